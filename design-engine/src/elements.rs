@@ -1,0 +1,331 @@
+//! Text and image elements. Their fields are private and every constructor
+//! validates, so an element that exists is a valid one (also when deserialised).
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::StudioError;
+use crate::placement::Position;
+
+pub const MAX_TEXT_CHARS: usize = 50;
+pub const FONT_SIZE_RANGE: std::ops::RangeInclusive<u32> = 8..=48;
+pub const DEFAULT_FONT_SIZE: u32 = 16;
+pub const DEFAULT_TEXT_COLOUR: &str = "#000000";
+pub const IMAGE_SIZE_RANGE: std::ops::RangeInclusive<u32> = 10..=100;
+pub const DEFAULT_IMAGE_SIZE: u32 = 20;
+/// Uploads must be under 5 MB.
+pub const MAX_IMAGE_BYTES: u64 = 5 * 1024 * 1024;
+/// The studio's colour presets for text.
+pub const TEXT_COLOUR_PRESETS: [&str; 7] =
+    ["#000000", "#FFFFFF", "#EF4444", "#3B82F6", "#22C55E", "#F97316", "#EAB308"];
+
+/// The six fonts of the studio. Each is drawn with an open, metric-compatible
+/// font shipped with the engine (see `render::fonts`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Font {
+    #[default]
+    Arial,
+    Helvetica,
+    #[serde(rename = "Times New Roman")]
+    TimesNewRoman,
+    Georgia,
+    Verdana,
+    #[serde(rename = "Courier New")]
+    CourierNew,
+}
+
+impl Font {
+    pub const ALL: [Font; 6] =
+        [Font::Arial, Font::Helvetica, Font::TimesNewRoman, Font::Georgia, Font::Verdana, Font::CourierNew];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Font::Arial => "Arial",
+            Font::Helvetica => "Helvetica",
+            Font::TimesNewRoman => "Times New Roman",
+            Font::Georgia => "Georgia",
+            Font::Verdana => "Verdana",
+            Font::CourierNew => "Courier New",
+        }
+    }
+
+    pub fn parse(name: &str) -> Result<Font, StudioError> {
+        Font::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name.trim())).ok_or(StudioError::UnknownFont)
+    }
+}
+
+/// A colour as `#rrggbb` (lower case, so equal colours hash equally).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct HexColour(String);
+
+impl HexColour {
+    /// Accepts `#rgb` and `#rrggbb` in any case.
+    pub fn parse(s: &str) -> Result<HexColour, StudioError> {
+        let hex = s.trim().strip_prefix('#').ok_or(StudioError::InvalidColour)?;
+        if !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(StudioError::InvalidColour);
+        }
+        let full = match hex.len() {
+            6 => hex.to_ascii_lowercase(),
+            3 => hex.chars().flat_map(|c| [c, c]).collect::<String>().to_ascii_lowercase(),
+            _ => return Err(StudioError::InvalidColour),
+        };
+        Ok(HexColour(format!("#{full}")))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn rgb(&self) -> [u8; 3] {
+        let byte = |i: usize| u8::from_str_radix(&self.0[1 + 2 * i..3 + 2 * i], 16).unwrap_or(0);
+        [byte(0), byte(1), byte(2)]
+    }
+}
+
+impl TryFrom<String> for HexColour {
+    type Error = StudioError;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        HexColour::parse(&s)
+    }
+}
+
+impl From<HexColour> for String {
+    fn from(c: HexColour) -> String {
+        c.0
+    }
+}
+
+/// Which of the two elements of an area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ElementKind {
+    Text,
+    Image,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RawText", rename_all = "camelCase")]
+pub struct TextElement {
+    text: String,
+    font: Font,
+    size: u32,
+    color: HexColour,
+    pub position: Position,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawText {
+    text: String,
+    #[serde(default)]
+    font: Font,
+    #[serde(default = "default_font_size")]
+    size: u32,
+    #[serde(default = "default_text_colour")]
+    color: HexColour,
+    #[serde(default)]
+    position: Position,
+}
+
+fn default_font_size() -> u32 {
+    DEFAULT_FONT_SIZE
+}
+
+fn default_text_colour() -> HexColour {
+    HexColour(DEFAULT_TEXT_COLOUR.to_string())
+}
+
+impl TryFrom<RawText> for TextElement {
+    type Error = StudioError;
+    fn try_from(r: RawText) -> Result<Self, StudioError> {
+        let mut t = TextElement::new(&r.text, r.font, r.size, r.color.as_str())?;
+        t.position = r.position;
+        Ok(t)
+    }
+}
+
+impl TextElement {
+    /// The text is trimmed and must then hold 1 to 50 characters.
+    pub fn new(text: &str, font: Font, size: u32, colour: &str) -> Result<TextElement, StudioError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(StudioError::TextEmpty);
+        }
+        if text.chars().count() > MAX_TEXT_CHARS {
+            return Err(StudioError::TextTooLong);
+        }
+        if !FONT_SIZE_RANGE.contains(&size) {
+            return Err(StudioError::FontSizeOutOfRange);
+        }
+        Ok(TextElement {
+            text: text.to_string(),
+            font,
+            size,
+            color: HexColour::parse(colour)?,
+            position: Position::CENTRE,
+        })
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+    pub fn font(&self) -> Font {
+        self.font
+    }
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+    pub fn colour(&self) -> &HexColour {
+        &self.color
+    }
+}
+
+/// An uploaded picture, identified by the SHA-256 of its bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageAsset {
+    pub sha256: String,
+    pub mime: String,
+    pub bytes: u64,
+    pub width: u32,
+    pub height: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawImageSize")]
+pub struct ImageSize {
+    width: u32,
+    height: u32,
+}
+
+#[derive(Deserialize)]
+struct RawImageSize {
+    width: u32,
+    height: u32,
+}
+
+impl TryFrom<RawImageSize> for ImageSize {
+    type Error = StudioError;
+    fn try_from(r: RawImageSize) -> Result<Self, StudioError> {
+        ImageSize::new(r.width, r.height)
+    }
+}
+
+impl Default for ImageSize {
+    fn default() -> Self {
+        ImageSize { width: DEFAULT_IMAGE_SIZE, height: DEFAULT_IMAGE_SIZE }
+    }
+}
+
+impl ImageSize {
+    /// Width and height in percent of the print area, each 10 to 100.
+    pub fn new(width: u32, height: u32) -> Result<ImageSize, StudioError> {
+        if IMAGE_SIZE_RANGE.contains(&width) && IMAGE_SIZE_RANGE.contains(&height) {
+            Ok(ImageSize { width, height })
+        } else {
+            Err(StudioError::ImageSizeOutOfRange)
+        }
+    }
+    pub fn width(self) -> u32 {
+        self.width
+    }
+    pub fn height(self) -> u32 {
+        self.height
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageElement {
+    pub asset: ImageAsset,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub size: ImageSize,
+    #[serde(default)]
+    pub position: Position,
+    #[serde(default)]
+    pub use_embroidery: bool,
+}
+
+impl ImageElement {
+    pub fn new(asset: ImageAsset, name: &str) -> ImageElement {
+        ImageElement {
+            asset,
+            name: name.trim().to_string(),
+            size: ImageSize::default(),
+            position: Position::CENTRE,
+            use_embroidery: false,
+        }
+    }
+}
+
+/// Checks an upload before it is decoded: an image type, and under 5 MB.
+pub fn check_upload(mime: &str, bytes: u64) -> Result<(), StudioError> {
+    if !mime.trim().to_ascii_lowercase().starts_with("image/") {
+        return Err(StudioError::NotAnImage);
+    }
+    if bytes >= MAX_IMAGE_BYTES {
+        return Err(StudioError::ImageTooLarge);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_trimmed_and_limited_to_fifty_characters() {
+        let t = TextElement::new("  Hello  ", Font::Arial, 16, "#000").unwrap();
+        assert_eq!(t.text(), "Hello");
+        assert_eq!(t.colour().as_str(), "#000000");
+        assert_eq!(TextElement::new("   ", Font::Arial, 16, "#000000"), Err(StudioError::TextEmpty));
+        let fifty = "x".repeat(50);
+        assert!(TextElement::new(&fifty, Font::Arial, 16, "#000000").is_ok());
+        assert_eq!(TextElement::new(&"x".repeat(51), Font::Arial, 16, "#000000"), Err(StudioError::TextTooLong));
+        // Characters, not bytes: 50 Devanagari letters are fine.
+        assert!(TextElement::new(&"क".repeat(50), Font::Arial, 16, "#000000").is_ok());
+    }
+
+    #[test]
+    fn font_size_is_eight_to_forty_eight() {
+        assert!(TextElement::new("a", Font::Georgia, 8, "#fff").is_ok());
+        assert!(TextElement::new("a", Font::Georgia, 48, "#fff").is_ok());
+        assert_eq!(TextElement::new("a", Font::Georgia, 7, "#fff"), Err(StudioError::FontSizeOutOfRange));
+        assert_eq!(TextElement::new("a", Font::Georgia, 49, "#fff"), Err(StudioError::FontSizeOutOfRange));
+    }
+
+    #[test]
+    fn the_six_fonts_and_colours() {
+        let names: Vec<_> = Font::ALL.iter().map(|f| f.name()).collect();
+        assert_eq!(names, ["Arial", "Helvetica", "Times New Roman", "Georgia", "Verdana", "Courier New"]);
+        assert_eq!(Font::parse("courier new"), Ok(Font::CourierNew));
+        assert_eq!(Font::parse("Comic Sans"), Err(StudioError::UnknownFont));
+        assert_eq!(HexColour::parse("red"), Err(StudioError::InvalidColour));
+        assert_eq!(HexColour::parse("#12345g"), Err(StudioError::InvalidColour));
+        assert_eq!(HexColour::parse("#3B82F6").unwrap().rgb(), [0x3b, 0x82, 0xf6]);
+        assert_eq!(TEXT_COLOUR_PRESETS.len(), 7);
+    }
+
+    #[test]
+    fn deserialising_validates_and_fills_defaults() {
+        let t: TextElement = serde_json::from_str(r#"{"text":"Hi"}"#).unwrap();
+        assert_eq!((t.font(), t.size(), t.colour().as_str()), (Font::Arial, 16, "#000000"));
+        let long = format!(r#"{{"text":"{}"}}"#, "y".repeat(51));
+        let err = serde_json::from_str::<TextElement>(&long).unwrap_err();
+        assert!(err.to_string().contains("Text can be at most 50 characters"));
+        assert!(serde_json::from_str::<ImageSize>(r#"{"width":5,"height":20}"#).is_err());
+    }
+
+    #[test]
+    fn uploads_must_be_images_under_five_megabytes() {
+        assert_eq!(check_upload("application/pdf", 10), Err(StudioError::NotAnImage));
+        assert_eq!(check_upload("image/png", MAX_IMAGE_BYTES), Err(StudioError::ImageTooLarge));
+        assert_eq!(check_upload("image/png", MAX_IMAGE_BYTES).unwrap_err().to_string(), "Image size must be less than 5MB");
+        assert!(check_upload("image/jpeg", MAX_IMAGE_BYTES - 1).is_ok());
+        assert_eq!(ImageSize::new(9, 20), Err(StudioError::ImageSizeOutOfRange));
+        assert_eq!(ImageSize::default(), ImageSize::new(20, 20).unwrap());
+    }
+}

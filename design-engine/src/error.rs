@@ -1,0 +1,80 @@
+//! The one error type of the studio. Its messages are the specification's own
+//! words, so the browser and the server say the same thing.
+
+use crate::quantities::Size;
+use crate::quantities::MIN_PER_COLOUR;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StudioError {
+    #[error("Please enter some text")]
+    TextEmpty,
+    #[error("Text can be at most 50 characters")]
+    TextTooLong,
+    #[error("Font size must be between 8 and 48")]
+    FontSizeOutOfRange,
+    #[error("Please choose one of the available fonts")]
+    UnknownFont,
+    #[error("Please choose a valid color")]
+    InvalidColour,
+    #[error("Please select a valid image file")]
+    NotAnImage,
+    #[error("Image size must be less than 5MB")]
+    ImageTooLarge,
+    #[error("This image is too large to process ({width}x{height} pixels). Please use an image of at most 24 megapixels.")]
+    TooManyPixels { width: u32, height: u32 },
+    #[error("This image could not be read. Please use a JPG, PNG or GIF file.")]
+    UndecodableImage,
+    #[error("Image width and height must be between 10 and 100")]
+    ImageSizeOutOfRange,
+    #[error("The image for this element has not been loaded")]
+    MissingImage,
+    #[error("The {0} font is still loading. Please try again in a moment.")]
+    FontNotLoaded(&'static str),
+    #[error("Cannot set quantity for size {0} below 0")]
+    NegativeQuantity(Size),
+    #[error("Quantity for size {0} cannot be more than 10000")]
+    QuantityTooLarge(Size),
+    #[error("Please select at least one item before adding to cart.")]
+    NoItems,
+    #[error("Minimum quantity requirement not met. You need {0} more items to reach the minimum of {MIN_PER_COLOUR} per color.")]
+    BelowMinimum(u32),
+    #[error("This color is not available for this product")]
+    UnknownColour,
+    #[error("Price must not be negative")]
+    NegativePrice,
+    #[error("The order is too large to be priced")]
+    PriceOverflow,
+    #[error("This design was made by a newer version of the studio (version {0})")]
+    UnsupportedVersion(u32),
+    #[error("The design could not be read: {0}")]
+    MalformedDesign(String),
+}
+
+impl StudioError {
+    /// A stable machine-readable code, for clients that branch on the kind of error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::TextEmpty => "TEXT_EMPTY",
+            Self::TextTooLong => "TEXT_TOO_LONG",
+            Self::FontSizeOutOfRange => "FONT_SIZE_OUT_OF_RANGE",
+            Self::UnknownFont => "UNKNOWN_FONT",
+            Self::InvalidColour => "INVALID_COLOR",
+            Self::NotAnImage => "NOT_AN_IMAGE",
+            Self::ImageTooLarge => "IMAGE_TOO_LARGE",
+            Self::TooManyPixels { .. } => "IMAGE_TOO_MANY_PIXELS",
+            Self::UndecodableImage => "IMAGE_UNDECODABLE",
+            Self::ImageSizeOutOfRange => "IMAGE_SIZE_OUT_OF_RANGE",
+            Self::MissingImage => "IMAGE_MISSING",
+            Self::FontNotLoaded(_) => "FONT_NOT_LOADED",
+            Self::NegativeQuantity(_) => "QUANTITY_NEGATIVE",
+            Self::QuantityTooLarge(_) => "QUANTITY_TOO_LARGE",
+            Self::NoItems => "NO_ITEMS",
+            Self::BelowMinimum(_) => "BELOW_MINIMUM",
+            Self::UnknownColour => "UNKNOWN_COLOR",
+            Self::NegativePrice => "NEGATIVE_PRICE",
+            Self::PriceOverflow => "PRICE_OVERFLOW",
+            Self::UnsupportedVersion(_) => "UNSUPPORTED_VERSION",
+            Self::MalformedDesign(_) => "MALFORMED_DESIGN",
+        }
+    }
+}

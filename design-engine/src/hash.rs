@@ -1,0 +1,89 @@
+//! Stable content hashes. The canonical form is the design's JSON: structs
+//! serialise their fields in declaration order, there are no maps, floats are
+//! written shortest-round-trip, and images appear as the SHA-256 of their bytes.
+//! So the same design hashes the same in the browser and on the server.
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::design::{Areas, Design, MaterialQuality, PrintQuality};
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}
+
+fn tagged_hash(tag: &str, value: &impl Serialize) -> String {
+    let mut h = Sha256::new();
+    h.update(tag.as_bytes());
+    h.update([0]);
+    h.update(serde_json::to_vec(value).expect("designs always serialise"));
+    hex::encode(h.finalize())
+}
+
+/// The whole document, quantities included: identifies a saved design exactly.
+pub fn content_hash(design: &Design) -> String {
+    tagged_hash("design/v1", design)
+}
+
+/// What is printed (product, colour, elements, qualities), without quantities:
+/// two cart lines with the same artwork are the same line.
+pub fn artwork_hash(design: &Design) -> String {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Artwork<'a> {
+        product_id: &'a str,
+        color: &'a str,
+        areas: &'a Areas,
+        material_quality: MaterialQuality,
+        print_quality: PrintQuality,
+    }
+    tagged_hash(
+        "artwork/v1",
+        &Artwork {
+            product_id: &design.product_id,
+            color: &design.color.to_ascii_lowercase(),
+            areas: &design.areas,
+            material_quality: design.material_quality,
+            print_quality: design.print_quality,
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::design::PrintArea;
+    use crate::elements::{Font, TextElement};
+    use crate::quantities::Size;
+
+    fn sample() -> Design {
+        let mut d = Design::new("64f1a2b3c4d5e6f708190a01", "white");
+        d.set_text(PrintArea::LeftChest, TextElement::new("Hi", Font::Georgia, 20, "#ff0000").unwrap());
+        d
+    }
+
+    #[test]
+    fn equal_designs_hash_equal_and_any_change_changes_the_hash() {
+        let a = sample();
+        assert_eq!(content_hash(&a), content_hash(&Design::from_json(&a.to_json()).unwrap()));
+        assert_eq!(content_hash(&a).len(), 64);
+        let mut moved = a.clone();
+        moved.move_element(PrintArea::LeftChest, crate::elements::ElementKind::Text, 10.0, 50.0);
+        assert_ne!(content_hash(&a), content_hash(&moved));
+        assert_ne!(artwork_hash(&a), artwork_hash(&moved));
+    }
+
+    #[test]
+    fn quantities_change_the_document_but_not_the_artwork() {
+        let a = sample();
+        let mut more = a.clone();
+        more.set_quantity(Size::L, 30).unwrap();
+        assert_ne!(content_hash(&a), content_hash(&more));
+        assert_eq!(artwork_hash(&a), artwork_hash(&more));
+    }
+
+    #[test]
+    fn known_vector() {
+        assert_eq!(sha256_hex(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+}

@@ -1,0 +1,23 @@
+//! The design engine: every rule of the design studio in one crate, with no
+//! I/O and no async, so it runs the same in the browser (WebAssembly) and in
+//! the server (native), and both agree on every placement, message, price and pixel.
+
+pub mod catalogue;
+pub mod design;
+pub mod effects;
+pub mod elements;
+pub mod error;
+pub mod hash;
+pub mod placement;
+pub mod pricing;
+pub mod quantities;
+pub mod render;
+
+#[cfg(feature = "wasm")]
+mod wasm;
+
+pub use design::{Design, PrintArea};
+pub use elements::{ElementKind, Font, ImageElement, TextElement};
+pub use error::StudioError;
+pub use pricing::{LineQuote, OrderQuote, Paise};
+pub use quantities::{Quantities, Size};

@@ -1,0 +1,181 @@
+//! Prices in integer paise with checked arithmetic, and the quotes that list
+//! every part so the studio, the cart and the server show the same breakdown.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::StudioError;
+
+/// An amount of money in paise (1/100 rupee). Never a float.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Paise(pub i64);
+
+/// Each design element after the first costs ₹50 per line.
+pub const DESIGN_FEE_PER_EXTRA_ELEMENT: Paise = Paise(50_00);
+/// The payment gateway charge: 2.5% of the subtotal.
+pub const GATEWAY_CHARGE_BPS: i64 = 250;
+
+impl Paise {
+    pub fn rupees(rupees: i64) -> Paise {
+        Paise(rupees * 100)
+    }
+
+    fn add(self, other: Paise) -> Result<Paise, StudioError> {
+        self.0.checked_add(other.0).map(Paise).ok_or(StudioError::PriceOverflow)
+    }
+
+    fn times(self, n: u32) -> Result<Paise, StudioError> {
+        self.0.checked_mul(i64::from(n)).map(Paise).ok_or(StudioError::PriceOverflow)
+    }
+
+    /// Indian rupee notation with lakh grouping: ₹1,23,456.50.
+    pub fn format_inr(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        let (rupees, paise) = (abs / 100, abs % 100);
+        let digits = rupees.to_string();
+        let grouped = if digits.len() <= 3 {
+            digits
+        } else {
+            let (head, last3) = digits.split_at(digits.len() - 3);
+            let mut out = String::new();
+            for (i, ch) in head.chars().enumerate() {
+                if i > 0 && (head.len() - i) % 2 == 0 {
+                    out.push(',');
+                }
+                out.push(ch);
+            }
+            format!("{out},{last3}")
+        };
+        format!("{sign}₹{grouped}.{paise:02}")
+    }
+}
+
+impl std::fmt::Display for Paise {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.format_inr())
+    }
+}
+
+/// The price of one cart line (one design in one colour), part by part.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LineQuote {
+    pub unit_price: Paise,
+    pub quantity: u32,
+    /// unit price × quantity
+    pub garments: Paise,
+    /// texts and images over both print areas
+    pub elements: u32,
+    /// elements after the free first one
+    pub chargeable_elements: u32,
+    pub design_fee_per_element: Paise,
+    pub design_fee: Paise,
+    /// garments + design fee
+    pub total: Paise,
+}
+
+/// Prices a line: unit price × quantity + ₹50 for each element after the first.
+pub fn quote_line(unit_price: Paise, quantity: u32, elements: u32) -> Result<LineQuote, StudioError> {
+    if unit_price.0 < 0 {
+        return Err(StudioError::NegativePrice);
+    }
+    let garments = unit_price.times(quantity)?;
+    let chargeable_elements = elements.saturating_sub(1);
+    let design_fee = DESIGN_FEE_PER_EXTRA_ELEMENT.times(chargeable_elements)?;
+    Ok(LineQuote {
+        unit_price,
+        quantity,
+        garments,
+        elements,
+        chargeable_elements,
+        design_fee_per_element: DESIGN_FEE_PER_EXTRA_ELEMENT,
+        design_fee,
+        total: garments.add(design_fee)?,
+    })
+}
+
+/// The price of an order: the lines, their subtotal, the gateway charge and the total.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderQuote {
+    pub lines: Vec<LineQuote>,
+    pub items: u32,
+    pub subtotal: Paise,
+    pub gateway_charge_bps: i64,
+    pub gateway_charge: Paise,
+    pub total: Paise,
+}
+
+/// 2.5% of the subtotal, rounded half up to the paisa.
+pub fn gateway_charge(subtotal: Paise) -> Result<Paise, StudioError> {
+    if subtotal.0 < 0 {
+        return Err(StudioError::NegativePrice);
+    }
+    let scaled = subtotal.0.checked_mul(GATEWAY_CHARGE_BPS).ok_or(StudioError::PriceOverflow)?;
+    Ok(Paise((scaled + 5_000) / 10_000))
+}
+
+pub fn quote_order(lines: Vec<LineQuote>) -> Result<OrderQuote, StudioError> {
+    let mut subtotal = Paise(0);
+    let mut items = 0u32;
+    for line in &lines {
+        subtotal = subtotal.add(line.total)?;
+        items = items.checked_add(line.quantity).ok_or(StudioError::PriceOverflow)?;
+    }
+    let charge = gateway_charge(subtotal)?;
+    Ok(OrderQuote {
+        lines,
+        items,
+        subtotal,
+        gateway_charge_bps: GATEWAY_CHARGE_BPS,
+        gateway_charge: charge,
+        total: subtotal.add(charge)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_element_is_free_each_extra_costs_fifty_rupees() {
+        let q = quote_line(Paise::rupees(45), 25, 0).unwrap();
+        assert_eq!((q.design_fee, q.total), (Paise(0), Paise(1125_00)));
+        let q = quote_line(Paise::rupees(45), 25, 1).unwrap();
+        assert_eq!(q.design_fee, Paise(0));
+        let q = quote_line(Paise::rupees(45), 25, 4).unwrap();
+        assert_eq!((q.chargeable_elements, q.design_fee), (3, Paise(150_00)));
+        assert_eq!(q.total, Paise(1275_00));
+    }
+
+    #[test]
+    fn gateway_charge_is_two_and_a_half_percent_half_up() {
+        assert_eq!(gateway_charge(Paise(1000_00)).unwrap(), Paise(25_00));
+        // 0.025 × 1 paisa rounds down, 0.025 × 20 = 0.5 rounds up.
+        assert_eq!(gateway_charge(Paise(1)).unwrap(), Paise(0));
+        assert_eq!(gateway_charge(Paise(20)).unwrap(), Paise(1));
+        assert_eq!(gateway_charge(Paise(19)).unwrap(), Paise(0));
+        let order = quote_order(vec![quote_line(Paise(2999), 25, 2).unwrap()]).unwrap();
+        assert_eq!(order.subtotal, Paise(2999 * 25 + 5000));
+        assert_eq!(order.gateway_charge, Paise(1999)); // 79975 × 0.025 = 1999.375
+        assert_eq!(order.total, Paise(79975 + 1999));
+    }
+
+    #[test]
+    fn overflow_and_negative_prices_are_errors_not_panics() {
+        assert_eq!(quote_line(Paise(i64::MAX), 2, 0), Err(StudioError::PriceOverflow));
+        assert_eq!(quote_line(Paise(-1), 2, 0), Err(StudioError::NegativePrice));
+        let big = quote_line(Paise(i64::MAX / 2), 1, 0).unwrap();
+        assert_eq!(quote_order(vec![big.clone(), big.clone(), big]), Err(StudioError::PriceOverflow));
+    }
+
+    #[test]
+    fn rupees_are_written_with_lakh_grouping() {
+        assert_eq!(Paise(0).format_inr(), "₹0.00");
+        assert_eq!(Paise(4500).format_inr(), "₹45.00");
+        assert_eq!(Paise(123_456_50).format_inr(), "₹1,23,456.50");
+        assert_eq!(Paise(12_345_678_90).format_inr(), "₹1,23,45,678.90");
+        assert_eq!(Paise(-1_000_00).format_inr(), "-₹1,000.00");
+    }
+}

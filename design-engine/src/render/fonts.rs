@@ -1,0 +1,97 @@
+//! The studio's fonts: open, metric-compatible files loaded from bytes, never
+//! from the system, so the browser and the server draw identical pixels.
+//! The files and their licences are in `design-engine/fonts/`.
+
+use std::sync::Arc;
+
+use resvg::usvg::fontdb;
+
+use crate::elements::Font;
+
+/// Font file name → the family name inside it.
+pub const FONT_FILES: [(&str, &str); 5] = [
+    ("LiberationSans-Regular.ttf", "Liberation Sans"),
+    ("LiberationSerif-Regular.ttf", "Liberation Serif"),
+    ("LiberationMono-Regular.ttf", "Liberation Mono"),
+    ("Gelasio-Regular.ttf", "Gelasio"),
+    ("DejaVuSans.ttf", "DejaVu Sans"),
+];
+
+/// The open family that stands in for each studio font.
+pub fn family_for(font: Font) -> &'static str {
+    match font {
+        // Liberation Sans is metric-compatible with Arial (and so Helvetica).
+        Font::Arial | Font::Helvetica => "Liberation Sans",
+        Font::TimesNewRoman => "Liberation Serif",
+        Font::CourierNew => "Liberation Mono",
+        // Gelasio is metric-compatible with Georgia.
+        Font::Georgia => "Gelasio",
+        // DejaVu Sans descends from Bitstream Vera, Verdana's wide humanist cousin.
+        Font::Verdana => "DejaVu Sans",
+    }
+}
+
+/// The font file for a studio font, for hosts that load fonts themselves.
+pub fn file_for(font: Font) -> &'static str {
+    let family = family_for(font);
+    FONT_FILES.iter().find(|(_, f)| *f == family).map(|(file, _)| *file).expect("every family has a file")
+}
+
+#[derive(Clone, Default)]
+pub struct Fonts {
+    db: Arc<fontdb::Database>,
+}
+
+impl Fonts {
+    pub fn empty() -> Fonts {
+        Fonts::default()
+    }
+
+    /// Every studio font, compiled into the binary.
+    #[cfg(feature = "bundled-fonts")]
+    pub fn bundled() -> Fonts {
+        let mut fonts = Fonts::empty();
+        for bytes in [
+            &include_bytes!("../../fonts/LiberationSans-Regular.ttf")[..],
+            &include_bytes!("../../fonts/LiberationSerif-Regular.ttf")[..],
+            &include_bytes!("../../fonts/LiberationMono-Regular.ttf")[..],
+            &include_bytes!("../../fonts/Gelasio-Regular.ttf")[..],
+            &include_bytes!("../../fonts/DejaVuSans.ttf")[..],
+        ] {
+            fonts.load(bytes.to_vec());
+        }
+        fonts
+    }
+
+    /// Adds the faces of a font file; returns how many faces it held (0 if it was not a font).
+    pub fn load(&mut self, bytes: Vec<u8>) -> usize {
+        let db = Arc::make_mut(&mut self.db);
+        let before = db.len();
+        db.load_font_data(bytes);
+        db.len() - before
+    }
+
+    pub fn has(&self, font: Font) -> bool {
+        let family = family_for(font);
+        self.db.faces().any(|f| f.families.iter().any(|(name, _)| name == family))
+    }
+
+    pub(crate) fn database(&self) -> Arc<fontdb::Database> {
+        self.db.clone()
+    }
+}
+
+#[cfg(all(test, feature = "bundled-fonts"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_studio_font_is_bundled() {
+        let fonts = Fonts::bundled();
+        for font in Font::ALL {
+            assert!(fonts.has(font), "{} missing", font.name());
+        }
+        assert!(!Fonts::empty().has(Font::Arial));
+        assert_eq!(Fonts::empty().load(b"not a font".to_vec()), 0);
+    }
+}
