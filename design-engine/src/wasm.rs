@@ -1,0 +1,340 @@
+//! The WebAssembly binding: converts JavaScript values, calls the core,
+//! converts back. No rule lives here.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::catalogue::{builtin_catalogue, colour_hex};
+use crate::design::{Design, PrintArea};
+use crate::effects::remove_background;
+use crate::elements::{
+    DEFAULT_FONT_SIZE, DEFAULT_IMAGE_SIZE, ElementKind, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE, ImageElement,
+    MAX_IMAGE_BYTES, MAX_TEXT_CHARS, TEXT_COLOUR_PRESETS, TextElement,
+};
+use crate::error::StudioError;
+use crate::hash::{artwork_hash, content_hash};
+use crate::pricing::{DESIGN_FEE_PER_EXTRA_ELEMENT, GATEWAY_CHARGE_BPS, LineQuote, Paise, quote_order};
+use crate::quantities::{MIN_PER_COLOUR, Size};
+use crate::render::{Fonts, Renderer, decode_upload, encode_png, fonts};
+
+/// A JavaScript `Error` with the studio's message and a `code` property.
+fn js_error(e: StudioError) -> JsValue {
+    let err = js_sys::Error::new(&e.to_string());
+    let _ = js_sys::Reflect::set(&err, &"code".into(), &e.code().into());
+    err.into()
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsValue::from_str(&e.to_string()))
+}
+
+fn area(s: &str) -> Result<PrintArea, JsValue> {
+    PrintArea::parse(s).ok_or_else(|| JsValue::from_str(&format!("Unknown print area '{s}'")))
+}
+
+fn kind(s: &str) -> Result<ElementKind, JsValue> {
+    match s {
+        "text" => Ok(ElementKind::Text),
+        "image" => Ok(ElementKind::Image),
+        _ => Err(JsValue::from_str(&format!("Unknown element kind '{s}'"))),
+    }
+}
+
+/// JavaScript numbers to whole numbers: fractions truncate, NaN is refused.
+fn whole(n: f64) -> Result<i64, JsValue> {
+    if n.is_finite() { Ok(n.trunc() as i64) } else { Err(JsValue::from_str("Not a number")) }
+}
+
+/// Pixels for a canvas: straight-alpha RGBA rows, as `ImageData` wants them.
+#[wasm_bindgen]
+pub struct Raster {
+    width: u32,
+    height: u32,
+    pixels: Vec<u8>,
+}
+
+#[wasm_bindgen]
+impl Raster {
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+    /// A copy of the pixels (a `Uint8Array`).
+    #[wasm_bindgen(getter)]
+    pub fn pixels(&self) -> Vec<u8> {
+        self.pixels.clone()
+    }
+}
+
+impl From<image::RgbaImage> for Raster {
+    fn from(img: image::RgbaImage) -> Raster {
+        Raster { width: img.width(), height: img.height(), pixels: img.into_raw() }
+    }
+}
+
+/// One design being edited, with the renderer that draws it.
+#[wasm_bindgen]
+pub struct Studio {
+    design: Design,
+    renderer: Renderer,
+}
+
+#[wasm_bindgen]
+impl Studio {
+    #[wasm_bindgen(constructor)]
+    pub fn new(product_id: &str, color: &str) -> Studio {
+        Studio { design: Design::new(product_id, color), renderer: Renderer::new(Fonts::empty()) }
+    }
+
+    /// Reopens a saved design (its images must be added again with `addImage`).
+    #[wasm_bindgen(js_name = fromJson)]
+    pub fn from_json(json: &str) -> Result<Studio, JsValue> {
+        let design = Design::from_json(json).map_err(js_error)?;
+        Ok(Studio { design, renderer: Renderer::new(Fonts::empty()) })
+    }
+
+    #[wasm_bindgen(js_name = toJson)]
+    pub fn to_json(&self) -> String {
+        self.design.to_json()
+    }
+
+    /// The design document as a plain object.
+    pub fn design(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.design)
+    }
+
+    /// Adds a font file's bytes; returns how many faces it held.
+    #[wasm_bindgen(js_name = loadFont)]
+    pub fn load_font(&mut self, bytes: Vec<u8>) -> usize {
+        self.renderer.load_font(bytes)
+    }
+
+    #[wasm_bindgen(js_name = hasFont)]
+    pub fn has_font(&self, font: &str) -> bool {
+        Font::parse(font).is_ok_and(|f| self.renderer.has_font(f))
+    }
+
+    #[wasm_bindgen(js_name = setColor)]
+    pub fn set_color(&mut self, color: &str) {
+        self.design.color = color.to_string();
+    }
+
+    /// Puts a text in an area (replacing the one there) after checking it.
+    #[wasm_bindgen(js_name = setText)]
+    pub fn set_text(&mut self, area_key: &str, text: &str, font: &str, size: f64, color: &str) -> Result<(), JsValue> {
+        let font = Font::parse(font).map_err(js_error)?;
+        let size = u32::try_from(whole(size)?).map_err(|_| js_error(StudioError::FontSizeOutOfRange))?;
+        let element = TextElement::new(text, font, size, color).map_err(js_error)?;
+        self.design.set_text(area(area_key)?, element);
+        Ok(())
+    }
+
+    /// Checks and decodes an upload, then puts it in an area; returns the asset record.
+    #[wasm_bindgen(js_name = addImage)]
+    pub fn add_image(&mut self, area_key: &str, bytes: &[u8], mime: &str, name: &str) -> Result<JsValue, JsValue> {
+        let area = area(area_key)?;
+        let asset = self.renderer.add_image(bytes, mime).map_err(js_error)?;
+        self.design.set_image(area, ImageElement::new(asset.clone(), name));
+        to_js(&asset)
+    }
+
+    /// Makes an image known to the renderer without placing it (reopening a design).
+    #[wasm_bindgen(js_name = provideImage)]
+    pub fn provide_image(&mut self, bytes: &[u8], mime: &str) -> Result<JsValue, JsValue> {
+        to_js(&self.renderer.add_image(bytes, mime).map_err(js_error)?)
+    }
+
+    pub fn remove(&mut self, area_key: &str, kind_key: &str) -> Result<bool, JsValue> {
+        Ok(self.design.remove(area(area_key)?, kind(kind_key)?))
+    }
+
+    /// Removes every text or every image from both areas.
+    pub fn clear(&mut self, kind_key: &str) -> Result<(), JsValue> {
+        self.design.clear(kind(kind_key)?);
+        Ok(())
+    }
+
+    /// Moves an element; returns the clamped position `{x, y}`, or `undefined` if there is no such element.
+    #[wasm_bindgen(js_name = moveElement)]
+    pub fn move_element(&mut self, area_key: &str, kind_key: &str, x: f64, y: f64) -> Result<JsValue, JsValue> {
+        match self.design.move_element(area(area_key)?, kind(kind_key)?, x, y) {
+            Some(p) => to_js(&p),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    #[wasm_bindgen(js_name = setImageSize)]
+    pub fn set_image_size(&mut self, area_key: &str, width: f64, height: f64) -> Result<bool, JsValue> {
+        let (w, h) = (whole(width)?, whole(height)?);
+        let range = |v: i64| u32::try_from(v).map_err(|_| js_error(StudioError::ImageSizeOutOfRange));
+        self.design.set_image_size(area(area_key)?, range(w)?, range(h)?).map_err(js_error)
+    }
+
+    #[wasm_bindgen(js_name = setEmbroidery)]
+    pub fn set_embroidery(&mut self, area_key: &str, on: bool) -> Result<bool, JsValue> {
+        Ok(self.design.set_embroidery(area(area_key)?, on))
+    }
+
+    #[wasm_bindgen(js_name = setQuantity)]
+    pub fn set_quantity(&mut self, size: &str, quantity: f64) -> Result<(), JsValue> {
+        let size = Size::parse(size).ok_or_else(|| JsValue::from_str(&format!("Unknown size '{size}'")))?;
+        self.design.set_quantity(size, whole(quantity)?).map_err(js_error)
+    }
+
+    #[wasm_bindgen(js_name = totalQuantity)]
+    pub fn total_quantity(&self) -> u32 {
+        self.design.quantities.total()
+    }
+
+    /// How many more garments before the cart accepts this design (0 when enough).
+    #[wasm_bindgen(js_name = needMore)]
+    pub fn need_more(&self) -> u32 {
+        self.design.quantities.need_more()
+    }
+
+    #[wasm_bindgen(js_name = elementCount)]
+    pub fn element_count(&self) -> u32 {
+        self.design.element_count()
+    }
+
+    /// The line's price breakdown at a unit price in paise.
+    pub fn quote(&self, unit_price_paise: f64) -> Result<JsValue, JsValue> {
+        to_js(&self.design.quote(Paise(whole(unit_price_paise)?)).map_err(js_error)?)
+    }
+
+    /// The order breakdown (subtotal, 2.5% gateway charge, total) for this design alone.
+    #[wasm_bindgen(js_name = orderQuote)]
+    pub fn order_quote(&self, unit_price_paise: f64) -> Result<JsValue, JsValue> {
+        let line = self.design.quote(Paise(whole(unit_price_paise)?)).map_err(js_error)?;
+        to_js(&quote_order(vec![line]).map_err(js_error)?)
+    }
+
+    /// Throws the first rule the cart would refuse (colour, quantities, minimum).
+    #[wasm_bindgen(js_name = checkForCart)]
+    pub fn check_for_cart(&self, product: JsValue) -> Result<(), JsValue> {
+        let product = serde_wasm_bindgen::from_value(product).map_err(|e| JsValue::from_str(&e.to_string()))?;
+        self.design.check_for_cart(&product).map_err(js_error)
+    }
+
+    #[wasm_bindgen(js_name = contentHash)]
+    pub fn content_hash(&self) -> String {
+        content_hash(&self.design)
+    }
+
+    #[wasm_bindgen(js_name = artworkHash)]
+    pub fn artwork_hash(&self) -> String {
+        artwork_hash(&self.design)
+    }
+
+    #[wasm_bindgen(js_name = textDecal)]
+    pub fn text_decal(&mut self, area_key: &str) -> Result<Option<Raster>, JsValue> {
+        let Some(text) = self.design.area(area(area_key)?).text.clone() else { return Ok(None) };
+        Ok(Some(self.renderer.text_decal(&text).map_err(js_error)?.into()))
+    }
+
+    #[wasm_bindgen(js_name = imageDecal)]
+    pub fn image_decal(&mut self, area_key: &str) -> Result<Option<Raster>, JsValue> {
+        let Some(image) = self.design.area(area(area_key)?).image.clone() else { return Ok(None) };
+        Ok(Some(self.renderer.image_decal(&image).map_err(js_error)?.into()))
+    }
+
+    /// The whole print area, `width` pixels wide.
+    #[wasm_bindgen(js_name = renderArea)]
+    pub fn render_area(&mut self, area_key: &str, width: u32) -> Result<Raster, JsValue> {
+        Ok(self.renderer.render_area(&self.design, area(area_key)?, width).map_err(js_error)?.into())
+    }
+
+    /// The 300 DPI print file of an area, as PNG bytes.
+    #[wasm_bindgen(js_name = exportAreaPng)]
+    pub fn export_area_png(&mut self, area_key: &str) -> Result<Vec<u8>, JsValue> {
+        self.renderer.export_area_png(&self.design, area(area_key)?).map_err(js_error)
+    }
+}
+
+/// The five built-in products.
+#[wasm_bindgen]
+pub fn catalogue() -> Result<JsValue, JsValue> {
+    to_js(&builtin_catalogue())
+}
+
+/// `#RRGGBB` for a colour name, or `undefined`.
+#[wasm_bindgen(js_name = colorHex)]
+pub fn color_hex(name: &str) -> Option<String> {
+    colour_hex(name)
+}
+
+/// Rupees with lakh grouping, e.g. `₹1,23,456.50`.
+#[wasm_bindgen(js_name = formatInr)]
+pub fn format_inr(paise: f64) -> Result<String, JsValue> {
+    Ok(Paise(whole(paise)?).format_inr())
+}
+
+/// The order breakdown of several lines (each a `LineQuote`).
+#[wasm_bindgen(js_name = quoteOrder)]
+pub fn quote_order_js(lines: JsValue) -> Result<JsValue, JsValue> {
+    let lines: Vec<LineQuote> = serde_wasm_bindgen::from_value(lines).map_err(|e| JsValue::from_str(&e.to_string()))?;
+    to_js(&quote_order(lines).map_err(js_error)?)
+}
+
+/// Removes a logo's border-connected background; returns PNG bytes.
+#[wasm_bindgen(js_name = removeBackground)]
+pub fn remove_background_js(bytes: &[u8], mime: &str, tolerance: u8) -> Result<Vec<u8>, JsValue> {
+    let (_, img) = decode_upload(bytes, mime).map_err(js_error)?;
+    Ok(encode_png(&remove_background(&img, tolerance), None))
+}
+
+/// The font files the studio needs: `[{font, file}]`, to fetch and pass to `loadFont`.
+#[wasm_bindgen(js_name = fontFiles)]
+pub fn font_files() -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct Entry {
+        font: &'static str,
+        file: &'static str,
+    }
+    to_js(&Font::ALL.iter().map(|&f| Entry { font: f.name(), file: fonts::file_for(f) }).collect::<Vec<_>>())
+}
+
+/// Every limit and constant the studio's controls show, from the one place that enforces them.
+#[wasm_bindgen]
+pub fn limits() -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Limits {
+        max_text_chars: usize,
+        font_size_min: u32,
+        font_size_max: u32,
+        font_size_default: u32,
+        image_size_min: u32,
+        image_size_max: u32,
+        image_size_default: u32,
+        max_image_bytes: u64,
+        text_color_presets: [&'static str; 7],
+        fonts: Vec<&'static str>,
+        sizes: Vec<&'static str>,
+        print_areas: Vec<[&'static str; 2]>,
+        min_per_color: u32,
+        design_fee_per_extra_element: i64,
+        gateway_charge_bps: i64,
+    }
+    to_js(&Limits {
+        max_text_chars: MAX_TEXT_CHARS,
+        font_size_min: *FONT_SIZE_RANGE.start(),
+        font_size_max: *FONT_SIZE_RANGE.end(),
+        font_size_default: DEFAULT_FONT_SIZE,
+        image_size_min: *IMAGE_SIZE_RANGE.start(),
+        image_size_max: *IMAGE_SIZE_RANGE.end(),
+        image_size_default: DEFAULT_IMAGE_SIZE,
+        max_image_bytes: MAX_IMAGE_BYTES,
+        text_color_presets: TEXT_COLOUR_PRESETS,
+        fonts: Font::ALL.iter().map(|f| f.name()).collect(),
+        sizes: Size::ALL.iter().map(|s| s.label()).collect(),
+        print_areas: PrintArea::ALL.iter().map(|a| [a.key(), a.label()]).collect(),
+        min_per_color: MIN_PER_COLOUR,
+        design_fee_per_extra_element: DESIGN_FEE_PER_EXTRA_ELEMENT.0,
+        gateway_charge_bps: GATEWAY_CHARGE_BPS,
+    })
+}
