@@ -287,6 +287,14 @@ pub fn remove_background_js(bytes: &[u8], mime: &str, tolerance: u8) -> Result<V
     Ok(encode_png(&remove_background(&img, tolerance), None))
 }
 
+/// Background removal on raw RGBA pixels (`width × height × 4` bytes).
+#[wasm_bindgen(js_name = removeBackgroundRgba)]
+pub fn remove_background_rgba(pixels: Vec<u8>, width: u32, height: u32, tolerance: u8) -> Result<Vec<u8>, JsValue> {
+    let img = image::RgbaImage::from_raw(width, height, pixels)
+        .ok_or_else(|| JsValue::from_str("pixel buffer does not match width × height × 4"))?;
+    Ok(remove_background(&img, tolerance).into_raw())
+}
+
 /// The font files the studio needs: `[{font, file}]`, to fetch and pass to `loadFont`.
 #[wasm_bindgen(js_name = fontFiles)]
 pub fn font_files() -> Result<JsValue, JsValue> {

@@ -1,0 +1,103 @@
+// Tests of the compiled WebAssembly package, run by `just test` with Node's
+// test runner. The native engine pins its results in tests/golden/reference.json;
+// the browser build must give exactly the same quote, hashes and pixels.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as engine from '../pkg/design_engine.js';
+import { runScenario, newStudio, fixtures } from './scenario.mjs';
+
+const reference = JSON.parse(readFileSync(new URL('../tests/golden/reference.json', import.meta.url)));
+
+test('the scenario gives the native engine’s quote, hashes and pixels', () => {
+  const { result } = runScenario();
+  assert.deepEqual(result.lineQuote, reference.lineQuote);
+  assert.deepEqual(result.orderQuote, reference.orderQuote);
+  assert.equal(result.contentHash, reference.contentHash);
+  assert.equal(result.artworkHash, reference.artworkHash);
+  assert.deepEqual(result.backgroundRemovedPng, reference.backgroundRemovedPng);
+  for (const area of ['left_chest', 'back']) {
+    assert.deepEqual(result.areas[area], reference.areas[area], `pixels of ${area}`);
+  }
+  assert.deepEqual(result, reference);
+});
+
+test('moves are clamped to the print area', () => {
+  const studio = newStudio('64f1a2b3c4d5e6f708190a01', 'white');
+  studio.setText('left_chest', 'Hi', 'Arial', 16, '#000000');
+  assert.deepEqual(studio.moveElement('left_chest', 'text', 150, -3), { x: 100, y: 0 });
+  assert.deepEqual(studio.moveElement('left_chest', 'text', NaN, 42.5), { x: 50, y: 42.5 });
+  assert.equal(studio.moveElement('back', 'text', 10, 10), undefined);
+});
+
+test('one text and one image per area: adding again replaces', () => {
+  const studio = newStudio('64f1a2b3c4d5e6f708190a01', 'white');
+  studio.setText('back', 'One', 'Arial', 16, '#000000');
+  studio.setText('back', 'Two', 'Verdana', 20, '#ff0000');
+  studio.addImage('back', fixtures('logo.png'), 'image/png', 'a.png');
+  studio.addImage('back', fixtures('logo.png'), 'image/png', 'b.png');
+  assert.equal(studio.elementCount(), 2);
+  assert.equal(studio.design().areas.back.text.text, 'Two');
+  assert.equal(studio.design().areas.back.image.name, 'b.png');
+  studio.clear('text');
+  assert.equal(studio.elementCount(), 1);
+});
+
+test('validation speaks the specification’s words', () => {
+  const studio = newStudio('64f1a2b3c4d5e6f708190a01', 'white');
+  const product = engine.catalogue()[0];
+  assert.throws(() => studio.setText('left_chest', 'x'.repeat(51), 'Arial', 16, '#000'), {
+    message: 'Text can be at most 50 characters',
+    code: 'TEXT_TOO_LONG',
+  });
+  assert.throws(() => studio.setText('left_chest', '   ', 'Arial', 16, '#000'), { code: 'TEXT_EMPTY' });
+  assert.throws(() => studio.setText('left_chest', 'ok', 'Arial', 49, '#000'), { code: 'FONT_SIZE_OUT_OF_RANGE' });
+  assert.throws(() => studio.setQuantity('M', -1), { message: 'Cannot set quantity for size M below 0' });
+  assert.throws(() => studio.addImage('back', Buffer.from('%PDF-1.4'), 'application/pdf', 'x.pdf'), {
+    message: 'Please select a valid image file',
+  });
+  assert.throws(() => studio.addImage('back', Buffer.alloc(5 * 1024 * 1024), 'image/png', 'big.png'), {
+    message: 'Image size must be less than 5MB',
+  });
+  assert.throws(() => studio.setImageSize('back', 5, 20), { code: 'IMAGE_SIZE_OUT_OF_RANGE' });
+  studio.setQuantity('xl', 10);
+  assert.equal(studio.needMore(), 15);
+  assert.throws(() => studio.checkForCart(product), {
+    message: 'Minimum quantity requirement not met. You need 15 more items to reach the minimum of 25 per color.',
+  });
+  studio.setQuantity('XXL', 15);
+  assert.equal(studio.needMore(), 0);
+  studio.checkForCart(product);
+});
+
+test('a design round-trips through JSON with the same hash', () => {
+  const { studio } = runScenario();
+  const reopened = engine.Studio.fromJson(studio.toJson());
+  assert.equal(reopened.contentHash(), studio.contentHash());
+  assert.throws(() => engine.Studio.fromJson(studio.toJson().replace('"version":1', '"version":9')), {
+    code: 'UNSUPPORTED_VERSION',
+  });
+});
+
+test('text needs its font to be loaded first', () => {
+  const bare = new engine.Studio('64f1a2b3c4d5e6f708190a01', 'white');
+  bare.setText('left_chest', 'Hi', 'Georgia', 16, '#000');
+  assert.throws(() => bare.textDecal('left_chest'), { code: 'FONT_NOT_LOADED' });
+});
+
+test('catalogue, colours, limits and money come from the engine', () => {
+  const products = engine.catalogue();
+  assert.equal(products.length, 5);
+  assert.deepEqual(products.map((p) => p.name), [
+    'Shirt Full Sleeve', 'Shirt Half Sleeve', 'T-Shirt Inverted', 'T-Shirt Piping', 'T-Shirt Normal',
+  ]);
+  assert.equal(engine.colorHex('skyblue'), '#87CEEB');
+  assert.equal(engine.colorHex('purple'), undefined);
+  const limits = engine.limits();
+  assert.equal(limits.maxTextChars, 50);
+  assert.equal(limits.minPerColor, 25);
+  assert.deepEqual(limits.fonts.length, 6);
+  assert.equal(engine.formatInr(12345650), '₹1,23,456.50');
+  const order = engine.quoteOrder([reference.lineQuote, reference.lineQuote]);
+  assert.equal(order.subtotal, 2 * reference.lineQuote.total);
+});

@@ -1,0 +1,43 @@
+# The store's tasks. `just` alone lists them.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+export PATH := env_var("HOME") + "/.cargo/bin:" + env_var("PATH")
+
+# wasm-bindgen's CLI must match the library exactly: read the version from Cargo.lock.
+wasm_bindgen_version := `grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p'`
+node_test_flags := "--experimental-wasm-modules --no-warnings"
+
+# List the recipes
+default:
+    @just --list --unsorted
+
+# Install what the other recipes need, when it is missing (wasm32 target, wasm-pack, wasm-bindgen-cli)
+tools:
+    @rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+    @command -v wasm-pack >/dev/null || cargo install wasm-pack
+    @# Not --locked: the CLI's lock file names a yanked dependency on this registry.
+    @[ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen {{wasm_bindgen_version}}" ] || cargo install wasm-bindgen-cli --version {{wasm_bindgen_version}} --force
+
+# Build the engine as a WebAssembly package for the web app (design-engine/pkg)
+wasm: tools
+    wasm-pack build design-engine --release --target bundler --mode no-install --out-dir pkg --out-name design_engine -- --no-default-features --features wasm
+
+# Run every test CI runs: engine unit, property and golden tests, then the WebAssembly package from Node
+test: wasm
+    cargo test --workspace --all-targets
+    node --test {{node_test_flags}} design-engine/js-tests/
+
+# Render a sample design to PNG files in OUT (default ./preview) to look at
+preview out="preview":
+    cargo run -p design-engine --release --example preview -- {{out}}
+
+# Benchmarks: criterion (native) and the WebAssembly package in Node, with the .wasm size
+bench: wasm
+    cargo bench -p design-engine --bench engine
+    node {{node_test_flags}} design-engine/js-tests/bench.mjs
+
+# Format and lint
+lint:
+    cargo fmt --all --check
+    cargo clippy --workspace --all-targets -- -D warnings
