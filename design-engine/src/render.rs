@@ -204,12 +204,17 @@ fn to_pixmap(img: &RgbaImage) -> Pixmap {
     Pixmap::from_vec(data, size).expect("buffer matches its size")
 }
 
-/// Premultiplied pixels → straight-alpha RGBA, as browsers' ImageData and PNG expect.
+/// Premultiplied pixels → straight-alpha RGBA, as browsers' ImageData and PNG
+/// expect. Most pixels are fully transparent or opaque and need no division.
 fn to_rgba(pixmap: &Pixmap) -> RgbaImage {
-    let mut data = Vec::with_capacity(pixmap.data().len());
-    for p in pixmap.pixels() {
-        let c = p.demultiply();
-        data.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    let mut data = pixmap.data().to_vec();
+    for px in data.chunks_exact_mut(4) {
+        let a = u32::from(px[3]);
+        if a != 0 && a != 255 {
+            for c in &mut px[..3] {
+                *c = ((u32::from(*c) * 255 + a / 2) / a).min(255) as u8;
+            }
+        }
     }
     RgbaImage::from_raw(pixmap.width(), pixmap.height(), data).expect("buffer matches its size")
 }

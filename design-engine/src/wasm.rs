@@ -63,10 +63,11 @@ impl Raster {
     pub fn height(&self) -> u32 {
         self.height
     }
-    /// A copy of the pixels (a `Uint8Array`).
+    /// The pixels as a `Uint8ClampedArray`, ready for `new ImageData(pixels, width, height)`
+    /// (one copy out of wasm memory).
     #[wasm_bindgen(getter)]
-    pub fn pixels(&self) -> Vec<u8> {
-        self.pixels.clone()
+    pub fn pixels(&self) -> js_sys::Uint8ClampedArray {
+        js_sys::Uint8ClampedArray::from(&self.pixels[..])
     }
 }
 
