@@ -2,6 +2,7 @@
 //! files. The `Renderer` owns the fonts and the decoded uploads, and caches
 //! laid-out texts so that moving an element only re-composites.
 
+mod cache;
 pub mod fonts;
 mod images;
 mod text;
@@ -16,6 +17,7 @@ use crate::design::{Design, PrintArea};
 use crate::effects::embroider;
 use crate::elements::{Font, ImageAsset, ImageElement, TextElement};
 use crate::error::StudioError;
+use cache::Lru;
 pub use fonts::Fonts;
 pub use images::{MAX_IMAGE_PIXELS, decode_upload, encode_png};
 use text::TextShape;
@@ -28,10 +30,10 @@ pub const DECAL_PX_PER_SIZE: f32 = 4.0;
 pub const TEXT_SIZE_PER_AREA_HEIGHT: f32 = 200.0;
 /// Print files are 300 dots per inch.
 pub const PRINT_DPI: u32 = 300;
+/// Composites are at most this wide (a 300 DPI Back is 3600).
+pub const MAX_RENDER_WIDTH: u32 = 8192;
 /// Images drawn at most this large use the preview copy, not the full one.
 const PREVIEW_SIDE: u32 = 1024;
-/// Laid-out texts kept (two areas × a few recent edits).
-const TEXT_CACHE: usize = 16;
 
 struct StoredImage {
     asset: ImageAsset,
@@ -47,15 +49,29 @@ struct TextKey {
     colour: String,
 }
 
+impl TextKey {
+    fn of(text: &TextElement) -> TextKey {
+        TextKey { text: text.text().to_string(), font: text.font(), colour: text.colour().as_str().to_string() }
+    }
+}
+
+/// An element drawn at its final size, ready to be copied onto an area.
+#[derive(Clone, PartialEq)]
+enum SpriteKey {
+    Text { text: TextKey, em_bits: u32 },
+    Image { sha256: String, embroidered: bool, preview: bool, width: u32, height: u32 },
+}
+
 pub struct Renderer {
     fonts: Fonts,
     images: HashMap<String, StoredImage>,
-    texts: Vec<(TextKey, Arc<TextShape>)>,
+    shapes: Lru<TextKey, Arc<TextShape>>,
+    sprites: Lru<SpriteKey, Arc<Pixmap>>,
 }
 
 impl Renderer {
     pub fn new(fonts: Fonts) -> Renderer {
-        Renderer { fonts, images: HashMap::new(), texts: Vec::new() }
+        Renderer { fonts, images: HashMap::new(), shapes: Lru::new(16), sprites: Lru::new(16) }
     }
 
     /// A renderer with every studio font compiled in (the server).
@@ -66,7 +82,8 @@ impl Renderer {
 
     /// Adds a font file (the browser fetches the same files the server bundles).
     pub fn load_font(&mut self, bytes: Vec<u8>) -> usize {
-        self.texts.clear();
+        self.shapes.clear();
+        self.sprites.clear();
         self.fonts.load(bytes)
     }
 
@@ -97,19 +114,8 @@ impl Renderer {
     }
 
     fn shape(&mut self, text: &TextElement) -> Result<Arc<TextShape>, StudioError> {
-        let key = TextKey { text: text.text().to_string(), font: text.font(), colour: text.colour().as_str().to_string() };
-        if let Some(pos) = self.texts.iter().position(|(k, _)| *k == key) {
-            let hit = self.texts.remove(pos);
-            let shape = hit.1.clone();
-            self.texts.push(hit);
-            return Ok(shape);
-        }
-        let shape = Arc::new(TextShape::layout(&self.fonts, text)?);
-        if self.texts.len() >= TEXT_CACHE {
-            self.texts.remove(0);
-        }
-        self.texts.push((key, shape.clone()));
-        Ok(shape)
+        let fonts = &self.fonts;
+        self.shapes.get_or_try(TextKey::of(text), || TextShape::layout(fonts, text).map(Arc::new))
     }
 
     fn prepared(&mut self, image: &ImageElement, preview: bool) -> Result<Arc<Pixmap>, StudioError> {
@@ -128,20 +134,20 @@ impl Renderer {
     /// The text as the studio shows it: its font, size and colour, at most 512 × 512.
     pub fn text_decal(&mut self, text: &TextElement) -> Result<RgbaImage, StudioError> {
         let shape = self.shape(text)?;
-        Ok(to_rgba(&shape.decal(text.size() as f32 * DECAL_PX_PER_SIZE, DECAL_MAX_SIDE)?))
+        Ok(into_rgba(shape.raster(text.size() as f32 * DECAL_PX_PER_SIZE, DECAL_MAX_SIDE)?))
     }
 
     /// The image as the studio shows it (with the embroidery effect when chosen),
     /// at most 512 × 512.
     pub fn image_decal(&mut self, image: &ImageElement) -> Result<RgbaImage, StudioError> {
         let pixmap = self.prepared(image, true)?;
-        Ok(images::shrink_to(to_rgba(&pixmap), DECAL_MAX_SIDE))
+        Ok(images::shrink_to(into_rgba((*pixmap).clone()), DECAL_MAX_SIDE))
     }
 
     /// Every element of an area at its place, `width_px` wide (height keeps the
     /// area's proportions). The image lies under the text.
     pub fn render_area(&mut self, design: &Design, area: PrintArea, width_px: u32) -> Result<RgbaImage, StudioError> {
-        Ok(to_rgba(&self.area_pixmap(design, area, width_px, false)?))
+        Ok(into_rgba(self.area_pixmap(design, area, width_px, false)?))
     }
 
     /// The print file of an area: PNG at 300 DPI for its physical size
@@ -149,45 +155,100 @@ impl Renderer {
     pub fn export_area_png(&mut self, design: &Design, area: PrintArea) -> Result<Vec<u8>, StudioError> {
         let width = (area.print_size_inches().0 * f64::from(PRINT_DPI)).round() as u32;
         let pixmap = self.area_pixmap(design, area, width, true)?;
-        Ok(encode_png(&to_rgba(&pixmap), Some(PRINT_DPI)))
+        Ok(encode_png(&into_rgba(pixmap), Some(PRINT_DPI)))
+    }
+
+    /// A sprite from the cache, or made now. Print-size sprites are not kept:
+    /// they are large and each print file is made once.
+    fn sprite(&mut self, key: SpriteKey, print: bool, make: impl FnOnce() -> Result<Pixmap, StudioError>) -> Result<Arc<Pixmap>, StudioError> {
+        if print {
+            return make().map(Arc::new);
+        }
+        self.sprites.get_or_try(key, || make().map(Arc::new))
     }
 
     fn area_pixmap(&mut self, design: &Design, area: PrintArea, width_px: u32, print: bool) -> Result<Pixmap, StudioError> {
-        let (w, h) = area.pixel_size(width_px.clamp(1, 20_000));
-        let mut canvas = Pixmap::new(w, h).ok_or(StudioError::PriceOverflow)?;
+        let (w, h) = area.pixel_size(width_px.clamp(1, MAX_RENDER_WIDTH));
+        let mut canvas = Pixmap::new(w, h).ok_or(StudioError::MalformedDesign("empty print area".into()))?;
         let (wf, hf) = (w as f32, h as f32);
-        let content = design.area(area).clone();
+        let content = design.area(area);
 
-        if let Some(image) = &content.image {
+        if let Some(image) = content.image.clone() {
             let box_w = image.size.width() as f32 / 100.0 * wf;
             let box_h = image.size.height() as f32 / 100.0 * hf;
             let preview = !print && box_w.max(box_h) <= PREVIEW_SIDE as f32;
-            let pixmap = self.prepared(image, preview)?;
-            let (iw, ih) = (pixmap.width() as f32, pixmap.height() as f32);
+            let source = self.prepared(&image, preview)?;
+            let (iw, ih) = (source.width() as f32, source.height() as f32);
             // Fit inside the element's box, keeping the picture's proportions.
             let s = (box_w / iw).min(box_h / ih);
-            let cx = image.position.x() as f32 / 100.0 * wf;
-            let cy = image.position.y() as f32 / 100.0 * hf;
-            let paint = PixmapPaint {
-                quality: if print { FilterQuality::Bicubic } else { FilterQuality::Bilinear },
-                ..PixmapPaint::default()
+            let (dw, dh) = (((iw * s).round() as u32).max(1), ((ih * s).round() as u32).max(1));
+            let key = SpriteKey::Image {
+                sha256: image.asset.sha256.clone(),
+                embroidered: image.use_embroidery,
+                preview,
+                width: dw,
+                height: dh,
             };
-            let t = Transform::from_row(s, 0.0, 0.0, s, cx - iw * s / 2.0, cy - ih * s / 2.0);
-            canvas.draw_pixmap(0, 0, Pixmap::as_ref(&pixmap), &paint, t, None);
+            let sprite = self.sprite(key, print, || Ok(scaled(&source, dw, dh)))?;
+            blit(&mut canvas, &sprite, image.position.x() as f32 / 100.0 * wf, image.position.y() as f32 / 100.0 * hf);
         }
 
-        if let Some(text) = &content.text {
-            let shape = self.shape(text)?;
+        if let Some(text) = content.text.clone() {
+            let shape = self.shape(&text)?;
             let mut em = text.size() as f32 / TEXT_SIZE_PER_AREA_HEIGHT * hf;
             // A text never runs off the garment: it shrinks to fit the area.
             let (tw, th) = shape.size_at(em);
-            let fit = (wf / tw).min(hf / th).min(1.0);
-            em *= fit;
-            let cx = text.position.x() as f32 / 100.0 * wf;
-            let cy = text.position.y() as f32 / 100.0 * hf;
-            shape.draw_centred(&mut canvas.as_mut(), em, cx, cy);
+            em *= (wf / tw).min(hf / th).min(1.0);
+            let key = SpriteKey::Text { text: TextKey::of(&text), em_bits: em.to_bits() };
+            let max_side = w.max(h) + 8;
+            let sprite = self.sprite(key, print, || shape.raster(em, max_side))?;
+            blit(&mut canvas, &sprite, text.position.x() as f32 / 100.0 * wf, text.position.y() as f32 / 100.0 * hf);
         }
         Ok(canvas)
+    }
+}
+
+/// Resamples a picture to exactly `width × height` (bicubic).
+fn scaled(source: &Pixmap, width: u32, height: u32) -> Pixmap {
+    let mut out = Pixmap::new(width, height).expect("non-zero size");
+    let (sx, sy) = (width as f32 / source.width() as f32, height as f32 / source.height() as f32);
+    let paint = PixmapPaint { quality: FilterQuality::Bicubic, ..PixmapPaint::default() };
+    out.draw_pixmap(0, 0, source.as_ref(), &paint, Transform::from_scale(sx, sy), None);
+    out
+}
+
+/// Lays a sprite over the canvas with its centre at (cx, cy), on whole pixels:
+/// premultiplied source-over in integers (no resampling: fast, and the same on
+/// every host).
+fn blit(canvas: &mut Pixmap, sprite: &Pixmap, cx: f32, cy: f32) {
+    let (cw, ch) = (canvas.width() as i64, canvas.height() as i64);
+    let (sw, sh) = (sprite.width() as i64, sprite.height() as i64);
+    let x0 = (cx - sw as f32 / 2.0).round() as i64;
+    let y0 = (cy - sh as f32 / 2.0).round() as i64;
+    let (left, right) = (x0.max(0), (x0 + sw).min(cw));
+    let (top, bottom) = (y0.max(0), (y0 + sh).min(ch));
+    if left >= right || top >= bottom {
+        return;
+    }
+    let src = sprite.data();
+    let dst = canvas.data_mut();
+    let span = ((right - left) * 4) as usize;
+    for y in top..bottom {
+        let s0 = (((y - y0) * sw + (left - x0)) * 4) as usize;
+        let d0 = ((y * cw + left) * 4) as usize;
+        let (s_row, d_row) = (&src[s0..s0 + span], &mut dst[d0..d0 + span]);
+        for (s, d) in s_row.chunks_exact(4).zip(d_row.chunks_exact_mut(4)) {
+            match s[3] {
+                0 => {}
+                255 => d.copy_from_slice(s),
+                a => {
+                    let keep = 255 - u32::from(a);
+                    for i in 0..4 {
+                        d[i] = (u32::from(s[i]) + (u32::from(d[i]) * keep + 127) / 255) as u8;
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -205,9 +266,10 @@ fn to_pixmap(img: &RgbaImage) -> Pixmap {
 }
 
 /// Premultiplied pixels → straight-alpha RGBA, as browsers' ImageData and PNG
-/// expect. Most pixels are fully transparent or opaque and need no division.
-fn to_rgba(pixmap: &Pixmap) -> RgbaImage {
-    let mut data = pixmap.data().to_vec();
+/// expect, in place. Most pixels are fully transparent or opaque: no division.
+fn into_rgba(pixmap: Pixmap) -> RgbaImage {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let mut data = pixmap.take();
     for px in data.chunks_exact_mut(4) {
         let a = u32::from(px[3]);
         if a != 0 && a != 255 {
@@ -216,5 +278,5 @@ fn to_rgba(pixmap: &Pixmap) -> RgbaImage {
             }
         }
     }
-    RgbaImage::from_raw(pixmap.width(), pixmap.height(), data).expect("buffer matches its size")
+    RgbaImage::from_raw(width, height, data).expect("buffer matches its size")
 }

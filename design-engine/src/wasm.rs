@@ -45,36 +45,20 @@ fn whole(n: f64) -> Result<i64, JsValue> {
     if n.is_finite() { Ok(n.trunc() as i64) } else { Err(JsValue::from_str("Not a number")) }
 }
 
-/// Pixels for a canvas: straight-alpha RGBA rows, as `ImageData` wants them.
-#[wasm_bindgen]
-pub struct Raster {
-    width: u32,
-    height: u32,
-    pixels: Vec<u8>,
-}
+#[wasm_bindgen(typescript_custom_section)]
+const RASTER_TS: &str = r#"
+/** Straight-alpha RGBA pixels, ready for `new ImageData(pixels, width, height)`. */
+export interface Raster { width: number; height: number; pixels: Uint8ClampedArray }
+"#;
 
-#[wasm_bindgen]
-impl Raster {
-    #[wasm_bindgen(getter)]
-    pub fn width(&self) -> u32 {
-        self.width
-    }
-    #[wasm_bindgen(getter)]
-    pub fn height(&self) -> u32 {
-        self.height
-    }
-    /// The pixels as a `Uint8ClampedArray`, ready for `new ImageData(pixels, width, height)`
-    /// (one copy out of wasm memory).
-    #[wasm_bindgen(getter)]
-    pub fn pixels(&self) -> js_sys::Uint8ClampedArray {
-        js_sys::Uint8ClampedArray::from(&self.pixels[..])
-    }
-}
-
-impl From<image::RgbaImage> for Raster {
-    fn from(img: image::RgbaImage) -> Raster {
-        Raster { width: img.width(), height: img.height(), pixels: img.into_raw() }
-    }
+/// Pixels handed to JavaScript as a plain `Raster` object: copied out once,
+/// nothing left in wasm memory for the caller to free.
+fn raster(img: image::RgbaImage) -> JsValue {
+    let obj = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&obj, &"width".into(), &img.width().into());
+    let _ = js_sys::Reflect::set(&obj, &"height".into(), &img.height().into());
+    let _ = js_sys::Reflect::set(&obj, &"pixels".into(), &js_sys::Uint8ClampedArray::from(img.as_raw().as_slice()));
+    obj.into()
 }
 
 /// One design being edited, with the renderer that draws it.
@@ -231,22 +215,24 @@ impl Studio {
         artwork_hash(&self.design)
     }
 
-    #[wasm_bindgen(js_name = textDecal)]
-    pub fn text_decal(&mut self, area_key: &str) -> Result<Option<Raster>, JsValue> {
-        let Some(text) = self.design.area(area(area_key)?).text.clone() else { return Ok(None) };
-        Ok(Some(self.renderer.text_decal(&text).map_err(js_error)?.into()))
+    /// The area's text as a decal (at most 512 × 512), or `undefined` when it has none.
+    #[wasm_bindgen(js_name = textDecal, unchecked_return_type = "Raster | undefined")]
+    pub fn text_decal(&mut self, area_key: &str) -> Result<JsValue, JsValue> {
+        let Some(text) = self.design.area(area(area_key)?).text.clone() else { return Ok(JsValue::UNDEFINED) };
+        Ok(raster(self.renderer.text_decal(&text).map_err(js_error)?))
     }
 
-    #[wasm_bindgen(js_name = imageDecal)]
-    pub fn image_decal(&mut self, area_key: &str) -> Result<Option<Raster>, JsValue> {
-        let Some(image) = self.design.area(area(area_key)?).image.clone() else { return Ok(None) };
-        Ok(Some(self.renderer.image_decal(&image).map_err(js_error)?.into()))
+    /// The area's image as a decal (embroidered when chosen), or `undefined` when it has none.
+    #[wasm_bindgen(js_name = imageDecal, unchecked_return_type = "Raster | undefined")]
+    pub fn image_decal(&mut self, area_key: &str) -> Result<JsValue, JsValue> {
+        let Some(image) = self.design.area(area(area_key)?).image.clone() else { return Ok(JsValue::UNDEFINED) };
+        Ok(raster(self.renderer.image_decal(&image).map_err(js_error)?))
     }
 
     /// The whole print area, `width` pixels wide.
-    #[wasm_bindgen(js_name = renderArea)]
-    pub fn render_area(&mut self, area_key: &str, width: u32) -> Result<Raster, JsValue> {
-        Ok(self.renderer.render_area(&self.design, area(area_key)?, width).map_err(js_error)?.into())
+    #[wasm_bindgen(js_name = renderArea, unchecked_return_type = "Raster")]
+    pub fn render_area(&mut self, area_key: &str, width: u32) -> Result<JsValue, JsValue> {
+        Ok(raster(self.renderer.render_area(&self.design, area(area_key)?, width).map_err(js_error)?))
     }
 
     /// The 300 DPI print file of an area, as PNG bytes.

@@ -3,6 +3,7 @@
 //! 512 px decal and a 300 DPI print come from the same outlines.
 
 use resvg::tiny_skia::{Pixmap, PixmapMut, Rect, Transform};
+
 use resvg::usvg;
 
 use crate::elements::TextElement;
@@ -64,7 +65,7 @@ impl TextShape {
     }
 
     /// Draws the text at font size `em_px` with the centre of its ink at (cx, cy).
-    pub fn draw_centred(&self, canvas: &mut PixmapMut, em_px: f32, cx: f32, cy: f32) {
+    fn draw_centred(&self, canvas: &mut PixmapMut, em_px: f32, cx: f32, cy: f32) {
         let s = em_px / REFERENCE_EM;
         let (w, h) = self.size_at(em_px);
         let transform = Transform::from_translate(cx - w / 2.0, cy - h / 2.0)
@@ -73,16 +74,16 @@ impl TextShape {
         resvg::render(&self.tree, transform, canvas);
     }
 
-    /// The decal: the text at font size `em_px`, scaled down if needed so it is
-    /// at most `max_side` pixels on each side.
-    pub fn decal(&self, em_px: f32, max_side: u32) -> Result<Pixmap, StudioError> {
+    /// The text at font size `em_px` on a transparent canvas just big enough
+    /// for its ink (plus a margin), the ink centred; scaled down if needed so
+    /// each side is at most `max_side`.
+    pub fn raster(&self, em_px: f32, max_side: u32) -> Result<Pixmap, StudioError> {
         let (w, h) = self.size_at(em_px);
         let (w, h) = (w + 2.0 * DECAL_PAD, h + 2.0 * DECAL_PAD);
         let fit = (max_side as f32 / w).min(max_side as f32 / h).min(1.0);
-        let (pw, ph) = (((w * fit).ceil() as u32).max(1), ((h * fit).ceil() as u32).max(1));
-        let mut pixmap = Pixmap::new(pw.min(max_side), ph.min(max_side)).ok_or(StudioError::TextEmpty)?;
-        let (cw, ch) = (pixmap.width() as f32, pixmap.height() as f32);
-        self.draw_centred(&mut pixmap.as_mut(), em_px * fit, cw / 2.0, ch / 2.0);
+        let (pw, ph) = (((w * fit).ceil() as u32).clamp(1, max_side), ((h * fit).ceil() as u32).clamp(1, max_side));
+        let mut pixmap = Pixmap::new(pw, ph).ok_or(StudioError::TextEmpty)?;
+        self.draw_centred(&mut pixmap.as_mut(), em_px * fit, pw as f32 / 2.0, ph as f32 / 2.0);
         Ok(pixmap)
     }
 }
