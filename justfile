@@ -21,7 +21,7 @@ tools:
 
 # Build the engine as a WebAssembly package for the web app (design-engine/pkg)
 wasm: tools
-    wasm-pack build design-engine --release --target bundler --mode no-install --out-dir pkg --out-name design_engine -- --no-default-features --features wasm
+    wasm-pack build design-engine --profile wasm --target bundler --mode no-install --out-dir pkg --out-name design_engine -- --no-default-features --features wasm
 
 # Run every test CI runs: engine unit, property and golden tests, then the WebAssembly package from Node
 test: wasm

@@ -14,16 +14,27 @@ fn logo(size: u32) -> RgbaImage {
     let c = size as i32 / 2;
     RgbaImage::from_fn(size, size, |x, y| {
         let d2 = (x as i32 - c).pow(2) + (y as i32 - c).pow(2);
-        if d2 < (size as i32 * 4 / 10).pow(2) { Rgba([220, 40, 30, 255]) } else { Rgba([250, 250, 248, 255]) }
+        if d2 < (size as i32 * 4 / 10).pow(2) {
+            Rgba([220, 40, 30, 255])
+        } else {
+            Rgba([250, 250, 248, 255])
+        }
     })
 }
 
 fn sample(renderer: &mut Renderer) -> Design {
-    let png = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/logo.png")).unwrap();
+    let png = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/logo.png"
+    ))
+    .unwrap();
     let asset = renderer.add_image(&png, "image/png").unwrap();
     let mut d = Design::new("64f1a2b3c4d5e6f708190a01", "white");
     for area in PrintArea::ALL {
-        d.set_text(area, TextElement::new("Legacy Threads 2026", Font::Georgia, 32, "#F97316").unwrap());
+        d.set_text(
+            area,
+            TextElement::new("Legacy Threads 2026", Font::Georgia, 32, "#F97316").unwrap(),
+        );
         d.set_image(area, ImageElement::new(asset.clone(), "logo.png"));
         d.set_image_size(area, 40, 40).unwrap();
     }
@@ -35,7 +46,11 @@ fn benches(c: &mut Criterion) {
     let fonts = Fonts::bundled();
     let text = TextElement::new("Legacy Threads", Font::Georgia, 48, "#1e293b").unwrap();
     c.bench_function("text decal 512x512 (layout + raster)", |b| {
-        b.iter(|| Renderer::new(fonts.clone()).text_decal(black_box(&text)).unwrap())
+        b.iter(|| {
+            Renderer::new(fonts.clone())
+                .text_decal(black_box(&text))
+                .unwrap()
+        })
     });
 
     let mut renderer = Renderer::new(fonts.clone());
@@ -63,16 +78,29 @@ fn benches(c: &mut Criterion) {
     });
 
     c.bench_function("quote (line + order)", |b| {
-        b.iter(|| quote_order(vec![black_box(&design).quote(design_engine::Paise(4500)).unwrap()]).unwrap())
+        b.iter(|| {
+            quote_order(vec![
+                black_box(&design)
+                    .quote(design_engine::Paise(4500))
+                    .unwrap(),
+            ])
+            .unwrap()
+        })
     });
 
     let mut slow = c.benchmark_group("heavy");
     slow.sample_size(10);
     slow.bench_function("export Back at 300 DPI (3600x4200 PNG)", |b| {
-        b.iter(|| renderer.export_area_png(black_box(&design), PrintArea::Back).unwrap())
+        b.iter(|| {
+            renderer
+                .export_area_png(black_box(&design), PrintArea::Back)
+                .unwrap()
+        })
     });
     let big = logo(1000);
-    slow.bench_function("background removal 1000x1000", |b| b.iter(|| remove_background(black_box(&big), 40)));
+    slow.bench_function("background removal 1000x1000", |b| {
+        b.iter(|| remove_background(black_box(&big), 40))
+    });
     slow.finish();
 }
 

@@ -44,8 +44,12 @@ pub enum PrintAnchor {
 }
 
 impl PrintAnchor {
-    pub const ALL: [PrintAnchor; 4] =
-        [PrintAnchor::LeftChest, PrintAnchor::Back, PrintAnchor::LeftSleeve, PrintAnchor::RightSleeve];
+    pub const ALL: [PrintAnchor; 4] = [
+        PrintAnchor::LeftChest,
+        PrintAnchor::Back,
+        PrintAnchor::LeftSleeve,
+        PrintAnchor::RightSleeve,
+    ];
 
     /// The node name in the glTF model.
     pub fn node_name(self) -> &'static str {
@@ -93,10 +97,14 @@ impl PartialProduct {
     /// The specification's defaults for missing data: 'Unnamed Product', category
     /// 'clothing', price 29.99, sizes S, M, L, XL. Blank strings count as missing.
     pub fn name_or_default(&self) -> String {
-        non_blank(&self.name).unwrap_or(DEFAULT_PRODUCT_NAME).to_string()
+        non_blank(&self.name)
+            .unwrap_or(DEFAULT_PRODUCT_NAME)
+            .to_string()
     }
     pub fn category_or_default(&self) -> String {
-        non_blank(&self.category).unwrap_or(DEFAULT_CATEGORY).to_string()
+        non_blank(&self.category)
+            .unwrap_or(DEFAULT_CATEGORY)
+            .to_string()
     }
     pub fn price_or_default(&self) -> Paise {
         self.price.filter(|p| p.0 > 0).unwrap_or(DEFAULT_PRICE)
@@ -204,7 +212,11 @@ pub fn builtin_catalogue() -> Vec<Product> {
             colors: b.colours.iter().map(|c| c.to_string()).collect(),
             sizes: Size::ALL.to_vec(),
             default_color: "white".to_string(),
-            models: b.colours.iter().map(|c| (c.to_string(), model_path(b.slug))).collect(),
+            models: b
+                .colours
+                .iter()
+                .map(|c| (c.to_string(), model_path(b.slug)))
+                .collect(),
         })
         .collect()
 }
@@ -237,11 +249,21 @@ mod tests {
             assert!(p.id.chars().all(|c| c.is_ascii_hexdigit()));
             assert_eq!(p.sizes, Size::ALL);
             assert!(p.colors.contains(&p.default_color));
-            assert!(p.colors.iter().all(|c| colour_hex(c).is_some() && p.models.contains_key(c)));
+            assert!(
+                p.colors
+                    .iter()
+                    .all(|c| colour_hex(c).is_some() && p.models.contains_key(c))
+            );
         }
         assert_eq!(all[0].colors, ["white", "blue", "black", "grey"]);
-        assert_eq!(all[4].colors, ["white", "navyblue", "black", "grey", "skyblue"]);
-        assert_eq!(builtin_product("64f1a2b3c4d5e6f708190a05").unwrap().name, "T-Shirt Normal");
+        assert_eq!(
+            all[4].colors,
+            ["white", "navyblue", "black", "grey", "skyblue"]
+        );
+        assert_eq!(
+            builtin_product("64f1a2b3c4d5e6f708190a05").unwrap().name,
+            "T-Shirt Normal"
+        );
     }
 
     #[test]
@@ -253,7 +275,10 @@ mod tests {
 
     #[test]
     fn missing_product_data_gets_the_specs_defaults() {
-        let p = PartialProduct { name: Some("  ".into()), ..Default::default() };
+        let p = PartialProduct {
+            name: Some("  ".into()),
+            ..Default::default()
+        };
         assert_eq!(p.name_or_default(), "Unnamed Product");
         assert_eq!(p.category_or_default(), "clothing");
         assert_eq!(p.price_or_default(), Paise(2999));

@@ -13,7 +13,9 @@ use crate::quantities::{Quantities, Size};
 /// The version written into every document; older ones are read, newer refused.
 pub const DESIGN_VERSION: u32 = 1;
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum PrintArea {
     #[default]
@@ -37,7 +39,9 @@ impl PrintArea {
 
     /// Accepts the key (`left_chest`) or the label (`Left Chest`).
     pub fn parse(s: &str) -> Option<PrintArea> {
-        PrintArea::ALL.into_iter().find(|a| a.key().eq_ignore_ascii_case(s) || a.label().eq_ignore_ascii_case(s))
+        PrintArea::ALL
+            .into_iter()
+            .find(|a| a.key().eq_ignore_ascii_case(s) || a.label().eq_ignore_ascii_case(s))
     }
 
     pub fn anchor(self) -> PrintAnchor {
@@ -58,7 +62,10 @@ impl PrintArea {
     /// Pixel size of the area at `width_px` wide, keeping its proportions.
     pub fn pixel_size(self, width_px: u32) -> (u32, u32) {
         let (w, h) = self.print_size_inches();
-        (width_px, ((f64::from(width_px) * h / w).round() as u32).max(1))
+        (
+            width_px,
+            ((f64::from(width_px) * h / w).round() as u32).max(1),
+        )
     }
 }
 
@@ -170,10 +177,10 @@ impl Design {
             version: u32,
         }
         // A newer document is refused as such, before its fields are judged.
-        if let Ok(VersionProbe { version }) = serde_json::from_str(json) {
-            if version > DESIGN_VERSION {
-                return Err(StudioError::UnsupportedVersion(version));
-            }
+        if let Ok(VersionProbe { version }) = serde_json::from_str(json)
+            && version > DESIGN_VERSION
+        {
+            return Err(StudioError::UnsupportedVersion(version));
         }
         serde_json::from_str(json).map_err(|e| {
             // Surface the studio's own message when validation, not syntax, failed.
@@ -233,7 +240,13 @@ impl Design {
     }
 
     /// Moves an element to a position, clamped to the area. `None` if the area has no such element.
-    pub fn move_element(&mut self, area: PrintArea, kind: ElementKind, x: f64, y: f64) -> Option<Position> {
+    pub fn move_element(
+        &mut self,
+        area: PrintArea,
+        kind: ElementKind,
+        x: f64,
+        y: f64,
+    ) -> Option<Position> {
         let position = Position::clamped(x, y);
         let a = self.area_mut(area);
         let slot = match kind {
@@ -252,13 +265,27 @@ impl Design {
         }
     }
 
-    pub fn set_image_size(&mut self, area: PrintArea, width: u32, height: u32) -> Result<bool, StudioError> {
+    pub fn set_image_size(
+        &mut self,
+        area: PrintArea,
+        width: u32,
+        height: u32,
+    ) -> Result<bool, StudioError> {
         let size = ImageSize::new(width, height)?;
-        Ok(self.area_mut(area).image.as_mut().map(|i| i.size = size).is_some())
+        Ok(self
+            .area_mut(area)
+            .image
+            .as_mut()
+            .map(|i| i.size = size)
+            .is_some())
     }
 
     pub fn set_embroidery(&mut self, area: PrintArea, on: bool) -> bool {
-        self.area_mut(area).image.as_mut().map(|i| i.use_embroidery = on).is_some()
+        self.area_mut(area)
+            .image
+            .as_mut()
+            .map(|i| i.use_embroidery = on)
+            .is_some()
     }
 
     pub fn set_quantity(&mut self, size: Size, quantity: i64) -> Result<(), StudioError> {
@@ -267,7 +294,10 @@ impl Design {
 
     /// Texts and images over both areas: what the design fee counts.
     pub fn element_count(&self) -> u32 {
-        PrintArea::ALL.iter().map(|&a| self.area(a).element_count()).sum()
+        PrintArea::ALL
+            .iter()
+            .map(|&a| self.area(a).element_count())
+            .sum()
     }
 
     pub fn has_elements(&self) -> bool {
@@ -276,7 +306,9 @@ impl Design {
 
     /// Every image asset the design uses, in area order.
     pub fn image_assets(&self) -> impl Iterator<Item = &crate::elements::ImageAsset> {
-        PrintArea::ALL.into_iter().filter_map(|a| self.area(a).image.as_ref().map(|i| &i.asset))
+        PrintArea::ALL
+            .into_iter()
+            .filter_map(|a| self.area(a).image.as_ref().map(|i| &i.asset))
     }
 
     /// The price of this design as one cart line, at the product's unit price.
@@ -287,7 +319,11 @@ impl Design {
     /// Everything the cart requires: the colour exists for the product, the
     /// quantities are sane, at least one item and 25 per colour.
     pub fn check_for_cart(&self, product: &Product) -> Result<(), StudioError> {
-        if !product.colors.iter().any(|c| c.eq_ignore_ascii_case(&self.color)) {
+        if !product
+            .colors
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(&self.color))
+        {
             return Err(StudioError::UnknownColour);
         }
         self.quantities.check()?;
@@ -303,7 +339,13 @@ mod tests {
     use proptest::prelude::*;
 
     pub(crate) fn asset(tag: u8) -> ImageAsset {
-        ImageAsset { sha256: format!("{tag:064x}"), mime: "image/png".into(), bytes: 10, width: 8, height: 8 }
+        ImageAsset {
+            sha256: format!("{tag:064x}"),
+            mime: "image/png".into(),
+            bytes: 10,
+            width: 8,
+            height: 8,
+        }
     }
 
     fn text(s: &str) -> TextElement {
@@ -325,7 +367,10 @@ mod tests {
         let old = d.set_text(PrintArea::LeftChest, text("Two"));
         assert_eq!(old.unwrap().text(), "One");
         let t = d.area(PrintArea::LeftChest).text.as_ref().unwrap();
-        assert_eq!((t.text(), t.position), ("Two", Position::clamped(10.0, 20.0)));
+        assert_eq!(
+            (t.text(), t.position),
+            ("Two", Position::clamped(10.0, 20.0))
+        );
         d.set_image(PrintArea::LeftChest, ImageElement::new(asset(1), "a.png"));
         d.set_image(PrintArea::LeftChest, ImageElement::new(asset(2), "b.png"));
         d.set_text(PrintArea::Back, text("Back"));
@@ -337,11 +382,19 @@ mod tests {
     #[test]
     fn moving_clamps_and_missing_elements_are_reported() {
         let mut d = Design::new("p", "white");
-        assert_eq!(d.move_element(PrintArea::Back, ElementKind::Image, 1.0, 1.0), None);
+        assert_eq!(
+            d.move_element(PrintArea::Back, ElementKind::Image, 1.0, 1.0),
+            None
+        );
         d.set_image(PrintArea::Back, ImageElement::new(asset(1), "a.png"));
-        let p = d.move_element(PrintArea::Back, ElementKind::Image, 120.0, -5.0).unwrap();
+        let p = d
+            .move_element(PrintArea::Back, ElementKind::Image, 120.0, -5.0)
+            .unwrap();
         assert_eq!((p.x(), p.y()), (100.0, 0.0));
-        assert_eq!(d.set_image_size(PrintArea::Back, 5, 50), Err(StudioError::ImageSizeOutOfRange));
+        assert_eq!(
+            d.set_image_size(PrintArea::Back, 5, 50),
+            Err(StudioError::ImageSizeOutOfRange)
+        );
         assert_eq!(d.set_image_size(PrintArea::Back, 50, 50), Ok(true));
     }
 
@@ -365,11 +418,16 @@ mod tests {
         let back = Design::from_json(&d.to_json()).unwrap();
         assert_eq!(back, d);
         let newer = d.to_json().replace("\"version\":1", "\"version\":2");
-        assert_eq!(Design::from_json(&newer), Err(StudioError::UnsupportedVersion(2)));
+        assert_eq!(
+            Design::from_json(&newer),
+            Err(StudioError::UnsupportedVersion(2))
+        );
         let long = d.to_json().replace("Team", &"x".repeat(51));
         assert_eq!(
             Design::from_json(&long),
-            Err(StudioError::MalformedDesign("Text can be at most 50 characters".into()))
+            Err(StudioError::MalformedDesign(
+                "Text can be at most 50 characters".into()
+            ))
         );
     }
 

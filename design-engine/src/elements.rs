@@ -15,8 +15,9 @@ pub const DEFAULT_IMAGE_SIZE: u32 = 20;
 /// Uploads must be under 5 MB.
 pub const MAX_IMAGE_BYTES: u64 = 5 * 1024 * 1024;
 /// The studio's colour presets for text.
-pub const TEXT_COLOUR_PRESETS: [&str; 7] =
-    ["#000000", "#FFFFFF", "#EF4444", "#3B82F6", "#22C55E", "#F97316", "#EAB308"];
+pub const TEXT_COLOUR_PRESETS: [&str; 7] = [
+    "#000000", "#FFFFFF", "#EF4444", "#3B82F6", "#22C55E", "#F97316", "#EAB308",
+];
 
 /// The six fonts of the studio. Each is drawn with an open, metric-compatible
 /// font shipped with the engine (see `render::fonts`).
@@ -34,8 +35,14 @@ pub enum Font {
 }
 
 impl Font {
-    pub const ALL: [Font; 6] =
-        [Font::Arial, Font::Helvetica, Font::TimesNewRoman, Font::Georgia, Font::Verdana, Font::CourierNew];
+    pub const ALL: [Font; 6] = [
+        Font::Arial,
+        Font::Helvetica,
+        Font::TimesNewRoman,
+        Font::Georgia,
+        Font::Verdana,
+        Font::CourierNew,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -49,7 +56,10 @@ impl Font {
     }
 
     pub fn parse(name: &str) -> Result<Font, StudioError> {
-        Font::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name.trim())).ok_or(StudioError::UnknownFont)
+        Font::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or(StudioError::UnknownFont)
     }
 }
 
@@ -61,13 +71,20 @@ pub struct HexColour(String);
 impl HexColour {
     /// Accepts `#rgb` and `#rrggbb` in any case.
     pub fn parse(s: &str) -> Result<HexColour, StudioError> {
-        let hex = s.trim().strip_prefix('#').ok_or(StudioError::InvalidColour)?;
+        let hex = s
+            .trim()
+            .strip_prefix('#')
+            .ok_or(StudioError::InvalidColour)?;
         if !hex.chars().all(|c| c.is_ascii_hexdigit()) {
             return Err(StudioError::InvalidColour);
         }
         let full = match hex.len() {
             6 => hex.to_ascii_lowercase(),
-            3 => hex.chars().flat_map(|c| [c, c]).collect::<String>().to_ascii_lowercase(),
+            3 => hex
+                .chars()
+                .flat_map(|c| [c, c])
+                .collect::<String>()
+                .to_ascii_lowercase(),
             _ => return Err(StudioError::InvalidColour),
         };
         Ok(HexColour(format!("#{full}")))
@@ -147,7 +164,12 @@ impl TryFrom<RawText> for TextElement {
 
 impl TextElement {
     /// The text is trimmed and must then hold 1 to 50 characters.
-    pub fn new(text: &str, font: Font, size: u32, colour: &str) -> Result<TextElement, StudioError> {
+    pub fn new(
+        text: &str,
+        font: Font,
+        size: u32,
+        colour: &str,
+    ) -> Result<TextElement, StudioError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(StudioError::TextEmpty);
@@ -214,7 +236,10 @@ impl TryFrom<RawImageSize> for ImageSize {
 
 impl Default for ImageSize {
     fn default() -> Self {
-        ImageSize { width: DEFAULT_IMAGE_SIZE, height: DEFAULT_IMAGE_SIZE }
+        ImageSize {
+            width: DEFAULT_IMAGE_SIZE,
+            height: DEFAULT_IMAGE_SIZE,
+        }
     }
 }
 
@@ -281,10 +306,16 @@ mod tests {
         let t = TextElement::new("  Hello  ", Font::Arial, 16, "#000").unwrap();
         assert_eq!(t.text(), "Hello");
         assert_eq!(t.colour().as_str(), "#000000");
-        assert_eq!(TextElement::new("   ", Font::Arial, 16, "#000000"), Err(StudioError::TextEmpty));
+        assert_eq!(
+            TextElement::new("   ", Font::Arial, 16, "#000000"),
+            Err(StudioError::TextEmpty)
+        );
         let fifty = "x".repeat(50);
         assert!(TextElement::new(&fifty, Font::Arial, 16, "#000000").is_ok());
-        assert_eq!(TextElement::new(&"x".repeat(51), Font::Arial, 16, "#000000"), Err(StudioError::TextTooLong));
+        assert_eq!(
+            TextElement::new(&"x".repeat(51), Font::Arial, 16, "#000000"),
+            Err(StudioError::TextTooLong)
+        );
         // Characters, not bytes: 50 Devanagari letters are fine.
         assert!(TextElement::new(&"क".repeat(50), Font::Arial, 16, "#000000").is_ok());
     }
@@ -293,37 +324,73 @@ mod tests {
     fn font_size_is_eight_to_forty_eight() {
         assert!(TextElement::new("a", Font::Georgia, 8, "#fff").is_ok());
         assert!(TextElement::new("a", Font::Georgia, 48, "#fff").is_ok());
-        assert_eq!(TextElement::new("a", Font::Georgia, 7, "#fff"), Err(StudioError::FontSizeOutOfRange));
-        assert_eq!(TextElement::new("a", Font::Georgia, 49, "#fff"), Err(StudioError::FontSizeOutOfRange));
+        assert_eq!(
+            TextElement::new("a", Font::Georgia, 7, "#fff"),
+            Err(StudioError::FontSizeOutOfRange)
+        );
+        assert_eq!(
+            TextElement::new("a", Font::Georgia, 49, "#fff"),
+            Err(StudioError::FontSizeOutOfRange)
+        );
     }
 
     #[test]
     fn the_six_fonts_and_colours() {
         let names: Vec<_> = Font::ALL.iter().map(|f| f.name()).collect();
-        assert_eq!(names, ["Arial", "Helvetica", "Times New Roman", "Georgia", "Verdana", "Courier New"]);
+        assert_eq!(
+            names,
+            [
+                "Arial",
+                "Helvetica",
+                "Times New Roman",
+                "Georgia",
+                "Verdana",
+                "Courier New"
+            ]
+        );
         assert_eq!(Font::parse("courier new"), Ok(Font::CourierNew));
         assert_eq!(Font::parse("Comic Sans"), Err(StudioError::UnknownFont));
         assert_eq!(HexColour::parse("red"), Err(StudioError::InvalidColour));
         assert_eq!(HexColour::parse("#12345g"), Err(StudioError::InvalidColour));
-        assert_eq!(HexColour::parse("#3B82F6").unwrap().rgb(), [0x3b, 0x82, 0xf6]);
+        assert_eq!(
+            HexColour::parse("#3B82F6").unwrap().rgb(),
+            [0x3b, 0x82, 0xf6]
+        );
         assert_eq!(TEXT_COLOUR_PRESETS.len(), 7);
     }
 
     #[test]
     fn deserialising_validates_and_fills_defaults() {
         let t: TextElement = serde_json::from_str(r#"{"text":"Hi"}"#).unwrap();
-        assert_eq!((t.font(), t.size(), t.colour().as_str()), (Font::Arial, 16, "#000000"));
+        assert_eq!(
+            (t.font(), t.size(), t.colour().as_str()),
+            (Font::Arial, 16, "#000000")
+        );
         let long = format!(r#"{{"text":"{}"}}"#, "y".repeat(51));
         let err = serde_json::from_str::<TextElement>(&long).unwrap_err();
-        assert!(err.to_string().contains("Text can be at most 50 characters"));
+        assert!(
+            err.to_string()
+                .contains("Text can be at most 50 characters")
+        );
         assert!(serde_json::from_str::<ImageSize>(r#"{"width":5,"height":20}"#).is_err());
     }
 
     #[test]
     fn uploads_must_be_images_under_five_megabytes() {
-        assert_eq!(check_upload("application/pdf", 10), Err(StudioError::NotAnImage));
-        assert_eq!(check_upload("image/png", MAX_IMAGE_BYTES), Err(StudioError::ImageTooLarge));
-        assert_eq!(check_upload("image/png", MAX_IMAGE_BYTES).unwrap_err().to_string(), "Image size must be less than 5MB");
+        assert_eq!(
+            check_upload("application/pdf", 10),
+            Err(StudioError::NotAnImage)
+        );
+        assert_eq!(
+            check_upload("image/png", MAX_IMAGE_BYTES),
+            Err(StudioError::ImageTooLarge)
+        );
+        assert_eq!(
+            check_upload("image/png", MAX_IMAGE_BYTES)
+                .unwrap_err()
+                .to_string(),
+            "Image size must be less than 5MB"
+        );
         assert!(check_upload("image/jpeg", MAX_IMAGE_BYTES - 1).is_ok());
         assert_eq!(ImageSize::new(9, 20), Err(StudioError::ImageSizeOutOfRange));
         assert_eq!(ImageSize::default(), ImageSize::new(20, 20).unwrap());

@@ -1,8 +1,8 @@
 //! The one error type of the studio. Its messages are the specification's own
 //! words, so the browser and the server say the same thing.
 
-use crate::quantities::Size;
 use crate::quantities::MIN_PER_COLOUR;
+use crate::quantities::Size;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StudioError {
@@ -20,7 +20,9 @@ pub enum StudioError {
     NotAnImage,
     #[error("Image size must be less than 5MB")]
     ImageTooLarge,
-    #[error("This image is too large to process ({width}x{height} pixels). Please use an image of at most 24 megapixels.")]
+    #[error(
+        "This image is too large to process ({width}x{height} pixels). Please use an image of at most 24 megapixels."
+    )]
     TooManyPixels { width: u32, height: u32 },
     #[error("This image could not be read. Please use a JPG, PNG or GIF file.")]
     UndecodableImage,
@@ -36,7 +38,9 @@ pub enum StudioError {
     QuantityTooLarge(Size),
     #[error("Please select at least one item before adding to cart.")]
     NoItems,
-    #[error("Minimum quantity requirement not met. You need {0} more items to reach the minimum of {MIN_PER_COLOUR} per color.")]
+    #[error(
+        "Minimum quantity requirement not met. You need {0} more items to reach the minimum of {MIN_PER_COLOUR} per color."
+    )]
     BelowMinimum(u32),
     #[error("This color is not available for this product")]
     UnknownColour,

@@ -58,17 +58,28 @@ mod tests {
 
     fn sample() -> Design {
         let mut d = Design::new("64f1a2b3c4d5e6f708190a01", "white");
-        d.set_text(PrintArea::LeftChest, TextElement::new("Hi", Font::Georgia, 20, "#ff0000").unwrap());
+        d.set_text(
+            PrintArea::LeftChest,
+            TextElement::new("Hi", Font::Georgia, 20, "#ff0000").unwrap(),
+        );
         d
     }
 
     #[test]
     fn equal_designs_hash_equal_and_any_change_changes_the_hash() {
         let a = sample();
-        assert_eq!(content_hash(&a), content_hash(&Design::from_json(&a.to_json()).unwrap()));
+        assert_eq!(
+            content_hash(&a),
+            content_hash(&Design::from_json(&a.to_json()).unwrap())
+        );
         assert_eq!(content_hash(&a).len(), 64);
         let mut moved = a.clone();
-        moved.move_element(PrintArea::LeftChest, crate::elements::ElementKind::Text, 10.0, 50.0);
+        moved.move_element(
+            PrintArea::LeftChest,
+            crate::elements::ElementKind::Text,
+            10.0,
+            50.0,
+        );
         assert_ne!(content_hash(&a), content_hash(&moved));
         assert_ne!(artwork_hash(&a), artwork_hash(&moved));
     }
@@ -84,6 +95,9 @@ mod tests {
 
     #[test]
     fn known_vector() {
-        assert_eq!(sha256_hex(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 }

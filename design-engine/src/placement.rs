@@ -35,7 +35,10 @@ impl Position {
     /// Clamps each coordinate to 0..100. A coordinate that is not a number
     /// (a broken pointer event) becomes the centre rather than poisoning the design.
     pub fn clamped(x: f64, y: f64) -> Position {
-        Position { x: clamp_percent(x), y: clamp_percent(y) }
+        Position {
+            x: clamp_percent(x),
+            y: clamp_percent(y),
+        }
     }
 
     pub fn x(self) -> f64 {
@@ -53,7 +56,11 @@ impl Position {
 }
 
 fn clamp_percent(v: f64) -> f64 {
-    if v.is_nan() { 50.0 } else { v.clamp(0.0, 100.0) }
+    if v.is_nan() {
+        50.0
+    } else {
+        v.clamp(0.0, 100.0)
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::StudioError;
 
 /// An amount of money in paise (1/100 rupee). Never a float.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Paise(pub i64);
 
@@ -21,11 +23,17 @@ impl Paise {
     }
 
     fn add(self, other: Paise) -> Result<Paise, StudioError> {
-        self.0.checked_add(other.0).map(Paise).ok_or(StudioError::PriceOverflow)
+        self.0
+            .checked_add(other.0)
+            .map(Paise)
+            .ok_or(StudioError::PriceOverflow)
     }
 
     fn times(self, n: u32) -> Result<Paise, StudioError> {
-        self.0.checked_mul(i64::from(n)).map(Paise).ok_or(StudioError::PriceOverflow)
+        self.0
+            .checked_mul(i64::from(n))
+            .map(Paise)
+            .ok_or(StudioError::PriceOverflow)
     }
 
     /// Indian rupee notation with lakh grouping: ₹1,23,456.50.
@@ -76,7 +84,11 @@ pub struct LineQuote {
 }
 
 /// Prices a line: unit price × quantity + ₹50 for each element after the first.
-pub fn quote_line(unit_price: Paise, quantity: u32, elements: u32) -> Result<LineQuote, StudioError> {
+pub fn quote_line(
+    unit_price: Paise,
+    quantity: u32,
+    elements: u32,
+) -> Result<LineQuote, StudioError> {
     if unit_price.0 < 0 {
         return Err(StudioError::NegativePrice);
     }
@@ -112,7 +124,10 @@ pub fn gateway_charge(subtotal: Paise) -> Result<Paise, StudioError> {
     if subtotal.0 < 0 {
         return Err(StudioError::NegativePrice);
     }
-    let scaled = subtotal.0.checked_mul(GATEWAY_CHARGE_BPS).ok_or(StudioError::PriceOverflow)?;
+    let scaled = subtotal
+        .0
+        .checked_mul(GATEWAY_CHARGE_BPS)
+        .ok_or(StudioError::PriceOverflow)?;
     Ok(Paise((scaled + 5_000) / 10_000))
 }
 
@@ -121,7 +136,9 @@ pub fn quote_order(lines: Vec<LineQuote>) -> Result<OrderQuote, StudioError> {
     let mut items = 0u32;
     for line in &lines {
         subtotal = subtotal.add(line.total)?;
-        items = items.checked_add(line.quantity).ok_or(StudioError::PriceOverflow)?;
+        items = items
+            .checked_add(line.quantity)
+            .ok_or(StudioError::PriceOverflow)?;
     }
     let charge = gateway_charge(subtotal)?;
     Ok(OrderQuote {
@@ -137,6 +154,7 @@ pub fn quote_order(lines: Vec<LineQuote>) -> Result<OrderQuote, StudioError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn first_element_is_free_each_extra_costs_fifty_rupees() {
@@ -164,10 +182,52 @@ mod tests {
 
     #[test]
     fn overflow_and_negative_prices_are_errors_not_panics() {
-        assert_eq!(quote_line(Paise(i64::MAX), 2, 0), Err(StudioError::PriceOverflow));
+        assert_eq!(
+            quote_line(Paise(i64::MAX), 2, 0),
+            Err(StudioError::PriceOverflow)
+        );
         assert_eq!(quote_line(Paise(-1), 2, 0), Err(StudioError::NegativePrice));
         let big = quote_line(Paise(i64::MAX / 2), 1, 0).unwrap();
-        assert_eq!(quote_order(vec![big.clone(), big.clone(), big]), Err(StudioError::PriceOverflow));
+        assert_eq!(
+            quote_order(vec![big.clone(), big.clone(), big]),
+            Err(StudioError::PriceOverflow)
+        );
+    }
+
+    proptest! {
+        /// A line is the sum of its parts, never negative; an order adds its lines
+        /// and a 2.5% charge; any input either prices or reports overflow, never panics.
+        #[test]
+        fn totals_are_the_sum_of_their_parts(
+            lines in prop::collection::vec((0i64..=i64::MAX / 4, any::<u32>(), 0u32..=4), 0..6),
+        ) {
+            let mut quotes = Vec::new();
+            for (price, qty, elements) in lines {
+                match quote_line(Paise(price), qty, elements) {
+                    Ok(q) => {
+                        prop_assert_eq!(q.garments.0, price * i64::from(qty));
+                        prop_assert_eq!(q.design_fee.0, 5000 * i64::from(elements.saturating_sub(1)));
+                        prop_assert_eq!(q.total.0, q.garments.0 + q.design_fee.0);
+                        prop_assert!(q.total.0 >= 0);
+                        quotes.push(q);
+                    }
+                    Err(e) => {
+                        prop_assert_eq!(e, StudioError::PriceOverflow);
+                        prop_assert!(i128::from(price) * i128::from(qty) + 5000 * 3 > i128::from(i64::MAX));
+                    }
+                }
+            }
+            let sum: i128 = quotes.iter().map(|q| i128::from(q.total.0)).sum();
+            match quote_order(quotes) {
+                Ok(o) => {
+                    prop_assert_eq!(i128::from(o.subtotal.0), sum);
+                    prop_assert_eq!(i128::from(o.gateway_charge.0), (sum * 250 + 5000) / 10000);
+                    prop_assert_eq!(o.total.0, o.subtotal.0 + o.gateway_charge.0);
+                    prop_assert!(o.total.0 >= o.subtotal.0);
+                }
+                Err(e) => prop_assert_eq!(e, StudioError::PriceOverflow),
+            }
+        }
     }
 
     #[test]

@@ -33,7 +33,9 @@ impl Size {
 
     /// Accepts the label in either case (`"xl"`, `"XL"`), as the cart's keys are lower case.
     pub fn parse(label: &str) -> Option<Size> {
-        Size::ALL.into_iter().find(|s| s.label().eq_ignore_ascii_case(label.trim()))
+        Size::ALL
+            .into_iter()
+            .find(|s| s.label().eq_ignore_ascii_case(label.trim()))
     }
 }
 
@@ -106,7 +108,9 @@ impl Quantities {
     /// Total garments; cannot overflow because each size is bounded by `MAX_PER_SIZE`
     /// when set, and uses saturating addition for values that bypassed `set`.
     pub fn total(&self) -> u32 {
-        Size::ALL.iter().fold(0u32, |acc, &s| acc.saturating_add(self.get(s)))
+        Size::ALL
+            .iter()
+            .fold(0u32, |acc, &s| acc.saturating_add(self.get(s)))
     }
 
     /// How many more garments the studio needs before it can add to the cart
@@ -141,7 +145,10 @@ mod tests {
 
     #[test]
     fn negative_quantity_uses_the_spec_message_and_changes_nothing() {
-        let mut q = Quantities { m: 3, ..Default::default() };
+        let mut q = Quantities {
+            m: 3,
+            ..Default::default()
+        };
         let err = q.set(Size::M, -1).unwrap_err();
         assert_eq!(err.to_string(), "Cannot set quantity for size M below 0");
         assert_eq!(q.m, 3);
@@ -150,7 +157,10 @@ mod tests {
     #[test]
     fn absurd_quantity_is_refused() {
         let mut q = Quantities::default();
-        assert_eq!(q.set(Size::XXL, 10_001), Err(StudioError::QuantityTooLarge(Size::XXL)));
+        assert_eq!(
+            q.set(Size::XXL, 10_001),
+            Err(StudioError::QuantityTooLarge(Size::XXL))
+        );
         assert!(q.set(Size::XXL, 10_000).is_ok());
     }
 
@@ -161,13 +171,21 @@ mod tests {
             none.check_minimum().unwrap_err().to_string(),
             "Please select at least one item before adding to cart."
         );
-        let some = Quantities { s: 5, xxl: 7, ..Default::default() };
+        let some = Quantities {
+            s: 5,
+            xxl: 7,
+            ..Default::default()
+        };
         assert_eq!(some.need_more(), 13);
         assert_eq!(
             some.check_minimum().unwrap_err().to_string(),
             "Minimum quantity requirement not met. You need 13 more items to reach the minimum of 25 per color."
         );
-        let enough = Quantities { s: 20, xxl: 5, ..Default::default() };
+        let enough = Quantities {
+            s: 20,
+            xxl: 5,
+            ..Default::default()
+        };
         assert_eq!(enough.need_more(), 0);
         assert!(enough.check_minimum().is_ok());
     }
@@ -176,7 +194,10 @@ mod tests {
     fn xxl_counts_and_keys_are_the_carts() {
         let q: Quantities = serde_json::from_str(r#"{"s":1,"m":2,"l":3,"xl":4,"xxl":5}"#).unwrap();
         assert_eq!(q.total(), 15);
-        assert_eq!(serde_json::to_string(&q).unwrap(), r#"{"s":1,"m":2,"l":3,"xl":4,"xxl":5}"#);
+        assert_eq!(
+            serde_json::to_string(&q).unwrap(),
+            r#"{"s":1,"m":2,"l":3,"xl":4,"xxl":5}"#
+        );
         assert!(serde_json::from_str::<Quantities>(r#"{"s":-1}"#).is_err());
         assert_eq!(Size::parse("xxl"), Some(Size::XXL));
     }

@@ -51,15 +51,28 @@ struct TextKey {
 
 impl TextKey {
     fn of(text: &TextElement) -> TextKey {
-        TextKey { text: text.text().to_string(), font: text.font(), colour: text.colour().as_str().to_string() }
+        TextKey {
+            text: text.text().to_string(),
+            font: text.font(),
+            colour: text.colour().as_str().to_string(),
+        }
     }
 }
 
 /// An element drawn at its final size, ready to be copied onto an area.
 #[derive(Clone, PartialEq)]
 enum SpriteKey {
-    Text { text: TextKey, em_bits: u32 },
-    Image { sha256: String, embroidered: bool, preview: bool, width: u32, height: u32 },
+    Text {
+        text: TextKey,
+        em_bits: u32,
+    },
+    Image {
+        sha256: String,
+        embroidered: bool,
+        preview: bool,
+        width: u32,
+        height: u32,
+    },
 }
 
 pub struct Renderer {
@@ -71,7 +84,12 @@ pub struct Renderer {
 
 impl Renderer {
     pub fn new(fonts: Fonts) -> Renderer {
-        Renderer { fonts, images: HashMap::new(), shapes: Lru::new(16), sprites: Lru::new(16) }
+        Renderer {
+            fonts,
+            images: HashMap::new(),
+            shapes: Lru::new(16),
+            sprites: Lru::new(16),
+        }
     }
 
     /// A renderer with every studio font compiled in (the server).
@@ -99,7 +117,11 @@ impl Renderer {
             return Ok(stored.asset.clone());
         }
         let (asset, full) = decode_upload(bytes, mime)?;
-        let stored = StoredImage { asset: asset.clone(), full: Arc::new(full), prepared: HashMap::new() };
+        let stored = StoredImage {
+            asset: asset.clone(),
+            full: Arc::new(full),
+            prepared: HashMap::new(),
+        };
         self.images.insert(sha, stored);
         Ok(asset)
     }
@@ -115,17 +137,34 @@ impl Renderer {
 
     fn shape(&mut self, text: &TextElement) -> Result<Arc<TextShape>, StudioError> {
         let fonts = &self.fonts;
-        self.shapes.get_or_try(TextKey::of(text), || TextShape::layout(fonts, text).map(Arc::new))
+        self.shapes.get_or_try(TextKey::of(text), || {
+            TextShape::layout(fonts, text).map(Arc::new)
+        })
     }
 
-    fn prepared(&mut self, image: &ImageElement, preview: bool) -> Result<Arc<Pixmap>, StudioError> {
-        let stored = self.images.get_mut(&image.asset.sha256).ok_or(StudioError::MissingImage)?;
+    fn prepared(
+        &mut self,
+        image: &ImageElement,
+        preview: bool,
+    ) -> Result<Arc<Pixmap>, StudioError> {
+        let stored = self
+            .images
+            .get_mut(&image.asset.sha256)
+            .ok_or(StudioError::MissingImage)?;
         let key = (image.use_embroidery, preview);
         if let Some(p) = stored.prepared.get(&key) {
             return Ok(p.clone());
         }
-        let base = if preview { images::shrink_to((*stored.full).clone(), PREVIEW_SIDE) } else { (*stored.full).clone() };
-        let img = if image.use_embroidery { embroider(&base) } else { base };
+        let base = if preview {
+            images::shrink_to((*stored.full).clone(), PREVIEW_SIDE)
+        } else {
+            (*stored.full).clone()
+        };
+        let img = if image.use_embroidery {
+            embroider(&base)
+        } else {
+            base
+        };
         let pixmap = Arc::new(to_pixmap(&img));
         stored.prepared.insert(key, pixmap.clone());
         Ok(pixmap)
@@ -134,25 +173,40 @@ impl Renderer {
     /// The text as the studio shows it: its font, size and colour, at most 512 × 512.
     pub fn text_decal(&mut self, text: &TextElement) -> Result<RgbaImage, StudioError> {
         let shape = self.shape(text)?;
-        Ok(into_rgba(shape.raster(text.size() as f32 * DECAL_PX_PER_SIZE, DECAL_MAX_SIDE)?))
+        Ok(into_rgba(shape.raster(
+            text.size() as f32 * DECAL_PX_PER_SIZE,
+            DECAL_MAX_SIDE,
+        )?))
     }
 
     /// The image as the studio shows it (with the embroidery effect when chosen),
     /// at most 512 × 512.
     pub fn image_decal(&mut self, image: &ImageElement) -> Result<RgbaImage, StudioError> {
         let pixmap = self.prepared(image, true)?;
-        Ok(images::shrink_to(into_rgba((*pixmap).clone()), DECAL_MAX_SIDE))
+        Ok(images::shrink_to(
+            into_rgba((*pixmap).clone()),
+            DECAL_MAX_SIDE,
+        ))
     }
 
     /// Every element of an area at its place, `width_px` wide (height keeps the
     /// area's proportions). The image lies under the text.
-    pub fn render_area(&mut self, design: &Design, area: PrintArea, width_px: u32) -> Result<RgbaImage, StudioError> {
+    pub fn render_area(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        width_px: u32,
+    ) -> Result<RgbaImage, StudioError> {
         Ok(into_rgba(self.area_pixmap(design, area, width_px, false)?))
     }
 
     /// The print file of an area: PNG at 300 DPI for its physical size
     /// (Left Chest 4 × 4 in, Back 12 × 14 in), drawn from the full-resolution upload.
-    pub fn export_area_png(&mut self, design: &Design, area: PrintArea) -> Result<Vec<u8>, StudioError> {
+    pub fn export_area_png(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+    ) -> Result<Vec<u8>, StudioError> {
         let width = (area.print_size_inches().0 * f64::from(PRINT_DPI)).round() as u32;
         let pixmap = self.area_pixmap(design, area, width, true)?;
         Ok(encode_png(&into_rgba(pixmap), Some(PRINT_DPI)))
@@ -160,16 +214,28 @@ impl Renderer {
 
     /// A sprite from the cache, or made now. Print-size sprites are not kept:
     /// they are large and each print file is made once.
-    fn sprite(&mut self, key: SpriteKey, print: bool, make: impl FnOnce() -> Result<Pixmap, StudioError>) -> Result<Arc<Pixmap>, StudioError> {
+    fn sprite(
+        &mut self,
+        key: SpriteKey,
+        print: bool,
+        make: impl FnOnce() -> Result<Pixmap, StudioError>,
+    ) -> Result<Arc<Pixmap>, StudioError> {
         if print {
             return make().map(Arc::new);
         }
         self.sprites.get_or_try(key, || make().map(Arc::new))
     }
 
-    fn area_pixmap(&mut self, design: &Design, area: PrintArea, width_px: u32, print: bool) -> Result<Pixmap, StudioError> {
+    fn area_pixmap(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        width_px: u32,
+        print: bool,
+    ) -> Result<Pixmap, StudioError> {
         let (w, h) = area.pixel_size(width_px.clamp(1, MAX_RENDER_WIDTH));
-        let mut canvas = Pixmap::new(w, h).ok_or(StudioError::MalformedDesign("empty print area".into()))?;
+        let mut canvas =
+            Pixmap::new(w, h).ok_or(StudioError::MalformedDesign("empty print area".into()))?;
         let (wf, hf) = (w as f32, h as f32);
         let content = design.area(area);
 
@@ -181,7 +247,10 @@ impl Renderer {
             let (iw, ih) = (source.width() as f32, source.height() as f32);
             // Fit inside the element's box, keeping the picture's proportions.
             let s = (box_w / iw).min(box_h / ih);
-            let (dw, dh) = (((iw * s).round() as u32).max(1), ((ih * s).round() as u32).max(1));
+            let (dw, dh) = (
+                ((iw * s).round() as u32).max(1),
+                ((ih * s).round() as u32).max(1),
+            );
             let key = SpriteKey::Image {
                 sha256: image.asset.sha256.clone(),
                 embroidered: image.use_embroidery,
@@ -190,7 +259,12 @@ impl Renderer {
                 height: dh,
             };
             let sprite = self.sprite(key, print, || Ok(scaled(&source, dw, dh)))?;
-            blit(&mut canvas, &sprite, image.position.x() as f32 / 100.0 * wf, image.position.y() as f32 / 100.0 * hf);
+            blit(
+                &mut canvas,
+                &sprite,
+                image.position.x() as f32 / 100.0 * wf,
+                image.position.y() as f32 / 100.0 * hf,
+            );
         }
 
         if let Some(text) = content.text.clone() {
@@ -199,10 +273,18 @@ impl Renderer {
             // A text never runs off the garment: it shrinks to fit the area.
             let (tw, th) = shape.size_at(em);
             em *= (wf / tw).min(hf / th).min(1.0);
-            let key = SpriteKey::Text { text: TextKey::of(&text), em_bits: em.to_bits() };
+            let key = SpriteKey::Text {
+                text: TextKey::of(&text),
+                em_bits: em.to_bits(),
+            };
             let max_side = w.max(h) + 8;
             let sprite = self.sprite(key, print, || shape.raster(em, max_side))?;
-            blit(&mut canvas, &sprite, text.position.x() as f32 / 100.0 * wf, text.position.y() as f32 / 100.0 * hf);
+            blit(
+                &mut canvas,
+                &sprite,
+                text.position.x() as f32 / 100.0 * wf,
+                text.position.y() as f32 / 100.0 * hf,
+            );
         }
         Ok(canvas)
     }
@@ -211,9 +293,22 @@ impl Renderer {
 /// Resamples a picture to exactly `width × height` (bicubic).
 fn scaled(source: &Pixmap, width: u32, height: u32) -> Pixmap {
     let mut out = Pixmap::new(width, height).expect("non-zero size");
-    let (sx, sy) = (width as f32 / source.width() as f32, height as f32 / source.height() as f32);
-    let paint = PixmapPaint { quality: FilterQuality::Bicubic, ..PixmapPaint::default() };
-    out.draw_pixmap(0, 0, source.as_ref(), &paint, Transform::from_scale(sx, sy), None);
+    let (sx, sy) = (
+        width as f32 / source.width() as f32,
+        height as f32 / source.height() as f32,
+    );
+    let paint = PixmapPaint {
+        quality: FilterQuality::Bicubic,
+        ..PixmapPaint::default()
+    };
+    out.draw_pixmap(
+        0,
+        0,
+        source.as_ref(),
+        &paint,
+        Transform::from_scale(sx, sy),
+        None,
+    );
     out
 }
 
@@ -261,7 +356,8 @@ fn to_pixmap(img: &RgbaImage) -> Pixmap {
             *c = ((u32::from(*c) * a + 127) / 255) as u8;
         }
     }
-    let size = resvg::tiny_skia::IntSize::from_wh(img.width().max(1), img.height().max(1)).expect("non-zero size");
+    let size = resvg::tiny_skia::IntSize::from_wh(img.width().max(1), img.height().max(1))
+        .expect("non-zero size");
     Pixmap::from_vec(data, size).expect("buffer matches its size")
 }
 

@@ -8,12 +8,14 @@ use crate::catalogue::{builtin_catalogue, colour_hex};
 use crate::design::{Design, PrintArea};
 use crate::effects::remove_background;
 use crate::elements::{
-    DEFAULT_FONT_SIZE, DEFAULT_IMAGE_SIZE, ElementKind, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE, ImageElement,
-    MAX_IMAGE_BYTES, MAX_TEXT_CHARS, TEXT_COLOUR_PRESETS, TextElement,
+    DEFAULT_FONT_SIZE, DEFAULT_IMAGE_SIZE, ElementKind, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE,
+    ImageElement, MAX_IMAGE_BYTES, MAX_TEXT_CHARS, TEXT_COLOUR_PRESETS, TextElement,
 };
 use crate::error::StudioError;
 use crate::hash::{artwork_hash, content_hash};
-use crate::pricing::{DESIGN_FEE_PER_EXTRA_ELEMENT, GATEWAY_CHARGE_BPS, LineQuote, Paise, quote_order};
+use crate::pricing::{
+    DESIGN_FEE_PER_EXTRA_ELEMENT, GATEWAY_CHARGE_BPS, LineQuote, Paise, quote_order,
+};
 use crate::quantities::{MIN_PER_COLOUR, Size};
 use crate::render::{Fonts, Renderer, decode_upload, encode_png, fonts};
 
@@ -25,7 +27,9 @@ fn js_error(e: StudioError) -> JsValue {
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsValue::from_str(&e.to_string()))
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsValue::from_str(&e.to_string()))
 }
 
 fn area(s: &str) -> Result<PrintArea, JsValue> {
@@ -42,7 +46,11 @@ fn kind(s: &str) -> Result<ElementKind, JsValue> {
 
 /// JavaScript numbers to whole numbers: fractions truncate, NaN is refused.
 fn whole(n: f64) -> Result<i64, JsValue> {
-    if n.is_finite() { Ok(n.trunc() as i64) } else { Err(JsValue::from_str("Not a number")) }
+    if n.is_finite() {
+        Ok(n.trunc() as i64)
+    } else {
+        Err(JsValue::from_str("Not a number"))
+    }
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -57,7 +65,11 @@ fn raster(img: image::RgbaImage) -> JsValue {
     let obj = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&obj, &"width".into(), &img.width().into());
     let _ = js_sys::Reflect::set(&obj, &"height".into(), &img.height().into());
-    let _ = js_sys::Reflect::set(&obj, &"pixels".into(), &js_sys::Uint8ClampedArray::from(img.as_raw().as_slice()));
+    let _ = js_sys::Reflect::set(
+        &obj,
+        &"pixels".into(),
+        &js_sys::Uint8ClampedArray::from(img.as_raw().as_slice()),
+    );
     obj.into()
 }
 
@@ -72,14 +84,20 @@ pub struct Studio {
 impl Studio {
     #[wasm_bindgen(constructor)]
     pub fn new(product_id: &str, color: &str) -> Studio {
-        Studio { design: Design::new(product_id, color), renderer: Renderer::new(Fonts::empty()) }
+        Studio {
+            design: Design::new(product_id, color),
+            renderer: Renderer::new(Fonts::empty()),
+        }
     }
 
     /// Reopens a saved design (its images must be added again with `addImage`).
     #[wasm_bindgen(js_name = fromJson)]
     pub fn from_json(json: &str) -> Result<Studio, JsValue> {
         let design = Design::from_json(json).map_err(js_error)?;
-        Ok(Studio { design, renderer: Renderer::new(Fonts::empty()) })
+        Ok(Studio {
+            design,
+            renderer: Renderer::new(Fonts::empty()),
+        })
     }
 
     #[wasm_bindgen(js_name = toJson)]
@@ -110,9 +128,17 @@ impl Studio {
 
     /// Puts a text in an area (replacing the one there) after checking it.
     #[wasm_bindgen(js_name = setText)]
-    pub fn set_text(&mut self, area_key: &str, text: &str, font: &str, size: f64, color: &str) -> Result<(), JsValue> {
+    pub fn set_text(
+        &mut self,
+        area_key: &str,
+        text: &str,
+        font: &str,
+        size: f64,
+        color: &str,
+    ) -> Result<(), JsValue> {
         let font = Font::parse(font).map_err(js_error)?;
-        let size = u32::try_from(whole(size)?).map_err(|_| js_error(StudioError::FontSizeOutOfRange))?;
+        let size =
+            u32::try_from(whole(size)?).map_err(|_| js_error(StudioError::FontSizeOutOfRange))?;
         let element = TextElement::new(text, font, size, color).map_err(js_error)?;
         self.design.set_text(area(area_key)?, element);
         Ok(())
@@ -120,10 +146,17 @@ impl Studio {
 
     /// Checks and decodes an upload, then puts it in an area; returns the asset record.
     #[wasm_bindgen(js_name = addImage)]
-    pub fn add_image(&mut self, area_key: &str, bytes: &[u8], mime: &str, name: &str) -> Result<JsValue, JsValue> {
+    pub fn add_image(
+        &mut self,
+        area_key: &str,
+        bytes: &[u8],
+        mime: &str,
+        name: &str,
+    ) -> Result<JsValue, JsValue> {
         let area = area(area_key)?;
         let asset = self.renderer.add_image(bytes, mime).map_err(js_error)?;
-        self.design.set_image(area, ImageElement::new(asset.clone(), name));
+        self.design
+            .set_image(area, ImageElement::new(asset.clone(), name));
         to_js(&asset)
     }
 
@@ -145,18 +178,35 @@ impl Studio {
 
     /// Moves an element; returns the clamped position `{x, y}`, or `undefined` if there is no such element.
     #[wasm_bindgen(js_name = moveElement)]
-    pub fn move_element(&mut self, area_key: &str, kind_key: &str, x: f64, y: f64) -> Result<JsValue, JsValue> {
-        match self.design.move_element(area(area_key)?, kind(kind_key)?, x, y) {
+    pub fn move_element(
+        &mut self,
+        area_key: &str,
+        kind_key: &str,
+        x: f64,
+        y: f64,
+    ) -> Result<JsValue, JsValue> {
+        match self
+            .design
+            .move_element(area(area_key)?, kind(kind_key)?, x, y)
+        {
             Some(p) => to_js(&p),
             None => Ok(JsValue::UNDEFINED),
         }
     }
 
     #[wasm_bindgen(js_name = setImageSize)]
-    pub fn set_image_size(&mut self, area_key: &str, width: f64, height: f64) -> Result<bool, JsValue> {
+    pub fn set_image_size(
+        &mut self,
+        area_key: &str,
+        width: f64,
+        height: f64,
+    ) -> Result<bool, JsValue> {
         let (w, h) = (whole(width)?, whole(height)?);
-        let range = |v: i64| u32::try_from(v).map_err(|_| js_error(StudioError::ImageSizeOutOfRange));
-        self.design.set_image_size(area(area_key)?, range(w)?, range(h)?).map_err(js_error)
+        let range =
+            |v: i64| u32::try_from(v).map_err(|_| js_error(StudioError::ImageSizeOutOfRange));
+        self.design
+            .set_image_size(area(area_key)?, range(w)?, range(h)?)
+            .map_err(js_error)
     }
 
     #[wasm_bindgen(js_name = setEmbroidery)]
@@ -166,8 +216,11 @@ impl Studio {
 
     #[wasm_bindgen(js_name = setQuantity)]
     pub fn set_quantity(&mut self, size: &str, quantity: f64) -> Result<(), JsValue> {
-        let size = Size::parse(size).ok_or_else(|| JsValue::from_str(&format!("Unknown size '{size}'")))?;
-        self.design.set_quantity(size, whole(quantity)?).map_err(js_error)
+        let size = Size::parse(size)
+            .ok_or_else(|| JsValue::from_str(&format!("Unknown size '{size}'")))?;
+        self.design
+            .set_quantity(size, whole(quantity)?)
+            .map_err(js_error)
     }
 
     #[wasm_bindgen(js_name = totalQuantity)]
@@ -188,20 +241,29 @@ impl Studio {
 
     /// The line's price breakdown at a unit price in paise.
     pub fn quote(&self, unit_price_paise: f64) -> Result<JsValue, JsValue> {
-        to_js(&self.design.quote(Paise(whole(unit_price_paise)?)).map_err(js_error)?)
+        to_js(
+            &self
+                .design
+                .quote(Paise(whole(unit_price_paise)?))
+                .map_err(js_error)?,
+        )
     }
 
     /// The order breakdown (subtotal, 2.5% gateway charge, total) for this design alone.
     #[wasm_bindgen(js_name = orderQuote)]
     pub fn order_quote(&self, unit_price_paise: f64) -> Result<JsValue, JsValue> {
-        let line = self.design.quote(Paise(whole(unit_price_paise)?)).map_err(js_error)?;
+        let line = self
+            .design
+            .quote(Paise(whole(unit_price_paise)?))
+            .map_err(js_error)?;
         to_js(&quote_order(vec![line]).map_err(js_error)?)
     }
 
     /// Throws the first rule the cart would refuse (colour, quantities, minimum).
     #[wasm_bindgen(js_name = checkForCart)]
     pub fn check_for_cart(&self, product: JsValue) -> Result<(), JsValue> {
-        let product = serde_wasm_bindgen::from_value(product).map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let product = serde_wasm_bindgen::from_value(product)
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
         self.design.check_for_cart(&product).map_err(js_error)
     }
 
@@ -218,27 +280,37 @@ impl Studio {
     /// The area's text as a decal (at most 512 × 512), or `undefined` when it has none.
     #[wasm_bindgen(js_name = textDecal, unchecked_return_type = "Raster | undefined")]
     pub fn text_decal(&mut self, area_key: &str) -> Result<JsValue, JsValue> {
-        let Some(text) = self.design.area(area(area_key)?).text.clone() else { return Ok(JsValue::UNDEFINED) };
+        let Some(text) = self.design.area(area(area_key)?).text.clone() else {
+            return Ok(JsValue::UNDEFINED);
+        };
         Ok(raster(self.renderer.text_decal(&text).map_err(js_error)?))
     }
 
     /// The area's image as a decal (embroidered when chosen), or `undefined` when it has none.
     #[wasm_bindgen(js_name = imageDecal, unchecked_return_type = "Raster | undefined")]
     pub fn image_decal(&mut self, area_key: &str) -> Result<JsValue, JsValue> {
-        let Some(image) = self.design.area(area(area_key)?).image.clone() else { return Ok(JsValue::UNDEFINED) };
+        let Some(image) = self.design.area(area(area_key)?).image.clone() else {
+            return Ok(JsValue::UNDEFINED);
+        };
         Ok(raster(self.renderer.image_decal(&image).map_err(js_error)?))
     }
 
     /// The whole print area, `width` pixels wide.
     #[wasm_bindgen(js_name = renderArea, unchecked_return_type = "Raster")]
     pub fn render_area(&mut self, area_key: &str, width: u32) -> Result<JsValue, JsValue> {
-        Ok(raster(self.renderer.render_area(&self.design, area(area_key)?, width).map_err(js_error)?))
+        Ok(raster(
+            self.renderer
+                .render_area(&self.design, area(area_key)?, width)
+                .map_err(js_error)?,
+        ))
     }
 
     /// The 300 DPI print file of an area, as PNG bytes.
     #[wasm_bindgen(js_name = exportAreaPng)]
     pub fn export_area_png(&mut self, area_key: &str) -> Result<Vec<u8>, JsValue> {
-        self.renderer.export_area_png(&self.design, area(area_key)?).map_err(js_error)
+        self.renderer
+            .export_area_png(&self.design, area(area_key)?)
+            .map_err(js_error)
     }
 }
 
@@ -263,7 +335,8 @@ pub fn format_inr(paise: f64) -> Result<String, JsValue> {
 /// The order breakdown of several lines (each a `LineQuote`).
 #[wasm_bindgen(js_name = quoteOrder)]
 pub fn quote_order_js(lines: JsValue) -> Result<JsValue, JsValue> {
-    let lines: Vec<LineQuote> = serde_wasm_bindgen::from_value(lines).map_err(|e| JsValue::from_str(&e.to_string()))?;
+    let lines: Vec<LineQuote> =
+        serde_wasm_bindgen::from_value(lines).map_err(|e| JsValue::from_str(&e.to_string()))?;
     to_js(&quote_order(lines).map_err(js_error)?)
 }
 
@@ -276,7 +349,12 @@ pub fn remove_background_js(bytes: &[u8], mime: &str, tolerance: u8) -> Result<V
 
 /// Background removal on raw RGBA pixels (`width × height × 4` bytes).
 #[wasm_bindgen(js_name = removeBackgroundRgba)]
-pub fn remove_background_rgba(pixels: Vec<u8>, width: u32, height: u32, tolerance: u8) -> Result<Vec<u8>, JsValue> {
+pub fn remove_background_rgba(
+    pixels: Vec<u8>,
+    width: u32,
+    height: u32,
+    tolerance: u8,
+) -> Result<Vec<u8>, JsValue> {
     let img = image::RgbaImage::from_raw(width, height, pixels)
         .ok_or_else(|| JsValue::from_str("pixel buffer does not match width × height × 4"))?;
     Ok(remove_background(&img, tolerance).into_raw())
@@ -290,7 +368,15 @@ pub fn font_files() -> Result<JsValue, JsValue> {
         font: &'static str,
         file: &'static str,
     }
-    to_js(&Font::ALL.iter().map(|&f| Entry { font: f.name(), file: fonts::file_for(f) }).collect::<Vec<_>>())
+    to_js(
+        &Font::ALL
+            .iter()
+            .map(|&f| Entry {
+                font: f.name(),
+                file: fonts::file_for(f),
+            })
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// Every limit and constant the studio's controls show, from the one place that enforces them.
@@ -327,7 +413,10 @@ pub fn limits() -> Result<JsValue, JsValue> {
         text_color_presets: TEXT_COLOUR_PRESETS,
         fonts: Font::ALL.iter().map(|f| f.name()).collect(),
         sizes: Size::ALL.iter().map(|s| s.label()).collect(),
-        print_areas: PrintArea::ALL.iter().map(|a| [a.key(), a.label()]).collect(),
+        print_areas: PrintArea::ALL
+            .iter()
+            .map(|a| [a.key(), a.label()])
+            .collect(),
         min_per_color: MIN_PER_COLOUR,
         design_fee_per_extra_element: DESIGN_FEE_PER_EXTRA_ELEMENT.0,
         gateway_charge_bps: GATEWAY_CHARGE_BPS,

@@ -18,8 +18,12 @@ fn the_shared_scenario_matches_the_reference() {
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, serde_json::to_string_pretty(&actual).unwrap() + "\n").unwrap();
     }
-    let expected: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).expect("reference.json exists")).unwrap();
-    assert_eq!(actual, expected, "rendering or pricing changed; see the module docs to update the reference");
+    let expected: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&path).expect("reference.json exists")).unwrap();
+    assert_eq!(
+        actual, expected,
+        "rendering or pricing changed; see the module docs to update the reference"
+    );
 }
 
 #[test]
@@ -37,6 +41,12 @@ fn the_reference_holds_the_expected_prices() {
         "Please select at least one item before adding to cart."
     );
     // The first move went outside and was clamped; the text was trimmed.
-    assert_eq!(r["design"]["areas"]["leftChest"]["text"]["text"], "Legacy 2026");
-    assert_eq!(r["design"]["areas"]["leftChest"]["text"]["position"], serde_json::json!({"x": 30.0, "y": 40.0}));
+    assert_eq!(
+        r["design"]["areas"]["leftChest"]["text"]["text"],
+        "Legacy 2026"
+    );
+    assert_eq!(
+        r["design"]["areas"]["leftChest"]["text"]["position"],
+        serde_json::json!({"x": 30.0, "y": 40.0})
+    );
 }

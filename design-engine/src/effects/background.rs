@@ -20,7 +20,9 @@ fn distance_sq(a: &Rgba<u8>, b: [i32; 3]) -> i32 {
 /// value, so the choice is deterministic). `None` when the border is transparent.
 fn border_colour(img: &RgbaImage) -> Option<[i32; 3]> {
     let (w, h) = img.dimensions();
-    let border = (0..w).flat_map(|x| [(x, 0), (x, h - 1)]).chain((0..h).flat_map(|y| [(0, y), (w - 1, y)]));
+    let border = (0..w)
+        .flat_map(|x| [(x, 0), (x, h - 1)])
+        .chain((0..h).flat_map(|y| [(0, y), (w - 1, y)]));
     let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
     for (x, y) in border {
         let p = img.get_pixel(x, y);
@@ -40,7 +42,9 @@ pub fn remove_background(img: &RgbaImage, tolerance: u8) -> RgbaImage {
     if w == 0 || h == 0 {
         return out;
     }
-    let Some(bg) = border_colour(img) else { return out };
+    let Some(bg) = border_colour(img) else {
+        return out;
+    };
     let t = i32::from(tolerance);
     let limit = t * t;
     let idx = |x: u32, y: u32| (y as usize) * (w as usize) + x as usize;

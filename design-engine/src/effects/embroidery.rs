@@ -11,7 +11,11 @@ pub fn embroider(img: &RgbaImage) -> RgbaImage {
     let row = (stitch / 2).max(2); // row width across the stitches
     let rim = (stitch / 3).max(1) as u32;
     let opaque = |x: i64, y: i64| {
-        x >= 0 && y >= 0 && x < i64::from(w) && y < i64::from(h) && img.get_pixel(x as u32, y as u32)[3] >= 128
+        x >= 0
+            && y >= 0
+            && x < i64::from(w)
+            && y < i64::from(h)
+            && img.get_pixel(x as u32, y as u32)[3] >= 128
     };
 
     RgbaImage::from_fn(w, h, |x, y| {
@@ -33,7 +37,9 @@ pub fn embroider(img: &RgbaImage) -> RgbaImage {
             light -= 56; // the gap between rows of thread
         }
         let r = i64::from(rim);
-        let on_rim = [(-r, 0), (r, 0), (0, -r), (0, r)].iter().any(|(dx, dy)| !opaque(xi + dx, yi + dy));
+        let on_rim = [(-r, 0), (r, 0), (0, -r), (0, r)]
+            .iter()
+            .any(|(dx, dy)| !opaque(xi + dx, yi + dy));
         if on_rim {
             light = light * 3 / 4;
         }
@@ -56,7 +62,10 @@ mod tests {
         let out = embroider(&img);
         assert_eq!(out.dimensions(), (96, 96));
         assert_eq!(out.get_pixel(0, 0)[3], 0);
-        let lum: Vec<u32> = out.pixels().map(|p| u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2])).collect();
+        let lum: Vec<u32> = out
+            .pixels()
+            .map(|p| u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2]))
+            .collect();
         let (min, max) = (lum.iter().min().unwrap(), lum.iter().max().unwrap());
         // A flat colour becomes a texture with clearly lighter and darker threads.
         assert!(max - min > 60, "texture too faint: {min}..{max}");
@@ -68,10 +77,19 @@ mod tests {
     #[test]
     fn the_rim_is_darker_than_the_inside() {
         let img = RgbaImage::from_fn(96, 96, |x, y| {
-            if (20..76).contains(&x) && (20..76).contains(&y) { Rgba([200, 200, 200, 255]) } else { Rgba([0, 0, 0, 0]) }
+            if (20..76).contains(&x) && (20..76).contains(&y) {
+                Rgba([200, 200, 200, 255])
+            } else {
+                Rgba([0, 0, 0, 0])
+            }
         });
         let out = embroider(&img);
-        let avg = |pts: &[(u32, u32)]| pts.iter().map(|&(x, y)| u32::from(out.get_pixel(x, y)[0])).sum::<u32>() / pts.len() as u32;
+        let avg = |pts: &[(u32, u32)]| {
+            pts.iter()
+                .map(|&(x, y)| u32::from(out.get_pixel(x, y)[0]))
+                .sum::<u32>()
+                / pts.len() as u32
+        };
         let rim: Vec<_> = (20..76).map(|i| (20, i)).collect();
         let inside: Vec<_> = (20..76).map(|i| (48, i)).collect();
         assert!(avg(&rim) < avg(&inside));

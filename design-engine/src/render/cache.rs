@@ -8,7 +8,10 @@ pub struct Lru<K, V> {
 
 impl<K: PartialEq, V: Clone> Lru<K, V> {
     pub fn new(capacity: usize) -> Self {
-        Lru { capacity, entries: Vec::with_capacity(capacity) }
+        Lru {
+            capacity,
+            entries: Vec::with_capacity(capacity),
+        }
     }
 
     /// The cached value for `key`, or `make`'s (then cached, evicting the oldest).
@@ -40,7 +43,13 @@ mod tests {
     fn keeps_the_most_recent_entries() {
         let mut lru: Lru<u8, u8> = Lru::new(2);
         let mut made = 0;
-        let mut get = |lru: &mut Lru<u8, u8>, k| lru.get_or_try::<()>(k, || { made += 1; Ok(k * 10) }).unwrap();
+        let mut get = |lru: &mut Lru<u8, u8>, k| {
+            lru.get_or_try::<()>(k, || {
+                made += 1;
+                Ok(k * 10)
+            })
+            .unwrap()
+        };
         assert_eq!(get(&mut lru, 1), 10);
         get(&mut lru, 2);
         get(&mut lru, 1); // 1 is now the most recent

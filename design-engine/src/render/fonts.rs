@@ -34,7 +34,11 @@ pub fn family_for(font: Font) -> &'static str {
 /// The font file for a studio font, for hosts that load fonts themselves.
 pub fn file_for(font: Font) -> &'static str {
     let family = family_for(font);
-    FONT_FILES.iter().find(|(_, f)| *f == family).map(|(file, _)| *file).expect("every family has a file")
+    FONT_FILES
+        .iter()
+        .find(|(_, f)| *f == family)
+        .map(|(file, _)| *file)
+        .expect("every family has a file")
 }
 
 #[derive(Clone, Default)]
@@ -73,7 +77,9 @@ impl Fonts {
 
     pub fn has(&self, font: Font) -> bool {
         let family = family_for(font);
-        self.db.faces().any(|f| f.families.iter().any(|(name, _)| name == family))
+        self.db
+            .faces()
+            .any(|f| f.families.iter().any(|(name, _)| name == family))
     }
 
     pub(crate) fn database(&self) -> Arc<fontdb::Database> {

@@ -17,7 +17,9 @@ pub const MAX_IMAGE_PIXELS: u64 = 24_000_000;
 pub const MAX_KEPT_SIDE: u32 = 3600;
 
 fn reader(bytes: &[u8]) -> Result<ImageReader<Cursor<&[u8]>>, StudioError> {
-    let reader = ImageReader::new(Cursor::new(bytes)).with_guessed_format().map_err(|_| StudioError::UndecodableImage)?;
+    let reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|_| StudioError::UndecodableImage)?;
     match reader.format() {
         Some(ImageFormat::Png | ImageFormat::Jpeg | ImageFormat::Gif) => Ok(reader),
         _ => Err(StudioError::UndecodableImage),
@@ -27,7 +29,9 @@ fn reader(bytes: &[u8]) -> Result<ImageReader<Cursor<&[u8]>>, StudioError> {
 /// Checks and decodes an upload; returns its asset record and straight-alpha pixels.
 pub fn decode_upload(bytes: &[u8], mime: &str) -> Result<(ImageAsset, RgbaImage), StudioError> {
     check_upload(mime, bytes.len() as u64)?;
-    let (width, height) = reader(bytes)?.into_dimensions().map_err(|_| StudioError::UndecodableImage)?;
+    let (width, height) = reader(bytes)?
+        .into_dimensions()
+        .map_err(|_| StudioError::UndecodableImage)?;
     if width == 0 || height == 0 {
         return Err(StudioError::UndecodableImage);
     }
@@ -40,7 +44,10 @@ pub fn decode_upload(bytes: &[u8], mime: &str) -> Result<(ImageAsset, RgbaImage)
     limits.max_image_height = Some(height);
     limits.max_alloc = Some(MAX_IMAGE_PIXELS * 8);
     reader.limits(limits);
-    let decoded = reader.decode().map_err(|_| StudioError::UndecodableImage)?.into_rgba8();
+    let decoded = reader
+        .decode()
+        .map_err(|_| StudioError::UndecodableImage)?
+        .into_rgba8();
     let kept = shrink_to(decoded, MAX_KEPT_SIDE);
     let asset = ImageAsset {
         sha256: sha256_hex(bytes),
@@ -59,7 +66,10 @@ pub fn shrink_to(img: RgbaImage, side: u32) -> RgbaImage {
         return img;
     }
     let s = f64::from(side) / f64::from(w.max(h));
-    let (nw, nh) = (((f64::from(w) * s).round() as u32).max(1), ((f64::from(h) * s).round() as u32).max(1));
+    let (nw, nh) = (
+        ((f64::from(w) * s).round() as u32).max(1),
+        ((f64::from(h) * s).round() as u32).max(1),
+    );
     image::imageops::resize(&img, nw, nh, image::imageops::FilterType::Triangle)
 }
 
@@ -74,10 +84,18 @@ pub fn encode_png(img: &RgbaImage, dpi: Option<u32>) -> Vec<u8> {
         if let Some(dpi) = dpi {
             // pHYs is in pixels per metre.
             let ppm = (f64::from(dpi) / 0.0254).round() as u32;
-            encoder.set_pixel_dims(Some(png::PixelDimensions { xppu: ppm, yppu: ppm, unit: png::Unit::Meter }));
+            encoder.set_pixel_dims(Some(png::PixelDimensions {
+                xppu: ppm,
+                yppu: ppm,
+                unit: png::Unit::Meter,
+            }));
         }
-        let mut writer = encoder.write_header().expect("writing to a Vec cannot fail");
-        writer.write_image_data(img.as_raw()).expect("buffer matches the header");
+        let mut writer = encoder
+            .write_header()
+            .expect("writing to a Vec cannot fail");
+        writer
+            .write_image_data(img.as_raw())
+            .expect("buffer matches the header");
     }
     out
 }
@@ -87,21 +105,33 @@ mod tests {
     use super::*;
 
     fn png_of(w: u32, h: u32) -> Vec<u8> {
-        encode_png(&RgbaImage::from_pixel(w, h, image::Rgba([200, 10, 10, 255])), None)
+        encode_png(
+            &RgbaImage::from_pixel(w, h, image::Rgba([200, 10, 10, 255])),
+            None,
+        )
     }
 
     #[test]
     fn decodes_png_and_reports_the_asset() {
         let bytes = png_of(30, 20);
         let (asset, img) = decode_upload(&bytes, "image/png").unwrap();
-        assert_eq!((asset.width, asset.height, img.dimensions()), (30, 20, (30, 20)));
+        assert_eq!(
+            (asset.width, asset.height, img.dimensions()),
+            (30, 20, (30, 20))
+        );
         assert_eq!(asset.sha256, sha256_hex(&bytes));
     }
 
     #[test]
     fn refuses_non_images_and_garbage() {
-        assert_eq!(decode_upload(b"hello", "text/plain").unwrap_err(), StudioError::NotAnImage);
-        assert_eq!(decode_upload(b"hello", "image/png").unwrap_err(), StudioError::UndecodableImage);
+        assert_eq!(
+            decode_upload(b"hello", "text/plain").unwrap_err(),
+            StudioError::NotAnImage
+        );
+        assert_eq!(
+            decode_upload(b"hello", "image/png").unwrap_err(),
+            StudioError::UndecodableImage
+        );
     }
 
     #[test]
@@ -112,7 +142,13 @@ mod tests {
         let crc = crc32(&bytes[12..29]);
         bytes[29..33].copy_from_slice(&crc.to_be_bytes());
         let err = decode_upload(&bytes, "image/png").unwrap_err();
-        assert_eq!(err, StudioError::TooManyPixels { width: 20_000, height: 20_000 });
+        assert_eq!(
+            err,
+            StudioError::TooManyPixels {
+                width: 20_000,
+                height: 20_000
+            }
+        );
         assert!(err.to_string().contains("24 megapixels"));
     }
 
@@ -121,7 +157,11 @@ mod tests {
         for &b in data {
             crc ^= u32::from(b);
             for _ in 0..8 {
-                crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
             }
         }
         !crc

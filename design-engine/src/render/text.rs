@@ -49,7 +49,10 @@ impl TextShape {
             fill = text.colour().as_str(),
             body = escape_xml(text.text()),
         );
-        let options = usvg::Options { fontdb: fonts.database(), ..usvg::Options::default() };
+        let options = usvg::Options {
+            fontdb: fonts.database(),
+            ..usvg::Options::default()
+        };
         let tree = usvg::Tree::from_str(&svg, &options).map_err(|_| StudioError::TextEmpty)?;
         let bbox = tree.root().abs_bounding_box();
         if bbox.width() <= 0.0 || bbox.height() <= 0.0 {
@@ -81,9 +84,17 @@ impl TextShape {
         let (w, h) = self.size_at(em_px);
         let (w, h) = (w + 2.0 * DECAL_PAD, h + 2.0 * DECAL_PAD);
         let fit = (max_side as f32 / w).min(max_side as f32 / h).min(1.0);
-        let (pw, ph) = (((w * fit).ceil() as u32).clamp(1, max_side), ((h * fit).ceil() as u32).clamp(1, max_side));
+        let (pw, ph) = (
+            ((w * fit).ceil() as u32).clamp(1, max_side),
+            ((h * fit).ceil() as u32).clamp(1, max_side),
+        );
         let mut pixmap = Pixmap::new(pw, ph).ok_or(StudioError::TextEmpty)?;
-        self.draw_centred(&mut pixmap.as_mut(), em_px * fit, pw as f32 / 2.0, ph as f32 / 2.0);
+        self.draw_centred(
+            &mut pixmap.as_mut(),
+            em_px * fit,
+            pw as f32 / 2.0,
+            ph as f32 / 2.0,
+        );
         Ok(pixmap)
     }
 }

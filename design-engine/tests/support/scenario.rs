@@ -33,7 +33,8 @@ fn apply_moves(design: &mut Design, area: PrintArea, kind: ElementKind, moves: &
 }
 
 pub fn run() -> Value {
-    let scenario: Value = serde_json::from_slice(&std::fs::read(fixtures().join("scenario.json")).unwrap()).unwrap();
+    let scenario: Value =
+        serde_json::from_slice(&std::fs::read(fixtures().join("scenario.json")).unwrap()).unwrap();
     let product = builtin_catalogue()[scenario["productIndex"].as_u64().unwrap() as usize].clone();
     let mut design = Design::new(&product.id, scenario["color"].as_str().unwrap());
     let mut renderer = Renderer::with_bundled_fonts();
@@ -42,7 +43,13 @@ pub fn run() -> Value {
     for t in scenario["texts"].as_array().unwrap() {
         let font = Font::parse(t["font"].as_str().unwrap()).unwrap();
         let size = t["size"].as_u64().unwrap() as u32;
-        let el = TextElement::new(t["text"].as_str().unwrap(), font, size, t["color"].as_str().unwrap()).unwrap();
+        let el = TextElement::new(
+            t["text"].as_str().unwrap(),
+            font,
+            size,
+            t["color"].as_str().unwrap(),
+        )
+        .unwrap();
         design.set_text(area(t), el);
         apply_moves(&mut design, area(t), ElementKind::Text, &t["moves"]);
     }
@@ -55,15 +62,23 @@ pub fn run() -> Value {
             processed.insert(area(i).key().to_string(), json!(sha256_hex(&bytes)));
         }
         let asset = renderer.add_image(&bytes, mime).unwrap();
-        design.set_image(area(i), ImageElement::new(asset, i["file"].as_str().unwrap()));
-        let (w, h) = (i["width"].as_u64().unwrap() as u32, i["height"].as_u64().unwrap() as u32);
+        design.set_image(
+            area(i),
+            ImageElement::new(asset, i["file"].as_str().unwrap()),
+        );
+        let (w, h) = (
+            i["width"].as_u64().unwrap() as u32,
+            i["height"].as_u64().unwrap() as u32,
+        );
         design.set_image_size(area(i), w, h).unwrap();
         design.set_embroidery(area(i), i["embroidery"].as_bool().unwrap());
         apply_moves(&mut design, area(i), ElementKind::Image, &i["moves"]);
     }
     let below_minimum = design.quantities.check_minimum().unwrap_err().to_string();
     for (size, n) in scenario["quantities"].as_object().unwrap() {
-        design.set_quantity(Size::parse(size).unwrap(), n.as_i64().unwrap()).unwrap();
+        design
+            .set_quantity(Size::parse(size).unwrap(), n.as_i64().unwrap())
+            .unwrap();
     }
 
     let line = design.quote(product.price).unwrap();

@@ -1,0 +1,182 @@
+//! Rendering behaviour: decal limits, fonts really used, elements placed where
+//! the design says, print files at 300 DPI, bombs refused.
+
+use design_engine::render::{Renderer, decode_upload, encode_png};
+use design_engine::{Design, ElementKind, Font, ImageElement, PrintArea, StudioError, TextElement};
+use image::{Rgba, RgbaImage};
+use proptest::prelude::*;
+
+fn text(s: &str, font: Font, size: u32) -> TextElement {
+    TextElement::new(s, font, size, "#1e293b").unwrap()
+}
+
+/// The centre of the non-transparent pixels.
+fn ink_centre(img: &RgbaImage) -> (f64, f64) {
+    let (mut sx, mut sy, mut n) = (0f64, 0f64, 0f64);
+    for (x, y, p) in img.enumerate_pixels() {
+        if p[3] > 0 {
+            let w = f64::from(p[3]);
+            sx += f64::from(x) * w;
+            sy += f64::from(y) * w;
+            n += w;
+        }
+    }
+    (sx / n, sy / n)
+}
+
+fn ink_box(img: &RgbaImage) -> (u32, u32, u32, u32) {
+    let ink: Vec<_> = img
+        .enumerate_pixels()
+        .filter(|(_, _, p)| p[3] > 0)
+        .map(|(x, y, _)| (x, y))
+        .collect();
+    let xs = ink.iter().map(|p| p.0);
+    let ys = ink.iter().map(|p| p.1);
+    (
+        xs.clone().min().unwrap(),
+        ys.clone().min().unwrap(),
+        xs.max().unwrap(),
+        ys.max().unwrap(),
+    )
+}
+
+#[test]
+fn every_font_draws_differently_in_its_colour() {
+    let mut r = Renderer::with_bundled_fonts();
+    let mut hashes = std::collections::HashSet::new();
+    for font in Font::ALL {
+        let decal = r
+            .text_decal(&TextElement::new("Quick Brown Fox", font, 24, "#ff0000").unwrap())
+            .unwrap();
+        let opaque = decal.pixels().filter(|p| p[3] == 255).collect::<Vec<_>>();
+        assert!(!opaque.is_empty(), "{} drew nothing", font.name());
+        assert!(opaque.iter().all(|p| p[0] == 255 && p[1] == 0 && p[2] == 0));
+        hashes.insert(design_engine::hash::sha256_hex(decal.as_raw()));
+    }
+    // Arial and Helvetica share Liberation Sans: five distinct renderings for six names.
+    assert_eq!(hashes.len(), 5);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+    #[test]
+    fn text_decals_never_exceed_512(s in "[A-Za-z0-9 !?&<>]{1,50}", size in 8u32..=48) {
+        prop_assume!(!s.trim().is_empty());
+        let mut r = Renderer::with_bundled_fonts();
+        let decal = r.text_decal(&text(&s, Font::Verdana, size)).unwrap();
+        prop_assert!(decal.width() <= 512 && decal.height() <= 512);
+    }
+}
+
+#[test]
+fn bigger_sizes_draw_bigger_text() {
+    let mut r = Renderer::with_bundled_fonts();
+    let small = r.text_decal(&text("Hi", Font::Arial, 8)).unwrap();
+    let big = r.text_decal(&text("Hi", Font::Arial, 48)).unwrap();
+    assert!(big.height() > small.height() * 4);
+}
+
+#[test]
+fn elements_are_drawn_at_their_position() {
+    let mut r = Renderer::with_bundled_fonts();
+    let mut d = Design::new("p", "white");
+    d.set_text(PrintArea::Back, text("X", Font::Arial, 20));
+    d.move_element(PrintArea::Back, ElementKind::Text, 25.0, 75.0);
+    let img = r.render_area(&d, PrintArea::Back, 400).unwrap();
+    assert_eq!(img.dimensions(), (400, 467));
+    let (cx, cy) = ink_centre(&img);
+    assert!(
+        (cx - 100.0).abs() < 2.0 && (cy - 350.0).abs() < 2.0,
+        "centre at {cx},{cy}"
+    );
+}
+
+#[test]
+fn an_image_fills_its_box_keeping_proportions() {
+    let mut r = Renderer::with_bundled_fonts();
+    let png = encode_png(
+        &RgbaImage::from_pixel(200, 100, Rgba([0, 128, 255, 255])),
+        None,
+    );
+    let asset = r.add_image(&png, "image/png").unwrap();
+    let mut d = Design::new("p", "white");
+    d.set_image(PrintArea::LeftChest, ImageElement::new(asset, "wide.png"));
+    d.set_image_size(PrintArea::LeftChest, 50, 50).unwrap();
+    let img = r.render_area(&d, PrintArea::LeftChest, 400).unwrap();
+    let (x0, y0, x1, y1) = ink_box(&img);
+    // A 2:1 picture in a 200 × 200 box: 200 × 100, centred.
+    assert_eq!((x1 - x0 + 1, y1 - y0 + 1), (200, 100));
+    assert_eq!((x0, y0), (100, 150));
+}
+
+#[test]
+fn a_long_text_shrinks_to_stay_on_the_garment() {
+    let mut r = Renderer::with_bundled_fonts();
+    let mut d = Design::new("p", "white");
+    d.set_text(
+        PrintArea::LeftChest,
+        text(&"W".repeat(50), Font::Verdana, 48),
+    );
+    let img = r.render_area(&d, PrintArea::LeftChest, 300).unwrap();
+    let (x0, _, x1, _) = ink_box(&img);
+    assert!(
+        x0 <= 2 && x1 >= 297,
+        "text should span the area: {x0}..{x1}"
+    );
+}
+
+#[test]
+fn print_files_are_300_dpi_pngs_of_the_physical_size() {
+    let mut r = Renderer::with_bundled_fonts();
+    let mut d = Design::new("p", "white");
+    d.set_text(PrintArea::LeftChest, text("Chest", Font::Georgia, 20));
+    let png = r.export_area_png(&d, PrintArea::LeftChest).unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(&png));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    assert_eq!((info.width, info.height), (1200, 1200));
+    let dims = info.pixel_dims.unwrap();
+    assert_eq!((dims.xppu, dims.unit), (11811, png::Unit::Meter)); // 300 DPI
+    assert_eq!(PrintArea::Back.pixel_size(3600), (3600, 4200));
+}
+
+#[test]
+fn the_same_upload_is_decoded_once_and_missing_images_are_reported() {
+    let mut r = Renderer::with_bundled_fonts();
+    let png = encode_png(&RgbaImage::from_pixel(10, 10, Rgba([1, 2, 3, 255])), None);
+    let a = r.add_image(&png, "image/png").unwrap();
+    let b = r.add_image(&png, "image/png").unwrap();
+    assert_eq!(a, b);
+    let (asset, _) = decode_upload(&png, "image/png").unwrap();
+    let mut other = asset.clone();
+    other.sha256 = "0".repeat(64);
+    let mut d = Design::new("p", "white");
+    d.set_image(PrintArea::Back, ImageElement::new(other, "gone.png"));
+    assert_eq!(
+        r.render_area(&d, PrintArea::Back, 100).unwrap_err(),
+        StudioError::MissingImage
+    );
+}
+
+#[test]
+fn jpeg_and_gif_uploads_decode() {
+    let img =
+        image::DynamicImage::ImageRgba8(RgbaImage::from_pixel(16, 12, Rgba([200, 100, 50, 255])));
+    for (format, mime) in [
+        (image::ImageFormat::Jpeg, "image/jpeg"),
+        (image::ImageFormat::Gif, "image/gif"),
+    ] {
+        let mut bytes = std::io::Cursor::new(Vec::new());
+        let img = if format == image::ImageFormat::Jpeg {
+            image::DynamicImage::ImageRgb8(img.to_rgb8())
+        } else {
+            img.clone()
+        };
+        img.write_to(&mut bytes, format).unwrap();
+        let (asset, decoded) = decode_upload(bytes.get_ref(), mime).unwrap();
+        assert_eq!(
+            (asset.width, asset.height, decoded.dimensions()),
+            (16, 12, (16, 12))
+        );
+    }
+}
