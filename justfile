@@ -12,6 +12,14 @@ node_test_flags := "--experimental-wasm-modules --no-warnings"
 default:
     @just --list --unsorted
 
+# Run the store on http://127.0.0.1:8080 (SQLite and files under ./data; see README for settings)
+run:
+    cargo run --release -p api -- serve
+
+# Regenerate the committed openapi.json from the API's code
+gen:
+    cargo run -q -p api -- openapi > openapi.json
+
 # Install what the other recipes need, when it is missing (wasm32 target, wasm-pack, wasm-bindgen-cli)
 tools:
     @rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
@@ -23,7 +31,7 @@ tools:
 wasm: tools
     wasm-pack build design-engine --profile wasm --target bundler --mode no-install --out-dir pkg --out-name design_engine -- --no-default-features --features wasm
 
-# Run every test CI runs: engine unit, property and golden tests, then the WebAssembly package from Node
+# Run every test CI runs: engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set), then the WebAssembly package from Node
 test: wasm
     cargo test --workspace --all-targets
     node --test {{node_test_flags}} design-engine/js-tests/

@@ -1,0 +1,195 @@
+//! Product queries.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use sqlx::FromRow;
+
+use super::{Db, now_ms};
+use crate::models::{ColorImage, ModelMetadata, ProductImage};
+
+#[derive(FromRow)]
+struct Row {
+    id: String,
+    slug: Option<String>,
+    name: String,
+    description: String,
+    price: i64,
+    category: String,
+    brand: String,
+    is_featured: i64,
+    stock: i64,
+    colors: String,
+    sizes: String,
+    models: String,
+    model_metadata: String,
+    color_images: String,
+    images: String,
+    created_at: i64,
+    updated_at: i64,
+}
+
+/// A product as stored.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Product {
+    pub id: String,
+    pub slug: Option<String>,
+    pub name: String,
+    pub description: String,
+    pub price: i64,
+    pub category: String,
+    pub brand: String,
+    pub is_featured: bool,
+    pub stock: i64,
+    pub colors: Vec<String>,
+    pub sizes: Vec<String>,
+    pub models: BTreeMap<String, String>,
+    pub model_metadata: Vec<ModelMetadata>,
+    pub color_images: Vec<ColorImage>,
+    pub images: Vec<ProductImage>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl TryFrom<Row> for Product {
+    type Error = serde_json::Error;
+    fn try_from(r: Row) -> Result<Product, serde_json::Error> {
+        Ok(Product {
+            id: r.id,
+            slug: r.slug,
+            name: r.name,
+            description: r.description,
+            price: r.price,
+            category: r.category,
+            brand: r.brand,
+            is_featured: r.is_featured != 0,
+            stock: r.stock,
+            colors: serde_json::from_str(&r.colors)?,
+            sizes: serde_json::from_str(&r.sizes)?,
+            models: serde_json::from_str(&r.models)?,
+            model_metadata: serde_json::from_str(&r.model_metadata)?,
+            color_images: serde_json::from_str(&r.color_images)?,
+            images: serde_json::from_str(&r.images)?,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        })
+    }
+}
+
+const COLUMNS: &str = "id, slug, name, description, price, category, brand, is_featured, stock, colors, sizes, \
+                       models, model_metadata, color_images, images, created_at, updated_at";
+
+#[derive(Debug, Default)]
+pub struct Filter {
+    pub category: Option<String>,
+    pub search: Option<String>,
+    pub brand: Option<String>,
+    pub featured: Option<bool>,
+    pub limit: i64,
+}
+
+#[tracing::instrument(skip(db))]
+pub async fn list(db: &Db, f: &Filter) -> Result<Vec<Product>, crate::envelope::ApiError> {
+    let search = f
+        .search
+        .as_ref()
+        .map(|s| format!("%{}%", s.to_lowercase().replace(['%', '_'], "")));
+    let sql = format!(
+        "SELECT {COLUMNS} FROM products \
+         WHERE ($1 IS NULL OR LOWER(category) = LOWER($1)) \
+           AND ($2 IS NULL OR LOWER(name) LIKE $2 OR LOWER(description) LIKE $2) \
+           AND ($3 IS NULL OR LOWER(brand) = LOWER($3)) \
+           AND ($4 IS NULL OR is_featured = $4) \
+         ORDER BY created_at, id LIMIT $5"
+    );
+    let rows: Vec<Row> = sqlx::query_as(&sql)
+        .bind(f.category.clone())
+        .bind(search)
+        .bind(f.brand.clone())
+        .bind(f.featured.map(i64::from))
+        .bind(f.limit)
+        .fetch_all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(Product::try_from)
+        .collect::<Result<_, _>>()?)
+}
+
+#[tracing::instrument(skip(db))]
+pub async fn get(db: &Db, id: &str) -> Result<Option<Product>, crate::envelope::ApiError> {
+    let row: Option<Row> = sqlx::query_as(&format!("SELECT {COLUMNS} FROM products WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(Product::try_from).transpose()?)
+}
+
+pub async fn distinct(db: &Db, column: &str) -> Result<Vec<String>, crate::envelope::ApiError> {
+    debug_assert!(column == "category" || column == "brand");
+    let sql =
+        format!("SELECT DISTINCT {column} FROM products WHERE {column} <> '' ORDER BY {column}");
+    Ok(sqlx::query_scalar(&sql).fetch_all(db).await?)
+}
+
+pub async fn insert(db: &Db, p: &Product) -> Result<(), crate::envelope::ApiError> {
+    sqlx::query(&format!(
+        "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
+    ))
+    .bind(&p.id)
+    .bind(&p.slug)
+    .bind(&p.name)
+    .bind(&p.description)
+    .bind(p.price)
+    .bind(&p.category)
+    .bind(&p.brand)
+    .bind(i64::from(p.is_featured))
+    .bind(p.stock)
+    .bind(serde_json::to_string(&p.colors)?)
+    .bind(serde_json::to_string(&p.sizes)?)
+    .bind(serde_json::to_string(&p.models)?)
+    .bind(serde_json::to_string(&p.model_metadata)?)
+    .bind(serde_json::to_string(&p.color_images)?)
+    .bind(serde_json::to_string(&p.images)?)
+    .bind(p.created_at)
+    .bind(p.updated_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Seeds the engine's built-in catalogue into an empty store.
+pub async fn seed_builtin(db: &Db) -> Result<usize, crate::envelope::ApiError> {
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products")
+        .fetch_one(db)
+        .await?;
+    if count > 0 {
+        return Ok(0);
+    }
+    let now = now_ms();
+    let builtin = design_engine::catalogue::builtin_catalogue();
+    for (i, b) in builtin.iter().enumerate() {
+        let p = Product {
+            id: b.id.clone(),
+            slug: Some(b.slug.clone()),
+            name: b.name.clone(),
+            description: b.description.clone(),
+            price: b.price.0,
+            category: b.category.clone(),
+            brand: b.brand.clone(),
+            is_featured: b.is_featured,
+            stock: i64::from(b.stock),
+            colors: b.colors.clone(),
+            sizes: b.sizes.iter().map(|s| s.label().to_string()).collect(),
+            models: b.models.clone(),
+            model_metadata: Vec::new(),
+            color_images: Vec::new(),
+            images: Vec::new(),
+            // Keep the catalogue's order.
+            created_at: now + i as i64,
+            updated_at: now + i as i64,
+        };
+        insert(db, &p).await?;
+    }
+    Ok(builtin.len())
+}

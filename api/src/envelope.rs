@@ -1,0 +1,123 @@
+//! Every JSON response is `{success, message, data}`; errors carry the
+//! specification's message and never leak an internal cause.
+
+use poem_openapi::payload::Json;
+use poem_openapi::types::{ParseFromJSON, ToJSON};
+use poem_openapi::{ApiResponse, Object};
+
+#[derive(Object, Debug)]
+pub struct Envelope<T: ParseFromJSON + ToJSON + Send + Sync> {
+    pub success: bool,
+    pub message: String,
+    pub data: T,
+}
+
+impl<T: ParseFromJSON + ToJSON + Send + Sync> Envelope<T> {
+    pub fn ok(message: impl Into<String>, data: T) -> Json<Envelope<T>> {
+        Json(Envelope {
+            success: true,
+            message: message.into(),
+            data,
+        })
+    }
+}
+
+/// The body of every error response.
+#[derive(Object, Debug, Clone)]
+pub struct ErrorBody {
+    /// Always false.
+    pub success: bool,
+    pub message: String,
+    /// A stable machine-readable code where one applies (e.g. `BELOW_MINIMUM`).
+    #[oai(skip_serializing_if_is_none)]
+    pub code: Option<String>,
+}
+
+/// The one error type of the API: each variant is a status code.
+#[derive(ApiResponse, Debug)]
+pub enum ApiError {
+    /// The request is invalid; nothing was changed.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// Sign-in is required, or the token is invalid or expired.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorBody>),
+    /// Signed in, but not allowed.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No such thing (or not yours).
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// Conflicts with what exists.
+    #[oai(status = 409)]
+    Conflict(Json<ErrorBody>),
+    /// Too many requests; try again later.
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorBody>),
+    /// Something went wrong on the server; details are in its log, not here.
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+fn body(message: impl Into<String>, code: Option<&str>) -> Json<ErrorBody> {
+    Json(ErrorBody {
+        success: false,
+        message: message.into(),
+        code: code.map(str::to_string),
+    })
+}
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::BadRequest(body(message, None))
+    }
+    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+        ApiError::Unauthorized(body(message, None))
+    }
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::Forbidden(body(message, None))
+    }
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::NotFound(body(message, None))
+    }
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError::Conflict(body(message, None))
+    }
+    pub fn too_many(message: impl Into<String>) -> ApiError {
+        ApiError::TooManyRequests(body(message, None))
+    }
+    /// Logs the cause; the client sees only a generic message.
+    pub fn internal(cause: impl std::fmt::Display) -> ApiError {
+        tracing::error!(%cause, "internal error");
+        ApiError::Internal(body("Server error. Please try again later.", None))
+    }
+}
+
+/// A studio rule broken: the engine's own message, with its code.
+impl From<design_engine::StudioError> for ApiError {
+    fn from(e: design_engine::StudioError) -> ApiError {
+        ApiError::BadRequest(body(e.to_string(), Some(e.code())))
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> ApiError {
+        match &e {
+            sqlx::Error::Database(db) if db.is_unique_violation() => {
+                ApiError::conflict("This already exists.")
+            }
+            sqlx::Error::Database(db) if db.is_foreign_key_violation() => {
+                ApiError::not_found("A referenced item does not exist.")
+            }
+            _ => ApiError::internal(e),
+        }
+    }
+}
+
+impl From<serde_json::Error> for ApiError {
+    fn from(e: serde_json::Error) -> ApiError {
+        ApiError::internal(e)
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,41 @@
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::Tag;
+use crate::envelope::{ApiResult, Envelope};
+use poem::web::Data;
+
+use crate::state::AppState;
+
+#[derive(Object)]
+pub struct Health {
+    /// `ok` when the database answers.
+    pub status: String,
+    /// `sqlite` or `postgres`.
+    pub database: String,
+    pub version: String,
+}
+
+pub struct HealthApi;
+
+#[OpenApi(tag = "Tag::Health")]
+impl HealthApi {
+    /// Availability check (the client gives it 3 s).
+    #[oai(path = "/health", method = "get")]
+    async fn health(&self, state: Data<&AppState>) -> ApiResult<Json<Envelope<Health>>> {
+        sqlx::query("SELECT 1").execute(&state.db).await?;
+        Ok(Envelope::ok(
+            "OK",
+            Health {
+                status: "ok".into(),
+                database: if crate::db::is_sqlite(&state.config.database_url) {
+                    "sqlite"
+                } else {
+                    "postgres"
+                }
+                .into(),
+                version: env!("CARGO_PKG_VERSION").into(),
+            },
+        ))
+    }
+}
