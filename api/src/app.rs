@@ -2,19 +2,22 @@
 //! docs, the built web app with a fallback to index.html for client routes.
 
 use poem::endpoint::StaticFilesEndpoint;
+use poem::http::StatusCode;
+use poem::http::header::CONTENT_TYPE;
 use poem::middleware::{RequestId, ReuseId, Tracing};
-use poem::{EndpointExt, IntoEndpoint, Route};
+use poem::{Endpoint, EndpointExt, IntoEndpoint, Request, Route};
 use poem_openapi::OpenApiService;
 
+use crate::routes::auth::AuthApi;
 use crate::routes::health::HealthApi;
 use crate::routes::products::ProductsApi;
 use crate::state::AppState;
 
-pub type Apis = (HealthApi, ProductsApi);
+pub type Apis = (HealthApi, AuthApi, ProductsApi);
 
 pub fn api_service() -> OpenApiService<Apis, ()> {
     OpenApiService::new(
-        (HealthApi, ProductsApi),
+        (HealthApi, AuthApi, ProductsApi),
         "Custom apparel store API",
         env!("CARGO_PKG_VERSION"),
     )
@@ -33,8 +36,11 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
     let spec = api.spec_endpoint();
     let mut route = Route::new()
         .nest("/api/docs", docs)
-        .at("/api/openapi.json", spec)
-        .nest("/api", api);
+        .at("/api/openapi.json", spec);
+    if state.config.test_providers {
+        route = route.at("/api/dev/outbox", poem::get(crate::routes::dev::outbox_for));
+    }
+    route = route.nest("/api", api);
     let web = &state.config.web_dir;
     if web.join("index.html").is_file() {
         route = route.nest(
@@ -47,29 +53,34 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
     }
     route
         .data(state)
-        .catch_all_error(error_response)
+        .around(json_errors)
         .with(Tracing)
         .with(RequestId::default().reuse_id(ReuseId::Use))
 }
 
-/// Errors raised before a handler runs (a malformed parameter or body, an
-/// unknown route) get the same `{success, message}` JSON as handler errors.
-async fn error_response(err: poem::Error) -> poem::Response {
-    use poem_openapi::error::{ContentTypeError, ParseParamError, ParseRequestPayloadError};
-    let message = if err.is::<ParseParamError>()
-        || err.is::<ParseRequestPayloadError>()
-        || err.is::<ContentTypeError>()
-    {
-        err.to_string()
-    } else if err.is::<poem::error::NotFoundError>() {
-        "Not found".to_string()
-    } else {
-        // Handler errors already carry their JSON body.
-        return err.into_response();
+/// Errors raised outside a handler (a malformed parameter or body, a missing
+/// token, an unknown route) get the same `{success, message}` JSON as handler errors.
+async fn json_errors<E: Endpoint>(ep: E, req: Request) -> poem::Result<poem::Response> {
+    let resp = ep.get_response(req).await;
+    let status = resp.status();
+    let is_json = resp
+        .headers()
+        .get(CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return Ok(resp);
+    }
+    let text = resp.into_body().into_string().await.unwrap_or_default();
+    let message = match status {
+        StatusCode::UNAUTHORIZED => "Please log in".to_string(),
+        StatusCode::NOT_FOUND => "Not found".to_string(),
+        s if s.is_server_error() => "Server error. Please try again later.".to_string(),
+        _ if !text.trim().is_empty() => text,
+        s => s.canonical_reason().unwrap_or("Bad request").to_string(),
     };
     let body = serde_json::json!({ "success": false, "message": message });
-    poem::Response::builder()
-        .status(err.status())
+    Ok(poem::Response::builder()
+        .status(status)
         .content_type("application/json")
-        .body(body.to_string())
+        .body(body.to_string()))
 }

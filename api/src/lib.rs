@@ -2,6 +2,7 @@
 //! PostgreSQL), with every studio rule delegated to `design-engine`.
 
 pub mod app;
+pub mod auth;
 pub mod config;
 pub mod db;
 pub mod envelope;
@@ -29,6 +30,34 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
         config: Arc::new(config),
         db,
     })
+}
+
+/// Promotes or creates an admin account (the `create-admin` subcommand).
+pub async fn create_admin(
+    state: &state::AppState,
+    email: &str,
+    name: &str,
+) -> anyhow::Result<String> {
+    let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
+    let email = routes::auth::normalise_email(email).map_err(fail)?;
+    if let Some(user) = db::users::by_email(&state.db, &email).await.map_err(fail)? {
+        db::users::set_role(&state.db, &user.id, "admin")
+            .await
+            .map_err(fail)?;
+        return Ok(format!("{email} is now an admin"));
+    }
+    let new = db::users::NewUser {
+        name: name.trim(),
+        email: &email,
+        phone: None,
+        password_hash: None,
+        role: "admin",
+        verified: true,
+    };
+    db::users::create(&state.db, new).await.map_err(fail)?;
+    Ok(format!(
+        "created admin {email}; sign in with a code sent to that address"
+    ))
 }
 
 /// Serves until SIGTERM or Ctrl-C, then finishes the requests in flight.

@@ -15,6 +15,13 @@ enum Command {
     Openapi,
     /// Apply database migrations and exit
     Migrate,
+    /// Make an admin: promotes an existing account, or creates one that signs in with an e-mail code
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+    },
 }
 
 #[tokio::main]
@@ -30,6 +37,12 @@ async fn main() -> anyhow::Result<()> {
         Command::Migrate => api::prepare(api::config::Config::from_env()?)
             .await
             .map(|_| ()),
+        Command::CreateAdmin { email, name } => {
+            let state = api::prepare(api::config::Config::from_env()?).await?;
+            let outcome = api::create_admin(&state, &email, &name).await?;
+            println!("{outcome}");
+            Ok(())
+        }
         Command::Openapi => {
             println!("{}", api::app::openapi_json());
             Ok(())

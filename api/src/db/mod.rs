@@ -2,7 +2,11 @@
 //! sqlx's `Any` driver so one set of queries and migrations serves both.
 //! Queries live in named functions per aggregate (`products`, ...).
 
+pub mod email_tokens;
+pub mod outbox;
 pub mod products;
+pub mod sessions;
+pub mod users;
 
 use std::time::Duration;
 

@@ -1,5 +1,7 @@
 //! One `#[OpenApi]` struct per area of the API.
 
+pub mod auth;
+pub mod dev;
 pub mod health;
 pub mod products;
 
@@ -7,6 +9,8 @@ pub mod products;
 pub enum Tag {
     /// Availability.
     Health,
+    /// Sign-up, sign-in and sessions.
+    Auth,
     /// The catalogue.
     Products,
 }

@@ -13,6 +13,8 @@ use serde_json::Value;
 pub struct TestApp {
     pub addr: SocketAddr,
     pub client: reqwest::Client,
+    /// The app's own database, for arranging what the API cannot (an expired code).
+    pub db: api::db::Db,
     _data_dir: TempDir,
 }
 
@@ -77,6 +79,10 @@ async fn fresh_postgres() -> String {
 
 impl TestApp {
     pub async fn spawn(engine: Engine) -> TestApp {
+        TestApp::spawn_with(engine, true).await
+    }
+
+    pub async fn spawn_with(engine: Engine, test_providers: bool) -> TestApp {
         let dir = std::env::temp_dir().join(format!("store-test-{}", api::ids::random_hex(6)));
         std::fs::create_dir_all(&dir).unwrap();
         let database_url = match engine {
@@ -90,15 +96,17 @@ impl TestApp {
             jwt_secret: api::ids::random_hex(32),
             access_token_minutes: 15,
             refresh_token_days: 30,
-            test_providers: true,
+            test_providers,
             web_dir: dir.join("no-web"),
         };
         let state = api::prepare(config).await.expect("app prepares");
+        let db = state.db.clone();
         let (addr, server) = api::start(state).await.expect("app starts");
         tokio::spawn(server);
         TestApp {
             addr,
             client: reqwest::Client::new(),
+            db,
             _data_dir: TempDir(dir),
         }
     }
@@ -107,10 +115,80 @@ impl TestApp {
         format!("http://{}{}", self.addr, path)
     }
 
-    /// GET a path; returns the status and the JSON body.
-    pub async fn get(&self, path: &str) -> (u16, Value) {
-        let res = self.client.get(self.url(path)).send().await.unwrap();
+    async fn send(&self, req: reqwest::RequestBuilder) -> (u16, Value) {
+        let res = req.send().await.unwrap();
         let status = res.status().as_u16();
         (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    /// GET a path; returns the status and the JSON body.
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        self.send(self.client.get(self.url(path))).await
+    }
+
+    pub async fn get_auth(&self, path: &str, token: &str) -> (u16, Value) {
+        self.send(self.client.get(self.url(path)).bearer_auth(token))
+            .await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        self.send(self.client.post(self.url(path)).json(&body))
+            .await
+    }
+
+    pub async fn post_auth(&self, path: &str, token: &str, body: Value) -> (u16, Value) {
+        self.send(
+            self.client
+                .post(self.url(path))
+                .bearer_auth(token)
+                .json(&body),
+        )
+        .await
+    }
+
+    pub async fn put_auth(&self, path: &str, token: &str, body: Value) -> (u16, Value) {
+        self.send(
+            self.client
+                .put(self.url(path))
+                .bearer_auth(token)
+                .json(&body),
+        )
+        .await
+    }
+
+    pub async fn delete_auth(&self, path: &str, token: &str) -> (u16, Value) {
+        self.send(self.client.delete(self.url(path)).bearer_auth(token))
+            .await
+    }
+
+    /// The newest message for an address, from the dev outbox.
+    pub async fn last_message(&self, to: &str) -> String {
+        let (status, body) = self.get(&format!("/api/dev/outbox?to={to}")).await;
+        assert_eq!(status, 200);
+        body["data"][0]["body"]
+            .as_str()
+            .expect("a message was sent")
+            .to_string()
+    }
+
+    /// The 6-digit code in the newest message for an address.
+    pub async fn code_for(&self, to: &str) -> String {
+        let msg = self.last_message(to).await;
+        let start = msg
+            .find(|c: char| c.is_ascii_digit())
+            .expect("a code in the message");
+        msg[start..start + 6].to_string()
+    }
+
+    /// Registers with a password; returns (access token, refresh token).
+    pub async fn sign_up(&self, email: &str) -> (String, String) {
+        let (status, body) = self
+            .post("/api/auth/register", serde_json::json!({"name": "Asha Rao", "email": email, "password": "correct horse"}))
+            .await;
+        assert_eq!(status, 201, "{body}");
+        (
+            body["data"]["accessToken"].as_str().unwrap().into(),
+            body["data"]["refreshToken"].as_str().unwrap().into(),
+        )
     }
 }

@@ -1,0 +1,127 @@
+//! Sessions: refresh tokens that rotate on every use. A login starts a family;
+//! a refresh marks its token used and adds a new one to the family; presenting
+//! a used token (a stolen copy) revokes the whole family; logout revokes it too.
+
+use sha2::{Digest, Sha256};
+
+use super::{Db, now_ms};
+use crate::envelope::ApiError;
+use crate::ids::{new_id, random_hex};
+
+fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+pub struct Issued {
+    pub refresh_token: String,
+    pub family: String,
+}
+
+async fn insert(db: &Db, user_id: &str, family: &str, days: i64) -> Result<String, ApiError> {
+    let token = random_hex(32);
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO sessions (id, family_id, user_id, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(family)
+    .bind(user_id)
+    .bind(token_hash(&token))
+    .bind(now + days * 24 * 3600 * 1000)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(token)
+}
+
+pub async fn start(db: &Db, user_id: &str, days: i64) -> Result<Issued, ApiError> {
+    let family = new_id();
+    let refresh_token = insert(db, user_id, &family, days).await?;
+    Ok(Issued {
+        refresh_token,
+        family,
+    })
+}
+
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    id: String,
+    family_id: String,
+    user_id: String,
+    expires_at: i64,
+    used_at: Option<i64>,
+    revoked_at: Option<i64>,
+}
+
+/// Exchanges a refresh token for a new one; returns the user id and the new token.
+#[tracing::instrument(skip_all)]
+pub async fn rotate(db: &Db, token: &str, days: i64) -> Result<(String, Issued), ApiError> {
+    let invalid = || ApiError::unauthorized("Session expired. Please log in again.");
+    let row: Option<SessionRow> = sqlx::query_as(
+        "SELECT id, family_id, user_id, expires_at, used_at, revoked_at FROM sessions WHERE token_hash = $1",
+    )
+    .bind(token_hash(token))
+    .fetch_optional(db)
+    .await?;
+    let Some(SessionRow {
+        id,
+        family_id: family,
+        user_id,
+        expires_at,
+        used_at,
+        revoked_at,
+    }) = row
+    else {
+        return Err(invalid());
+    };
+    let now = now_ms();
+    if revoked_at.is_some() || expires_at <= now {
+        return Err(invalid());
+    }
+    if used_at.is_some() {
+        tracing::warn!(family, "refresh token reused: revoking the session");
+        revoke_family(db, &family).await?;
+        return Err(invalid());
+    }
+    // Claim the token atomically: of two concurrent refreshes only one wins.
+    let claimed = sqlx::query(
+        "UPDATE sessions SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND revoked_at IS NULL",
+    )
+    .bind(now)
+    .bind(&id)
+    .execute(db)
+    .await?;
+    if claimed.rows_affected() == 0 {
+        revoke_family(db, &family).await?;
+        return Err(invalid());
+    }
+    let refresh_token = insert(db, &user_id, &family, days).await?;
+    Ok((
+        user_id,
+        Issued {
+            refresh_token,
+            family,
+        },
+    ))
+}
+
+pub async fn revoke_family(db: &Db, family: &str) -> Result<(), ApiError> {
+    sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL")
+        .bind(now_ms())
+        .bind(family)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Whether a session family is still signed in (not revoked, not expired).
+pub async fn family_active(db: &Db, family: &str) -> Result<bool, ApiError> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM sessions WHERE family_id = $1 AND revoked_at IS NULL AND expires_at > $2",
+    )
+    .bind(family)
+    .bind(now_ms())
+    .fetch_one(db)
+    .await?;
+    Ok(n > 0)
+}

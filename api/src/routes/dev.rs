@@ -1,0 +1,36 @@
+//! Test-provider routes, mounted only while `TEST_PROVIDERS` is on; with it off
+//! they do not exist (404), and they are not part of the OpenAPI contract.
+
+use poem::web::{Data, Json, Query};
+use poem::{IntoResponse, handler};
+use serde::Deserialize;
+
+use crate::db::outbox;
+use crate::envelope::ApiError;
+use crate::state::AppState;
+
+#[derive(Deserialize)]
+struct OutboxQuery {
+    to: String,
+}
+
+/// `GET /api/dev/outbox?to=...`: the latest messages for an address, so tests
+/// and a person trying the store can read their codes.
+#[handler]
+pub async fn outbox_for(state: Data<&AppState>, q: Query<OutboxQuery>) -> poem::Response {
+    let to = q.to.trim().to_lowercase();
+    match outbox::latest(&state.db, &to).await {
+        Ok(messages) => {
+            let list: Vec<_> = messages
+                .into_iter()
+                .map(|m| serde_json::json!({"channel": m.channel, "recipient": m.recipient, "subject": m.subject, "body": m.body, "createdAt": m.created_at}))
+                .collect();
+            Json(serde_json::json!({"success": true, "message": "Outbox", "data": list}))
+                .into_response()
+        }
+        Err(e) => {
+            let _ = ApiError::internal(e);
+            poem::http::StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}

@@ -1,0 +1,409 @@
+mod helpers;
+
+use helpers::{Engine, TestApp, engines};
+use serde_json::json;
+
+fn assert_client_accepts_access_token(token: &str) {
+    // The client's own check: starts with eyJ, over 100 characters, three parts.
+    assert!(
+        token.starts_with("eyJ") && token.len() > 100 && token.split('.').count() == 3,
+        "{token}"
+    );
+}
+
+#[tokio::test]
+async fn register_login_and_me() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (access, refresh) = app.sign_up("Asha@Example.com").await;
+        assert_client_accepts_access_token(&access);
+        assert!(refresh.len() >= 20);
+        let (status, me) = app.get_auth("/api/auth/me", &access).await;
+        assert_eq!(
+            (status, me["data"]["email"].as_str()),
+            (200, Some("asha@example.com")),
+            "{engine:?}"
+        );
+        assert_eq!(me["data"]["role"], "user");
+        assert_eq!(me["data"]["isVerified"], false);
+
+        let (status, body) = app
+            .post(
+                "/api/auth/register",
+                json!({"name": "A", "email": "asha@example.com", "password": "another pw"}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (409, Some("An account with this email already exists"))
+        );
+        let (status, body) = app
+            .post(
+                "/api/auth/register",
+                json!({"name": "A", "email": "not-an-email", "password": "long enough"}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (400, Some("Please enter a valid email address"))
+        );
+        let (status, _) = app
+            .post(
+                "/api/auth/register",
+                json!({"name": "A", "email": "b@example.com", "password": "short"}),
+            )
+            .await;
+        assert_eq!(status, 400);
+
+        let (status, body) = app
+            .post(
+                "/api/auth/login",
+                json!({"email": "ASHA@example.com", "password": "correct horse"}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (200, Some("Login successful"))
+        );
+        assert_eq!(body["data"]["existingUser"], true);
+        for (email, password) in [
+            ("asha@example.com", "wrong horse"),
+            ("nobody@example.com", "correct horse"),
+        ] {
+            let (status, body) = app
+                .post(
+                    "/api/auth/login",
+                    json!({"email": email, "password": password}),
+                )
+                .await;
+            assert_eq!(
+                (status, body["message"].as_str()),
+                (401, Some("Invalid email or password"))
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn protected_routes_need_a_valid_token() {
+    let app = TestApp::spawn(Engine::Sqlite).await;
+    let (status, body) = app.get("/api/auth/me").await;
+    assert_eq!(
+        (status, body["success"].as_bool(), body["message"].as_str()),
+        (401, Some(false), Some("Please log in"))
+    );
+    let (status, _) = app.get_auth("/api/auth/me", "eyJ.not.valid").await;
+    assert_eq!(status, 401);
+}
+
+#[tokio::test]
+async fn email_code_for_a_new_user_then_registration_with_phone() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (status, body) = app
+            .post(
+                "/api/auth/otp/email/send",
+                json!({"email": "new@example.com"}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (200, Some("OTP sent to your email")),
+            "{engine:?}"
+        );
+        let code = app.code_for("new@example.com").await;
+
+        let (status, body) = app
+            .post(
+                "/api/auth/otp/email/verify",
+                json!({"email": "new@example.com", "code": code}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(body["data"]["existingUser"], false);
+        assert!(body["data"].get("accessToken").is_none());
+
+        let (status, body) = app
+            .post("/api/auth/otp/phone/verify", json!({"email": "new@example.com", "name": "Ravi", "phone": "+91 98765 43210", "code": code}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(
+            body["message"],
+            "Registration successful! Logging you in..."
+        );
+        assert_eq!(body["data"]["user"]["phone"], "9876543210");
+        assert_client_accepts_access_token(body["data"]["accessToken"].as_str().unwrap());
+
+        // The code was used up by the registration.
+        let (status, _) = app
+            .post(
+                "/api/auth/otp/email/verify",
+                json!({"email": "new@example.com", "code": code}),
+            )
+            .await;
+        assert_eq!(status, 400);
+
+        // Next time the same address is an existing user.
+        app.post(
+            "/api/auth/otp/email/send",
+            json!({"email": "new@example.com"}),
+        )
+        .await;
+        let code = app.code_for("new@example.com").await;
+        let (_, body) = app
+            .post(
+                "/api/auth/otp/email/verify",
+                json!({"email": "new@example.com", "code": code}),
+            )
+            .await;
+        assert_eq!(body["data"]["existingUser"], true);
+        assert_eq!(body["data"]["user"]["isVerified"], true);
+
+        // And can sign in by phone.
+        app.post("/api/auth/otp/phone/send", json!({"phone": "9876543210"}))
+            .await;
+        let code = app.code_for("9876543210").await;
+        let (status, body) = app
+            .post(
+                "/api/auth/otp/phone/verify",
+                json!({"phone": "9876543210", "code": code}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["data"]["user"]["email"].as_str()),
+            (200, Some("new@example.com"))
+        );
+    }
+}
+
+#[tokio::test]
+async fn codes_are_single_use_expire_and_allow_five_wrong_tries() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        app.sign_up("c@example.com").await;
+        app.post(
+            "/api/auth/otp/email/send",
+            json!({"email": "c@example.com"}),
+        )
+        .await;
+        let code = app.code_for("c@example.com").await;
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        for _ in 0..5 {
+            let (status, body) = app
+                .post(
+                    "/api/auth/otp/email/verify",
+                    json!({"email": "c@example.com", "code": wrong}),
+                )
+                .await;
+            assert_eq!(
+                (status, body["message"].as_str()),
+                (400, Some("Wrong OTP")),
+                "{engine:?}"
+            );
+        }
+        let (status, _) = app
+            .post(
+                "/api/auth/otp/email/verify",
+                json!({"email": "c@example.com", "code": code}),
+            )
+            .await;
+        assert_eq!(
+            status, 429,
+            "after five wrong tries even the right code is refused"
+        );
+
+        app.post(
+            "/api/auth/otp/email/send",
+            json!({"email": "c@example.com"}),
+        )
+        .await;
+        let code = app.code_for("c@example.com").await;
+        let (status, _) = app
+            .post(
+                "/api/auth/otp/email/verify",
+                json!({"email": "c@example.com", "code": code}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        let (status, _) = app
+            .post(
+                "/api/auth/otp/email/verify",
+                json!({"email": "c@example.com", "code": code}),
+            )
+            .await;
+        assert_eq!(status, 400, "single use");
+
+        // A third send within ten minutes is fine, a fourth is rate-limited.
+        app.post(
+            "/api/auth/otp/email/send",
+            json!({"email": "c@example.com"}),
+        )
+        .await;
+        let code = app.code_for("c@example.com").await;
+        sqlx::query("UPDATE one_time_codes SET expires_at = 0")
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let (status, body) = app
+            .post(
+                "/api/auth/otp/email/verify",
+                json!({"email": "c@example.com", "code": code}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (
+                400,
+                Some("Code expired or not found. Please request a new code.")
+            )
+        );
+        let (status, body) = app
+            .post(
+                "/api/auth/otp/email/send",
+                json!({"email": "c@example.com"}),
+            )
+            .await;
+        assert_eq!(status, 429, "{body}");
+    }
+}
+
+#[tokio::test]
+async fn refresh_tokens_rotate_and_reuse_ends_the_session() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (_, refresh1) = app.sign_up("r@example.com").await;
+        let (status, body) = app
+            .post("/api/auth/refresh", json!({"refreshToken": refresh1}))
+            .await;
+        assert_eq!(status, 200, "{engine:?}");
+        let access2 = body["data"]["accessToken"].as_str().unwrap().to_string();
+        let refresh2 = body["data"]["refreshToken"].as_str().unwrap().to_string();
+        assert_ne!(refresh1, refresh2);
+        assert_eq!(app.get_auth("/api/auth/me", &access2).await.0, 200);
+
+        // The old token again (as a thief would): refused, and the whole session ends.
+        let (status, _) = app
+            .post("/api/auth/refresh", json!({"refreshToken": refresh1}))
+            .await;
+        assert_eq!(status, 401);
+        assert_eq!(
+            app.post("/api/auth/refresh", json!({"refreshToken": refresh2}))
+                .await
+                .0,
+            401
+        );
+        assert_eq!(app.get_auth("/api/auth/me", &access2).await.0, 401);
+    }
+}
+
+#[tokio::test]
+async fn logout_ends_the_session_for_real() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (access, refresh) = app.sign_up("l@example.com").await;
+        let (other_access, _) = {
+            let (_, b) = app
+                .post(
+                    "/api/auth/login",
+                    json!({"email": "l@example.com", "password": "correct horse"}),
+                )
+                .await;
+            (b["data"]["accessToken"].as_str().unwrap().to_string(), ())
+        };
+        let (status, _) = app
+            .post_auth(
+                "/api/auth/logout",
+                &access,
+                json!({"refreshToken": refresh}),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?}");
+        assert_eq!(app.get_auth("/api/auth/me", &access).await.0, 401);
+        assert_eq!(
+            app.post("/api/auth/refresh", json!({"refreshToken": refresh}))
+                .await
+                .0,
+            401
+        );
+        // Another device's session is untouched.
+        assert_eq!(app.get_auth("/api/auth/me", &other_access).await.0, 200);
+    }
+}
+
+#[tokio::test]
+async fn verify_email_and_reset_password() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (access, _) = app.sign_up("v@example.com").await;
+        let link = app.last_message("v@example.com").await;
+        let token = link.rsplit("token=").next().unwrap().trim().to_string();
+        assert_eq!(
+            app.post("/api/auth/verify-email", json!({"token": token}))
+                .await
+                .0,
+            200,
+            "{engine:?}"
+        );
+        assert_eq!(
+            app.post("/api/auth/verify-email", json!({"token": token}))
+                .await
+                .0,
+            400,
+            "single use"
+        );
+        assert_eq!(
+            app.get_auth("/api/auth/me", &access).await.1["data"]["isVerified"],
+            true
+        );
+
+        let (status, _) = app
+            .post(
+                "/api/auth/forgot-password",
+                json!({"email": "nobody@example.com"}),
+            )
+            .await;
+        assert_eq!(status, 200, "the same answer for unknown addresses");
+        app.post(
+            "/api/auth/forgot-password",
+            json!({"email": "v@example.com"}),
+        )
+        .await;
+        let link = app.last_message("v@example.com").await;
+        let token = link.rsplit("token=").next().unwrap().trim().to_string();
+        let (status, _) = app
+            .post(
+                "/api/auth/reset-password",
+                json!({"token": token, "password": "new password 1"}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(
+            app.get_auth("/api/auth/me", &access).await.0,
+            401,
+            "old sessions end"
+        );
+        let (status, _) = app
+            .post(
+                "/api/auth/login",
+                json!({"email": "v@example.com", "password": "new password 1"}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(
+            app.post(
+                "/api/auth/reset-password",
+                json!({"token": token, "password": "again pw 22"})
+            )
+            .await
+            .0,
+            400
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_dev_outbox_exists_only_with_test_providers() {
+    let app = TestApp::spawn_with(Engine::Sqlite, false).await;
+    let (status, _) = app.get("/api/dev/outbox?to=a@example.com").await;
+    assert_eq!(status, 404);
+}
