@@ -11,13 +11,14 @@ use poem_openapi::OpenApiService;
 use crate::routes::auth::AuthApi;
 use crate::routes::health::HealthApi;
 use crate::routes::products::ProductsApi;
+use crate::routes::users::UsersApi;
 use crate::state::AppState;
 
-pub type Apis = (HealthApi, AuthApi, ProductsApi);
+pub type Apis = (HealthApi, AuthApi, ProductsApi, UsersApi);
 
 pub fn api_service() -> OpenApiService<Apis, ()> {
     OpenApiService::new(
-        (HealthApi, AuthApi, ProductsApi),
+        (HealthApi, AuthApi, ProductsApi, UsersApi),
         "Custom apparel store API",
         env!("CARGO_PKG_VERSION"),
     )

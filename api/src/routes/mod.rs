@@ -4,6 +4,7 @@ pub mod auth;
 pub mod dev;
 pub mod health;
 pub mod products;
+pub mod users;
 
 #[derive(poem_openapi::Tags)]
 pub enum Tag {
@@ -13,4 +14,6 @@ pub enum Tag {
     Auth,
     /// The catalogue.
     Products,
+    /// Profile, addresses and preferences.
+    Users,
 }
