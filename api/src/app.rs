@@ -9,16 +9,17 @@ use poem::{Endpoint, EndpointExt, IntoEndpoint, Request, Route};
 use poem_openapi::OpenApiService;
 
 use crate::routes::auth::AuthApi;
+use crate::routes::cart::CartApi;
 use crate::routes::health::HealthApi;
 use crate::routes::products::ProductsApi;
 use crate::routes::users::UsersApi;
 use crate::state::AppState;
 
-pub type Apis = (HealthApi, AuthApi, ProductsApi, UsersApi);
+pub type Apis = (HealthApi, AuthApi, ProductsApi, CartApi, UsersApi);
 
 pub fn api_service() -> OpenApiService<Apis, ()> {
     OpenApiService::new(
-        (HealthApi, AuthApi, ProductsApi, UsersApi),
+        (HealthApi, AuthApi, ProductsApi, CartApi, UsersApi),
         "Custom apparel store API",
         env!("CARGO_PKG_VERSION"),
     )

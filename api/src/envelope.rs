@@ -83,6 +83,9 @@ impl ApiError {
     pub fn conflict(message: impl Into<String>) -> ApiError {
         ApiError::Conflict(body(message, None))
     }
+    pub fn bad_request_code(message: impl Into<String>, code: &str) -> ApiError {
+        ApiError::BadRequest(body(message, Some(code)))
+    }
     pub fn too_many(message: impl Into<String>) -> ApiError {
         ApiError::TooManyRequests(body(message, None))
     }
@@ -96,7 +99,12 @@ impl ApiError {
 /// A studio rule broken: the engine's own message, with its code.
 impl From<design_engine::StudioError> for ApiError {
     fn from(e: design_engine::StudioError) -> ApiError {
-        ApiError::BadRequest(body(e.to_string(), Some(e.code())))
+        let message = match &e {
+            // A rule broken inside a submitted design: say which rule, in the studio's words.
+            design_engine::StudioError::MalformedDesign(inner) => inner.clone(),
+            other => other.to_string(),
+        };
+        ApiError::BadRequest(body(message, Some(e.code())))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::{PrintAnchor, Product};
+use crate::catalogue::PrintAnchor;
 use crate::elements::{ElementKind, ImageElement, ImageSize, TextElement};
 use crate::error::StudioError;
 use crate::placement::Position;
@@ -316,15 +316,15 @@ impl Design {
         quote_line(unit_price, self.quantities.total(), self.element_count())
     }
 
-    /// Everything the cart requires: the colour exists for the product, the
-    /// quantities are sane, at least one item and 25 per colour.
-    pub fn check_for_cart(&self, product: &Product) -> Result<(), StudioError> {
-        if !product
-            .colors
-            .iter()
-            .any(|c| c.eq_ignore_ascii_case(&self.color))
-        {
+    /// Everything the cart requires: the colour is one of the product's
+    /// `colours`, uploads are images under 5 MB, the quantities are sane, at
+    /// least one item and 25 per colour.
+    pub fn check_for_cart(&self, colours: &[String]) -> Result<(), StudioError> {
+        if !colours.iter().any(|c| c.eq_ignore_ascii_case(&self.color)) {
             return Err(StudioError::UnknownColour);
+        }
+        for asset in self.image_assets() {
+            crate::elements::check_upload(&asset.mime, asset.bytes)?;
         }
         self.quantities.check()?;
         self.quantities.check_minimum()
@@ -403,11 +403,25 @@ mod tests {
         let product = &builtin_catalogue()[0];
         let mut d = Design::new(&product.id, "purple");
         d.set_quantity(Size::M, 30).unwrap();
-        assert_eq!(d.check_for_cart(product), Err(StudioError::UnknownColour));
+        assert_eq!(
+            d.check_for_cart(&product.colors),
+            Err(StudioError::UnknownColour)
+        );
         d.color = "blue".into();
-        assert_eq!(d.check_for_cart(product), Ok(()));
+        assert_eq!(d.check_for_cart(&product.colors), Ok(()));
         d.set_quantity(Size::M, 24).unwrap();
-        assert_eq!(d.check_for_cart(product), Err(StudioError::BelowMinimum(1)));
+        assert_eq!(
+            d.check_for_cart(&product.colors),
+            Err(StudioError::BelowMinimum(1))
+        );
+        d.set_quantity(Size::M, 25).unwrap();
+        let mut huge = asset(9);
+        huge.bytes = 6 * 1024 * 1024;
+        d.set_image(PrintArea::Back, ImageElement::new(huge, "big.png"));
+        assert_eq!(
+            d.check_for_cart(&product.colors),
+            Err(StudioError::ImageTooLarge)
+        );
     }
 
     #[test]

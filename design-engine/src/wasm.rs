@@ -259,12 +259,17 @@ impl Studio {
         to_js(&quote_order(vec![line]).map_err(js_error)?)
     }
 
-    /// Throws the first rule the cart would refuse (colour, quantities, minimum).
+    /// Throws the first rule the cart would refuse (colour, uploads, quantities,
+    /// minimum), given the product (anything with a `colors` array).
     #[wasm_bindgen(js_name = checkForCart)]
     pub fn check_for_cart(&self, product: JsValue) -> Result<(), JsValue> {
-        let product = serde_wasm_bindgen::from_value(product)
+        #[derive(serde::Deserialize)]
+        struct Colours {
+            colors: Vec<String>,
+        }
+        let p: Colours = serde_wasm_bindgen::from_value(product)
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
-        self.design.check_for_cart(&product).map_err(js_error)
+        self.design.check_for_cart(&p.colors).map_err(js_error)
     }
 
     #[wasm_bindgen(js_name = contentHash)]

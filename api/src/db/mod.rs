@@ -3,6 +3,7 @@
 //! Queries live in named functions per aggregate (`products`, ...).
 
 pub mod addresses;
+pub mod cart;
 pub mod email_tokens;
 pub mod outbox;
 pub mod products;

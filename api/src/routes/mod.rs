@@ -1,6 +1,7 @@
 //! One `#[OpenApi]` struct per area of the API.
 
 pub mod auth;
+pub mod cart;
 pub mod dev;
 pub mod health;
 pub mod products;
@@ -14,6 +15,8 @@ pub enum Tag {
     Auth,
     /// The catalogue.
     Products,
+    /// The cart, priced by the design engine.
+    Cart,
     /// Profile, addresses and preferences.
     Users,
 }

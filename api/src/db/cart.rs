@@ -1,0 +1,134 @@
+//! Cart lines. A line is one design (artwork hash) of one product in one
+//! colour; prices are always the engine's, recomputed from the product's price.
+
+use design_engine::Design;
+use sqlx::FromRow;
+
+use super::{Db, now_ms};
+use crate::envelope::ApiError;
+use crate::ids::new_id;
+
+#[derive(FromRow, Debug, Clone)]
+pub struct Line {
+    pub id: String,
+    pub product_id: String,
+    pub product_name: String,
+    pub product_price: i64,
+    pub product_colors: String,
+    pub color: String,
+    pub artwork_hash: String,
+    pub design: String,
+    pub created_at: i64,
+}
+
+impl Line {
+    pub fn design(&self) -> Result<Design, ApiError> {
+        Design::from_json(&self.design).map_err(ApiError::internal)
+    }
+}
+
+const SELECT: &str = "SELECT c.id, c.product_id, p.name AS product_name, p.price AS product_price, \
+                      p.colors AS product_colors, c.color, c.artwork_hash, c.design, c.created_at \
+                      FROM cart_items c JOIN products p ON p.id = c.product_id";
+
+pub async fn lines(db: &Db, user_id: &str) -> Result<Vec<Line>, ApiError> {
+    Ok(sqlx::query_as(&format!(
+        "{SELECT} WHERE c.user_id = $1 ORDER BY c.created_at, c.id"
+    ))
+    .bind(user_id)
+    .fetch_all(db)
+    .await?)
+}
+
+pub async fn line(db: &Db, user_id: &str, id: &str) -> Result<Option<Line>, ApiError> {
+    Ok(
+        sqlx::query_as(&format!("{SELECT} WHERE c.user_id = $1 AND c.id = $2"))
+            .bind(user_id)
+            .bind(id)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
+pub async fn by_artwork(
+    db: &Db,
+    user_id: &str,
+    artwork_hash: &str,
+) -> Result<Option<Line>, ApiError> {
+    Ok(sqlx::query_as(&format!(
+        "{SELECT} WHERE c.user_id = $1 AND c.artwork_hash = $2"
+    ))
+    .bind(user_id)
+    .bind(artwork_hash)
+    .fetch_optional(db)
+    .await?)
+}
+
+/// Stores a checked, priced design as a new line, or as the new state of line `id`.
+pub async fn save(
+    db: &Db,
+    user_id: &str,
+    id: Option<&str>,
+    design: &Design,
+    quote: &design_engine::LineQuote,
+) -> Result<String, ApiError> {
+    let now = now_ms();
+    let artwork = design_engine::hash::artwork_hash(design);
+    match id {
+        Some(id) => {
+            sqlx::query(
+                "UPDATE cart_items SET design = $1, unit_price = $2, quantity = $3, design_fee = $4, line_total = $5, \
+                 updated_at = $6 WHERE id = $7 AND user_id = $8",
+            )
+            .bind(design.to_json())
+            .bind(quote.unit_price.0)
+            .bind(i64::from(quote.quantity))
+            .bind(quote.design_fee.0)
+            .bind(quote.total.0)
+            .bind(now)
+            .bind(id)
+            .bind(user_id)
+            .execute(db)
+            .await?;
+            Ok(id.to_string())
+        }
+        None => {
+            let id = new_id();
+            sqlx::query(
+                "INSERT INTO cart_items (id, user_id, product_id, color, artwork_hash, design, unit_price, quantity, \
+                 design_fee, line_total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
+            )
+            .bind(&id)
+            .bind(user_id)
+            .bind(&design.product_id)
+            .bind(design.color.to_lowercase())
+            .bind(artwork)
+            .bind(design.to_json())
+            .bind(quote.unit_price.0)
+            .bind(i64::from(quote.quantity))
+            .bind(quote.design_fee.0)
+            .bind(quote.total.0)
+            .bind(now)
+            .execute(db)
+            .await?;
+            Ok(id)
+        }
+    }
+}
+
+pub async fn remove(db: &Db, user_id: &str, id: &str) -> Result<bool, ApiError> {
+    let done = sqlx::query("DELETE FROM cart_items WHERE id = $1 AND user_id = $2")
+        .bind(id)
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+pub async fn clear(db: &Db, user_id: &str) -> Result<(), ApiError> {
+    sqlx::query("DELETE FROM cart_items WHERE user_id = $1")
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}

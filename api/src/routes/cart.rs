@@ -1,0 +1,336 @@
+//! The cart. The server never trusts the client's price: every add and update
+//! rebuilds the design with the engine, checks every studio rule, and prices it
+//! from the product's own price; totals are the engine's order quote.
+
+use design_engine::pricing::{LineQuote, Paise, quote_order};
+use design_engine::{Design, Quantities, Size};
+use poem::web::Data;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::Tag;
+use crate::auth::BearerAuth;
+use crate::db::cart::{self, Line};
+use crate::db::products;
+use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::state::AppState;
+
+/// Garments per size. Negative or absurd counts are refused with the studio's message.
+#[derive(Object, Debug, Clone, Default)]
+pub struct SizeQuantities {
+    pub s: Option<i64>,
+    pub m: Option<i64>,
+    pub l: Option<i64>,
+    pub xl: Option<i64>,
+    pub xxl: Option<i64>,
+}
+
+impl SizeQuantities {
+    fn checked(&self) -> Result<Quantities, ApiError> {
+        let v = |q: Option<i64>| q.unwrap_or(0);
+        Ok(Quantities::from_signed([
+            (Size::S, v(self.s)),
+            (Size::M, v(self.m)),
+            (Size::L, v(self.l)),
+            (Size::XL, v(self.xl)),
+            (Size::XXL, v(self.xxl)),
+        ])?)
+    }
+}
+
+/// A cart line to add. Either `design` (the studio's design document) or, for a
+/// plain garment, `productId` and `color`; `quantity` overrides the design's.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct AddItemRequest {
+    /// The design document made by the studio (design-engine's JSON).
+    pub design: Option<serde_json::Value>,
+    pub product_id: Option<String>,
+    pub color: Option<String>,
+    pub quantity: Option<SizeQuantities>,
+    /// The unit price the shopper was shown, in paise. Refused when it is not the current price.
+    pub price: Option<i64>,
+}
+
+#[derive(Object, Debug)]
+pub struct UpdateItemRequest {
+    pub quantity: SizeQuantities,
+}
+
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct QuantityDto {
+    pub s: u32,
+    pub m: u32,
+    pub l: u32,
+    pub xl: u32,
+    pub xxl: u32,
+}
+
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct CartItem {
+    #[oai(rename = "_id")]
+    pub id: String,
+    pub product_id: String,
+    pub name: String,
+    pub color: String,
+    pub color_hex: Option<String>,
+    /// Unit price in paise.
+    pub price: i64,
+    pub quantity: QuantityDto,
+    pub item_count: u32,
+    pub elements: u32,
+    pub design_fee: i64,
+    pub line_total: i64,
+    pub artwork_hash: String,
+    pub design: serde_json::Value,
+}
+
+/// The cart with the engine's breakdown. Money in paise; `totalPrice` is the
+/// amount payable (subtotal + 2.5% payment gateway charge).
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct CartDto {
+    #[oai(rename = "_id")]
+    pub id: String,
+    pub items: Vec<CartItem>,
+    pub item_count: u32,
+    pub subtotal: i64,
+    pub gateway_charge_bps: i64,
+    pub gateway_charge: i64,
+    pub total: i64,
+    pub total_price: i64,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct CartSummary {
+    pub line_count: u32,
+    pub item_count: u32,
+    pub subtotal: i64,
+    pub gateway_charge: i64,
+    pub total: i64,
+}
+
+/// Prices a line with the engine at the product's current price.
+fn priced(line: &Line) -> Result<(Design, LineQuote), ApiError> {
+    let design = line.design()?;
+    let quote = design.quote(Paise(line.product_price))?;
+    Ok((design, quote))
+}
+
+async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
+    let mut items = Vec::new();
+    let mut quotes = Vec::new();
+    for line in cart::lines(&state.db, user_id).await? {
+        let (design, quote) = priced(&line)?;
+        let q = design.quantities;
+        items.push(CartItem {
+            id: line.id.clone(),
+            product_id: line.product_id.clone(),
+            name: line.product_name.clone(),
+            color_hex: design_engine::catalogue::colour_hex(&line.color),
+            color: line.color.clone(),
+            price: quote.unit_price.0,
+            quantity: QuantityDto {
+                s: q.s,
+                m: q.m,
+                l: q.l,
+                xl: q.xl,
+                xxl: q.xxl,
+            },
+            item_count: quote.quantity,
+            elements: quote.elements,
+            design_fee: quote.design_fee.0,
+            line_total: quote.total.0,
+            artwork_hash: line.artwork_hash.clone(),
+            design: serde_json::from_str(&line.design)?,
+        });
+        quotes.push(quote);
+    }
+    let order = quote_order(quotes)?;
+    Ok(CartDto {
+        id: user_id.to_string(),
+        items,
+        item_count: order.items,
+        subtotal: order.subtotal.0,
+        gateway_charge_bps: order.gateway_charge_bps,
+        gateway_charge: order.gateway_charge.0,
+        total: order.total.0,
+        total_price: order.total.0,
+    })
+}
+
+fn invalid_product() -> ApiError {
+    ApiError::bad_request("Invalid product data. Please refresh the page and try again.")
+}
+
+/// The design the request describes, before any check.
+fn requested_design(body: &AddItemRequest) -> Result<Design, ApiError> {
+    let mut design = match &body.design {
+        Some(doc) => Design::from_json(&doc.to_string())?,
+        None => {
+            let product_id = body.product_id.as_deref().ok_or_else(invalid_product)?;
+            Design::new(product_id, body.color.as_deref().unwrap_or_default())
+        }
+    };
+    if let Some(id) = &body.product_id
+        && body.design.is_some()
+        && *id != design.product_id
+    {
+        return Err(invalid_product());
+    }
+    if let Some(colour) = body.color.as_deref().filter(|c| !c.is_empty()) {
+        design.color = colour.to_string();
+    }
+    if let Some(q) = &body.quantity {
+        design.quantities = q.checked()?;
+    }
+    design.color = design.color.trim().to_lowercase();
+    Ok(design)
+}
+
+pub struct CartApi;
+
+#[OpenApi(tag = "Tag::Cart")]
+impl CartApi {
+    /// The signed-in user's cart, priced now by the engine.
+    #[oai(path = "/cart", method = "get")]
+    async fn get(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+    ) -> ApiResult<Json<Envelope<CartDto>>> {
+        Ok(Envelope::ok(
+            "Cart fetched",
+            cart_of(&state, &auth.0.id).await?,
+        ))
+    }
+
+    /// Add a design to the cart. It is checked and priced by the engine; the same
+    /// design again adds its quantities to the existing line.
+    #[oai(path = "/cart/items", method = "post")]
+    async fn add(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: Json<AddItemRequest>,
+    ) -> ApiResult<Json<Envelope<CartDto>>> {
+        let mut design = requested_design(&body)?;
+        if !crate::ids::is_id(&design.product_id) {
+            return Err(invalid_product());
+        }
+        let product = products::get(&state.db, &design.product_id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
+        if body.price.is_some_and(|p| p != product.price) {
+            return Err(ApiError::bad_request_code(
+                "Price has changed. Please refresh the page and try again.",
+                "PRICE_MISMATCH",
+            ));
+        }
+        design.check_for_cart(&product.colors)?;
+        let artwork = design_engine::hash::artwork_hash(&design);
+        let existing = cart::by_artwork(&state.db, &auth.0.id, &artwork).await?;
+        if let Some(line) = &existing {
+            // The same artwork again: one line with the quantities added up.
+            let old = line.design()?.quantities;
+            for size in Size::ALL {
+                design.set_quantity(
+                    size,
+                    i64::from(old.get(size)) + i64::from(design.quantities.get(size)),
+                )?;
+            }
+        }
+        let quote = design.quote(Paise(product.price))?;
+        cart::save(
+            &state.db,
+            &auth.0.id,
+            existing.as_ref().map(|l| l.id.as_str()),
+            &design,
+            &quote,
+        )
+        .await?;
+        Ok(Envelope::ok(
+            "Item added to cart",
+            cart_of(&state, &auth.0.id).await?,
+        ))
+    }
+
+    /// Change a line's quantities per size; the minimum of 25 per colour still applies.
+    #[oai(path = "/cart/items/:id", method = "put")]
+    async fn update(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+        body: Json<UpdateItemRequest>,
+    ) -> ApiResult<Json<Envelope<CartDto>>> {
+        let line = cart::line(&state.db, &auth.0.id, &id.0)
+            .await?
+            .ok_or_else(|| ApiError::not_found("Cart item not found"))?;
+        let mut design = line.design()?;
+        design.quantities = body.quantity.checked()?;
+        let colours: Vec<String> = serde_json::from_str(&line.product_colors)?;
+        design.check_for_cart(&colours)?;
+        let quote = design.quote(Paise(line.product_price))?;
+        cart::save(&state.db, &auth.0.id, Some(&line.id), &design, &quote).await?;
+        Ok(Envelope::ok(
+            "Cart updated",
+            cart_of(&state, &auth.0.id).await?,
+        ))
+    }
+
+    /// Remove a line.
+    #[oai(path = "/cart/items/:id", method = "delete")]
+    async fn remove(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> ApiResult<Json<Envelope<CartDto>>> {
+        if !cart::remove(&state.db, &auth.0.id, &id.0).await? {
+            return Err(ApiError::not_found("Cart item not found"));
+        }
+        Ok(Envelope::ok(
+            "Item removed from cart",
+            cart_of(&state, &auth.0.id).await?,
+        ))
+    }
+
+    /// Empty the cart.
+    #[oai(path = "/cart", method = "delete")]
+    async fn clear(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+    ) -> ApiResult<Json<Envelope<CartDto>>> {
+        cart::clear(&state.db, &auth.0.id).await?;
+        Ok(Envelope::ok(
+            "Cart cleared",
+            cart_of(&state, &auth.0.id).await?,
+        ))
+    }
+
+    /// Counts and totals only (for the badge and the checkout summary).
+    #[oai(path = "/cart/summary", method = "get")]
+    async fn summary(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+    ) -> ApiResult<Json<Envelope<CartSummary>>> {
+        let c = cart_of(&state, &auth.0.id).await?;
+        Ok(Envelope::ok(
+            "Cart summary",
+            CartSummary {
+                line_count: c.items.len() as u32,
+                item_count: c.item_count,
+                subtotal: c.subtotal,
+                gateway_charge: c.gateway_charge,
+                total: c.total,
+            },
+        ))
+    }
+}
