@@ -11,15 +11,30 @@ use poem_openapi::OpenApiService;
 use crate::routes::auth::AuthApi;
 use crate::routes::cart::CartApi;
 use crate::routes::health::HealthApi;
+use crate::routes::newsletter::NewsletterApi;
 use crate::routes::products::ProductsApi;
 use crate::routes::users::UsersApi;
 use crate::state::AppState;
 
-pub type Apis = (HealthApi, AuthApi, ProductsApi, CartApi, UsersApi);
+pub type Apis = (
+    HealthApi,
+    AuthApi,
+    ProductsApi,
+    CartApi,
+    UsersApi,
+    NewsletterApi,
+);
 
 pub fn api_service() -> OpenApiService<Apis, ()> {
     OpenApiService::new(
-        (HealthApi, AuthApi, ProductsApi, CartApi, UsersApi),
+        (
+            HealthApi,
+            AuthApi,
+            ProductsApi,
+            CartApi,
+            UsersApi,
+            NewsletterApi,
+        ),
         "Custom apparel store API",
         env!("CARGO_PKG_VERSION"),
     )

@@ -193,3 +193,38 @@ pub async fn seed_builtin(db: &Db) -> Result<usize, crate::envelope::ApiError> {
     }
     Ok(builtin.len())
 }
+
+pub async fn update(db: &Db, p: &Product) -> Result<bool, crate::envelope::ApiError> {
+    let done = sqlx::query(
+        "UPDATE products SET name = $1, description = $2, price = $3, category = $4, brand = $5, is_featured = $6, \
+         stock = $7, colors = $8, sizes = $9, models = $10, model_metadata = $11, color_images = $12, images = $13, \
+         updated_at = $14 WHERE id = $15",
+    )
+    .bind(&p.name)
+    .bind(&p.description)
+    .bind(p.price)
+    .bind(&p.category)
+    .bind(&p.brand)
+    .bind(i64::from(p.is_featured))
+    .bind(p.stock)
+    .bind(serde_json::to_string(&p.colors)?)
+    .bind(serde_json::to_string(&p.sizes)?)
+    .bind(serde_json::to_string(&p.models)?)
+    .bind(serde_json::to_string(&p.model_metadata)?)
+    .bind(serde_json::to_string(&p.color_images)?)
+    .bind(serde_json::to_string(&p.images)?)
+    .bind(now_ms())
+    .bind(&p.id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+pub async fn delete(db: &Db, id: &str) -> Result<bool, crate::envelope::ApiError> {
+    Ok(sqlx::query("DELETE FROM products WHERE id = $1")
+        .bind(id)
+        .execute(db)
+        .await?
+        .rows_affected()
+        > 0)
+}

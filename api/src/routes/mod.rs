@@ -4,6 +4,7 @@ pub mod auth;
 pub mod cart;
 pub mod dev;
 pub mod health;
+pub mod newsletter;
 pub mod products;
 pub mod users;
 
@@ -19,4 +20,6 @@ pub enum Tag {
     Cart,
     /// Profile, addresses and preferences.
     Users,
+    /// The newsletter.
+    Newsletter,
 }

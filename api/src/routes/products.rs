@@ -5,9 +5,11 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
+use crate::auth::BearerAuth;
 use crate::db::products::{self, Filter, Product};
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::models::{ColorImage, ModelMetadata, ProductImage};
+use design_engine::catalogue::PartialProduct;
 use poem::web::Data;
 
 use crate::state::AppState;
@@ -63,6 +65,148 @@ impl From<Product> for ProductDto {
     }
 }
 
+/// A colour's 3D model as uploaded by the admin panel.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct ColorModel {
+    pub color: String,
+    pub file_url: String,
+    pub s3_key: Option<String>,
+    pub bucket: Option<String>,
+    pub original_size: Option<i64>,
+}
+
+/// Create or change a product (admin). Missing fields get the specification's
+/// defaults on create and stay as they are on update. `price` is in paise.
+#[derive(Object, Debug, Clone, Default)]
+#[oai(rename_all = "camelCase")]
+pub struct ProductInput {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub price: Option<i64>,
+    pub category: Option<String>,
+    pub brand: Option<String>,
+    pub is_featured: Option<bool>,
+    pub stock: Option<i64>,
+    pub colors: Option<Vec<String>>,
+    pub sizes: Option<Vec<String>>,
+    pub number_of_colors: Option<i64>,
+    pub color_models: Option<Vec<ColorModel>>,
+    pub models: Option<BTreeMap<String, String>>,
+    pub model_metadata: Option<Vec<ModelMetadata>>,
+    pub color_images: Option<Vec<ColorImage>>,
+    pub images: Option<Vec<ProductImage>>,
+}
+
+impl ProductInput {
+    /// Applies the input to a product, checking what the admin panel checks.
+    fn apply(self, p: &mut Product) -> Result<(), ApiError> {
+        if let Some(name) = self.name {
+            if name.trim().is_empty() {
+                return Err(ApiError::bad_request("Please enter a product name"));
+            }
+            p.name = name.trim().to_string();
+        }
+        if let Some(price) = self.price {
+            if price <= 0 {
+                return Err(ApiError::bad_request("Please enter a valid price"));
+            }
+            p.price = price;
+        }
+        if let Some(stock) = self.stock {
+            if stock < 0 {
+                return Err(ApiError::bad_request("Stock cannot be negative"));
+            }
+            p.stock = stock;
+        }
+        if let Some(n) = self.number_of_colors
+            && !(1..=10).contains(&n)
+        {
+            return Err(ApiError::bad_request("Select between 1-10 colors"));
+        }
+        if let Some(models) = self.color_models {
+            for (i, m) in models.iter().enumerate() {
+                if m.color.trim().is_empty() {
+                    return Err(ApiError::bad_request(format!(
+                        "Please enter a color name for color {}",
+                        i + 1
+                    )));
+                }
+                if m.file_url.trim().is_empty() {
+                    return Err(ApiError::bad_request(format!(
+                        "Please upload a GLB file for color {}",
+                        i + 1
+                    )));
+                }
+            }
+            let now = uploaded_at_now();
+            p.models = models
+                .iter()
+                .map(|m| (m.color.trim().to_lowercase(), m.file_url.clone()))
+                .collect();
+            p.model_metadata = models
+                .iter()
+                .map(|m| ModelMetadata {
+                    color: m.color.trim().to_lowercase(),
+                    s3_url: m.file_url.clone(),
+                    s3_key: m.s3_key.clone().unwrap_or_default(),
+                    s3_bucket: m.bucket.clone().unwrap_or_default(),
+                    original_format: "glb".into(),
+                    original_size: m.original_size.unwrap_or(0),
+                    uploaded_at: now.clone(),
+                })
+                .collect();
+            if self.colors.is_none() {
+                p.colors = models
+                    .iter()
+                    .map(|m| m.color.trim().to_lowercase())
+                    .collect();
+            }
+        }
+        let text = |v: Option<String>| v.map(|s| s.trim().to_string());
+        if let Some(d) = text(self.description) {
+            p.description = d;
+        }
+        if let Some(c) = text(self.category).filter(|c| !c.is_empty()) {
+            p.category = c;
+        }
+        if let Some(b) = text(self.brand) {
+            p.brand = b;
+        }
+        if let Some(f) = self.is_featured {
+            p.is_featured = f;
+        }
+        if let Some(c) = self.colors {
+            p.colors = c
+                .into_iter()
+                .map(|c| c.trim().to_lowercase())
+                .filter(|c| !c.is_empty())
+                .collect();
+        }
+        if let Some(s) = self.sizes {
+            p.sizes = s;
+        }
+        if let Some(m) = self.models {
+            p.models = m;
+        }
+        if let Some(m) = self.model_metadata {
+            p.model_metadata = m;
+        }
+        if let Some(c) = self.color_images {
+            p.color_images = c;
+        }
+        if let Some(i) = self.images {
+            p.images = i;
+        }
+        Ok(())
+    }
+}
+
+fn uploaded_at_now() -> String {
+    // Milliseconds since the epoch, as the admin panel shows them.
+    crate::db::now_ms().to_string()
+}
+
 pub struct ProductsApi;
 
 const MAX_LIMIT: i64 = 100;
@@ -112,6 +256,91 @@ impl ProductsApi {
             "Brands fetched",
             products::distinct(&state.db, "brand").await?,
         ))
+    }
+
+    /// Create a product (admin). Name and a price above 0 are required.
+    #[oai(path = "/products", method = "post")]
+    async fn create(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: Json<ProductInput>,
+    ) -> ApiResult<Json<Envelope<ProductDto>>> {
+        auth.0.require_admin()?;
+        let input = body.0;
+        if input.name.as_deref().is_none_or(|n| n.trim().is_empty()) {
+            return Err(ApiError::bad_request("Please enter a product name"));
+        }
+        if input.price.is_none_or(|p| p <= 0) {
+            return Err(ApiError::bad_request("Please enter a valid price"));
+        }
+        let defaults = PartialProduct::default();
+        let now = crate::db::now_ms();
+        let mut product = Product {
+            id: crate::ids::new_id(),
+            slug: None,
+            name: defaults.name_or_default(),
+            description: String::new(),
+            price: defaults.price_or_default().0,
+            category: defaults.category_or_default(),
+            brand: String::new(),
+            is_featured: false,
+            stock: 0,
+            colors: Vec::new(),
+            sizes: defaults
+                .sizes_or_default()
+                .iter()
+                .map(|s| s.label().to_string())
+                .collect(),
+            models: BTreeMap::new(),
+            model_metadata: Vec::new(),
+            color_images: Vec::new(),
+            images: Vec::new(),
+            created_at: now,
+            updated_at: now,
+        };
+        input.apply(&mut product)?;
+        products::insert(&state.db, &product).await?;
+        Ok(Envelope::ok("Product created", product.into()))
+    }
+
+    /// Change a product (admin).
+    #[oai(path = "/products/:id", method = "put")]
+    async fn update(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+        body: Json<ProductInput>,
+    ) -> ApiResult<Json<Envelope<ProductDto>>> {
+        auth.0.require_admin()?;
+        let not_found = || ApiError::not_found("Product not found in database.");
+        let mut product = products::get(&state.db, &id.0)
+            .await?
+            .ok_or_else(not_found)?;
+        body.0.apply(&mut product)?;
+        if !products::update(&state.db, &product).await? {
+            return Err(not_found());
+        }
+        let product = products::get(&state.db, &id.0)
+            .await?
+            .ok_or_else(not_found)?;
+        Ok(Envelope::ok("Product updated", product.into()))
+    }
+
+    /// Delete a product (admin); cart lines of it go with it.
+    #[oai(path = "/products/:id", method = "delete")]
+    async fn delete(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> ApiResult<Json<Envelope<bool>>> {
+        auth.0.require_admin()?;
+        if !products::delete(&state.db, &id.0).await? {
+            return Err(ApiError::not_found("Product not found in database."));
+        }
+        Ok(Envelope::ok("Product deleted", true))
     }
 
     /// One product by its 24-character id.

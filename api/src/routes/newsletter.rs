@@ -1,0 +1,50 @@
+use poem::web::Data;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::Tag;
+use super::auth::normalise_email;
+use crate::db::{now_ms, outbox};
+use crate::envelope::{ApiResult, Envelope};
+use crate::state::AppState;
+
+#[derive(Object)]
+pub struct SubscribeRequest {
+    pub email: String,
+}
+
+pub struct NewsletterApi;
+
+#[OpenApi(tag = "Tag::Newsletter")]
+impl NewsletterApi {
+    /// Subscribe an address to the newsletter. Subscribing twice is fine.
+    #[oai(path = "/newsletter/subscribe", method = "post")]
+    async fn subscribe(
+        &self,
+        state: Data<&AppState>,
+        body: Json<SubscribeRequest>,
+    ) -> ApiResult<Json<Envelope<bool>>> {
+        let email = normalise_email(&body.email)?;
+        let mut tx = state.db.begin().await?;
+        let added = sqlx::query("INSERT INTO newsletter_subscriptions (email, created_at) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING")
+            .bind(&email)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+        if added.rows_affected() > 0 {
+            outbox::put(
+                &mut tx,
+                "email",
+                &email,
+                "Welcome to our newsletter",
+                "Thank you for subscribing. New designs and offers will reach you here.",
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(Envelope::ok(
+            "Thank you for subscribing! Check your email for confirmation.",
+            true,
+        ))
+    }
+}
