@@ -45,6 +45,10 @@ bench: wasm
     cargo bench -p design-engine --bench engine
     node {{node_test_flags}} design-engine/js-tests/bench.mjs
 
+# Load figures with wrk on loopback: GET /api/products and adding to the cart (DB: a fresh SQLite file, or the URL given)
+load database_url="":
+    scripts/load.sh {{database_url}}
+
 # Format and lint
 lint:
     cargo fmt --all --check
