@@ -12,10 +12,11 @@ use std::sync::Arc;
 
 use image::RgbaImage;
 use resvg::tiny_skia::{FilterQuality, Pixmap, PixmapPaint, Transform};
+use serde::Serialize;
 
 use crate::design::{Design, PrintArea};
 use crate::effects::embroider;
-use crate::elements::{Font, ImageAsset, ImageElement, TextElement};
+use crate::elements::{ElementKind, Font, ImageAsset, ImageElement, TextElement};
 use crate::error::StudioError;
 use cache::Lru;
 pub use fonts::Fonts;
@@ -226,18 +227,53 @@ impl Renderer {
         self.sprites.get_or_try(key, || make().map(Arc::new))
     }
 
-    fn area_pixmap(
+    /// Where each element of an area lies when the area is drawn `width_px`
+    /// wide, in that drawing's pixels: the studio hit-tests and outlines
+    /// elements with these, so it never repeats the layout rules.
+    pub fn element_boxes(
         &mut self,
         design: &Design,
         area: PrintArea,
         width_px: u32,
-        print: bool,
-    ) -> Result<Pixmap, StudioError> {
+    ) -> Result<Vec<ElementBox>, StudioError> {
         let (w, h) = area.pixel_size(width_px.clamp(1, MAX_RENDER_WIDTH));
-        let mut canvas =
-            Pixmap::new(w, h).ok_or(StudioError::MalformedDesign("empty print area".into()))?;
+        Ok(self
+            .layout(design, area, w, h, false)?
+            .into_iter()
+            .map(|p| p.element_box())
+            .collect())
+    }
+
+    /// The element drawn on top at pixel (x, y) of an area drawn `width_px` wide.
+    pub fn element_at(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        width_px: u32,
+        x: f32,
+        y: f32,
+    ) -> Result<Option<ElementKind>, StudioError> {
+        let boxes = self.element_boxes(design, area, width_px)?;
+        Ok(boxes
+            .iter()
+            .rev()
+            .find(|b| b.contains(x, y))
+            .map(|b| b.kind))
+    }
+
+    /// Each element of an area at its drawn size and centre, bottom first (the
+    /// image lies under the text). Sprites are made when drawn, not here.
+    fn layout(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        w: u32,
+        h: u32,
+        print: bool,
+    ) -> Result<Vec<Placed>, StudioError> {
         let (wf, hf) = (w as f32, h as f32);
         let content = design.area(area);
+        let mut placed = Vec::with_capacity(2);
 
         if let Some(image) = content.image.clone() {
             let box_w = image.size.width() as f32 / 100.0 * wf;
@@ -251,20 +287,23 @@ impl Renderer {
                 ((iw * s).round() as u32).max(1),
                 ((ih * s).round() as u32).max(1),
             );
-            let key = SpriteKey::Image {
-                sha256: image.asset.sha256.clone(),
-                embroidered: image.use_embroidery,
-                preview,
-                width: dw,
-                height: dh,
-            };
-            let sprite = self.sprite(key, print, || Ok(scaled(&source, dw, dh)))?;
-            blit(
-                &mut canvas,
-                &sprite,
-                image.position.x() as f32 / 100.0 * wf,
-                image.position.y() as f32 / 100.0 * hf,
-            );
+            placed.push(Placed {
+                centre: (
+                    image.position.x() as f32 / 100.0 * wf,
+                    image.position.y() as f32 / 100.0 * hf,
+                ),
+                size: (dw as f32, dh as f32),
+                what: PlacedKind::Image {
+                    key: SpriteKey::Image {
+                        sha256: image.asset.sha256.clone(),
+                        embroidered: image.use_embroidery,
+                        preview,
+                        width: dw,
+                        height: dh,
+                    },
+                    source,
+                },
+            });
         }
 
         if let Some(text) = content.text.clone() {
@@ -272,21 +311,101 @@ impl Renderer {
             let mut em = text.size() as f32 / TEXT_SIZE_PER_AREA_HEIGHT * hf;
             // A text never runs off the garment: it shrinks to fit the area.
             let (tw, th) = shape.size_at(em);
-            em *= (wf / tw).min(hf / th).min(1.0);
-            let key = SpriteKey::Text {
-                text: TextKey::of(&text),
-                em_bits: em.to_bits(),
+            let fit = (wf / tw).min(hf / th).min(1.0);
+            em *= fit;
+            placed.push(Placed {
+                centre: (
+                    text.position.x() as f32 / 100.0 * wf,
+                    text.position.y() as f32 / 100.0 * hf,
+                ),
+                size: (tw * fit, th * fit),
+                what: PlacedKind::Text {
+                    key: SpriteKey::Text {
+                        text: TextKey::of(&text),
+                        em_bits: em.to_bits(),
+                    },
+                    shape,
+                    em,
+                },
+            });
+        }
+        Ok(placed)
+    }
+
+    fn area_pixmap(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        width_px: u32,
+        print: bool,
+    ) -> Result<Pixmap, StudioError> {
+        let (w, h) = area.pixel_size(width_px.clamp(1, MAX_RENDER_WIDTH));
+        let mut canvas =
+            Pixmap::new(w, h).ok_or(StudioError::MalformedDesign("empty print area".into()))?;
+        let max_side = w.max(h) + 8;
+        for p in self.layout(design, area, w, h, print)? {
+            let sprite = match p.what {
+                PlacedKind::Image { key, source } => {
+                    let (dw, dh) = (p.size.0 as u32, p.size.1 as u32);
+                    self.sprite(key, print, || Ok(scaled(&source, dw, dh)))?
+                }
+                PlacedKind::Text { key, shape, em } => {
+                    self.sprite(key, print, || shape.raster(em, max_side))?
+                }
             };
-            let max_side = w.max(h) + 8;
-            let sprite = self.sprite(key, print, || shape.raster(em, max_side))?;
-            blit(
-                &mut canvas,
-                &sprite,
-                text.position.x() as f32 / 100.0 * wf,
-                text.position.y() as f32 / 100.0 * hf,
-            );
+            blit(&mut canvas, &sprite, p.centre.0, p.centre.1);
         }
         Ok(canvas)
+    }
+}
+
+/// An element's place on a drawn area: centre and size in pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ElementBox {
+    pub kind: ElementKind,
+    pub x: f32,
+    pub y: f32,
+    pub width: f32,
+    pub height: f32,
+}
+
+impl ElementBox {
+    fn contains(&self, x: f32, y: f32) -> bool {
+        (x - self.x).abs() <= self.width / 2.0 && (y - self.y).abs() <= self.height / 2.0
+    }
+}
+
+/// One element laid out on an area, with what is needed to draw it.
+struct Placed {
+    centre: (f32, f32),
+    size: (f32, f32),
+    what: PlacedKind,
+}
+
+enum PlacedKind {
+    Image {
+        key: SpriteKey,
+        source: Arc<Pixmap>,
+    },
+    Text {
+        key: SpriteKey,
+        shape: Arc<TextShape>,
+        em: f32,
+    },
+}
+
+impl Placed {
+    fn element_box(&self) -> ElementBox {
+        ElementBox {
+            kind: match self.what {
+                PlacedKind::Image { .. } => ElementKind::Image,
+                PlacedKind::Text { .. } => ElementKind::Text,
+            },
+            x: self.centre.0,
+            y: self.centre.1,
+            width: self.size.0,
+            height: self.size.1,
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use crate::design::{Design, PrintArea};
 use crate::effects::remove_background;
 use crate::elements::{
     DEFAULT_FONT_SIZE, DEFAULT_IMAGE_SIZE, ElementKind, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE,
-    ImageElement, MAX_IMAGE_BYTES, MAX_TEXT_CHARS, TEXT_COLOUR_PRESETS, TextElement,
+    ImageElement, MAX_IMAGE_BYTES, MAX_TEXT_CHARS, TEXT_COLOUR_PRESETS, TextElement, check_upload,
 };
 use crate::error::StudioError;
 use crate::hash::{artwork_hash, content_hash};
@@ -57,6 +57,8 @@ fn whole(n: f64) -> Result<i64, JsValue> {
 const RASTER_TS: &str = r#"
 /** Straight-alpha RGBA pixels, ready for `new ImageData(pixels, width, height)`. */
 export interface Raster { width: number; height: number; pixels: Uint8ClampedArray }
+/** An element's centre and size on a drawn print area, in pixels. */
+export interface ElementBox { kind: 'text' | 'image'; x: number; y: number; width: number; height: number }
 "#;
 
 /// Pixels handed to JavaScript as a plain `Raster` object: copied out once,
@@ -310,6 +312,34 @@ impl Studio {
         ))
     }
 
+    /// Where each element lies on the area drawn `width` wide (pixels of that drawing).
+    #[wasm_bindgen(js_name = elementBoxes, unchecked_return_type = "ElementBox[]")]
+    pub fn element_boxes(&mut self, area_key: &str, width: u32) -> Result<JsValue, JsValue> {
+        let boxes = self
+            .renderer
+            .element_boxes(&self.design, area(area_key)?, width)
+            .map_err(js_error)?;
+        to_js(&boxes)
+    }
+
+    /// The element on top at pixel (x, y) of the area drawn `width` wide.
+    #[wasm_bindgen(js_name = elementAt, unchecked_return_type = "'text' | 'image' | undefined")]
+    pub fn element_at(
+        &mut self,
+        area_key: &str,
+        width: u32,
+        x: f32,
+        y: f32,
+    ) -> Result<JsValue, JsValue> {
+        let hit = self
+            .renderer
+            .element_at(&self.design, area(area_key)?, width, x, y)
+            .map_err(js_error)?;
+        Ok(hit.map_or(JsValue::UNDEFINED, |k| {
+            to_js(&k).unwrap_or(JsValue::UNDEFINED)
+        }))
+    }
+
     /// The 300 DPI print file of an area, as PNG bytes.
     #[wasm_bindgen(js_name = exportAreaPng)]
     pub fn export_area_png(&mut self, area_key: &str) -> Result<Vec<u8>, JsValue> {
@@ -346,6 +376,13 @@ pub fn quote_order_js(lines: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// Removes a logo's border-connected background; returns PNG bytes.
+/// Checks a chosen file before it is read: an image type, under 5 MB.
+#[wasm_bindgen(js_name = checkUpload)]
+pub fn check_upload_js(mime: &str, bytes: f64) -> Result<(), JsValue> {
+    let bytes = u64::try_from(whole(bytes)?).unwrap_or(0);
+    check_upload(mime, bytes).map_err(js_error)
+}
+
 #[wasm_bindgen(js_name = removeBackground)]
 pub fn remove_background_js(bytes: &[u8], mime: &str, tolerance: u8) -> Result<Vec<u8>, JsValue> {
     let (_, img) = decode_upload(bytes, mime).map_err(js_error)?;

@@ -180,3 +180,36 @@ fn jpeg_and_gif_uploads_decode() {
         );
     }
 }
+
+#[test]
+fn element_boxes_match_the_drawing_and_hit_test_the_top_element() {
+    let mut r = Renderer::with_bundled_fonts();
+    let mut d = Design::new("64f1a2b3c4d5e6f708190a05", "white");
+    let logo = RgbaImage::from_pixel(40, 40, Rgba([0, 90, 200, 255]));
+    let asset = r.add_image(&encode_png(&logo, None), "image/png").unwrap();
+    d.set_image(PrintArea::Back, ImageElement::new(asset, "logo.png"));
+    d.set_text(PrintArea::Back, text("HELLO", Font::Arial, 16));
+    d.move_element(PrintArea::Back, ElementKind::Text, 50.0, 20.0);
+    d.move_element(PrintArea::Back, ElementKind::Image, 30.0, 70.0);
+
+    let width = 300;
+    let boxes = r.element_boxes(&d, PrintArea::Back, width).unwrap();
+    assert_eq!(boxes.len(), 2);
+    let drawing = r.render_area(&d, PrintArea::Back, width).unwrap();
+    for b in &boxes {
+        // The box's centre is inked by its element, and the box covers the ink.
+        let px = drawing.get_pixel(b.x as u32, b.y as u32);
+        assert!(px[3] > 0 || b.kind == ElementKind::Text, "{b:?}");
+        assert!(b.width > 4.0 && b.height > 4.0);
+    }
+    let text_box = boxes.iter().find(|b| b.kind == ElementKind::Text).unwrap();
+    let image_box = boxes.iter().find(|b| b.kind == ElementKind::Image).unwrap();
+    let mut hit =
+        |d: &Design, x: f32, y: f32| r.element_at(d, PrintArea::Back, width, x, y).unwrap();
+    assert_eq!(hit(&d, text_box.x, text_box.y), Some(ElementKind::Text));
+    assert_eq!(hit(&d, image_box.x, image_box.y), Some(ElementKind::Image));
+    assert_eq!(hit(&d, 2.0, 2.0), None);
+    // Where the two overlap, the text (drawn on top) wins.
+    d.move_element(PrintArea::Back, ElementKind::Image, 50.0, 20.0);
+    assert_eq!(hit(&d, text_box.x, text_box.y), Some(ElementKind::Text));
+}
