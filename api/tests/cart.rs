@@ -237,3 +237,36 @@ async fn lines_are_updated_removed_and_private() {
         assert_eq!((status, body["data"]["total"].as_i64()), (200, Some(0)));
     }
 }
+
+#[tokio::test]
+async fn concurrent_adds_of_one_design_all_land_on_one_line() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (token, _) = app.sign_up("busy@example.com").await;
+        let body =
+            json!({"productId": TEE, "color": "white", "quantity": {"m": 25}, "price": 2500});
+        let mut adds = tokio::task::JoinSet::new();
+        for _ in 0..12 {
+            let request = app
+                .client
+                .post(app.url("/api/cart/items"))
+                .bearer_auth(&token)
+                .json(&body);
+            adds.spawn(async move { request.send().await.unwrap().status().as_u16() });
+        }
+        while let Some(status) = adds.join_next().await {
+            assert_eq!(status.unwrap(), 200, "{engine:?}");
+        }
+        let (_, cart) = app.get_auth("/api/cart", &token).await;
+        assert_eq!(
+            cart["data"]["items"].as_array().unwrap().len(),
+            1,
+            "{engine:?}"
+        );
+        assert_eq!(
+            cart["data"]["items"][0]["quantity"]["m"],
+            12 * 25,
+            "{engine:?}"
+        );
+    }
+}

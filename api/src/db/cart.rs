@@ -64,21 +64,30 @@ pub async fn by_artwork(
     .await?)
 }
 
-/// Stores a checked, priced design as a new line, or as the new state of line `id`.
+/// Where a saved design goes: a new line, or line `id` as it was read (its
+/// design JSON), so that two concurrent changes never overwrite each other.
+pub enum Target<'a> {
+    New,
+    Replace { id: &'a str, read_design: &'a str },
+}
+
+/// Stores a checked, priced design. `Ok(false)` means another request changed
+/// the cart since it was read (the same design added at the same moment, or
+/// the line changed): the caller reads again and retries.
 pub async fn save(
     db: &Db,
     user_id: &str,
-    id: Option<&str>,
+    target: Target<'_>,
     design: &Design,
     quote: &design_engine::LineQuote,
-) -> Result<String, ApiError> {
+) -> Result<bool, ApiError> {
     let now = now_ms();
     let artwork = design_engine::hash::artwork_hash(design);
-    match id {
-        Some(id) => {
-            sqlx::query(
+    match target {
+        Target::Replace { id, read_design } => {
+            let done = sqlx::query(
                 "UPDATE cart_items SET design = $1, unit_price = $2, quantity = $3, design_fee = $4, line_total = $5, \
-                 updated_at = $6 WHERE id = $7 AND user_id = $8",
+                 updated_at = $6 WHERE id = $7 AND user_id = $8 AND design = $9",
             )
             .bind(design.to_json())
             .bind(quote.unit_price.0)
@@ -88,17 +97,17 @@ pub async fn save(
             .bind(now)
             .bind(id)
             .bind(user_id)
+            .bind(read_design)
             .execute(db)
             .await?;
-            Ok(id.to_string())
+            Ok(done.rows_affected() == 1)
         }
-        None => {
-            let id = new_id();
-            sqlx::query(
+        Target::New => {
+            let inserted = sqlx::query(
                 "INSERT INTO cart_items (id, user_id, product_id, color, artwork_hash, design, unit_price, quantity, \
                  design_fee, line_total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
             )
-            .bind(&id)
+            .bind(new_id())
             .bind(user_id)
             .bind(&design.product_id)
             .bind(design.color.to_lowercase())
@@ -110,8 +119,13 @@ pub async fn save(
             .bind(quote.total.0)
             .bind(now)
             .execute(db)
-            .await?;
-            Ok(id)
+            .await;
+            match inserted {
+                Ok(_) => Ok(true),
+                // The same design was added by a concurrent request: merge with it.
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+                Err(e) => Err(e.into()),
+            }
         }
     }
 }

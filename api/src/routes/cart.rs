@@ -194,6 +194,20 @@ fn requested_design(body: &AddItemRequest) -> Result<Design, ApiError> {
 
 pub struct CartApi;
 
+/// A cart change read-merge-writes; concurrent changes to the same line retry
+/// this many times before the client is asked to try again.
+const SAVE_ATTEMPTS: u32 = 10;
+
+/// A short random pause before retrying, so racing requests spread out.
+async fn backoff(attempt: u32) {
+    let ms = rand::random_range(0..=u64::from(attempt + 1) * 3);
+    tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+}
+
+fn busy() -> ApiError {
+    ApiError::conflict("Your cart was changed at the same moment. Please try again.")
+}
+
 #[OpenApi(tag = "Tag::Cart")]
 impl CartApi {
     /// The signed-in user's cart, priced now by the engine.
@@ -218,7 +232,7 @@ impl CartApi {
         auth: BearerAuth,
         body: Json<AddItemRequest>,
     ) -> ApiResult<Json<Envelope<CartDto>>> {
-        let mut design = requested_design(&body)?;
+        let design = requested_design(&body)?;
         if !crate::ids::is_id(&design.product_id) {
             return Err(invalid_product());
         }
@@ -233,26 +247,39 @@ impl CartApi {
         }
         design.check_for_cart(&product.colors)?;
         let artwork = design_engine::hash::artwork_hash(&design);
-        let existing = cart::by_artwork(&state.db, &auth.0.id, &artwork).await?;
-        if let Some(line) = &existing {
-            // The same artwork again: one line with the quantities added up.
-            let old = line.design()?.quantities;
-            for size in Size::ALL {
-                design.set_quantity(
-                    size,
-                    i64::from(old.get(size)) + i64::from(design.quantities.get(size)),
-                )?;
+        let mut saved = false;
+        for attempt in 0..SAVE_ATTEMPTS {
+            if attempt > 0 {
+                backoff(attempt).await;
+            }
+            let existing = cart::by_artwork(&state.db, &auth.0.id, &artwork).await?;
+            let mut merged = design.clone();
+            if let Some(line) = &existing {
+                // The same artwork again: one line with the quantities added up.
+                let old = line.design()?.quantities;
+                for size in Size::ALL {
+                    merged.set_quantity(
+                        size,
+                        i64::from(old.get(size)) + i64::from(design.quantities.get(size)),
+                    )?;
+                }
+            }
+            let quote = merged.quote(Paise(product.price))?;
+            let target = match &existing {
+                Some(line) => cart::Target::Replace {
+                    id: &line.id,
+                    read_design: &line.design,
+                },
+                None => cart::Target::New,
+            };
+            if cart::save(&state.db, &auth.0.id, target, &merged, &quote).await? {
+                saved = true;
+                break;
             }
         }
-        let quote = design.quote(Paise(product.price))?;
-        cart::save(
-            &state.db,
-            &auth.0.id,
-            existing.as_ref().map(|l| l.id.as_str()),
-            &design,
-            &quote,
-        )
-        .await?;
+        if !saved {
+            return Err(busy());
+        }
         Ok(Envelope::ok(
             "Item added to cart",
             cart_of(&state, &auth.0.id).await?,
@@ -268,15 +295,32 @@ impl CartApi {
         id: Path<String>,
         body: Json<UpdateItemRequest>,
     ) -> ApiResult<Json<Envelope<CartDto>>> {
-        let line = cart::line(&state.db, &auth.0.id, &id.0)
-            .await?
-            .ok_or_else(|| ApiError::not_found("Cart item not found"))?;
-        let mut design = line.design()?;
-        design.quantities = body.quantity.checked()?;
-        let colours: Vec<String> = serde_json::from_str(&line.product_colors)?;
-        design.check_for_cart(&colours)?;
-        let quote = design.quote(Paise(line.product_price))?;
-        cart::save(&state.db, &auth.0.id, Some(&line.id), &design, &quote).await?;
+        let quantities = body.quantity.checked()?;
+        let mut saved = false;
+        for attempt in 0..SAVE_ATTEMPTS {
+            if attempt > 0 {
+                backoff(attempt).await;
+            }
+            let line = cart::line(&state.db, &auth.0.id, &id.0)
+                .await?
+                .ok_or_else(|| ApiError::not_found("Cart item not found"))?;
+            let mut design = line.design()?;
+            design.quantities = quantities;
+            let colours: Vec<String> = serde_json::from_str(&line.product_colors)?;
+            design.check_for_cart(&colours)?;
+            let quote = design.quote(Paise(line.product_price))?;
+            let target = cart::Target::Replace {
+                id: &line.id,
+                read_design: &line.design,
+            };
+            if cart::save(&state.db, &auth.0.id, target, &design, &quote).await? {
+                saved = true;
+                break;
+            }
+        }
+        if !saved {
+            return Err(busy());
+        }
         Ok(Envelope::ok(
             "Cart updated",
             cart_of(&state, &auth.0.id).await?,
