@@ -10,7 +10,7 @@ duration="${DURATION:-10s}"
 users="${USERS:-200}"
 port="${PORT:-18099}"
 work="$(mktemp -d)"
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'kill "$server" 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
 cargo build -q --release -p api
 export DATA_DIR="$work" LISTEN_ADDR="127.0.0.1:$port" RUST_LOG=warn
@@ -24,10 +24,13 @@ for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/api/health" >/dev/null &
 # 10,000-per-size bound for about 80,000 adds.
 run_id="$(date +%s%N)"
 for i in $(seq "$users"); do
-  curl -sf -H 'content-type: application/json' \
+  # The response has no final newline: print each token on its own line.
+  token="$(curl -sf -H 'content-type: application/json' \
     -d "{\"name\":\"Load $i\",\"email\":\"load-$run_id-$i@example.com\",\"password\":\"load test password\"}" \
-    "http://127.0.0.1:$port/api/auth/register" | sed -n 's/.*"accessToken":"\([^"]*\)".*/\1/p'
+    "http://127.0.0.1:$port/api/auth/register" | sed -n 's/.*"accessToken":"\([^"]*\)".*/\1/p')"
+  [ -n "$token" ] && echo "$token"
 done > "$work/tokens"
+echo "$(wc -l < "$work/tokens") shoppers registered"
 
 cat > "$work/add.lua" <<'LUA'
 local tokens = {}

@@ -11,6 +11,7 @@ use poem_openapi::OpenApiService;
 use crate::routes::auth::AuthApi;
 use crate::routes::cart::CartApi;
 use crate::routes::health::HealthApi;
+use crate::routes::models::ModelsApi;
 use crate::routes::newsletter::NewsletterApi;
 use crate::routes::products::ProductsApi;
 use crate::routes::users::UsersApi;
@@ -20,6 +21,7 @@ pub type Apis = (
     HealthApi,
     AuthApi,
     ProductsApi,
+    ModelsApi,
     CartApi,
     UsersApi,
     NewsletterApi,
@@ -31,6 +33,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
             HealthApi,
             AuthApi,
             ProductsApi,
+            ModelsApi,
             CartApi,
             UsersApi,
             NewsletterApi,
@@ -57,6 +60,12 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
     if state.config.test_providers {
         route = route.at("/api/dev/outbox", poem::get(crate::routes::dev::outbox_for));
     }
+    // The built-in catalogue's pictures (the URLs in its products' colorImages).
+    route = route.nest(
+        "/api/catalogue",
+        StaticFilesEndpoint::new(state.config.assets_dir.join("pictures"))
+            .with(poem::middleware::SetHeader::new().overriding("Cache-Control", "public, max-age=3600")),
+    );
     route = route.nest("/api", api);
     let web = &state.config.web_dir;
     if web.join("index.html").is_file() {

@@ -23,6 +23,9 @@ pub struct Config {
     pub test_providers: bool,
     /// `WEB_DIR` (default web/dist): the built web app, served when present.
     pub web_dir: PathBuf,
+    /// `ASSETS_DIR` (default assets/catalogue): the built-in catalogue's
+    /// pictures (`/api/catalogue/...`) and 3D models (`/api/models/by-path`).
+    pub assets_dir: PathBuf,
 }
 
 fn env_or(name: &str, default: &str) -> String {
@@ -68,6 +71,7 @@ impl Config {
                 .context("REFRESH_TOKEN_DAYS")?,
             test_providers: flag("TEST_PROVIDERS", true),
             web_dir: PathBuf::from(env_or("WEB_DIR", "web/dist")),
+            assets_dir: PathBuf::from(env_or("ASSETS_DIR", "assets/catalogue")),
         })
     }
 }

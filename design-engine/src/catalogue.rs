@@ -194,6 +194,11 @@ pub fn model_path(slug: &str) -> String {
     format!("models/{slug}.glb")
 }
 
+/// The path of a garment's picture in one colour, `side` "front" or "back".
+pub fn picture_path(slug: &str, colour: &str, side: &str) -> String {
+    format!("pictures/{slug}/{colour}-{side}.png")
+}
+
 /// The built-in catalogue of five products, seeded into an empty store and
 /// used by the studio when the server cannot be reached.
 pub fn builtin_catalogue() -> Vec<Product> {

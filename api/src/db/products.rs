@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 
 use super::{Db, now_ms};
-use crate::models::{ColorImage, ModelMetadata, ProductImage};
+use crate::models::{ColorImage, ImageRef, ModelMetadata, ProductImage};
 
 #[derive(FromRow)]
 struct Row {
@@ -159,6 +159,26 @@ pub async fn insert(db: &Db, p: &Product) -> Result<(), crate::envelope::ApiErro
 }
 
 /// Seeds the engine's built-in catalogue into an empty store.
+/// A built-in garment's generated pictures in one colour (served from ASSETS_DIR).
+fn builtin_pictures(slug: &str, colour: &str) -> ColorImage {
+    let picture = |side| ImageRef {
+        url: format!(
+            "/api/catalogue/{}",
+            design_engine::catalogue::picture_path(slug, colour, side)
+                .trim_start_matches("pictures/")
+        ),
+        s3_key: None,
+        bucket: None,
+        original_size: None,
+        uploaded_at: None,
+    };
+    ColorImage {
+        color: colour.to_string(),
+        front_image: Some(picture("front")),
+        back_image: Some(picture("back")),
+    }
+}
+
 pub async fn seed_builtin(db: &Db) -> Result<usize, crate::envelope::ApiError> {
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products")
         .fetch_one(db)
@@ -183,7 +203,7 @@ pub async fn seed_builtin(db: &Db) -> Result<usize, crate::envelope::ApiError> {
             sizes: b.sizes.iter().map(|s| s.label().to_string()).collect(),
             models: b.models.clone(),
             model_metadata: Vec::new(),
-            color_images: Vec::new(),
+            color_images: b.colors.iter().map(|c| builtin_pictures(&b.slug, c)).collect(),
             images: Vec::new(),
             // Keep the catalogue's order.
             created_at: now + i as i64,

@@ -4,6 +4,7 @@ pub mod auth;
 pub mod cart;
 pub mod dev;
 pub mod health;
+pub mod models;
 pub mod newsletter;
 pub mod products;
 pub mod users;

@@ -83,8 +83,20 @@ impl TestApp {
     }
 
     pub async fn spawn_with(engine: Engine, test_providers: bool) -> TestApp {
+        TestApp::spawn_full(engine, test_providers, None).await
+    }
+
+    /// With `web_index`, a built web app (just an index.html) is served too.
+    pub async fn spawn_full(
+        engine: Engine,
+        test_providers: bool,
+        web_index: Option<&str>,
+    ) -> TestApp {
         let dir = std::env::temp_dir().join(format!("store-test-{}", api::ids::random_hex(6)));
-        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::create_dir_all(dir.join("web")).unwrap();
+        if let Some(html) = web_index {
+            std::fs::write(dir.join("web/index.html"), html).unwrap();
+        }
         let database_url = match engine {
             Engine::Sqlite => format!("sqlite://{}/store.db?mode=rwc", dir.display()),
             Engine::Postgres => fresh_postgres().await,
@@ -97,7 +109,8 @@ impl TestApp {
             access_token_minutes: 15,
             refresh_token_days: 30,
             test_providers,
-            web_dir: dir.join("no-web"),
+            web_dir: dir.join("web"),
+            assets_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/catalogue"),
         };
         let state = api::prepare(config).await.expect("app prepares");
         let db = state.db.clone();
