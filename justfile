@@ -12,13 +12,30 @@ node_test_flags := "--experimental-wasm-modules --no-warnings"
 default:
     @just --list --unsorted
 
-# Run the store on http://127.0.0.1:8080 (SQLite and files under ./data; see README for settings)
-run:
+# Run the store on http://127.0.0.1:8080: builds the web app, then serves it and the API (SQLite and files under ./data)
+run: web
     cargo run --release -p api -- serve
 
-# Regenerate the committed openapi.json from the API's code
+# Build the web app into web/dist (the engine's WebAssembly package first)
+web: wasm web-deps
+    cd web && npm run build
+
+# Install the web app's npm packages when package-lock.json changed
+web-deps:
+    @cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] && [ -e node_modules/design-engine/package.json ]; } || npm ci --no-audit --no-fund
+
+# Serve the web app with hot reload on http://127.0.0.1:5173 (run `just run` or the API alongside for /api)
+dev: wasm web-deps
+    cd web && npm run dev
+
+# Regenerate the committed openapi.json from the API's code, and the web app's TypeScript types from it
 gen:
     cargo run -q -p api -- openapi > openapi.json
+    cd web && npm run gen
+
+# Regenerate the catalogue's pictures and 3D models (assets/catalogue)
+assets:
+    cargo run -q -p catalogue-assets
 
 # Install what the other recipes need, when it is missing (wasm32 target, wasm-pack, wasm-bindgen-cli)
 tools:
@@ -31,10 +48,17 @@ tools:
 wasm: tools
     wasm-pack build design-engine --profile wasm --target bundler --mode no-install --out-dir pkg --out-name design_engine -- --no-default-features --features wasm
 
-# Run every test CI runs: engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set), then the WebAssembly package from Node
-test: wasm
+# Run every test CI runs: engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set), the WebAssembly package from Node, the web app's checks and unit tests, then the end-to-end tests in Chromium
+test: web
     cargo test --workspace --all-targets
     node --test {{node_test_flags}} design-engine/js-tests/
+    cd web && npm run check:gen && npx vitest run
+    just e2e
+
+# End-to-end tests in headless Chromium (Debian's /usr/bin/chromium) against the store as `just run` serves it; screenshots in web/e2e/screenshots
+e2e:
+    cargo build -q -p api
+    cd web && node --test --test-concurrency=1 e2e/
 
 # Render a sample design to PNG files in OUT (default ./preview) to look at
 preview out="preview":

@@ -1,0 +1,130 @@
+// The shopper's journey in a real Chromium against the real store: browse,
+// be sent to login when customising, sign in with a one-time code from the dev
+// outbox, design a shirt (text on the Left Chest, an uploaded image on the
+// Back), reach 25 items, add to cart, find the line and total in the cart.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser, latestCode, repo, screenshots, startStore } from './harness.mjs';
+
+let store;
+let browser;
+before(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+/** Figures measured in the browser, written for the notes and README. */
+const figures = {};
+after(() => writeFileSync(join(screenshots, 'figures.json'), JSON.stringify(figures, null, 2)));
+
+test('home page: featured products, fast largest contentful paint', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.addInitScript(() => {
+    window.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto(store.url + '/');
+  await page.getByRole('heading', { name: 'Design Your Legacy' }).waitFor();
+  await page.getByTestId('product-card').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  figures.homeLcpMs = Math.round(await page.evaluate(() => window.__lcp));
+  assert.ok(figures.homeLcpMs > 0, 'an LCP entry was recorded');
+  await page.screenshot({ path: join(screenshots, 'home.png'), fullPage: true });
+  await page.close();
+});
+
+test('a visitor designs a shirt, signs in with a code and finds it in the cart', async () => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  const email = `shopper-${Date.now()}@example.com`;
+
+  // Browse; customising sends a visitor to login.
+  await page.goto(store.url + '/products');
+  const card = page.getByTestId('product-card').filter({ hasText: 'T-Shirt Normal' });
+  await card.getByRole('button', { name: 'Start Customizing' }).click();
+  await page.waitForURL('**/login');
+
+  // E-mail, then the code from the dev outbox, then the new user's details.
+  const main = page.getByRole('main');
+  await main.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText('OTP sent to your email').waitFor();
+  const code = await latestCode(store.url, email);
+  await page.getByLabel('One-time code (OTP)').fill(code);
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await page.getByText('Enter your details to continue').waitFor();
+  await page.getByLabel('Full name').fill('Asha Verma');
+  await page.getByLabel('Mobile number').fill('9876543210');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('Registration successful! Logging you in...').waitFor();
+  await page.waitForURL('**/products', { timeout: 10_000 });
+
+  // Now signed in: the dialog offers the design types.
+  await page.getByTestId('product-card').filter({ hasText: 'T-Shirt Normal' }).getByRole('button', { name: 'Start Customizing' }).click();
+  await page.getByRole('button', { name: 'With Logo/Design' }).click();
+  await page.waitForURL('**/design?**');
+  await page.getByRole('heading', { name: /View Your T-Shirt Normal/ }).waitFor();
+
+  // A text on the Left Chest.
+  await page.getByRole('button', { name: 'Left Chest' }).click();
+  await page.getByLabel('Text', { exact: true }).fill('Team Legacy');
+  await page.getByRole('button', { name: 'Add Text' }).click();
+  await page.getByText('“Team Legacy”').waitFor();
+
+  // Drag it, measuring pointer move → decal drawn.
+  const canvas = page.locator('canvas[data-area="left_chest"]');
+  const box = await canvas.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 30; i++) await page.mouse.move(box.x + box.width / 2 - i, box.y + box.height / 2 + i / 2);
+  await page.mouse.up();
+  const timings = await page.evaluate(() => window.__studioDragTimings ?? []);
+  assert.ok(timings.length >= 20, `drag frames measured: ${timings.length}`);
+  const sorted = [...timings].sort((a, b) => a - b);
+  figures.dragMs = { moves: sorted.length, median: sorted[sorted.length >> 1], p95: sorted[Math.floor(sorted.length * 0.95)] };
+
+  // An uploaded image on the Back.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByLabel('Upload image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: readFileSync(join(repo, 'design-engine/tests/fixtures/logo.png')) });
+  await page.getByRole('button', { name: 'Add Image' }).click();
+  await page.getByText('logo.png').waitFor();
+
+  // Below the minimum the button says how many more are needed.
+  const addButton = page.getByTestId('add-to-cart');
+  assert.equal((await addButton.textContent()).trim(), 'Add to Cart (Need 25 more)');
+  assert.ok(await addButton.isDisabled());
+  await page.getByLabel('Quantity M').fill('10');
+  assert.equal((await addButton.textContent()).trim(), 'Add to Cart (Need 15 more)');
+  await page.getByLabel('Quantity L').fill('14');
+  await page.getByRole('button', { name: 'More XL' }).click();
+  assert.equal((await addButton.textContent()).trim(), 'Add to Cart');
+  const studioTotal = (await page.getByTestId('studio-total').textContent()).trim();
+  await page.screenshot({ path: join(screenshots, 'studio.png'), fullPage: true });
+
+  // Add; the server revalidates and prices it; the cart shows the same total.
+  await addButton.click();
+  await page.waitForURL('**/cart', { timeout: 10_000 });
+  await page.getByText('T-Shirt Normal').first().waitFor();
+  const product = (await (await fetch(`${store.url}/api/products`)).json()).data.find((p) => p.name === 'T-Shirt Normal');
+  // Independent arithmetic: 25 × price + ₹50 for the second element, plus 2.5% (half up).
+  const subtotal = product.price * 25 + 5000;
+  const total = subtotal + Math.floor((subtotal * 250 + 5000) / 10000);
+  const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(total / 100);
+  assert.equal(studioTotal, rupees, 'the studio showed the engine’s total');
+  await page.getByTestId('cart-total').waitFor();
+  assert.equal((await page.getByTestId('cart-total').textContent()).trim(), rupees);
+  // The line's design, drawn by the engine: both print areas.
+  await page.getByTestId('thumb-left_chest').waitFor();
+  await page.getByTestId('thumb-back').waitFor();
+  await page.getByRole('img', { name: 'Back design' }).waitFor();
+  await page.screenshot({ path: join(screenshots, 'cart.png'), fullPage: true });
+  await context.close();
+});

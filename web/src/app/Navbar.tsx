@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useAuth } from '../lib/auth';
+import { badgeText, useCart } from '../api/cart';
+
+export function Navbar() {
+  const { user, isAuthenticated, isAdmin, signOut } = useAuth();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [navOpen, setNavOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (e: MouseEvent) => {
+      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [menuOpen]);
+
+  const logout = async () => {
+    setMenuOpen(false);
+    await signOut();
+    navigate('/products');
+  };
+  const count = cart.data?.itemCount ?? 0;
+
+  return (
+    <header className="navbar">
+      <div className="navbar-inner">
+        <Link to="/" className="brand" aria-label="Legacy Threads home">
+          <span className="brand-mark">LT</span> Legacy Threads
+        </Link>
+        <button className="nav-toggle" aria-label="Menu" aria-expanded={navOpen} onClick={() => setNavOpen((o) => !o)}>
+          ☰
+        </button>
+        <nav className={`nav-links ${navOpen ? 'open' : ''}`} onClick={() => setNavOpen(false)}>
+          <NavLink to="/" end>
+            Home
+          </NavLink>
+          <NavLink to="/products">Products</NavLink>
+          <a aria-disabled="true">About</a>
+          <a aria-disabled="true">Contact</a>
+        </nav>
+        <div className="nav-actions">
+          {isAuthenticated && (
+            <Link to="/cart" className="cart-link" aria-label={`Cart, ${count} items`}>
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+                <path
+                  fill="currentColor"
+                  d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.4 2H20l-2 8H7.4l-.3-1.4L4.3 2H1v2h2.6z"
+                />
+              </svg>
+              {count > 0 && <span className="badge" data-testid="cart-badge">{badgeText(count)}</span>}
+            </Link>
+          )}
+          {isAuthenticated ? (
+            <div className="user-menu" ref={menuRef}>
+              <button className="btn ghost" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
+                {user?.name?.split(' ')[0] || 'Account'} ▾
+              </button>
+              {menuOpen && (
+                <div className="menu" role="menu">
+                  <Link role="menuitem" to="/user" onClick={() => setMenuOpen(false)}>
+                    Profile
+                  </Link>
+                  {isAdmin && (
+                    <Link role="menuitem" to="/admin" onClick={() => setMenuOpen(false)}>
+                      Admin Dashboard
+                    </Link>
+                  )}
+                  <button role="menuitem" onClick={logout}>
+                    Logout
+                  </button>
+                </div>
+              )}
+            </div>
+          ) : (
+            <Link to="/login" className="btn">
+              Login
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { colorImage, type Product } from '../api/products';
+import { useAuth } from '../lib/auth';
+import { rupees } from '../lib/money';
+import { DesignTypeDialog } from './DesignTypeDialog';
+import { colourSwatch } from './colours';
+
+/** A product with colour chips (switching its front picture) and 'Start Customizing'. */
+export function ProductCard({ product }: { product: Product }) {
+  const [color, setColor] = useState(product.defaultColor || product.colors[0]);
+  const [choosing, setChoosing] = useState(false);
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const image = colorImage(product, color);
+
+  const start = () => {
+    if (!isAuthenticated) {
+      navigate('/login', { state: { from: { pathname: '/products' } } });
+      return;
+    }
+    setChoosing(true);
+  };
+
+  return (
+    <article className="card" data-testid="product-card">
+      <a href={`/product/${product._id}`} onClick={(e) => (e.preventDefault(), navigate(`/product/${product._id}`))}>
+        {image ? <img className="product-shot" src={image} alt={`${product.name} in ${color}`} loading="lazy" /> : <div className="product-shot placeholder">Image Not Available</div>}
+      </a>
+      <div className="card-body">
+        <h3>{product.name}</h3>
+        <p className="price">{rupees(product.price)}</p>
+        <div className="chips" role="group" aria-label="Colours">
+          {product.colors.map((c) => (
+            <button key={c} className="chip" title={c} aria-label={c} aria-pressed={c === color} style={{ background: colourSwatch(c) }} onClick={() => setColor(c)} />
+          ))}
+        </div>
+        <button className="btn" onClick={start}>
+          Start Customizing
+        </button>
+      </div>
+      {choosing && (
+        <DesignTypeDialog
+          onCancel={() => setChoosing(false)}
+          onChoose={(withLogo) => navigate(`/design?${new URLSearchParams({ productId: product._id, color, withLogo: String(withLogo) })}`)}
+        />
+      )}
+    </article>
+  );
+}

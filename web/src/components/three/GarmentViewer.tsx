@@ -1,0 +1,161 @@
+// A garment's 3D model, tinted in its colour, with the engine's print-area
+// renders laid on the model's anchor nodes (left_chest, back). three.js and
+// @react-three/fiber live in this chunk only.
+import { Component, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Canvas, useLoader, useThree } from '@react-three/fiber';
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { Raster } from '../../lib/engine';
+
+export type AreaDecals = Partial<Record<'left_chest' | 'back', Raster | null>>;
+export interface GarmentViewerProps {
+  /** URL of the GLB model. */
+  modelUrl: string;
+  /** '#RRGGBB' tint of the garment. */
+  colorHex: string;
+  /** The engine's renderArea rasters, placed on the model's print-area anchors. */
+  decals?: AreaDecals;
+  /** Which side faces the camera first. */
+  side?: 'front' | 'back';
+  className?: string;
+}
+
+/** Physical print sizes in metres (Left Chest 4 × 4 in, Back 12 × 14 in), unless the model says otherwise. */
+const PRINT_SIZE_M: Record<string, [number, number]> = { left_chest: [0.1016, 0.1016], back: [0.3048, 0.3556] };
+/** The model is scaled to this height so the spec's camera distance 2..10 frames it. */
+const MODEL_HEIGHT = 2.4;
+
+function Controls() {
+  const { camera, gl, invalidate } = useThree();
+  useEffect(() => {
+    const controls = new OrbitControls(camera, gl.domElement);
+    controls.minDistance = 2;
+    controls.maxDistance = 10;
+    controls.enableDamping = false;
+    controls.addEventListener('change', () => invalidate());
+    return () => controls.dispose();
+  }, [camera, gl, invalidate]);
+  return null;
+}
+
+function decalTexture(r: Raster): THREE.DataTexture {
+  const tex = new THREE.DataTexture(new Uint8Array(r.pixels.buffer, r.pixels.byteOffset, r.pixels.byteLength), r.width, r.height, THREE.RGBAFormat);
+  tex.flipY = true;
+  tex.colorSpace = THREE.SRGBColorSpace;
+  tex.needsUpdate = true;
+  return tex;
+}
+
+function Garment({ modelUrl, colorHex, decals, onMissingArea }: GarmentViewerProps & { onMissingArea: (area: string) => void }) {
+  const gltf = useLoader(GLTFLoader, modelUrl);
+  const scene = useMemo(() => {
+    const root = gltf.scene.clone(true);
+    const box = new THREE.Box3().setFromObject(root);
+    const size = box.getSize(new THREE.Vector3());
+    const centre = box.getCenter(new THREE.Vector3());
+    const s = MODEL_HEIGHT / Math.max(size.y, 1e-6);
+    root.scale.setScalar(s);
+    root.position.set(-centre.x * s, -centre.y * s, -centre.z * s);
+    return root;
+  }, [gltf]);
+
+  // Tint every garment material.
+  useEffect(() => {
+    scene.traverse((o) => {
+      const mesh = o as THREE.Mesh;
+      if (!mesh.isMesh || mesh.userData.decal) return;
+      const mats = (Array.isArray(mesh.material) ? mesh.material : [mesh.material]).map((m) => {
+        const c = (m as THREE.MeshStandardMaterial).clone();
+        c.color = new THREE.Color(colorHex);
+        return c;
+      });
+      mesh.material = Array.isArray(mesh.material) ? mats : mats[0];
+    });
+  }, [scene, colorHex]);
+
+  // One plane per print area on its anchor, facing out of the garment (+Z of the anchor).
+  useEffect(() => {
+    const added: THREE.Mesh[] = [];
+    for (const [area, raster] of Object.entries(decals ?? {})) {
+      if (!raster) continue;
+      const anchor = scene.getObjectByName(area);
+      if (!anchor) {
+        onMissingArea(area);
+        continue;
+      }
+      const extras = anchor.userData as { printWidthM?: number; printHeightM?: number };
+      const [w, h] = [extras.printWidthM ?? PRINT_SIZE_M[area][0], extras.printHeightM ?? PRINT_SIZE_M[area][1]];
+      const material = new THREE.MeshStandardMaterial({ map: decalTexture(raster), transparent: true, polygonOffset: true, polygonOffsetFactor: -4, depthWrite: false });
+      const plane = new THREE.Mesh(new THREE.PlaneGeometry(w, h), material);
+      plane.userData.decal = true;
+      plane.position.z = 0.002;
+      anchor.add(plane);
+      added.push(plane);
+    }
+    return () => {
+      for (const m of added) {
+        m.removeFromParent();
+        m.geometry.dispose();
+        const mat = m.material as THREE.MeshStandardMaterial;
+        mat.map?.dispose();
+        mat.dispose();
+      }
+    };
+  }, [scene, decals, onMissingArea]);
+
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => invalidate(), [scene, colorHex, decals, invalidate]);
+  return <primitive object={scene} />;
+}
+
+class ViewerBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: string | null }> {
+  state = { error: null as string | null };
+  static getDerivedStateFromError(e: Error) {
+    // The spec: renderer errors about Object.keys / converting undefined or null are only logged.
+    if (/Object\.keys|convert(ing)? undefined or null/i.test(e.message)) {
+      console.warn('3D view:', e.message);
+      return { error: null };
+    }
+    return { error: /load|fetch|404|JSON|glTF|Unexpected/i.test(e.message) ? 'Failed to load 3D model' : 'Something went wrong' };
+  }
+  componentDidUpdate(prev: { resetKey: string }) {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+  render() {
+    return this.state.error ? <div className="viewer-message error">{this.state.error}</div> : this.props.children;
+  }
+}
+
+export default function GarmentViewer(props: GarmentViewerProps) {
+  const [contextLost, setContextLost] = useState(false);
+  const [missing, setMissing] = useState<string | null>(null);
+  const onMissingArea = useMemo(() => (area: string) => setMissing(area), []);
+  useEffect(() => setMissing(null), [props.modelUrl]);
+  const z = props.side === 'back' ? -4 : 4;
+  return (
+    <div className={`viewer ${props.className ?? ''}`} data-testid="garment-viewer">
+      <ViewerBoundary resetKey={props.modelUrl}>
+        <Suspense fallback={<div className="viewer-message">Loading 3D model...</div>}>
+          <Canvas
+            frameloop="demand"
+            dpr={[1, 2]}
+            camera={{ position: [0, 0.2, z], fov: 40 }}
+            onCreated={({ gl }) => {
+              gl.domElement.addEventListener('webglcontextlost', (e) => (e.preventDefault(), setContextLost(true)));
+              gl.domElement.addEventListener('webglcontextrestored', () => setContextLost(false));
+            }}
+          >
+            <ambientLight intensity={0.9} />
+            <directionalLight position={[3, 4, 5]} intensity={1.6} />
+            <directionalLight position={[-3, 2, -5]} intensity={0.8} />
+            <Garment {...props} onMissingArea={onMissingArea} />
+            <Controls />
+          </Canvas>
+        </Suspense>
+      </ViewerBoundary>
+      {contextLost && <div className="viewer-message overlay">Restoring 3D view...</div>}
+      {missing && <div className="viewer-message overlay small">Print area not available</div>}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, fakeTokens, mockApi, ok, renderRoutes } from '../../test/testkit';
+import LoginPage from './LoginPage';
+import { redirectTarget } from './redirect';
+
+const user = { _id: 'u1', name: 'Asha Verma', email: 'asha@example.com', role: 'user', isVerified: true, createdAt: 0 };
+
+function renderLogin(from?: string) {
+  return renderRoutes([{ path: '/login', element: <LoginPage /> }], '/login').router.navigate('/login', {
+    state: from ? { from: { pathname: from } } : undefined,
+  });
+}
+
+describe('LoginPage', () => {
+  it('registers a new address: e-mail, code, details, then back to where the visitor was', async () => {
+    const bodies: Record<string, unknown> = {};
+    mockApi(async (_method, path, _url, request) => {
+      bodies[path] = await request.clone().json().catch(() => null);
+      if (path === '/api/auth/otp/email/send') return ok(true, 'OTP sent to your email');
+      if (path === '/api/auth/otp/email/verify') return ok({ existingUser: false }, 'Enter your details to continue');
+      if (path === '/api/auth/otp/phone/verify') return { status: 200, body: { success: true, message: 'Login successful', data: { user, ...fakeTokens(), existingUser: false } } };
+      return undefined;
+    });
+
+    await renderLogin('/cart');
+    expect(await screen.findByText('Please log in to access the requested page')).toBeTruthy();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('Email address'), 'asha@example.com');
+    await u.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('OTP sent to your email')).toBeTruthy();
+
+    await u.type(screen.getByLabelText('One-time code (OTP)'), '12a3456');
+    expect((screen.getByLabelText('One-time code (OTP)') as HTMLInputElement).value).toBe('123456');
+    await u.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    expect(await screen.findByText('Enter your details to continue')).toBeTruthy();
+
+    await u.type(screen.getByLabelText('Full name'), 'Asha Verma');
+    await u.type(screen.getByLabelText('Mobile number'), '9876543210');
+    await u.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Registration successful! Logging you in...')).toBeTruthy();
+    expect(bodies['/api/auth/otp/phone/verify']).toEqual({ email: 'asha@example.com', name: 'Asha Verma', phone: '9876543210', code: '123456' });
+    expect(localStorage.getItem('refreshToken')).toBe(fakeTokens().refreshToken);
+    // The 1.5 s pause, then the page the visitor was sent away from.
+    expect(screen.queryByTestId('path')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/cart'), { timeout: 3000 });
+  });
+
+  it('signs an existing user straight in and goes to /products by default', async () => {
+    mockApi((_m, path) => {
+      if (path === '/api/auth/otp/email/send') return ok(true);
+      if (path === '/api/auth/otp/email/verify') return ok({ user, ...fakeTokens(), existingUser: true }, 'Login successful');
+      return undefined;
+    });
+    await renderLogin();
+    expect(screen.queryByText('Please log in to access the requested page')).toBeNull();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('Email address'), 'asha@example.com');
+    await u.click(screen.getByRole('button', { name: 'Send code' }));
+    await u.type(await screen.findByLabelText('One-time code (OTP)'), '654321');
+    await u.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    expect(await screen.findByText('Login successful')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/products'), { timeout: 2000 });
+  });
+
+  it("shows the server's message for a wrong code and stays on the step", async () => {
+    mockApi((_m, path) => {
+      if (path === '/api/auth/otp/email/send') return ok(true);
+      if (path === '/api/auth/otp/email/verify') return fail(400, 'Wrong OTP');
+      return undefined;
+    });
+    await renderLogin();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('Email address'), 'asha@example.com');
+    await u.click(screen.getByRole('button', { name: 'Send code' }));
+    await u.type(await screen.findByLabelText('One-time code (OTP)'), '000000');
+    await u.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong OTP');
+    expect(screen.getByLabelText('One-time code (OTP)')).toBeTruthy();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('says so when the code cannot be sent', async () => {
+    mockApi((_m, path) => (path === '/api/auth/otp/email/send' ? fail(429, 'Too many codes requested. Please wait a few minutes.') : undefined));
+    await renderLogin();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('Email address'), 'asha@example.com');
+    await u.click(screen.getByRole('button', { name: 'Send code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many codes requested. Please wait a few minutes.');
+  });
+});
+
+describe('redirectTarget', () => {
+  it('returns to a same-site path and defaults to /products', () => {
+    expect(redirectTarget({ from: { pathname: '/cart' } })).toBe('/cart');
+    expect(redirectTarget({ from: { pathname: '/design', search: '?productId=1' } })).toBe('/design?productId=1');
+    expect(redirectTarget(null)).toBe('/products');
+    expect(redirectTarget({ from: { pathname: '//evil.example' } })).toBe('/products');
+    expect(redirectTarget({ from: { pathname: 'https://evil.example' } })).toBe('/products');
+    expect(redirectTarget({ from: { pathname: '/login' } })).toBe('/products');
+  });
+});
+
+describe('LoginPage without a server', () => {
+  it('says the server cannot be reached and does not offer to send a code', async () => {
+    mockApi(() => undefined, { backend: false });
+    await renderLogin();
+    expect((await screen.findByRole('alert')).textContent).toContain('Backend server is not available.');
+    await userEvent.type(screen.getByLabelText('Email address'), 'asha@example.com');
+    expect((screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,189 @@
+// Login and registration (/login): e-mail, then the one-time code sent to it,
+// then — only for an address with no account — the new user's name and mobile.
+// After success it returns to where the visitor came from (default /products).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { api, messageOf } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useBackendAvailable } from '../../lib/health';
+import { redirectTarget, type LoginStep } from './redirect';
+import './login.css';
+
+/** The spec's pauses before leaving the page, so the success message is seen. */
+export const REDIRECT_AFTER_LOGIN_MS = 800;
+export const REDIRECT_AFTER_REGISTRATION_MS = 1500;
+
+type Notice = { kind: 'ok' | 'error'; text: string } | null;
+
+export default function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { signIn, isAuthenticated } = useAuth();
+  const from = redirectTarget(location.state);
+  const [step, setStep] = useState<LoginStep>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [leaving, setLeaving] = useState(false);
+  const backend = useBackendAvailable();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Someone already signed in (another tab, or the back button) has nothing to do here.
+  if (isAuthenticated && !leaving) return <Navigate to={from} replace />;
+
+  const finish = (data: unknown, delay: number, text: string) => {
+    signIn(data as Parameters<typeof signIn>[0]);
+    setLeaving(true);
+    setNotice({ kind: 'ok', text });
+    timer.current = setTimeout(() => navigate(from, { replace: true }), delay);
+  };
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await action();
+    } catch {
+      setNotice({ kind: 'error', text: 'An unexpected error occurred. Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = (e?: FormEvent) => {
+    e?.preventDefault();
+    void run(async () => {
+      const res = await api.POST('/auth/otp/email/send', { body: { email: email.trim() } });
+      if (res.error) {
+        setNotice({ kind: 'error', text: messageOf(res.error, 'Failed to send email OTP') });
+        return;
+      }
+      setStep('email-otp');
+      setCode('');
+      setNotice({ kind: 'ok', text: 'OTP sent to your email' });
+    });
+  };
+
+  const verifyCode = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const res = await api.POST('/auth/otp/email/verify', { body: { email: email.trim(), code: code.trim() } });
+      if (res.error) {
+        setNotice({ kind: 'error', text: messageOf(res.error, 'Verification failed') });
+        return;
+      }
+      const data = res.data.data;
+      if (data?.existingUser) {
+        finish(data, REDIRECT_AFTER_LOGIN_MS, 'Login successful');
+      } else {
+        setStep('details');
+        setNotice({ kind: 'ok', text: 'Enter your details to continue' });
+      }
+    });
+  };
+
+  const register = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const res = await api.POST('/auth/otp/phone/verify', {
+        body: { email: email.trim(), name: name.trim(), phone: phone.trim(), code: code.trim() },
+      });
+      if (res.error) {
+        setNotice({ kind: 'error', text: messageOf(res.error, 'Registration failed. Please try again.') });
+        return;
+      }
+      finish(res.data.data, REDIRECT_AFTER_REGISTRATION_MS, 'Registration successful! Logging you in...');
+    });
+  };
+
+  return (
+    <section className="page login-page">
+      <div className="login-card">
+        <h1>{step === 'details' ? 'Create your account' : 'Sign in'}</h1>
+        {from !== '/products' && <p className="notice info">Please log in to access the requested page</p>}
+        <ol className="login-steps" aria-label="Steps">
+          <li aria-current={step === 'email' ? 'step' : undefined}>E-mail</li>
+          <li aria-current={step === 'email-otp' ? 'step' : undefined}>Code</li>
+          <li aria-current={step === 'details' ? 'step' : undefined}>Your details</li>
+        </ol>
+
+        {backend === false && (
+          <p className="notice error" role="alert">
+            Backend server is not available. Please check if the server is running. Signing in needs the server; the
+            studio keeps working meanwhile.
+          </p>
+        )}
+
+        {step === 'email' && (
+          <form onSubmit={sendCode} className="stack">
+            <label>
+              Email address
+              <input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+            </label>
+            <button className="btn" type="submit" disabled={busy || !email.trim() || backend === false}>
+              {busy ? 'Sending…' : 'Send code'}
+            </button>
+          </form>
+        )}
+
+        {step === 'email-otp' && (
+          <form onSubmit={verifyCode} className="stack">
+            <p className="muted">
+              We sent a 6-digit code to <strong>{email.trim()}</strong>.
+            </p>
+            <label>
+              One-time code (OTP)
+              <input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                autoFocus
+              />
+            </label>
+            <button className="btn" type="submit" disabled={busy || leaving || code.length !== 6}>
+              {busy ? 'Checking…' : 'Verify and continue'}
+            </button>
+            <div className="row">
+              <button type="button" className="link-button" onClick={() => sendCode()} disabled={busy || leaving}>
+                Resend code
+              </button>
+              <button type="button" className="link-button" onClick={() => (setStep('email'), setNotice(null))} disabled={busy || leaving}>
+                Use a different e-mail
+              </button>
+            </div>
+          </form>
+        )}
+
+        {step === 'details' && (
+          <form onSubmit={register} className="stack">
+            <label>
+              Full name
+              <input autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+            </label>
+            <label>
+              Mobile number
+              <input type="tel" autoComplete="tel" inputMode="tel" required value={phone} onChange={(e) => setPhone(e.target.value)} />
+            </label>
+            <button className="btn" type="submit" disabled={busy || leaving || !name.trim() || !phone.trim()}>
+              {busy ? 'Creating…' : 'Create account'}
+            </button>
+          </form>
+        )}
+
+        {notice && (
+          <p className={`notice ${notice.kind}`} role={notice.kind === 'ok' ? 'status' : 'alert'}>
+            {notice.text}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

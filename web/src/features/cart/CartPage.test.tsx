@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { calls, fail, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
+import type { Cart, CartItem } from '../../api/cart';
+import CartPage from './CartPage';
+
+function line(overrides: Partial<CartItem> = {}): CartItem {
+  return {
+    _id: 'line1',
+    productId: 'p1',
+    name: 'T-Shirt Normal',
+    color: 'white',
+    colorHex: '#ffffff',
+    price: 25000,
+    quantity: { s: 0, m: 10, l: 15, xl: 0, xxl: 0 },
+    itemCount: 25,
+    elements: 0,
+    designFee: 0,
+    lineTotal: 625000,
+    artworkHash: 'h',
+    design: {},
+    ...overrides,
+  };
+}
+
+function cart(items: CartItem[]): Cart {
+  const subtotal = items.reduce((s, i) => s + i.lineTotal, 0);
+  const gatewayCharge = Math.floor((subtotal * 250 + 5000) / 10000);
+  return { _id: 'c1', items, itemCount: items.reduce((s, i) => s + i.itemCount, 0), subtotal, gatewayChargeBps: 250, gatewayCharge, total: subtotal + gatewayCharge, totalPrice: subtotal + gatewayCharge };
+}
+
+const renderCart = () => renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+
+describe('CartPage', () => {
+  it("shows each line and the server's totals in rupees", async () => {
+    signedIn();
+    mockApi((m, path) => (m === 'GET' && path === '/api/cart' ? ok(cart([line()])) : undefined));
+    renderCart();
+    const row = await screen.findByTestId('cart-line');
+    expect(within(row).getByText('T-Shirt Normal')).toBeTruthy();
+    expect(within(row).getByText('₹6,250.00')).toBeTruthy();
+    expect(screen.getByTestId('cart-total').textContent).toBe('₹6,406.25');
+    expect(screen.getByText('Payment gateway charge (2.5%)')).toBeTruthy();
+    expect((screen.getByLabelText('Quantity L') as HTMLInputElement).value).toBe('15');
+  });
+
+  it('has an empty state that leads back to the shop', async () => {
+    signedIn();
+    mockApi((_m, path) => (path === '/api/cart' ? ok(cart([])) : undefined));
+    renderCart();
+    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue Shopping' }));
+    expect(screen.getByTestId('path').textContent).toBe('/');
+  });
+
+  it('clears only after the confirmation', async () => {
+    signedIn();
+    let items = [line()];
+    const fetchMock = mockApi((m, path) => {
+      if (path !== '/api/cart') return undefined;
+      if (m === 'DELETE') items = [];
+      return ok(cart(items));
+    });
+    renderCart();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Clear cart' }));
+    expect(screen.getByText('Are you sure you want to clear your cart?')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Keep items' }));
+    expect(fetchMock.mock.calls.some(([r]) => r instanceof Request && r.method === 'DELETE')).toBe(false);
+    await u.click(screen.getByRole('button', { name: 'Clear cart' }));
+    await u.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear cart' }));
+    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+  });
+
+  it('sends edited quantities and shows the server refusing them', async () => {
+    signedIn();
+    let sent: unknown = null;
+    mockApi(async (m, path, _url, request) => {
+      if (path === '/api/cart') return ok(cart([line()]));
+      if (m === 'PUT' && path === '/api/cart/items/line1') {
+        sent = await request.json();
+        return fail(400, 'Minimum quantity requirement not met. You need 1 more items to reach the minimum of 25 per color.');
+      }
+      return undefined;
+    });
+    renderCart();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Fewer L' }));
+    await u.click(screen.getByRole('button', { name: 'Update to 24 items' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('You need 1 more items');
+    expect(sent).toEqual({ quantity: { s: 0, m: 10, l: 14, xl: 0, xxl: 0 } });
+  });
+
+  it("shows the server's message when removing fails", async () => {
+    signedIn();
+    const fetchMock = mockApi((m, path) => {
+      if (path === '/api/cart') return ok(cart([line()]));
+      if (m === 'DELETE') return fail(404, 'Cart item not found');
+      return undefined;
+    });
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove T-Shirt Normal (white)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Cart item not found');
+    await waitFor(() => expect(calls(fetchMock, '/api/cart/items/line1')).toBe(1));
+  });
+});

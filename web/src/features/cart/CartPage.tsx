@@ -1,0 +1,172 @@
+// The cart (/cart): the server's revalidated lines and the engine's totals
+// (subtotal, 2.5% payment gateway charge, total), with per-line quantity
+// changes, removal and clearing. Money is integer paise shown in rupees.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem, type CartItem } from '../../api/cart';
+import { Dialog } from '../../components/Dialog';
+import { DesignThumbnails } from './DesignThumbnails';
+import { SIZES, SizeSteppers, totalOf, type Quantities, type Size } from '../../components/SizeSteppers';
+import { Spinner } from '../../components/Spinner';
+import { ApiError } from '../../lib/api';
+import { useBackendAvailable } from '../../lib/health';
+import { rupees } from '../../lib/money';
+import './cart.css';
+
+function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+export default function CartPage() {
+  const navigate = useNavigate();
+  const cart = useCart();
+  const clear = useClearCart();
+  const [confirmClear, setConfirmClear] = useState(false);
+  const backend = useBackendAvailable();
+
+  if (backend === false) {
+    return (
+      <section className="page empty-state" role="alert">
+        <h2>Backend server is not available. Please check if the server is running.</h2>
+        <p className="muted">Your cart is kept on the server; it will be here when the connection is back.</p>
+      </section>
+    );
+  }
+  if (cart.isPending) return <Spinner label="Loading your cart…" />;
+  if (cart.isError) {
+    return (
+      <section className="page empty-state" role="alert">
+        <h2>{errorText(cart.error, 'Cart not found')}</h2>
+        <button className="btn" onClick={() => void cart.refetch()} disabled={cart.isFetching}>
+          Try Again
+        </button>
+      </section>
+    );
+  }
+
+  const data = cart.data;
+  if (data.items.length === 0) {
+    return (
+      <section className="page empty-state">
+        <h1>Your cart is empty</h1>
+        <p className="muted">Design a shirt in the studio and it will wait for you here.</p>
+        <button className="btn" onClick={() => navigate('/')}>
+          Continue Shopping
+        </button>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page cart-page">
+      <header className="page-head row">
+        <h1>Your Cart</h1>
+        <span className="muted">
+          {data.itemCount} {data.itemCount === 1 ? 'item' : 'items'}
+        </span>
+      </header>
+      <div className="cart-layout">
+        <ul className="cart-lines">
+          {data.items.map((item) => (
+            <CartLine key={item._id} item={item} />
+          ))}
+        </ul>
+        <aside className="cart-summary" aria-label="Order summary">
+          <h2>Order summary</h2>
+          <dl>
+            <dt>Subtotal</dt>
+            <dd>{rupees(data.subtotal)}</dd>
+            <dt>Payment gateway charge ({data.gatewayChargeBps / 100}%)</dt>
+            <dd>{rupees(data.gatewayCharge)}</dd>
+            <dt className="total">Total</dt>
+            <dd className="total" data-testid="cart-total">
+              {rupees(data.totalPrice)}
+            </dd>
+          </dl>
+          <button className="btn block" onClick={() => navigate('/shipping')}>
+            Proceed to Checkout
+          </button>
+          <button className="link-button" onClick={() => setConfirmClear(true)} disabled={clear.isPending}>
+            Clear cart
+          </button>
+          {clear.isError && (
+            <p className="notice error" role="alert">
+              {errorText(clear.error, 'Failed to clear cart')}
+            </p>
+          )}
+        </aside>
+      </div>
+      {confirmClear && (
+        <Dialog title="Clear cart" onClose={() => setConfirmClear(false)}>
+          <p>Are you sure you want to clear your cart?</p>
+          <div className="row">
+            <button className="btn danger" onClick={() => (setConfirmClear(false), clear.mutate())}>
+              Clear cart
+            </button>
+            <button className="btn ghost" onClick={() => setConfirmClear(false)}>
+              Keep items
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+function quantitiesOf(item: CartItem): Quantities {
+  return Object.fromEntries(SIZES.map((s) => [s, item.quantity[s] ?? 0])) as Quantities;
+}
+
+/** One design line: what it is, its sizes (editable), its price and removal. */
+function CartLine({ item }: { item: CartItem }) {
+  const update = useUpdateCartItem();
+  const remove = useRemoveCartItem();
+  const [draft, setDraft] = useState<Quantities | null>(null);
+  const shown = draft ?? quantitiesOf(item);
+  const busy = update.isPending || remove.isPending;
+
+  const change = (size: Size, n: number) => setDraft({ ...shown, [size]: Math.max(0, n) });
+  const save = () =>
+    update.mutate({ id: item._id, quantity: shown }, { onSuccess: () => setDraft(null) });
+
+  return (
+    <li className="cart-line" data-testid="cart-line">
+      <span className="cart-swatch" style={{ background: item.colorHex ?? '#ccc' }} aria-hidden />
+      <div className="cart-line-body">
+        <h3>{item.name}</h3>
+        <p className="muted">
+          {item.color} · {item.elements} design {item.elements === 1 ? 'element' : 'elements'} · {rupees(item.price)} each
+          {item.designFee > 0 && <> · design fee {rupees(item.designFee)}</>}
+        </p>
+        {item.elements > 0 && <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />}
+        <SizeSteppers value={shown} onChange={change} disabled={busy} />
+        {draft && (
+          <div className="row">
+            <button className="btn" onClick={save} disabled={busy}>
+              {update.isPending ? 'Saving…' : `Update to ${totalOf(shown)} items`}
+            </button>
+            <button className="link-button" onClick={() => (setDraft(null), update.reset())} disabled={busy}>
+              Cancel
+            </button>
+          </div>
+        )}
+        {update.isError && (
+          <p className="notice error" role="alert">
+            {errorText(update.error, 'Failed to update item')}
+          </p>
+        )}
+        {remove.isError && (
+          <p className="notice error" role="alert">
+            {errorText(remove.error, 'Failed to remove item from cart')}
+          </p>
+        )}
+      </div>
+      <div className="cart-line-side">
+        <strong className="price">{rupees(item.lineTotal)}</strong>
+        <button className="link-button" onClick={() => remove.mutate(item._id)} disabled={busy} aria-label={`Remove ${item.name} (${item.color})`}>
+          {remove.isPending ? 'Removing…' : 'Remove'}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,67 @@
+// Shop All (/products): every product that has colour pictures, as cards.
+import { useProducts, type Product } from '../../api/products';
+import { ProductCard } from '../../components/ProductCard';
+import { Spinner } from '../../components/Spinner';
+import { ApiError } from '../../lib/api';
+import { useBackendAvailable } from '../../lib/health';
+
+/**
+ * The spec lists only products with colour pictures. In mock mode (the
+ * backend cannot be reached) the products are the engine's built-in catalogue,
+ * which has no pictures at all; filtering would leave the page empty and the
+ * studio unreachable, so there every product is listed and its card shows the
+ * 'Image Not Available' placeholder.
+ */
+export function listable(products: Product[], mockMode: boolean): Product[] {
+  return mockMode ? products : products.filter((p) => p.colorImages.length > 0);
+}
+
+export default function ProductsPage() {
+  const backend = useBackendAvailable();
+  const query = useProducts();
+
+  let body;
+  if (query.isPending) {
+    body = <Spinner label="Loading images..." />;
+  } else if (query.isError) {
+    body = (
+      <div className="empty-state" role="alert">
+        <h2>Failed to load products</h2>
+        <p className="muted">{query.error instanceof ApiError ? query.error.message : 'Failed to fetch products'}</p>
+        <button className="btn" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else {
+    const products = listable(query.data, backend === false);
+    body =
+      products.length === 0 ? (
+        <div className="empty-state">
+          <h2>No Products Available</h2>
+          <p className="muted">Check back later for our latest products.</p>
+        </div>
+      ) : (
+        <>
+          <p className="muted result-count">
+            {products.length} {products.length === 1 ? 'product' : 'products'}
+          </p>
+          <div className="grid product-grid">
+            {products.map((p) => (
+              <ProductCard key={p._id} product={p} />
+            ))}
+          </div>
+        </>
+      );
+  }
+
+  return (
+    <section className="page shop">
+      <header className="page-head">
+        <h1>Shop All</h1>
+        <p className="muted">Pick a garment and a colour, then make it yours with text, logos and artwork.</p>
+      </header>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+// Product detail (/product/:productId): 3D preview, colour, quantities per
+// size, then on to the studio with everything chosen here.
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { colorImage, modelUrl, useProduct, type Product } from '../../api/products';
+import { colourSwatch } from '../../components/colours';
+import { NO_QUANTITIES, SizeSteppers, totalOf, type Quantities } from '../../components/SizeSteppers';
+import { Spinner } from '../../components/Spinner';
+import { ApiError } from '../../lib/api';
+import { useBackendAvailable } from '../../lib/health';
+import { rupees } from '../../lib/money';
+import { Icon, type IconName } from '../home/icons';
+import { NO_PRODUCT_ID, NOT_FOUND, productErrorMessage } from './productError';
+
+// three.js and the viewer download only when a product page shows a model.
+const GarmentViewer = lazy(() => import('../../components/three/GarmentViewer'));
+
+export const DESCRIPTION_PREVIEW_CHARS = 80;
+
+/** What the studio receives in the navigation state from this page. */
+export interface ProductToStudioState {
+  quantities: Quantities;
+  product: Product;
+  /** The colour's model path as stored on the product (served by /api/models/by-path). */
+  modelPath: string | undefined;
+  name: string;
+  colorHex: string;
+}
+
+const INFO: { icon: IconName; title: string; text: string }[] = [
+  { icon: 'star', title: 'Premium Quality', text: 'Soft, durable fabric that keeps its shape wash after wash.' },
+  { icon: 'pen', title: 'Customizable', text: 'Add your text, logo or artwork on the left chest and the back.' },
+  { icon: 'shirt', title: 'Perfect Fit', text: 'Sizes S to XXL; mix sizes freely in one order.' },
+  { icon: 'truck', title: '15-20 Day Delivery', text: 'Made to order and delivered in 15-20 business days.' },
+  { icon: 'returns', title: 'Easy Returns', text: 'Returns accepted within 30 days of delivery.' },
+  { icon: 'lock', title: 'Secure Checkout', text: 'Pay safely by card through our payment partner.' },
+];
+
+function BackLink() {
+  return (
+    <Link to="/products" className="back-link">
+      ← Back to Products
+    </Link>
+  );
+}
+
+export default function ProductPage() {
+  const { productId } = useParams();
+  const query = useProduct(productId);
+
+  if (!productId) return <Problem message={NO_PRODUCT_ID} />;
+  if (query.isPending) {
+    return (
+      <section className="page">
+        <BackLink />
+        <Spinner label="Loading product..." />
+      </section>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return <Problem message={productErrorMessage(query.error)} onRetry={notFound ? undefined : () => void query.refetch()} retrying={query.isFetching} />;
+  }
+  if (!query.data) return <Problem message={NOT_FOUND} />;
+  // A new product starts with fresh choices.
+  return <ProductDetail key={query.data._id} product={query.data} />;
+}
+
+function Problem({ message, onRetry, retrying }: { message: string; onRetry?: () => void; retrying?: boolean }) {
+  return (
+    <section className="page">
+      <BackLink />
+      <div className="empty-state" role="alert">
+        <h2>{message}</h2>
+        <div className="row center-row">
+          {onRetry && (
+            <button className="btn" onClick={onRetry} disabled={retrying}>
+              Try Again
+            </button>
+          )}
+          <Link className="btn ghost" to="/products">
+            Go to Products
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const [color, setColor] = useState(product.defaultColor || product.colors[0] || '');
+  const [quantities, setQuantities] = useState<Quantities>(NO_QUANTITIES);
+  const total = totalOf(quantities);
+  const colorHex = colourSwatch(color);
+
+  const customize = () => {
+    const state: ProductToStudioState = {
+      quantities,
+      product,
+      modelPath: product.models[color] ?? Object.values(product.models)[0],
+      name: product.name,
+      colorHex,
+    };
+    navigate(`/design?${new URLSearchParams({ productId: product._id, color, withLogo: 'true' })}`, { state });
+  };
+
+  return (
+    <section className="page product-page">
+      <BackLink />
+      <div className="product-layout">
+        <Preview product={product} color={color} colorHex={colorHex} />
+
+        <div className="product-info">
+          <p className="eyebrow">{[product.category, product.brand].filter(Boolean).join(' · ')}</p>
+          <h1>{product.name}</h1>
+          <p className="product-price">{rupees(product.price)}</p>
+          <Description text={product.description} />
+
+          <div className="option-block">
+            <h2 className="option-title">
+              Colour: <span className="capitalize">{color}</span>
+            </h2>
+            <div className="chips swatches" role="group" aria-label="Colours">
+              {product.colors.map((c) => (
+                <button key={c} className="chip" title={c} aria-label={c} aria-pressed={c === color} style={{ background: colourSwatch(c) }} onClick={() => setColor(c)} />
+              ))}
+            </div>
+          </div>
+
+          <div className="option-block">
+            <h2 className="option-title">Quantity per size</h2>
+            <SizeSteppers value={quantities} onChange={(size, n) => setQuantities((q) => ({ ...q, [size]: Math.max(0, n) }))} />
+            <p className="muted small-print">
+              Total: <strong data-testid="total-quantity">{total}</strong> {total === 1 ? 'item' : 'items'} · orders start at 25 pieces per colour
+            </p>
+          </div>
+
+          <button className="btn block big" disabled={total === 0} onClick={customize}>
+            {total === 0 ? 'Select Quantity to Continue' : 'Customize & Add to Cart'}
+          </button>
+        </div>
+      </div>
+
+      <ul className="info-blocks">
+        {INFO.map((b) => (
+          <li className="info-block" key={b.title}>
+            <span className="info-icon">
+              <Icon name={b.icon} size={22} />
+            </span>
+            <div>
+              <h3>{b.title}</h3>
+              <p className="muted">{b.text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Description({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  if (!text) return null;
+  const long = text.length > DESCRIPTION_PREVIEW_CHARS;
+  return (
+    <p className="product-description">
+      {open || !long ? text : `${text.slice(0, DESCRIPTION_PREVIEW_CHARS).trimEnd()}…`}
+      {long && (
+        <>
+          {' '}
+          <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            {open ? 'Show less' : 'Read more'}
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The 3D model in the chosen colour. The colour's front picture stands in
+ * while three.js and the model download (CSS keeps it over the viewer while
+ * the viewer shows a message) and whenever there is no model to show. Models
+ * are served by the API, so in mock mode only the picture or placeholder shows.
+ */
+function Preview({ product, color, colorHex }: { product: Product; color: string; colorHex: string }) {
+  const backend = useBackendAvailable();
+  const url = backend === false ? undefined : modelUrl(product, color);
+  const photo = colorImage(product, color);
+  const picture = photo ? (
+    <img className="preview-photo" src={photo} alt={`${product.name} in ${color}`} fetchPriority="high" />
+  ) : (
+    <div className="preview-photo placeholder">{url ? 'Loading 3D model...' : 'Image Not Available'}</div>
+  );
+
+  return (
+    <div className={`product-preview ${url ? 'has-model' : ''}`} data-testid="product-preview">
+      {url ? (
+        <Suspense fallback={picture}>
+          <GarmentViewer modelUrl={url} colorHex={colorHex} className="product-viewer" />
+          {photo && picture}
+        </Suspense>
+      ) : (
+        picture
+      )}
+      {url && <p className="preview-hint">Drag to rotate · scroll or pinch to zoom</p>}
+    </div>
+  );
+}

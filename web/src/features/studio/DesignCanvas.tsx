@@ -1,0 +1,45 @@
+// The garment picture of the chosen side with the print area drawn on it.
+import { useEffect, useRef, useState } from 'react';
+import { colorImage, type Product } from '../../api/products';
+import type { AreaKey } from '../../lib/engine';
+import { AreaCanvas } from './AreaCanvas';
+import { AREA_LABELS, AREA_ON_PICTURE } from './printAreas';
+import type { StudioHandle } from './useStudio';
+
+export function DesignCanvas({ handle, product, color, area }: { handle: StudioHandle; product: Product; color: string; area: AreaKey }) {
+  const place = AREA_ON_PICTURE[area];
+  const picture = colorImage(product, color, place.side);
+  const [status, setStatus] = useState<'loading' | 'ok' | 'broken'>(picture ? 'loading' : 'broken');
+  const box = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
+
+  useEffect(() => setStatus(picture ? 'loading' : 'broken'), [picture]);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setBoxWidth(entry.contentRect.width));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // The area is drawn at the screen's pixel density, so the decal stays crisp.
+  const areaCssWidth = (boxWidth * place.width) / 100;
+  const pixelWidth = Math.max(1, Math.round(areaCssWidth * Math.min(window.devicePixelRatio || 1, 2)));
+
+  return (
+    <div className="design-canvas" ref={box}>
+      {picture && status !== 'broken' && (
+        <img src={picture} alt={`${product.name} ${place.side}`} onLoad={() => setStatus('ok')} onError={() => setStatus('broken')} draggable={false} />
+      )}
+      {status === 'loading' && <p className="muted overlay-note">Loading Image...</p>}
+      {status === 'broken' && <div className="picture-missing">{picture ? 'Image not available' : 'Image Not Available'}</div>}
+      <div
+        className="print-area"
+        style={{ left: `${place.cx - place.width / 2}%`, width: `${place.width}%`, top: `${place.cy}%` }}
+        data-testid="print-area"
+      >
+        <AreaCanvas handle={handle} area={area} pixelWidth={pixelWidth} interactive label={`${AREA_LABELS[area]} print area`} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { AreaKey } from '../../lib/engine';
+import { AREA_DOC_KEY, AREA_LABELS } from './printAreas';
+import type { StudioHandle } from './useStudio';
+
+const AREAS: AreaKey[] = ['left_chest', 'back'];
+
+/** The texts and images of both areas, each removable, with 'remove all' per kind. */
+export function ElementList({ handle, onMessage }: { handle: StudioHandle; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
+  const { design } = handle;
+  const texts = AREAS.flatMap((a) => (design.areas[AREA_DOC_KEY[a]].text ? [[a, design.areas[AREA_DOC_KEY[a]].text!] as const] : []));
+  const images = AREAS.flatMap((a) => (design.areas[AREA_DOC_KEY[a]].image ? [[a, design.areas[AREA_DOC_KEY[a]].image!] as const] : []));
+
+  const clear = (kind: 'text' | 'image') => {
+    handle.change((s) => s.clear(kind));
+    onMessage('ok', kind === 'text' ? 'All text elements removed' : 'All images removed');
+  };
+
+  return (
+    <section className="panel" aria-labelledby="elements-heading">
+      <h3 id="elements-heading">Your Elements</h3>
+      {texts.length === 0 && images.length === 0 && <p className="muted">Nothing added yet.</p>}
+      {texts.length > 0 && (
+        <>
+          <div className="row spread">
+            <strong>Texts</strong>
+            <button className="btn ghost small" onClick={() => clear('text')}>
+              Remove all
+            </button>
+          </div>
+          <ul className="element-list">
+            {texts.map(([area, t]) => (
+              <li key={area}>
+                <span style={{ color: t.color, fontFamily: t.font }}>“{t.text}”</span>
+                <span className="muted"> · {AREA_LABELS[area]} · {t.font} {t.size}</span>
+                <button className="btn ghost small" aria-label={`Remove text on ${AREA_LABELS[area]}`} onClick={() => handle.change((s) => s.remove(area, 'text'))}>
+                  ✕
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {images.length > 0 && (
+        <>
+          <div className="row spread">
+            <strong>Images</strong>
+            <button className="btn ghost small" onClick={() => clear('image')}>
+              Remove all
+            </button>
+          </div>
+          <ul className="element-list">
+            {images.map(([area, img]) => (
+              <li key={area}>
+                <span>{img.name || 'Image'}</span>
+                <span className="muted"> · {AREA_LABELS[area]} · {img.size.width}×{img.size.height}%</span>
+                <label className="check small">
+                  <input type="checkbox" checked={img.useEmbroidery} onChange={(e) => handle.change((s) => s.setEmbroidery(area, e.target.checked))} /> Embroidery
+                </label>
+                <button className="btn ghost small" aria-label={`Remove image on ${AREA_LABELS[area]}`} onClick={() => handle.change((s) => s.remove(area, 'image'))}>
+                  ✕
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useRef, useState } from 'react';
+import { checkUpload, engineMessage, removeBackground, type AreaKey } from '../../lib/engine';
+import { putImage } from '../../lib/imageStore';
+import type { StudioHandle } from './useStudio';
+
+/**
+ * An uploaded picture for the chosen print area. The engine checks the type and
+ * the 5 MB limit (with the spec's messages), removes the background and draws
+ * the embroidery effect, all in the browser.
+ */
+export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
+  const { limits } = handle;
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [width, setWidth] = useState(limits.imageSizeDefault);
+  const [height, setHeight] = useState(limits.imageSizeDefault);
+  const [dropBackground, setDropBackground] = useState(false);
+  const [embroidery, setEmbroidery] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const choose = async (f: File | undefined) => {
+    if (!f) return setFile(null);
+    // The engine's check, before the file is read (it checks again on add).
+    try {
+      await checkUpload(f.type, f.size);
+      setFile(f);
+    } catch (e) {
+      onMessage('error', engineMessage(e));
+      resetInput();
+    }
+  };
+  const resetInput = () => {
+    setFile(null);
+    if (input.current) input.current.value = '';
+  };
+
+  const add = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer());
+      let mime = file.type;
+      if (dropBackground) {
+        try {
+          bytes = await removeBackground(bytes, mime);
+          mime = 'image/png';
+        } catch {
+          // On failure the original picture is used (as the spec says).
+        }
+      }
+      let sha = '';
+      const error = handle.change((s) => {
+        const asset = s.addImage(area, bytes, mime, file.name) as { sha256: string };
+        sha = asset.sha256;
+        s.setImageSize(area, width, height);
+        s.setEmbroidery(area, embroidery);
+      });
+      if (error) return onMessage('error', error);
+      await putImage(sha, { bytes, mime, name: file.name });
+      resetInput();
+      onMessage('ok', 'Image added');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="image-heading">
+      <h3 id="image-heading">Add Image</h3>
+      <input ref={input} type="file" accept="image/*" aria-label="Upload image" onChange={(e) => void choose(e.target.files?.[0])} />
+      <p className="hint muted">JPG, PNG, GIF · up to 5 MB</p>
+      <label htmlFor="img-w">Width: {width}%</label>
+      <input id="img-w" type="range" min={limits.imageSizeMin} max={limits.imageSizeMax} value={width} onChange={(e) => setWidth(Number(e.target.value))} />
+      <label htmlFor="img-h">Height: {height}%</label>
+      <input id="img-h" type="range" min={limits.imageSizeMin} max={limits.imageSizeMax} value={height} onChange={(e) => setHeight(Number(e.target.value))} />
+      <label className="check">
+        <input type="checkbox" checked={dropBackground} onChange={(e) => setDropBackground(e.target.checked)} /> Remove background
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={embroidery} onChange={(e) => setEmbroidery(e.target.checked)} /> Embroidery effect
+      </label>
+      <button className="btn" disabled={!file || busy} onClick={add}>
+        {busy ? 'Adding…' : 'Add Image'}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+// Summary, sizes, the engine's live price breakdown and 'Add to Cart'. Every
+// number here comes from the engine (the same code the server re-runs).
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { api, ApiError, unwrap } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useBackendAvailable } from '../../lib/health';
+import { rupees } from '../../lib/money';
+import { engineMessage, type LineQuote, type OrderQuote } from '../../lib/engine';
+import { useAddToCart } from '../../api/cart';
+import type { Product } from '../../api/products';
+import { SizeSteppers, type Quantities } from '../../components/SizeSteppers';
+import type { StudioHandle } from './useStudio';
+
+export const REDIRECT_AFTER_ADD_MS = 1_500;
+
+export function PricePanel({ handle, product, onPreview, onMessage }: { handle: StudioHandle; product: Product; onPreview: () => void; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
+  const { studio, design } = handle;
+  const { isAuthenticated } = useAuth();
+  const backend = useBackendAvailable();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const addToCart = useAddToCart();
+  const [adding, setAdding] = useState(false);
+
+  const need = studio.needMore();
+  const total = studio.totalQuantity();
+  let line: LineQuote | null = null;
+  let order: OrderQuote | null = null;
+  try {
+    line = studio.quote(product.price) as LineQuote;
+    order = studio.orderQuote(product.price) as OrderQuote;
+  } catch {
+    // Quantities the engine refuses show no price.
+  }
+
+  const setQuantity = (size: keyof Quantities, n: number) => {
+    const error = handle.change((s) => s.setQuantity(size, n));
+    if (error) onMessage('error', error);
+  };
+
+  const add = async () => {
+    if (!isAuthenticated) {
+      onMessage('error', 'Please login to add items to cart');
+      navigate('/login', { state: { from: { pathname: location.pathname, search: location.search } } });
+      return;
+    }
+    if (backend === false) return onMessage('error', 'Backend server is not available. Please check if the server is running.');
+    if (product._id.length !== 24) return onMessage('error', 'Invalid product data. Please refresh the page and try again.');
+    try {
+      studio.checkForCart(product);
+    } catch (e) {
+      return onMessage('error', engineMessage(e));
+    }
+    setAdding(true);
+    try {
+      try {
+        unwrap(await api.GET('/products/{id}', { params: { path: { id: product._id } } }), 'Product verification failed.');
+      } catch {
+        return onMessage('error', 'Product verification failed. Please refresh the page and try again.');
+      }
+      await addToCart.mutateAsync({ design: studio.design(), price: product.price });
+      handle.discardDraft();
+      onMessage('ok', 'Added to cart! Taking you to your cart...');
+      setTimeout(() => navigate('/cart'), REDIRECT_AFTER_ADD_MS);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        onMessage('error', 'Authentication required. If you are already logged in, click the "Refresh Auth State" button below or try logging in again.');
+      } else if (e instanceof ApiError) {
+        onMessage('error', e.message);
+      } else {
+        onMessage('error', 'Failed to add item to cart. Please check your connection and try again.');
+      }
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <aside className="panel stack" aria-labelledby="summary-heading">
+      <h3 id="summary-heading">Summary</h3>
+      <dl className="summary">
+        <dt>Product</dt>
+        <dd>{product.name}</dd>
+        <dt>Colour</dt>
+        <dd className="capitalize">{design.color}</dd>
+        <dt>Material</dt>
+        <dd>{design.materialQuality}</dd>
+        <dt>Print quality</dt>
+        <dd>{design.printQuality}</dd>
+        <dt>Base price</dt>
+        <dd>{rupees(product.price)} each</dd>
+      </dl>
+      <h4>Sizes</h4>
+      <SizeSteppers value={design.quantities} onChange={setQuantity} />
+      <p className="muted" data-testid="total-quantity">
+        {total} item{total === 1 ? '' : 's'} · minimum {handle.limits.minPerColor} per colour
+      </p>
+      {line && order && (
+        <table className="breakdown" data-testid="price-breakdown">
+          <tbody>
+            <tr>
+              <td>
+                Garments ({line.quantity} × {rupees(line.unitPrice)})
+              </td>
+              <td>{rupees(line.garments)}</td>
+            </tr>
+            <tr>
+              <td>
+                Design fee ({line.elements} element{line.elements === 1 ? '' : 's'}, first free)
+              </td>
+              <td>{rupees(line.designFee)}</td>
+            </tr>
+            <tr>
+              <td>Subtotal</td>
+              <td>{rupees(order.subtotal)}</td>
+            </tr>
+            <tr>
+              <td>Payment Gateway (2.5%)</td>
+              <td>{rupees(order.gatewayCharge)}</td>
+            </tr>
+            <tr className="grand">
+              <td>Total</td>
+              <td data-testid="studio-total">{rupees(order.total)}</td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+      <button className="btn ghost" onClick={onPreview}>
+        Preview Design
+      </button>
+      <button className="btn block" disabled={adding || need > 0} onClick={add} data-testid="add-to-cart">
+        {adding ? 'Adding…' : need > 0 ? `Add to Cart (Need ${need} more)` : 'Add to Cart'}
+      </button>
+    </aside>
+  );
+}

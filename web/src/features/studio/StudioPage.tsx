@@ -1,0 +1,145 @@
+// The design studio (/design?productId&color&withLogo). The engine runs in
+// the browser: every rule, clamp, decal and price comes from it.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useProduct } from '../../api/products';
+import { Spinner } from '../../components/Spinner';
+import { colourSwatch } from '../../components/colours';
+import { modelUrl } from '../../api/products';
+import type { AreaKey } from '../../lib/engine';
+import { DesignCanvas } from './DesignCanvas';
+import { ElementList } from './ElementList';
+import { ImageUpload } from './ImageUpload';
+import { PreviewModal } from './PreviewModal';
+import { PricePanel } from './PricePanel';
+import { TextEditor } from './TextEditor';
+import { AREA_LABELS } from './printAreas';
+import { useStudio } from './useStudio';
+import './studio.css';
+import type { Quantities } from '../../components/SizeSteppers';
+
+const Studio3D = lazy(() => import('./Studio3D'));
+
+interface Banner {
+  kind: 'ok' | 'error';
+  text: string;
+  id: number;
+}
+
+export default function StudioPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const productId = params.get('productId') ?? undefined;
+  const withLogo = params.get('withLogo') !== 'false';
+  const product = useProduct(productId);
+  const color = params.get('color') ?? product.data?.defaultColor;
+  const { handle, error } = useStudio(product.data?._id, color, withLogo);
+  const [area, setArea] = useState<AreaKey>('left_chest');
+  const [view, setView] = useState<'2d' | '3d'>('2d');
+  const [previewing, setPreviewing] = useState(false);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const appliedQuantities = useRef(false);
+
+  const onMessage = useCallback((kind: 'ok' | 'error', text: string) => setBanner({ kind, text, id: Date.now() }), []);
+  useEffect(() => {
+    if (!banner) return;
+    const t = setTimeout(() => setBanner(null), banner.kind === 'ok' ? 2_000 : 6_000);
+    return () => clearTimeout(t);
+  }, [banner]);
+
+  // Quantities chosen on the product page come along in the navigation state.
+  useEffect(() => {
+    const q = (location.state as { quantities?: Quantities } | null)?.quantities;
+    if (!handle || appliedQuantities.current || !q) return;
+    appliedQuantities.current = true;
+    handle.change((s) => Object.entries(q).forEach(([size, n]) => s.setQuantity(size, Number(n) || 0)));
+  }, [handle, location.state]);
+
+  if (!productId) return <NoProduct />;
+  if (product.isPending) return <Spinner label="Loading product..." />;
+  if (product.isError || !product.data) return <NoProduct message={product.error?.message} />;
+  const p = product.data;
+  if (error) return <div className="page notice error">{error}</div>;
+  if (!handle || !color) return <Spinner label="Loading the studio..." />;
+
+  return (
+    <div className="page studio">
+      <div className="row spread">
+        <h1>View Your {p.name}</h1>
+        <button className="btn ghost" onClick={() => navigate('/products')}>
+          Back to Products
+        </button>
+      </div>
+      {banner && (
+        <div key={banner.id} className={`notice ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
+          {banner.text}
+        </div>
+      )}
+      <div className="studio-grid">
+        <div className="stack">
+          <section className="panel">
+            <label htmlFor="studio-color">Colour</label>
+            <select
+              id="studio-color"
+              value={color}
+              onChange={(e) => {
+                handle.change((s) => s.setColor(e.target.value));
+                setParams((prev) => (prev.set('color', e.target.value), prev), { replace: true });
+              }}
+            >
+              {p.colors.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            <span className="label">Print area</span>
+            <div className="row" role="group" aria-label="Print area">
+              {(['left_chest', 'back'] as const).map((a) => (
+                <button key={a} className={`btn ${a === area ? '' : 'ghost'}`} aria-pressed={a === area} onClick={() => setArea(a)}>
+                  {AREA_LABELS[a]}
+                </button>
+              ))}
+            </div>
+          </section>
+          {withLogo && <TextEditor handle={handle} area={area} onMessage={onMessage} />}
+          {withLogo && <ImageUpload handle={handle} area={area} onMessage={onMessage} />}
+          <ElementList handle={handle} onMessage={onMessage} />
+        </div>
+        <div className="stack">
+          <div className="row" role="group" aria-label="View">
+            <button className={`btn small ${view === '2d' ? '' : 'ghost'}`} aria-pressed={view === '2d'} onClick={() => setView('2d')}>
+              2D
+            </button>
+            <button className={`btn small ${view === '3d' ? '' : 'ghost'}`} aria-pressed={view === '3d'} onClick={() => setView('3d')}>
+              3D
+            </button>
+          </div>
+          {view === '2d' ? (
+            <DesignCanvas handle={handle} product={p} color={color} area={area} />
+          ) : (
+            <Suspense fallback={<Spinner label="Loading 3D view..." />}>
+              <Studio3D handle={handle} modelUrl={modelUrl(p, color)} colorHex={colourSwatch(color)} side={area === 'back' ? 'back' : 'front'} />
+            </Suspense>
+          )}
+          <p className="muted small">Drag an element to place it. {AREA_LABELS[area]} is selected.</p>
+        </div>
+        <PricePanel handle={handle} product={p} onPreview={() => setPreviewing(true)} onMessage={onMessage} />
+      </div>
+      {previewing && <PreviewModal handle={handle} product={p} color={color} onClose={() => setPreviewing(false)} />}
+    </div>
+  );
+}
+
+function NoProduct({ message }: { message?: string }) {
+  return (
+    <section className="page narrow center">
+      <h1>No product available</h1>
+      {message && <p className="muted">{message}</p>}
+      <Link className="btn" to="/products">
+        Go to Products
+      </Link>
+    </section>
+  );
+}

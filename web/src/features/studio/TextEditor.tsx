@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import type { AreaKey } from '../../lib/engine';
+import type { StudioHandle } from './useStudio';
+
+/** The text of the chosen print area: adding replaces the area's text (the engine's rule). */
+export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
+  const { limits } = handle;
+  const [text, setText] = useState('');
+  const [size, setSize] = useState(limits.fontSizeDefault);
+  const [color, setColor] = useState(limits.textColorPresets[0]);
+  const [font, setFont] = useState(limits.fonts[0]);
+  const chars = [...text].length;
+
+  const add = () => {
+    const error = handle.change((s) => s.setText(area, text, font, size, color));
+    if (error) return onMessage('error', error);
+    setText('');
+    onMessage('ok', 'Text added');
+  };
+
+  return (
+    <section className="panel" aria-labelledby="text-heading">
+      <h3 id="text-heading">Add Text</h3>
+      <label htmlFor="studio-text">Text</label>
+      <input
+        id="studio-text"
+        value={text}
+        maxLength={limits.maxTextChars}
+        placeholder="Your text"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && text.trim() && add()}
+      />
+      <span className="counter muted" aria-live="polite">
+        {chars}/{limits.maxTextChars}
+      </span>
+      <label htmlFor="studio-font-size">Font size: {size}</label>
+      <input id="studio-font-size" type="range" min={limits.fontSizeMin} max={limits.fontSizeMax} value={size} onChange={(e) => setSize(Number(e.target.value))} />
+      <span className="label">Colour</span>
+      <div className="chips" role="group" aria-label="Text colour">
+        {limits.textColorPresets.map((c) => (
+          <button key={c} className="chip" aria-label={c} aria-pressed={c === color} style={{ background: c }} onClick={() => setColor(c)} />
+        ))}
+      </div>
+      <label htmlFor="studio-font">Font</label>
+      <select id="studio-font" value={font} onChange={(e) => setFont(e.target.value)}>
+        {limits.fonts.map((f) => (
+          <option key={f} value={f} style={{ fontFamily: f }}>
+            {f}
+          </option>
+        ))}
+      </select>
+      <button className="btn" disabled={!text.trim()} onClick={add}>
+        Add Text
+      </button>
+    </section>
+  );
+}

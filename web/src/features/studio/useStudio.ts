@@ -1,0 +1,110 @@
+// The studio's engine object and its draft. The engine (WebAssembly) owns the
+// design; React re-renders when `version` changes. Every change is saved to the
+// browser (the design JSON in localStorage, pictures in IndexedDB), so a reload
+// or a lost connection loses nothing.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createStudio, engineLimits, engineMessage, type Limits, type Studio } from '../../lib/engine';
+import { provideStoredImages } from '../../lib/imageStore';
+
+const draftKey = (productId: string) => `studio-draft:${productId}`;
+
+export interface DesignDoc {
+  productId: string;
+  color: string;
+  areas: Record<'leftChest' | 'back', { text: TextDoc | null; image: ImageDoc | null }>;
+  quantities: Record<'s' | 'm' | 'l' | 'xl' | 'xxl', number>;
+  materialQuality: string;
+  printQuality: string;
+}
+export interface TextDoc {
+  text: string;
+  font: string;
+  size: number;
+  color: string;
+  position: { x: number; y: number };
+}
+export interface ImageDoc {
+  asset: { sha256: string; mime: string; bytes: number; width: number; height: number };
+  name: string;
+  size: { width: number; height: number };
+  position: { x: number; y: number };
+  useEmbroidery: boolean;
+}
+
+export interface StudioHandle {
+  studio: Studio;
+  limits: Limits;
+  design: DesignDoc;
+  version: number;
+  /** Runs a change on the engine, then re-renders and saves the draft. Returns the engine's error message, if any. */
+  change: (fn: (s: Studio) => void) => string | null;
+  /** Forgets the saved draft (after the design went into the cart). */
+  discardDraft: () => void;
+}
+
+export function useStudio(productId: string | undefined, color: string | undefined, withLogo: boolean) {
+  const [handle, setHandle] = useState<StudioHandle | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const studioRef = useRef<Studio | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    if (!productId || !color) return;
+    let cancelled = false;
+    (async () => {
+      try {
+        const saved = localStorage.getItem(draftKey(productId));
+        const [studio, limits] = await Promise.all([createStudio(productId, color, saved), engineLimits()]);
+        if (cancelled) return studio.free();
+        // A colour from the query overrides the draft's colour.
+        studio.setColor(color);
+        if (!withLogo) {
+          studio.clear('text');
+          studio.clear('image');
+        }
+        // Give the engine the pictures the draft uses; drop any this browser no longer has.
+        for (const area of await provideStoredImages(studio)) studio.remove(area, 'image');
+        studioRef.current?.free();
+        studioRef.current = studio;
+        setVersion((v) => v + 1);
+        setHandle({ studio, limits, design: studio.design() as DesignDoc, version: 0, change: () => null, discardDraft: () => {} });
+      } catch (e) {
+        if (!cancelled) setError(engineMessage(e));
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [productId, color, withLogo]);
+
+  useEffect(() => () => {
+    studioRef.current?.free();
+    studioRef.current = null;
+  }, []);
+
+  const change = useCallback(
+    (fn: (s: Studio) => void): string | null => {
+      const studio = studioRef.current;
+      if (!studio) return null;
+      try {
+        fn(studio);
+        return null;
+      } catch (e) {
+        return engineMessage(e);
+      } finally {
+        if (productId) localStorage.setItem(draftKey(productId), studio.toJson());
+        setVersion((v) => v + 1);
+      }
+    },
+    [productId],
+  );
+
+  const discardDraft = useCallback(() => {
+    if (productId) localStorage.removeItem(draftKey(productId));
+  }, [productId]);
+
+  const studio = studioRef.current;
+  const ready: StudioHandle | null =
+    handle && studio ? { studio, limits: handle.limits, design: studio.design() as DesignDoc, version, change, discardDraft } : null;
+  return { handle: ready, error };
+}

@@ -1,0 +1,137 @@
+// The only module that imports the design engine (Rust compiled to
+// WebAssembly). It is loaded on demand, so pages that do not design anything
+// never download the .wasm. Every studio rule, price and clamp comes from here.
+import type { ElementBox, Raster, Studio } from 'design-engine';
+
+export type { ElementBox, Raster, Studio };
+export type AreaKey = 'left_chest' | 'back';
+export type ElementKind = 'text' | 'image';
+export type SizeKey = 's' | 'm' | 'l' | 'xl' | 'xxl';
+
+export interface LineQuote {
+  unitPrice: number;
+  quantity: number;
+  garments: number;
+  elements: number;
+  chargeableElements: number;
+  designFeePerElement: number;
+  designFee: number;
+  total: number;
+}
+
+export interface OrderQuote {
+  lines: LineQuote[];
+  items: number;
+  subtotal: number;
+  gatewayChargeBps: number;
+  gatewayCharge: number;
+  total: number;
+}
+
+export interface Limits {
+  maxTextChars: number;
+  fontSizeMin: number;
+  fontSizeMax: number;
+  fontSizeDefault: number;
+  imageSizeMin: number;
+  imageSizeMax: number;
+  imageSizeDefault: number;
+  maxImageBytes: number;
+  textColorPresets: string[];
+  fonts: string[];
+  sizes: string[];
+  printAreas: [AreaKey, string][];
+  minPerColor: number;
+  designFeePerExtraElement: number;
+  gatewayChargeBps: number;
+}
+
+export interface CatalogueProduct {
+  _id: string;
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  brand: string;
+  colors: string[];
+  sizes: string[];
+  defaultColor: string;
+  models: Record<string, string>;
+  isFeatured?: boolean;
+}
+
+type EngineModule = typeof import('design-engine');
+
+// The font files the server compiles in, served to the browser as assets.
+const fontUrls = import.meta.glob('../../../design-engine/fonts/*.ttf', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+let modulePromise: Promise<EngineModule> | null = null;
+let fontsPromise: Promise<Uint8Array[]> | null = null;
+
+/** The engine module, loaded once. */
+export function loadEngine(): Promise<EngineModule> {
+  modulePromise ??= import('design-engine');
+  return modulePromise;
+}
+
+function loadFonts(): Promise<Uint8Array[]> {
+  fontsPromise ??= Promise.all(
+    Object.values(fontUrls).map(async (url) => {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`Font ${url}: ${res.status}`);
+      return new Uint8Array(await res.arrayBuffer());
+    }),
+  ).catch((e) => {
+    fontsPromise = null;
+    throw e;
+  });
+  return fontsPromise;
+}
+
+/** A studio for a product and colour (or restored from a saved document), with every font loaded. */
+export async function createStudio(productId: string, color: string, savedJson?: string | null): Promise<Studio> {
+  const [engine, fonts] = await Promise.all([loadEngine(), loadFonts()]);
+  let studio: Studio;
+  try {
+    studio = savedJson ? engine.Studio.fromJson(savedJson) : new engine.Studio(productId, color);
+  } catch {
+    studio = new engine.Studio(productId, color);
+  }
+  for (const bytes of fonts) studio.loadFont(bytes);
+  return studio;
+}
+
+export async function engineLimits(): Promise<Limits> {
+  return (await loadEngine()).limits() as Limits;
+}
+
+export async function builtinCatalogue(): Promise<CatalogueProduct[]> {
+  return (await loadEngine()).catalogue() as CatalogueProduct[];
+}
+
+export async function colorHex(name: string): Promise<string | undefined> {
+  return (await loadEngine()).colorHex(name);
+}
+
+/** The engine's check of a chosen file (type, 5 MB); throws with the spec's message. */
+export async function checkUpload(mime: string, bytes: number): Promise<void> {
+  (await loadEngine()).checkUpload(mime, bytes);
+}
+
+/** Removes the background connected to the picture's border (PNG out). */
+export async function removeBackground(bytes: Uint8Array, mime: string, tolerance = 32): Promise<Uint8Array> {
+  return (await loadEngine()).removeBackground(bytes, mime, tolerance);
+}
+
+export async function quoteOrder(lines: LineQuote[]): Promise<OrderQuote> {
+  return (await loadEngine()).quoteOrder(lines) as OrderQuote;
+}
+
+/** The engine's messages arrive as Error objects with a `code`. */
+export function engineMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

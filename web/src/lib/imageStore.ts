@@ -1,0 +1,38 @@
+// Uploaded design pictures, kept in the browser (IndexedDB) by their SHA-256,
+// the same key the design document uses. The studio stores each upload here so
+// a draft, the cart's thumbnails and a reload never lose a picture.
+import { createStore, get, set } from 'idb-keyval';
+import type { AreaKey, Studio } from './engine';
+
+export interface StoredImage {
+  bytes: Uint8Array;
+  mime: string;
+  name: string;
+}
+
+const store = typeof indexedDB === 'undefined' ? null : createStore('store-design-images', 'images');
+
+export async function putImage(sha256: string, image: StoredImage): Promise<void> {
+  if (store) await set(sha256, image, store);
+}
+
+export async function getImage(sha256: string): Promise<StoredImage | undefined> {
+  return store ? get<StoredImage>(sha256, store) : undefined;
+}
+
+/**
+ * Hands the engine the stored pictures a design uses (reopening a draft or
+ * drawing a cart line). Returns the areas whose picture this browser lacks.
+ */
+export async function provideStoredImages(studio: Studio): Promise<AreaKey[]> {
+  const doc = studio.design() as { areas: Record<'leftChest' | 'back', { image: { asset: { sha256: string } } | null }> };
+  const missing: AreaKey[] = [];
+  for (const [docKey, area] of [['leftChest', 'left_chest'], ['back', 'back']] as const) {
+    const sha = doc.areas[docKey].image?.asset.sha256;
+    if (!sha) continue;
+    const stored = await getImage(sha);
+    if (stored) studio.provideImage(stored.bytes, stored.mime);
+    else missing.push(area);
+  }
+  return missing;
+}

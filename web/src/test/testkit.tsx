@@ -1,0 +1,135 @@
+// Test helpers for the home, catalogue and product pages: a fake API behind
+// `fetch` answering with the server's {success, message, data} envelopes, and
+// a render with the app's providers around a memory router.
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { AuthProvider } from '../lib/auth';
+import type { Product } from '../api/products';
+
+export interface FakeResponse {
+  status?: number;
+  body?: unknown;
+}
+/** Answers one API call; `undefined` means 404 'Not found'. Throwing simulates a network failure. */
+export type Handler = (method: string, path: string, url: URL, request: Request) => FakeResponse | undefined | Promise<FakeResponse | undefined>;
+
+export const ok = (data: unknown, message = 'OK'): FakeResponse => ({ status: 200, body: { success: true, message, data } });
+export const fail = (status: number, message: string): FakeResponse => ({ status, body: { success: false, message } });
+
+/**
+ * Replaces `fetch`. `/api/health` answers 200 unless `backend: false` (then
+ * every call fails as when the server is down). Returns the mock so tests can
+ * count calls with `calls(fetchMock, '/api/products')`.
+ */
+export function mockApi(handler: Handler, { backend = true }: { backend?: boolean } = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url, location.href);
+    if (!backend) throw new TypeError('Failed to fetch');
+    if (url.pathname === '/api/health') {
+      return Response.json({ status: 'ok', database: 'sqlite', version: 'test' });
+    }
+    let answer = await handler(request.method, url.pathname, url, request);
+    // A stored session is renewed at start-up: answer that unless the test does.
+    if (answer === undefined && url.pathname === '/api/auth/refresh') answer = ok(fakeTokens());
+    answer ??= fail(404, 'Not found');
+    return new Response(JSON.stringify(answer.body ?? null), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** How many requests went to a path (query string ignored). */
+export function calls(fetchMock: ReturnType<typeof mockApi>, pathname: string): number {
+  return fetchMock.mock.calls.filter(([input]) => {
+    const raw = input instanceof Request ? input.url : String(input);
+    return new URL(raw, location.href).pathname === pathname;
+  }).length;
+}
+
+/** Shows where the app navigated to, with its search and navigation state. */
+function Destination() {
+  const location = useLocation();
+  return (
+    <div data-testid="destination">
+      <p data-testid="path">{location.pathname + location.search}</p>
+      <pre data-testid="state">{JSON.stringify(location.state)}</pre>
+    </div>
+  );
+}
+
+/** Renders `routes` (plus stand-ins for /products, /design, /login) at `at`. */
+export function renderRoutes(routes: RouteObject[], at: string) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, retryDelay: 0, staleTime: Infinity } },
+  });
+  const ownPaths = new Set(routes.map((r) => r.path));
+  const standIns = ['/', '/products', '/design', '/login', '/cart']
+    .filter((path) => !ownPaths.has(path))
+    .map((path) => ({ path, element: <Destination /> }));
+  const router = createMemoryRouter([...routes, ...standIns], { initialEntries: [at] });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export function renderAt(path: string, element: ReactNode, at = path) {
+  return renderRoutes([{ path, element }], at);
+}
+
+let nextId = 1;
+/** A product as GET /api/products returns it (price in paise). */
+export function product(overrides: Partial<Product> = {}): Product {
+  const id = (nextId++).toString(16).padStart(24, '0');
+  const colors = overrides.colors ?? ['white', 'black', 'navyblue'];
+  return {
+    _id: id,
+    name: 'Classic Round Neck T-Shirt',
+    description: 'A 180 GSM combed-cotton t-shirt with a soft hand feel, ribbed collar and double-stitched hems for everyday wear.',
+    price: 49900,
+    category: 'T-Shirt',
+    brand: 'Legacy Threads',
+    isFeatured: true,
+    stock: 500,
+    colors,
+    sizes: ['S', 'M', 'L', 'XL', 'XXL'],
+    defaultColor: colors[0],
+    models: Object.fromEntries(colors.map((c) => [c, `models/tshirt-normal-${c}.glb`])),
+    modelMetadata: [],
+    colorImages: colors.map((c) => ({
+      color: c,
+      frontImage: { url: `/api/files/products/${id}/${c}-front.webp` },
+      backImage: { url: `/api/files/products/${id}/${c}-back.webp` },
+    })),
+    images: [],
+    createdAt: 1_722_000_000,
+    updatedAt: 1_722_000_000,
+    ...overrides,
+  };
+}
+
+/** A token pair that passes the client's format checks (JWT-shaped access token). */
+export function fakeTokens() {
+  const part = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const accessToken = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u1', role: 'user', exp: 4_102_444_800, pad: 'x'.repeat(60) })}.${'s'.repeat(43)}`;
+  return { accessToken, refreshToken: 'r'.repeat(64) };
+}
+
+/** Stores a signed-in session, as after a login. */
+export function signedIn(user: { _id?: string; name?: string; email?: string; role?: string } = {}) {
+  const { accessToken, refreshToken } = fakeTokens();
+  localStorage.setItem('accessToken', accessToken);
+  localStorage.setItem('refreshToken', refreshToken);
+  localStorage.setItem('user', JSON.stringify({ _id: 'u1', name: 'Asha Verma', email: 'asha@example.com', role: 'user', ...user }));
+}
