@@ -32,7 +32,7 @@ export function DesignCanvas({ handle, product, color, area }: { handle: StudioH
         <img src={picture} alt={`${product.name} ${place.side}`} onLoad={() => setStatus('ok')} onError={() => setStatus('broken')} draggable={false} />
       )}
       {status === 'loading' && <p className="muted overlay-note">Loading Image...</p>}
-      {status === 'broken' && <div className="picture-missing">{picture ? 'Image not available' : 'Image Not Available'}</div>}
+      {status === 'broken' && <div className="picture-missing">{picture ? 'Image not available' : product.colorImages.length === 0 ? 'No Images Available' : 'Image Not Available'}</div>}
       <div
         className="print-area"
         style={{ left: `${place.cx - place.width / 2}%`, width: `${place.width}%`, top: `${place.cy}%` }}

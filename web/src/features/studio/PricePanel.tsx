@@ -2,7 +2,7 @@
 // number here comes from the engine (the same code the server re-runs).
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api, ApiError, unwrap } from '../../lib/api';
+import { api, ApiError, refreshSession, unwrap } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
@@ -22,6 +22,17 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
   const location = useLocation();
   const addToCart = useAddToCart();
   const [adding, setAdding] = useState(false);
+  const [authLost, setAuthLost] = useState(false);
+
+  // After a 401 the shopper may renew the session in place, keeping the design.
+  const refreshAuth = async () => {
+    if (await refreshSession()) {
+      setAuthLost(false);
+      onMessage('ok', 'Authentication restored! Please try adding to cart again.');
+    } else {
+      navigate('/login', { state: { from: { pathname: location.pathname, search: location.search } } });
+    }
+  };
 
   const need = studio.needMore();
   const total = studio.totalQuantity();
@@ -65,6 +76,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       setTimeout(() => navigate('/cart'), REDIRECT_AFTER_ADD_MS);
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) {
+        setAuthLost(true);
         onMessage('error', 'Authentication required. If you are already logged in, click the "Refresh Auth State" button below or try logging in again.');
       } else if (e instanceof ApiError) {
         onMessage('error', e.message);
@@ -129,6 +141,11 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       <button className="btn ghost" onClick={onPreview}>
         Preview Design
       </button>
+      {authLost && (
+        <button className="btn ghost" onClick={() => void refreshAuth()}>
+          Refresh Auth State
+        </button>
+      )}
       <button className="btn block" disabled={adding || need > 0} onClick={add} data-testid="add-to-cart">
         {adding ? 'Adding…' : need > 0 ? `Add to Cart (Need ${need} more)` : 'Add to Cart'}
       </button>
