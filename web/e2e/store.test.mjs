@@ -4,7 +4,8 @@
 // Back), reach 25 items, add to cart, find the line and total in the cart.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { launchBrowser, latestCode, repo, screenshots, startStore } from './harness.mjs';
 
@@ -22,6 +23,25 @@ after(async () => {
 /** Figures measured in the browser, written for the notes and README. */
 const figures = {};
 after(() => writeFileSync(join(screenshots, 'figures.json'), JSON.stringify(figures, null, 2)));
+
+/** Gzipped KiB of built files: what the first page load costs, the 3D chunk, the engine. */
+test('bundle sizes', () => {
+  const dist = join(repo, 'web/dist');
+  const gzKiB = (file) => Math.round(gzipSync(readFileSync(join(dist, file))).length / 102.4) / 10;
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const firstLoad = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const assets = readdirSync(join(dist, 'assets'));
+  const threeChunk = assets.find((f) => /^GarmentViewer-.*\.js$/.test(f) && readFileSync(join(dist, 'assets', f)).length > 100_000);
+  const wasm = assets.find((f) => f.endsWith('.wasm'));
+  assert.ok(firstLoad.length > 0 && threeChunk && wasm);
+  figures.gzipKiB = {
+    firstLoadJs: Math.round(firstLoad.reduce((sum, f) => sum + gzKiB(f), 0) * 10) / 10,
+    threeChunk: gzKiB(`assets/${threeChunk}`),
+    wasm: gzKiB(`assets/${wasm}`),
+  };
+  // three.js and the engine stay out of the first load.
+  assert.ok(!firstLoad.some((f) => f.includes('GarmentViewer') || f.includes('design_engine')), firstLoad.join(' '));
+});
 
 test('home page: featured products, fast largest contentful paint', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
