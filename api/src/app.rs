@@ -13,6 +13,9 @@ use crate::routes::cart::CartApi;
 use crate::routes::health::HealthApi;
 use crate::routes::models::ModelsApi;
 use crate::routes::newsletter::NewsletterApi;
+use crate::routes::orders::OrdersApi;
+use crate::routes::payments::PaymentsApi;
+use crate::routes::pincode::PincodeApi;
 use crate::routes::products::ProductsApi;
 use crate::routes::users::UsersApi;
 use crate::state::AppState;
@@ -25,6 +28,9 @@ pub type Apis = (
     CartApi,
     UsersApi,
     NewsletterApi,
+    PaymentsApi,
+    OrdersApi,
+    PincodeApi,
 );
 
 pub fn api_service() -> OpenApiService<Apis, ()> {
@@ -37,6 +43,9 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
             CartApi,
             UsersApi,
             NewsletterApi,
+            PaymentsApi,
+            OrdersApi,
+            PincodeApi,
         ),
         "Custom apparel store API",
         env!("CARGO_PKG_VERSION"),
@@ -63,8 +72,9 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
     // The built-in catalogue's pictures (the URLs in its products' colorImages).
     route = route.nest(
         "/api/catalogue",
-        StaticFilesEndpoint::new(state.config.assets_dir.join("pictures"))
-            .with(poem::middleware::SetHeader::new().overriding("Cache-Control", "public, max-age=3600")),
+        StaticFilesEndpoint::new(state.config.assets_dir.join("pictures")).with(
+            poem::middleware::SetHeader::new().overriding("Cache-Control", "public, max-age=3600"),
+        ),
     );
     route = route.nest("/api", api);
     let web = &state.config.web_dir;
@@ -74,6 +84,11 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
             StaticFilesEndpoint::new(web)
                 .index_file("index.html")
                 .fallback_to_index()
+                // The app's scripts and the engine's .wasm shrink about threefold.
+                .with(
+                    poem::middleware::Compression::new()
+                        .algorithms([poem::web::CompressionAlgo::GZIP]),
+                )
                 .into_endpoint(),
         );
     }

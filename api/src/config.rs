@@ -19,13 +19,88 @@ pub struct Config {
     /// `ACCESS_TOKEN_MINUTES` (default 15) and `REFRESH_TOKEN_DAYS` (default 30).
     pub access_token_minutes: i64,
     pub refresh_token_days: i64,
-    /// `TEST_PROVIDERS` (default on): the dev outbox route and the built-in test payment provider.
+    /// `TEST_PROVIDERS` (default on): the dev outbox route.
     pub test_providers: bool,
+    /// `PAYMENT_PROVIDER` and the Razorpay keys.
+    pub payments: PaymentsConfig,
     /// `WEB_DIR` (default web/dist): the built web app, served when present.
     pub web_dir: PathBuf,
     /// `ASSETS_DIR` (default assets/catalogue): the built-in catalogue's
     /// pictures (`/api/catalogue/...`) and 3D models (`/api/models/by-path`).
     pub assets_dir: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProviderKind {
+    /// The built-in provider that follows Razorpay's contract (no network).
+    Test,
+    Razorpay,
+}
+
+/// The payment provider and its keys. Secrets are never printed.
+#[derive(Clone)]
+pub struct PaymentsConfig {
+    /// `PAYMENT_PROVIDER`: `test` (default) or `razorpay`.
+    pub provider: ProviderKind,
+    /// `RAZORPAY_KEY_ID`: public, handed to the browser's checkout.
+    pub key_id: String,
+    /// `RAZORPAY_KEY_SECRET`: signs payments. The test provider generates one
+    /// (kept in DATA_DIR, so signatures survive restarts) when it is not set.
+    pub key_secret: String,
+    /// `RAZORPAY_WEBHOOK_SECRET`: signs webhooks; generated like the key secret for the test provider.
+    pub webhook_secret: String,
+    /// `RAZORPAY_API_BASE`, default https://api.razorpay.com (a stand-in in tests).
+    pub api_base: String,
+}
+
+impl std::fmt::Debug for PaymentsConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PaymentsConfig")
+            .field("provider", &self.provider)
+            .field("key_id", &self.key_id)
+            .field("api_base", &self.api_base)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PaymentsConfig {
+    fn from_env(data_dir: &std::path::Path) -> anyhow::Result<PaymentsConfig> {
+        let provider = match env_or("PAYMENT_PROVIDER", "test")
+            .to_ascii_lowercase()
+            .as_str()
+        {
+            "test" => ProviderKind::Test,
+            "razorpay" => ProviderKind::Razorpay,
+            other => anyhow::bail!("PAYMENT_PROVIDER must be test or razorpay, not {other}"),
+        };
+        let secret = |name: &str, file: &str| -> anyhow::Result<String> {
+            match std::env::var(name).ok().filter(|s| !s.trim().is_empty()) {
+                Some(s) => Ok(s.trim().to_string()),
+                None if provider == ProviderKind::Test => load_or_create_secret(data_dir, file),
+                None => Ok(String::new()),
+            }
+        };
+        let config = PaymentsConfig {
+            provider,
+            key_id: env_or("RAZORPAY_KEY_ID", "rzp_test_builtin"),
+            key_secret: secret("RAZORPAY_KEY_SECRET", "payment-key-secret")?,
+            webhook_secret: secret("RAZORPAY_WEBHOOK_SECRET", "payment-webhook-secret")?,
+            api_base: env_or("RAZORPAY_API_BASE", "https://api.razorpay.com")
+                .trim_end_matches('/')
+                .to_string(),
+        };
+        if provider == ProviderKind::Razorpay {
+            anyhow::ensure!(
+                std::env::var("RAZORPAY_KEY_ID").is_ok_and(|k| !k.trim().is_empty())
+                    && !config.key_secret.is_empty(),
+                "PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET"
+            );
+            if config.webhook_secret.is_empty() {
+                tracing::warn!("RAZORPAY_WEBHOOK_SECRET is not set: webhooks will be refused");
+            }
+        }
+        Ok(config)
+    }
 }
 
 fn env_or(name: &str, default: &str) -> String {
@@ -54,8 +129,9 @@ impl Config {
         );
         let jwt_secret = match std::env::var("JWT_SECRET").ok().filter(|s| s.len() >= 32) {
             Some(s) => s,
-            None => load_or_create_secret(&data_dir)?,
+            None => load_or_create_secret(&data_dir, "jwt-secret")?,
         };
+        let payments = PaymentsConfig::from_env(&data_dir)?;
         Ok(Config {
             listen_addr: env_or("LISTEN_ADDR", "127.0.0.1:8080")
                 .parse()
@@ -70,15 +146,16 @@ impl Config {
                 .parse()
                 .context("REFRESH_TOKEN_DAYS")?,
             test_providers: flag("TEST_PROVIDERS", true),
+            payments,
             web_dir: PathBuf::from(env_or("WEB_DIR", "web/dist")),
             assets_dir: PathBuf::from(env_or("ASSETS_DIR", "assets/catalogue")),
         })
     }
 }
 
-/// A random secret kept in DATA_DIR/jwt-secret, so tokens survive restarts.
-fn load_or_create_secret(data_dir: &std::path::Path) -> anyhow::Result<String> {
-    let path = data_dir.join("jwt-secret");
+/// A random secret kept in DATA_DIR/`file`, so tokens and signatures survive restarts.
+fn load_or_create_secret(data_dir: &std::path::Path, file: &str) -> anyhow::Result<String> {
+    let path = data_dir.join(file);
     if let Ok(s) = std::fs::read_to_string(&path)
         && s.trim().len() >= 32
     {

@@ -57,6 +57,9 @@ pub enum ApiError {
     /// Something went wrong on the server; details are in its log, not here.
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
+    /// The payment provider could not be reached or refused; nothing was charged by this call.
+    #[oai(status = 502)]
+    BadGateway(Json<ErrorBody>),
 }
 
 fn body(message: impl Into<String>, code: Option<&str>) -> Json<ErrorBody> {
@@ -88,6 +91,14 @@ impl ApiError {
     }
     pub fn too_many(message: impl Into<String>) -> ApiError {
         ApiError::TooManyRequests(body(message, None))
+    }
+    pub fn conflict_code(message: impl Into<String>, code: &str) -> ApiError {
+        ApiError::Conflict(body(message, Some(code)))
+    }
+    /// Logs the cause (an outside service's failure); the client sees `message`.
+    pub fn bad_gateway(message: impl Into<String>, cause: impl std::fmt::Display) -> ApiError {
+        tracing::error!(%cause, "payment provider error");
+        ApiError::BadGateway(body(message, None))
     }
     /// Logs the cause; the client sees only a generic message.
     pub fn internal(cause: impl std::fmt::Display) -> ApiError {

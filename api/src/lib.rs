@@ -8,6 +8,8 @@ pub mod db;
 pub mod envelope;
 pub mod ids;
 pub mod models;
+pub mod payments;
+pub mod pincodes;
 pub mod routes;
 pub mod state;
 
@@ -27,6 +29,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
         tracing::info!(seeded, "seeded the built-in catalogue");
     }
     Ok(state::AppState {
+        payments: Arc::new(payments::PaymentProvider::from_config(&config.payments)),
         config: Arc::new(config),
         db,
     })

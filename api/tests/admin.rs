@@ -3,28 +3,12 @@ mod helpers;
 use helpers::{TestApp, engines};
 use serde_json::json;
 
-/// Signs up, is made admin (as `api create-admin` does), signs in again for a token with the role.
-async fn admin_token(app: &TestApp) -> String {
-    app.sign_up("admin@example.com").await;
-    sqlx::query("UPDATE users SET role = 'admin' WHERE email = 'admin@example.com'")
-        .execute(&app.db)
-        .await
-        .unwrap();
-    let (_, body) = app
-        .post(
-            "/api/auth/login",
-            json!({"email": "admin@example.com", "password": "correct horse"}),
-        )
-        .await;
-    body["data"]["accessToken"].as_str().unwrap().to_string()
-}
-
 #[tokio::test]
 async fn only_admins_manage_products() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         let (user, _) = app.sign_up("user@example.com").await;
-        let admin = admin_token(&app).await;
+        let admin = app.admin_token().await;
         let new = json!({"name": "Polo", "price": 39900, "numberOfColors": 1,
             "colorModels": [{"color": "Red", "fileUrl": "/files/models/polo-red.glb", "s3Key": "models/polo-red.glb", "bucket": "models", "originalSize": 1234}]});
 

@@ -43,7 +43,13 @@ async fn every_seeded_picture_and_model_is_served() {
 #[tokio::test]
 async fn model_paths_never_leave_the_assets_directory() {
     let app = TestApp::spawn(Engine::Sqlite).await;
-    for bad in ["../Cargo.toml", "../../api/Cargo.toml.glb", "/etc/hostname.glb", "README.md", ""] {
+    for bad in [
+        "../Cargo.toml",
+        "../../api/Cargo.toml.glb",
+        "/etc/hostname.glb",
+        "README.md",
+        "",
+    ] {
         let res = app
             .client
             .get(app.url("/api/models/by-path"))
@@ -56,9 +62,13 @@ async fn model_paths_never_leave_the_assets_directory() {
         assert_eq!(body["message"], "Invalid model path");
         assert_eq!(body["success"], false);
     }
-    let (status, body) = app.get("/api/models/by-path?path=models/no-such-garment.glb").await;
+    let (status, body) = app
+        .get("/api/models/by-path?path=models/no-such-garment.glb")
+        .await;
     assert_eq!(status, 404);
     assert_eq!(body["message"], "Model not found");
-    let (status, _) = app.get("/api/catalogue/tshirt-normal/../../README.md").await;
+    let (status, _) = app
+        .get("/api/catalogue/tshirt-normal/../../README.md")
+        .await;
     assert!(status == 404 || status == 400, "{status}");
 }

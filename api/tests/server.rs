@@ -18,6 +18,15 @@ async fn serves_the_web_app_with_a_fallback_for_client_routes() {
             "{path}"
         );
     }
+    // The app's files go out gzipped to a browser that accepts it.
+    let res = app
+        .client
+        .get(app.url("/"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-encoding"], "gzip");
     // The API and its documents are not shadowed by the app.
     assert_eq!(app.get("/api/health").await.0, 200);
     let spec = app

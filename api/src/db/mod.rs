@@ -5,6 +5,7 @@
 pub mod addresses;
 pub mod cart;
 pub mod email_tokens;
+pub mod orders;
 pub mod outbox;
 pub mod products;
 pub mod sessions;

@@ -203,7 +203,11 @@ pub async fn seed_builtin(db: &Db) -> Result<usize, crate::envelope::ApiError> {
             sizes: b.sizes.iter().map(|s| s.label().to_string()).collect(),
             models: b.models.clone(),
             model_metadata: Vec::new(),
-            color_images: b.colors.iter().map(|c| builtin_pictures(&b.slug, c)).collect(),
+            color_images: b
+                .colors
+                .iter()
+                .map(|c| builtin_pictures(&b.slug, c))
+                .collect(),
             images: Vec::new(),
             // Keep the catalogue's order.
             created_at: now + i as i64,

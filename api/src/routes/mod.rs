@@ -6,6 +6,9 @@ pub mod dev;
 pub mod health;
 pub mod models;
 pub mod newsletter;
+pub mod orders;
+pub mod payments;
+pub mod pincode;
 pub mod products;
 pub mod users;
 
@@ -23,4 +26,10 @@ pub enum Tag {
     Users,
     /// The newsletter.
     Newsletter,
+    /// Checkout: the order from the server's cart, the provider's payment, its verification.
+    Payments,
+    /// The customer's orders.
+    Orders,
+    /// City and state of an Indian pincode (an offline table).
+    Pincode,
 }

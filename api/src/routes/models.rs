@@ -16,10 +16,7 @@ use crate::state::AppState;
 pub enum ModelFile {
     /// A binary glTF model.
     #[oai(status = 200, content_type = "model/gltf-binary")]
-    Glb(
-        Binary<Vec<u8>>,
-        #[oai(header = "Cache-Control")] String,
-    ),
+    Glb(Binary<Vec<u8>>, #[oai(header = "Cache-Control")] String),
 }
 
 /// The file a model path names, or None when the path is not a plain relative
@@ -29,7 +26,9 @@ pub fn resolve(root: &Path, path: &str) -> Option<PathBuf> {
     let plain = !path.is_empty()
         && !path.contains('\\')
         && rel.components().all(|c| matches!(c, Component::Normal(_)));
-    let glb = rel.extension().is_some_and(|e| e.eq_ignore_ascii_case("glb"));
+    let glb = rel
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("glb"));
     (plain && glb).then(|| root.join(rel))
 }
 

@@ -4,11 +4,17 @@
 
 #![allow(dead_code)]
 
+pub mod checkout;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use api::config::Config;
 use serde_json::Value;
+
+/// The payment secrets of test apps: tests sign payments and webhooks with them.
+pub const TEST_KEY_SECRET: &str = "test-key-secret-0123456789abcdef";
+pub const TEST_WEBHOOK_SECRET: &str = "test-webhook-secret-0123456789ab";
 
 pub struct TestApp {
     pub addr: SocketAddr,
@@ -44,7 +50,7 @@ pub fn engines() -> Vec<Engine> {
 
 /// A new database per test, named after this process so that databases left
 /// by finished test processes can be dropped.
-async fn fresh_postgres() -> String {
+pub async fn fresh_postgres() -> String {
     use sqlx::Connection;
     let base = std::env::var("TEST_DATABASE_URL").unwrap();
     let name = format!(
@@ -92,6 +98,29 @@ impl TestApp {
         test_providers: bool,
         web_index: Option<&str>,
     ) -> TestApp {
+        TestApp::spawn_configured(engine, web_index, |c| c.test_providers = test_providers).await
+    }
+
+    /// The built-in test payment provider with these secrets, or Razorpay at `api_base`.
+    pub fn payments(
+        provider: api::config::ProviderKind,
+        api_base: &str,
+    ) -> api::config::PaymentsConfig {
+        api::config::PaymentsConfig {
+            provider,
+            key_id: "rzp_test_key".into(),
+            key_secret: TEST_KEY_SECRET.into(),
+            webhook_secret: TEST_WEBHOOK_SECRET.into(),
+            api_base: api_base.into(),
+        }
+    }
+
+    /// The app with its configuration adjusted by `configure`.
+    pub async fn spawn_configured(
+        engine: Engine,
+        web_index: Option<&str>,
+        configure: impl FnOnce(&mut Config),
+    ) -> TestApp {
         let dir = std::env::temp_dir().join(format!("store-test-{}", api::ids::random_hex(6)));
         std::fs::create_dir_all(dir.join("web")).unwrap();
         if let Some(html) = web_index {
@@ -101,17 +130,20 @@ impl TestApp {
             Engine::Sqlite => format!("sqlite://{}/store.db?mode=rwc", dir.display()),
             Engine::Postgres => fresh_postgres().await,
         };
-        let config = Config {
+        let mut config = Config {
             listen_addr: "127.0.0.1:0".parse().unwrap(),
             data_dir: dir.clone(),
             database_url,
             jwt_secret: api::ids::random_hex(32),
             access_token_minutes: 15,
             refresh_token_days: 30,
-            test_providers,
+            test_providers: true,
+            payments: TestApp::payments(api::config::ProviderKind::Test, "http://127.0.0.1:9"),
             web_dir: dir.join("web"),
-            assets_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/catalogue"),
+            assets_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../assets/catalogue"),
         };
+        configure(&mut config);
         let state = api::prepare(config).await.expect("app prepares");
         let db = state.db.clone();
         let (addr, server) = api::start(state).await.expect("app starts");
@@ -203,5 +235,21 @@ impl TestApp {
             body["data"]["accessToken"].as_str().unwrap().into(),
             body["data"]["refreshToken"].as_str().unwrap().into(),
         )
+    }
+
+    /// Signs up, is made admin (as `api create-admin` does), signs in again for a token with the role.
+    pub async fn admin_token(&self) -> String {
+        self.sign_up("admin@example.com").await;
+        sqlx::query("UPDATE users SET role = 'admin' WHERE email = 'admin@example.com'")
+            .execute(&self.db)
+            .await
+            .unwrap();
+        let (_, body) = self
+            .post(
+                "/api/auth/login",
+                serde_json::json!({"email": "admin@example.com", "password": "correct horse"}),
+            )
+            .await;
+        body["data"]["accessToken"].as_str().unwrap().to_string()
     }
 }

@@ -1,6 +1,6 @@
 // The spec's route table. Pages load on demand: the home page does not pay for
 // the studio, three.js or the engine.
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { RequireAuth } from './RequireAuth';
 import { HomePage } from '../features/home/HomePage';
@@ -18,7 +18,15 @@ export const routes: RouteObject[] = [
       { path: '/login', lazy: lazyPage(() => import('../features/auth/LoginPage')) },
       {
         element: <RequireAuth />,
-        children: [{ path: '/cart', lazy: lazyPage(() => import('../features/cart/CartPage')) }],
+        children: [
+          { path: '/cart', lazy: lazyPage(() => import('../features/cart/CartPage')) },
+          { path: '/shipping', lazy: lazyPage(() => import('../features/checkout/CheckoutPage')) },
+          { path: '/order-confirmation', lazy: lazyPage(() => import('../features/checkout/OrderConfirmationPage')) },
+          { path: '/order-failed', lazy: lazyPage(() => import('../features/checkout/OrderFailedPage')) },
+          { path: '/user/orders', lazy: lazyPage(() => import('../features/orders/OrdersPage')) },
+          // No customer dashboard yet: the account menu's Profile link lands on the orders.
+          { path: '/user', element: <Navigate to="/user/orders" replace /> },
+        ],
       },
       { path: '*', lazy: lazyPage(() => import('./NotFoundPage')) },
     ],

@@ -64,13 +64,13 @@ function Destination() {
   );
 }
 
-/** Renders `routes` (plus stand-ins for /products, /design, /login) at `at`. */
+/** Renders `routes` (plus stand-ins for the other pages a test may navigate to) at `at`. */
 export function renderRoutes(routes: RouteObject[], at: string) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, retryDelay: 0, staleTime: Infinity } },
   });
   const ownPaths = new Set(routes.map((r) => r.path));
-  const standIns = ['/', '/products', '/design', '/login', '/cart']
+  const standIns = ['/', '/products', '/design', '/login', '/cart', '/shipping', '/user/orders', '/order-confirmation', '/order-failed']
     .filter((path) => !ownPaths.has(path))
     .map((path) => ({ path, element: <Destination /> }));
   const router = createMemoryRouter([...routes, ...standIns], { initialEntries: [at] });

@@ -1,0 +1,528 @@
+//! Orders, their line snapshots, payment events and refunds. Every change that
+//! must happen once (paying, cancelling, refunding) is a conditional UPDATE,
+//! so concurrent requests and webhooks cannot apply it twice.
+
+use rand::Rng;
+use sqlx::FromRow;
+
+use super::{Db, now_ms};
+use crate::envelope::ApiError;
+use crate::ids::new_id;
+
+#[derive(FromRow, Debug, Clone)]
+pub struct Order {
+    pub id: String,
+    pub user_id: String,
+    pub order_number: String,
+    pub status: String,
+    pub is_paid: i64,
+    pub paid_at: Option<i64>,
+    pub receipt: String,
+    pub provider: String,
+    pub provider_order_id: Option<String>,
+    pub payment_id: Option<String>,
+    pub payment_method: String,
+    pub currency: String,
+    pub items_count: i64,
+    pub items_price: i64,
+    pub shipping_price: i64,
+    pub tax_price: i64,
+    pub discount_amount: i64,
+    pub total_price: i64,
+    pub refunded_amount: i64,
+    pub shipping_address: String,
+    pub billing_address: String,
+    pub cancel_reason: Option<String>,
+    pub tracking_number: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub user_name: String,
+    pub user_email: String,
+}
+
+#[derive(FromRow, Debug, Clone)]
+pub struct Item {
+    pub id: String,
+    pub order_id: String,
+    pub product_id: String,
+    pub name: String,
+    pub color: String,
+    pub artwork_hash: String,
+    pub design: String,
+    pub sizes: String,
+    pub unit_price: i64,
+    pub quantity: i64,
+    pub elements: i64,
+    pub design_fee: i64,
+    pub line_total: i64,
+}
+
+/// A priced cart line, as it goes into an order.
+pub struct NewItem {
+    pub product_id: String,
+    pub name: String,
+    pub color: String,
+    pub artwork_hash: String,
+    pub design: String,
+    pub sizes: String,
+    pub unit_price: i64,
+    pub quantity: i64,
+    pub elements: i64,
+    pub design_fee: i64,
+    pub line_total: i64,
+}
+
+/// An order to place, priced by the engine; addresses and notes are JSON.
+pub struct NewOrder<'a> {
+    pub user_id: &'a str,
+    pub receipt: &'a str,
+    pub provider: &'a str,
+    pub items_count: i64,
+    pub items_price: i64,
+    pub tax_price: i64,
+    pub total_price: i64,
+    pub shipping_address: String,
+    pub billing_address: String,
+    pub notes: String,
+    pub items: Vec<NewItem>,
+}
+
+const SELECT: &str = "SELECT o.id, o.user_id, o.order_number, o.status, o.is_paid, o.paid_at, o.receipt, o.provider, \
+     o.provider_order_id, o.payment_id, o.payment_method, o.currency, o.items_count, o.items_price, o.shipping_price, \
+     o.tax_price, o.discount_amount, o.total_price, o.refunded_amount, o.shipping_address, o.billing_address, \
+     o.cancel_reason, o.tracking_number, o.created_at, o.updated_at, u.name AS user_name, u.email AS user_email \
+     FROM orders o JOIN users u ON u.id = o.user_id";
+
+/// Order numbers avoid look-alike characters (0/O, 1/I/L) so they can be read out.
+const NUMBER_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/// `LT-YYYYMMDD-XXXXXX`, dated in India's time zone (UTC+05:30).
+fn order_number(now_ms: i64) -> String {
+    let ist_days = (now_ms + 330 * 60 * 1000).div_euclid(86_400_000);
+    let (y, m, d) = civil_date(ist_days);
+    let mut rng = rand::rng();
+    let tail: String = (0..6)
+        .map(|_| char::from(NUMBER_ALPHABET[rng.random_range(0..NUMBER_ALPHABET.len())]))
+        .collect();
+    format!("LT-{y:04}{m:02}{d:02}-{tail}")
+}
+
+/// The calendar date of a day count since 1970-01-01 (H. Hinnant's algorithm).
+fn civil_date(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// Stores a pending, unpaid order with its lines, or returns the one a
+/// concurrent request placed with the same receipt. Short transaction; no
+/// provider call inside.
+#[tracing::instrument(skip(db, new), fields(user = new.user_id))]
+pub async fn place(db: &Db, new: &NewOrder<'_>) -> Result<Order, ApiError> {
+    for _ in 0..5 {
+        let id = new_id();
+        let now = now_ms();
+        let mut tx = db.begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO orders (id, user_id, order_number, receipt, provider, items_count, items_price, tax_price, \
+             total_price, shipping_address, billing_address, notes, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)",
+        )
+        .bind(&id)
+        .bind(new.user_id)
+        .bind(order_number(now))
+        .bind(new.receipt)
+        .bind(new.provider)
+        .bind(new.items_count)
+        .bind(new.items_price)
+        .bind(new.tax_price)
+        .bind(new.total_price)
+        .bind(&new.shipping_address)
+        .bind(&new.billing_address)
+        .bind(&new.notes)
+        .bind(now)
+        .execute(&mut *tx)
+        .await;
+        match inserted {
+            Ok(_) => {}
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                drop(tx);
+                if let Some(existing) = by_receipt(db, new.user_id, new.receipt).await? {
+                    return Ok(existing);
+                }
+                continue; // the order number was taken: draw another
+            }
+            Err(e) => return Err(e.into()),
+        }
+        for (position, item) in new.items.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, sizes, \
+                 unit_price, quantity, elements, design_fee, line_total) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+            )
+            .bind(new_id())
+            .bind(&id)
+            .bind(position as i64)
+            .bind(&item.product_id)
+            .bind(&item.name)
+            .bind(&item.color)
+            .bind(&item.artwork_hash)
+            .bind(&item.design)
+            .bind(&item.sizes)
+            .bind(item.unit_price)
+            .bind(item.quantity)
+            .bind(item.elements)
+            .bind(item.design_fee)
+            .bind(item.line_total)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        let order = get(db, &id)
+            .await?
+            .ok_or_else(|| ApiError::internal("a placed order vanished"))?;
+        return Ok(order);
+    }
+    Err(ApiError::internal("no free order number after 5 draws"))
+}
+
+pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, ApiError> {
+    Ok(sqlx::query_as(&format!("{SELECT} WHERE o.id = $1"))
+        .bind(id)
+        .fetch_optional(db)
+        .await?)
+}
+
+/// The order if it belongs to `user_id`.
+pub async fn get_for_user(db: &Db, id: &str, user_id: &str) -> Result<Option<Order>, ApiError> {
+    Ok(
+        sqlx::query_as(&format!("{SELECT} WHERE o.id = $1 AND o.user_id = $2"))
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
+pub async fn by_receipt(db: &Db, user_id: &str, receipt: &str) -> Result<Option<Order>, ApiError> {
+    Ok(
+        sqlx::query_as(&format!("{SELECT} WHERE o.user_id = $1 AND o.receipt = $2"))
+            .bind(user_id)
+            .bind(receipt)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
+pub async fn by_provider_order(
+    db: &Db,
+    provider_order_id: &str,
+) -> Result<Option<Order>, ApiError> {
+    Ok(
+        sqlx::query_as(&format!("{SELECT} WHERE o.provider_order_id = $1"))
+            .bind(provider_order_id)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
+/// Records the provider's order id unless one is already stored (a
+/// concurrent retry got there first); `false` then.
+pub async fn set_provider_order(
+    db: &Db,
+    id: &str,
+    provider_order_id: &str,
+) -> Result<bool, ApiError> {
+    let done = sqlx::query(
+        "UPDATE orders SET provider_order_id = $1, updated_at = $2 WHERE id = $3 AND provider_order_id IS NULL",
+    )
+    .bind(provider_order_id)
+    .bind(now_ms())
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The lines of these orders, in each order's own sequence.
+pub async fn items(db: &Db, order_ids: &[&str]) -> Result<Vec<Item>, ApiError> {
+    if order_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders: Vec<String> = (1..=order_ids.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT id, order_id, product_id, name, color, artwork_hash, design, sizes, unit_price, quantity, elements, \
+         design_fee, line_total FROM order_items WHERE order_id IN ({}) ORDER BY order_id, position",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as(&sql);
+    for id in order_ids {
+        query = query.bind(*id);
+    }
+    Ok(query.fetch_all(db).await?)
+}
+
+/// A page of the user's orders, newest first, and how many there are in all.
+pub async fn list_for_user(
+    db: &Db,
+    user_id: &str,
+    status: Option<&str>,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<Order>, i64), ApiError> {
+    let orders = sqlx::query_as(&format!(
+        "{SELECT} WHERE o.user_id = $1 AND ($2 IS NULL OR o.status = $2) \
+         ORDER BY o.created_at DESC, o.id DESC LIMIT $3 OFFSET $4"
+    ))
+    .bind(user_id)
+    .bind(status)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await?;
+    let total: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM orders WHERE user_id = $1 AND ($2 IS NULL OR status = $2)",
+    )
+    .bind(user_id)
+    .bind(status)
+    .fetch_one(db)
+    .await?;
+    Ok((orders, total))
+}
+
+/// A webhook event, recorded so a replay of it is ignored.
+pub struct Event<'a> {
+    pub id: &'a str,
+    pub event: &'a str,
+    pub provider_order_id: Option<&'a str>,
+    pub payment_id: Option<&'a str>,
+}
+
+async fn insert_event(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    e: &Event<'_>,
+) -> Result<bool, ApiError> {
+    let inserted = sqlx::query(
+        "INSERT INTO payment_events (id, event, provider_order_id, payment_id, created_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(e.id)
+    .bind(e.event)
+    .bind(e.provider_order_id)
+    .bind(e.payment_id)
+    .bind(now_ms())
+    .execute(&mut **tx)
+    .await;
+    match inserted {
+        Ok(_) => Ok(true),
+        Err(sqlx::Error::Database(err)) if err.is_unique_violation() => Ok(false),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Records an event that changes no order; `false` when it was seen before.
+pub async fn record_event(db: &Db, e: &Event<'_>) -> Result<bool, ApiError> {
+    let mut tx = db.begin().await?;
+    let fresh = insert_event(&mut tx, e).await?;
+    if fresh {
+        tx.commit().await?;
+    }
+    Ok(fresh)
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Payment {
+    /// This call marked the order paid and confirmed, emptied the cart and took the stock.
+    Confirmed,
+    /// The order was paid before (another verify or a webhook): nothing changed.
+    AlreadyPaid,
+    /// The order had been cancelled: the payment is recorded (so it can be refunded), nothing else.
+    PaidWhileCancelled,
+    /// The webhook event was handled before: nothing changed.
+    DuplicateEvent,
+}
+
+/// Marks an order paid, in one transaction: confirmed only if it was not paid
+/// yet (a conditional UPDATE, so concurrent verifies and webhooks confirm
+/// once); then the owner's cart is emptied and the stock taken, never below 0.
+#[tracing::instrument(skip(db, event))]
+pub async fn pay(
+    db: &Db,
+    order_id: &str,
+    payment_id: &str,
+    event: Option<&Event<'_>>,
+) -> Result<Payment, ApiError> {
+    let now = now_ms();
+    let mut tx = db.begin().await?;
+    if let Some(e) = event
+        && !insert_event(&mut tx, e).await?
+    {
+        return Ok(Payment::DuplicateEvent);
+    }
+    let confirmed = sqlx::query(
+        "UPDATE orders SET status = 'confirmed', is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1 \
+         WHERE id = $3 AND is_paid = 0 AND status = 'pending'",
+    )
+    .bind(now)
+    .bind(payment_id)
+    .bind(order_id)
+    .execute(&mut *tx)
+    .await?;
+    if confirmed.rows_affected() == 1 {
+        // The lines that were ordered (anything added to the cart since stays).
+        sqlx::query(
+            "DELETE FROM cart_items WHERE user_id = (SELECT user_id FROM orders WHERE id = $1) \
+             AND artwork_hash IN (SELECT artwork_hash FROM order_items WHERE order_id = $1)",
+        )
+        .bind(order_id)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "UPDATE products SET stock = CASE WHEN stock > (SELECT CAST(SUM(i.quantity) AS BIGINT) FROM order_items i \
+               WHERE i.order_id = $1 AND i.product_id = products.id) \
+             THEN stock - (SELECT CAST(SUM(i.quantity) AS BIGINT) FROM order_items i \
+               WHERE i.order_id = $1 AND i.product_id = products.id) \
+             ELSE 0 END, updated_at = $2 \
+             WHERE id IN (SELECT product_id FROM order_items WHERE order_id = $1)",
+        )
+        .bind(order_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        return Ok(Payment::Confirmed);
+    }
+    let recorded = sqlx::query(
+        "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1 WHERE id = $3 AND is_paid = 0",
+    )
+    .bind(now)
+    .bind(payment_id)
+    .bind(order_id)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(if recorded.rows_affected() == 1 {
+        tracing::warn!(
+            order_id,
+            "payment received for a cancelled order: refund it"
+        );
+        Payment::PaidWhileCancelled
+    } else {
+        Payment::AlreadyPaid
+    })
+}
+
+/// Cancels the user's order while it is pending and unpaid; `false` otherwise.
+pub async fn cancel(db: &Db, id: &str, user_id: &str, reason: &str) -> Result<bool, ApiError> {
+    let done = sqlx::query(
+        "UPDATE orders SET status = 'cancelled', cancel_reason = $1, updated_at = $2 \
+         WHERE id = $3 AND user_id = $4 AND status = 'pending' AND is_paid = 0",
+    )
+    .bind(reason)
+    .bind(now_ms())
+    .bind(id)
+    .bind(user_id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Sets aside `amount` of a paid order's money for a refund before the
+/// provider is asked, so two concurrent refunds cannot exceed what was paid.
+pub async fn reserve_refund(db: &Db, id: &str, amount: i64) -> Result<bool, ApiError> {
+    let done = sqlx::query(
+        "UPDATE orders SET refunded_amount = refunded_amount + $1, updated_at = $2 \
+         WHERE id = $3 AND is_paid = 1 AND payment_id IS NOT NULL AND refunded_amount + $1 <= total_price",
+    )
+    .bind(amount)
+    .bind(now_ms())
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Gives back a reservation the provider refused.
+pub async fn release_refund(db: &Db, id: &str, amount: i64) -> Result<(), ApiError> {
+    sqlx::query(
+        "UPDATE orders SET refunded_amount = refunded_amount - $1, updated_at = $2 WHERE id = $3 AND refunded_amount >= $1",
+    )
+    .bind(amount)
+    .bind(now_ms())
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub struct NewRefund<'a> {
+    pub id: &'a str,
+    pub order_id: &'a str,
+    pub payment_id: &'a str,
+    pub amount: i64,
+    pub reason: &'a str,
+    pub created_by: &'a str,
+}
+
+/// Records a refund the provider made; a fully refunded order becomes `refunded`.
+pub async fn record_refund(db: &Db, r: &NewRefund<'_>) -> Result<(), ApiError> {
+    let now = now_ms();
+    let mut tx = db.begin().await?;
+    sqlx::query(
+        "INSERT INTO refunds (id, order_id, payment_id, amount, reason, created_by, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(r.id)
+    .bind(r.order_id)
+    .bind(r.payment_id)
+    .bind(r.amount)
+    .bind(r.reason)
+    .bind(r.created_by)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "UPDATE orders SET status = 'refunded', updated_at = $1 WHERE id = $2 AND refunded_amount = total_price",
+    )
+    .bind(now)
+    .bind(r.order_id)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(20_414), (2025, 11, 22));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn order_numbers_are_dated_in_india_and_readable() {
+        // 2026-11-21 19:00 UTC is already 22 November in India.
+        let ms = (civil_days(2026, 11, 21) * 86_400 + 19 * 3_600) * 1_000;
+        let n = order_number(ms);
+        assert!(n.starts_with("LT-20261122-"), "{n}");
+        assert_eq!(n.len(), 18);
+        assert!(n[12..].bytes().all(|b| NUMBER_ALPHABET.contains(&b)));
+    }
+
+    fn civil_days(y: i64, m: i64, d: i64) -> i64 {
+        (0..40_000)
+            .find(|&days| civil_date(days) == (y, m, d))
+            .unwrap()
+    }
+}

@@ -1,0 +1,289 @@
+//! The customer's orders: list (paged, by status), one order, cancel while pending.
+//! Every order is checked against its owner.
+
+use poem::web::Data;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::Tag;
+use super::cart::QuantityDto;
+use crate::auth::BearerAuth;
+use crate::db::{Db, orders};
+use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::payments::checkout::ShippingAddress;
+use crate::state::AppState;
+
+pub const STATUSES: [&str; 7] = [
+    "pending",
+    "confirmed",
+    "processing",
+    "shipped",
+    "delivered",
+    "cancelled",
+    "refunded",
+];
+
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct OrderItem {
+    #[oai(rename = "_id")]
+    pub id: String,
+    pub product_id: String,
+    pub name: String,
+    pub color: String,
+    #[oai(skip_serializing_if_is_none)]
+    pub color_hex: Option<String>,
+    pub quantity: QuantityDto,
+    pub item_count: i64,
+    /// Unit price in paise.
+    pub price: i64,
+    pub design_fee: i64,
+    pub line_total: i64,
+    pub elements: i64,
+    pub artwork_hash: String,
+    /// The design as ordered (design-engine's JSON).
+    pub design: serde_json::Value,
+}
+
+#[derive(Object, Debug, Clone)]
+pub struct OrderUser {
+    pub name: String,
+    pub email: String,
+}
+
+/// An order. Money in paise; `taxPrice` is the 2.5% payment gateway charge.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct Order {
+    #[oai(rename = "_id")]
+    pub id: String,
+    /// Readable and quotable, e.g. LT-20261122-7KQ3M9.
+    pub order_number: String,
+    /// pending, confirmed, processing, shipped, delivered, cancelled or refunded.
+    pub status: String,
+    pub payment_method: String,
+    pub is_paid: bool,
+    #[oai(skip_serializing_if_is_none)]
+    pub paid_at: Option<i64>,
+    #[oai(skip_serializing_if_is_none)]
+    pub payment_id: Option<String>,
+    pub currency: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub order_items: Vec<OrderItem>,
+    pub items_count: i64,
+    pub items_price: i64,
+    pub shipping_price: i64,
+    pub tax_price: i64,
+    pub discount_amount: i64,
+    pub total_price: i64,
+    pub refunded_amount: i64,
+    pub shipping_address: ShippingAddress,
+    pub billing_address: ShippingAddress,
+    #[oai(skip_serializing_if_is_none)]
+    pub tracking_number: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub cancel_reason: Option<String>,
+    pub user: OrderUser,
+}
+
+#[derive(Object, Debug)]
+pub struct Pagination {
+    pub page: i64,
+    pub limit: i64,
+    pub total: i64,
+    pub pages: i64,
+}
+
+/// The envelope of a page of orders: `pagination` sits beside `data`.
+#[derive(Object, Debug)]
+pub struct OrdersPage {
+    pub success: bool,
+    pub message: String,
+    pub data: Vec<Order>,
+    pub pagination: Pagination,
+}
+
+#[derive(Object, Debug)]
+pub struct CancelRequest {
+    /// Default 'Cancelled by customer'.
+    pub reason: Option<String>,
+}
+
+fn item_dto(i: orders::Item) -> Result<OrderItem, ApiError> {
+    let q: design_engine::Quantities = serde_json::from_str(&i.sizes)?;
+    Ok(OrderItem {
+        color_hex: design_engine::catalogue::colour_hex(&i.color),
+        quantity: QuantityDto {
+            s: q.s,
+            m: q.m,
+            l: q.l,
+            xl: q.xl,
+            xxl: q.xxl,
+        },
+        design: serde_json::from_str(&i.design)?,
+        id: i.id,
+        product_id: i.product_id,
+        name: i.name,
+        color: i.color,
+        item_count: i.quantity,
+        price: i.unit_price,
+        design_fee: i.design_fee,
+        line_total: i.line_total,
+        elements: i.elements,
+        artwork_hash: i.artwork_hash,
+    })
+}
+
+/// The API shape of stored orders, with their lines (one query for all).
+pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Order>> {
+    let ids: Vec<&str> = rows.iter().map(|o| o.id.as_str()).collect();
+    let mut items = orders::items(db, &ids).await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for o in rows {
+        let (mine, rest): (Vec<_>, Vec<_>) = items.into_iter().partition(|i| i.order_id == o.id);
+        items = rest;
+        out.push(Order {
+            order_items: mine.into_iter().map(item_dto).collect::<Result<_, _>>()?,
+            shipping_address: serde_json::from_str(&o.shipping_address)?,
+            billing_address: serde_json::from_str(&o.billing_address)?,
+            is_paid: o.is_paid != 0,
+            user: OrderUser {
+                name: o.user_name,
+                email: o.user_email,
+            },
+            id: o.id,
+            order_number: o.order_number,
+            status: o.status,
+            payment_method: o.payment_method,
+            paid_at: o.paid_at,
+            payment_id: o.payment_id,
+            currency: o.currency,
+            created_at: o.created_at,
+            updated_at: o.updated_at,
+            items_count: o.items_count,
+            items_price: o.items_price,
+            shipping_price: o.shipping_price,
+            tax_price: o.tax_price,
+            discount_amount: o.discount_amount,
+            total_price: o.total_price,
+            refunded_amount: o.refunded_amount,
+            tracking_number: o.tracking_number,
+            cancel_reason: o.cancel_reason,
+        });
+    }
+    Ok(out)
+}
+
+pub async fn order_dto(db: &Db, row: orders::Order) -> ApiResult<Order> {
+    order_dtos(db, vec![row])
+        .await?
+        .pop()
+        .ok_or_else(|| ApiError::internal("an order without its shape"))
+}
+
+pub fn not_found() -> ApiError {
+    ApiError::not_found("Order not found")
+}
+
+const MAX_LIMIT: i64 = 100;
+
+pub struct OrdersApi;
+
+#[OpenApi(tag = "Tag::Orders")]
+impl OrdersApi {
+    /// The signed-in user's orders, newest first: `page` (from 1), `limit`
+    /// (default 10, at most 100) and an optional `status`.
+    #[oai(path = "/orders", method = "get")]
+    async fn list(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        page: Query<Option<i64>>,
+        limit: Query<Option<i64>>,
+        status: Query<Option<String>>,
+    ) -> ApiResult<Json<OrdersPage>> {
+        let page = page.0.unwrap_or(1).max(1);
+        let limit = limit.0.unwrap_or(10).clamp(1, MAX_LIMIT);
+        let status = status
+            .0
+            .map(|s| s.trim().to_lowercase())
+            .filter(|s| !s.is_empty() && s != "all");
+        if let Some(s) = &status
+            && !STATUSES.contains(&s.as_str())
+        {
+            return Err(ApiError::bad_request("Invalid order status"));
+        }
+        let offset = (page - 1).saturating_mul(limit);
+        let (rows, total) =
+            orders::list_for_user(&state.db, &auth.0.id, status.as_deref(), limit, offset).await?;
+        Ok(Json(OrdersPage {
+            success: true,
+            message: "Orders fetched".into(),
+            data: order_dtos(&state.db, rows).await?,
+            pagination: Pagination {
+                page,
+                limit,
+                total,
+                pages: (total + limit - 1) / limit,
+            },
+        }))
+    }
+
+    /// One order: the owner's (an admin may read any).
+    #[oai(path = "/orders/:id", method = "get")]
+    async fn get(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> ApiResult<Json<Envelope<Order>>> {
+        let row = match auth.0.role.as_str() {
+            "admin" => orders::get(&state.db, &id.0).await?,
+            _ => orders::get_for_user(&state.db, &id.0, &auth.0.id).await?,
+        };
+        let row = row.ok_or_else(not_found)?;
+        Ok(Envelope::ok(
+            "Order fetched",
+            order_dto(&state.db, row).await?,
+        ))
+    }
+
+    /// Cancel an order while it is pending (not yet paid).
+    #[oai(path = "/orders/:id/cancel", method = "put")]
+    async fn cancel(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+        body: Json<CancelRequest>,
+    ) -> ApiResult<Json<Envelope<Order>>> {
+        let reason = body
+            .0
+            .reason
+            .map(|r| r.trim().to_string())
+            .filter(|r| !r.is_empty());
+        let reason = reason.unwrap_or_else(|| "Cancelled by customer".into());
+        if reason.chars().count() > 500 {
+            return Err(ApiError::bad_request(
+                "The reason can be at most 500 characters",
+            ));
+        }
+        let row = orders::get_for_user(&state.db, &id.0, &auth.0.id)
+            .await?
+            .ok_or_else(not_found)?;
+        if !orders::cancel(&state.db, &row.id, &auth.0.id, &reason).await? {
+            return Err(ApiError::bad_request(
+                "Only pending orders can be cancelled",
+            ));
+        }
+        let row = orders::get(&state.db, &row.id)
+            .await?
+            .ok_or_else(not_found)?;
+        Ok(Envelope::ok(
+            "Order cancelled successfully",
+            order_dto(&state.db, row).await?,
+        ))
+    }
+}

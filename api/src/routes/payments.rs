@@ -1,0 +1,722 @@
+//! Checkout and payment: the order is created from the server's own cart
+//! (priced by the engine; a client amount that disagrees is refused), the
+//! provider collects the money, and the provider's signature, checked here,
+//! turns the order paid. No database transaction is open while the provider
+//! is called, and every state change is a conditional update, so a crash or a
+//! retry at any point neither loses a paid order nor charges twice.
+
+use poem::web::Data;
+use poem_openapi::param::Header;
+use poem_openapi::payload::{Binary, Json};
+use poem_openapi::{Object, OpenApi};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+use super::Tag;
+use super::orders::not_found;
+use crate::auth::{AuthUser, BearerAuth};
+use crate::db::orders::{self, Event, NewOrder, Payment};
+use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::payments::checkout::{AddressInput, ShippingAddress, check_amount, price_cart};
+use crate::payments::{OrderRequest, PaymentProvider};
+use crate::state::AppState;
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct PaymentMethods {
+    /// `test` (the built-in provider) or `razorpay`.
+    pub provider: String,
+    /// The public key id for the provider's browser checkout.
+    pub key_id: String,
+    pub currency: String,
+    pub methods: Vec<String>,
+    /// True while the built-in test provider is active: the checkout shows its test buttons.
+    pub test_mode: bool,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct CreateOrderRequest {
+    /// The total the shopper was shown, in paise: it must equal the server's own.
+    pub amount: i64,
+    /// INR (the default).
+    pub currency: Option<String>,
+    /// The client's key for this checkout attempt (at most 40 letters, digits, `_` or `-`):
+    /// the same receipt returns the same order, never a second one.
+    pub receipt: String,
+    /// Free-form notes, kept with the order (at most 16 KB of JSON).
+    pub notes: Option<serde_json::Value>,
+    pub shipping_address: AddressInput,
+    /// Required unless `sameAsShipping`.
+    pub billing_address: Option<AddressInput>,
+    /// Default true.
+    pub same_as_shipping: Option<bool>,
+}
+
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct OrderRef {
+    #[oai(rename = "_id")]
+    pub id: String,
+    pub order_number: String,
+}
+
+/// What the browser's checkout needs to collect the payment.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct CreatedOrder {
+    /// The provider's order id (`order_...`), to open its checkout with.
+    pub order_id: String,
+    /// In paise.
+    pub amount: i64,
+    pub currency: String,
+    pub key_id: String,
+    pub provider: String,
+    pub order: OrderRef,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct VerifyRequest {
+    pub razorpay_order_id: String,
+    pub razorpay_payment_id: String,
+    pub razorpay_signature: String,
+    /// Our order's `_id` (or, failing that, the provider's order id is used).
+    pub order_id: Option<String>,
+}
+
+/// The order confirmation page's data.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct Confirmation {
+    pub order_id: String,
+    pub order_number: String,
+    /// In paise.
+    pub total_price: i64,
+    pub items_count: i64,
+    pub shipping_address: ShippingAddress,
+    pub billing_address: ShippingAddress,
+    #[oai(skip_serializing_if_is_none)]
+    pub payment_id: Option<String>,
+    pub status: String,
+    pub is_paid: bool,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct SaveTestOrderRequest {
+    pub shipping_address: AddressInput,
+    pub billing_address: Option<AddressInput>,
+    pub same_as_shipping: Option<bool>,
+    /// The total shown, in paise: it must equal the server's own.
+    pub amount: i64,
+    /// Ignored: the order is made from the server's cart.
+    pub cart_items: Option<Vec<serde_json::Value>>,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct TestCompleteRequest {
+    /// The provider's order id (`order_...`).
+    pub order_id: String,
+    /// `success` (default) or `failure`.
+    pub outcome: Option<String>,
+}
+
+#[derive(Object, Debug)]
+pub struct PaymentFailure {
+    pub code: String,
+    pub description: String,
+}
+
+/// What the test checkout popup hands back: a signed payment, or a failure.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct TestOutcome {
+    #[oai(skip_serializing_if_is_none)]
+    pub razorpay_order_id: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub razorpay_payment_id: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub razorpay_signature: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub error: Option<PaymentFailure>,
+}
+
+#[derive(Object, Debug)]
+pub struct WebhookOutcome {
+    /// `confirmed`, `already_paid`, `paid_while_cancelled`, `duplicate` or `ignored`.
+    pub outcome: String,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct RefundRequest {
+    /// Our order's `_id`.
+    pub order_id: String,
+    /// In paise; default what has not been refunded yet.
+    pub amount: Option<i64>,
+    pub reason: Option<String>,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct RefundResult {
+    pub refund_id: String,
+    pub order_id: String,
+    pub amount: i64,
+    pub status: String,
+    /// All refunds of the order so far, in paise.
+    pub refunded_amount: i64,
+    pub order_status: String,
+}
+
+pub const VERIFICATION_FAILED: &str = "Payment verification failed. Please contact support.";
+const MAX_NOTES: usize = 16 * 1024;
+
+fn confirmation(o: &orders::Order) -> ApiResult<Confirmation> {
+    Ok(Confirmation {
+        order_id: o.id.clone(),
+        order_number: o.order_number.clone(),
+        total_price: o.total_price,
+        items_count: o.items_count,
+        shipping_address: serde_json::from_str(&o.shipping_address)?,
+        billing_address: serde_json::from_str(&o.billing_address)?,
+        payment_id: o.payment_id.clone(),
+        status: o.status.clone(),
+        is_paid: o.is_paid != 0,
+    })
+}
+
+fn check_receipt(receipt: &str) -> ApiResult<&str> {
+    let r = receipt.trim();
+    let ok = (1..=40).contains(&r.len())
+        && r.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if ok {
+        Ok(r)
+    } else {
+        Err(ApiError::bad_request(
+            "Invalid receipt: 1 to 40 letters, digits, '_' or '-'",
+        ))
+    }
+}
+
+/// What a checkout submits, whichever route it comes by.
+struct Checkout<'a> {
+    amount: i64,
+    receipt: &'a str,
+    notes: String,
+    shipping: &'a AddressInput,
+    billing: Option<&'a AddressInput>,
+    same_as_shipping: bool,
+}
+
+/// Stores the order (or finds the one this receipt placed) and makes sure the
+/// provider has an order for it: the returned order has its `provider_order_id`. The order row is committed before the
+/// provider is called, so a crash in between leaves a pending order that the
+/// same receipt picks up again.
+async fn open_order(
+    state: &AppState,
+    user: &AuthUser,
+    c: Checkout<'_>,
+) -> ApiResult<orders::Order> {
+    let shipping = c.shipping.shipping()?;
+    let billing = match (c.same_as_shipping, c.billing) {
+        (false, Some(b)) => b.billing(&shipping)?,
+        (false, None) => {
+            return Err(ApiError::bad_request(
+                "Please fill in all required billing fields",
+            ));
+        }
+        (true, _) => shipping.clone(),
+    };
+    let order = match orders::by_receipt(&state.db, &user.id, c.receipt).await? {
+        Some(existing) => existing,
+        None => {
+            let priced = price_cart(&state.db, &user.id).await?;
+            let total = priced.quote.total.0;
+            // Refused before anything is stored.
+            check_amount(c.amount, total).inspect_err(|_| {
+                tracing::warn!(shown = c.amount, total, "amount differs from the server's");
+            })?;
+            let new = NewOrder {
+                user_id: &user.id,
+                receipt: c.receipt,
+                provider: state.payments.name(),
+                items_count: i64::from(priced.quote.items),
+                items_price: priced.quote.subtotal.0,
+                tax_price: priced.quote.gateway_charge.0,
+                total_price: total,
+                shipping_address: serde_json::to_string(&shipping)?,
+                billing_address: serde_json::to_string(&billing)?,
+                notes: c.notes,
+                items: priced.items,
+            };
+            orders::place(&state.db, &new).await?
+        }
+    };
+    // The same receipt again (a double click, a reload, a retry after a crash).
+    if order.is_paid != 0 {
+        return Err(ApiError::conflict_code(
+            format!(
+                "Order {} has already been paid. You can find it in My Orders.",
+                order.order_number
+            ),
+            "ORDER_ALREADY_PAID",
+        ));
+    }
+    if order.status != "pending" {
+        return Err(ApiError::conflict_code(
+            format!(
+                "Order {} was cancelled. Please place the order again.",
+                order.order_number
+            ),
+            "ORDER_CANCELLED",
+        ));
+    }
+    check_amount(c.amount, order.total_price)?;
+    if order.provider_order_id.is_some() {
+        return Ok(order);
+    }
+    let provider_order = state
+        .payments
+        .create_order(&OrderRequest {
+            amount: order.total_price,
+            currency: &order.currency,
+            receipt: &order.order_number,
+            notes: serde_json::json!({
+                "order_number": order.order_number,
+                "customer_email": shipping.email,
+            }),
+        })
+        .await
+        .map_err(|e| ApiError::bad_gateway("Failed to create order", e))?;
+    if orders::set_provider_order(&state.db, &order.id, &provider_order.id).await? {
+        return Ok(orders::Order {
+            provider_order_id: Some(provider_order.id),
+            ..order
+        });
+    }
+    // A concurrent retry stored its provider order first: use that one (this
+    // one is never shown to anybody, so it is never paid).
+    orders::get(&state.db, &order.id)
+        .await?
+        .ok_or_else(not_found)
+}
+
+fn notes_json(notes: Option<&serde_json::Value>) -> ApiResult<String> {
+    let notes = notes
+        .map(serde_json::to_string)
+        .transpose()?
+        .unwrap_or_else(|| "{}".into());
+    if notes.len() > MAX_NOTES {
+        return Err(ApiError::bad_request("Order notes are too large"));
+    }
+    Ok(notes)
+}
+
+/// Marks the order paid once the provider's signature proves the payment.
+async fn settle(
+    state: &AppState,
+    order: &orders::Order,
+    provider_order_id: &str,
+    payment_id: &str,
+    signature: &str,
+) -> ApiResult<Confirmation> {
+    let signed = order.provider_order_id.as_deref() == Some(provider_order_id)
+        && state
+            .payments
+            .payment_signed(provider_order_id, payment_id, signature);
+    if !signed {
+        tracing::warn!(order = %order.id, "payment signature refused");
+        return Err(ApiError::bad_request_code(
+            VERIFICATION_FAILED,
+            "PAYMENT_VERIFICATION_FAILED",
+        ));
+    }
+    match orders::pay(&state.db, &order.id, payment_id.trim(), None).await? {
+        Payment::Confirmed | Payment::AlreadyPaid | Payment::DuplicateEvent => {}
+        Payment::PaidWhileCancelled => {
+            return Err(ApiError::conflict_code(
+                format!(
+                    "Order {} was cancelled before this payment arrived. The payment will be refunded.",
+                    order.order_number
+                ),
+                "ORDER_CANCELLED",
+            ));
+        }
+    }
+    let paid = orders::get(&state.db, &order.id)
+        .await?
+        .ok_or_else(not_found)?;
+    confirmation(&paid)
+}
+
+fn test_provider(state: &AppState) -> ApiResult<&crate::payments::test_provider::TestProvider> {
+    state
+        .payments
+        .test()
+        .ok_or_else(|| ApiError::not_found("Not found"))
+}
+
+/// Razorpay's webhook body: only what we act on.
+#[derive(Deserialize)]
+struct WebhookBody {
+    event: String,
+    #[serde(default)]
+    payload: WebhookPayload,
+}
+
+#[derive(Deserialize, Default)]
+struct WebhookPayload {
+    payment: Option<Entity<PaymentEntity>>,
+}
+
+#[derive(Deserialize)]
+struct Entity<T> {
+    entity: T,
+}
+
+#[derive(Deserialize)]
+struct PaymentEntity {
+    id: String,
+    order_id: Option<String>,
+    amount: i64,
+}
+
+async fn handle_webhook(
+    state: &AppState,
+    body: &[u8],
+    signature: &str,
+    event_id: Option<&str>,
+) -> ApiResult<&'static str> {
+    if !state.payments.webhook_signed(body, signature) {
+        return Err(ApiError::bad_request("Invalid webhook signature"));
+    }
+    let parsed: WebhookBody =
+        serde_json::from_slice(body).map_err(|_| ApiError::bad_request("Invalid webhook body"))?;
+    // Razorpay names each event in a header; without one the body stands for it.
+    let id = match event_id.map(str::trim).filter(|s| !s.is_empty()) {
+        Some(id) => id.chars().take(100).collect(),
+        None => format!("sha256:{}", hex::encode(Sha256::digest(body))),
+    };
+    let payment = parsed.payload.payment.map(|p| p.entity);
+    let event = Event {
+        id: &id,
+        event: &parsed.event,
+        provider_order_id: payment.as_ref().and_then(|p| p.order_id.as_deref()),
+        payment_id: payment.as_ref().map(|p| p.id.as_str()),
+    };
+    let paying = matches!(parsed.event.as_str(), "payment.captured" | "order.paid");
+    let order = match (&payment, paying) {
+        (
+            Some(PaymentEntity {
+                order_id: Some(o), ..
+            }),
+            true,
+        ) => orders::by_provider_order(&state.db, o).await?,
+        _ => None,
+    };
+    let (Some(order), Some(payment)) = (order, payment.as_ref()) else {
+        let fresh = orders::record_event(&state.db, &event).await?;
+        return Ok(if fresh { "ignored" } else { "duplicate" });
+    };
+    if payment.amount != order.total_price {
+        tracing::error!(order = %order.id, paid = payment.amount, total = order.total_price, "webhook amount differs");
+        let fresh = orders::record_event(&state.db, &event).await?;
+        return Ok(if fresh { "ignored" } else { "duplicate" });
+    }
+    Ok(
+        match orders::pay(&state.db, &order.id, &payment.id, Some(&event)).await? {
+            Payment::Confirmed => "confirmed",
+            Payment::AlreadyPaid => "already_paid",
+            Payment::PaidWhileCancelled => "paid_while_cancelled",
+            Payment::DuplicateEvent => "duplicate",
+        },
+    )
+}
+
+fn provider_label(p: &PaymentProvider) -> String {
+    p.name().to_string()
+}
+
+pub struct PaymentsApi;
+
+#[OpenApi(tag = "Tag::Payments")]
+impl PaymentsApi {
+    /// The active payment provider, its public key and whether test mode is on.
+    #[oai(path = "/payments/methods", method = "get")]
+    async fn methods(&self, state: Data<&AppState>) -> Json<Envelope<PaymentMethods>> {
+        let p = &state.payments;
+        Envelope::ok(
+            "Payment methods",
+            PaymentMethods {
+                provider: provider_label(p),
+                key_id: p.key_id().to_string(),
+                currency: "INR".into(),
+                methods: ["card", "upi", "netbanking", "wallet"]
+                    .map(String::from)
+                    .to_vec(),
+                test_mode: p.test().is_some(),
+            },
+        )
+    }
+
+    /// Creates the order from the server's cart (repriced by the engine) as
+    /// pending and unpaid, and the provider's order to pay it. `amount` must be
+    /// the server's total (else 400 `AMOUNT_MISMATCH`); the same `receipt`
+    /// returns the same order.
+    #[oai(path = "/payments/create-order", method = "post")]
+    async fn create_order(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: Json<CreateOrderRequest>,
+    ) -> ApiResult<Json<Envelope<CreatedOrder>>> {
+        let b = body.0;
+        if !b
+            .currency
+            .as_deref()
+            .unwrap_or("INR")
+            .trim()
+            .eq_ignore_ascii_case("INR")
+        {
+            return Err(ApiError::bad_request("Only INR payments are accepted"));
+        }
+        let checkout = Checkout {
+            amount: b.amount,
+            receipt: check_receipt(&b.receipt)?,
+            notes: notes_json(b.notes.as_ref())?,
+            shipping: &b.shipping_address,
+            billing: b.billing_address.as_ref(),
+            same_as_shipping: b.same_as_shipping.unwrap_or(true),
+        };
+        let order = open_order(&state, &auth.0, checkout).await?;
+        Ok(Envelope::ok(
+            "Order created",
+            CreatedOrder {
+                order_id: order.provider_order_id.clone().unwrap_or_default(),
+                amount: order.total_price,
+                currency: order.currency.clone(),
+                key_id: state.payments.key_id().to_string(),
+                provider: order.provider.clone(),
+                order: OrderRef {
+                    id: order.id,
+                    order_number: order.order_number,
+                },
+            },
+        ))
+    }
+
+    /// Checks the provider's signature (HMAC-SHA256 of "order_id|payment_id"
+    /// with the key secret, against the order id stored here). The order
+    /// becomes confirmed and paid, its lines leave the cart and the stock is
+    /// taken; verifying again changes nothing.
+    #[oai(path = "/payments/verify", method = "post")]
+    async fn verify(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: Json<VerifyRequest>,
+    ) -> ApiResult<Json<Envelope<Confirmation>>> {
+        let b = body.0;
+        let provider_order_id = b.razorpay_order_id.trim();
+        let order = match b
+            .order_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            Some(id) => orders::get_for_user(&state.db, id, &auth.0.id).await?,
+            None => orders::by_provider_order(&state.db, provider_order_id)
+                .await?
+                .filter(|o| o.user_id == auth.0.id),
+        };
+        let order = order.ok_or_else(not_found)?;
+        let confirmed = settle(
+            &state,
+            &order,
+            provider_order_id,
+            &b.razorpay_payment_id,
+            &b.razorpay_signature,
+        )
+        .await?;
+        Ok(Envelope::ok("Payment verified successfully", confirmed))
+    }
+
+    /// Razorpay's webhook: `X-Razorpay-Signature` must sign the raw body with
+    /// the webhook secret. `payment.captured` and `order.paid` mark the order
+    /// paid if the browser never came back; a replayed event id is ignored.
+    #[oai(path = "/payments/webhook", method = "post")]
+    async fn webhook(
+        &self,
+        state: Data<&AppState>,
+        body: Binary<Vec<u8>>,
+        #[oai(name = "X-Razorpay-Signature")] signature: Header<Option<String>>,
+        #[oai(name = "X-Razorpay-Event-Id")] event_id: Header<Option<String>>,
+    ) -> ApiResult<Json<Envelope<WebhookOutcome>>> {
+        let signature = signature.0.unwrap_or_default();
+        let outcome = handle_webhook(&state, &body.0, &signature, event_id.0.as_deref()).await?;
+        Ok(Envelope::ok(
+            "Webhook processed",
+            WebhookOutcome {
+                outcome: outcome.into(),
+            },
+        ))
+    }
+
+    /// Admin: refunds a paid order, in full or in part, through the provider.
+    #[oai(path = "/payments/refund", method = "post")]
+    async fn refund(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: Json<RefundRequest>,
+    ) -> ApiResult<Json<Envelope<RefundResult>>> {
+        auth.0.require_admin()?;
+        let b = body.0;
+        let order = orders::get(&state.db, b.order_id.trim())
+            .await?
+            .ok_or_else(not_found)?;
+        let Some(payment_id) = order.payment_id.clone().filter(|_| order.is_paid != 0) else {
+            return Err(ApiError::bad_request("Only paid orders can be refunded"));
+        };
+        let remaining = order.total_price - order.refunded_amount;
+        let amount = b.amount.unwrap_or(remaining);
+        if amount <= 0 || amount > remaining {
+            return Err(ApiError::bad_request(format!(
+                "The refund must be between 1 and {remaining} paise (what has not been refunded yet)"
+            )));
+        }
+        let reason = b
+            .reason
+            .map(|r| r.trim().chars().take(500).collect::<String>())
+            .unwrap_or_default();
+        // Set the money aside first: two refunds at once cannot exceed what was paid.
+        if !orders::reserve_refund(&state.db, &order.id, amount).await? {
+            return Err(ApiError::conflict(
+                "The refund exceeds what is left to refund",
+            ));
+        }
+        let notes = serde_json::json!({ "order_number": order.order_number, "reason": reason });
+        let refund = match state.payments.refund(&payment_id, amount, &notes).await {
+            Ok(r) => r,
+            Err(e) => {
+                orders::release_refund(&state.db, &order.id, amount).await?;
+                return Err(ApiError::bad_gateway(
+                    "The payment provider refused the refund. Please try again.",
+                    e,
+                ));
+            }
+        };
+        orders::record_refund(
+            &state.db,
+            &orders::NewRefund {
+                id: &refund.id,
+                order_id: &order.id,
+                payment_id: &payment_id,
+                amount,
+                reason: &reason,
+                created_by: &auth.0.id,
+            },
+        )
+        .await?;
+        let order = orders::get(&state.db, &order.id)
+            .await?
+            .ok_or_else(not_found)?;
+        Ok(Envelope::ok(
+            "Refund processed",
+            RefundResult {
+                refund_id: refund.id,
+                order_id: order.id,
+                amount,
+                status: refund.status,
+                refunded_amount: order.refunded_amount,
+                order_status: order.status,
+            },
+        ))
+    }
+
+    /// Test provider only: the checkout popup's outcome for one of the user's
+    /// orders: a payment signed exactly as Razorpay signs it, or a failure.
+    #[oai(path = "/payments/test/complete", method = "post")]
+    async fn test_complete(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: Json<TestCompleteRequest>,
+    ) -> ApiResult<Json<Envelope<TestOutcome>>> {
+        let provider = test_provider(&state)?;
+        let order = orders::by_provider_order(&state.db, body.0.order_id.trim())
+            .await?
+            .filter(|o| o.user_id == auth.0.id)
+            .ok_or_else(not_found)?;
+        if order.is_paid != 0 {
+            return Err(ApiError::conflict_code(
+                "This order has already been paid",
+                "ORDER_ALREADY_PAID",
+            ));
+        }
+        let provider_order_id = order.provider_order_id.clone().unwrap_or_default();
+        let outcome = match body.0.outcome.as_deref().unwrap_or("success") {
+            "success" => {
+                let paid = provider.pay(&provider_order_id);
+                TestOutcome {
+                    razorpay_order_id: Some(paid.order_id),
+                    razorpay_payment_id: Some(paid.payment_id),
+                    razorpay_signature: Some(paid.signature),
+                    error: None,
+                }
+            }
+            "failure" => TestOutcome {
+                razorpay_order_id: None,
+                razorpay_payment_id: None,
+                razorpay_signature: None,
+                error: Some(PaymentFailure {
+                    code: "BAD_REQUEST_ERROR".into(),
+                    description: "Payment failed: the test card was declined.".into(),
+                }),
+            },
+            _ => {
+                return Err(ApiError::bad_request(
+                    "The outcome must be success or failure",
+                ));
+            }
+        };
+        Ok(Envelope::ok("Test payment completed", outcome))
+    }
+
+    /// Test provider only: an order from the server's cart, paid at once by
+    /// the test provider (through the same signature check as a real payment).
+    #[oai(path = "/payments/save-test-order", method = "post")]
+    async fn save_test_order(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: Json<SaveTestOrderRequest>,
+    ) -> ApiResult<Json<Envelope<Confirmation>>> {
+        let provider = test_provider(&state)?;
+        let b = body.0;
+        let receipt = format!("test_{}", crate::ids::random_hex(12));
+        let checkout = Checkout {
+            amount: b.amount,
+            receipt: &receipt,
+            notes: "{\"test\":true}".into(),
+            shipping: &b.shipping_address,
+            billing: b.billing_address.as_ref(),
+            same_as_shipping: b.same_as_shipping.unwrap_or(true),
+        };
+        let order = open_order(&state, &auth.0, checkout).await?;
+        let paid = provider.pay(order.provider_order_id.as_deref().unwrap_or_default());
+        let confirmed = settle(
+            &state,
+            &order,
+            &paid.order_id,
+            &paid.payment_id,
+            &paid.signature,
+        )
+        .await?;
+        Ok(Envelope::ok("Test order saved", confirmed))
+    }
+}

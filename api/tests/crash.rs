@@ -1,0 +1,207 @@
+//! Crashes: the real `api` binary is killed with SIGKILL between creating an
+//! order and verifying its payment, and while verifications are in flight.
+//! After a restart no paid order is lost, nothing is confirmed or taken from
+//! stock twice, and a retried checkout reuses its order (no second charge).
+
+mod helpers;
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use helpers::checkout::{TEE, TOTAL, order_request, sign};
+use helpers::{Engine, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, engines};
+use serde_json::{Value, json};
+
+struct Store {
+    child: Child,
+    url: String,
+    client: reqwest::Client,
+}
+
+/// A failing test must not leave its server running.
+impl Drop for Store {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+impl Store {
+    /// Starts the server as `just run` does, on this data directory and database.
+    async fn start(data_dir: &PathBuf, database_url: &str) -> Store {
+        let port = free_port();
+        let child = Command::new(env!("CARGO_BIN_EXE_api"))
+            .arg("serve")
+            .env("DATA_DIR", data_dir)
+            .env("DATABASE_URL", database_url)
+            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
+            .env("WEB_DIR", data_dir.join("no-web"))
+            .env("PAYMENT_PROVIDER", "test")
+            .env("RAZORPAY_KEY_SECRET", TEST_KEY_SECRET)
+            .env("RAZORPAY_WEBHOOK_SECRET", TEST_WEBHOOK_SECRET)
+            .env("RUST_LOG", "error")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the api binary starts");
+        let store = Store {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+            client: reqwest::Client::new(),
+        };
+        for _ in 0..300 {
+            if let Ok(r) = store.client.get(store.url("/api/health")).send().await
+                && r.status().is_success()
+            {
+                return store;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the store did not come up");
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.url)
+    }
+
+    /// SIGKILL: no graceful shutdown, no chance to finish anything.
+    fn kill(self) {
+        drop(self);
+    }
+
+    async fn call(&self, method: reqwest::Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
+        let mut req = self.client.request(method, self.url(path)).bearer_auth(token);
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.unwrap();
+        (res.status().as_u16(), res.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn post(&self, path: &str, token: &str, body: Value) -> (u16, Value) {
+        self.call(reqwest::Method::POST, path, token, Some(body)).await
+    }
+
+    async fn get(&self, path: &str, token: &str) -> Value {
+        self.call(reqwest::Method::GET, path, token, None).await.1
+    }
+
+    async fn fill_cart(&self, token: &str) {
+        let item = json!({"productId": TEE, "color": "white", "quantity": {"m": 25}});
+        let (status, body) = self.post("/api/cart/items", token, item).await;
+        assert_eq!(status, 200, "{body}");
+    }
+
+    async fn stock(&self) -> i64 {
+        self.get(&format!("/api/products/{TEE}"), "").await["data"]["stock"].as_i64().unwrap()
+    }
+
+    async fn order(&self, token: &str, id: &str) -> Value {
+        self.get(&format!("/api/orders/{id}"), token).await["data"].clone()
+    }
+}
+
+fn proof(created: &Value, payment_id: &str) -> Value {
+    let provider_order = created["orderId"].as_str().unwrap();
+    json!({"razorpayOrderId": provider_order, "razorpayPaymentId": payment_id, "orderId": created["order"]["_id"],
+           "razorpaySignature": sign(TEST_KEY_SECRET, &format!("{provider_order}|{payment_id}"))})
+}
+
+async fn database_for(engine: Engine, data_dir: &std::path::Path) -> String {
+    match engine {
+        Engine::Sqlite => format!("sqlite://{}/store.db?mode=rwc", data_dir.display()),
+        Engine::Postgres => helpers::fresh_postgres().await,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_loses_no_paid_order_and_never_charges_twice() {
+    for engine in engines() {
+        let data_dir = std::env::temp_dir().join(format!("store-crash-{}", api::ids::random_hex(6)));
+        std::fs::create_dir_all(&data_dir).unwrap();
+        let db = database_for(engine, &data_dir).await;
+
+        let store = Store::start(&data_dir, &db).await;
+        let (status, body) = store
+            .post("/api/auth/register", "", json!({"name": "Ravi", "email": "crash@example.com", "password": "correct horse"}))
+            .await;
+        assert_eq!(status, 201, "{body}");
+        let token = body["data"]["accessToken"].as_str().unwrap().to_string();
+        let stock_before = store.stock().await;
+
+        // 1. Killed between create-order and verify.
+        store.fill_cart(&token).await;
+        let (_, first) = store.post("/api/payments/create-order", &token, order_request("rcpt_c1", TOTAL)).await;
+        let first = first["data"].clone();
+        store.kill();
+        let store = Store::start(&data_dir, &db).await;
+        let (status, retried) = store.post("/api/payments/create-order", &token, order_request("rcpt_c1", TOTAL)).await;
+        assert_eq!(status, 200, "{engine:?} {retried}");
+        assert_eq!(retried["data"]["orderId"], first["orderId"], "the same provider order: one charge");
+        let (status, _) = store.post("/api/payments/verify", &token, proof(&first, "pay_C1")).await;
+        assert_eq!(status, 200);
+        assert_eq!(store.stock().await, stock_before - 25);
+
+        // 2. Killed while verifications are in flight: all of the payment or none of it.
+        store.fill_cart(&token).await;
+        let (_, second) = store.post("/api/payments/create-order", &token, order_request("rcpt_c2", TOTAL)).await;
+        let second = second["data"].clone();
+        let mut inflight = Vec::new();
+        for _ in 0..20 {
+            let (client, url, token, body) =
+                (store.client.clone(), store.url("/api/payments/verify"), token.clone(), proof(&second, "pay_C2"));
+            inflight.push(tokio::spawn(async move { client.post(url).bearer_auth(token).json(&body).send().await }));
+        }
+        tokio::time::sleep(Duration::from_millis(3)).await;
+        store.kill();
+        for call in inflight {
+            let _ = call.await; // some answered, some were cut off
+        }
+        let store = Store::start(&data_dir, &db).await;
+        let after_crash = store.order(&token, second["order"]["_id"].as_str().unwrap()).await;
+        let cart_left = store.get("/api/cart", &token).await["data"]["items"].as_array().unwrap().len();
+        let stock_now = store.stock().await;
+        match after_crash["isPaid"].as_bool() {
+            Some(true) => assert_eq!((cart_left, stock_now), (0, stock_before - 50), "paid means all of it"),
+            _ => assert_eq!((cart_left, stock_now), (1, stock_before - 25), "unpaid means none of it"),
+        }
+        let (status, _) = store.post("/api/payments/verify", &token, proof(&second, "pay_C2")).await;
+        assert_eq!(status, 200);
+        assert_eq!(store.stock().await, stock_before - 50);
+
+        // 3. Paid while the server was down and the browser never came back: the webhook confirms it.
+        store.fill_cart(&token).await;
+        let (_, third) = store.post("/api/payments/create-order", &token, order_request("rcpt_c3", TOTAL)).await;
+        let third = third["data"].clone();
+        store.kill();
+        let store = Store::start(&data_dir, &db).await;
+        let event = json!({"event": "payment.captured", "payload": {"payment": {"entity": {
+            "id": "pay_C3", "order_id": third["orderId"], "amount": TOTAL}}}})
+        .to_string();
+        let res = store
+            .client
+            .post(store.url("/api/payments/webhook"))
+            .header("content-type", "application/json")
+            .header("X-Razorpay-Signature", sign(TEST_WEBHOOK_SECRET, &event))
+            .header("X-Razorpay-Event-Id", "evt_C3")
+            .body(event)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+
+        let orders = store.get("/api/orders", &token).await;
+        assert_eq!(orders["pagination"]["total"], 3, "one order per checkout");
+        for o in orders["data"].as_array().unwrap() {
+            assert_eq!((o["status"].as_str(), o["isPaid"].as_bool()), (Some("confirmed"), Some(true)), "{o}");
+        }
+        assert_eq!(store.stock().await, stock_before - 75);
+        store.kill();
+        let _ = std::fs::remove_dir_all(&data_dir);
+    }
+}

@@ -1,0 +1,55 @@
+//! Checkout helpers shared by the payment tests: a shopper with a cart, the
+//! checkout request, and payments signed as the provider signs them.
+
+use hmac::{Hmac, Mac};
+use serde_json::{Value, json};
+
+use super::{TEST_KEY_SECRET, TestApp};
+
+pub const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹25
+/// 25 plain tees at ₹25 = ₹625.00, plus 2.5% (₹15.625, half up) = ₹640.63.
+pub const TOTAL: i64 = 64_063;
+
+pub fn sign(secret: &str, message: &str) -> String {
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
+    mac.update(message.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+pub fn address() -> Value {
+    json!({
+        "email": "asha@example.com", "fullName": "Asha Rao", "phone": "+91 98765 43210",
+        "addressLine1": "12 Janpath", "addressLine2": "Connaught Place",
+        "city": "New Delhi", "state": "Delhi", "zipCode": "110001"
+    })
+}
+
+pub fn order_request(receipt: &str, amount: i64) -> Value {
+    json!({"amount": amount, "currency": "INR", "receipt": receipt, "shippingAddress": address(), "sameAsShipping": true,
+           "notes": {"customer_name": "Asha Rao"}})
+}
+
+/// A signed-up shopper with 25 tees in the cart.
+pub async fn shopper(app: &TestApp, email: &str) -> String {
+    let (token, _) = app.sign_up(email).await;
+    let (status, body) = app
+        .post_auth(
+            "/api/cart/items",
+            &token,
+            json!({"productId": TEE, "color": "navyblue", "quantity": {"s": 10, "xxl": 15}}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["totalPrice"], TOTAL);
+    token
+}
+
+/// A payment of `provider_order` signed as the provider signs it.
+pub fn payment(order: &Value, payment_id: &str) -> Value {
+    let provider_order = order["orderId"].as_str().unwrap();
+    json!({
+        "razorpayOrderId": provider_order, "razorpayPaymentId": payment_id,
+        "razorpaySignature": sign(TEST_KEY_SECRET, &format!("{provider_order}|{payment_id}")),
+        "orderId": order["order"]["_id"],
+    })
+}

@@ -1,0 +1,752 @@
+//! Checkout, payments and orders through the real server, on SQLite and
+//! PostgreSQL: the amount is the engine's, a payment counts only with the
+//! provider's signature, and nothing is paid, confirmed or refunded twice.
+
+mod helpers;
+
+use helpers::checkout::{TEE, TOTAL, address, order_request, payment, shopper, sign};
+use helpers::{TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, TestApp, engines};
+use serde_json::{Value, json};
+
+async fn stock(app: &TestApp) -> i64 {
+    app.get(&format!("/api/products/{TEE}")).await.1["data"]["stock"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn cart_lines(app: &TestApp, token: &str) -> usize {
+    app.get_auth("/api/cart", token).await.1["data"]["items"]
+        .as_array()
+        .unwrap()
+        .len()
+}
+
+async fn webhook(app: &TestApp, event_id: &str, body: &Value, secret: &str) -> (u16, Value) {
+    let raw = body.to_string();
+    let res = app
+        .client
+        .post(app.url("/api/payments/webhook"))
+        .header("content-type", "application/json")
+        .header("X-Razorpay-Signature", sign(secret, &raw))
+        .header("X-Razorpay-Event-Id", event_id)
+        .body(raw)
+        .send()
+        .await
+        .unwrap();
+    (res.status().as_u16(), res.json().await.unwrap())
+}
+
+fn captured(provider_order: &str, payment_id: &str, amount: i64) -> Value {
+    json!({"entity": "event", "event": "payment.captured", "payload": {"payment": {"entity": {
+        "id": payment_id, "order_id": provider_order, "amount": amount, "currency": "INR", "status": "captured"}}}})
+}
+
+#[tokio::test]
+async fn a_cart_becomes_one_paid_order() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let token = shopper(&app, "pay@example.com").await;
+        let (_, methods) = app.get("/api/payments/methods").await;
+        assert_eq!(
+            (
+                methods["data"]["provider"].as_str(),
+                methods["data"]["testMode"].as_bool()
+            ),
+            (Some("test"), Some(true))
+        );
+        let stock_before = stock(&app).await;
+
+        let (status, created) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_one", TOTAL),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?} {created}");
+        let order = created["data"].clone();
+        assert!(order["orderId"].as_str().unwrap().starts_with("order_"));
+        assert_eq!(
+            (order["amount"].as_i64(), order["currency"].as_str()),
+            (Some(TOTAL), Some("INR"))
+        );
+        let number = order["order"]["orderNumber"].as_str().unwrap();
+        assert!(number.starts_with("LT-") && number.len() == 18, "{number}");
+
+        // The same receipt is the same order (a double click, a retry).
+        let (_, again) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_one", TOTAL),
+            )
+            .await;
+        assert_eq!(again["data"]["orderId"], order["orderId"]);
+        assert_eq!(again["data"]["order"]["_id"], order["order"]["_id"]);
+
+        // Pending and unpaid until the payment is verified, with a snapshot of the line.
+        let id = order["order"]["_id"].as_str().unwrap();
+        let (status, stored) = app.get_auth(&format!("/api/orders/{id}"), &token).await;
+        assert_eq!(status, 200);
+        let stored = &stored["data"];
+        assert_eq!(
+            (stored["status"].as_str(), stored["isPaid"].as_bool()),
+            (Some("pending"), Some(false))
+        );
+        assert_eq!(
+            (stored["itemsPrice"].as_i64(), stored["taxPrice"].as_i64()),
+            (Some(62_500), Some(1_563))
+        );
+        assert_eq!(stored["orderItems"][0]["quantity"]["xxl"], 15);
+        assert_eq!(stored["shippingAddress"]["phone"], "9876543210");
+        assert_eq!(
+            stored["shippingAddress"]["street"],
+            "12 Janpath, Connaught Place"
+        );
+        assert_eq!(stored["billingAddress"]["zipCode"], "110001");
+
+        let (status, verified) = app
+            .post_auth("/api/payments/verify", &token, payment(&order, "pay_A1"))
+            .await;
+        assert_eq!(status, 200, "{verified}");
+        let data = &verified["data"];
+        assert_eq!(data["orderId"], order["order"]["_id"]);
+        assert_eq!(data["orderNumber"], number);
+        assert_eq!(
+            (data["totalPrice"].as_i64(), data["itemsCount"].as_i64()),
+            (Some(TOTAL), Some(25))
+        );
+        assert_eq!(
+            (data["status"].as_str(), data["isPaid"].as_bool()),
+            (Some("confirmed"), Some(true))
+        );
+        assert_eq!(data["shippingAddress"]["fullName"], "Asha Rao");
+        assert_eq!(data["shippingAddress"]["country"], "India");
+        assert_eq!(cart_lines(&app, &token).await, 0, "the cart is emptied");
+        assert_eq!(stock(&app).await, stock_before - 25);
+
+        // Verifying twice is harmless; paying the same receipt again is refused.
+        let (status, _) = app
+            .post_auth("/api/payments/verify", &token, payment(&order, "pay_A1"))
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(stock(&app).await, stock_before - 25);
+        let (status, body) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_one", TOTAL),
+            )
+            .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("ORDER_ALREADY_PAID"))
+        );
+
+        let (_, list) = app.get_auth("/api/orders", &token).await;
+        assert_eq!(list["pagination"]["total"], 1);
+        assert_eq!(list["data"][0]["status"], "confirmed");
+        assert_eq!(list["data"][0]["paymentId"], "pay_A1");
+        // A paid order is no longer the customer's to cancel.
+        let (status, body) = app
+            .put_auth(&format!("/api/orders/{id}/cancel"), &token, json!({}))
+            .await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (400, Some("Only pending orders can be cancelled"))
+        );
+    }
+}
+
+#[tokio::test]
+async fn tampering_is_refused_and_changes_nothing() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let token = shopper(&app, "t@example.com").await;
+        let mut bad_address = order_request("rcpt_x", TOTAL);
+        let cases = [
+            (
+                order_request("rcpt_x", TOTAL - 1),
+                "The amount has changed. Please review your cart and try again.",
+            ),
+            (
+                order_request("rcpt_x", 100),
+                "The amount has changed. Please review your cart and try again.",
+            ),
+            (
+                json!({"amount": TOTAL, "currency": "USD", "receipt": "rcpt_x", "shippingAddress": address()}),
+                "Only INR payments are accepted",
+            ),
+            (
+                json!({"amount": TOTAL, "receipt": "bad receipt!", "shippingAddress": address()}),
+                "Invalid receipt: 1 to 40 letters, digits, '_' or '-'",
+            ),
+            (
+                json!({"amount": TOTAL, "receipt": "rcpt_x", "shippingAddress": {"email": "a@b.co"}}),
+                "Please fill in all required shipping fields",
+            ),
+            (
+                json!({"amount": TOTAL, "receipt": "rcpt_x", "shippingAddress": address(), "sameAsShipping": false}),
+                "Please fill in all required billing fields",
+            ),
+        ];
+        for (body, message) in cases {
+            let (status, res) = app
+                .post_auth("/api/payments/create-order", &token, body.clone())
+                .await;
+            assert_eq!(
+                (status, res["message"].as_str()),
+                (400, Some(message)),
+                "{engine:?} {body}"
+            );
+        }
+        for (field, value, message) in [
+            (
+                "phone",
+                "12345",
+                "Please enter a valid 10-digit mobile number",
+            ),
+            (
+                "email",
+                "not-an-email",
+                "Please enter a valid email address",
+            ),
+            (
+                "zipCode",
+                "999999",
+                "Invalid pincode. Please check and try again.",
+            ),
+            (
+                "zipCode",
+                "11000",
+                "Invalid pincode. Please check and try again.",
+            ),
+        ] {
+            bad_address["shippingAddress"] = address();
+            bad_address["shippingAddress"][field] = json!(value);
+            let (status, res) = app
+                .post_auth("/api/payments/create-order", &token, bad_address.clone())
+                .await;
+            assert_eq!(
+                (status, res["message"].as_str()),
+                (400, Some(message)),
+                "{field}={value}"
+            );
+        }
+        let (_, list) = app.get_auth("/api/orders", &token).await;
+        assert_eq!(
+            list["pagination"]["total"], 0,
+            "no refused request stored an order"
+        );
+        let (status, _) = app
+            .post("/api/payments/create-order", order_request("rcpt_x", TOTAL))
+            .await;
+        assert_eq!(status, 401);
+
+        let (_, created) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_x", TOTAL),
+            )
+            .await;
+        let order = created["data"].clone();
+        let id = order["order"]["_id"].as_str().unwrap().to_string();
+        // A signature changed by one character, or made for another payment or order, proves nothing.
+        let mut one_off = payment(&order, "pay_B1");
+        let sig = one_off["razorpaySignature"].as_str().unwrap().to_string();
+        let flipped = if sig.ends_with('0') { "1" } else { "0" };
+        one_off["razorpaySignature"] = json!(format!("{}{flipped}", &sig[..sig.len() - 1]));
+        let mut other_payment = payment(&order, "pay_B1");
+        other_payment["razorpayPaymentId"] = json!("pay_B2");
+        let mut other_order = payment(&order, "pay_B1");
+        other_order["razorpayOrderId"] = json!("order_SomebodyElse00");
+        other_order["razorpaySignature"] =
+            json!(sign(TEST_KEY_SECRET, "order_SomebodyElse00|pay_B1"));
+        let mut wrong_secret = payment(&order, "pay_B1");
+        wrong_secret["razorpaySignature"] = json!(sign(
+            "not-the-secret",
+            &format!("{}|pay_B1", order["orderId"].as_str().unwrap())
+        ));
+        for body in [one_off, other_payment, other_order, wrong_secret] {
+            let (status, res) = app.post_auth("/api/payments/verify", &token, body).await;
+            assert_eq!(
+                (status, res["code"].as_str()),
+                (400, Some("PAYMENT_VERIFICATION_FAILED"))
+            );
+            assert_eq!(
+                res["message"],
+                "Payment verification failed. Please contact support."
+            );
+        }
+        let (_, stored) = app.get_auth(&format!("/api/orders/{id}"), &token).await;
+        assert_eq!(
+            (
+                stored["data"]["status"].as_str(),
+                stored["data"]["isPaid"].as_bool()
+            ),
+            (Some("pending"), Some(false))
+        );
+        assert_eq!(cart_lines(&app, &token).await, 1, "the cart is intact");
+
+        // Another customer can neither see, pay nor cancel this order.
+        let intruder = shopper(&app, "intruder@example.com").await;
+        assert_eq!(
+            app.get_auth(&format!("/api/orders/{id}"), &intruder)
+                .await
+                .0,
+            404
+        );
+        assert_eq!(
+            app.post_auth("/api/payments/verify", &intruder, payment(&order, "pay_B1"))
+                .await
+                .0,
+            404
+        );
+        assert_eq!(
+            app.put_auth(&format!("/api/orders/{id}/cancel"), &intruder, json!({}))
+                .await
+                .0,
+            404
+        );
+        let (_, theirs) = app.get_auth("/api/orders", &intruder).await;
+        assert_eq!(theirs["pagination"]["total"], 0);
+        let (status, _) = app
+            .post_auth(
+                "/api/payments/test/complete",
+                &intruder,
+                json!({"orderId": order["orderId"]}),
+            )
+            .await;
+        assert_eq!(status, 404);
+
+        // An empty cart has nothing to order.
+        app.delete_auth("/api/cart", &token).await;
+        let (status, res) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_y", TOTAL),
+            )
+            .await;
+        assert_eq!(
+            (status, res["message"].as_str()),
+            (400, Some("Your cart is empty"))
+        );
+    }
+}
+
+#[tokio::test]
+async fn webhooks_pay_once_and_replays_are_ignored() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let token = shopper(&app, "hook@example.com").await;
+        let stock_before = stock(&app).await;
+        let (_, created) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_w", TOTAL),
+            )
+            .await;
+        let provider_order = created["data"]["orderId"].as_str().unwrap().to_string();
+        let id = created["data"]["order"]["_id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+
+        let (status, res) = webhook(
+            &app,
+            "evt_1",
+            &captured(&provider_order, "pay_W1", TOTAL),
+            "wrong secret",
+        )
+        .await;
+        assert_eq!(
+            (status, res["message"].as_str()),
+            (400, Some("Invalid webhook signature"))
+        );
+        let (status, res) = webhook(
+            &app,
+            "evt_0",
+            &captured(&provider_order, "pay_W0", TOTAL - 1),
+            TEST_WEBHOOK_SECRET,
+        )
+        .await;
+        assert_eq!(
+            (status, res["data"]["outcome"].as_str()),
+            (200, Some("ignored")),
+            "a different amount pays nothing"
+        );
+        let (_, stored) = app.get_auth(&format!("/api/orders/{id}"), &token).await;
+        assert_eq!(stored["data"]["isPaid"], false);
+
+        // The browser never came back: the webhook pays the order.
+        let (status, res) = webhook(
+            &app,
+            "evt_1",
+            &captured(&provider_order, "pay_W1", TOTAL),
+            TEST_WEBHOOK_SECRET,
+        )
+        .await;
+        assert_eq!(
+            (status, res["data"]["outcome"].as_str()),
+            (200, Some("confirmed")),
+            "{res}"
+        );
+        let (status, res) = webhook(
+            &app,
+            "evt_1",
+            &captured(&provider_order, "pay_W1", TOTAL),
+            TEST_WEBHOOK_SECRET,
+        )
+        .await;
+        assert_eq!(
+            (status, res["data"]["outcome"].as_str()),
+            (200, Some("duplicate"))
+        );
+        let order_paid = json!({"entity": "event", "event": "order.paid", "payload": {
+            "payment": {"entity": {"id": "pay_W1", "order_id": provider_order, "amount": TOTAL}},
+            "order": {"entity": {"id": provider_order, "status": "paid"}}}});
+        let (_, res) = webhook(&app, "evt_2", &order_paid, TEST_WEBHOOK_SECRET).await;
+        assert_eq!(res["data"]["outcome"], "already_paid");
+        let (_, stored) = app.get_auth(&format!("/api/orders/{id}"), &token).await;
+        assert_eq!(
+            (
+                stored["data"]["status"].as_str(),
+                stored["data"]["paymentId"].as_str()
+            ),
+            (Some("confirmed"), Some("pay_W1"))
+        );
+        assert_eq!(stock(&app).await, stock_before - 25);
+        assert_eq!(cart_lines(&app, &token).await, 0);
+        // The browser's late verify agrees.
+        let late = json!({"razorpayOrderId": provider_order, "razorpayPaymentId": "pay_W1",
+            "razorpaySignature": sign(TEST_KEY_SECRET, &format!("{provider_order}|pay_W1")), "orderId": id});
+        assert_eq!(
+            app.post_auth("/api/payments/verify", &token, late).await.0,
+            200
+        );
+        assert_eq!(stock(&app).await, stock_before - 25);
+    }
+}
+
+#[tokio::test]
+async fn concurrent_verifications_and_webhooks_confirm_once() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let token = shopper(&app, "race@example.com").await;
+        let stock_before = stock(&app).await;
+        let (_, created) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_r", TOTAL),
+            )
+            .await;
+        let order = created["data"].clone();
+        let provider_order = order["orderId"].as_str().unwrap().to_string();
+        let app = &app;
+        let mut calls = Vec::new();
+        for i in 0..6 {
+            let (token, body) = (token.clone(), payment(&order, "pay_R1"));
+            calls.push(Box::pin(async move {
+                app.post_auth("/api/payments/verify", &token, body).await.0
+            })
+                as futures_util::future::LocalBoxFuture<'_, u16>);
+            let hook = captured(&provider_order, "pay_R1", TOTAL);
+            calls.push(Box::pin(async move {
+                webhook(app, &format!("evt_r{i}"), &hook, TEST_WEBHOOK_SECRET)
+                    .await
+                    .0
+            }));
+        }
+        let statuses = futures_util::future::join_all(calls).await;
+        assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+        assert_eq!(stock(app).await, stock_before - 25, "stock taken once");
+        let confirmed: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM orders WHERE is_paid = 1 AND status = 'confirmed'",
+        )
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+        assert_eq!(confirmed, 1);
+    }
+}
+
+#[tokio::test]
+async fn orders_are_paged_filtered_and_cancelled_while_pending() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let token = shopper(&app, "list@example.com").await;
+        let mut ids = Vec::new();
+        for n in 0..12 {
+            let (status, created) = app
+                .post_auth(
+                    "/api/payments/create-order",
+                    &token,
+                    order_request(&format!("rcpt_{n}"), TOTAL),
+                )
+                .await;
+            assert_eq!(status, 200, "{created}");
+            ids.push(
+                created["data"]["order"]["_id"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+            );
+        }
+        let (_, page1) = app.get_auth("/api/orders?page=1", &token).await;
+        assert_eq!(page1["data"].as_array().unwrap().len(), 10);
+        assert_eq!(
+            page1["pagination"],
+            json!({"page": 1, "limit": 10, "total": 12, "pages": 2})
+        );
+        assert_eq!(page1["data"][0]["_id"], ids[11].as_str(), "newest first");
+        let (_, page2) = app.get_auth("/api/orders?page=2&limit=10", &token).await;
+        assert_eq!(page2["data"].as_array().unwrap().len(), 2);
+
+        let (status, cancelled) = app
+            .put_auth(
+                &format!("/api/orders/{}/cancel", ids[0]),
+                &token,
+                json!({"reason": "Cancelled by customer"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{cancelled}");
+        assert_eq!(
+            (
+                cancelled["data"]["status"].as_str(),
+                cancelled["data"]["cancelReason"].as_str()
+            ),
+            (Some("cancelled"), Some("Cancelled by customer"))
+        );
+        let (status, again) = app
+            .put_auth(&format!("/api/orders/{}/cancel", ids[0]), &token, json!({}))
+            .await;
+        assert_eq!(
+            (status, again["message"].as_str()),
+            (400, Some("Only pending orders can be cancelled"))
+        );
+        let (_, only) = app.get_auth("/api/orders?status=cancelled", &token).await;
+        assert_eq!(only["pagination"]["total"], 1);
+        let (_, pending) = app.get_auth("/api/orders?status=pending", &token).await;
+        assert_eq!(pending["pagination"]["total"], 11);
+        let (status, bad) = app.get_auth("/api/orders?status=lost", &token).await;
+        assert_eq!(
+            (status, bad["message"].as_str()),
+            (400, Some("Invalid order status"))
+        );
+        assert_eq!(
+            app.get_auth("/api/orders/000000000000000000000000", &token)
+                .await
+                .0,
+            404
+        );
+        assert_eq!(app.get("/api/orders").await.0, 401);
+
+        // A payment that arrives for a cancelled order is recorded (for a refund), not confirmed.
+        let (_, cancelled_order) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_0", TOTAL),
+            )
+            .await;
+        assert_eq!(cancelled_order["code"], "ORDER_CANCELLED");
+        let provider_order: String =
+            sqlx::query_scalar("SELECT provider_order_id FROM orders WHERE id = $1")
+                .bind(&ids[0])
+                .fetch_one(&app.db)
+                .await
+                .unwrap();
+        let late = json!({"razorpayOrderId": provider_order, "razorpayPaymentId": "pay_L1",
+            "razorpaySignature": sign(TEST_KEY_SECRET, &format!("{provider_order}|pay_L1")), "orderId": ids[0]});
+        let (status, res) = app.post_auth("/api/payments/verify", &token, late).await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("ORDER_CANCELLED"))
+        );
+        let (_, stored) = app
+            .get_auth(&format!("/api/orders/{}", ids[0]), &token)
+            .await;
+        assert_eq!(
+            (
+                stored["data"]["status"].as_str(),
+                stored["data"]["isPaid"].as_bool()
+            ),
+            (Some("cancelled"), Some(true))
+        );
+        assert_eq!(
+            cart_lines(&app, &token).await,
+            1,
+            "a cancelled order takes nothing from the cart"
+        );
+    }
+}
+
+#[tokio::test]
+async fn admins_refund_paid_orders_up_to_what_was_paid() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let token = shopper(&app, "refund@example.com").await;
+        let (_, created) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_f", TOTAL),
+            )
+            .await;
+        let order = created["data"].clone();
+        let id = order["order"]["_id"].as_str().unwrap().to_string();
+        let admin = app.admin_token().await;
+        let (status, res) = app
+            .post_auth("/api/payments/refund", &admin, json!({"orderId": id}))
+            .await;
+        assert_eq!(
+            (status, res["message"].as_str()),
+            (400, Some("Only paid orders can be refunded"))
+        );
+        app.post_auth("/api/payments/verify", &token, payment(&order, "pay_F1"))
+            .await;
+
+        let (status, _) = app
+            .post_auth("/api/payments/refund", &token, json!({"orderId": id}))
+            .await;
+        assert_eq!(status, 403, "customers cannot refund");
+        let (status, _) = app
+            .post_auth(
+                "/api/payments/refund",
+                &admin,
+                json!({"orderId": id, "amount": TOTAL + 1}),
+            )
+            .await;
+        assert_eq!(status, 400);
+        let (status, part) = app
+            .post_auth(
+                "/api/payments/refund",
+                &admin,
+                json!({"orderId": id, "amount": 10_000, "reason": "Two shirts misprinted"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{part}");
+        assert!(
+            part["data"]["refundId"]
+                .as_str()
+                .unwrap()
+                .starts_with("rfnd_")
+        );
+        assert_eq!(
+            (
+                part["data"]["refundedAmount"].as_i64(),
+                part["data"]["orderStatus"].as_str()
+            ),
+            (Some(10_000), Some("confirmed"))
+        );
+        let (_, rest) = app
+            .post_auth("/api/payments/refund", &admin, json!({"orderId": id}))
+            .await;
+        assert_eq!(
+            (
+                rest["data"]["amount"].as_i64(),
+                rest["data"]["orderStatus"].as_str()
+            ),
+            (Some(TOTAL - 10_000), Some("refunded"))
+        );
+        let (status, _) = app
+            .post_auth(
+                "/api/payments/refund",
+                &admin,
+                json!({"orderId": id, "amount": 1}),
+            )
+            .await;
+        assert_eq!(status, 400, "nothing left to refund");
+    }
+}
+
+#[tokio::test]
+async fn the_test_provider_pays_fails_and_saves_test_orders() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let token = shopper(&app, "popup@example.com").await;
+        let (_, created) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_p", TOTAL),
+            )
+            .await;
+        let order = created["data"].clone();
+        let (status, failed) = app
+            .post_auth(
+                "/api/payments/test/complete",
+                &token,
+                json!({"orderId": order["orderId"], "outcome": "failure"}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(failed["data"]["error"]["code"], "BAD_REQUEST_ERROR");
+        let (_, paid) = app
+            .post_auth(
+                "/api/payments/test/complete",
+                &token,
+                json!({"orderId": order["orderId"]}),
+            )
+            .await;
+        let mut proof = paid["data"].clone();
+        proof["orderId"] = order["order"]["_id"].clone();
+        let (status, confirmed) = app.post_auth("/api/payments/verify", &token, proof).await;
+        assert_eq!(
+            (status, confirmed["data"]["isPaid"].as_bool()),
+            (200, Some(true)),
+            "{confirmed}"
+        );
+        let (status, _) = app
+            .post_auth(
+                "/api/payments/test/complete",
+                &token,
+                json!({"orderId": order["orderId"]}),
+            )
+            .await;
+        assert_eq!(status, 409, "a paid order is not paid again");
+
+        // 'Save test order': a paid order straight from the server's cart.
+        let token = shopper(&app, "saver@example.com").await;
+        let body = json!({"shippingAddress": address(), "sameAsShipping": true, "amount": TOTAL, "cartItems": []});
+        let (status, saved) = app
+            .post_auth("/api/payments/save-test-order", &token, body.clone())
+            .await;
+        assert_eq!(status, 200, "{saved}");
+        assert_eq!(
+            (
+                saved["data"]["isPaid"].as_bool(),
+                saved["data"]["totalPrice"].as_i64()
+            ),
+            (Some(true), Some(TOTAL))
+        );
+        assert_eq!(cart_lines(&app, &token).await, 0);
+        assert_eq!(app.post("/api/payments/save-test-order", body).await.0, 401);
+    }
+}
+
+#[tokio::test]
+async fn pincodes_fill_city_and_state() {
+    let app = TestApp::spawn(helpers::Engine::Sqlite).await;
+    let (status, body) = app.get("/api/pincode/110001").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (
+            body["data"]["city"].as_str(),
+            body["data"]["state"].as_str()
+        ),
+        (Some("New Delhi"), Some("Delhi"))
+    );
+    for bad in ["999999", "11000", "abcdef"] {
+        let (status, body) = app.get(&format!("/api/pincode/{bad}")).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (404, Some("Invalid pincode. Please check and try again.")),
+            "{bad}"
+        );
+    }
+}

@@ -1,0 +1,289 @@
+//! The Razorpay provider: the real client code against a local stand-in that
+//! speaks Razorpay's REST API (basic auth with the key id and secret,
+//! `POST /v1/orders`, `POST /v1/payments/{id}/refund`, its error bodies).
+
+mod helpers;
+
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+
+use api::config::ProviderKind;
+use helpers::checkout::{TOTAL, address, order_request, payment, shopper};
+use helpers::{TEST_KEY_SECRET, TestApp, engines};
+use poem::web::headers::Authorization;
+use poem::web::headers::authorization::Basic;
+use poem::web::{Data, Json, Path, TypedHeader};
+use poem::{EndpointExt, Response, Route, handler, post};
+use serde_json::{Value, json};
+
+#[derive(Clone, Default)]
+struct StandIn {
+    /// (path, body) of every accepted request.
+    seen: Arc<Mutex<Vec<(String, Value)>>>,
+    /// Answer 500 to everything, like an outage.
+    down: Arc<AtomicBool>,
+    next: Arc<AtomicU32>,
+    next_refund: Arc<AtomicU32>,
+}
+
+fn error(status: u16, code: &str, description: &str) -> Response {
+    Response::builder()
+        .status(poem::http::StatusCode::from_u16(status).unwrap())
+        .content_type("application/json")
+        .body(json!({"error": {"code": code, "description": description}}).to_string())
+}
+
+/// Razorpay's checks before any work: the keys, then availability.
+fn refused(s: &StandIn, auth: &Option<TypedHeader<Authorization<Basic>>>) -> Option<Response> {
+    let authorised = auth
+        .as_ref()
+        .is_some_and(|a| a.0.username() == "rzp_test_key" && a.0.password() == TEST_KEY_SECRET);
+    if !authorised {
+        return Some(error(401, "BAD_REQUEST_ERROR", "Authentication failed"));
+    }
+    s.down.load(Ordering::SeqCst).then(|| {
+        error(
+            500,
+            "SERVER_ERROR",
+            "We are facing some trouble completing your request at the moment.",
+        )
+    })
+}
+
+fn entity(v: Value) -> Response {
+    Response::builder()
+        .content_type("application/json")
+        .body(v.to_string())
+}
+
+#[handler]
+fn create_order(
+    s: Data<&StandIn>,
+    auth: Option<TypedHeader<Authorization<Basic>>>,
+    body: Json<Value>,
+) -> Response {
+    if let Some(r) = refused(&s, &auth) {
+        return r;
+    }
+    let n = s.next.fetch_add(1, Ordering::SeqCst);
+    s.seen
+        .lock()
+        .unwrap()
+        .push(("/v1/orders".into(), body.0.clone()));
+    entity(json!({
+        "id": format!("order_StandIn{n:07}"), "entity": "order", "amount": body.0["amount"], "amount_paid": 0,
+        "amount_due": body.0["amount"], "currency": body.0["currency"], "receipt": body.0["receipt"],
+        "status": "created", "attempts": 0, "notes": body.0["notes"], "created_at": 1_790_000_000
+    }))
+}
+
+#[handler]
+fn refund(
+    s: Data<&StandIn>,
+    auth: Option<TypedHeader<Authorization<Basic>>>,
+    payment_id: Path<String>,
+    body: Json<Value>,
+) -> Response {
+    if let Some(r) = refused(&s, &auth) {
+        return r;
+    }
+    let n = s.next_refund.fetch_add(1, Ordering::SeqCst);
+    let path = format!("/v1/payments/{}/refund", payment_id.0);
+    s.seen.lock().unwrap().push((path, body.0.clone()));
+    entity(json!({
+        "id": format!("rfnd_StandIn{n:07}"), "entity": "refund", "amount": body.0["amount"], "currency": "INR",
+        "payment_id": payment_id.0, "status": "processed", "speed_processed": "normal"
+    }))
+}
+
+/// Starts the stand-in on a free port; returns its base URL.
+async fn start_stand_in(s: StandIn) -> String {
+    use poem::listener::{Acceptor, Listener};
+    let app = Route::new()
+        .at("/v1/orders", post(create_order))
+        .at("/v1/payments/:id/refund", post(refund))
+        .data(s);
+    let acceptor = poem::listener::TcpListener::bind("127.0.0.1:0")
+        .into_acceptor()
+        .await
+        .unwrap();
+    let addr = acceptor.local_addr()[0].as_socket_addr().copied().unwrap();
+    tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(app));
+    format!("http://{addr}")
+}
+
+#[tokio::test]
+async fn razorpay_orders_payments_and_refunds_through_its_rest_api() {
+    for engine in engines() {
+        let stand_in = StandIn::default();
+        let base = start_stand_in(stand_in.clone()).await;
+        let app = TestApp::spawn_configured(engine, None, |c| {
+            c.payments = TestApp::payments(ProviderKind::Razorpay, &base);
+        })
+        .await;
+        let (_, methods) = app.get("/api/payments/methods").await;
+        assert_eq!(methods["data"]["provider"], "razorpay");
+        assert_eq!(
+            (
+                methods["data"]["testMode"].as_bool(),
+                methods["data"]["keyId"].as_str()
+            ),
+            (Some(false), Some("rzp_test_key"))
+        );
+
+        let token = shopper(&app, "rzp@example.com").await;
+        let (status, created) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_rzp", TOTAL),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?} {created}");
+        let order = created["data"].clone();
+        assert_eq!(order["orderId"], "order_StandIn0000000");
+        {
+            let seen = stand_in.seen.lock().unwrap();
+            let (path, body) = &seen[0];
+            assert_eq!(path, "/v1/orders");
+            assert_eq!(
+                (body["amount"].as_i64(), body["currency"].as_str()),
+                (Some(TOTAL), Some("INR"))
+            );
+            assert_eq!(body["receipt"], order["order"]["orderNumber"]);
+        }
+        // A retry does not create a second Razorpay order.
+        let (_, again) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_rzp", TOTAL),
+            )
+            .await;
+        assert_eq!(again["data"]["orderId"], order["orderId"]);
+        assert_eq!(stand_in.seen.lock().unwrap().len(), 1);
+
+        // The test provider's routes do not exist with live keys.
+        let (status, _) = app
+            .post_auth(
+                "/api/payments/test/complete",
+                &token,
+                json!({"orderId": order["orderId"]}),
+            )
+            .await;
+        assert_eq!(status, 404);
+        let save = json!({"shippingAddress": address(), "amount": TOTAL});
+        assert_eq!(
+            app.post_auth("/api/payments/save-test-order", &token, save)
+                .await
+                .0,
+            404
+        );
+
+        // Razorpay's checkout signs "order_id|payment_id" with the key secret.
+        let (status, paid) = app
+            .post_auth(
+                "/api/payments/verify",
+                &token,
+                payment(&order, "pay_Live0001"),
+            )
+            .await;
+        assert_eq!(
+            (status, paid["data"]["isPaid"].as_bool()),
+            (200, Some(true)),
+            "{paid}"
+        );
+
+        let admin = app.admin_token().await;
+        let id = order["order"]["_id"].as_str().unwrap();
+        let (status, refunded) = app
+            .post_auth(
+                "/api/payments/refund",
+                &admin,
+                json!({"orderId": id, "amount": 5_000}),
+            )
+            .await;
+        assert_eq!(status, 200, "{refunded}");
+        assert_eq!(refunded["data"]["refundId"], "rfnd_StandIn0000000");
+        {
+            let seen = stand_in.seen.lock().unwrap();
+            let (path, body) = seen.last().unwrap();
+            assert_eq!(path, "/v1/payments/pay_Live0001/refund");
+            assert_eq!(body["amount"], 5_000);
+        }
+
+        // An outage: the order waits, unpaid and without a Razorpay order; the
+        // same receipt works once Razorpay is back, and only then is an order made there.
+        let token = shopper(&app, "outage@example.com").await;
+        stand_in.down.store(true, Ordering::SeqCst);
+        let (status, res) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_out", TOTAL),
+            )
+            .await;
+        assert_eq!(
+            (status, res["message"].as_str()),
+            (502, Some("Failed to create order"))
+        );
+        let (_, list) = app.get_auth("/api/orders", &token).await;
+        assert_eq!(list["data"][0]["status"], "pending");
+        // A failed refund gives back what it set aside.
+        let (status, _) = app
+            .post_auth(
+                "/api/payments/refund",
+                &admin,
+                json!({"orderId": id, "amount": 1_000}),
+            )
+            .await;
+        assert_eq!(status, 502);
+        stand_in.down.store(false, Ordering::SeqCst);
+        let (status, res) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_out", TOTAL),
+            )
+            .await;
+        assert_eq!(
+            (status, res["data"]["orderId"].as_str()),
+            (200, Some("order_StandIn0000001")),
+            "{res}"
+        );
+        let (_, list) = app.get_auth("/api/orders", &token).await;
+        assert_eq!(list["pagination"]["total"], 1, "still one order");
+        let (status, rest) = app
+            .post_auth("/api/payments/refund", &admin, json!({"orderId": id}))
+            .await;
+        assert_eq!(
+            (status, rest["data"]["amount"].as_i64()),
+            (200, Some(TOTAL - 5_000)),
+            "{rest}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn wrong_razorpay_keys_are_refused_cleanly() {
+    let stand_in = StandIn::default();
+    let base = start_stand_in(stand_in.clone()).await;
+    let app = TestApp::spawn_configured(helpers::Engine::Sqlite, None, |c| {
+        c.payments = TestApp::payments(ProviderKind::Razorpay, &base);
+        c.payments.key_secret = "a-revoked-secret-0123456789abcdef".into();
+    })
+    .await;
+    let token = shopper(&app, "keys@example.com").await;
+    let (status, res) = app
+        .post_auth(
+            "/api/payments/create-order",
+            &token,
+            order_request("rcpt_k", TOTAL),
+        )
+        .await;
+    assert_eq!(
+        (status, res["message"].as_str()),
+        (502, Some("Failed to create order"))
+    );
+    assert!(stand_in.seen.lock().unwrap().is_empty());
+}

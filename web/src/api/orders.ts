@@ -1,0 +1,52 @@
+// The signed-in customer's orders: a page of them (10 by default, optionally
+// one status), and cancelling a pending one.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, unwrap } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import type { components } from '../lib/schema';
+
+export type Order = components['schemas']['Order'];
+export type OrderItem = components['schemas']['OrderItem'];
+export type Pagination = components['schemas']['Pagination'];
+export interface OrdersPage {
+  orders: Order[];
+  pagination: Pagination;
+}
+
+export const ORDERS_PAGE_SIZE = 10;
+export const FETCH_ORDERS_FAILED = 'Failed to fetch orders';
+export const CANCEL_ORDER_FAILED = 'Failed to cancel order';
+export const CANCEL_REASON = 'Cancelled by customer';
+
+export async function fetchOrders(page: number, status?: string, limit = ORDERS_PAGE_SIZE): Promise<OrdersPage> {
+  const result = await api.GET('/orders', { params: { query: { page, limit, ...(status ? { status } : {}) } } });
+  const orders = unwrap(result, FETCH_ORDERS_FAILED);
+  // This envelope carries `pagination` beside `data`.
+  const pagination = result.data?.pagination ?? { page, limit, total: orders.length, pages: 1 };
+  return { orders, pagination };
+}
+
+/** One page of the customer's orders; the previous page stays on screen while the next loads. */
+export function useOrders(page: number, status?: string) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: ['orders', user?._id, page, status ?? 'all'],
+    queryFn: () => fetchOrders(page, status),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Cancels a pending order (the server refuses any other with its own message). */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      unwrap(await api.PUT('/orders/{id}/cancel', { params: { path: { id } }, body: { reason: CANCEL_REASON } }), CANCEL_ORDER_FAILED),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
+/** The message to show for a failed orders call (the server's words, else the fallback). */
+export function ordersError(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

@@ -1,0 +1,110 @@
+// The shipping or billing address inputs, each labelled, with its message
+// beside it. Shipping also has the contact fields (e-mail, name, +91 phone).
+import type { ReactNode } from 'react';
+import { cleanPhone, cleanPincode, type BillingFields, type Section, type ShippingFields } from './form';
+import type { PincodeStatus } from './usePincodeAutofill';
+
+type Key = keyof ShippingFields;
+
+interface FieldSpec {
+  key: Key;
+  label: string;
+  autoComplete: string;
+  type?: string;
+  inputMode?: 'email' | 'numeric' | 'tel' | 'text';
+  optional?: boolean;
+  wide?: boolean;
+}
+
+const CONTACT: FieldSpec[] = [
+  { key: 'email', label: 'Email', autoComplete: 'email', type: 'email', inputMode: 'email', wide: true },
+  { key: 'fullName', label: 'Full name', autoComplete: 'name', wide: true },
+  { key: 'phone', label: 'Phone number', autoComplete: 'tel-national', type: 'tel', inputMode: 'numeric', wide: true },
+];
+const ADDRESS: FieldSpec[] = [
+  { key: 'addressLine1', label: 'Address line 1', autoComplete: 'address-line1', wide: true },
+  { key: 'addressLine2', label: 'Address line 2 (optional)', autoComplete: 'address-line2', optional: true, wide: true },
+  { key: 'pincode', label: 'Pincode', autoComplete: 'postal-code', inputMode: 'numeric' },
+  { key: 'city', label: 'City', autoComplete: 'address-level2' },
+  { key: 'state', label: 'State', autoComplete: 'address-level1' },
+];
+
+interface Props {
+  section: Section;
+  values: ShippingFields | BillingFields;
+  /** The message to show beside a field, if any. */
+  errorOf: (key: string) => string | undefined;
+  onChange: (key: Key, value: string) => void;
+  onBlur: (key: string) => void;
+  pincode: PincodeStatus;
+  disabled?: boolean;
+}
+
+export function AddressFields({ section, values, errorOf, onChange, onBlur, pincode, disabled }: Props) {
+  const fields = section === 'shipping' ? [...CONTACT, ...ADDRESS] : ADDRESS;
+  const prefix = section === 'billing' ? 'billing ' : 'shipping ';
+  return (
+    <div className="address-grid">
+      {fields.map((f) => {
+        const id = `${section}-${f.key}`;
+        const path = `${section}.${f.key}`;
+        const value = (values as unknown as Record<string, string>)[f.key] ?? '';
+        let error = errorOf(path);
+        let hint: ReactNode = null;
+        if (f.key === 'pincode') {
+          if (!error && pincode.kind === 'error') error = pincode.message;
+          if (pincode.kind === 'looking') hint = 'Looking up city and state…';
+          if (pincode.kind === 'found') hint = `Found: ${pincode.place}`;
+        }
+        if (f.key === 'phone') hint = '10-digit mobile number';
+        const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+        // The cleaners cap phone and pincode (no maxLength: a pasted '+91 98765 43210' would be cut before it is cleaned).
+        const clean = f.key === 'phone' ? cleanPhone : f.key === 'pincode' ? cleanPincode : (v: string) => v;
+        const input = (
+          <input
+            id={id}
+            name={f.key}
+            type={f.type ?? 'text'}
+            inputMode={f.inputMode}
+            autoComplete={`${prefix}${f.autoComplete}`}
+            value={value}
+            required={!f.optional}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            disabled={disabled}
+            onChange={(e) => onChange(f.key, clean(e.target.value))}
+            onBlur={() => onBlur(path)}
+          />
+        );
+        return (
+          <div key={f.key} className={`field ${f.wide ? 'wide' : ''}`}>
+            <label htmlFor={id}>
+              {f.label}
+              {!f.optional && <span aria-hidden="true" className="req"> *</span>}
+            </label>
+            {f.key === 'phone' ? (
+              <div className={`phone-input ${error ? 'invalid' : ''}`}>
+                <span className="phone-prefix" aria-label="India country code">
+                  +91
+                </span>
+                {input}
+              </div>
+            ) : (
+              input
+            )}
+            {hint && !error && (
+              <small id={`${id}-hint`} className="muted field-hint">
+                {hint}
+              </small>
+            )}
+            {error && (
+              <small id={`${id}-error`} className="field-error">
+                {error}
+              </small>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,301 @@
+// Checkout (/shipping): shipping and billing details, the order summary from
+// the server's cart, and Place Order (the server's own total is the amount
+// asked for). The form lives in sessionStorage, so a reload, a failed payment
+// or a trip to the cart loses nothing.
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useCart, type Cart } from '../../api/cart';
+import { usePaymentMethods } from '../../api/payments';
+import type { PincodeDetails } from '../../api/pincode';
+import { Spinner } from '../../components/Spinner';
+import { ApiError } from '../../lib/api';
+import { addressLine } from '../../lib/address';
+import { useAuth } from '../../lib/auth';
+import { useBackendAvailable } from '../../lib/health';
+import { rupees } from '../../lib/money';
+import { AddressFields } from './AddressFields';
+import {
+  addressesOf,
+  emptyForm,
+  loadStoredForm,
+  MESSAGES,
+  normaliseForm,
+  receiptFor,
+  storeForm,
+  validate,
+  type CheckoutForm,
+  type Section,
+} from './form';
+import { loadRazorpay } from './razorpay';
+import { TestPaymentDialog } from './TestPaymentDialog';
+import { useCheckoutPayment } from './useCheckoutPayment';
+import { usePincodeAutofill } from './usePincodeAutofill';
+import './checkout.css';
+
+/** 'Fill Test Data' (test mode only): a real Delhi pincode, so the lookup agrees. */
+export const TEST_DATA = {
+  fullName: 'Test Customer',
+  phone: '9876543210',
+  addressLine1: '12 Janpath',
+  addressLine2: 'Connaught Place',
+  pincode: '110001',
+  city: 'New Delhi',
+  state: 'Delhi',
+};
+
+function initialForm(state: unknown, user: { email?: string; name?: string } | null): CheckoutForm {
+  const fallback = emptyForm(user);
+  const fromNavigation = (state as { formData?: unknown } | null)?.formData;
+  return normaliseForm(fromNavigation, fallback) ?? loadStoredForm(fallback) ?? fallback;
+}
+
+function cartLines(cart: Cart) {
+  return cart.items.map((i) => ({ id: i._id, product: i.name, color: i.color, quantity: i.quantity, totalQuantity: i.itemCount, price: i.lineTotal }));
+}
+
+export default function CheckoutPage() {
+  const { user, isAuthenticated } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const backend = useBackendAvailable();
+  const cart = useCart();
+  const methods = usePaymentMethods();
+  const payment = useCheckoutPayment();
+  const testMode = methods.data?.testMode === true;
+
+  const [form, setForm] = useState<CheckoutForm>(() => initialForm(location.state, user));
+  const [submitted, setSubmitted] = useState(false);
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const formEl = useRef<HTMLFormElement>(null);
+
+  useEffect(() => storeForm(form), [form]);
+  // Form data handed back by 'Try Again' is now in the form (and in storage): a
+  // reload must not bring the old copy back over newer edits.
+  useEffect(() => {
+    if ((location.state as { formData?: unknown } | null)?.formData) navigate(location.pathname, { replace: true, state: null });
+  }, [location, navigate]);
+  useEffect(() => {
+    if (methods.data?.provider === 'razorpay') loadRazorpay().catch(() => {});
+  }, [methods.data?.provider]);
+
+  const fill = (section: Section) => (d: PincodeDetails) =>
+    setForm((f) => ({ ...f, [section]: { ...f[section], city: d.city || d.district, state: d.state } }));
+  const shippingPin = usePincodeAutofill(useCallback(fill('shipping'), []));
+  const billingPin = usePincodeAutofill(useCallback(fill('billing'), []));
+
+  const { errors, summary } = validate(form, { shipping: shippingPin.invalid, billing: form.sameAsShipping ? undefined : billingPin.invalid });
+  const errorOf = (path: string) => {
+    const e = errors[path];
+    if (!e) return undefined;
+    if (submitted) return e;
+    return touched.has(path) && e !== MESSAGES.required ? e : undefined;
+  };
+
+  const change = (section: Section) => (key: string, value: string) => {
+    setForm((f) => ({ ...f, [section]: { ...f[section], [key]: value } }));
+    if (key === 'pincode') (section === 'shipping' ? shippingPin : billingPin).pincodeChanged(value);
+    payment.setProblem(null);
+  };
+  const blur = (path: string) => setTouched((t) => (t.has(path) ? t : new Set(t).add(path)));
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() => formEl.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+
+  const ready = backend === true && cart.isSuccess && cart.data.items.length > 0;
+  const busy = payment.processing;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (summary) return focusFirstError();
+    if (!ready || busy) return;
+    const data = cart.data;
+    const { shippingAddress, billingAddress } = addressesOf(form);
+    const amount = data.totalPrice;
+    const fingerprint = JSON.stringify({ amount, items: data.items.map((i) => [i._id, i.itemCount, i.lineTotal]), shippingAddress, billingAddress, same: form.sameAsShipping });
+    void payment.placeOrder(
+      {
+        amount,
+        currency: 'INR',
+        receipt: receiptFor(fingerprint),
+        notes: {
+          customer_email: shippingAddress.email,
+          customer_name: shippingAddress.fullName,
+          customer_phone: `+91${shippingAddress.phone}`,
+          shipping_address: addressLine(shippingAddress),
+          billing_address: addressLine(billingAddress),
+          items: JSON.stringify(cartLines(data)),
+        },
+        shippingAddress,
+        ...(form.sameAsShipping ? {} : { billingAddress }),
+        sameAsShipping: form.sameAsShipping,
+      },
+      form,
+    );
+  };
+
+  const fillTestData = () => {
+    setForm((f) => ({ ...f, shipping: { ...f.shipping, ...TEST_DATA, email: f.shipping.email || user?.email || 'test@example.com' } }));
+    payment.setProblem(null);
+  };
+
+  const saveTestOrder = () => {
+    setSubmitted(true);
+    if (!isAuthenticated) return payment.setProblem({ message: 'Please log in to test payments' });
+    if (summary) return focusFirstError();
+    if (!ready || busy) return;
+    const { shippingAddress, billingAddress } = addressesOf(form);
+    void payment.saveTest({ shippingAddress, billingAddress, sameAsShipping: form.sameAsShipping, amount: cart.data.totalPrice, cartItems: cartLines(cart.data) });
+  };
+
+  // ---- what the page shows ----
+
+  if (backend !== false) {
+    if (cart.isPending) return <Spinner label="Loading your cart…" />;
+    if (cart.isError) {
+      return (
+        <section className="page empty-state" role="alert">
+          <h2>{cart.error instanceof ApiError ? cart.error.message : 'Cart not found'}</h2>
+          <button className="btn" onClick={() => void cart.refetch()} disabled={cart.isFetching}>
+            Try Again
+          </button>
+        </section>
+      );
+    }
+    if (cart.data.items.length === 0) {
+      return (
+        <section className="page empty-state">
+          <h1>Your cart is empty</h1>
+          <p className="muted">Add a design to your cart before checking out.</p>
+          <Link className="btn" to="/products">
+            Browse products
+          </Link>
+        </section>
+      );
+    }
+  }
+
+  return (
+    <section className="page checkout-page">
+      <header className="page-head">
+        <h1>Checkout</h1>
+        <p className="muted">Shipping in India only. Delivery in 15-20 business days.</p>
+      </header>
+      {backend === false && (
+        <div className="notice error" role="alert">
+          <strong>Backend server is not available. Please check if the server is running.</strong>
+          <p>
+            Checkout needs the server: your cart, the order and the payment are all handled there. What you type here is kept in this tab, so nothing is
+            lost; place the order when the connection is back.
+          </p>
+        </div>
+      )}
+      <form ref={formEl} className="checkout-layout" onSubmit={submit} noValidate aria-busy={busy}>
+        <div className="checkout-forms">
+          <fieldset className="checkout-card" disabled={busy}>
+            <legend>Shipping address</legend>
+            <AddressFields
+              section="shipping"
+              values={form.shipping}
+              errorOf={errorOf}
+              onChange={change('shipping')}
+              onBlur={blur}
+              pincode={shippingPin.status}
+            />
+          </fieldset>
+          <fieldset className="checkout-card" disabled={busy}>
+            <legend>Billing address</legend>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={form.sameAsShipping}
+                onChange={(e) => setForm((f) => ({ ...f, sameAsShipping: e.target.checked }))}
+              />
+              Same as shipping address
+            </label>
+            {!form.sameAsShipping && (
+              <AddressFields section="billing" values={form.billing} errorOf={errorOf} onChange={change('billing')} onBlur={blur} pincode={billingPin.status} />
+            )}
+          </fieldset>
+          {testMode && (
+            <div className="checkout-card test-tools" aria-label="Test mode tools" role="group">
+              <h2>Test mode</h2>
+              <p className="muted">These buttons exist only while the built-in test payment provider is active.</p>
+              <div className="row">
+                <button type="button" className="btn ghost small" onClick={fillTestData} disabled={busy}>
+                  Fill Test Data
+                </button>
+                <button type="button" className="btn ghost small" onClick={saveTestOrder} disabled={busy || !ready}>
+                  Save Test Order
+                </button>
+              </div>
+            </div>
+          )}
+        </div>
+
+        <aside className="checkout-summary" aria-label="Order summary">
+          <h2>Order summary</h2>
+          {backend === false || !cart.data ? (
+            <p className="muted">Your cart is kept on the server; it shows here when the connection is back.</p>
+          ) : (
+            <>
+              <ul className="summary-lines">
+                {cart.data.items.map((item) => (
+                  <li key={item._id} data-testid="summary-line">
+                    <span className="summary-swatch" style={{ background: item.colorHex ?? '#ccc' }} aria-hidden />
+                    <div>
+                      <strong>{item.name}</strong>
+                      <span className="muted">
+                        {item.color} · {item.itemCount} × {rupees(item.price)}
+                      </span>
+                      {item.designFee > 0 && <span className="muted">Design fee {rupees(item.designFee)}</span>}
+                    </div>
+                    <span className="summary-amount">{rupees(item.lineTotal)}</span>
+                  </li>
+                ))}
+              </ul>
+              <dl>
+                <dt>Subtotal ({cart.data.itemCount} items)</dt>
+                <dd>{rupees(cart.data.subtotal)}</dd>
+                <dt>Shipping</dt>
+                <dd>Free</dd>
+                <dt>Payment Gateway ({cart.data.gatewayChargeBps / 100}%)</dt>
+                <dd>{rupees(cart.data.gatewayCharge)}</dd>
+                <dt className="total">Total</dt>
+                <dd className="total" data-testid="checkout-total">
+                  {rupees(cart.data.totalPrice)}
+                </dd>
+              </dl>
+            </>
+          )}
+          {submitted && summary && (
+            <p className="notice error" role="alert">
+              {summary}
+            </p>
+          )}
+          {payment.problem && (
+            <p className="notice error" role="alert">
+              {payment.problem.message}
+              {payment.problem.paidOrder && (
+                <>
+                  {' '}
+                  <Link to="/user/orders">View My Orders</Link>
+                </>
+              )}
+            </p>
+          )}
+          <button type="submit" className="btn block big" disabled={busy || !ready}>
+            {busy ? 'Placing order…' : 'Place Order'}
+          </button>
+          <p className="muted small-print center">Secure payment by card. You are charged only after you confirm in the payment window.</p>
+          <Link to="/cart" className="center">
+            Back to cart
+          </Link>
+        </aside>
+      </form>
+      {payment.testOrder && (
+        <TestPaymentDialog order={payment.testOrder} paying={payment.testPaying} onPay={(o) => void payment.payTest(o)} onDismiss={payment.dismissTest} />
+      )}
+    </section>
+  );
+}

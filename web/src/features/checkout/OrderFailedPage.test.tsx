@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderRoutes, signedIn } from '../../test/testkit';
+import { emptyForm } from './form';
+import OrderFailedPage from './OrderFailedPage';
+import { SUPPORT } from './support';
+
+const formData = {
+  ...emptyForm({ email: 'asha@example.com', name: 'Asha Verma' }),
+  shipping: { email: 'asha@example.com', fullName: 'Asha Verma', phone: '9876543210', addressLine1: '12 Janpath', addressLine2: '', pincode: '110001', city: 'New Delhi', state: 'Delhi' },
+};
+const errorData = { code: 'BAD_REQUEST_ERROR', description: 'Payment failed: the test card was declined.', orderNumber: 'LT-20261122-7KQ3M9', formData };
+
+/** Starts at home, then arrives the way checkout sends the shopper: with navigation state. */
+async function renderFailed(state: unknown) {
+  signedIn();
+  mockApi(() => undefined);
+  const view = renderRoutes([{ path: '/order-failed', element: <OrderFailedPage /> }], '/');
+  await act(() => view.router.navigate('/order-failed', { state }));
+  return view;
+}
+
+describe('OrderFailedPage', () => {
+  it('says nothing was charged and shows the code and the support contact', async () => {
+    await renderFailed({ errorData });
+    expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Payment failed: the test card was declined.');
+    expect(screen.getByText('No charge was made to your account.')).toBeTruthy();
+    expect(screen.getByTestId('error-code').textContent).toBe('BAD_REQUEST_ERROR');
+    await userEvent.click(screen.getByRole('button', { name: 'Contact Support' }));
+    expect(within(screen.getByRole('dialog', { name: 'Contact Support' })).getByText(SUPPORT.email)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Review Cart' }).getAttribute('href')).toBe('/cart');
+  });
+
+  it('Try Again returns to /shipping with the form as it was', async () => {
+    const { router } = await renderFailed({ errorData });
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(screen.getByTestId('path').textContent).toBe('/shipping');
+    expect(router.state.location.state).toEqual({ formData });
+  });
+
+  it('falls back to the generic message and code', async () => {
+    await renderFailed({ errorData: {} });
+    expect(screen.getByRole('alert').textContent).toBe('Error placing order. Please try again.');
+    expect(screen.getByTestId('error-code').textContent).toBe('UNKNOWN_ERROR');
+  });
+
+  it('redirects to / without the error in the navigation state', async () => {
+    const { router } = await renderFailed(null);
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByText('Payment Failed')).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+// Payment failure (/order-failed): reached only with the error in the
+// navigation state. Nothing was charged; Try Again returns to checkout with the
+// form as it was.
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Dialog } from '../../components/Dialog';
+import { FALLBACK, type ErrorData } from './failure';
+import { SUPPORT } from './support';
+import './checkout.css';
+
+export default function OrderFailedPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [contact, setContact] = useState(false);
+  const errorData = (location.state as { errorData?: Partial<ErrorData> } | null)?.errorData;
+  if (!errorData || typeof errorData !== 'object') return <Navigate to="/" replace />;
+  const code = errorData.code || FALLBACK.unknownCode;
+  const description = errorData.description || FALLBACK.placing;
+
+  return (
+    <section className="page narrow result-page">
+      <div className="result-card failed">
+        <div className="result-icon" aria-hidden="true">
+          !
+        </div>
+        <h1>Payment Failed</h1>
+        <p className="notice error" role="alert">
+          {description}
+        </p>
+        <p>
+          <strong>No charge was made to your account.</strong> Your cart and the details you entered are kept, so you can try again.
+        </p>
+        <dl className="result-facts">
+          <dt>Error code</dt>
+          <dd className="mono" data-testid="error-code">
+            {code}
+          </dd>
+          {errorData.orderNumber && (
+            <>
+              <dt>Order reference</dt>
+              <dd className="mono">{errorData.orderNumber}</dd>
+            </>
+          )}
+        </dl>
+        <div className="result-address">
+          <h2>Need help?</h2>
+          <p>
+            E-mail <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a> or call <a href={SUPPORT.phoneHref}>{SUPPORT.phone}</a> ({SUPPORT.hours}).
+          </p>
+        </div>
+        <div className="result-actions">
+          <button className="btn" onClick={() => navigate('/shipping', { state: { formData: errorData.formData } })}>
+            Try Again
+          </button>
+          <button className="btn ghost" onClick={() => setContact(true)}>
+            Contact Support
+          </button>
+          <Link className="btn ghost" to="/cart">
+            Review Cart
+          </Link>
+          <Link className="btn ghost" to="/">
+            Go to Home
+          </Link>
+        </div>
+      </div>
+      {contact && (
+        <Dialog title="Contact Support" onClose={() => setContact(false)}>
+          <p>Our support team will help with your payment or order.</p>
+          <ul className="contact-list">
+            <li>
+              Email: <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
+            </li>
+            <li>
+              Phone: <a href={SUPPORT.phoneHref}>{SUPPORT.phone}</a>
+            </li>
+            <li className="muted">{SUPPORT.hours}</li>
+          </ul>
+          <p className="muted">
+            Please quote error code <span className="mono">{code}</span>
+            {errorData.orderNumber && (
+              <>
+                {' '}
+                and order <span className="mono">{errorData.orderNumber}</span>
+              </>
+            )}
+            .
+          </p>
+          <button className="btn block" onClick={() => setContact(false)} autoFocus>
+            Close
+          </button>
+        </Dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+// The checkout form: its shape, the spec's validation rules and messages, the
+// copy kept in sessionStorage (nothing typed is lost on a reload or a failed
+// payment) and the receipt that makes one checkout attempt one order.
+import type { AddressInput } from '../../api/payments';
+
+export interface ShippingFields {
+  email: string;
+  fullName: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string;
+  pincode: string;
+  city: string;
+  state: string;
+}
+
+export interface BillingFields {
+  addressLine1: string;
+  addressLine2: string;
+  pincode: string;
+  city: string;
+  state: string;
+}
+
+export interface CheckoutForm {
+  shipping: ShippingFields;
+  billing: BillingFields;
+  sameAsShipping: boolean;
+}
+
+export type Section = 'shipping' | 'billing';
+/** Error keys: 'shipping.email', 'billing.city', ... */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export const MESSAGES = {
+  requiredShipping: 'Please fill in all required shipping fields',
+  requiredBilling: 'Please fill in all required billing fields',
+  required: 'This field is required',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid 10-digit mobile number',
+  pincode: 'Invalid pincode. Please check and try again.',
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emptyBilling = (): BillingFields => ({ addressLine1: '', addressLine2: '', pincode: '', city: '', state: '' });
+
+export function emptyForm(user?: { email?: string; name?: string } | null): CheckoutForm {
+  return {
+    shipping: { email: user?.email ?? '', fullName: user?.name ?? '', phone: '', addressLine1: '', addressLine2: '', pincode: '', city: '', state: '' },
+    billing: emptyBilling(),
+    sameAsShipping: true,
+  };
+}
+
+/** Phone input: digits only, at most 10 (a pasted +91 or leading 0 is dropped). */
+export function cleanPhone(raw: string): string {
+  let digits = raw.replace(/\D/g, '');
+  if (digits.length > 10 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length > 10 && digits.startsWith('0')) digits = digits.slice(1);
+  return digits.slice(0, 10);
+}
+
+/** Pincode input: digits only, at most 6. */
+export function cleanPincode(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, 6);
+}
+
+/** The spec's checkout rules. `pincodeErrors` carries lookups that said the pincode is unknown. */
+export function validate(form: CheckoutForm, pincodeErrors: Partial<Record<Section, string>> = {}): { errors: FieldErrors; summary: string | null } {
+  const errors: FieldErrors = {};
+  const s = form.shipping;
+  let missingShipping = false;
+  let missingBilling = false;
+  for (const key of ['email', 'fullName', 'phone', 'addressLine1', 'pincode', 'city', 'state'] as const) {
+    if (!s[key].trim()) {
+      errors[`shipping.${key}`] = MESSAGES.required;
+      missingShipping = true;
+    }
+  }
+  if (s.email.trim() && !EMAIL.test(s.email.trim())) errors['shipping.email'] = MESSAGES.email;
+  if (s.phone && !/^\d{10}$/.test(s.phone)) errors['shipping.phone'] = MESSAGES.phone;
+  if (s.pincode && !/^\d{6}$/.test(s.pincode)) errors['shipping.pincode'] = MESSAGES.pincode;
+  else if (s.pincode && pincodeErrors.shipping) errors['shipping.pincode'] = pincodeErrors.shipping;
+
+  if (!form.sameAsShipping) {
+    const b = form.billing;
+    for (const key of ['addressLine1', 'pincode', 'city', 'state'] as const) {
+      if (!b[key].trim()) {
+        errors[`billing.${key}`] = MESSAGES.required;
+        missingBilling = true;
+      }
+    }
+    if (b.pincode && !/^\d{6}$/.test(b.pincode)) errors['billing.pincode'] = MESSAGES.pincode;
+    else if (b.pincode && pincodeErrors.billing) errors['billing.pincode'] = pincodeErrors.billing;
+  }
+
+  const first = Object.values(errors).find((m) => m !== MESSAGES.required) ?? null;
+  const summary = missingShipping ? MESSAGES.requiredShipping : missingBilling ? MESSAGES.requiredBilling : first;
+  return { errors, summary };
+}
+
+/** The addresses as the API takes them: the pincode goes as `zipCode`, country India, +91 implied. */
+export function addressesOf(form: CheckoutForm): { shippingAddress: AddressInput; billingAddress: AddressInput } {
+  const s = form.shipping;
+  const contact = { email: s.email.trim(), fullName: s.fullName.trim(), phone: s.phone };
+  const place = (a: ShippingFields | BillingFields): AddressInput => ({
+    addressLine1: a.addressLine1.trim(),
+    ...(a.addressLine2.trim() ? { addressLine2: a.addressLine2.trim() } : {}),
+    city: a.city.trim(),
+    state: a.state.trim(),
+    zipCode: a.pincode,
+    country: 'India',
+  });
+  const shippingAddress = { ...contact, ...place(s) };
+  // Billing has no contact fields of its own: the shipping contact pays.
+  const billingAddress = form.sameAsShipping ? { ...shippingAddress } : { ...contact, ...place(form.billing) };
+  return { shippingAddress, billingAddress };
+}
+
+// ---- sessionStorage ---------------------------------------------------------------
+
+const FORM_KEY = 'checkout.form';
+const RECEIPT_KEY = 'checkout.receipt';
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+/** A form from anywhere (storage, navigation state), with every field present and a string. */
+export function normaliseForm(raw: unknown, fallback: CheckoutForm): CheckoutForm | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as { shipping?: Record<string, unknown>; billing?: Record<string, unknown>; sameAsShipping?: unknown };
+  if (!r.shipping || typeof r.shipping !== 'object') return null;
+  const pick = <T extends object>(src: Record<string, unknown> | undefined, base: T): T =>
+    Object.fromEntries(Object.keys(base).map((k) => [k, str(src?.[k]) || (base as Record<string, string>)[k]])) as T;
+  return {
+    shipping: { ...pick(r.shipping, fallback.shipping), phone: cleanPhone(str(r.shipping.phone)), pincode: cleanPincode(str(r.shipping.pincode)) },
+    billing: { ...pick(r.billing, emptyBilling()), pincode: cleanPincode(str(r.billing?.pincode)) },
+    sameAsShipping: r.sameAsShipping !== false,
+  };
+}
+
+export function loadStoredForm(fallback: CheckoutForm): CheckoutForm | null {
+  try {
+    return normaliseForm(JSON.parse(sessionStorage.getItem(FORM_KEY) ?? 'null'), fallback);
+  } catch {
+    return null;
+  }
+}
+
+export function storeForm(form: CheckoutForm): void {
+  try {
+    sessionStorage.setItem(FORM_KEY, JSON.stringify(form));
+  } catch {
+    // Storage full or disabled: the form still works, it just is not kept.
+  }
+}
+
+/** After a cancelled order (ORDER_CANCELLED): the next Place Order makes a new order. */
+export function forgetReceipt(): void {
+  try {
+    sessionStorage.removeItem(RECEIPT_KEY);
+  } catch {
+    // nothing kept
+  }
+}
+
+/** After a successful payment: the next checkout starts afresh. */
+export function forgetCheckout(): void {
+  try {
+    sessionStorage.removeItem(FORM_KEY);
+    sessionStorage.removeItem(RECEIPT_KEY);
+  } catch {
+    // nothing kept
+  }
+}
+
+function randomId(): string {
+  const c = globalThis.crypto;
+  // Razorpay takes receipts of at most 40 characters: 'rcpt_' and 32 hex digits.
+  if (c?.randomUUID) return c.randomUUID().replace(/-/g, '');
+  const bytes = new Uint8Array(16);
+  if (c?.getRandomValues) c.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The receipt (the server's idempotency key) for this checkout attempt: the same
+ * while the cart, amount and addresses stay the same (a double click, a reload,
+ * a retry after a failed payment all reach the same order), a new one when any
+ * of them changes.
+ */
+export function receiptFor(fingerprint: string): string {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(RECEIPT_KEY) ?? 'null') as { receipt?: string; fingerprint?: string } | null;
+    if (kept?.receipt && kept.fingerprint === fingerprint) return kept.receipt;
+  } catch {
+    // a new one below
+  }
+  const receipt = `rcpt_${randomId()}`;
+  try {
+    sessionStorage.setItem(RECEIPT_KEY, JSON.stringify({ receipt, fingerprint }));
+  } catch {
+    // not kept: a retry makes a new order, which the server allows
+  }
+  return receipt;
+}

@@ -1,0 +1,230 @@
+// The customer's orders (/user/orders): filter by status, ten a page, each
+// order's number, date, status, payment, items and total; a pending order can
+// be cancelled after a confirmation.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { CANCEL_ORDER_FAILED, FETCH_ORDERS_FAILED, ordersError, useCancelOrder, useOrders, type Order } from '../../api/orders';
+import { Dialog } from '../../components/Dialog';
+import { Spinner } from '../../components/Spinner';
+import { addressLine } from '../../lib/address';
+import { rupees } from '../../lib/money';
+import './orders.css';
+
+/** The customer's filters: every status but refunded. */
+export const FILTERS = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+
+const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** `createdAt` is Unix milliseconds. */
+export function formatDate(ms: number): string {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+}
+
+export function StatusChip({ status }: { status: string }) {
+  return <span className={`status-chip status-${status}`}>{label(status)}</span>;
+}
+
+export default function OrdersPage() {
+  const [status, setStatus] = useState<string | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const orders = useOrders(page, status);
+  const cancel = useCancelOrder();
+  const [confirming, setConfirming] = useState<Order | null>(null);
+  const [cancelled, setCancelled] = useState<string | null>(null);
+
+  const choose = (s: string | undefined) => {
+    setStatus(s);
+    setPage(1);
+    setCancelled(null);
+    cancel.reset();
+  };
+  const confirmCancel = () => {
+    const order = confirming;
+    setConfirming(null);
+    if (!order) return;
+    setCancelled(null);
+    cancel.mutate(order._id, { onSuccess: () => setCancelled(order.orderNumber) });
+  };
+
+  const pagination = orders.data?.pagination;
+  const list = orders.data?.orders ?? [];
+  // A page emptied by a cancellation (or a shrinking list): back to the last page there is.
+  const lastPage = pagination?.pages ?? 1;
+  useEffect(() => {
+    if (orders.isSuccess && !orders.isPlaceholderData && list.length === 0 && page > 1) setPage(Math.max(1, Math.min(page - 1, lastPage)));
+  }, [orders.isSuccess, orders.isPlaceholderData, list.length, page, lastPage]);
+
+  return (
+    <section className="page orders-page">
+      <header className="page-head">
+        <h1>My Orders</h1>
+        <p className="muted">Track your orders and cancel one while it is still pending.</p>
+      </header>
+
+      <div className="status-filters" role="group" aria-label="Filter by status">
+        <button className={`filter ${status === undefined ? 'active' : ''}`} aria-pressed={status === undefined} onClick={() => choose(undefined)}>
+          All
+        </button>
+        {FILTERS.map((s) => (
+          <button key={s} className={`filter ${status === s ? 'active' : ''}`} aria-pressed={status === s} onClick={() => choose(s)}>
+            {label(s)}
+          </button>
+        ))}
+      </div>
+
+      {cancelled && (
+        <p className="notice ok" role="status">
+          Order {cancelled} was cancelled.
+        </p>
+      )}
+      {cancel.isError && (
+        <p className="notice error" role="alert">
+          {ordersError(cancel.error, CANCEL_ORDER_FAILED)}
+        </p>
+      )}
+
+      {orders.isPending ? (
+        <Spinner label="Loading orders…" />
+      ) : orders.isError ? (
+        <div className="empty-state" role="alert">
+          <h2>Error Loading Orders</h2>
+          <p className="muted">{ordersError(orders.error, FETCH_ORDERS_FAILED)}</p>
+          <button className="btn" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
+            Try Again
+          </button>
+        </div>
+      ) : list.length === 0 ? (
+        <div className="empty-state">
+          <h2>No Orders Found</h2>
+          <p className="muted">{status ? `You have no ${status} orders.` : 'You have not placed any orders yet.'}</p>
+          <Link className="btn" to="/products">
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className={`order-list ${orders.isPlaceholderData ? 'stale' : ''}`} aria-busy={orders.isFetching}>
+            {list.map((order) => (
+              <OrderCard key={order._id} order={order} cancelling={cancel.isPending && cancel.variables === order._id} onCancel={() => setConfirming(order)} />
+            ))}
+          </ul>
+          {pagination && pagination.pages > 1 && (
+            <nav className="pager" aria-label="Pagination">
+              <button className="btn ghost small" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || orders.isFetching}>
+                Previous
+              </button>
+              <span>
+                Page {pagination.page} of {pagination.pages} · {pagination.total} orders
+              </span>
+              <button className="btn ghost small" onClick={() => setPage((p) => p + 1)} disabled={page >= pagination.pages || orders.isFetching}>
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+
+      {confirming && (
+        <Dialog title="Cancel order" onClose={() => setConfirming(null)}>
+          <p>Are you sure you want to cancel this order?</p>
+          <p className="muted">
+            Order {confirming.orderNumber} · {rupees(confirming.totalPrice)}
+          </p>
+          <div className="row">
+            <button className="btn danger" onClick={confirmCancel}>
+              Yes, cancel order
+            </button>
+            <button className="btn ghost" onClick={() => setConfirming(null)} autoFocus>
+              Keep order
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: boolean; onCancel: () => void }) {
+  const [open, setOpen] = useState(false);
+  const items = order.orderItems;
+  const a = order.shippingAddress;
+  const detailsId = `order-${order._id}-details`;
+  return (
+    <li className="order-card" data-testid="order-card">
+      <div className="order-head">
+        <div>
+          <h2>Order {order.orderNumber}</h2>
+          <span className="muted">{formatDate(order.createdAt)}</span>
+        </div>
+        <div className="order-badges">
+          <StatusChip status={order.status} />
+          <span className={`pay-chip ${order.isPaid ? 'paid' : 'unpaid'}`}>{order.isPaid ? 'Paid' : 'Pending'}</span>
+        </div>
+      </div>
+      <ul className="order-items">
+        {items.map((item) => (
+          <li key={item._id}>
+            <span className="summary-dot" style={{ background: item.colorHex ?? '#ccc' }} aria-hidden />
+            <span>
+              {item.name} <span className="muted">· {item.color} · {item.itemCount} items</span>
+            </span>
+            <span>{rupees(item.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="order-foot">
+        <span>
+          {order.itemsCount} items · <strong>Total {rupees(order.totalPrice)}</strong>
+        </span>
+        <div className="row">
+          <button className="link-button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)}>
+            {open ? 'Hide details' : 'View details'}
+          </button>
+          {order.status === 'pending' && (
+            <button className="btn ghost small danger-text" onClick={onCancel} disabled={cancelling}>
+              {cancelling ? 'Cancelling…' : 'Cancel Order'}
+            </button>
+          )}
+        </div>
+      </div>
+      {open && (
+        <div className="order-details" id={detailsId}>
+          <dl>
+            <dt>Items</dt>
+            <dd>{rupees(order.itemsPrice)}</dd>
+            <dt>Shipping</dt>
+            <dd>{order.shippingPrice ? rupees(order.shippingPrice) : 'Free'}</dd>
+            <dt>Payment Gateway (2.5%)</dt>
+            <dd>{rupees(order.taxPrice)}</dd>
+            {order.discountAmount > 0 && (
+              <>
+                <dt>Discount</dt>
+                <dd>−{rupees(order.discountAmount)}</dd>
+              </>
+            )}
+            <dt className="total">Total</dt>
+            <dd className="total">{rupees(order.totalPrice)}</dd>
+          </dl>
+          <p>
+            <strong>Shipping to:</strong> {a.fullName}, {addressLine(a)}
+          </p>
+          <p>
+            <strong>Payment:</strong> {order.paymentMethod || 'card'} · {order.isPaid ? 'Paid' : 'Pending'}
+          </p>
+          {order.trackingNumber && (
+            <p>
+              <strong>Tracking number:</strong> {order.trackingNumber}
+            </p>
+          )}
+          {order.cancelReason && (
+            <p>
+              <strong>Cancelled:</strong> {order.cancelReason}
+            </p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
