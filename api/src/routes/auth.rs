@@ -357,25 +357,46 @@ impl AuthApi {
             .map(str::trim)
             .filter(|n| !n.is_empty());
         let secret = &state.config.jwt_secret;
-        let existing = match users::by_phone(&state.db, &phone).await? {
-            Some(u) => Some(u),
-            None => match &email {
-                Some(e) => users::by_email(&state.db, e).await?,
-                None => None,
-            },
+        let by_phone = users::by_phone(&state.db, &phone).await?;
+        let by_email = match &email {
+            Some(e) => users::by_email(&state.db, e).await?,
+            None => None,
         };
-        if existing.is_none() && (email.is_none() || name.is_none()) {
+        // Asked before a code is spent, so a missing detail costs no code.
+        if by_phone.is_none() && by_email.is_none() && (email.is_none() || name.is_none()) {
             return Err(ApiError::bad_request(
                 "Please enter your name and email to register",
             ));
         }
         // The registration step of the e-mail flow presents the e-mail code.
-        match &email {
-            Some(e)
-                if codes::verify(&state.db, secret, Channel::Email, e, &body.code, true)
-                    .await
-                    .is_ok() => {}
-            _ => codes::verify(&state.db, secret, Channel::Phone, &phone, &body.code, true).await?,
+        let email_proven = match &email {
+            Some(e) => codes::verify(&state.db, secret, Channel::Email, e, &body.code, true)
+                .await
+                .is_ok(),
+            None => false,
+        };
+        if !email_proven {
+            codes::verify(&state.db, secret, Channel::Phone, &phone, &body.code, true).await?;
+        }
+        // The account is the one whose address the code proved: never one
+        // found by the other, unproven detail (that would hand a stranger's
+        // account to whoever types its phone number or e-mail).
+        let (existing, other) = if email_proven {
+            (by_email, by_phone)
+        } else {
+            (by_phone, by_email)
+        };
+        if existing.is_none() && other.is_some() {
+            return Err(ApiError::conflict(if email_proven {
+                "This mobile number is already registered to another account"
+            } else {
+                "This email is already registered. Please sign in with your email."
+            }));
+        }
+        if existing.is_none() && (email.is_none() || name.is_none()) {
+            return Err(ApiError::bad_request(
+                "Please enter your name and email to register",
+            ));
         }
         let user = match existing {
             Some(user) => user,
