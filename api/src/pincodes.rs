@@ -2,7 +2,7 @@
 //!
 //! The table `api/data/pincodes.tsv` (one row per pincode, sorted,
 //! `pincode<TAB>district<TAB>state`, `#` comment lines) is built by
-//! `node scripts/gen-pincodes.mjs` from India Post's All India Pincode
+//! `python3 scripts/gen-pincodes.py` from India Post's All India Pincode
 //! Directory (data.gov.in, GODL-India; see `api/data/PINCODES-LICENSE.md`).
 //! It is embedded in the binary and parsed once, on first use, into a sorted
 //! index of string slices that borrow from the embedded text.
