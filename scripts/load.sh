@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Load figures for the API (`just load`): requests per second and latency for
-# GET /api/products and for adding a cart item, with wrk on loopback.
+# GET /api/products, adding a cart item, creating an order from the cart and
+# verifying its payment, with wrk on loopback.
 # Usage: scripts/load.sh [DATABASE_URL]   (default: a fresh SQLite file)
 # Bounded: each run lasts DURATION (default 10s) and only targets 127.0.0.1.
 set -euo pipefail
@@ -13,8 +14,10 @@ work="$(mktemp -d)"
 trap 'kill "$server" 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
 cargo build -q --release -p api
-export DATA_DIR="$work" LISTEN_ADDR="127.0.0.1:$port" RUST_LOG=warn
-[ -n "${1:-}" ] && export DATABASE_URL="$1"
+# A known key secret: this script signs payments as the provider would.
+export DATA_DIR="$work" LISTEN_ADDR="127.0.0.1:$port" RUST_LOG=warn PAYMENT_PROVIDER=test \
+  RAZORPAY_KEY_SECRET="load-test-key-secret-0123456789abcdef"
+export DATABASE_URL="${1:-sqlite://$work/store.db?mode=rwc}"
 ./target/release/api serve > "$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/api/health" >/dev/null && break; sleep 0.2; done
@@ -28,7 +31,7 @@ for i in $(seq "$users"); do
   token="$(curl -sf -H 'content-type: application/json' \
     -d "{\"name\":\"Load $i\",\"email\":\"load-$run_id-$i@example.com\",\"password\":\"load test password\"}" \
     "http://127.0.0.1:$port/api/auth/register" | sed -n 's/.*"accessToken":"\([^"]*\)".*/\1/p')"
-  [ -n "$token" ] && echo "$token"
+  [ -n "$token" ] && echo "$token" && echo "load-$run_id-$i@example.com" >> "$work/emails"
 done > "$work/tokens"
 echo "$(wc -l < "$work/tokens") shoppers registered"
 
@@ -46,3 +49,48 @@ echo "== GET /api/products ($(curl -sf "http://127.0.0.1:$port/api/health" | sed
 wrk -t2 -c32 -d"$duration" --latency "http://127.0.0.1:$port/api/products"
 echo "== POST /api/cart/items ($users shoppers)"
 TOKENS_FILE="$work/tokens" wrk -t2 -c32 -d"$duration" --latency -s "$work/add.lua" "http://127.0.0.1:$port"
+
+# Checkout: each shopper's cart total (the amount create-order must be given),
+# then one new order per request (a fresh receipt each time).
+while read -r token; do
+  total="$(curl -sf -H "Authorization: Bearer $token" "http://127.0.0.1:$port/api/cart" | sed -n 's/.*"totalPrice":\([0-9]*\).*/\1/p')"
+  echo "$token $total"
+done < "$work/tokens" > "$work/carts"
+cat > "$work/order.lua" <<'LUA'
+local carts = {}
+for line in io.lines(os.getenv("CARTS_FILE")) do
+  local token, total = line:match("(%S+) (%d+)")
+  carts[#carts + 1] = { token = token, total = total }
+end
+local n = 0
+local address = '{"email":"load@example.com","fullName":"Load Test","phone":"9876543210","addressLine1":"12 Janpath","city":"New Delhi","state":"Delhi","zipCode":"110001"}'
+request = function()
+  n = n + 1
+  local c = carts[math.random(#carts)]
+  local body = '{"amount":' .. c.total .. ',"currency":"INR","receipt":"load_' .. math.random(1e9) .. '_' .. n ..
+    '","shippingAddress":' .. address .. ',"sameAsShipping":true}'
+  return wrk.format("POST", "/api/payments/create-order", { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. c.token }, body)
+end
+LUA
+echo "== POST /api/payments/create-order ($users shoppers)"
+CARTS_FILE="$work/carts" wrk -t2 -c32 -d"$duration" --latency -s "$work/order.lua" "http://127.0.0.1:$port"
+
+# Verify: every pending order paid once, signed as the provider signs it
+# (requests beyond the orders made are the idempotent "already paid" path).
+python3 scripts/load_payments.py "$DATABASE_URL" "$work" > "$work/payments"
+echo "== POST /api/payments/verify ($(wc -l < "$work/payments") pending orders)"
+cat > "$work/verify.lua" <<'LUA'
+local payments = {}
+for line in io.lines(os.getenv("PAYMENTS_FILE")) do
+  local token, body = line:match("(%S+)\t(.+)")
+  payments[#payments + 1] = { token = token, body = body }
+end
+local i = 0
+init = function() i = math.random(#payments) end
+request = function()
+  i = i % #payments + 1
+  local p = payments[i]
+  return wrk.format("POST", "/api/payments/verify", { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. p.token }, p.body)
+end
+LUA
+PAYMENTS_FILE="$work/payments" wrk -t2 -c32 -d"$duration" --latency -s "$work/verify.lua" "http://127.0.0.1:$port"
