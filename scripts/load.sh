@@ -62,12 +62,16 @@ for line in io.lines(os.getenv("CARTS_FILE")) do
   local token, total = line:match("(%S+) (%d+)")
   carts[#carts + 1] = { token = token, total = total }
 end
+-- wrk seeds every thread alike: number the threads so receipts never collide.
+local threads = 0
+function setup(thread) threads = threads + 1; thread:set("id", threads) end
+function init() math.randomseed(id * 7919 + os.time()) end
 local n = 0
 local address = '{"email":"load@example.com","fullName":"Load Test","phone":"9876543210","addressLine1":"12 Janpath","city":"New Delhi","state":"Delhi","zipCode":"110001"}'
 request = function()
   n = n + 1
   local c = carts[math.random(#carts)]
-  local body = '{"amount":' .. c.total .. ',"currency":"INR","receipt":"load_' .. math.random(1e9) .. '_' .. n ..
+  local body = '{"amount":' .. c.total .. ',"currency":"INR","receipt":"load_' .. id .. '_' .. math.random(1e9) .. '_' .. n ..
     '","shippingAddress":' .. address .. ',"sameAsShipping":true}'
   return wrk.format("POST", "/api/payments/create-order", { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. c.token }, body)
 end
@@ -85,8 +89,11 @@ for line in io.lines(os.getenv("PAYMENTS_FILE")) do
   local token, body = line:match("(%S+)\t(.+)")
   payments[#payments + 1] = { token = token, body = body }
 end
+-- Thread k of 2 starts half-way along: each order is first verified once.
+local threads = 0
+function setup(thread) threads = threads + 1; thread:set("id", threads) end
 local i = 0
-init = function() i = math.random(#payments) end
+function init() i = (id - 1) * math.floor(#payments / 2) end
 request = function()
   i = i % #payments + 1
   local p = payments[i]
