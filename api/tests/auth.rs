@@ -181,37 +181,56 @@ async fn a_code_for_one_address_never_opens_another_account() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         // The victim registered with a phone number.
-        app.post("/api/auth/otp/email/send", json!({"email": "victim@example.com"})).await;
+        app.post(
+            "/api/auth/otp/email/send",
+            json!({"email": "victim@example.com"}),
+        )
+        .await;
         let code = app.code_for("victim@example.com").await;
         let (status, _) = app
             .post("/api/auth/otp/phone/verify", json!({"email": "victim@example.com", "name": "Victim", "phone": "9876543210", "code": code}))
             .await;
         assert_eq!(status, 200);
         // The attacker proves only their own e-mail and types the victim's number.
-        app.post("/api/auth/otp/email/send", json!({"email": "attacker@example.com"})).await;
+        app.post(
+            "/api/auth/otp/email/send",
+            json!({"email": "attacker@example.com"}),
+        )
+        .await;
         let code = app.code_for("attacker@example.com").await;
         let (status, body) = app
             .post("/api/auth/otp/phone/verify", json!({"email": "attacker@example.com", "name": "Mallory", "phone": "9876543210", "code": code}))
             .await;
         assert_eq!(
             (status, body["message"].as_str()),
-            (409, Some("This mobile number is already registered to another account")),
+            (
+                409,
+                Some("This mobile number is already registered to another account")
+            ),
             "{engine:?}"
         );
         assert!(body["data"].get("accessToken").is_none());
         // Proving the victim's phone does not open an account by the attacker's typed e-mail either.
-        app.post("/api/auth/otp/email/send", json!({"email": "other@example.com"})).await;
+        app.post(
+            "/api/auth/otp/email/send",
+            json!({"email": "other@example.com"}),
+        )
+        .await;
         let other = app.code_for("other@example.com").await;
         app.post("/api/auth/otp/phone/verify", json!({"email": "other@example.com", "name": "Other", "phone": "9123456780", "code": other}))
             .await;
-        app.post("/api/auth/otp/phone/send", json!({"phone": "9000000001"})).await;
+        app.post("/api/auth/otp/phone/send", json!({"phone": "9000000001"}))
+            .await;
         let code = app.code_for("9000000001").await;
         let (status, body) = app
             .post("/api/auth/otp/phone/verify", json!({"email": "other@example.com", "name": "X", "phone": "9000000001", "code": code}))
             .await;
         assert_eq!(
             (status, body["message"].as_str()),
-            (409, Some("This email is already registered. Please sign in with your email."))
+            (
+                409,
+                Some("This email is already registered. Please sign in with your email.")
+            )
         );
     }
 }

@@ -28,7 +28,11 @@ impl Drop for Store {
 }
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 impl Store {
@@ -74,17 +78,30 @@ impl Store {
         drop(self);
     }
 
-    async fn call(&self, method: reqwest::Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
-        let mut req = self.client.request(method, self.url(path)).bearer_auth(token);
+    async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let mut req = self
+            .client
+            .request(method, self.url(path))
+            .bearer_auth(token);
         if let Some(b) = body {
             req = req.json(&b);
         }
         let res = req.send().await.unwrap();
-        (res.status().as_u16(), res.json().await.unwrap_or(Value::Null))
+        (
+            res.status().as_u16(),
+            res.json().await.unwrap_or(Value::Null),
+        )
     }
 
     async fn post(&self, path: &str, token: &str, body: Value) -> (u16, Value) {
-        self.call(reqwest::Method::POST, path, token, Some(body)).await
+        self.call(reqwest::Method::POST, path, token, Some(body))
+            .await
     }
 
     async fn get(&self, path: &str, token: &str) -> Value {
@@ -98,7 +115,9 @@ impl Store {
     }
 
     async fn stock(&self) -> i64 {
-        self.get(&format!("/api/products/{TEE}"), "").await["data"]["stock"].as_i64().unwrap()
+        self.get(&format!("/api/products/{TEE}"), "").await["data"]["stock"]
+            .as_i64()
+            .unwrap()
     }
 
     async fn order(&self, token: &str, id: &str) -> Value {
@@ -122,13 +141,18 @@ async fn database_for(engine: Engine, data_dir: &std::path::Path) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_loses_no_paid_order_and_never_charges_twice() {
     for engine in engines() {
-        let data_dir = std::env::temp_dir().join(format!("store-crash-{}", api::ids::random_hex(6)));
+        let data_dir =
+            std::env::temp_dir().join(format!("store-crash-{}", api::ids::random_hex(6)));
         std::fs::create_dir_all(&data_dir).unwrap();
         let db = database_for(engine, &data_dir).await;
 
         let store = Store::start(&data_dir, &db).await;
         let (status, body) = store
-            .post("/api/auth/register", "", json!({"name": "Ravi", "email": "crash@example.com", "password": "correct horse"}))
+            .post(
+                "/api/auth/register",
+                "",
+                json!({"name": "Ravi", "email": "crash@example.com", "password": "correct horse"}),
+            )
             .await;
         assert_eq!(status, 201, "{body}");
         let token = body["data"]["accessToken"].as_str().unwrap().to_string();
@@ -136,26 +160,55 @@ async fn a_killed_server_loses_no_paid_order_and_never_charges_twice() {
 
         // 1. Killed between create-order and verify.
         store.fill_cart(&token).await;
-        let (_, first) = store.post("/api/payments/create-order", &token, order_request("rcpt_c1", TOTAL)).await;
+        let (_, first) = store
+            .post(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_c1", TOTAL),
+            )
+            .await;
         let first = first["data"].clone();
         store.kill();
         let store = Store::start(&data_dir, &db).await;
-        let (status, retried) = store.post("/api/payments/create-order", &token, order_request("rcpt_c1", TOTAL)).await;
+        let (status, retried) = store
+            .post(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_c1", TOTAL),
+            )
+            .await;
         assert_eq!(status, 200, "{engine:?} {retried}");
-        assert_eq!(retried["data"]["orderId"], first["orderId"], "the same provider order: one charge");
-        let (status, _) = store.post("/api/payments/verify", &token, proof(&first, "pay_C1")).await;
+        assert_eq!(
+            retried["data"]["orderId"], first["orderId"],
+            "the same provider order: one charge"
+        );
+        let (status, _) = store
+            .post("/api/payments/verify", &token, proof(&first, "pay_C1"))
+            .await;
         assert_eq!(status, 200);
         assert_eq!(store.stock().await, stock_before - 25);
 
         // 2. Killed while verifications are in flight: all of the payment or none of it.
         store.fill_cart(&token).await;
-        let (_, second) = store.post("/api/payments/create-order", &token, order_request("rcpt_c2", TOTAL)).await;
+        let (_, second) = store
+            .post(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_c2", TOTAL),
+            )
+            .await;
         let second = second["data"].clone();
         let mut inflight = Vec::new();
         for _ in 0..20 {
-            let (client, url, token, body) =
-                (store.client.clone(), store.url("/api/payments/verify"), token.clone(), proof(&second, "pay_C2"));
-            inflight.push(tokio::spawn(async move { client.post(url).bearer_auth(token).json(&body).send().await }));
+            let (client, url, token, body) = (
+                store.client.clone(),
+                store.url("/api/payments/verify"),
+                token.clone(),
+                proof(&second, "pay_C2"),
+            );
+            inflight.push(tokio::spawn(async move {
+                client.post(url).bearer_auth(token).json(&body).send().await
+            }));
         }
         tokio::time::sleep(Duration::from_millis(3)).await;
         store.kill();
@@ -163,20 +216,41 @@ async fn a_killed_server_loses_no_paid_order_and_never_charges_twice() {
             let _ = call.await; // some answered, some were cut off
         }
         let store = Store::start(&data_dir, &db).await;
-        let after_crash = store.order(&token, second["order"]["_id"].as_str().unwrap()).await;
-        let cart_left = store.get("/api/cart", &token).await["data"]["items"].as_array().unwrap().len();
+        let after_crash = store
+            .order(&token, second["order"]["_id"].as_str().unwrap())
+            .await;
+        let cart_left = store.get("/api/cart", &token).await["data"]["items"]
+            .as_array()
+            .unwrap()
+            .len();
         let stock_now = store.stock().await;
         match after_crash["isPaid"].as_bool() {
-            Some(true) => assert_eq!((cart_left, stock_now), (0, stock_before - 50), "paid means all of it"),
-            _ => assert_eq!((cart_left, stock_now), (1, stock_before - 25), "unpaid means none of it"),
+            Some(true) => assert_eq!(
+                (cart_left, stock_now),
+                (0, stock_before - 50),
+                "paid means all of it"
+            ),
+            _ => assert_eq!(
+                (cart_left, stock_now),
+                (1, stock_before - 25),
+                "unpaid means none of it"
+            ),
         }
-        let (status, _) = store.post("/api/payments/verify", &token, proof(&second, "pay_C2")).await;
+        let (status, _) = store
+            .post("/api/payments/verify", &token, proof(&second, "pay_C2"))
+            .await;
         assert_eq!(status, 200);
         assert_eq!(store.stock().await, stock_before - 50);
 
         // 3. Paid while the server was down and the browser never came back: the webhook confirms it.
         store.fill_cart(&token).await;
-        let (_, third) = store.post("/api/payments/create-order", &token, order_request("rcpt_c3", TOTAL)).await;
+        let (_, third) = store
+            .post(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_c3", TOTAL),
+            )
+            .await;
         let third = third["data"].clone();
         store.kill();
         let store = Store::start(&data_dir, &db).await;
@@ -198,7 +272,11 @@ async fn a_killed_server_loses_no_paid_order_and_never_charges_twice() {
         let orders = store.get("/api/orders", &token).await;
         assert_eq!(orders["pagination"]["total"], 3, "one order per checkout");
         for o in orders["data"].as_array().unwrap() {
-            assert_eq!((o["status"].as_str(), o["isPaid"].as_bool()), (Some("confirmed"), Some(true)), "{o}");
+            assert_eq!(
+                (o["status"].as_str(), o["isPaid"].as_bool()),
+                (Some("confirmed"), Some(true)),
+                "{o}"
+            );
         }
         assert_eq!(store.stock().await, stock_before - 75);
         store.kill();

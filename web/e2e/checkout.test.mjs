@@ -24,8 +24,7 @@ const inr = (paise) => new Intl.NumberFormat('en-IN', { style: 'currency', curre
 
 /**
  * A new shopper signed in through the login page. Each gets their own mobile
- * number: the server signs a registration with a known number into that
- * number's account.
+ * number: one already registered to another account is refused.
  */
 async function signIn(name, mobile) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });

@@ -40,24 +40,17 @@ pub struct Order {
     pub user_email: String,
 }
 
+/// A stored order line.
 #[derive(FromRow, Debug, Clone)]
 pub struct Item {
     pub id: String,
     pub order_id: String,
-    pub product_id: String,
-    pub name: String,
-    pub color: String,
-    pub artwork_hash: String,
-    pub design: String,
-    pub sizes: String,
-    pub unit_price: i64,
-    pub quantity: i64,
-    pub elements: i64,
-    pub design_fee: i64,
-    pub line_total: i64,
+    #[sqlx(flatten)]
+    pub line: NewItem,
 }
 
 /// A priced cart line, as it goes into an order.
+#[derive(FromRow, Debug, Clone)]
 pub struct NewItem {
     pub product_id: String,
     pub name: String,

@@ -68,6 +68,18 @@ pub struct QuantityDto {
     pub xxl: u32,
 }
 
+impl From<design_engine::Quantities> for QuantityDto {
+    fn from(q: design_engine::Quantities) -> QuantityDto {
+        QuantityDto {
+            s: q.s,
+            m: q.m,
+            l: q.l,
+            xl: q.xl,
+            xxl: q.xxl,
+        }
+    }
+}
+
 #[derive(Object, Debug, Clone)]
 #[oai(rename_all = "camelCase")]
 pub struct CartItem {
@@ -126,7 +138,6 @@ async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
     let mut quotes = Vec::new();
     for line in cart::lines(&state.db, user_id).await? {
         let (design, quote) = priced(&line)?;
-        let q = design.quantities;
         items.push(CartItem {
             id: line.id.clone(),
             product_id: line.product_id.clone(),
@@ -134,13 +145,7 @@ async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
             color_hex: design_engine::catalogue::colour_hex(&line.color),
             color: line.color.clone(),
             price: quote.unit_price.0,
-            quantity: QuantityDto {
-                s: q.s,
-                m: q.m,
-                l: q.l,
-                xl: q.xl,
-                xxl: q.xxl,
-            },
+            quantity: design.quantities.into(),
             item_count: quote.quantity,
             elements: quote.elements,
             design_fee: quote.design_fee.0,

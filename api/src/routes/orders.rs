@@ -112,27 +112,22 @@ pub struct CancelRequest {
 }
 
 fn item_dto(i: orders::Item) -> Result<OrderItem, ApiError> {
-    let q: design_engine::Quantities = serde_json::from_str(&i.sizes)?;
+    let line = i.line;
+    let q: design_engine::Quantities = serde_json::from_str(&line.sizes)?;
     Ok(OrderItem {
-        color_hex: design_engine::catalogue::colour_hex(&i.color),
-        quantity: QuantityDto {
-            s: q.s,
-            m: q.m,
-            l: q.l,
-            xl: q.xl,
-            xxl: q.xxl,
-        },
-        design: serde_json::from_str(&i.design)?,
+        color_hex: design_engine::catalogue::colour_hex(&line.color),
+        quantity: q.into(),
+        design: serde_json::from_str(&line.design)?,
         id: i.id,
-        product_id: i.product_id,
-        name: i.name,
-        color: i.color,
-        item_count: i.quantity,
-        price: i.unit_price,
-        design_fee: i.design_fee,
-        line_total: i.line_total,
-        elements: i.elements,
-        artwork_hash: i.artwork_hash,
+        product_id: line.product_id,
+        name: line.name,
+        color: line.color,
+        item_count: line.quantity,
+        price: line.unit_price,
+        design_fee: line.design_fee,
+        line_total: line.line_total,
+        elements: line.elements,
+        artwork_hash: line.artwork_hash,
     })
 }
 
