@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use helpers::checkout::{TEE, TOTAL, order_request, sign};
+use helpers::checkout::{TEE, TOTAL, captured, order_request, sign};
 use helpers::{Engine, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, engines};
 use serde_json::{Value, json};
 
@@ -254,9 +254,7 @@ async fn a_killed_server_loses_no_paid_order_and_never_charges_twice() {
         let third = third["data"].clone();
         store.kill();
         let store = Store::start(&data_dir, &db).await;
-        let event = json!({"event": "payment.captured", "payload": {"payment": {"entity": {
-            "id": "pay_C3", "order_id": third["orderId"], "amount": TOTAL}}}})
-        .to_string();
+        let event = captured(third["orderId"].as_str().unwrap(), "pay_C3", TOTAL).to_string();
         let res = store
             .client
             .post(store.url("/api/payments/webhook"))

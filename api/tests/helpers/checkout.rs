@@ -53,3 +53,36 @@ pub fn payment(order: &Value, payment_id: &str) -> Value {
         "orderId": order["order"]["_id"],
     })
 }
+
+pub async fn stock(app: &TestApp) -> i64 {
+    app.get(&format!("/api/products/{TEE}")).await.1["data"]["stock"]
+        .as_i64()
+        .unwrap()
+}
+
+pub async fn cart_lines(app: &TestApp, token: &str) -> usize {
+    app.get_auth("/api/cart", token).await.1["data"]["items"]
+        .as_array()
+        .unwrap()
+        .len()
+}
+
+pub async fn webhook(app: &TestApp, event_id: &str, body: &Value, secret: &str) -> (u16, Value) {
+    let raw = body.to_string();
+    let res = app
+        .client
+        .post(app.url("/api/payments/webhook"))
+        .header("content-type", "application/json")
+        .header("X-Razorpay-Signature", sign(secret, &raw))
+        .header("X-Razorpay-Event-Id", event_id)
+        .body(raw)
+        .send()
+        .await
+        .unwrap();
+    (res.status().as_u16(), res.json().await.unwrap())
+}
+
+pub fn captured(provider_order: &str, payment_id: &str, amount: i64) -> Value {
+    json!({"entity": "event", "event": "payment.captured", "payload": {"payment": {"entity": {
+        "id": payment_id, "order_id": provider_order, "amount": amount, "currency": "INR", "status": "captured"}}}})
+}

@@ -5,171 +5,23 @@
 //! is called, and every state change is a conditional update, so a crash or a
 //! retry at any point neither loses a paid order nor charges twice.
 
+mod dto;
+mod webhook;
+
 use poem::web::Data;
+use poem_openapi::OpenApi;
 use poem_openapi::param::Header;
 use poem_openapi::payload::{Binary, Json};
-use poem_openapi::{Object, OpenApi};
-use serde::Deserialize;
-use sha2::{Digest, Sha256};
 
 use super::Tag;
 use super::orders::not_found;
 use crate::auth::{AuthUser, BearerAuth};
-use crate::db::orders::{self, Event, NewOrder, Payment};
+use crate::db::orders::{self, NewOrder, Payment};
 use crate::envelope::{ApiError, ApiResult, Envelope};
-use crate::payments::checkout::{AddressInput, ShippingAddress, check_amount, price_cart};
-use crate::payments::{OrderRequest, PaymentProvider};
+use crate::payments::OrderRequest;
+use crate::payments::checkout::{AddressInput, check_amount, price_cart};
 use crate::state::AppState;
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct PaymentMethods {
-    /// `test` (the built-in provider) or `razorpay`.
-    pub provider: String,
-    /// The public key id for the provider's browser checkout.
-    pub key_id: String,
-    pub currency: String,
-    pub methods: Vec<String>,
-    /// True while the built-in test provider is active: the checkout shows its test buttons.
-    pub test_mode: bool,
-}
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct CreateOrderRequest {
-    /// The total the shopper was shown, in paise: it must equal the server's own.
-    pub amount: i64,
-    /// INR (the default).
-    pub currency: Option<String>,
-    /// The client's key for this checkout attempt (at most 40 letters, digits, `_` or `-`):
-    /// the same receipt returns the same order, never a second one.
-    pub receipt: String,
-    /// Free-form notes, kept with the order (at most 16 KB of JSON).
-    pub notes: Option<serde_json::Value>,
-    pub shipping_address: AddressInput,
-    /// Required unless `sameAsShipping`.
-    pub billing_address: Option<AddressInput>,
-    /// Default true.
-    pub same_as_shipping: Option<bool>,
-}
-
-#[derive(Object, Debug, Clone)]
-#[oai(rename_all = "camelCase")]
-pub struct OrderRef {
-    #[oai(rename = "_id")]
-    pub id: String,
-    pub order_number: String,
-}
-
-/// What the browser's checkout needs to collect the payment.
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct CreatedOrder {
-    /// The provider's order id (`order_...`), to open its checkout with.
-    pub order_id: String,
-    /// In paise.
-    pub amount: i64,
-    pub currency: String,
-    pub key_id: String,
-    pub provider: String,
-    pub order: OrderRef,
-}
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct VerifyRequest {
-    pub razorpay_order_id: String,
-    pub razorpay_payment_id: String,
-    pub razorpay_signature: String,
-    /// Our order's `_id` (or, failing that, the provider's order id is used).
-    pub order_id: Option<String>,
-}
-
-/// The order confirmation page's data.
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct Confirmation {
-    pub order_id: String,
-    pub order_number: String,
-    /// In paise.
-    pub total_price: i64,
-    pub items_count: i64,
-    pub shipping_address: ShippingAddress,
-    pub billing_address: ShippingAddress,
-    #[oai(skip_serializing_if_is_none)]
-    pub payment_id: Option<String>,
-    pub status: String,
-    pub is_paid: bool,
-}
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct SaveTestOrderRequest {
-    pub shipping_address: AddressInput,
-    pub billing_address: Option<AddressInput>,
-    pub same_as_shipping: Option<bool>,
-    /// The total shown, in paise: it must equal the server's own.
-    pub amount: i64,
-    /// Ignored: the order is made from the server's cart.
-    pub cart_items: Option<Vec<serde_json::Value>>,
-}
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct TestCompleteRequest {
-    /// The provider's order id (`order_...`).
-    pub order_id: String,
-    /// `success` (default) or `failure`.
-    pub outcome: Option<String>,
-}
-
-#[derive(Object, Debug)]
-pub struct PaymentFailure {
-    pub code: String,
-    pub description: String,
-}
-
-/// What the test checkout popup hands back: a signed payment, or a failure.
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct TestOutcome {
-    #[oai(skip_serializing_if_is_none)]
-    pub razorpay_order_id: Option<String>,
-    #[oai(skip_serializing_if_is_none)]
-    pub razorpay_payment_id: Option<String>,
-    #[oai(skip_serializing_if_is_none)]
-    pub razorpay_signature: Option<String>,
-    #[oai(skip_serializing_if_is_none)]
-    pub error: Option<PaymentFailure>,
-}
-
-#[derive(Object, Debug)]
-pub struct WebhookOutcome {
-    /// `confirmed`, `already_paid`, `paid_while_cancelled`, `duplicate` or `ignored`.
-    pub outcome: String,
-}
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct RefundRequest {
-    /// Our order's `_id`.
-    pub order_id: String,
-    /// In paise; default what has not been refunded yet.
-    pub amount: Option<i64>,
-    pub reason: Option<String>,
-}
-
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct RefundResult {
-    pub refund_id: String,
-    pub order_id: String,
-    pub amount: i64,
-    pub status: String,
-    /// All refunds of the order so far, in paise.
-    pub refunded_amount: i64,
-    pub order_status: String,
-}
+pub use dto::*;
 
 pub const VERIFICATION_FAILED: &str = "Payment verification failed. Please contact support.";
 const MAX_NOTES: usize = 16 * 1024;
@@ -360,87 +212,6 @@ fn test_provider(state: &AppState) -> ApiResult<&crate::payments::test_provider:
         .ok_or_else(|| ApiError::not_found("Not found"))
 }
 
-/// Razorpay's webhook body: only what we act on.
-#[derive(Deserialize)]
-struct WebhookBody {
-    event: String,
-    #[serde(default)]
-    payload: WebhookPayload,
-}
-
-#[derive(Deserialize, Default)]
-struct WebhookPayload {
-    payment: Option<Entity<PaymentEntity>>,
-}
-
-#[derive(Deserialize)]
-struct Entity<T> {
-    entity: T,
-}
-
-#[derive(Deserialize)]
-struct PaymentEntity {
-    id: String,
-    order_id: Option<String>,
-    amount: i64,
-}
-
-async fn handle_webhook(
-    state: &AppState,
-    body: &[u8],
-    signature: &str,
-    event_id: Option<&str>,
-) -> ApiResult<&'static str> {
-    if !state.payments.webhook_signed(body, signature) {
-        return Err(ApiError::bad_request("Invalid webhook signature"));
-    }
-    let parsed: WebhookBody =
-        serde_json::from_slice(body).map_err(|_| ApiError::bad_request("Invalid webhook body"))?;
-    // Razorpay names each event in a header; without one the body stands for it.
-    let id = match event_id.map(str::trim).filter(|s| !s.is_empty()) {
-        Some(id) => id.chars().take(100).collect(),
-        None => format!("sha256:{}", hex::encode(Sha256::digest(body))),
-    };
-    let payment = parsed.payload.payment.map(|p| p.entity);
-    let event = Event {
-        id: &id,
-        event: &parsed.event,
-        provider_order_id: payment.as_ref().and_then(|p| p.order_id.as_deref()),
-        payment_id: payment.as_ref().map(|p| p.id.as_str()),
-    };
-    let paying = matches!(parsed.event.as_str(), "payment.captured" | "order.paid");
-    let order = match (&payment, paying) {
-        (
-            Some(PaymentEntity {
-                order_id: Some(o), ..
-            }),
-            true,
-        ) => orders::by_provider_order(&state.db, o).await?,
-        _ => None,
-    };
-    let (Some(order), Some(payment)) = (order, payment.as_ref()) else {
-        let fresh = orders::record_event(&state.db, &event).await?;
-        return Ok(if fresh { "ignored" } else { "duplicate" });
-    };
-    if payment.amount != order.total_price {
-        tracing::error!(order = %order.id, paid = payment.amount, total = order.total_price, "webhook amount differs");
-        let fresh = orders::record_event(&state.db, &event).await?;
-        return Ok(if fresh { "ignored" } else { "duplicate" });
-    }
-    Ok(
-        match orders::pay(&state.db, &order.id, &payment.id, Some(&event)).await? {
-            Payment::Confirmed => "confirmed",
-            Payment::AlreadyPaid => "already_paid",
-            Payment::PaidWhileCancelled => "paid_while_cancelled",
-            Payment::DuplicateEvent => "duplicate",
-        },
-    )
-}
-
-fn provider_label(p: &PaymentProvider) -> String {
-    p.name().to_string()
-}
-
 pub struct PaymentsApi;
 
 #[OpenApi(tag = "Tag::Payments")]
@@ -452,7 +223,7 @@ impl PaymentsApi {
         Envelope::ok(
             "Payment methods",
             PaymentMethods {
-                provider: provider_label(p),
+                provider: p.name().to_string(),
                 key_id: p.key_id().to_string(),
                 currency: "INR".into(),
                 methods: ["card", "upi", "netbanking", "wallet"]
@@ -557,7 +328,7 @@ impl PaymentsApi {
         #[oai(name = "X-Razorpay-Event-Id")] event_id: Header<Option<String>>,
     ) -> ApiResult<Json<Envelope<WebhookOutcome>>> {
         let signature = signature.0.unwrap_or_default();
-        let outcome = handle_webhook(&state, &body.0, &signature, event_id.0.as_deref()).await?;
+        let outcome = webhook::handle(&state, &body.0, &signature, event_id.0.as_deref()).await?;
         Ok(Envelope::ok(
             "Webhook processed",
             WebhookOutcome {
