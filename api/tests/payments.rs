@@ -6,7 +6,7 @@ mod helpers;
 
 use helpers::checkout::{TOTAL, address, cart_lines, order_request, payment, shopper, sign, stock};
 use helpers::{TEST_KEY_SECRET, TestApp, engines};
-use serde_json::json;
+use serde_json::{Value, json};
 
 #[tokio::test]
 async fn a_cart_becomes_one_paid_order() {
@@ -109,6 +109,18 @@ async fn a_cart_becomes_one_paid_order() {
             (status, body["code"].as_str()),
             (409, Some("ORDER_ALREADY_PAID"))
         );
+        // One confirmation e-mail, to the checkout's address, however often it is verified.
+        let (_, outbox) = app.get("/api/dev/outbox?to=asha@example.com").await;
+        let subject = format!("Order {number} confirmed");
+        let mails: Vec<&Value> = outbox["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["subject"] == subject.as_str())
+            .collect();
+        assert_eq!(mails.len(), 1, "{outbox}");
+        let body = mails[0]["body"].as_str().unwrap();
+        assert!(body.contains("₹640.63 for 25 items"), "{body}");
 
         let (_, list) = app.get_auth("/api/orders", &token).await;
         assert_eq!(list["pagination"]["total"], 1);

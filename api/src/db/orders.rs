@@ -5,7 +5,9 @@
 use rand::Rng;
 use sqlx::FromRow;
 
-use super::{Db, now_ms};
+use design_engine::pricing::Paise;
+
+use super::{Db, now_ms, outbox};
 use crate::envelope::ApiError;
 use crate::ids::new_id;
 
@@ -388,6 +390,7 @@ pub async fn pay(
         .bind(now)
         .execute(&mut *tx)
         .await?;
+        confirmation_email(&mut tx, order_id).await?;
         tx.commit().await?;
         return Ok(Payment::Confirmed);
     }
@@ -409,6 +412,42 @@ pub async fn pay(
     } else {
         Payment::AlreadyPaid
     })
+}
+
+/// The customer's confirmation e-mail, in the paying transaction: sent once
+/// per paid order, never for a payment that did not commit.
+async fn confirmation_email(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    order_id: &str,
+) -> Result<(), ApiError> {
+    let (number, total, items, address, account): (String, i64, i64, String, String) =
+        sqlx::query_as(
+            "SELECT o.order_number, o.total_price, o.items_count, o.shipping_address, u.email \
+         FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = $1",
+        )
+        .bind(order_id)
+        .fetch_one(&mut **tx)
+        .await?;
+    // The address given at checkout, else the account's.
+    let to = serde_json::from_str::<serde_json::Value>(&address)?
+        .get("email")
+        .and_then(|e| e.as_str())
+        .map(str::to_string)
+        .unwrap_or(account);
+    let body = format!(
+        "Thank you for your order {number}. We have received your payment of {} for {items} items. \
+         Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.",
+        Paise(total).format_inr()
+    );
+    outbox::put(
+        tx,
+        "email",
+        &to,
+        &format!("Order {number} confirmed"),
+        &body,
+    )
+    .await?;
+    Ok(())
 }
 
 /// Cancels the user's order while it is pending and unpaid; `false` otherwise.
