@@ -19,7 +19,8 @@ pub struct Config {
     /// `ACCESS_TOKEN_MINUTES` (default 15) and `REFRESH_TOKEN_DAYS` (default 30).
     pub access_token_minutes: i64,
     pub refresh_token_days: i64,
-    /// `TEST_PROVIDERS` (default on): the dev outbox route.
+    /// `TEST_PROVIDERS` (default on): the dev outbox route and the built-in
+    /// test payment provider (`PAYMENT_PROVIDER` defaults to it).
     pub test_providers: bool,
     /// `PAYMENT_PROVIDER` and the Razorpay keys.
     pub payments: PaymentsConfig,
@@ -64,8 +65,14 @@ impl std::fmt::Debug for PaymentsConfig {
 }
 
 impl PaymentsConfig {
-    fn from_env(data_dir: &std::path::Path) -> anyhow::Result<PaymentsConfig> {
-        let provider = match env_or("PAYMENT_PROVIDER", "test")
+    /// With test providers off (production) the default is Razorpay, and the
+    /// test provider cannot be chosen: no test payment can ever be taken live.
+    fn from_env(
+        data_dir: &std::path::Path,
+        test_providers: bool,
+    ) -> anyhow::Result<PaymentsConfig> {
+        let default = if test_providers { "test" } else { "razorpay" };
+        let provider = match env_or("PAYMENT_PROVIDER", default)
             .to_ascii_lowercase()
             .as_str()
         {
@@ -73,6 +80,10 @@ impl PaymentsConfig {
             "razorpay" => ProviderKind::Razorpay,
             other => anyhow::bail!("PAYMENT_PROVIDER must be test or razorpay, not {other}"),
         };
+        anyhow::ensure!(
+            test_providers || provider == ProviderKind::Razorpay,
+            "PAYMENT_PROVIDER=test needs TEST_PROVIDERS on (it takes no real money)"
+        );
         let secret = |name: &str, file: &str| -> anyhow::Result<String> {
             match std::env::var(name).ok().filter(|s| !s.trim().is_empty()) {
                 Some(s) => Ok(s.trim().to_string()),
@@ -131,7 +142,8 @@ impl Config {
             Some(s) => s,
             None => load_or_create_secret(&data_dir, "jwt-secret")?,
         };
-        let payments = PaymentsConfig::from_env(&data_dir)?;
+        let test_providers = flag("TEST_PROVIDERS", true);
+        let payments = PaymentsConfig::from_env(&data_dir, test_providers)?;
         Ok(Config {
             listen_addr: env_or("LISTEN_ADDR", "127.0.0.1:8080")
                 .parse()
@@ -145,7 +157,7 @@ impl Config {
             refresh_token_days: env_or("REFRESH_TOKEN_DAYS", "30")
                 .parse()
                 .context("REFRESH_TOKEN_DAYS")?,
-            test_providers: flag("TEST_PROVIDERS", true),
+            test_providers,
             payments,
             web_dir: PathBuf::from(env_or("WEB_DIR", "web/dist")),
             assets_dir: PathBuf::from(env_or("ASSETS_DIR", "assets/catalogue")),
