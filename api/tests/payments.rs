@@ -386,7 +386,7 @@ async fn orders_are_paged_filtered_and_cancelled_while_pending() {
         );
         assert_eq!(app.get("/api/orders").await.0, 401);
 
-        // A payment that arrives for a cancelled order is recorded (for a refund), not confirmed.
+        // A payment that arrives for a cancelled order is given back at once, never confirmed.
         let (_, cancelled_order) = app
             .post_auth(
                 "/api/payments/create-order",
@@ -403,21 +403,31 @@ async fn orders_are_paged_filtered_and_cancelled_while_pending() {
                 .unwrap();
         let late = json!({"razorpayOrderId": provider_order, "razorpayPaymentId": "pay_L1",
             "razorpaySignature": sign(TEST_KEY_SECRET, &format!("{provider_order}|pay_L1")), "orderId": ids[0]});
-        let (status, res) = app.post_auth("/api/payments/verify", &token, late).await;
-        assert_eq!(
-            (status, res["code"].as_str()),
-            (409, Some("ORDER_CANCELLED"))
-        );
+        for _ in 0..2 {
+            let (status, res) = app
+                .post_auth("/api/payments/verify", &token, late.clone())
+                .await;
+            assert_eq!(
+                (status, res["code"].as_str()),
+                (409, Some("PAYMENT_REFUNDED")),
+                "{res}"
+            );
+        }
         let (_, stored) = app
             .get_auth(&format!("/api/orders/{}", ids[0]), &token)
             .await;
+        let stored = &stored["data"];
         assert_eq!(
-            (
-                stored["data"]["status"].as_str(),
-                stored["data"]["isPaid"].as_bool()
-            ),
-            (Some("cancelled"), Some(true))
+            (stored["status"].as_str(), stored["isPaid"].as_bool()),
+            (Some("refunded"), Some(true))
         );
+        assert_eq!(stored["refundedAmount"], TOTAL, "refunded once, in full");
+        let refunds: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM refunds WHERE order_id = $1")
+            .bind(&ids[0])
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(refunds, 1);
         assert_eq!(
             cart_lines(&app, &token).await,
             1,

@@ -147,3 +147,54 @@ async fn concurrent_verifications_and_webhooks_confirm_once() {
         assert_eq!(confirmed, 1);
     }
 }
+
+#[tokio::test]
+async fn a_payment_captured_after_cancelling_is_refunded() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let token = shopper(&app, "late@example.com").await;
+        let stock_before = stock(&app).await;
+        let (_, created) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_l", TOTAL),
+            )
+            .await;
+        let provider_order = created["data"]["orderId"].as_str().unwrap().to_string();
+        let id = created["data"]["order"]["_id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (status, _) = app
+            .put_auth(&format!("/api/orders/{id}/cancel"), &token, json!({}))
+            .await;
+        assert_eq!(status, 200);
+        let (status, res) = webhook(
+            &app,
+            "evt_late",
+            &captured(&provider_order, "pay_late", TOTAL),
+            TEST_WEBHOOK_SECRET,
+        )
+        .await;
+        assert_eq!(
+            (status, res["data"]["outcome"].as_str()),
+            (200, Some("refunded")),
+            "{engine:?} {res}"
+        );
+        let (_, stored) = app.get_auth(&format!("/api/orders/{id}"), &token).await;
+        assert_eq!(
+            (
+                stored["data"]["status"].as_str(),
+                stored["data"]["refundedAmount"].as_i64()
+            ),
+            (Some("refunded"), Some(TOTAL))
+        );
+        assert_eq!(
+            stock(&app).await,
+            stock_before,
+            "nothing taken for a cancelled order"
+        );
+        assert_eq!(cart_lines(&app, &token).await, 1);
+    }
+}

@@ -5800,7 +5800,10 @@ export interface components {
         };
         /** WebhookOutcome */
         WebhookOutcome: {
-            /** @description `confirmed`, `already_paid`, `paid_while_cancelled`, `duplicate` or `ignored`. */
+            /**
+             * @description `confirmed`, `already_paid`, `refunded` (paid after it was cancelled: given back),
+             *     `paid_while_cancelled` (the same, refund failed: an admin refunds it), `duplicate` or `ignored`.
+             */
             outcome: string;
         };
     };

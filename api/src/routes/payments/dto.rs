@@ -128,7 +128,8 @@ pub struct TestOutcome {
 
 #[derive(Object, Debug)]
 pub struct WebhookOutcome {
-    /// `confirmed`, `already_paid`, `paid_while_cancelled`, `duplicate` or `ignored`.
+    /// `confirmed`, `already_paid`, `refunded` (paid after it was cancelled: given back),
+    /// `paid_while_cancelled` (the same, refund failed: an admin refunds it), `duplicate` or `ignored`.
     pub outcome: String,
 }
 

@@ -6,6 +6,7 @@
 //! retry at any point neither loses a paid order nor charges twice.
 
 mod dto;
+mod refunds;
 mod webhook;
 
 use poem::web::Data;
@@ -187,22 +188,33 @@ async fn settle(
             "PAYMENT_VERIFICATION_FAILED",
         ));
     }
-    match orders::pay(&state.db, &order.id, payment_id.trim(), None).await? {
-        Payment::Confirmed | Payment::AlreadyPaid | Payment::DuplicateEvent => {}
-        Payment::PaidWhileCancelled => {
-            return Err(ApiError::conflict_code(
-                format!(
-                    "Order {} was cancelled before this payment arrived. The payment will be refunded.",
-                    order.order_number
-                ),
-                "ORDER_CANCELLED",
-            ));
-        }
+    if orders::pay(&state.db, &order.id, payment_id.trim(), None).await?
+        == Payment::PaidWhileCancelled
+    {
+        refunds::refund_cancelled(state, &order.id).await;
     }
     let paid = orders::get(&state.db, &order.id)
         .await?
         .ok_or_else(not_found)?;
-    confirmation(&paid)
+    match paid.status.as_str() {
+        "cancelled" | "refunded" if paid.refunded_amount >= paid.total_price => {
+            Err(ApiError::conflict_code(
+                format!(
+                    "Order {} was cancelled before this payment arrived. The payment has been refunded.",
+                    paid.order_number
+                ),
+                "PAYMENT_REFUNDED",
+            ))
+        }
+        "cancelled" | "refunded" => Err(ApiError::conflict_code(
+            format!(
+                "Order {} was cancelled before this payment arrived. The payment will be refunded.",
+                paid.order_number
+            ),
+            "ORDER_CANCELLED",
+        )),
+        _ => confirmation(&paid),
+    }
 }
 
 fn test_provider(state: &AppState) -> ApiResult<&crate::payments::test_provider::TestProvider> {
@@ -350,58 +362,21 @@ impl PaymentsApi {
         let order = orders::get(&state.db, b.order_id.trim())
             .await?
             .ok_or_else(not_found)?;
-        let Some(payment_id) = order.payment_id.clone().filter(|_| order.is_paid != 0) else {
-            return Err(ApiError::bad_request("Only paid orders can be refunded"));
-        };
-        let remaining = order.total_price - order.refunded_amount;
-        let amount = b.amount.unwrap_or(remaining);
-        if amount <= 0 || amount > remaining {
-            return Err(ApiError::bad_request(format!(
-                "The refund must be between 1 and {remaining} paise (what has not been refunded yet)"
-            )));
-        }
-        let reason = b
+        let reason: String = b
             .reason
-            .map(|r| r.trim().chars().take(500).collect::<String>())
-            .unwrap_or_default();
-        // Set the money aside first: two refunds at once cannot exceed what was paid.
-        if !orders::reserve_refund(&state.db, &order.id, amount).await? {
-            return Err(ApiError::conflict(
-                "The refund exceeds what is left to refund",
-            ));
-        }
-        let notes = serde_json::json!({ "order_number": order.order_number, "reason": reason });
-        let refund = match state.payments.refund(&payment_id, amount, &notes).await {
-            Ok(r) => r,
-            Err(e) => {
-                orders::release_refund(&state.db, &order.id, amount).await?;
-                return Err(ApiError::bad_gateway(
-                    "The payment provider refused the refund. Please try again.",
-                    e,
-                ));
-            }
-        };
-        orders::record_refund(
-            &state.db,
-            &orders::NewRefund {
-                id: &refund.id,
-                order_id: &order.id,
-                payment_id: &payment_id,
-                amount,
-                reason: &reason,
-                created_by: &auth.0.id,
-            },
-        )
-        .await?;
-        let order = orders::get(&state.db, &order.id)
-            .await?
-            .ok_or_else(not_found)?;
+            .unwrap_or_default()
+            .trim()
+            .chars()
+            .take(500)
+            .collect();
+        let (refund, order) =
+            refunds::refund(&state, &order, b.amount, &reason, &auth.0.id).await?;
         Ok(Envelope::ok(
             "Refund processed",
             RefundResult {
                 refund_id: refund.id,
                 order_id: order.id,
-                amount,
+                amount: refund.amount,
                 status: refund.status,
                 refunded_amount: order.refunded_amount,
                 order_status: order.status,

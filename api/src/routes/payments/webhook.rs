@@ -79,6 +79,11 @@ pub async fn handle(
         match orders::pay(&state.db, &order.id, &payment.id, Some(&event)).await? {
             Payment::Confirmed => "confirmed",
             Payment::AlreadyPaid => "already_paid",
+            Payment::PaidWhileCancelled
+                if super::refunds::refund_cancelled(state, &order.id).await =>
+            {
+                "refunded"
+            }
             Payment::PaidWhileCancelled => "paid_while_cancelled",
             Payment::DuplicateEvent => "duplicate",
         },

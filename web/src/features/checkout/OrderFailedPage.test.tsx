@@ -40,6 +40,13 @@ describe('OrderFailedPage', () => {
     expect(router.state.location.state).toEqual({ formData });
   });
 
+  it('says the money was given back when it reached an order the shopper had cancelled', async () => {
+    const refunded = { code: 'PAYMENT_REFUNDED', description: 'Order LT-20261122-7KQ3M9 was cancelled before this payment arrived. The payment has been refunded.' };
+    await renderFailed({ errorData: refunded });
+    expect(screen.getByText('Your payment has been refunded in full.')).toBeTruthy();
+    expect(screen.queryByText('No charge was made to your account.')).toBeNull();
+  });
+
   it('falls back to the generic message and code', async () => {
     await renderFailed({ errorData: {} });
     expect(screen.getByRole('alert').textContent).toBe('Error placing order. Please try again.');

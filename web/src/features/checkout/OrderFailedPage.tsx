@@ -28,7 +28,7 @@ export default function OrderFailedPage() {
           {description}
         </p>
         <p>
-          <strong>No charge was made to your account.</strong> Your cart and the details you entered are kept, so you can try again.
+          <strong>{chargeNote(code)}</strong> Your cart and the details you entered are kept, so you can try again.
         </p>
         <dl className="result-facts">
           <dt>Error code</dt>
@@ -92,4 +92,11 @@ export default function OrderFailedPage() {
       )}
     </section>
   );
+}
+
+/** A payment that reached an order the shopper had cancelled was taken, then given back. */
+function chargeNote(code: string): string {
+  if (code === 'PAYMENT_REFUNDED') return 'Your payment has been refunded in full.';
+  if (code === 'ORDER_CANCELLED') return 'Your payment will be refunded.';
+  return 'No charge was made to your account.';
 }
