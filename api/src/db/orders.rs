@@ -378,6 +378,9 @@ pub async fn pay(
         .bind(order_id)
         .execute(&mut *tx)
         .await?;
+        confirmation_email(&mut tx, order_id).await?;
+        // Last: a product's row is shared by every order of it, so its lock
+        // is held for as short a time as possible.
         sqlx::query(
             "UPDATE products SET stock = CASE WHEN stock > (SELECT CAST(SUM(i.quantity) AS BIGINT) FROM order_items i \
                WHERE i.order_id = $1 AND i.product_id = products.id) \
@@ -390,7 +393,6 @@ pub async fn pay(
         .bind(now)
         .execute(&mut *tx)
         .await?;
-        confirmation_email(&mut tx, order_id).await?;
         tx.commit().await?;
         return Ok(Payment::Confirmed);
     }
