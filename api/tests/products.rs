@@ -10,6 +10,8 @@ async fn health_reports_the_database() {
         assert_eq!(status, 200, "{engine:?}");
         assert_eq!(body["success"], true);
         assert_eq!(body["data"]["status"], "ok");
+        let (status, body) = app.get("/api/cart/health").await;
+        assert_eq!((status, body["data"]["status"].as_str()), (200, Some("ok")));
     }
 }
 
