@@ -4,7 +4,9 @@
 
 mod helpers;
 
-use helpers::checkout::{TOTAL, address, cart_lines, order_request, payment, shopper, sign, stock};
+use helpers::checkout::{
+    TOTAL, address, cart_lines, create_order, order_request, payment, shopper, sign, stock,
+};
 use helpers::{TEST_KEY_SECRET, TestApp, engines};
 use serde_json::{Value, json};
 
@@ -23,13 +25,7 @@ async fn a_cart_becomes_one_paid_order() {
         );
         let stock_before = stock(&app).await;
 
-        let (status, created) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_one", TOTAL),
-            )
-            .await;
+        let (status, created) = create_order(&app, &token, "rcpt_one").await;
         assert_eq!(status, 200, "{engine:?} {created}");
         let order = created["data"].clone();
         assert!(order["orderId"].as_str().unwrap().starts_with("order_"));
@@ -41,13 +37,7 @@ async fn a_cart_becomes_one_paid_order() {
         assert!(number.starts_with("LT-") && number.len() == 18, "{number}");
 
         // The same receipt is the same order (a double click, a retry).
-        let (_, again) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_one", TOTAL),
-            )
-            .await;
+        let (_, again) = create_order(&app, &token, "rcpt_one").await;
         assert_eq!(again["data"]["orderId"], order["orderId"]);
         assert_eq!(again["data"]["order"]["_id"], order["order"]["_id"]);
 
@@ -98,13 +88,7 @@ async fn a_cart_becomes_one_paid_order() {
             .await;
         assert_eq!(status, 200);
         assert_eq!(stock(&app).await, stock_before - 25);
-        let (status, body) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_one", TOTAL),
-            )
-            .await;
+        let (status, body) = create_order(&app, &token, "rcpt_one").await;
         assert_eq!(
             (status, body["code"].as_str()),
             (409, Some("ORDER_ALREADY_PAID"))
@@ -222,13 +206,7 @@ async fn tampering_is_refused_and_changes_nothing() {
             .await;
         assert_eq!(status, 401);
 
-        let (_, created) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_x", TOTAL),
-            )
-            .await;
+        let (_, created) = create_order(&app, &token, "rcpt_x").await;
         let order = created["data"].clone();
         let id = order["order"]["_id"].as_str().unwrap().to_string();
         // A signature changed by one character, or made for another payment or order, proves nothing.
@@ -301,13 +279,7 @@ async fn tampering_is_refused_and_changes_nothing() {
 
         // An empty cart has nothing to order.
         app.delete_auth("/api/cart", &token).await;
-        let (status, res) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_y", TOTAL),
-            )
-            .await;
+        let (status, res) = create_order(&app, &token, "rcpt_y").await;
         assert_eq!(
             (status, res["message"].as_str()),
             (400, Some("Your cart is empty"))
@@ -322,13 +294,7 @@ async fn orders_are_paged_filtered_and_cancelled_while_pending() {
         let token = shopper(&app, "list@example.com").await;
         let mut ids = Vec::new();
         for n in 0..12 {
-            let (status, created) = app
-                .post_auth(
-                    "/api/payments/create-order",
-                    &token,
-                    order_request(&format!("rcpt_{n}"), TOTAL),
-                )
-                .await;
+            let (status, created) = create_order(&app, &token, &format!("rcpt_{n}")).await;
             assert_eq!(status, 200, "{created}");
             ids.push(
                 created["data"]["order"]["_id"]
@@ -387,13 +353,7 @@ async fn orders_are_paged_filtered_and_cancelled_while_pending() {
         assert_eq!(app.get("/api/orders").await.0, 401);
 
         // A payment that arrives for a cancelled order is given back at once, never confirmed.
-        let (_, cancelled_order) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_0", TOTAL),
-            )
-            .await;
+        let (_, cancelled_order) = create_order(&app, &token, "rcpt_0").await;
         assert_eq!(cancelled_order["code"], "ORDER_CANCELLED");
         let provider_order: String =
             sqlx::query_scalar("SELECT provider_order_id FROM orders WHERE id = $1")
@@ -441,13 +401,7 @@ async fn admins_refund_paid_orders_up_to_what_was_paid() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         let token = shopper(&app, "refund@example.com").await;
-        let (_, created) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_f", TOTAL),
-            )
-            .await;
+        let (_, created) = create_order(&app, &token, "rcpt_f").await;
         let order = created["data"].clone();
         let id = order["order"]["_id"].as_str().unwrap().to_string();
         let admin = app.admin_token().await;
@@ -520,13 +474,7 @@ async fn the_test_provider_pays_fails_and_saves_test_orders() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         let token = shopper(&app, "popup@example.com").await;
-        let (_, created) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_p", TOTAL),
-            )
-            .await;
+        let (_, created) = create_order(&app, &token, "rcpt_p").await;
         let order = created["data"].clone();
         let (status, failed) = app
             .post_auth(

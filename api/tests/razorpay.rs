@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use api::config::ProviderKind;
-use helpers::checkout::{TOTAL, address, order_request, payment, shopper};
+use helpers::checkout::{TOTAL, address, create_order, payment, shopper};
 use helpers::{TEST_KEY_SECRET, TestApp, engines};
 use poem::web::headers::Authorization;
 use poem::web::headers::authorization::Basic;
@@ -57,7 +57,7 @@ fn entity(v: Value) -> Response {
 }
 
 #[handler]
-fn create_order(
+fn v1_orders(
     s: Data<&StandIn>,
     auth: Option<TypedHeader<Authorization<Basic>>>,
     body: Json<Value>,
@@ -78,7 +78,7 @@ fn create_order(
 }
 
 #[handler]
-fn refund(
+fn v1_refund(
     s: Data<&StandIn>,
     auth: Option<TypedHeader<Authorization<Basic>>>,
     payment_id: Path<String>,
@@ -100,8 +100,8 @@ fn refund(
 async fn start_stand_in(s: StandIn) -> String {
     use poem::listener::{Acceptor, Listener};
     let app = Route::new()
-        .at("/v1/orders", post(create_order))
-        .at("/v1/payments/:id/refund", post(refund))
+        .at("/v1/orders", post(v1_orders))
+        .at("/v1/payments/:id/refund", post(v1_refund))
         .data(s);
     let acceptor = poem::listener::TcpListener::bind("127.0.0.1:0")
         .into_acceptor()
@@ -132,13 +132,7 @@ async fn razorpay_orders_payments_and_refunds_through_its_rest_api() {
         );
 
         let token = shopper(&app, "rzp@example.com").await;
-        let (status, created) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_rzp", TOTAL),
-            )
-            .await;
+        let (status, created) = create_order(&app, &token, "rcpt_rzp").await;
         assert_eq!(status, 200, "{engine:?} {created}");
         let order = created["data"].clone();
         assert_eq!(order["orderId"], "order_StandIn0000000");
@@ -153,13 +147,7 @@ async fn razorpay_orders_payments_and_refunds_through_its_rest_api() {
             assert_eq!(body["receipt"], order["order"]["orderNumber"]);
         }
         // A retry does not create a second Razorpay order.
-        let (_, again) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_rzp", TOTAL),
-            )
-            .await;
+        let (_, again) = create_order(&app, &token, "rcpt_rzp").await;
         assert_eq!(again["data"]["orderId"], order["orderId"]);
         assert_eq!(stand_in.seen.lock().unwrap().len(), 1);
 
@@ -216,13 +204,7 @@ async fn razorpay_orders_payments_and_refunds_through_its_rest_api() {
         // same receipt works once Razorpay is back, and only then is an order made there.
         let token = shopper(&app, "outage@example.com").await;
         stand_in.down.store(true, Ordering::SeqCst);
-        let (status, res) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_out", TOTAL),
-            )
-            .await;
+        let (status, res) = create_order(&app, &token, "rcpt_out").await;
         assert_eq!(
             (status, res["message"].as_str()),
             (502, Some("Failed to create order"))
@@ -239,13 +221,7 @@ async fn razorpay_orders_payments_and_refunds_through_its_rest_api() {
             .await;
         assert_eq!(status, 502);
         stand_in.down.store(false, Ordering::SeqCst);
-        let (status, res) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_out", TOTAL),
-            )
-            .await;
+        let (status, res) = create_order(&app, &token, "rcpt_out").await;
         assert_eq!(
             (status, res["data"]["orderId"].as_str()),
             (200, Some("order_StandIn0000001")),
@@ -274,13 +250,7 @@ async fn wrong_razorpay_keys_are_refused_cleanly() {
     })
     .await;
     let token = shopper(&app, "keys@example.com").await;
-    let (status, res) = app
-        .post_auth(
-            "/api/payments/create-order",
-            &token,
-            order_request("rcpt_k", TOTAL),
-        )
-        .await;
+    let (status, res) = create_order(&app, &token, "rcpt_k").await;
     assert_eq!(
         (status, res["message"].as_str()),
         (502, Some("Failed to create order"))

@@ -5,7 +5,7 @@
 mod helpers;
 
 use helpers::checkout::{
-    TOTAL, captured, cart_lines, order_request, payment, shopper, sign, stock, webhook,
+    TOTAL, captured, cart_lines, create_order, payment, shopper, sign, stock, webhook,
 };
 use helpers::{TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, TestApp, engines};
 use serde_json::json;
@@ -16,13 +16,7 @@ async fn webhooks_pay_once_and_replays_are_ignored() {
         let app = TestApp::spawn(engine).await;
         let token = shopper(&app, "hook@example.com").await;
         let stock_before = stock(&app).await;
-        let (_, created) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_w", TOTAL),
-            )
-            .await;
+        let (_, created) = create_order(&app, &token, "rcpt_w").await;
         let provider_order = created["data"]["orderId"].as_str().unwrap().to_string();
         let id = created["data"]["order"]["_id"]
             .as_str()
@@ -111,13 +105,7 @@ async fn concurrent_verifications_and_webhooks_confirm_once() {
         let app = TestApp::spawn(engine).await;
         let token = shopper(&app, "race@example.com").await;
         let stock_before = stock(&app).await;
-        let (_, created) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_r", TOTAL),
-            )
-            .await;
+        let (_, created) = create_order(&app, &token, "rcpt_r").await;
         let order = created["data"].clone();
         let provider_order = order["orderId"].as_str().unwrap().to_string();
         let app = &app;
@@ -154,13 +142,7 @@ async fn a_payment_captured_after_cancelling_is_refunded() {
         let app = TestApp::spawn(engine).await;
         let token = shopper(&app, "late@example.com").await;
         let stock_before = stock(&app).await;
-        let (_, created) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_l", TOTAL),
-            )
-            .await;
+        let (_, created) = create_order(&app, &token, "rcpt_l").await;
         let provider_order = created["data"]["orderId"].as_str().unwrap().to_string();
         let id = created["data"]["order"]["_id"]
             .as_str()

@@ -86,3 +86,13 @@ pub fn captured(provider_order: &str, payment_id: &str, amount: i64) -> Value {
     json!({"entity": "event", "event": "payment.captured", "payload": {"payment": {"entity": {
         "id": payment_id, "order_id": provider_order, "amount": amount, "currency": "INR", "status": "captured"}}}})
 }
+
+/// `POST /api/payments/create-order` for the shopper's cart at its right total.
+pub async fn create_order(app: &TestApp, token: &str, receipt: &str) -> (u16, Value) {
+    app.post_auth(
+        "/api/payments/create-order",
+        token,
+        order_request(receipt, TOTAL),
+    )
+    .await
+}
