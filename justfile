@@ -12,9 +12,9 @@ node_test_flags := "--experimental-wasm-modules --no-warnings"
 default:
     @just --list --unsorted
 
-# Run the store on http://127.0.0.1:8080: builds the web app, then serves it and the API (SQLite and files under ./data)
+# Run the store on http://127.0.0.1:8080 in dev mode (test providers on): builds the web app, then serves it and the API (SQLite and files under ./data)
 run: web
-    cargo run --release -p api -- serve
+    TEST_PROVIDERS="${TEST_PROVIDERS:-on}" cargo run --release -p api -- serve
 
 # Build the web app into web/dist (the engine's WebAssembly package first)
 web: wasm web-deps
@@ -41,23 +41,46 @@ assets:
 pincodes:
     python3 scripts/gen-pincodes.py
 
-# Install what the other recipes need, when it is missing (wasm32 target, wasm-pack, wasm-bindgen-cli)
+# Install what the other recipes need, when it is missing (wasm32 target, wasm-bindgen-cli)
 tools:
     @rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
-    @command -v wasm-pack >/dev/null || cargo install wasm-pack
     @# Not --locked: the CLI's lock file names a yanked dependency on this registry.
     @[ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen {{wasm_bindgen_version}}" ] || cargo install wasm-bindgen-cli --version {{wasm_bindgen_version}} --force
 
-# Build the engine as a WebAssembly package for the web app (design-engine/pkg)
-wasm: tools
-    wasm-pack build design-engine --profile wasm --target bundler --mode no-install --out-dir pkg --out-name design_engine -- --no-default-features --features wasm
+# Install the S3-compatible test server (moto, pinned in scripts/s3/requirements.txt, in a virtualenv under ~/.cache) when missing; prints its path, for S3_TEST_SERVER
+s3-tools:
+    @scripts/s3-test-server.sh install
 
-# Run every test CI runs: engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set), the WebAssembly package from Node, the web app's checks and unit tests, then the end-to-end tests in Chromium
+# Build the engine as a WebAssembly package for the web app (design-engine/pkg): cargo, then wasm-bindgen (what wasm-pack did, without building wasm-pack on every fresh machine)
+wasm: tools
+    cargo build -p design-engine --lib --profile wasm --target wasm32-unknown-unknown --no-default-features --features wasm
+    wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_engine "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/design_engine.wasm"
+    python3 scripts/wasm-package.py
+
+# Run every test CI runs: engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set); then, side by side, the schema fuzzer and the WebAssembly package from Node, the web app's checks and unit tests and the end-to-end tests in Chromium
 test: web
+    #!/usr/bin/env bash
+    set -euo pipefail
+    mkdir -p target
+    # The S3 storage tests start their own moto server (api/tests/helpers/s3.rs):
+    # it installs while the tests compile.
+    scripts/s3-test-server.sh install > target/s3-test-server.path &
+    s3=$!
+    cargo test --workspace --all-targets --no-run
+    wait "$s3"
+    S3_TEST_SERVER="$(cat target/s3-test-server.path)"
+    export S3_TEST_SERVER
     cargo test --workspace --all-targets
-    node --test {{node_test_flags}} design-engine/js-tests/
-    cd web && npm run check:gen && npx vitest run
-    just e2e
+    cargo build -q -p api
+    # The fuzzer waits on the server most of the time: it runs beside the browser tests.
+    API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" scripts/fuzz-api.sh > target/fuzz-api.log 2>&1 &
+    fuzz=$!
+    status=0
+    { node --test {{node_test_flags}} design-engine/js-tests/ \
+      && (cd web && npm run check:gen && npx vitest run) \
+      && just e2e; } || status=$?
+    if wait "$fuzz"; then tail -n 5 target/fuzz-api.log; else cat target/fuzz-api.log; status=1; fi
+    exit "$status"
 
 # End-to-end tests in headless Chromium (Debian's /usr/bin/chromium) against the store as `just run` serves it; screenshots in web/e2e/screenshots
 e2e:
@@ -76,6 +99,15 @@ bench: wasm
 # Load figures with wrk on loopback: GET /api/products and adding to the cart (DB: a fresh SQLite file, or the URL given)
 load database_url="":
     scripts/load.sh {{database_url}}
+
+# Upload figures: a 100 MB model by one presigned PUT and in 5 MB parts (local storage, release build), with the server's peak memory
+bench-uploads:
+    cargo build -q --release -p api
+    python3 scripts/bench-uploads.py
+
+# Schema fuzzing with schemathesis: every operation in openapi.json against a fresh debug server, as a shopper and as an admin (reports in target/fuzz-api)
+fuzz-api:
+    scripts/fuzz-api.sh
 
 # Format and lint
 lint:

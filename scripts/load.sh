@@ -15,8 +15,10 @@ trap 'kill "$server" 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$work"' 
 
 cargo build -q --release -p api
 # A known key secret: this script signs payments as the provider would.
-export DATA_DIR="$work" LISTEN_ADDR="127.0.0.1:$port" RUST_LOG=warn PAYMENT_PROVIDER=test \
-  RAZORPAY_KEY_SECRET="load-test-key-secret-0123456789abcdef"
+# Registration is rate-limited per client address: the script stands behind a
+# trusted "proxy" (loopback) and names a different client for each shopper.
+export DATA_DIR="$work" LISTEN_ADDR="127.0.0.1:$port" RUST_LOG=warn TEST_PROVIDERS=on PAYMENT_PROVIDER=test \
+  RAZORPAY_KEY_SECRET="load-test-key-secret-0123456789abcdef" TRUSTED_PROXIES=127.0.0.1
 export DATABASE_URL="${1:-sqlite://$work/store.db?mode=rwc}"
 ./target/release/api serve > "$work/server.log" 2>&1 &
 server=$!
@@ -28,7 +30,7 @@ for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/api/health" >/dev/null &
 run_id="$(date +%s%N)"
 for i in $(seq "$users"); do
   # The response has no final newline: print each token on its own line.
-  token="$(curl -sf -H 'content-type: application/json' \
+  token="$(curl -sf -H 'content-type: application/json' -H "x-forwarded-for: 198.51.$((100 + i / 250)).$((i % 250 + 1))" \
     -d "{\"name\":\"Load $i\",\"email\":\"load-$run_id-$i@example.com\",\"password\":\"load test password\"}" \
     "http://127.0.0.1:$port/api/auth/register" | sed -n 's/.*"accessToken":"\([^"]*\)".*/\1/p')"
   [ -n "$token" ] && echo "$token" && echo "load-$run_id-$i@example.com" >> "$work/emails"

@@ -21,5 +21,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A hang guard, not a speed check: page tests that type into forms take
+    // about 1 s alone but several while CI runs the fuzzer and the browser beside them.
+    testTimeout: 30_000,
   },
 });

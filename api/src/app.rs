@@ -8,15 +8,21 @@ use poem::middleware::{RequestId, ReuseId, Tracing};
 use poem::{Endpoint, EndpointExt, IntoEndpoint, Request, Route};
 use poem_openapi::OpenApiService;
 
+use crate::guards;
+use crate::routes::artwork::ArtworkApi;
 use crate::routes::auth::AuthApi;
 use crate::routes::cart::CartApi;
+use crate::routes::files::FilesApi;
 use crate::routes::health::HealthApi;
 use crate::routes::models::ModelsApi;
 use crate::routes::newsletter::NewsletterApi;
 use crate::routes::orders::OrdersApi;
+use crate::routes::orders::admin::AdminOrdersApi;
+use crate::routes::orders::print::PrintFilesApi;
 use crate::routes::payments::PaymentsApi;
 use crate::routes::pincode::PincodeApi;
 use crate::routes::products::ProductsApi;
+use crate::routes::upload::UploadApi;
 use crate::routes::users::UsersApi;
 use crate::state::AppState;
 
@@ -30,7 +36,12 @@ pub type Apis = (
     NewsletterApi,
     PaymentsApi,
     OrdersApi,
+    AdminOrdersApi,
+    PrintFilesApi,
     PincodeApi,
+    ArtworkApi,
+    FilesApi,
+    UploadApi,
 );
 
 pub fn api_service() -> OpenApiService<Apis, ()> {
@@ -45,7 +56,12 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
             NewsletterApi,
             PaymentsApi,
             OrdersApi,
+            AdminOrdersApi,
+            PrintFilesApi,
             PincodeApi,
+            ArtworkApi,
+            FilesApi,
+            UploadApi,
         ),
         "Custom apparel store API",
         env!("CARGO_PKG_VERSION"),
@@ -67,7 +83,10 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
         .nest("/api/docs", docs)
         .at("/api/openapi.json", spec);
     if state.config.test_providers {
-        route = route.at("/api/dev/outbox", poem::get(crate::routes::dev::outbox_for));
+        route = route.at(
+            "/api/dev/outbox",
+            poem::get(crate::routes::dev::outbox_for).around(guards::limit_body),
+        );
     }
     // The built-in catalogue's pictures (the URLs in its products' colorImages).
     route = route.nest(
@@ -76,7 +95,23 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
             poem::middleware::SetHeader::new().overriding("Cache-Control", "public, max-age=3600"),
         ),
     );
-    route = route.nest("/api", api);
+    if state.payments.test().is_none() {
+        // Without the test provider its routes do not exist at all.
+        for path in [
+            "/api/payments/test/complete",
+            "/api/payments/save-test-order",
+        ] {
+            route = route.at(path, poem::endpoint::make_sync(|_| StatusCode::NOT_FOUND));
+        }
+    }
+    if let crate::storage::Storage::Local(_) = state.storage.as_ref() {
+        // The local backend's signed upload URLs (S3's presigned URLs point at S3).
+        route = route.at(
+            "/api/storage/*path",
+            poem::put(crate::routes::files::put_signed).around(guards::limit_body),
+        );
+    }
+    route = route.nest("/api", api.around(guards::limit_body));
     let web = &state.config.web_dir;
     if web.join("index.html").is_file() {
         route = route.nest(
@@ -92,11 +127,33 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
                 .into_endpoint(),
         );
     }
+    let hsts = state.config.is_https();
+    let csp = guards::app_csp(upload_origin(&state.config).as_deref());
     route
         .data(state)
         .around(json_errors)
+        .around(move |ep, req| guards::security_headers(ep, req, hsts, csp.clone()))
         .with(Tracing)
         .with(RequestId::default().reuse_id(ReuseId::Use))
+        .around(guards::clean_request_id)
+}
+
+/// Where the browser sends the admin's uploads when files are on S3 (its
+/// presigned URLs): the endpoint's origin, or AWS's S3 hosts.
+fn upload_origin(config: &crate::config::Config) -> Option<String> {
+    match &config.storage {
+        crate::config::StorageConfig::Local => None,
+        crate::config::StorageConfig::S3(s3) => Some(match &s3.endpoint {
+            Some(endpoint) => {
+                let rest = endpoint.split_once("://").map_or("", |(_, r)| r);
+                let host = rest.split('/').next().unwrap_or(rest);
+                let scheme = endpoint.split_once("://").map_or("https", |(s, _)| s);
+                // Virtual-hosted style puts the bucket in front of the host.
+                format!("{scheme}://{host} {scheme}://*.{host}")
+            }
+            None => "https://*.amazonaws.com".to_string(),
+        }),
+    }
 }
 
 /// Errors raised outside a handler (a malformed parameter or body, a missing
@@ -115,6 +172,9 @@ async fn json_errors<E: Endpoint>(ep: E, req: Request) -> poem::Result<poem::Res
     let message = match status {
         StatusCode::UNAUTHORIZED => "Please log in".to_string(),
         StatusCode::NOT_FOUND => "Not found".to_string(),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            "Please send the body as JSON (Content-Type: application/json)".to_string()
+        }
         s if s.is_server_error() => "Server error. Please try again later.".to_string(),
         _ if !text.trim().is_empty() => text,
         s => s.canonical_reason().unwrap_or("Bad request").to_string(),

@@ -1,34 +1,140 @@
-//! Configuration from the environment, with embedded defaults so that
-//! `just run` works on a fresh machine with nothing else running.
+//! Configuration from the environment. With nothing set, `api serve` is
+//! production mode (safe to expose); `TEST_PROVIDERS=on` adds the dev outbox
+//! and the test payment provider, and `just run` and the tests ask for it.
 
-use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+
+/// A secret value: never printed by `Debug`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(s: impl Into<String>) -> Secret {
+        Secret(s.into())
+    }
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_empty() { "\"\"" } else { "***" })
+    }
+}
+
+/// The shortest accepted signing key: 256 bits, HS256's own key size.
+pub const MIN_SECRET_BYTES: usize = 32;
 
 #[derive(Clone, Debug)]
 pub struct Config {
     /// `LISTEN_ADDR`, default 127.0.0.1:8080.
     pub listen_addr: SocketAddr,
-    /// `DATA_DIR`, default ./data: the SQLite file, uploads and the generated JWT secret.
+    /// `DATA_DIR`, default ./data: the SQLite file, uploads and generated secrets.
     pub data_dir: PathBuf,
     /// `DATABASE_URL`: sqlite:... or postgres://...; default a SQLite file in DATA_DIR.
     pub database_url: String,
-    /// `JWT_SECRET`; generated and kept in DATA_DIR when not set.
-    pub jwt_secret: String,
+    /// `JWT_SECRET` (32+ bytes); generated and kept in DATA_DIR when not set.
+    pub jwt_secret: Secret,
+    /// `CODE_SECRET` (32+ bytes): keys the stored hashes of one-time codes;
+    /// generated and kept in DATA_DIR when not set.
+    pub code_secret: Secret,
     /// `ACCESS_TOKEN_MINUTES` (default 15) and `REFRESH_TOKEN_DAYS` (default 30).
     pub access_token_minutes: i64,
     pub refresh_token_days: i64,
-    /// `TEST_PROVIDERS` (default on): the dev outbox route and the built-in
+    /// `TEST_PROVIDERS` (default off): the dev outbox route and the built-in
     /// test payment provider (`PAYMENT_PROVIDER` defaults to it).
     pub test_providers: bool,
     /// `PAYMENT_PROVIDER` and the Razorpay keys.
     pub payments: PaymentsConfig,
+    /// `SMTP_URL` and `MAIL_FROM`: the e-mail relay; without it, production
+    /// answers 503 to e-mail code sends.
+    pub smtp: Option<SmtpConfig>,
+    /// `PUBLIC_URL`: the store's address as shoppers see it; https turns on
+    /// HSTS and Secure cookies.
+    pub public_url: Option<String>,
+    /// `TRUSTED_PROXIES`: comma-separated addresses of reverse proxies whose
+    /// `X-Forwarded-For` names the client; empty means the socket address is the client.
+    pub trusted_proxies: Vec<IpAddr>,
+    /// `STORAGE`: where files go (local by default).
+    pub storage: StorageConfig,
     /// `WEB_DIR` (default web/dist): the built web app, served when present.
     pub web_dir: PathBuf,
     /// `ASSETS_DIR` (default assets/catalogue): the built-in catalogue's
     /// pictures (`/api/catalogue/...`) and 3D models (`/api/models/by-path`).
     pub assets_dir: PathBuf,
+}
+
+impl Config {
+    /// Whether shoppers reach the store over https (HSTS, Secure cookies).
+    pub fn is_https(&self) -> bool {
+        self.public_url
+            .as_deref()
+            .is_some_and(|u| u.to_ascii_lowercase().starts_with("https://"))
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SmtpConfig {
+    /// `SMTP_URL`, e.g. `smtps://user:pass@smtp.example.com` (implicit TLS,
+    /// port 465) or `smtp://user:pass@smtp.example.com:587?tls=required`.
+    pub url: Secret,
+    /// `MAIL_FROM`, e.g. `Legacy Threads <orders@example.com>`.
+    pub from: String,
+}
+
+/// Where the store's files live.
+#[derive(Clone, Debug)]
+pub enum StorageConfig {
+    /// `STORAGE=local` (default): under `DATA_DIR/files`, served by the API.
+    Local,
+    /// `STORAGE=s3`.
+    S3(S3Config),
+}
+
+#[derive(Clone, Debug)]
+pub struct S3Config {
+    /// `S3_ENDPOINT`: an S3-compatible server's URL; AWS when unset.
+    pub endpoint: Option<String>,
+    /// `S3_FORCE_PATH_STYLE` (default off): `endpoint/bucket/key` URLs, which most S3-compatible servers need.
+    pub force_path_style: bool,
+    /// `S3_BUCKET_MODELS`, `S3_BUCKET_IMAGES`, `S3_BUCKET_ARTWORK`.
+    pub buckets: [String; 3],
+}
+
+impl StorageConfig {
+    fn from_env() -> anyhow::Result<StorageConfig> {
+        match env_or("STORAGE", "local").to_ascii_lowercase().as_str() {
+            "local" => Ok(StorageConfig::Local),
+            "s3" => {
+                let bucket = |name: &str| -> anyhow::Result<String> {
+                    std::env::var(name)
+                        .ok()
+                        .map(|s| s.trim().to_string())
+                        .filter(|s| !s.is_empty())
+                        .with_context(|| format!("STORAGE=s3 needs {name}"))
+                };
+                Ok(StorageConfig::S3(S3Config {
+                    endpoint: Some(env_or("S3_ENDPOINT", ""))
+                        .filter(|e| !e.is_empty())
+                        .map(|e| e.trim_end_matches('/').to_string()),
+                    force_path_style: flag("S3_FORCE_PATH_STYLE", false)?,
+                    buckets: [
+                        bucket("S3_BUCKET_MODELS")?,
+                        bucket("S3_BUCKET_IMAGES")?,
+                        bucket("S3_BUCKET_ARTWORK")?,
+                    ],
+                }))
+            }
+            other => anyhow::bail!("STORAGE must be local or s3, not {other}"),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,38 +145,31 @@ pub enum ProviderKind {
 }
 
 /// The payment provider and its keys. Secrets are never printed.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct PaymentsConfig {
-    /// `PAYMENT_PROVIDER`: `test` (default) or `razorpay`.
+    /// `PAYMENT_PROVIDER`: `test` (default with test providers on) or `razorpay`.
     pub provider: ProviderKind,
     /// `RAZORPAY_KEY_ID`: public, handed to the browser's checkout.
     pub key_id: String,
     /// `RAZORPAY_KEY_SECRET`: signs payments. The test provider generates one
     /// (kept in DATA_DIR, so signatures survive restarts) when it is not set.
-    pub key_secret: String,
+    pub key_secret: Secret,
     /// `RAZORPAY_WEBHOOK_SECRET`: signs webhooks; generated like the key secret for the test provider.
-    pub webhook_secret: String,
+    pub webhook_secret: Secret,
     /// `RAZORPAY_API_BASE`, default https://api.razorpay.com (a stand-in in tests).
     pub api_base: String,
 }
 
-impl std::fmt::Debug for PaymentsConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PaymentsConfig")
-            .field("provider", &self.provider)
-            .field("key_id", &self.key_id)
-            .field("api_base", &self.api_base)
-            .finish_non_exhaustive()
-    }
-}
-
 impl PaymentsConfig {
+    /// Razorpay chosen but its keys missing: the store runs, and checkout
+    /// answers 503 'Payments are not configured'.
+    pub fn is_configured(&self) -> bool {
+        !self.key_id.is_empty() && !self.key_secret.is_empty()
+    }
+
     /// With test providers off (production) the default is Razorpay, and the
     /// test provider cannot be chosen: no test payment can ever be taken live.
-    fn from_env(
-        data_dir: &std::path::Path,
-        test_providers: bool,
-    ) -> anyhow::Result<PaymentsConfig> {
+    fn from_env(data_dir: &Path, test_providers: bool) -> anyhow::Result<PaymentsConfig> {
         let default = if test_providers { "test" } else { "razorpay" };
         let provider = match env_or("PAYMENT_PROVIDER", default)
             .to_ascii_lowercase()
@@ -82,18 +181,28 @@ impl PaymentsConfig {
         };
         anyhow::ensure!(
             test_providers || provider == ProviderKind::Razorpay,
-            "PAYMENT_PROVIDER=test needs TEST_PROVIDERS on (it takes no real money)"
+            "PAYMENT_PROVIDER=test needs TEST_PROVIDERS=on (it takes no real money)"
         );
-        let secret = |name: &str, file: &str| -> anyhow::Result<String> {
+        let key_id = env_or("RAZORPAY_KEY_ID", "");
+        // Dev mode's outbox and test routes beside real money would let anyone
+        // read sign-in codes of a live store: refuse the combination.
+        anyhow::ensure!(
+            !(test_providers && key_id.starts_with("rzp_live_")),
+            "TEST_PROVIDERS=on cannot run with live Razorpay keys (rzp_live_...): turn test providers off"
+        );
+        let secret = |name: &str, file: &str| -> anyhow::Result<Secret> {
             match std::env::var(name).ok().filter(|s| !s.trim().is_empty()) {
-                Some(s) => Ok(s.trim().to_string()),
+                Some(s) => Ok(Secret::new(s.trim())),
                 None if provider == ProviderKind::Test => load_or_create_secret(data_dir, file),
-                None => Ok(String::new()),
+                None => Ok(Secret::new("")),
             }
         };
         let config = PaymentsConfig {
             provider,
-            key_id: env_or("RAZORPAY_KEY_ID", "rzp_test_builtin"),
+            key_id: match provider {
+                ProviderKind::Test if key_id.is_empty() => "rzp_test_builtin".into(),
+                _ => key_id,
+            },
             key_secret: secret("RAZORPAY_KEY_SECRET", "payment-key-secret")?,
             webhook_secret: secret("RAZORPAY_WEBHOOK_SECRET", "payment-webhook-secret")?,
             api_base: env_or("RAZORPAY_API_BASE", "https://api.razorpay.com")
@@ -101,12 +210,11 @@ impl PaymentsConfig {
                 .to_string(),
         };
         if provider == ProviderKind::Razorpay {
-            anyhow::ensure!(
-                std::env::var("RAZORPAY_KEY_ID").is_ok_and(|k| !k.trim().is_empty())
-                    && !config.key_secret.is_empty(),
-                "PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET"
-            );
-            if config.webhook_secret.is_empty() {
+            if !config.is_configured() {
+                tracing::warn!(
+                    "RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are not set: checkout answers 503 'Payments are not configured'"
+                );
+            } else if config.webhook_secret.is_empty() {
                 tracing::warn!("RAZORPAY_WEBHOOK_SECRET is not set: webhooks will be refused");
             }
         }
@@ -117,40 +225,82 @@ impl PaymentsConfig {
 fn env_or(name: &str, default: &str) -> String {
     std::env::var(name)
         .ok()
-        .filter(|v| !v.trim().is_empty())
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
         .unwrap_or_else(|| default.to_string())
 }
 
-fn flag(name: &str, default: bool) -> bool {
+fn flag(name: &str, default: bool) -> anyhow::Result<bool> {
     match std::env::var(name).map(|v| v.trim().to_ascii_lowercase()) {
-        Ok(v) if ["0", "false", "off", "no"].contains(&v.as_str()) => false,
-        Ok(v) if ["1", "true", "on", "yes"].contains(&v.as_str()) => true,
-        _ => default,
+        Ok(v) if ["0", "false", "off", "no"].contains(&v.as_str()) => Ok(false),
+        Ok(v) if ["1", "true", "on", "yes"].contains(&v.as_str()) => Ok(true),
+        Ok(v) if v.is_empty() => Ok(default),
+        Ok(v) => anyhow::bail!("{name} must be on or off, not {v}"),
+        Err(_) => Ok(default),
+    }
+}
+
+/// A configured secret of at least 32 bytes, or one generated into DATA_DIR.
+fn signing_secret(name: &str, data_dir: &Path, file: &str) -> anyhow::Result<Secret> {
+    match std::env::var(name).ok().filter(|s| !s.is_empty()) {
+        Some(s) if s.len() >= MIN_SECRET_BYTES => Ok(Secret::new(s)),
+        Some(s) => anyhow::bail!(
+            "{name} is {} bytes; it must be at least {MIN_SECRET_BYTES} (e.g. `openssl rand -hex 32`)",
+            s.len()
+        ),
+        None => load_or_create_secret(data_dir, file),
     }
 }
 
 impl Config {
     pub fn from_env() -> anyhow::Result<Config> {
         let data_dir = PathBuf::from(env_or("DATA_DIR", "data"));
-        std::fs::create_dir_all(&data_dir)
-            .with_context(|| format!("creating DATA_DIR {}", data_dir.display()))?;
+        create_private_dir(&data_dir)?;
         let database_url = env_or(
             "DATABASE_URL",
             &format!("sqlite://{}/store.db?mode=rwc", data_dir.display()),
         );
-        let jwt_secret = match std::env::var("JWT_SECRET").ok().filter(|s| s.len() >= 32) {
-            Some(s) => s,
-            None => load_or_create_secret(&data_dir, "jwt-secret")?,
-        };
-        let test_providers = flag("TEST_PROVIDERS", true);
+        let test_providers = flag("TEST_PROVIDERS", false)?;
         let payments = PaymentsConfig::from_env(&data_dir, test_providers)?;
+        let smtp = match std::env::var("SMTP_URL")
+            .ok()
+            .filter(|s| !s.trim().is_empty())
+        {
+            Some(url) => Some(SmtpConfig {
+                url: Secret::new(url.trim()),
+                from: std::env::var("MAIL_FROM")
+                    .ok()
+                    .filter(|s| !s.trim().is_empty())
+                    .context("SMTP_URL needs MAIL_FROM (the sender address)")?,
+            }),
+            None => None,
+        };
+        let trusted_proxies = env_or("TRUSTED_PROXIES", "")
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                s.parse()
+                    .with_context(|| format!("TRUSTED_PROXIES: {s} is not an IP address"))
+            })
+            .collect::<anyhow::Result<_>>()?;
+        let public_url = Some(env_or("PUBLIC_URL", ""))
+            .filter(|u| !u.is_empty())
+            .map(|u| u.trim_end_matches('/').to_string());
+        if let Some(u) = &public_url {
+            anyhow::ensure!(
+                u.starts_with("http://") || u.starts_with("https://"),
+                "PUBLIC_URL must start with http:// or https://"
+            );
+        }
         Ok(Config {
             listen_addr: env_or("LISTEN_ADDR", "127.0.0.1:8080")
                 .parse()
                 .context("LISTEN_ADDR")?,
+            jwt_secret: signing_secret("JWT_SECRET", &data_dir, "jwt-secret")?,
+            code_secret: signing_secret("CODE_SECRET", &data_dir, "code-secret")?,
             data_dir,
             database_url,
-            jwt_secret,
             access_token_minutes: env_or("ACCESS_TOKEN_MINUTES", "15")
                 .parse()
                 .context("ACCESS_TOKEN_MINUTES")?,
@@ -159,21 +309,61 @@ impl Config {
                 .context("REFRESH_TOKEN_DAYS")?,
             test_providers,
             payments,
+            smtp,
+            public_url,
+            trusted_proxies,
+            storage: StorageConfig::from_env()?,
             web_dir: PathBuf::from(env_or("WEB_DIR", "web/dist")),
             assets_dir: PathBuf::from(env_or("ASSETS_DIR", "assets/catalogue")),
         })
     }
 }
 
-/// A random secret kept in DATA_DIR/`file`, so tokens and signatures survive restarts.
-fn load_or_create_secret(data_dir: &std::path::Path, file: &str) -> anyhow::Result<String> {
+/// DATA_DIR holds the database and the secrets: only this user may enter it.
+fn create_private_dir(dir: &Path) -> anyhow::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder
+        .create(dir)
+        .with_context(|| format!("creating DATA_DIR {}", dir.display()))
+}
+
+/// A random secret kept in DATA_DIR/`file` (mode 0600), so tokens and
+/// signatures survive restarts.
+pub fn load_or_create_secret(data_dir: &Path, file: &str) -> anyhow::Result<Secret> {
     let path = data_dir.join(file);
     if let Ok(s) = std::fs::read_to_string(&path)
-        && s.trim().len() >= 32
+        && s.trim().len() >= MIN_SECRET_BYTES
     {
-        return Ok(s.trim().to_string());
+        restrict(&path)?;
+        return Ok(Secret::new(s.trim()));
     }
     let secret = crate::ids::random_hex(32);
-    std::fs::write(&path, &secret).with_context(|| format!("writing {}", path.display()))?;
-    Ok(secret)
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut f = options
+        .open(&path)
+        .with_context(|| format!("writing {}", path.display()))?;
+    std::io::Write::write_all(&mut f, secret.as_bytes())
+        .with_context(|| format!("writing {}", path.display()))?;
+    restrict(&path)?;
+    Ok(Secret::new(secret))
+}
+
+/// Secret files are the owner's alone, also when an older release wrote them 0644.
+fn restrict(path: &Path) -> anyhow::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+            .with_context(|| format!("restricting {}", path.display()))?;
+    }
+    Ok(())
 }

@@ -48,18 +48,33 @@ pub enum ApiError {
     /// No such thing (or not yours).
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
+    /// The request body arrived too slowly (more than 30 s).
+    #[oai(status = 408)]
+    RequestTimeout(Json<ErrorBody>),
     /// Conflicts with what exists.
     #[oai(status = 409)]
     Conflict(Json<ErrorBody>),
-    /// Too many requests; try again later.
+    /// The request body is over 1 MiB; it was not read.
+    #[oai(status = 413)]
+    PayloadTooLarge(Json<ErrorBody>),
+    /// A body that is not `application/json` where JSON is expected.
+    #[oai(status = 415)]
+    UnsupportedMediaType(Json<ErrorBody>),
+    /// A file that is not what its name or type says; it was not kept.
+    #[oai(status = 422)]
+    Unprocessable(Json<ErrorBody>),
+    /// Too many requests; `Retry-After` says how many seconds to wait.
     #[oai(status = 429)]
-    TooManyRequests(Json<ErrorBody>),
+    TooManyRequests(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
     /// Something went wrong on the server; details are in its log, not here.
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
     /// The payment provider could not be reached or refused; nothing was charged by this call.
     #[oai(status = 502)]
     BadGateway(Json<ErrorBody>),
+    /// A service this call needs is not configured or busy; try again later.
+    #[oai(status = 503)]
+    ServiceUnavailable(Json<ErrorBody>),
 }
 
 fn body(message: impl Into<String>, code: Option<&str>) -> Json<ErrorBody> {
@@ -89,11 +104,23 @@ impl ApiError {
     pub fn bad_request_code(message: impl Into<String>, code: &str) -> ApiError {
         ApiError::BadRequest(body(message, Some(code)))
     }
-    pub fn too_many(message: impl Into<String>) -> ApiError {
-        ApiError::TooManyRequests(body(message, None))
+    pub fn too_many(message: impl Into<String>, retry_after_secs: u64) -> ApiError {
+        ApiError::TooManyRequests(body(message, None), retry_after_secs.max(1))
     }
     pub fn conflict_code(message: impl Into<String>, code: &str) -> ApiError {
         ApiError::Conflict(body(message, Some(code)))
+    }
+    pub fn request_timeout(message: impl Into<String>) -> ApiError {
+        ApiError::RequestTimeout(body(message, None))
+    }
+    pub fn payload_too_large(message: impl Into<String>) -> ApiError {
+        ApiError::PayloadTooLarge(body(message, None))
+    }
+    pub fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError::Unprocessable(body(message, None))
+    }
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError::ServiceUnavailable(body(message, None))
     }
     /// Logs the cause (an outside service's failure); the client sees `message`.
     pub fn bad_gateway(message: impl Into<String>, cause: impl std::fmt::Display) -> ApiError {
@@ -140,3 +167,63 @@ impl From<serde_json::Error> for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// What a [`TypedBody`] is documented as: its media range in the contract.
+pub trait MediaRange: Send {
+    const RANGE: &'static str;
+}
+
+/// Any picture (`image/*`).
+pub struct AnyImage;
+impl MediaRange for AnyImage {
+    const RANGE: &'static str = "image/*";
+}
+
+/// Any stored file: models and pictures (`*/*`).
+pub struct AnyFile;
+impl MediaRange for AnyFile {
+    const RANGE: &'static str = "*/*";
+}
+
+/// A streamed body sent with the type it really is, which the contract
+/// documents as the range `R` (one status, several types, one response).
+pub struct TypedBody<R> {
+    body: poem::Body,
+    mime: String,
+    range: std::marker::PhantomData<R>,
+}
+
+impl<R> TypedBody<R> {
+    pub fn new(body: poem::Body, mime: impl Into<String>) -> TypedBody<R> {
+        TypedBody {
+            body,
+            mime: mime.into(),
+            range: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<R: MediaRange> poem_openapi::payload::Payload for TypedBody<R> {
+    const CONTENT_TYPE: &'static str = R::RANGE;
+
+    fn check_content_type(_content_type: &str) -> bool {
+        true
+    }
+
+    fn schema_ref() -> poem_openapi::registry::MetaSchemaRef {
+        poem_openapi::registry::MetaSchemaRef::Inline(Box::new(
+            poem_openapi::registry::MetaSchema {
+                format: Some("binary"),
+                ..poem_openapi::registry::MetaSchema::new("string")
+            },
+        ))
+    }
+}
+
+impl<R: MediaRange> poem::IntoResponse for TypedBody<R> {
+    fn into_response(self) -> poem::Response {
+        poem::Response::builder()
+            .content_type(self.mime)
+            .body(self.body)
+    }
+}

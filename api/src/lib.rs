@@ -5,13 +5,21 @@ pub mod app;
 pub mod auth;
 pub mod config;
 pub mod db;
+pub mod designs;
 pub mod envelope;
+pub mod guards;
 pub mod ids;
+pub mod limits;
+pub mod mail;
 pub mod models;
 pub mod payments;
 pub mod pincodes;
+pub mod print_files;
+pub mod product_files;
 pub mod routes;
 pub mod state;
+pub mod storage;
+pub mod sweeper;
 
 use std::sync::Arc;
 
@@ -28,8 +36,19 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
     if seeded > 0 {
         tracing::info!(seeded, "seeded the built-in catalogue");
     }
+    if config.test_providers {
+        tracing::warn!(
+            "TEST_PROVIDERS=on: DEV MODE. Sign-in codes are readable at /api/dev/outbox (loopback only) \
+             and the test payment provider takes no real money. Never expose this server."
+        );
+    }
+    let storage = Arc::new(storage::Storage::open(&config).await?);
     Ok(state::AppState {
+        storage,
         payments: Arc::new(payments::PaymentProvider::from_config(&config.payments)),
+        mailer: mail::Mailer::new(db.clone(), config.test_providers, config.smtp.as_ref())?,
+        limits: Arc::new(limits::Limits::default()),
+        hasher: Arc::new(auth::passwords::Hasher::default()),
         config: Arc::new(config),
         db,
     })
@@ -44,6 +63,11 @@ pub async fn create_admin(
     let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
     let email = routes::auth::normalise_email(email).map_err(fail)?;
     if let Some(user) = db::users::by_email(&state.db, &email).await.map_err(fail)? {
+        // Whoever registered an unproven address may not be its owner.
+        anyhow::ensure!(
+            user.is_verified != 0,
+            "{email} has not been verified: its owner must first sign in with a code sent to it"
+        );
         db::users::set_role(&state.db, &user.id, "admin")
             .await
             .map_err(fail)?;
@@ -53,6 +77,7 @@ pub async fn create_admin(
         name: name.trim(),
         email: &email,
         phone: None,
+        phone_verified: false,
         password_hash: None,
         role: "admin",
         verified: true,
@@ -88,8 +113,19 @@ pub async fn start(
         .first()
         .and_then(|a| a.as_socket_addr().copied())
         .context("no local address")?;
+    tokio::spawn(mail::run_outbox_worker(state.mailer.clone()));
+    tokio::spawn(sweeper::run(state.clone()));
+    let limits = state.limits.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(std::time::Duration::from_secs(60)).await;
+            limits.forget_idle();
+        }
+    });
     let server = async move {
+        // Connections that go quiet are closed (a slow client cannot hold one for ever).
         poem::Server::new_with_acceptor(acceptor)
+            .idle_timeout(std::time::Duration::from_secs(30))
             .run_with_graceful_shutdown(
                 app::build(state),
                 shutdown_signal(),

@@ -1,14 +1,24 @@
 use std::sync::Arc;
 
+use crate::auth::passwords::Hasher;
 use crate::config::Config;
 use crate::db::Db;
+use crate::limits::Limits;
+use crate::mail::Mailer;
 use crate::payments::PaymentProvider;
+use crate::storage::Storage;
 
-/// What every handler shares: configuration, the database pool and the
-/// payment provider.
+/// What every handler shares: configuration, the database pool, the payment
+/// provider, message delivery and the rate limits.
 #[derive(Clone)]
 pub struct AppState {
     pub config: Arc<Config>,
     pub db: Db,
     pub payments: Arc<PaymentProvider>,
+    pub mailer: Mailer,
+    pub limits: Arc<Limits>,
+    /// The password hashing queue.
+    pub hasher: Arc<Hasher>,
+    /// Models, colour images and artwork (local or S3).
+    pub storage: Arc<Storage>,
 }

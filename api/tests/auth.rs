@@ -159,7 +159,20 @@ async fn email_code_for_a_new_user_then_registration_with_phone() {
         assert_eq!(body["data"]["existingUser"], true);
         assert_eq!(body["data"]["user"]["isVerified"], true);
 
-        // And can sign in by phone.
+        // The number was only typed, never proven: it signs nobody in until
+        // a code sent to it is entered on the profile.
+        let access = body["data"]["accessToken"].as_str().unwrap().to_string();
+        app.post("/api/auth/otp/phone/send", json!({"phone": "9876543210"}))
+            .await;
+        let code = app.code_for("9876543210").await;
+        let (status, _) = app
+            .put_auth(
+                "/api/users/profile",
+                &access,
+                json!({"name": "New", "phone": "9876543210", "phoneCode": code}),
+            )
+            .await;
+        assert_eq!(status, 200);
         app.post("/api/auth/otp/phone/send", json!({"phone": "9876543210"}))
             .await;
         let code = app.code_for("9876543210").await;
@@ -394,13 +407,13 @@ async fn verify_email_and_reset_password() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         let (access, _) = app.sign_up("v@example.com").await;
-        let link = app.last_message("v@example.com").await;
-        let token = link.rsplit("token=").next().unwrap().trim().to_string();
+        let token = app.last_link("v@example.com", "/verify-email").await;
+        let (status, body) = app
+            .post("/api/auth/verify-email", json!({"token": token}))
+            .await;
         assert_eq!(
-            app.post("/api/auth/verify-email", json!({"token": token}))
-                .await
-                .0,
-            200,
+            (status, body["message"].as_str()),
+            (200, Some("Email verified. Please sign in again.")),
             "{engine:?}"
         );
         assert_eq!(
@@ -410,6 +423,16 @@ async fn verify_email_and_reset_password() {
             400,
             "single use"
         );
+        // The first proof of the address ends what was set up before it.
+        assert_eq!(app.get_auth("/api/auth/me", &access).await.0, 401);
+        let (status, _) = app
+            .post(
+                "/api/auth/login",
+                json!({"email": "v@example.com", "password": "correct horse"}),
+            )
+            .await;
+        assert_eq!(status, 401, "the password set before the proof is gone");
+        let access = app.sign_in_by_code("v@example.com").await;
         assert_eq!(
             app.get_auth("/api/auth/me", &access).await.1["data"]["isVerified"],
             true
@@ -427,8 +450,7 @@ async fn verify_email_and_reset_password() {
             json!({"email": "v@example.com"}),
         )
         .await;
-        let link = app.last_message("v@example.com").await;
-        let token = link.rsplit("token=").next().unwrap().trim().to_string();
+        let token = app.last_link("v@example.com", "/reset-password").await;
         let (status, _) = app
             .post(
                 "/api/auth/reset-password",

@@ -45,6 +45,7 @@ impl Store {
             .env("DATABASE_URL", database_url)
             .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
             .env("WEB_DIR", data_dir.join("no-web"))
+            .env("TEST_PROVIDERS", "on")
             .env("PAYMENT_PROVIDER", "test")
             .env("RAZORPAY_KEY_SECRET", TEST_KEY_SECRET)
             .env("RAZORPAY_WEBHOOK_SECRET", TEST_WEBHOOK_SECRET)

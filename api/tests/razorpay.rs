@@ -229,13 +229,48 @@ async fn razorpay_orders_payments_and_refunds_through_its_rest_api() {
         );
         let (_, list) = app.get_auth("/api/orders", &token).await;
         assert_eq!(list["pagination"]["total"], 1, "still one order");
-        let (status, rest) = app
-            .post_auth("/api/payments/refund", &admin, json!({"orderId": id}))
+
+        // An admin cancelling the paid order refunds what is left through
+        // Razorpay, once. While Razorpay is down the status stays as it was.
+        let cancel = json!({"status": "cancelled"});
+        stand_in.down.store(true, Ordering::SeqCst);
+        let (status, _) = app
+            .put_auth(&format!("/api/orders/{id}/status"), &admin, cancel.clone())
+            .await;
+        assert_eq!(status, 502);
+        let (_, still) = app.get_auth(&format!("/api/orders/{id}"), &admin).await;
+        assert_eq!(still["data"]["status"], "confirmed");
+        stand_in.down.store(false, Ordering::SeqCst);
+        let (status, cancelled) = app
+            .put_auth(&format!("/api/orders/{id}/status"), &admin, cancel)
             .await;
         assert_eq!(
-            (status, rest["data"]["amount"].as_i64()),
-            (200, Some(TOTAL - 5_000)),
-            "{rest}"
+            (
+                status,
+                cancelled["data"]["status"].as_str(),
+                cancelled["data"]["refundedAmount"].as_i64()
+            ),
+            (200, Some("cancelled"), Some(TOTAL)),
+            "{cancelled}"
+        );
+        let calls = {
+            let seen = stand_in.seen.lock().unwrap();
+            let (path, body) = seen.last().unwrap();
+            assert_eq!(
+                (path.as_str(), body["amount"].as_i64()),
+                ("/v1/payments/pay_Live0001/refund", Some(TOTAL - 5_000))
+            );
+            seen.len()
+        };
+        let refunded = json!({"status": "refunded"});
+        let (status, _) = app
+            .put_auth(&format!("/api/orders/{id}/status"), &admin, refunded)
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(
+            stand_in.seen.lock().unwrap().len(),
+            calls,
+            "nothing left to refund: Razorpay is not called"
         );
     }
 }
@@ -246,7 +281,7 @@ async fn wrong_razorpay_keys_are_refused_cleanly() {
     let base = start_stand_in(stand_in.clone()).await;
     let app = TestApp::spawn_configured(helpers::Engine::Sqlite, None, |c| {
         c.payments = TestApp::payments(ProviderKind::Razorpay, &base);
-        c.payments.key_secret = "a-revoked-secret-0123456789abcdef".into();
+        c.payments.key_secret = api::config::Secret::new("a-revoked-secret-0123456789abcdef");
     })
     .await;
     let token = shopper(&app, "keys@example.com").await;

@@ -14,14 +14,17 @@ async fn profile_read_and_update() {
             (200, Some("Asha Rao")),
             "{engine:?}"
         );
+        app.post("/api/auth/otp/phone/send", json!({"phone": "9876543210"}))
+            .await;
+        let code = app.code_for("9876543210").await;
         let (status, body) = app
             .put_auth(
                 "/api/users/profile",
                 &token,
-                json!({"name": "Asha R", "phone": "98765-43210"}),
+                json!({"name": "Asha R", "phone": "98765-43210", "phoneCode": code}),
             )
             .await;
-        assert_eq!(status, 200);
+        assert_eq!(status, 200, "{body}");
         assert_eq!(
             (
                 body["data"]["name"].as_str(),

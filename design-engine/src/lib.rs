@@ -9,6 +9,7 @@ pub mod elements;
 pub mod error;
 pub mod hash;
 pub mod placement;
+pub mod preflight;
 pub mod pricing;
 pub mod quantities;
 pub mod render;

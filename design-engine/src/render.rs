@@ -20,7 +20,7 @@ use crate::elements::{ElementKind, Font, ImageAsset, ImageElement, TextElement};
 use crate::error::StudioError;
 use cache::Lru;
 pub use fonts::Fonts;
-pub use images::{MAX_IMAGE_PIXELS, decode_upload, encode_png};
+pub use images::{MAX_IMAGE_PIXELS, decode_upload, encode_png, sniff_type};
 use text::TextShape;
 
 /// The studio's decals are at most 512 × 512.

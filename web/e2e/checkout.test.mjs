@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launchBrowser, latestCode, screenshots, startStore } from './harness.mjs';
+import { fillShipping, launchBrowser, latestCode, newContext, screenshots, sessionToken, shippingField, startStore } from './harness.mjs';
 
 let store;
 let browser;
@@ -27,7 +27,7 @@ const inr = (paise) => new Intl.NumberFormat('en-IN', { style: 'currency', curre
  * number: one already registered to another account is refused.
  */
 async function signIn(name, mobile) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 1000 } });
   const page = await context.newPage();
   const email = `${name}-${Date.now()}@example.com`;
   await page.goto(store.url + '/login');
@@ -46,7 +46,7 @@ async function signIn(name, mobile) {
 
 /** 25 plain white T-Shirt Normal (10 M, 15 L) in the shopper's cart, with the page's own token; returns the cart. */
 async function fillCart(page) {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const token = await sessionToken(page.context(), store.url);
   const products = (await (await fetch(`${store.url}/api/products`)).json()).data;
   const tee = products.find((p) => p.name === 'T-Shirt Normal');
   const res = await fetch(`${store.url}/api/cart/items`, {
@@ -58,22 +58,6 @@ async function fillCart(page) {
   assert.equal(res.status, 200, JSON.stringify(body));
   assert.equal(body.data.itemCount, 25);
   return body.data;
-}
-
-const shippingField = (page, label) => page.getByRole('group', { name: 'Shipping address' }).getByLabel(label);
-
-/** Fills the shipping form; the pincode lookup must fill city and state by itself. */
-async function fillShipping(page) {
-  await page.getByRole('button', { name: 'Place Order' }).waitFor();
-  // As pasted from a contact card: the +91 and the space are dropped.
-  await shippingField(page, 'Phone number').fill('+91 98765 43210');
-  await shippingField(page, 'Address line 1').fill('12 Janpath');
-  await shippingField(page, 'Address line 2 (optional)').fill('Connaught Place');
-  await shippingField(page, 'Pincode').pressSequentially('110001');
-  await page.waitForFunction(() => (document.getElementById('shipping-city')?.value ?? '') !== '', null, { timeout: 5_000 });
-  assert.equal(await shippingField(page, 'City').inputValue(), 'New Delhi');
-  assert.equal(await shippingField(page, 'State').inputValue(), 'Delhi');
-  assert.equal(await shippingField(page, 'Phone number').inputValue(), '9876543210');
 }
 
 test('a shopper pays in the test popup and finds the paid order in My Orders', async () => {
@@ -113,9 +97,10 @@ test('a shopper pays in the test popup and finds the paid order in My Orders', a
   await page.screenshot({ path: join(screenshots, 'orders.png'), fullPage: true });
 
   // The paid lines left the cart.
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const token = await sessionToken(page.context(), store.url);
   const after = await (await fetch(`${store.url}/api/cart`, { headers: { authorization: `Bearer ${token}` } })).json();
   assert.equal(after.data.items.length, 0);
+  assert.deepEqual(context.cspViolations, []);
   await context.close();
 });
 
@@ -149,10 +134,11 @@ test('a declined payment lands on /order-failed, and Try Again brings the form b
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.getByRole('dialog', { name: 'Test payment' }).getByRole('button', { name: `Pay ${inr(cart.totalPrice)} (test)` }).click();
   await page.waitForURL('**/order-confirmation', { timeout: 10_000 });
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const token = await sessionToken(page.context(), store.url);
   const orders = await (await fetch(`${store.url}/api/orders`, { headers: { authorization: `Bearer ${token}` } })).json();
   assert.equal(orders.pagination.total, 1);
   assert.equal(orders.data[0].orderNumber, (await page.getByTestId('order-number').textContent()).trim());
   assert.equal(orders.data[0].isPaid, true);
+  assert.deepEqual(context.cspViolations, []);
   await context.close();
 });

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -37,7 +38,7 @@ export async function startStore() {
   if (!existsSync(join(webDir, 'index.html'))) throw new Error('web/dist is missing: run `just web` first');
   const server = spawn(apiBinary(), ['serve'], {
     cwd: repo,
-    env: { ...process.env, DATA_DIR: dataDir, LISTEN_ADDR: `127.0.0.1:${port}`, WEB_DIR: webDir, RUST_LOG: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, TEST_PROVIDERS: 'on', DATA_DIR: dataDir, LISTEN_ADDR: `127.0.0.1:${port}`, WEB_DIR: webDir, RUST_LOG: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -80,4 +81,53 @@ export async function latestCode(storeUrl, to) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no code for ${to}`);
+}
+
+/**
+ * A browser context that records every Content-Security-Policy violation of
+ * its pages in `context.cspViolations` (the store's own CSP header must let the
+ * app, its WebAssembly and its 3D viewer run, and nothing else).
+ */
+export async function newContext(browser, options) {
+  const context = await browser.newContext(options);
+  context.cspViolations = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && msg.text().startsWith('CSP violation')) context.cspViolations.push(msg.text());
+  });
+  return context;
+}
+
+/**
+ * A fresh access token for the signed-in page's session, taken as the page
+ * would after a reload: from the HttpOnly refresh cookie the context holds
+ * (context.request shares the context's cookies, so the page's next renewal
+ * uses the rotated one).
+ */
+export async function sessionToken(context, storeUrl) {
+  const res = await context.request.post(`${storeUrl}/api/auth/refresh`, { data: {} });
+  const body = await res.json();
+  if (!res.ok()) throw new Error(`refresh failed: ${JSON.stringify(body)}`);
+  return body.data.accessToken;
+}
+
+/** A field of the checkout's shipping address. */
+export const shippingField = (page, label) => page.getByRole('group', { name: 'Shipping address' }).getByLabel(label);
+
+/** Fills the shipping form; the pincode lookup must fill city and state by itself. */
+export async function fillShipping(page) {
+  await page.getByRole('button', { name: 'Place Order' }).waitFor();
+  // As pasted from a contact card: the +91 and the space are dropped.
+  await shippingField(page, 'Phone number').fill('+91 98765 43210');
+  await shippingField(page, 'Address line 1').fill('12 Janpath');
+  await shippingField(page, 'Address line 2 (optional)').fill('Connaught Place');
+  await shippingField(page, 'Pincode').pressSequentially('110001');
+  await page.waitForFunction(() => (document.getElementById('shipping-city')?.value ?? '') !== '', null, { timeout: 5_000 });
+  assert.equal(await shippingField(page, 'City').inputValue(), 'New Delhi');
+  assert.equal(await shippingField(page, 'State').inputValue(), 'Delhi');
+  assert.equal(await shippingField(page, 'Phone number').inputValue(), '9876543210');
 }

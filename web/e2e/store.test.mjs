@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { launchBrowser, latestCode, repo, screenshots, startStore } from './harness.mjs';
+import { createHash } from 'node:crypto';
+import { fillShipping, launchBrowser, latestCode, newContext, repo, screenshots, sessionToken, startStore } from './harness.mjs';
 
 let store;
 let browser;
@@ -44,7 +45,8 @@ test('bundle sizes', () => {
 });
 
 test('home page: featured products, fast largest contentful paint', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
   await page.addInitScript(() => {
     window.__lcp = 0;
     new PerformanceObserver((list) => {
@@ -58,11 +60,12 @@ test('home page: featured products, fast largest contentful paint', async () => 
   figures.homeLcpMs = Math.round(await page.evaluate(() => window.__lcp));
   assert.ok(figures.homeLcpMs > 0, 'an LCP entry was recorded');
   await page.screenshot({ path: join(screenshots, 'home.png'), fullPage: true });
-  await page.close();
+  assert.deepEqual(context.cspViolations, []);
+  await context.close();
 });
 
 test('a visitor designs a shirt, signs in with a code and finds it in the cart', async () => {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const context = await newContext(browser, { viewport: { width: 1400, height: 1000 } });
   const page = await context.newPage();
   const email = `shopper-${Date.now()}@example.com`;
 
@@ -146,5 +149,38 @@ test('a visitor designs a shirt, signs in with a code and finds it in the cart',
   await page.getByTestId('thumb-back').waitFor();
   await page.getByRole('img', { name: 'Back design' }).waitFor();
   await page.screenshot({ path: join(screenshots, 'cart.png'), fullPage: true });
+
+  // The session: no token in the page's storage; the refresh token is an
+  // HttpOnly, SameSite=Strict cookie for /api/auth only, and a reload renews
+  // the session from it (the cart is still there).
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  assert.ok(!/eyJ|refresh/i.test(stored), stored);
+  const [cookie] = (await context.cookies()).filter((c) => c.name === 'refresh_token');
+  assert.deepEqual([cookie?.httpOnly, cookie?.sameSite, cookie?.path], [true, 'Strict', '/api/auth']);
+  await page.reload();
+  await page.getByTestId('cart-total').waitFor();
+  assert.equal((await page.getByTestId('cart-total').textContent()).trim(), rupees);
+  // The uploaded picture reached the server: read back with the session, byte for byte.
+  const logo = readFileSync(join(repo, 'design-engine/tests/fixtures/logo.png'));
+  const artworkUrl = `${store.url}/api/artwork/${createHash('sha256').update(logo).digest('hex')}`;
+  const artwork = async () => {
+    const res = await fetch(artworkUrl, { headers: { authorization: `Bearer ${await sessionToken(context, store.url)}` } });
+    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+  assert.deepEqual(await artwork(), { status: 200, bytes: logo });
+
+  // Paid for, the order keeps the picture once the cart is empty.
+  await page.goto(store.url + '/shipping');
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('dialog', { name: 'Test payment' }).getByRole('button', { name: `Pay ${rupees} (test)` }).click();
+  await page.waitForURL('**/order-confirmation', { timeout: 10_000 });
+  const token = await sessionToken(context, store.url);
+  const cartAfter = await (await fetch(`${store.url}/api/cart`, { headers: { authorization: `Bearer ${token}` } })).json();
+  assert.equal(cartAfter.data.items.length, 0);
+  assert.deepEqual(await artwork(), { status: 200, bytes: logo });
+
+  // The studio's WebAssembly, its 3D viewer and the pages ran under the store's CSP.
+  assert.deepEqual(context.cspViolations, []);
   await context.close();
 });

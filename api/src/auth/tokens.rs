@@ -31,7 +31,7 @@ pub fn issue(config: &Config, user_id: &str, role: &str, family: &str) -> String
     encode(
         &Header::new(Algorithm::HS256),
         &claims,
-        &EncodingKey::from_secret(config.jwt_secret.as_bytes()),
+        &EncodingKey::from_secret(config.jwt_secret.expose().as_bytes()),
     )
     .expect("HS256 encoding cannot fail")
 }
@@ -41,7 +41,7 @@ pub fn verify(config: &Config, token: &str) -> Option<Claims> {
     validation.leeway = 5;
     decode::<Claims>(
         token,
-        &DecodingKey::from_secret(config.jwt_secret.as_bytes()),
+        &DecodingKey::from_secret(config.jwt_secret.expose().as_bytes()),
         &validation,
     )
     .ok()

@@ -89,7 +89,7 @@ async fn clear_default(
 }
 
 pub async fn add(db: &Db, user_id: &str, a: &AddressInput) -> Result<(), ApiError> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM addresses WHERE user_id = $1")
         .bind(user_id)
         .fetch_one(&mut *tx)
@@ -125,7 +125,7 @@ fn not_found() -> ApiError {
 }
 
 pub async fn update(db: &Db, user_id: &str, id: &str, a: &AddressInput) -> Result<(), ApiError> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     if a.is_default {
         clear_default(&mut tx, user_id).await?;
     }
@@ -153,7 +153,7 @@ pub async fn update(db: &Db, user_id: &str, id: &str, a: &AddressInput) -> Resul
 }
 
 pub async fn delete(db: &Db, user_id: &str, id: &str) -> Result<(), ApiError> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let was_default: Option<i64> = sqlx::query_scalar(
         "DELETE FROM addresses WHERE id = $1 AND user_id = $2 RETURNING is_default",
     )
@@ -179,7 +179,7 @@ pub async fn delete(db: &Db, user_id: &str, id: &str) -> Result<(), ApiError> {
 }
 
 pub async fn set_default(db: &Db, user_id: &str, id: &str) -> Result<(), ApiError> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let exists: Option<String> =
         sqlx::query_scalar("SELECT id FROM addresses WHERE id = $1 AND user_id = $2")
             .bind(id)

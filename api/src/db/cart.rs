@@ -103,11 +103,13 @@ pub async fn save(
             Ok(done.rows_affected() == 1)
         }
         Target::New => {
+            let id = new_id();
+            let mut tx = super::begin_write(db).await?;
             let inserted = sqlx::query(
                 "INSERT INTO cart_items (id, user_id, product_id, color, artwork_hash, design, unit_price, quantity, \
                  design_fee, line_total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
             )
-            .bind(new_id())
+            .bind(&id)
             .bind(user_id)
             .bind(&design.product_id)
             .bind(design.color.to_lowercase())
@@ -118,17 +120,39 @@ pub async fn save(
             .bind(quote.design_fee.0)
             .bind(quote.total.0)
             .bind(now)
-            .execute(db)
+            .execute(&mut *tx)
             .await;
             match inserted {
-                Ok(_) => Ok(true),
+                Ok(_) => {}
                 // The same design was added by a concurrent request: merge with it.
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
-                Err(e) => Err(e.into()),
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Ok(false),
+                Err(e) => return Err(e.into()),
             }
+            // The line keeps its pictures (the foreign key refuses artwork the server no longer holds).
+            for asset in design.image_assets() {
+                let kept = sqlx::query(
+                    "INSERT INTO cart_item_artwork (cart_item_id, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                )
+                .bind(&id)
+                .bind(&asset.sha256)
+                .execute(&mut *tx)
+                .await;
+                match kept {
+                    Ok(_) => {}
+                    Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => {
+                        return Err(ApiError::bad_request(UPLOAD_AGAIN));
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            tx.commit().await?;
+            Ok(true)
         }
     }
 }
+
+/// The answer when a design names a picture the server does not hold.
+pub const UPLOAD_AGAIN: &str = "Please upload the image again";
 
 pub async fn remove(db: &Db, user_id: &str, id: &str) -> Result<bool, ApiError> {
     let done = sqlx::query("DELETE FROM cart_items WHERE id = $1 AND user_id = $2")

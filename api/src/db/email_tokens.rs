@@ -1,44 +1,70 @@
 //! Single-use tokens sent by e-mail (verify an address, reset a password).
+//! Stored as SHA-256 hashes (the tokens are 256-bit random, so a plain hash
+//! suffices); a new token of a purpose ends the older ones; using one is a
+//! single conditional UPDATE, so of any number of concurrent uses one wins.
 
 use sha2::{Digest, Sha256};
 
-use super::{Db, now_ms, outbox};
+use super::{Db, now_ms};
 use crate::envelope::ApiError;
 use crate::ids::random_hex;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Verify,
+    Reset,
+}
+
+impl Purpose {
+    fn key(self) -> &'static str {
+        match self {
+            Purpose::Verify => "verify",
+            Purpose::Reset => "reset",
+        }
+    }
+
+    fn ttl_ms(self) -> i64 {
+        match self {
+            Purpose::Verify => 24 * 3600 * 1000,
+            Purpose::Reset => 3600 * 1000,
+        }
+    }
+}
 
 fn hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-pub async fn create(
-    db: &Db,
-    user_id: &str,
-    purpose: &str,
-    ttl_ms: i64,
-) -> Result<String, ApiError> {
+pub async fn create(db: &Db, user_id: &str, purpose: Purpose) -> Result<String, ApiError> {
     let token = random_hex(32);
     let now = now_ms();
+    let mut tx = crate::db::begin_write(db).await?;
+    sqlx::query(
+        "UPDATE email_tokens SET consumed_at = $1 WHERE user_id = $2 AND purpose = $3 AND consumed_at IS NULL",
+    )
+    .bind(now)
+    .bind(user_id)
+    .bind(purpose.key())
+    .execute(&mut *tx)
+    .await?;
     sqlx::query("INSERT INTO email_tokens (token_hash, purpose, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(hash(&token))
-        .bind(purpose)
+        .bind(purpose.key())
         .bind(user_id)
-        .bind(now + ttl_ms)
+        .bind(now + purpose.ttl_ms())
         .bind(now)
-        .execute(db)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(token)
 }
 
-pub async fn mail(db: &Db, to: &str, subject: &str, body: &str) -> Result<(), ApiError> {
-    let mut tx = db.begin().await?;
-    outbox::put(&mut tx, "email", to, subject, body).await?;
-    tx.commit().await?;
-    Ok(())
-}
-
 /// Uses a token once; returns its user.
-pub async fn consume(db: &Db, token: &str, purpose: &str) -> Result<String, ApiError> {
+pub async fn consume(db: &Db, token: &str, purpose: Purpose) -> Result<String, ApiError> {
     let invalid = || ApiError::bad_request("This link is invalid or has expired");
+    if token.is_empty() || token.len() > 128 {
+        return Err(invalid());
+    }
     let now = now_ms();
     let user: Option<String> = sqlx::query_scalar(
         "UPDATE email_tokens SET consumed_at = $1 \
@@ -46,7 +72,7 @@ pub async fn consume(db: &Db, token: &str, purpose: &str) -> Result<String, ApiE
     )
     .bind(now)
     .bind(hash(token))
-    .bind(purpose)
+    .bind(purpose.key())
     .fetch_optional(db)
     .await?;
     user.ok_or_else(invalid)

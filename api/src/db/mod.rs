@@ -3,8 +3,11 @@
 //! Queries live in named functions per aggregate (`products`, ...).
 
 pub mod addresses;
+pub mod artwork;
 pub mod cart;
 pub mod email_tokens;
+pub mod files;
+pub mod order_admin;
 pub mod orders;
 pub mod outbox;
 pub mod products;
@@ -48,6 +51,16 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
         .connect(url)
         .await
         .with_context(|| format!("connecting to {}", redact(url)))
+}
+
+/// Starts a write transaction. On SQLite it takes the write lock at once
+/// (`BEGIN IMMEDIATE`): a deferred transaction that reads and then writes fails
+/// at once with SQLITE_BUSY when another writer committed in between, which
+/// `busy_timeout` cannot wait out. PostgreSQL's `BEGIN` has no such trap.
+pub async fn begin_write(db: &Db) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    let sqlite = db.connect_options().database_url.scheme() == "sqlite";
+    db.begin_with(if sqlite { "BEGIN IMMEDIATE" } else { "BEGIN" })
+        .await
 }
 
 pub async fn migrate(db: &Db) -> anyhow::Result<()> {

@@ -60,6 +60,10 @@ pub struct NewItem {
     pub artwork_hash: String,
     pub design: String,
     pub sizes: String,
+    /// The SHA-256 of each picture the design uses: the order keeps them
+    /// (not read back: order_item_artwork holds them).
+    #[sqlx(skip)]
+    pub artwork: Vec<String>,
     pub unit_price: i64,
     pub quantity: i64,
     pub elements: i64,
@@ -82,7 +86,7 @@ pub struct NewOrder<'a> {
     pub items: Vec<NewItem>,
 }
 
-const SELECT: &str = "SELECT o.id, o.user_id, o.order_number, o.status, o.is_paid, o.paid_at, o.receipt, o.provider, \
+pub(super) const SELECT: &str = "SELECT o.id, o.user_id, o.order_number, o.status, o.is_paid, o.paid_at, o.receipt, o.provider, \
      o.provider_order_id, o.payment_id, o.payment_method, o.currency, o.items_count, o.items_price, o.shipping_price, \
      o.tax_price, o.discount_amount, o.total_price, o.refunded_amount, o.shipping_address, o.billing_address, \
      o.cancel_reason, o.tracking_number, o.created_at, o.updated_at, u.name AS user_name, u.email AS user_email \
@@ -124,7 +128,7 @@ pub async fn place(db: &Db, new: &NewOrder<'_>) -> Result<Order, ApiError> {
     for _ in 0..5 {
         let id = new_id();
         let now = now_ms();
-        let mut tx = db.begin().await?;
+        let mut tx = crate::db::begin_write(db).await?;
         let inserted = sqlx::query(
             "INSERT INTO orders (id, user_id, order_number, receipt, provider, items_count, items_price, tax_price, \
              total_price, shipping_address, billing_address, notes, created_at, updated_at) \
@@ -157,12 +161,13 @@ pub async fn place(db: &Db, new: &NewOrder<'_>) -> Result<Order, ApiError> {
             Err(e) => return Err(e.into()),
         }
         for (position, item) in new.items.iter().enumerate() {
+            let item_id = new_id();
             sqlx::query(
                 "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, sizes, \
                  unit_price, quantity, elements, design_fee, line_total) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
             )
-            .bind(new_id())
+            .bind(&item_id)
             .bind(&id)
             .bind(position as i64)
             .bind(&item.product_id)
@@ -178,6 +183,15 @@ pub async fn place(db: &Db, new: &NewOrder<'_>) -> Result<Order, ApiError> {
             .bind(item.line_total)
             .execute(&mut *tx)
             .await?;
+            for sha256 in &item.artwork {
+                sqlx::query(
+                    "INSERT INTO order_item_artwork (order_item_id, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                )
+                .bind(&item_id)
+                .bind(sha256)
+                .execute(&mut *tx)
+                .await?;
+            }
         }
         tx.commit().await?;
         let order = get(db, &id)
@@ -197,13 +211,13 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, ApiError> {
 
 /// The order if it belongs to `user_id`.
 pub async fn get_for_user(db: &Db, id: &str, user_id: &str) -> Result<Option<Order>, ApiError> {
-    Ok(
-        sqlx::query_as(&format!("{SELECT} WHERE o.id = $1 AND o.user_id = $2"))
-            .bind(id)
-            .bind(user_id)
-            .fetch_optional(db)
-            .await?,
-    )
+    Ok(sqlx::query_as(&format!(
+        "{SELECT} WHERE o.id = $1 AND o.user_id = $2 AND o.deleted_at IS NULL"
+    ))
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(db)
+    .await?)
 }
 
 pub async fn by_receipt(db: &Db, user_id: &str, receipt: &str) -> Result<Option<Order>, ApiError> {
@@ -273,7 +287,7 @@ pub async fn list_for_user(
     offset: i64,
 ) -> Result<(Vec<Order>, i64), ApiError> {
     let orders = sqlx::query_as(&format!(
-        "{SELECT} WHERE o.user_id = $1 AND ($2 IS NULL OR o.status = $2) \
+        "{SELECT} WHERE o.user_id = $1 AND o.deleted_at IS NULL AND ($2 IS NULL OR o.status = $2) \
          ORDER BY o.created_at DESC, o.id DESC LIMIT $3 OFFSET $4"
     ))
     .bind(user_id)
@@ -283,7 +297,7 @@ pub async fn list_for_user(
     .fetch_all(db)
     .await?;
     let total: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM orders WHERE user_id = $1 AND ($2 IS NULL OR status = $2)",
+        "SELECT COUNT(*) FROM orders WHERE user_id = $1 AND deleted_at IS NULL AND ($2 IS NULL OR status = $2)",
     )
     .bind(user_id)
     .bind(status)
@@ -323,7 +337,7 @@ async fn insert_event(
 
 /// Records an event that changes no order; `false` when it was seen before.
 pub async fn record_event(db: &Db, e: &Event<'_>) -> Result<bool, ApiError> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let fresh = insert_event(&mut tx, e).await?;
     if fresh {
         tx.commit().await?;
@@ -354,7 +368,7 @@ pub async fn pay(
     event: Option<&Event<'_>>,
 ) -> Result<Payment, ApiError> {
     let now = now_ms();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     if let Some(e) = event
         && !insert_event(&mut tx, e).await?
     {
@@ -507,7 +521,7 @@ pub struct NewRefund<'a> {
 /// Records a refund the provider made; a fully refunded order becomes `refunded`.
 pub async fn record_refund(db: &Db, r: &NewRefund<'_>) -> Result<(), ApiError> {
     let now = now_ms();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query(
         "INSERT INTO refunds (id, order_id, payment_id, amount, reason, created_by, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7)",

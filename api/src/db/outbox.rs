@@ -1,5 +1,6 @@
-//! The message outbox: every e-mail and SMS is stored and logged; a delivery
-//! worker (SMTP, an SMS gateway) reads from here when configured.
+//! The message outbox: e-mails written in the transaction that caused them
+//! and delivered by `mail::run_outbox_worker`; in dev mode also every sign-in
+//! code and link, for `/api/dev/outbox`.
 
 use poem_openapi::Object;
 use sqlx::{Any, Transaction};
@@ -14,8 +15,9 @@ pub async fn put(
     subject: &str,
     body: &str,
 ) -> Result<(), sqlx::Error> {
+    let id = new_id();
     sqlx::query("INSERT INTO outbox (id, channel, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(new_id())
+        .bind(&id)
         .bind(channel)
         .bind(recipient)
         .bind(subject)
@@ -23,7 +25,8 @@ pub async fn put(
         .bind(now_ms())
         .execute(&mut **tx)
         .await?;
-    tracing::info!(channel, recipient, subject, body, "outbox message");
+    // Never the body: it may carry a code or a link.
+    tracing::info!(id, channel, subject, "outbox message");
     Ok(())
 }
 
@@ -46,4 +49,39 @@ pub async fn latest(db: &Db, recipient: &str) -> Result<Vec<Message>, sqlx::Erro
     .bind(recipient)
     .fetch_all(db)
     .await
+}
+
+#[derive(sqlx::FromRow, Debug)]
+pub struct Pending {
+    pub id: String,
+    pub recipient: String,
+    pub subject: String,
+    pub body: String,
+}
+
+/// E-mails not yet handed to the relay, oldest first.
+pub async fn undelivered(db: &Db, limit: i64) -> Result<Vec<Pending>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, recipient, subject, body FROM outbox WHERE channel = 'email' AND delivered_at IS NULL \
+         ORDER BY created_at, id LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
+/// Marks a message handed over; `blank_body` (production) drops its text.
+pub async fn mark_delivered(
+    db: &Db,
+    id: &str,
+    at: i64,
+    blank_body: bool,
+) -> Result<(), sqlx::Error> {
+    let sql = if blank_body {
+        "UPDATE outbox SET delivered_at = $1, body = '' WHERE id = $2"
+    } else {
+        "UPDATE outbox SET delivered_at = $1 WHERE id = $2"
+    };
+    sqlx::query(sql).bind(at).bind(id).execute(db).await?;
+    Ok(())
 }

@@ -105,6 +105,17 @@ pub async fn rotate(db: &Db, token: &str, days: i64) -> Result<(String, Issued),
     ))
 }
 
+/// The session family of a refresh token, if it is this user's.
+pub async fn family_of(db: &Db, token: &str, user_id: &str) -> Result<Option<String>, ApiError> {
+    Ok(
+        sqlx::query_scalar("SELECT family_id FROM sessions WHERE token_hash = $1 AND user_id = $2")
+            .bind(token_hash(token))
+            .bind(user_id)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
 pub async fn revoke_family(db: &Db, family: &str) -> Result<(), ApiError> {
     sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL")
         .bind(now_ms())

@@ -12,6 +12,8 @@ pub struct User {
     pub name: String,
     pub email: String,
     pub phone: Option<String>,
+    /// 1 once a code sent to `phone` was entered: only then does it sign in.
+    pub phone_verified: i64,
     pub password_hash: Option<String>,
     pub role: String,
     pub is_verified: i64,
@@ -20,13 +22,14 @@ pub struct User {
     pub updated_at: i64,
 }
 
-const COLUMNS: &str =
-    "id, name, email, phone, password_hash, role, is_verified, preferences, created_at, updated_at";
+const COLUMNS: &str = "id, name, email, phone, phone_verified, password_hash, role, is_verified, preferences, created_at, updated_at";
 
 pub struct NewUser<'a> {
     pub name: &'a str,
     pub email: &'a str,
     pub phone: Option<&'a str>,
+    /// Whether a code sent to `phone` proved it.
+    pub phone_verified: bool,
     pub password_hash: Option<String>,
     pub role: &'a str,
     pub verified: bool,
@@ -64,13 +67,14 @@ pub async fn create(db: &Db, new: NewUser<'_>) -> Result<User, ApiError> {
     let now = now_ms();
     let id = new_id();
     sqlx::query(
-        "INSERT INTO users (id, name, email, phone, password_hash, role, is_verified, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
+        "INSERT INTO users (id, name, email, phone, phone_verified, password_hash, role, is_verified, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
     )
     .bind(&id)
     .bind(new.name)
     .bind(new.email)
     .bind(new.phone)
+    .bind(i64::from(new.phone_verified && new.phone.is_some()))
     .bind(new.password_hash)
     .bind(new.role)
     .bind(i64::from(new.verified))
@@ -88,22 +92,75 @@ pub async fn create(db: &Db, new: NewUser<'_>) -> Result<User, ApiError> {
         .ok_or_else(|| ApiError::internal("user vanished after insert"))
 }
 
-pub async fn set_verified(db: &Db, id: &str) -> Result<(), ApiError> {
-    sqlx::query("UPDATE users SET is_verified = 1, updated_at = $1 WHERE id = $2")
-        .bind(now_ms())
+/// Someone proved they own the account's e-mail (a code, a verification or
+/// reset link). If it was never proven before, whatever was set up before the
+/// proof may be a stranger's (account pre-hijacking): its password is removed
+/// and every session ends, in one transaction. Returns whether that happened.
+#[tracing::instrument(skip(db))]
+pub async fn prove_email(db: &Db, id: &str) -> Result<bool, ApiError> {
+    let now = now_ms();
+    let mut tx = crate::db::begin_write(db).await?;
+    let first = sqlx::query(
+        "UPDATE users SET is_verified = 1, password_hash = NULL, updated_at = $1 WHERE id = $2 AND is_verified = 0",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        > 0;
+    if first {
+        sqlx::query(
+            "UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
+        )
+        .bind(now)
         .bind(id)
-        .execute(db)
+        .execute(&mut *tx)
         .await?;
+        tracing::info!("first proof of the e-mail: earlier password and sessions ended");
+    }
+    tx.commit().await?;
+    Ok(first)
+}
+
+/// A phone number given at registration but never proven yields to whoever
+/// proves it with a code.
+pub async fn release_unproven_phone(db: &Db, phone: &str) -> Result<(), ApiError> {
+    sqlx::query(
+        "UPDATE users SET phone = NULL, updated_at = $1 WHERE phone = $2 AND phone_verified = 0",
+    )
+    .bind(now_ms())
+    .bind(phone)
+    .execute(db)
+    .await?;
     Ok(())
 }
 
-pub async fn set_password(db: &Db, id: &str, hash: &str) -> Result<(), ApiError> {
+/// Sets a new password and ends every session but `keep_family` (the one
+/// that changed it, if any), in one transaction.
+pub async fn set_password(
+    db: &Db,
+    id: &str,
+    hash: &str,
+    keep_family: Option<&str>,
+) -> Result<(), ApiError> {
+    let now = now_ms();
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
         .bind(hash)
-        .bind(now_ms())
+        .bind(now)
         .bind(id)
-        .execute(db)
+        .execute(&mut *tx)
         .await?;
+    sqlx::query(
+        "UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL AND family_id <> $3",
+    )
+    .bind(now)
+    .bind(id)
+    .bind(keep_family.unwrap_or(""))
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
     Ok(())
 }
 

@@ -163,6 +163,7 @@ pub async fn price_cart(db: &Db, user_id: &str) -> Result<PricedCart, ApiError> 
         // The product may have changed since the line was added: the studio's rules again.
         let colours: Vec<String> = serde_json::from_str(&line.product_colors)?;
         design.check_for_cart(&colours)?;
+        crate::designs::check_kept(db, &design).await?;
         let quote = design.quote(Paise(line.product_price))?;
         items.push(NewItem {
             product_id: line.product_id,
@@ -171,6 +172,7 @@ pub async fn price_cart(db: &Db, user_id: &str) -> Result<PricedCart, ApiError> 
             artwork_hash: line.artwork_hash,
             design: line.design,
             sizes: serde_json::to_string(&design.quantities)?,
+            artwork: design.image_assets().map(|a| a.sha256.clone()).collect(),
             unit_price: quote.unit_price.0,
             quantity: i64::from(quote.quantity),
             elements: i64::from(quote.elements),

@@ -4,6 +4,7 @@
 
 pub mod checkout;
 pub mod razorpay;
+pub mod refunds;
 pub mod signature;
 pub mod test_provider;
 
@@ -43,11 +44,15 @@ pub enum ProviderError {
     Refused(String),
     #[error("payment provider answered unexpectedly: {0}")]
     Malformed(String),
+    #[error("payments are not configured")]
+    Unconfigured,
 }
 
 enum Gateway {
     Test(test_provider::TestProvider),
     Razorpay(razorpay::RazorpayClient),
+    /// Production without Razorpay keys: the store runs, checkout answers 503.
+    Unconfigured,
 }
 
 /// The active payment provider with its keys.
@@ -61,18 +66,21 @@ pub struct PaymentProvider {
 impl PaymentProvider {
     pub fn from_config(c: &PaymentsConfig) -> PaymentProvider {
         let gateway = match c.provider {
-            ProviderKind::Test => Gateway::Test(test_provider::TestProvider::new(&c.key_secret)),
+            ProviderKind::Test => {
+                Gateway::Test(test_provider::TestProvider::new(c.key_secret.expose()))
+            }
+            ProviderKind::Razorpay if !c.is_configured() => Gateway::Unconfigured,
             ProviderKind::Razorpay => Gateway::Razorpay(razorpay::RazorpayClient::new(
                 &c.api_base,
                 &c.key_id,
-                &c.key_secret,
+                c.key_secret.expose(),
             )),
         };
         PaymentProvider {
             gateway,
             key_id: c.key_id.clone(),
-            key_secret: c.key_secret.clone(),
-            webhook_secret: c.webhook_secret.clone(),
+            key_secret: c.key_secret.expose().to_string(),
+            webhook_secret: c.webhook_secret.expose().to_string(),
         }
     }
 
@@ -80,8 +88,13 @@ impl PaymentProvider {
     pub fn name(&self) -> &'static str {
         match self.gateway {
             Gateway::Test(_) => "test",
-            Gateway::Razorpay(_) => "razorpay",
+            Gateway::Razorpay(_) | Gateway::Unconfigured => "razorpay",
         }
+    }
+
+    /// False in production without Razorpay keys: nothing can be paid.
+    pub fn is_configured(&self) -> bool {
+        !matches!(self.gateway, Gateway::Unconfigured)
     }
 
     /// The public key id the browser's checkout needs.
@@ -93,7 +106,7 @@ impl PaymentProvider {
     pub fn test(&self) -> Option<&test_provider::TestProvider> {
         match &self.gateway {
             Gateway::Test(t) => Some(t),
-            Gateway::Razorpay(_) => None,
+            Gateway::Razorpay(_) | Gateway::Unconfigured => None,
         }
     }
 
@@ -104,6 +117,7 @@ impl PaymentProvider {
         let order = match &self.gateway {
             Gateway::Test(t) => t.create_order(req),
             Gateway::Razorpay(r) => r.create_order(req).await?,
+            Gateway::Unconfigured => return Err(ProviderError::Unconfigured),
         };
         if order.amount != req.amount || !order.currency.eq_ignore_ascii_case(req.currency) {
             return Err(ProviderError::Malformed(format!(
@@ -123,6 +137,7 @@ impl PaymentProvider {
         match &self.gateway {
             Gateway::Test(t) => Ok(t.refund(amount)),
             Gateway::Razorpay(r) => r.refund(payment_id, amount, notes).await,
+            Gateway::Unconfigured => Err(ProviderError::Unconfigured),
         }
     }
 

@@ -3,6 +3,7 @@
 
 use poem::Request;
 use poem::web::Data;
+use poem_openapi::param::Cookie;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
@@ -10,9 +11,15 @@ use super::Tag;
 use crate::auth::codes::{self, Channel};
 use crate::auth::{BearerAuth, passwords, tokens};
 use crate::db::users::{self, NewUser, User};
-use crate::db::{Db, email_tokens, now_ms, sessions};
+use crate::db::{email_tokens, sessions};
 use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::limits::{Door, client_key};
+use crate::mail;
 use crate::state::AppState;
+
+/// The refresh token's cookie for the web app: HttpOnly (no script reads it),
+/// SameSite=Strict and scoped to the auth routes (no other request carries it).
+pub const REFRESH_COOKIE: &str = "refresh_token";
 
 #[derive(Object, Debug, Clone)]
 #[oai(rename_all = "camelCase")]
@@ -104,10 +111,11 @@ pub struct PhoneCodeRequest {
     pub name: Option<String>,
 }
 
+/// The web app sends `{}` and its cookie; API clients send the token.
 #[derive(Object)]
 #[oai(rename_all = "camelCase")]
 pub struct RefreshRequest {
-    pub refresh_token: String,
+    pub refresh_token: Option<String>,
 }
 
 #[derive(Object)]
@@ -129,9 +137,64 @@ pub struct ResetRequest {
 
 #[derive(ApiResponse)]
 pub enum Created {
-    /// The account was created and signed in.
+    /// The account was created and signed in; the refresh token is also set as an HttpOnly cookie.
     #[oai(status = 201)]
-    Created(Json<Envelope<AuthData>>),
+    Created(
+        Json<Envelope<AuthData>>,
+        #[oai(header = "Set-Cookie")] Option<String>,
+    ),
+}
+
+#[derive(ApiResponse)]
+pub enum SignedIn {
+    /// Signed in (or, for a new e-mail address, the code checked); a refresh
+    /// token is also set as an HttpOnly cookie.
+    #[oai(status = 200)]
+    Ok(
+        Json<Envelope<AuthData>>,
+        #[oai(header = "Set-Cookie")] Option<String>,
+    ),
+}
+
+#[derive(ApiResponse)]
+pub enum Refreshed {
+    /// A new token pair; the refresh cookie is replaced too.
+    #[oai(status = 200)]
+    Ok(
+        Json<Envelope<TokenPair>>,
+        #[oai(header = "Set-Cookie")] Option<String>,
+    ),
+}
+
+#[derive(ApiResponse)]
+pub enum LoggedOut {
+    /// The session ended; the refresh cookie is cleared.
+    #[oai(status = 200)]
+    Ok(Json<Envelope<bool>>, #[oai(header = "Set-Cookie")] String),
+}
+
+/// `Set-Cookie` for a refresh token (or, with `None`, one that clears it).
+fn refresh_cookie(state: &AppState, token: Option<&str>) -> String {
+    let secure = if state.config.is_https() {
+        "; Secure"
+    } else {
+        ""
+    };
+    let (value, age) = match token {
+        Some(t) => (t, state.config.refresh_token_days * 24 * 3600),
+        None => ("", 0),
+    };
+    format!(
+        "{REFRESH_COOKIE}={value}; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age={age}{secure}"
+    )
+}
+
+fn signed_in_response(state: &AppState, message: &str, data: AuthData) -> SignedIn {
+    let cookie = data
+        .refresh_token
+        .as_deref()
+        .map(|t| refresh_cookie(state, Some(t)));
+    SignedIn::Ok(Envelope::ok(message, data), cookie)
 }
 
 /// Lower-cases and checks an e-mail address.
@@ -169,13 +232,6 @@ pub fn normalise_phone(phone: &str) -> Result<String, ApiError> {
     }
 }
 
-fn client_of(req: &Request) -> String {
-    req.remote_addr()
-        .as_socket_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_else(|| "unknown".into())
-}
-
 async fn signed_in(state: &AppState, user: User) -> ApiResult<AuthData> {
     let issued = sessions::start(&state.db, &user.id, state.config.refresh_token_days).await?;
     let access = tokens::issue(&state.config, &user.id, &user.role, &issued.family);
@@ -187,10 +243,101 @@ async fn signed_in(state: &AppState, user: User) -> ApiResult<AuthData> {
     })
 }
 
-async fn send_verification(db: &Db, user: &User) -> ApiResult<()> {
-    let token = email_tokens::create(db, &user.id, "verify", 24 * 3600 * 1000).await?;
-    let body = format!("Confirm your e-mail address: /verify-email?token={token}");
-    email_tokens::mail(db, &user.email, "Confirm your e-mail address", &body).await
+/// A link to `path?token=` on the store, absolute when `PUBLIC_URL` is known.
+fn link(state: &AppState, path: &str, token: &str) -> String {
+    let base = state.config.public_url.as_deref().unwrap_or("");
+    format!("{base}{path}?token={token}")
+}
+
+/// Creates a single-use link token (older ones of that purpose stop working)
+/// and e-mails it.
+async fn mail_link(state: &AppState, user: &User, purpose: email_tokens::Purpose) -> ApiResult<()> {
+    let token = email_tokens::create(&state.db, &user.id, purpose).await?;
+    let (subject, body) = match purpose {
+        email_tokens::Purpose::Verify => (
+            "Confirm your e-mail address",
+            format!(
+                "Confirm your e-mail address: {}\nIf you did not create an account, ignore this message.",
+                link(state, "/verify-email", &token)
+            ),
+        ),
+        email_tokens::Purpose::Reset => (
+            "Reset your password",
+            format!(
+                "Reset your password within an hour: {}\nIf you did not ask for this, ignore this message.",
+                link(state, "/reset-password", &token)
+            ),
+        ),
+    };
+    state
+        .mailer
+        .send_secret(mail::Message {
+            channel: mail::Channel::Email,
+            to: &user.email,
+            subject,
+            body,
+        })
+        .await
+}
+
+/// Sends a link in the background: the answer neither waits for the relay
+/// nor, by its timing, tells whether the address has an account.
+fn mail_link_later(state: &AppState, user: User, purpose: email_tokens::Purpose) {
+    let state = state.clone();
+    tokio::spawn(async move {
+        if mail_link(&state, &user, purpose).await.is_err() {
+            tracing::warn!(?purpose, "could not send a link e-mail");
+        }
+    });
+}
+
+/// Issues a sign-in code and delivers it (503 first when nothing can deliver it).
+async fn send_code(
+    state: &AppState,
+    req: &Request,
+    channel: Channel,
+    address: &str,
+) -> ApiResult<()> {
+    let out = match channel {
+        Channel::Email => mail::Channel::Email,
+        Channel::Phone => mail::Channel::Sms,
+    };
+    state.mailer.check_available(out)?;
+    let secret = state.config.code_secret.expose();
+    let code = codes::issue(
+        &state.db,
+        secret,
+        channel,
+        address,
+        &client_key(req, &state.config),
+    )
+    .await?;
+    let subject = match channel {
+        Channel::Email => "Your sign-in code",
+        Channel::Phone => "Sign-in code",
+    };
+    state
+        .mailer
+        .send_secret(mail::Message {
+            channel: out,
+            to: address,
+            subject,
+            body: format!(
+                "Your code is {code}. It is valid for 10 minutes. Do not share it with anyone."
+            ),
+        })
+        .await
+}
+
+/// The limits every code or link check passes: per client, and per target address.
+fn check_verify_limits(state: &AppState, req: &Request, target: Option<&str>) -> ApiResult<()> {
+    state
+        .limits
+        .check(Door::VerifyClient, &client_key(req, &state.config))?;
+    if let Some(t) = target {
+        state.limits.check(Door::VerifyTarget, t)?;
+    }
+    Ok(())
 }
 
 pub struct AuthApi;
@@ -202,10 +349,14 @@ impl AuthApi {
     async fn register(
         &self,
         state: Data<&AppState>,
+        req: &Request,
         body: Json<RegisterRequest>,
     ) -> ApiResult<Created> {
+        state
+            .limits
+            .check(Door::Register, &client_key(req, &state.config))?;
         let name = body.name.trim();
-        if name.is_empty() {
+        if name.is_empty() || name.chars().count() > 100 {
             return Err(ApiError::bad_request("Please enter your name"));
         }
         let email = normalise_email(&body.email)?;
@@ -215,24 +366,30 @@ impl AuthApi {
                 "An account with this email already exists",
             ));
         }
-        let hash = passwords::hash(body.password.clone()).await?;
+        let hash = state.hasher.hash(body.password.clone()).await?;
         let user = users::create(
             &state.db,
             NewUser {
                 name,
                 email: &email,
                 phone: None,
+                phone_verified: false,
                 password_hash: Some(hash),
                 role: "user",
                 verified: false,
             },
         )
         .await?;
-        send_verification(&state.db, &user).await?;
-        Ok(Created::Created(Envelope::ok(
-            "Registration successful",
-            signed_in(&state, user).await?,
-        )))
+        mail_link_later(&state, user.clone(), email_tokens::Purpose::Verify);
+        let data = signed_in(&state, user).await?;
+        let cookie = data
+            .refresh_token
+            .as_deref()
+            .map(|t| refresh_cookie(&state, Some(t)));
+        Ok(Created::Created(
+            Envelope::ok("Registration successful", data),
+            cookie,
+        ))
     }
 
     /// Sign in with e-mail and password.
@@ -240,31 +397,40 @@ impl AuthApi {
     async fn login(
         &self,
         state: Data<&AppState>,
+        req: &Request,
         body: Json<LoginRequest>,
-    ) -> ApiResult<Json<Envelope<AuthData>>> {
+    ) -> ApiResult<SignedIn> {
         let email = normalise_email(&body.email).unwrap_or_default();
+        let client = client_key(req, &state.config);
+        state.limits.check(Door::LoginClient, &client)?;
+        state
+            .limits
+            .check(Door::LoginAccountClient, &format!("{email}\0{client}"))?;
+        state.limits.check(Door::LoginAccount, &email)?;
+        if body.password.len() > passwords::MAX_PASSWORD_BYTES {
+            return Err(ApiError::unauthorized("Invalid email or password"));
+        }
         let user = users::by_email(&state.db, &email).await?;
         let user_hash = user.as_ref().and_then(|u| u.password_hash.clone());
         match (user, user_hash) {
             (Some(user), Some(stored)) => {
-                if passwords::verify(body.password.clone(), stored).await? {
-                    Ok(Envelope::ok(
-                        "Login successful",
-                        signed_in(&state, user).await?,
-                    ))
+                if state.hasher.verify(body.password.clone(), stored).await? {
+                    let data = signed_in(&state, user).await?;
+                    Ok(signed_in_response(&state, "Login successful", data))
                 } else {
                     Err(ApiError::unauthorized("Invalid email or password"))
                 }
             }
             _ => {
                 // As costly as a real check, so the answer's timing does not tell whether the address exists.
-                passwords::hash(body.password.clone()).await?;
+                state.hasher.hash(body.password.clone()).await?;
                 Err(ApiError::unauthorized("Invalid email or password"))
             }
         }
     }
 
-    /// Send a 6-digit sign-in code to an e-mail address.
+    /// Send a 6-digit sign-in code to an e-mail address (the answer is the same
+    /// whether or not the address has an account).
     #[oai(path = "/auth/otp/email/send", method = "post")]
     async fn email_send(
         &self,
@@ -273,36 +439,30 @@ impl AuthApi {
         body: Json<EmailRequest>,
     ) -> ApiResult<Json<Envelope<bool>>> {
         let email = normalise_email(&body.email)?;
-        codes::send(
-            &state.db,
-            &state.config.jwt_secret,
-            Channel::Email,
-            &email,
-            &client_of(req),
-        )
-        .await?;
+        send_code(&state, req, Channel::Email, &email).await?;
         Ok(Envelope::ok("OTP sent to your email", true))
     }
 
     /// Check an e-mail code. An existing user is signed in; for a new address
     /// `existingUser` is false and the code stays valid for the registration step.
+    /// The first proof of an address ends any password and session set up before it.
     #[oai(path = "/auth/otp/email/verify", method = "post")]
     async fn email_verify(
         &self,
         state: Data<&AppState>,
+        req: &Request,
         body: Json<EmailCodeRequest>,
-    ) -> ApiResult<Json<Envelope<AuthData>>> {
+    ) -> ApiResult<SignedIn> {
         let email = normalise_email(&body.email)?;
-        let secret = &state.config.jwt_secret;
+        check_verify_limits(&state, req, Some(&email))?;
+        let secret = state.config.code_secret.expose();
         match users::by_email(&state.db, &email).await? {
             Some(user) => {
                 codes::verify(&state.db, secret, Channel::Email, &email, &body.code, true).await?;
-                users::set_verified(&state.db, &user.id).await?;
+                users::prove_email(&state.db, &user.id).await?;
                 let user = users::by_id(&state.db, &user.id).await?.unwrap_or(user);
-                Ok(Envelope::ok(
-                    "Login successful",
-                    signed_in(&state, user).await?,
-                ))
+                let data = signed_in(&state, user).await?;
+                Ok(signed_in_response(&state, "Login successful", data))
             }
             None => {
                 codes::verify(&state.db, secret, Channel::Email, &email, &body.code, false).await?;
@@ -312,7 +472,10 @@ impl AuthApi {
                     refresh_token: None,
                     existing_user: false,
                 };
-                Ok(Envelope::ok("Enter your details to continue", data))
+                Ok(SignedIn::Ok(
+                    Envelope::ok("Enter your details to continue", data),
+                    None,
+                ))
             }
         }
     }
@@ -326,14 +489,7 @@ impl AuthApi {
         body: Json<PhoneRequest>,
     ) -> ApiResult<Json<Envelope<bool>>> {
         let phone = normalise_phone(&body.phone)?;
-        codes::send(
-            &state.db,
-            &state.config.jwt_secret,
-            Channel::Phone,
-            &phone,
-            &client_of(req),
-        )
-        .await?;
+        send_code(&state, req, Channel::Phone, &phone).await?;
         Ok(Envelope::ok("OTP sent to your phone", true))
     }
 
@@ -342,8 +498,9 @@ impl AuthApi {
     async fn phone_verify(
         &self,
         state: Data<&AppState>,
+        req: &Request,
         body: Json<PhoneCodeRequest>,
-    ) -> ApiResult<Json<Envelope<AuthData>>> {
+    ) -> ApiResult<SignedIn> {
         let phone = normalise_phone(&body.phone)?;
         let email = body
             .email
@@ -355,8 +512,12 @@ impl AuthApi {
             .name
             .as_deref()
             .map(str::trim)
-            .filter(|n| !n.is_empty());
-        let secret = &state.config.jwt_secret;
+            .filter(|n| !n.is_empty() && n.chars().count() <= 100);
+        check_verify_limits(&state, req, Some(&phone))?;
+        if let Some(e) = &email {
+            state.limits.check(Door::VerifyTarget, e)?;
+        }
+        let secret = state.config.code_secret.expose();
         let by_phone = users::by_phone(&state.db, &phone).await?;
         let by_email = match &email {
             Some(e) => users::by_email(&state.db, e).await?,
@@ -380,7 +541,16 @@ impl AuthApi {
         }
         // The account is the one whose address the code proved: never one
         // found by the other, unproven detail (that would hand a stranger's
-        // account to whoever types its phone number or e-mail).
+        // account to whoever types its phone number or e-mail). A number that
+        // was only typed at registration, never proven, signs nobody in and
+        // yields to whoever proves it.
+        let by_phone = match by_phone {
+            Some(u) if u.phone_verified == 0 && !email_proven => {
+                users::release_unproven_phone(&state.db, &phone).await?;
+                None
+            }
+            other => other,
+        };
         let (existing, other) = if email_proven {
             (by_email, by_phone)
         } else {
@@ -399,7 +569,12 @@ impl AuthApi {
             ));
         }
         let user = match existing {
-            Some(user) => user,
+            Some(user) => {
+                if email_proven {
+                    users::prove_email(&state.db, &user.id).await?;
+                }
+                users::by_id(&state.db, &user.id).await?.unwrap_or(user)
+            }
             None => {
                 let user = users::create(
                     &state.db,
@@ -407,14 +582,18 @@ impl AuthApi {
                         name: name.unwrap_or_default(),
                         email: email.as_deref().unwrap_or_default(),
                         phone: Some(&phone),
+                        phone_verified: !email_proven,
                         password_hash: None,
                         role: "user",
-                        verified: true,
+                        // A phone code proves the phone only; the e-mail is
+                        // proven when the e-mail code was the one presented.
+                        verified: email_proven,
                     },
                 )
                 .await?;
                 let data = signed_in(&state, user).await?;
-                return Ok(Envelope::ok(
+                return Ok(signed_in_response(
+                    &state,
                     "Registration successful! Logging you in...",
                     AuthData {
                         existing_user: false,
@@ -423,10 +602,8 @@ impl AuthApi {
                 ));
             }
         };
-        Ok(Envelope::ok(
-            "Login successful",
-            signed_in(&state, user).await?,
-        ))
+        let data = signed_in(&state, user).await?;
+        Ok(signed_in_response(&state, "Login successful", data))
     }
 
     /// The signed-in user.
@@ -442,74 +619,106 @@ impl AuthApi {
         Ok(Envelope::ok("User fetched", user.into()))
     }
 
-    /// Exchange a refresh token for a new pair. Each refresh token works once;
-    /// presenting one again ends that session everywhere.
+    /// Exchange a refresh token (the body's, or else the `refresh_token`
+    /// cookie) for a new pair. Each refresh token works once; presenting one
+    /// again ends that session everywhere.
     #[oai(path = "/auth/refresh", method = "post")]
     async fn refresh(
         &self,
         state: Data<&AppState>,
         body: Json<RefreshRequest>,
-    ) -> ApiResult<Json<Envelope<TokenPair>>> {
-        let (user_id, issued) = sessions::rotate(
-            &state.db,
-            body.refresh_token.trim(),
-            state.config.refresh_token_days,
-        )
-        .await?;
+        #[oai(name = "refresh_token")] cookie: Cookie<Option<String>>,
+    ) -> ApiResult<Refreshed> {
+        let token = body
+            .refresh_token
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .or(cookie.0.as_deref())
+            .ok_or_else(|| ApiError::unauthorized("Session expired. Please log in again."))?;
+        let (user_id, issued) =
+            sessions::rotate(&state.db, token, state.config.refresh_token_days).await?;
         let user = users::by_id(&state.db, &user_id)
             .await?
             .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
         let access_token = tokens::issue(&state.config, &user.id, &user.role, &issued.family);
-        Ok(Envelope::ok(
-            "Token refreshed",
-            TokenPair {
-                access_token,
-                refresh_token: issued.refresh_token,
-            },
+        let cookie = refresh_cookie(&state, Some(&issued.refresh_token));
+        Ok(Refreshed::Ok(
+            Envelope::ok(
+                "Token refreshed",
+                TokenPair {
+                    access_token,
+                    refresh_token: issued.refresh_token,
+                },
+            ),
+            Some(cookie),
         ))
     }
 
-    /// End the session: its access and refresh tokens stop working.
+    /// End the session: its access and refresh tokens stop working, and the
+    /// refresh cookie is cleared.
     #[oai(path = "/auth/logout", method = "post")]
     async fn logout(
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<LogoutRequest>,
-    ) -> ApiResult<Json<Envelope<bool>>> {
+        #[oai(name = "refresh_token")] cookie: Cookie<Option<String>>,
+    ) -> ApiResult<LoggedOut> {
         sessions::revoke_family(&state.db, &auth.0.family).await?;
-        if let Some(token) = &body.refresh_token
-            && let Ok((_, issued)) = sessions::rotate(&state.db, token, 1).await
+        for token in [body.refresh_token.as_deref(), cookie.0.as_deref()]
+            .into_iter()
+            .flatten()
         {
-            sessions::revoke_family(&state.db, &issued.family).await?;
+            if let Some(family) = sessions::family_of(&state.db, token, &auth.0.id).await? {
+                sessions::revoke_family(&state.db, &family).await?;
+            }
         }
-        Ok(Envelope::ok("Logged out", true))
+        Ok(LoggedOut::Ok(
+            Envelope::ok("Logged out", true),
+            refresh_cookie(&state, None),
+        ))
     }
 
     /// Confirm an e-mail address with the token from the verification e-mail.
+    /// Proving the address for the first time ends every password and session
+    /// set up before (they may be a stranger's); sign in again with a code.
     #[oai(path = "/auth/verify-email", method = "post")]
     async fn verify_email(
         &self,
         state: Data<&AppState>,
+        req: &Request,
         body: Json<TokenRequest>,
     ) -> ApiResult<Json<Envelope<bool>>> {
-        let user_id = email_tokens::consume(&state.db, body.token.trim(), "verify").await?;
-        users::set_verified(&state.db, &user_id).await?;
-        Ok(Envelope::ok("Email verified", true))
+        check_verify_limits(&state, req, None)?;
+        let user_id =
+            email_tokens::consume(&state.db, body.token.trim(), email_tokens::Purpose::Verify)
+                .await?;
+        let message = if users::prove_email(&state.db, &user_id).await? {
+            "Email verified. Please sign in again."
+        } else {
+            "Email verified"
+        };
+        Ok(Envelope::ok(message, true))
     }
 
-    /// Send a password-reset link (the answer is the same whether or not the address has an account).
+    /// Send a password-reset link (the answer, and its timing, are the same
+    /// whether or not the address has an account).
     #[oai(path = "/auth/forgot-password", method = "post")]
     async fn forgot_password(
         &self,
         state: Data<&AppState>,
+        req: &Request,
         body: Json<EmailRequest>,
     ) -> ApiResult<Json<Envelope<bool>>> {
         let email = normalise_email(&body.email)?;
+        state
+            .limits
+            .check(Door::ForgotClient, &client_key(req, &state.config))?;
+        state.limits.check(Door::ForgotTarget, &email)?;
+        state.mailer.check_available(mail::Channel::Email)?;
         if let Some(user) = users::by_email(&state.db, &email).await? {
-            let token = email_tokens::create(&state.db, &user.id, "reset", 3600 * 1000).await?;
-            let body = format!("Reset your password within an hour: /reset-password?token={token}");
-            email_tokens::mail(&state.db, &user.email, "Reset your password", &body).await?;
+            mail_link_later(&state, user, email_tokens::Purpose::Reset);
         }
         Ok(Envelope::ok(
             "If an account exists for this email, a reset link has been sent",
@@ -522,19 +731,19 @@ impl AuthApi {
     async fn reset_password(
         &self,
         state: Data<&AppState>,
+        req: &Request,
         body: Json<ResetRequest>,
     ) -> ApiResult<Json<Envelope<bool>>> {
+        check_verify_limits(&state, req, None)?;
         passwords::check_strength(&body.password)?;
-        let user_id = email_tokens::consume(&state.db, body.token.trim(), "reset").await?;
-        let hash = passwords::hash(body.password.clone()).await?;
-        users::set_password(&state.db, &user_id, &hash).await?;
-        sqlx::query(
-            "UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
-        )
-        .bind(now_ms())
-        .bind(&user_id)
-        .execute(&state.db)
-        .await?;
+        let user_id =
+            email_tokens::consume(&state.db, body.token.trim(), email_tokens::Purpose::Reset)
+                .await?;
+        // The link proves the address: first any stranger's password and
+        // sessions go, then the owner's new password is set.
+        users::prove_email(&state.db, &user_id).await?;
+        let hash = state.hasher.hash(body.password.clone()).await?;
+        users::set_password(&state.db, &user_id, &hash, None).await?;
         Ok(Envelope::ok(
             "Password has been reset. Please log in.",
             true,

@@ -251,6 +251,7 @@ impl CartApi {
             ));
         }
         design.check_for_cart(&product.colors)?;
+        crate::designs::check_design(&state.db, &auth.0.id, &design).await?;
         let artwork = design_engine::hash::artwork_hash(&design);
         let mut saved = false;
         for attempt in 0..SAVE_ATTEMPTS {

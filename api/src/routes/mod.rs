@@ -1,8 +1,10 @@
 //! One `#[OpenApi]` struct per area of the API.
 
+pub mod artwork;
 pub mod auth;
 pub mod cart;
 pub mod dev;
+pub mod files;
 pub mod health;
 pub mod models;
 pub mod newsletter;
@@ -10,6 +12,7 @@ pub mod orders;
 pub mod payments;
 pub mod pincode;
 pub mod products;
+pub mod upload;
 pub mod users;
 
 #[derive(poem_openapi::Tags)]
@@ -32,4 +35,8 @@ pub enum Tag {
     Orders,
     /// City and state of an Indian pincode (an offline table).
     Pincode,
+    /// The pictures in shoppers' designs.
+    Artwork,
+    /// The admin's uploads of 3D models and colour images.
+    Upload,
 }

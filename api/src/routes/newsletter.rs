@@ -25,7 +25,7 @@ impl NewsletterApi {
         body: Json<SubscribeRequest>,
     ) -> ApiResult<Json<Envelope<bool>>> {
         let email = normalise_email(&body.email)?;
-        let mut tx = state.db.begin().await?;
+        let mut tx = crate::db::begin_write(&state.db).await?;
         let added = sqlx::query("INSERT INTO newsletter_subscriptions (email, created_at) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING")
             .bind(&email)
             .bind(now_ms())

@@ -2,16 +2,19 @@ use std::collections::BTreeMap;
 
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
-use poem_openapi::{Object, OpenApi};
+use poem_openapi::types::multipart::{JsonField, Upload};
+use poem_openapi::{Multipart, Object, OpenApi};
 
 use super::Tag;
 use crate::auth::BearerAuth;
 use crate::db::products::{self, Filter, Product};
 use crate::envelope::{ApiError, ApiResult, Envelope};
-use crate::models::{ColorImage, ModelMetadata, ProductImage};
+use crate::models::{ColorImage, ImageRef, ModelMetadata, ProductImage};
+use crate::storage::{Bucket, Key, Source};
 use design_engine::catalogue::PartialProduct;
 use poem::web::Data;
 
+use crate::product_files;
 use crate::state::AppState;
 
 /// A product as the store shows it. `price` is in paise.
@@ -132,7 +135,8 @@ impl ProductInput {
                         i + 1
                     )));
                 }
-                if m.file_url.trim().is_empty() {
+                let uploaded = m.s3_key.as_deref().is_some_and(|k| !k.trim().is_empty());
+                if m.file_url.trim().is_empty() && !uploaded {
                     return Err(ApiError::bad_request(format!(
                         "Please upload a GLB file for color {}",
                         i + 1
@@ -207,6 +211,111 @@ fn uploaded_at_now() -> String {
     crate::db::now_ms().to_string()
 }
 
+/// Creates a product from an admin's input: the specification's checks and
+/// defaults, its uploaded files checked and claimed. (`POST /products` and
+/// `POST /upload/product`.)
+pub async fn create_product(state: &AppState, input: ProductInput) -> Result<Product, ApiError> {
+    if input.name.as_deref().is_none_or(|n| n.trim().is_empty()) {
+        return Err(ApiError::bad_request("Please enter a product name"));
+    }
+    if input.price.is_none_or(|p| p <= 0) {
+        return Err(ApiError::bad_request("Please enter a valid price"));
+    }
+    let defaults = PartialProduct::default();
+    let now = crate::db::now_ms();
+    let mut product = Product {
+        id: crate::ids::new_id(),
+        slug: None,
+        name: defaults.name_or_default(),
+        description: String::new(),
+        price: defaults.price_or_default().0,
+        category: defaults.category_or_default(),
+        brand: String::new(),
+        is_featured: false,
+        stock: 0,
+        colors: Vec::new(),
+        sizes: defaults
+            .sizes_or_default()
+            .iter()
+            .map(|s| s.label().to_string())
+            .collect(),
+        models: BTreeMap::new(),
+        model_metadata: Vec::new(),
+        color_images: Vec::new(),
+        images: Vec::new(),
+        created_at: now,
+        updated_at: now,
+    };
+    input.apply(&mut product)?;
+    let files = product_files::resolve(state, &mut product).await?;
+    products::insert(&state.db, &product).await?;
+    product_files::settle(state, &product.id, &files).await?;
+    Ok(product)
+}
+
+/// `POST /upload/product`: the product and its files in one form.
+#[derive(Multipart, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct ProductForm {
+    /// The product, as the JSON body of `POST /products`.
+    pub product: JsonField<ProductInput>,
+    /// `{colour}.glb` files, one per colour.
+    pub models: Vec<Upload>,
+    /// `{colour}.png` front pictures.
+    pub front_images: Vec<Upload>,
+    /// `{colour}.png` back pictures.
+    pub back_images: Vec<Upload>,
+}
+
+/// Stores one file of the form under a new key and checks it; returns its
+/// colour (the file name's stem) and key.
+async fn store_form_file(
+    state: &AppState,
+    upload: Upload,
+    bucket: Bucket,
+) -> Result<(String, Key), ApiError> {
+    let name = upload.file_name().unwrap_or_default().to_string();
+    let (kind, ext, content_type) = product_files::kind_of(&name)?;
+    let (stem, _) = name.rsplit_once('.').unwrap_or((&name, ""));
+    let colour = stem.trim().to_lowercase();
+    if kind != bucket || colour.is_empty() {
+        let expected = if bucket == Bucket::Models {
+            "{colour}.glb"
+        } else {
+            "{colour}.png"
+        };
+        return Err(ApiError::bad_request(format!(
+            "{name}: name the file {expected}"
+        )));
+    }
+    let key = Key::generate(&colour, ext);
+    crate::db::files::issue(&state.db, bucket.as_str(), key.as_str()).await?;
+    // Spooled to a file the storage streams from (the form part is a temporary file already).
+    let tmp = state.config.data_dir.join("tmp");
+    tokio::fs::create_dir_all(&tmp)
+        .await
+        .map_err(ApiError::internal)?;
+    let path = tmp.join(format!("form-{}", crate::ids::random_hex(16)));
+    let stored = async {
+        let mut file = tokio::fs::File::create(&path).await?;
+        tokio::io::copy(&mut upload.into_async_read(), &mut file).await?;
+        anyhow::Ok(())
+    }
+    .await;
+    let put = match stored {
+        Ok(()) => state
+            .storage
+            .put(bucket, &key, content_type, Source::File(path.clone()))
+            .await
+            .map_err(ApiError::internal),
+        Err(e) => Err(ApiError::internal(e)),
+    };
+    let _ = tokio::fs::remove_file(&path).await;
+    put?;
+    product_files::check_upload(state, bucket, &key).await?;
+    Ok((colour, key))
+}
+
 pub struct ProductsApi;
 
 const MAX_LIMIT: i64 = 100;
@@ -267,40 +376,7 @@ impl ProductsApi {
         body: Json<ProductInput>,
     ) -> ApiResult<Json<Envelope<ProductDto>>> {
         auth.0.require_admin()?;
-        let input = body.0;
-        if input.name.as_deref().is_none_or(|n| n.trim().is_empty()) {
-            return Err(ApiError::bad_request("Please enter a product name"));
-        }
-        if input.price.is_none_or(|p| p <= 0) {
-            return Err(ApiError::bad_request("Please enter a valid price"));
-        }
-        let defaults = PartialProduct::default();
-        let now = crate::db::now_ms();
-        let mut product = Product {
-            id: crate::ids::new_id(),
-            slug: None,
-            name: defaults.name_or_default(),
-            description: String::new(),
-            price: defaults.price_or_default().0,
-            category: defaults.category_or_default(),
-            brand: String::new(),
-            is_featured: false,
-            stock: 0,
-            colors: Vec::new(),
-            sizes: defaults
-                .sizes_or_default()
-                .iter()
-                .map(|s| s.label().to_string())
-                .collect(),
-            models: BTreeMap::new(),
-            model_metadata: Vec::new(),
-            color_images: Vec::new(),
-            images: Vec::new(),
-            created_at: now,
-            updated_at: now,
-        };
-        input.apply(&mut product)?;
-        products::insert(&state.db, &product).await?;
+        let product = create_product(&state, body.0).await?;
         Ok(Envelope::ok("Product created", product.into()))
     }
 
@@ -319,13 +395,81 @@ impl ProductsApi {
             .await?
             .ok_or_else(not_found)?;
         body.0.apply(&mut product)?;
+        let files = product_files::resolve(&state, &mut product).await?;
         if !products::update(&state.db, &product).await? {
             return Err(not_found());
         }
+        // Files the product no longer names are removed.
+        product_files::settle(&state, &product.id, &files).await?;
         let product = products::get(&state.db, &id.0)
             .await?
             .ok_or_else(not_found)?;
         Ok(Envelope::ok("Product updated", product.into()))
+    }
+
+    /// Create a product with its files in one multipart/form-data request
+    /// (admin; for API clients and small files: the whole request is at most
+    /// 100 MB, larger files go through the upload URLs). `product` is the JSON
+    /// of `POST /products`; each file's name says its colour: `models` are
+    /// `{colour}.glb`, `frontImages` and `backImages` are `{colour}.png`.
+    /// Every file is checked (GLB 2.0, PNG) before the product exists.
+    #[oai(path = "/upload/product", method = "post", tag = "Tag::Upload")]
+    async fn create_with_files(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        form: ProductForm,
+    ) -> ApiResult<Json<Envelope<ProductDto>>> {
+        auth.0.require_admin()?;
+        let mut input = form.product.0;
+        let mut models = Vec::new();
+        for upload in form.models {
+            let (colour, key) = store_form_file(&state, upload, Bucket::Models).await?;
+            models.push(ColorModel {
+                color: colour,
+                file_url: String::new(),
+                s3_key: Some(key.to_string()),
+                bucket: None,
+                original_size: None,
+            });
+        }
+        if !models.is_empty() {
+            input.color_models = Some(models);
+        }
+        let mut images: Vec<ColorImage> = Vec::new();
+        for (uploads, front) in [(form.front_images, true), (form.back_images, false)] {
+            for upload in uploads {
+                let (colour, key) = store_form_file(&state, upload, Bucket::Images).await?;
+                let image = ImageRef {
+                    url: String::new(),
+                    s3_key: Some(key.to_string()),
+                    bucket: None,
+                    original_size: None,
+                    uploaded_at: Some(crate::db::now_ms().to_string()),
+                };
+                let entry = match images.iter_mut().position(|c| c.color == colour) {
+                    Some(i) => &mut images[i],
+                    None => {
+                        images.push(ColorImage {
+                            color: colour,
+                            front_image: None,
+                            back_image: None,
+                        });
+                        images.last_mut().expect("just pushed")
+                    }
+                };
+                if front {
+                    entry.front_image = Some(image);
+                } else {
+                    entry.back_image = Some(image);
+                }
+            }
+        }
+        if !images.is_empty() {
+            input.color_images = Some(images);
+        }
+        let product = create_product(&state, input).await?;
+        Ok(Envelope::ok("Product created", product.into()))
     }
 
     /// Delete a product (admin); cart lines of it go with it.
@@ -340,6 +484,7 @@ impl ProductsApi {
         if !products::delete(&state.db, &id.0).await? {
             return Err(ApiError::not_found("Product not found in database."));
         }
+        product_files::settle(&state, &id.0, &[]).await?;
         Ok(Envelope::ok("Product deleted", true))
     }
 

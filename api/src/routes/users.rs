@@ -7,7 +7,7 @@ use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
 use super::auth::normalise_phone;
-use crate::auth::BearerAuth;
+use crate::auth::{BearerAuth, codes};
 use crate::db::addresses::{self, Address, AddressInput};
 use crate::db::{now_ms, users};
 use crate::envelope::{ApiError, ApiResult, Envelope};
@@ -29,10 +29,13 @@ pub struct Profile {
 }
 
 #[derive(Object)]
+#[oai(rename_all = "camelCase")]
 pub struct ProfileUpdate {
     pub name: String,
     /// 10-digit mobile number; empty to remove it.
     pub phone: Option<String>,
+    /// To set or change the number: the code sent to it by `POST /auth/otp/phone/send`.
+    pub phone_code: Option<String>,
 }
 
 /// An address as sent by the client. `country` defaults to India.
@@ -152,11 +155,53 @@ impl UsersApi {
             None | Some("") => None,
             Some(p) => Some(normalise_phone(p)?),
         };
-        sqlx::query("UPDATE users SET name = $1, phone = $2, updated_at = $3 WHERE id = $4")
-            .bind(name)
-            .bind(phone)
-            .bind(now_ms())
-            .bind(&auth.0.id)
+        let current = users::by_id(&state.db, &auth.0.id)
+            .await?
+            .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
+        let unchanged = phone == current.phone;
+        let code = body.phone_code.as_deref().unwrap_or("").trim();
+        // A number signs its holder in by SMS code: it is set only once a code
+        // sent to it was entered here. Saving the profile with the number it
+        // already has needs no code (a number only typed at registration
+        // stays unproven until one is given).
+        let proving = match phone.as_deref() {
+            Some(_) if unchanged && current.phone_verified != 0 => None,
+            Some(_) if unchanged && code.is_empty() => None,
+            Some(p) => Some(p),
+            None => None,
+        };
+        if let Some(p) = proving {
+            if code.is_empty() {
+                return Err(ApiError::bad_request(
+                    "Please enter the code sent to your new mobile number",
+                ));
+            }
+            state.limits.check(crate::limits::Door::VerifyTarget, p)?;
+            codes::verify(
+                &state.db,
+                state.config.code_secret.expose(),
+                codes::Channel::Phone,
+                p,
+                code,
+                true,
+            )
+            .await?;
+            users::release_unproven_phone(&state.db, p).await?;
+        }
+        let phone_verified = match (&phone, proving) {
+            (None, _) => 0,
+            (Some(_), Some(_)) => 1,
+            (Some(_), None) if unchanged => current.phone_verified,
+            (Some(_), None) => 0,
+        };
+        sqlx::query(
+            "UPDATE users SET name = $1, phone = $2, phone_verified = $3, updated_at = $4 WHERE id = $5",
+        )
+        .bind(name)
+        .bind(phone)
+        .bind(phone_verified)
+        .bind(now_ms())
+        .bind(&auth.0.id)
             .execute(&state.db)
             .await
             .map_err(|e| match &e {

@@ -5,9 +5,11 @@
 #![allow(dead_code)]
 
 pub mod checkout;
+pub mod s3;
+pub mod smtp;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use api::config::Config;
 use serde_json::Value;
@@ -21,6 +23,9 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// The app's own database, for arranging what the API cannot (an expired code).
     pub db: api::db::Db,
+    /// The app's state, for calling its background work (the sweeper) directly.
+    #[allow(dead_code)]
+    pub state: api::state::AppState,
     _data_dir: TempDir,
 }
 
@@ -46,6 +51,60 @@ pub fn engines() -> Vec<Engine> {
         e.push(Engine::Postgres);
     }
     e
+}
+
+/// Where the app's files go (`Config::storage`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// Files under the test's data directory.
+    Local,
+    /// New buckets on the test process's S3 server (helpers::s3).
+    S3,
+}
+
+/// The storage backends to run a test on: local, and S3 when `S3_TEST_SERVER`
+/// is set (always in CI; elsewhere its absence is printed and S3 is skipped).
+pub fn backends() -> Vec<Backend> {
+    let mut b = vec![Backend::Local];
+    if s3::available() {
+        b.push(Backend::S3);
+    } else {
+        println!("{}", s3::SKIP_MESSAGE);
+    }
+    b
+}
+
+impl Backend {
+    /// This backend's configuration for one test (S3: three new buckets).
+    pub async fn storage_config(self) -> api::config::StorageConfig {
+        match self {
+            Backend::Local => api::config::StorageConfig::Local,
+            Backend::S3 => s3::storage_config()
+                .await
+                .expect("S3 is available (see helpers::backends)"),
+        }
+    }
+}
+
+/// The configuration of a test app with its files under `dir` (local storage).
+pub fn test_config(dir: &Path, database_url: String) -> Config {
+    Config {
+        listen_addr: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.to_path_buf(),
+        database_url,
+        jwt_secret: api::config::Secret::new(api::ids::random_hex(32)),
+        code_secret: api::config::Secret::new(api::ids::random_hex(32)),
+        access_token_minutes: 15,
+        refresh_token_days: 30,
+        test_providers: true,
+        smtp: None,
+        public_url: None,
+        trusted_proxies: Vec::new(),
+        payments: TestApp::payments(api::config::ProviderKind::Test, "http://127.0.0.1:9"),
+        storage: api::config::StorageConfig::Local,
+        web_dir: dir.join("web"),
+        assets_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/catalogue"),
+    }
 }
 
 /// A new database per test, named after this process so that databases left
@@ -92,6 +151,12 @@ impl TestApp {
         TestApp::spawn_full(engine, test_providers, None).await
     }
 
+    /// The app with its files on `backend` (`spawn` is `Backend::Local`).
+    pub async fn spawn_on(engine: Engine, backend: Backend) -> TestApp {
+        let storage = backend.storage_config().await;
+        TestApp::spawn_configured(engine, None, |c| c.storage = storage).await
+    }
+
     /// With `web_index`, a built web app (just an index.html) is served too.
     pub async fn spawn_full(
         engine: Engine,
@@ -109,8 +174,8 @@ impl TestApp {
         api::config::PaymentsConfig {
             provider,
             key_id: "rzp_test_key".into(),
-            key_secret: TEST_KEY_SECRET.into(),
-            webhook_secret: TEST_WEBHOOK_SECRET.into(),
+            key_secret: api::config::Secret::new(TEST_KEY_SECRET),
+            webhook_secret: api::config::Secret::new(TEST_WEBHOOK_SECRET),
             api_base: api_base.into(),
         }
     }
@@ -121,6 +186,16 @@ impl TestApp {
         web_index: Option<&str>,
         configure: impl FnOnce(&mut Config),
     ) -> TestApp {
+        TestApp::spawn_adjusted(engine, web_index, configure, |_| {}).await
+    }
+
+    /// The app with its configuration and then its state adjusted.
+    pub async fn spawn_adjusted(
+        engine: Engine,
+        web_index: Option<&str>,
+        configure: impl FnOnce(&mut Config),
+        adjust: impl FnOnce(&mut api::state::AppState),
+    ) -> TestApp {
         let dir = std::env::temp_dir().join(format!("store-test-{}", api::ids::random_hex(6)));
         std::fs::create_dir_all(dir.join("web")).unwrap();
         if let Some(html) = web_index {
@@ -130,28 +205,19 @@ impl TestApp {
             Engine::Sqlite => format!("sqlite://{}/store.db?mode=rwc", dir.display()),
             Engine::Postgres => fresh_postgres().await,
         };
-        let mut config = Config {
-            listen_addr: "127.0.0.1:0".parse().unwrap(),
-            data_dir: dir.clone(),
-            database_url,
-            jwt_secret: api::ids::random_hex(32),
-            access_token_minutes: 15,
-            refresh_token_days: 30,
-            test_providers: true,
-            payments: TestApp::payments(api::config::ProviderKind::Test, "http://127.0.0.1:9"),
-            web_dir: dir.join("web"),
-            assets_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../assets/catalogue"),
-        };
+        let mut config = test_config(&dir, database_url);
         configure(&mut config);
-        let state = api::prepare(config).await.expect("app prepares");
+        let mut state = api::prepare(config).await.expect("app prepares");
+        adjust(&mut state);
         let db = state.db.clone();
+        let shared = state.clone();
         let (addr, server) = api::start(state).await.expect("app starts");
         tokio::spawn(server);
         TestApp {
             addr,
             client: reqwest::Client::new(),
             db,
+            state: shared,
             _data_dir: TempDir(dir),
         }
     }
@@ -206,23 +272,62 @@ impl TestApp {
             .await
     }
 
-    /// The newest message for an address, from the dev outbox.
-    pub async fn last_message(&self, to: &str) -> String {
-        let (status, body) = self.get(&format!("/api/dev/outbox?to={to}")).await;
-        assert_eq!(status, 200);
-        body["data"][0]["body"]
-            .as_str()
-            .expect("a message was sent")
+    /// The newest message for an address whose body contains `needle`, from
+    /// the dev outbox (waiting a little: links are mailed in the background).
+    pub async fn message_with(&self, to: &str, needle: &str) -> String {
+        for _ in 0..100 {
+            let (status, body) = self.get(&format!("/api/dev/outbox?to={to}")).await;
+            assert_eq!(status, 200);
+            let found = body["data"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|m| m["body"].as_str())
+                .find(|b| b.contains(needle));
+            if let Some(b) = found {
+                return b.to_string();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("no message for {to} containing {needle:?}");
+    }
+
+    /// The newest link (verify or reset) for an address.
+    pub async fn last_link(&self, to: &str, path: &str) -> String {
+        let msg = self.message_with(to, path).await;
+        let token = msg.split("token=").nth(1).expect("a token in the link");
+        token
+            .split(|c: char| !c.is_ascii_hexdigit())
+            .next()
+            .unwrap()
             .to_string()
     }
 
-    /// The 6-digit code in the newest message for an address.
+    /// The 6-digit code in the newest code message for an address.
     pub async fn code_for(&self, to: &str) -> String {
-        let msg = self.last_message(to).await;
-        let start = msg
-            .find(|c: char| c.is_ascii_digit())
-            .expect("a code in the message");
+        let msg = self.message_with(to, "Your code is ").await;
+        let start = msg.find("Your code is ").unwrap() + "Your code is ".len();
         msg[start..start + 6].to_string()
+    }
+
+    /// Signs in with an e-mail code; returns the access token.
+    pub async fn sign_in_by_code(&self, email: &str) -> String {
+        let (status, body) = self
+            .post(
+                "/api/auth/otp/email/send",
+                serde_json::json!({"email": email}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let code = self.code_for(email).await;
+        let (status, body) = self
+            .post(
+                "/api/auth/otp/email/verify",
+                serde_json::json!({"email": email, "code": code}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        body["data"]["accessToken"].as_str().unwrap().to_string()
     }
 
     /// Registers with a password; returns (access token, refresh token).

@@ -26,6 +26,17 @@ fn reader(bytes: &[u8]) -> Result<ImageReader<Cursor<&[u8]>>, StudioError> {
     }
 }
 
+/// The accepted type the bytes really are (PNG, JPEG or GIF), whatever the
+/// sender claimed; None for anything else.
+pub fn sniff_type(bytes: &[u8]) -> Option<&'static str> {
+    match image::guess_format(bytes).ok()? {
+        ImageFormat::Png => Some("image/png"),
+        ImageFormat::Jpeg => Some("image/jpeg"),
+        ImageFormat::Gif => Some("image/gif"),
+        _ => None,
+    }
+}
+
 /// Checks and decodes an upload; returns its asset record and straight-alpha pixels.
 pub fn decode_upload(bytes: &[u8], mime: &str) -> Result<(ImageAsset, RgbaImage), StudioError> {
     check_upload(mime, bytes.len() as u64)?;

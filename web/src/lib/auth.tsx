@@ -1,10 +1,11 @@
-// Who is signed in. The session lives in localStorage (lib/tokens); this
-// provider mirrors it in React state, restores it on start-up and refreshes the
-// tokens in the background when the backend is reachable.
+// Who is signed in. lib/tokens keeps the user (localStorage) and the access
+// token (memory); this provider mirrors the user in React state and, on
+// start-up, renews the session from the refresh cookie when the backend is
+// reachable (ending it when the cookie no longer works).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, refreshSession, setSessionEndedHandler } from './api';
-import { clearSession, storedSession, storeTokens, storeUser, type StoredUser } from './tokens';
+import { accessToken, clearSession, storedUser, storeTokens, storeUser, type StoredUser } from './tokens';
 import { checkHealth } from './health';
 
 interface AuthState {
@@ -20,7 +21,7 @@ const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<StoredUser | null>(() => storedSession()?.user ?? null);
+  const [user, setUser] = useState<StoredUser | null>(() => storedUser());
 
   const endSession = useCallback(() => {
     clearSession();
@@ -31,13 +32,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setSessionEndedHandler(endSession);
     // On start-up: with the backend up, renew the stored session in the background.
-    const session = storedSession();
-    if (!session) {
-      if (localStorage.getItem('accessToken') || localStorage.getItem('user')) clearSession();
+    if (!storedUser()) {
+      clearSession();
       return;
     }
     void checkHealth().then(async (up) => {
-      if (!up) return;
+      if (!up || accessToken()) return;
       if (!(await refreshSession())) endSession();
     });
   }, [endSession]);
@@ -50,9 +50,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
-    const refreshToken = storedSession()?.refreshToken;
     try {
-      await api.POST('/auth/logout', { body: { refreshToken } });
+      // Logging out needs an access token, and ends the cookie's session too.
+      if (!accessToken()) await refreshSession();
+      await api.POST('/auth/logout', { body: {} });
     } catch {
       // Signing out locally still happens when the server cannot be reached.
     }

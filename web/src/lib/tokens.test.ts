@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fakeTokens } from '../test/testkit';
-import { clearSession, isValidAccessToken, isValidRefreshToken, storedSession, storeTokens, storeUser } from './tokens';
+import {
+  accessToken,
+  clearSession,
+  isValidAccessToken,
+  isValidRefreshToken,
+  storedUser,
+  storeTokens,
+  storeUser,
+  takeLegacyRefreshToken,
+} from './tokens';
 
 describe('tokens', () => {
   it("applies the client's format checks", () => {
@@ -14,17 +23,28 @@ describe('tokens', () => {
     expect(isValidRefreshToken('short')).toBe(false);
   });
 
-  it('refuses to store malformed tokens and reads back a whole session only', () => {
+  it('keeps the access token in memory only, refuses malformed ones, and reads back a whole user only', () => {
     expect(() => storeTokens('nope', 'r'.repeat(30))).toThrow('Invalid token format received');
-    expect(localStorage.getItem('accessToken')).toBeNull();
-    const { accessToken, refreshToken } = fakeTokens();
-    storeTokens(accessToken, refreshToken);
-    expect(storedSession()).toBeNull();
-    storeUser({ _id: 'u1', name: 'A', email: 'a@example.com', role: 'user' });
-    expect(storedSession()?.user._id).toBe('u1');
-    localStorage.setItem('user', '{broken');
-    expect(storedSession()).toBeNull();
-    clearSession();
+    expect(accessToken()).toBeNull();
+    const tokens = fakeTokens();
+    storeTokens(tokens.accessToken, tokens.refreshToken);
+    expect(accessToken()).toBe(tokens.accessToken);
     expect(localStorage.length).toBe(0);
+    expect(storedUser()).toBeNull();
+    storeUser({ _id: 'u1', name: 'A', email: 'a@example.com', role: 'user' });
+    expect(storedUser()?._id).toBe('u1');
+    localStorage.setItem('user', '{broken');
+    expect(storedUser()).toBeNull();
+    clearSession();
+    expect(accessToken()).toBeNull();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('carries a refresh token left in localStorage by an earlier version over once', () => {
+    localStorage.setItem('accessToken', fakeTokens().accessToken);
+    localStorage.setItem('refreshToken', fakeTokens().refreshToken);
+    expect(takeLegacyRefreshToken()).toBe(fakeTokens().refreshToken);
+    expect(localStorage.length).toBe(0);
+    expect(takeLegacyRefreshToken()).toBeNull();
   });
 });

@@ -1,10 +1,17 @@
-// Token storage with the client-side checks of the specification: an access
-// token starts with eyJ, is over 100 characters and has three base64url parts;
-// a refresh token is at least 20 characters and not 'undefined' or 'null'.
+// The session on the client. The access token lives in memory only and the
+// refresh token only in the server's HttpOnly cookie, so a script injected into
+// the page cannot carry either away; localStorage keeps just who is signed in
+// (for the header and the route guards) until the cookie renews the session.
+// Tokens from the server still get the specification's client-side checks: an
+// access token starts with eyJ, is over 100 characters and has three base64url
+// parts; a refresh token is at least 20 characters and not 'undefined' or 'null'.
 
-const ACCESS = 'accessToken';
-const REFRESH = 'refreshToken';
 const USER = 'user';
+/** Where earlier versions kept the tokens: read once to carry a session over, then removed. */
+export const LEGACY_ACCESS = 'accessToken';
+export const LEGACY_REFRESH = 'refreshToken';
+
+let access: string | null = null;
 
 function isBase64Url(part: string): boolean {
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(part)) return false;
@@ -34,18 +41,12 @@ export interface StoredUser {
   isVerified?: boolean;
 }
 
-export interface Session {
-  accessToken: string;
-  refreshToken: string;
-  user: StoredUser;
-}
-
+/** Keeps the access token of a login or refresh answer (in memory); the refresh token is checked, not kept. */
 export function storeTokens(accessToken: unknown, refreshToken: unknown): void {
   if (!isValidAccessToken(accessToken) || !isValidRefreshToken(refreshToken)) {
     throw new Error('Invalid token format received');
   }
-  localStorage.setItem(ACCESS, accessToken);
-  localStorage.setItem(REFRESH, refreshToken);
+  access = accessToken;
 }
 
 export function storeUser(user: StoredUser): void {
@@ -53,31 +54,30 @@ export function storeUser(user: StoredUser): void {
 }
 
 export function accessToken(): string | null {
-  const t = localStorage.getItem(ACCESS);
-  return isValidAccessToken(t) ? t : null;
+  return access;
 }
 
-export function refreshToken(): string | null {
-  const t = localStorage.getItem(REFRESH);
-  return isValidRefreshToken(t) ? t : null;
-}
-
-/** The stored session, or null when any part is missing or corrupted. */
-export function storedSession(): Session | null {
-  const access = accessToken();
-  const refresh = refreshToken();
-  let user: StoredUser | null = null;
+/** Who signed in on this browser, or null when missing or corrupted. */
+export function storedUser(): StoredUser | null {
   try {
-    user = JSON.parse(localStorage.getItem(USER) ?? 'null');
+    const user = JSON.parse(localStorage.getItem(USER) ?? 'null');
+    return user && typeof user === 'object' && typeof user._id === 'string' ? user : null;
   } catch {
-    user = null;
+    return null;
   }
-  if (!access || !refresh || !user || typeof user._id !== 'string') return null;
-  return { accessToken: access, refreshToken: refresh, user };
+}
+
+/** A refresh token an earlier version left in localStorage, removed as it is read. */
+export function takeLegacyRefreshToken(): string | null {
+  const token = localStorage.getItem(LEGACY_REFRESH);
+  localStorage.removeItem(LEGACY_REFRESH);
+  localStorage.removeItem(LEGACY_ACCESS);
+  return isValidRefreshToken(token) ? token : null;
 }
 
 export function clearSession(): void {
-  localStorage.removeItem(ACCESS);
-  localStorage.removeItem(REFRESH);
+  access = null;
   localStorage.removeItem(USER);
+  localStorage.removeItem(LEGACY_ACCESS);
+  localStorage.removeItem(LEGACY_REFRESH);
 }

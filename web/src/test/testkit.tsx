@@ -126,10 +126,7 @@ export function fakeTokens() {
   return { accessToken, refreshToken: 'r'.repeat(64) };
 }
 
-/** Stores a signed-in session, as after a login. */
+/** A signed-in user after a reload: the user is stored, the access token comes from the refresh cookie. */
 export function signedIn(user: { _id?: string; name?: string; email?: string; role?: string } = {}) {
-  const { accessToken, refreshToken } = fakeTokens();
-  localStorage.setItem('accessToken', accessToken);
-  localStorage.setItem('refreshToken', refreshToken);
   localStorage.setItem('user', JSON.stringify({ _id: 'u1', name: 'Asha Verma', email: 'asha@example.com', role: 'user', ...user }));
 }

@@ -6,7 +6,7 @@
 //! retry at any point neither loses a paid order nor charges twice.
 
 mod dto;
-mod refunds;
+
 mod webhook;
 
 use poem::web::Data;
@@ -21,6 +21,7 @@ use crate::db::orders::{self, NewOrder, Payment};
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::payments::OrderRequest;
 use crate::payments::checkout::{AddressInput, check_amount, price_cart};
+use crate::payments::refunds;
 use crate::state::AppState;
 pub use dto::*;
 
@@ -65,6 +66,15 @@ struct Checkout<'a> {
     same_as_shipping: bool,
 }
 
+/// Production without Razorpay keys: said at once, before anything is stored.
+fn payments_configured(state: &AppState) -> ApiResult<()> {
+    if state.payments.is_configured() {
+        Ok(())
+    } else {
+        Err(ApiError::unavailable("Payments are not configured"))
+    }
+}
+
 /// Stores the order (or finds the one this receipt placed) and makes sure the
 /// provider has an order for it: the returned order has its `provider_order_id`. The order row is committed before the
 /// provider is called, so a crash in between leaves a pending order that the
@@ -74,6 +84,7 @@ async fn open_order(
     user: &AuthUser,
     c: Checkout<'_>,
 ) -> ApiResult<orders::Order> {
+    payments_configured(state)?;
     let shipping = c.shipping.shipping()?;
     let billing = match (c.same_as_shipping, c.billing) {
         (false, Some(b)) => b.billing(&shipping)?,

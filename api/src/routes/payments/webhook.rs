@@ -80,7 +80,7 @@ pub async fn handle(
             Payment::Confirmed => "confirmed",
             Payment::AlreadyPaid => "already_paid",
             Payment::PaidWhileCancelled
-                if super::refunds::refund_cancelled(state, &order.id).await =>
+                if crate::payments::refunds::refund_cancelled(state, &order.id).await =>
             {
                 "refunded"
             }

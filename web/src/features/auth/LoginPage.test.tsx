@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fail, fakeTokens, mockApi, ok, renderRoutes } from '../../test/testkit';
 import LoginPage from './LoginPage';
 import { redirectTarget } from './redirect';
+import { accessToken } from '../../lib/tokens';
 
 const user = { _id: 'u1', name: 'Asha Verma', email: 'asha@example.com', role: 'user', isVerified: true, createdAt: 0 };
 
@@ -41,7 +42,9 @@ describe('LoginPage', () => {
     await u.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Registration successful! Logging you in...')).toBeTruthy();
     expect(bodies['/api/auth/otp/phone/verify']).toEqual({ email: 'asha@example.com', name: 'Asha Verma', phone: '9876543210', code: '123456' });
-    expect(localStorage.getItem('refreshToken')).toBe(fakeTokens().refreshToken);
+    // The access token is kept in memory; the refresh token stays in the server's cookie, never in storage.
+    expect(accessToken()).toBe(fakeTokens().accessToken);
+    expect(JSON.stringify(localStorage)).not.toContain(fakeTokens().refreshToken);
     // The 1.5 s pause, then the page the visitor was sent away from.
     expect(screen.queryByTestId('path')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/cart'), { timeout: 3000 });
@@ -78,7 +81,7 @@ describe('LoginPage', () => {
     await u.click(screen.getByRole('button', { name: 'Verify and continue' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong OTP');
     expect(screen.getByLabelText('One-time code (OTP)')).toBeTruthy();
-    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(accessToken()).toBeNull();
   });
 
   it('says so when the code cannot be sent', async () => {

@@ -8,6 +8,7 @@ import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
 import { engineMessage, type LineQuote, type OrderQuote } from '../../lib/engine';
 import { useAddToCart } from '../../api/cart';
+import { designImages, uploadDesignImages } from '../../api/artwork';
 import type { Product } from '../../api/products';
 import { SizeSteppers, type Quantities } from '../../components/SizeSteppers';
 import type { StudioHandle } from './useStudio';
@@ -70,7 +71,11 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       } catch {
         return onMessage('error', 'Product verification failed. Please refresh the page and try again.');
       }
-      await addToCart.mutateAsync({ design: studio.design(), price: product.price });
+      const design = studio.design();
+      // The pictures first: the server prints what it holds.
+      if (designImages(design).length > 0) onMessage('ok', 'Uploading your image...');
+      await uploadDesignImages(design);
+      await addToCart.mutateAsync({ design, price: product.price });
       handle.discardDraft();
       onMessage('ok', 'Added to cart! Taking you to your cart...');
       setTimeout(() => navigate('/cart'), REDIRECT_AFTER_ADD_MS);

@@ -9,20 +9,14 @@ use poem_openapi::{Object, OpenApi};
 use super::Tag;
 use super::cart::QuantityDto;
 use crate::auth::BearerAuth;
-use crate::db::{Db, orders};
+use crate::db::{Db, order_admin, orders};
 use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::models::OrderStatus;
 use crate::payments::checkout::ShippingAddress;
 use crate::state::AppState;
 
-pub const STATUSES: [&str; 7] = [
-    "pending",
-    "confirmed",
-    "processing",
-    "shipped",
-    "delivered",
-    "cancelled",
-    "refunded",
-];
+pub mod admin;
+pub mod print;
 
 #[derive(Object, Debug, Clone)]
 #[oai(rename_all = "camelCase")]
@@ -60,8 +54,7 @@ pub struct Order {
     pub id: String,
     /// Readable and quotable, e.g. LT-20261122-7KQ3M9.
     pub order_number: String,
-    /// pending, confirmed, processing, shipped, delivered, cancelled or refunded.
-    pub status: String,
+    pub status: OrderStatus,
     pub payment_method: String,
     pub is_paid: bool,
     #[oai(skip_serializing_if_is_none)]
@@ -86,6 +79,22 @@ pub struct Order {
     #[oai(skip_serializing_if_is_none)]
     pub cancel_reason: Option<String>,
     pub user: OrderUser,
+    /// Every status change, oldest first (admins only).
+    #[oai(skip_serializing_if_is_none)]
+    pub status_history: Option<Vec<StatusChange>>,
+}
+
+/// A status change: who made it, when, from and to.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct StatusChange {
+    pub from: OrderStatus,
+    pub to: OrderStatus,
+    /// The admin's user id, and name when the account still exists.
+    pub changed_by: String,
+    #[oai(skip_serializing_if_is_none)]
+    pub changed_by_name: Option<String>,
+    pub changed_at: i64,
 }
 
 #[derive(Object, Debug)]
@@ -139,6 +148,9 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
     for o in rows {
         let (mine, rest): (Vec<_>, Vec<_>) = items.into_iter().partition(|i| i.order_id == o.id);
         items = rest;
+        let status = OrderStatus::parse(&o.status).ok_or_else(|| {
+            ApiError::internal(format!("order {} has status {:?}", o.id, o.status))
+        })?;
         out.push(Order {
             order_items: mine.into_iter().map(item_dto).collect::<Result<_, _>>()?,
             shipping_address: serde_json::from_str(&o.shipping_address)?,
@@ -150,7 +162,8 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
             },
             id: o.id,
             order_number: o.order_number,
-            status: o.status,
+            status,
+            status_history: None,
             payment_method: o.payment_method,
             paid_at: o.paid_at,
             payment_id: o.payment_id,
@@ -206,7 +219,7 @@ impl OrdersApi {
             .map(|s| s.trim().to_lowercase())
             .filter(|s| !s.is_empty() && s != "all");
         if let Some(s) = &status
-            && !STATUSES.contains(&s.as_str())
+            && OrderStatus::parse(s).is_none()
         {
             return Err(ApiError::bad_request("Invalid order status"));
         }
@@ -226,7 +239,7 @@ impl OrdersApi {
         }))
     }
 
-    /// One order: the owner's (an admin may read any).
+    /// One order: the owner's; an admin may read any, with its status history.
     #[oai(path = "/orders/:id", method = "get")]
     async fn get(
         &self,
@@ -234,15 +247,39 @@ impl OrdersApi {
         auth: BearerAuth,
         id: Path<String>,
     ) -> ApiResult<Json<Envelope<Order>>> {
-        let row = match auth.0.role.as_str() {
-            "admin" => orders::get(&state.db, &id.0).await?,
-            _ => orders::get_for_user(&state.db, &id.0, &auth.0.id).await?,
-        };
-        let row = row.ok_or_else(not_found)?;
+        if auth.0.require_admin().is_ok() {
+            let row = order_admin::get(&state.db, &id.0)
+                .await?
+                .ok_or_else(not_found)?;
+            return Ok(Envelope::ok(
+                "Order fetched",
+                admin::with_history(&state.db, row).await?,
+            ));
+        }
+        let row = orders::get_for_user(&state.db, &id.0, &auth.0.id)
+            .await?
+            .ok_or_else(not_found)?;
         Ok(Envelope::ok(
             "Order fetched",
             order_dto(&state.db, row).await?,
         ))
+    }
+
+    // (Here rather than in `admin`: one OpenAPI struct per path.)
+    /// Delete an order (admin): it leaves every list; a paid order's payment
+    /// and refund records are kept.
+    #[oai(path = "/orders/:id", method = "delete")]
+    async fn delete(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> ApiResult<Json<Envelope<bool>>> {
+        auth.0.require_admin()?;
+        if !order_admin::delete(&state.db, &id.0).await? {
+            return Err(not_found());
+        }
+        Ok(Envelope::ok("Order deleted successfully", true))
     }
 
     /// Cancel an order while it is pending (not yet paid).

@@ -1,0 +1,200 @@
+//! Running orders as an admin: lists across all customers by status and
+//! date, status changes with their history, deletion that keeps the money's
+//! records, and the figures of the overview.
+
+use sqlx::FromRow;
+
+use super::orders::{Order, SELECT};
+use super::{Db, now_ms, outbox};
+use crate::ids::new_id;
+use crate::models::OrderStatus;
+
+/// Which orders: by status, and created in `[from_ms, to_ms)`.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Filter {
+    pub status: Option<OrderStatus>,
+    pub from_ms: Option<i64>,
+    pub to_ms: Option<i64>,
+}
+
+const WHERE: &str = "o.deleted_at IS NULL AND ($1 IS NULL OR o.status = $1) \
+     AND ($2 IS NULL OR o.created_at >= $2) AND ($3 IS NULL OR o.created_at < $3)";
+
+/// A page of orders, newest first (`limit` None: all of them), and how many match.
+pub async fn list(
+    db: &Db,
+    f: Filter,
+    limit: Option<i64>,
+    offset: i64,
+) -> Result<(Vec<Order>, i64), sqlx::Error> {
+    let status = f.status.map(OrderStatus::as_str);
+    let orders = sqlx::query_as(&format!(
+        "{SELECT} WHERE {WHERE} ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5"
+    ))
+    .bind(status)
+    .bind(f.from_ms)
+    .bind(f.to_ms)
+    .bind(limit.unwrap_or(i64::MAX))
+    .bind(offset)
+    .fetch_all(db)
+    .await?;
+    let total = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM orders o WHERE {WHERE}"))
+        .bind(status)
+        .bind(f.from_ms)
+        .bind(f.to_ms)
+        .fetch_one(db)
+        .await?;
+    Ok((orders, total))
+}
+
+/// An order that was not deleted.
+pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "{SELECT} WHERE o.id = $1 AND o.deleted_at IS NULL"
+    ))
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+#[derive(FromRow, Debug, Clone)]
+pub struct StatusChange {
+    pub from_status: String,
+    pub to_status: String,
+    pub changed_by: String,
+    pub changed_by_name: Option<String>,
+    pub created_at: i64,
+}
+
+/// Moves the order from `from` to `to`, recording who did it, and queues the
+/// customer's e-mail when the status is one they hear of. `false` when the
+/// order is no longer in `from` (another admin changed it first).
+pub async fn set_status(
+    db: &Db,
+    order: &Order,
+    from: OrderStatus,
+    to: OrderStatus,
+    by: &str,
+) -> Result<bool, sqlx::Error> {
+    let now = now_ms();
+    let mut tx = super::begin_write(db).await?;
+    let done = sqlx::query(
+        "UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4 AND deleted_at IS NULL",
+    )
+    .bind(to.as_str())
+    .bind(now)
+    .bind(&order.id)
+    .bind(from.as_str())
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    sqlx::query(
+        "INSERT INTO order_status_changes (id, order_id, from_status, to_status, changed_by, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(&order.id)
+    .bind(from.as_str())
+    .bind(to.as_str())
+    .bind(by)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    if to.tells_customer() {
+        let (subject, body) = customer_mail(order, to);
+        outbox::put(&mut tx, "email", &order.user_email, &subject, &body).await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+fn customer_mail(order: &Order, to: OrderStatus) -> (String, String) {
+    let n = &order.order_number;
+    let what = match to {
+        OrderStatus::Shipped => "has been shipped. It is on its way to you.",
+        OrderStatus::Delivered => "has been delivered. We hope you enjoy it.",
+        OrderStatus::Cancelled => "has been cancelled.",
+        _ => {
+            "has been refunded. The money goes back to the card you paid with within 5-7 business days."
+        }
+    };
+    (
+        format!("Order {n}: {}", to.as_str()),
+        format!(
+            "Hello {}, your order {n} {what} You can follow it in My Orders.",
+            order.user_name
+        ),
+    )
+}
+
+/// Records a change another step already made (a full refund marks the order refunded).
+pub async fn record_change(
+    db: &Db,
+    order_id: &str,
+    from: OrderStatus,
+    to: OrderStatus,
+    by: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO order_status_changes (id, order_id, from_status, to_status, changed_by, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(order_id)
+    .bind(from.as_str())
+    .bind(to.as_str())
+    .bind(by)
+    .bind(now_ms())
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The order's status changes, oldest first, with the admin's name.
+pub async fn history(db: &Db, order_id: &str) -> Result<Vec<StatusChange>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT c.from_status, c.to_status, c.changed_by, u.name AS changed_by_name, c.created_at \
+         FROM order_status_changes c LEFT JOIN users u ON u.id = c.changed_by \
+         WHERE c.order_id = $1 ORDER BY c.created_at, c.id",
+    )
+    .bind(order_id)
+    .fetch_all(db)
+    .await
+}
+
+/// Removes the order from every list; its row, payment events and refunds stay.
+pub async fn delete(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
+    let done =
+        sqlx::query("UPDATE orders SET deleted_at = $1 WHERE id = $2 AND deleted_at IS NULL")
+            .bind(now_ms())
+            .bind(id)
+            .execute(db)
+            .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// How many (not deleted) orders are in each status.
+pub async fn status_counts(db: &Db) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT status, COUNT(*) FROM orders WHERE deleted_at IS NULL GROUP BY status")
+        .fetch_all(db)
+        .await
+}
+
+/// One order's figures for the overview.
+#[derive(FromRow, Debug, Clone)]
+pub struct Figure {
+    pub created_at: i64,
+    pub is_paid: i64,
+    pub total_price: i64,
+    pub refunded_amount: i64,
+}
+
+/// Orders created since `from_ms` (deleted ones too: their money was real).
+pub async fn figures_since(db: &Db, from_ms: i64) -> Result<Vec<Figure>, sqlx::Error> {
+    sqlx::query_as("SELECT created_at, is_paid, total_price, refunded_amount FROM orders WHERE created_at >= $1")
+        .bind(from_ms)
+        .fetch_all(db)
+        .await
+}

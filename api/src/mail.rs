@@ -1,0 +1,175 @@
+//! Delivery of e-mail and SMS.
+//!
+//! Two kinds of message:
+//! - messages that carry a secret (a sign-in code, a verification or reset
+//!   link) go through [`Mailer::send_secret`]: in dev mode into the outbox
+//!   table (read back at `/api/dev/outbox`), in production straight to the
+//!   SMTP relay, never stored;
+//! - everything else (order confirmations) is written to the outbox in the
+//!   transaction that caused it, and [`run_outbox_worker`] delivers it, so a
+//!   crash loses nothing; in production the body is blanked once delivered.
+
+use std::time::Duration;
+
+use lettre::message::Mailbox;
+use lettre::message::header::ContentType;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+
+use crate::config::SmtpConfig;
+use crate::db::{Db, now_ms, outbox};
+use crate::envelope::ApiError;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Channel {
+    Email,
+    Sms,
+}
+
+impl Channel {
+    pub fn key(self) -> &'static str {
+        match self {
+            Channel::Email => "email",
+            Channel::Sms => "sms",
+        }
+    }
+}
+
+/// One message to one recipient.
+pub struct Message<'a> {
+    pub channel: Channel,
+    pub to: &'a str,
+    pub subject: &'a str,
+    pub body: String,
+}
+
+#[derive(Clone)]
+struct Smtp {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+}
+
+impl Smtp {
+    fn new(config: &SmtpConfig) -> anyhow::Result<Smtp> {
+        use anyhow::Context;
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(config.url.expose())
+            .context("SMTP_URL is not a valid smtp:// or smtps:// URL")?
+            .timeout(Some(Duration::from_secs(15)))
+            .build();
+        let from = config
+            .from
+            .parse()
+            .context("MAIL_FROM is not an e-mail address")?;
+        Ok(Smtp { transport, from })
+    }
+
+    async fn send(&self, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
+        let email = lettre::Message::builder()
+            .from(self.from.clone())
+            .to(to.parse()?)
+            .subject(subject)
+            .header(ContentType::TEXT_PLAIN)
+            .body(body.to_string())?;
+        self.transport.send(email).await?;
+        Ok(())
+    }
+}
+
+/// Where messages go: the dev outbox and/or an SMTP relay.
+#[derive(Clone)]
+pub struct Mailer {
+    db: Db,
+    /// Dev mode (`TEST_PROVIDERS=on`): messages are kept whole in the outbox.
+    dev: bool,
+    smtp: Option<Smtp>,
+}
+
+impl Mailer {
+    pub fn new(db: Db, dev: bool, smtp: Option<&SmtpConfig>) -> anyhow::Result<Mailer> {
+        Ok(Mailer {
+            db,
+            dev,
+            smtp: smtp.map(Smtp::new).transpose()?,
+        })
+    }
+
+    /// Whether a message on this channel can reach anybody; asked before any
+    /// work, so an unconfigured relay is a clear 503 rather than a code sent nowhere.
+    pub fn check_available(&self, channel: Channel) -> Result<(), ApiError> {
+        match channel {
+            _ if self.dev => Ok(()),
+            Channel::Email if self.smtp.is_some() => Ok(()),
+            Channel::Email => Err(ApiError::unavailable(
+                "Email delivery is not configured. Please try again later.",
+            )),
+            Channel::Sms => Err(ApiError::unavailable(
+                "SMS delivery is not configured. Please sign in with your email.",
+            )),
+        }
+    }
+
+    /// Sends a message that carries a secret. Dev mode keeps it in the outbox
+    /// (the worker also relays it when SMTP is configured); production hands
+    /// it to the relay now and keeps nothing.
+    pub async fn send_secret(&self, msg: Message<'_>) -> Result<(), ApiError> {
+        self.check_available(msg.channel)?;
+        if self.dev {
+            let mut tx = crate::db::begin_write(&self.db).await?;
+            outbox::put(&mut tx, msg.channel.key(), msg.to, msg.subject, &msg.body).await?;
+            tx.commit().await?;
+            return Ok(());
+        }
+        let smtp = self.smtp.as_ref().expect("checked above");
+        smtp.send(msg.to, msg.subject, &msg.body)
+            .await
+            .map_err(|e| {
+                tracing::error!(error = %e, channel = msg.channel.key(), "the e-mail relay refused a message");
+                ApiError::unavailable("We could not send the message. Please try again later.")
+            })
+    }
+}
+
+/// Delivers the outbox's undelivered e-mails through the relay, every few
+/// seconds, until the process ends. Without a relay there is nothing to do.
+pub async fn run_outbox_worker(mailer: Mailer) {
+    let Some(smtp) = mailer.smtp.clone() else {
+        return;
+    };
+    loop {
+        match deliver_pending(&mailer.db, &smtp, !mailer.dev).await {
+            Ok(0) => tokio::time::sleep(Duration::from_secs(3)).await,
+            Ok(_) => {}
+            Err(e) => {
+                tracing::warn!(error = %e, "outbox delivery failed; retrying");
+                tokio::time::sleep(Duration::from_secs(15)).await;
+            }
+        }
+    }
+}
+
+/// Sends up to 20 undelivered e-mails; returns how many were sent.
+async fn deliver_pending(db: &Db, smtp: &Smtp, blank_bodies: bool) -> anyhow::Result<usize> {
+    let pending = outbox::undelivered(db, 20).await?;
+    let mut sent = 0;
+    for m in pending {
+        // A message the relay refuses for good (a malformed address) is marked
+        // failed, so it cannot block the queue.
+        let outcome = smtp.send(&m.recipient, &m.subject, &m.body).await;
+        if let Err(e) = &outcome {
+            if is_transient(e) {
+                return Err(anyhow::anyhow!("{e}"));
+            }
+            tracing::warn!(error = %e, id = m.id, "outbox message undeliverable");
+        }
+        outbox::mark_delivered(db, &m.id, now_ms(), blank_bodies).await?;
+        sent += 1;
+    }
+    Ok(sent)
+}
+
+fn is_transient(e: &anyhow::Error) -> bool {
+    match e.downcast_ref::<lettre::transport::smtp::Error>() {
+        Some(smtp) => !smtp.is_permanent(),
+        // An address that does not parse will never send.
+        None => false,
+    }
+}

@@ -1,0 +1,140 @@
+//! An order's print files: for each line, a PNG at 300 DPI of every print
+//! area it uses, drawn on the server by the engine from the stored artwork
+//! and the design's own parameters (placement, size, background removal,
+//! embroidery), the same pixels the shopper previewed. Each file comes with
+//! the engine's preflight warnings.
+
+use std::io::Write;
+
+use design_engine::render::Renderer;
+use design_engine::{Design, PrintArea, Quantities};
+
+use crate::db::{Db, artwork, orders};
+use crate::envelope::ApiError;
+use crate::storage::{Bucket, Key, Storage};
+
+/// One print file and what the printer needs to know about it.
+pub struct PrintFile {
+    /// The order line, from 1.
+    pub line: usize,
+    pub product: String,
+    pub colour: String,
+    pub quantities: Quantities,
+    pub area: PrintArea,
+    pub png: Vec<u8>,
+    pub warnings: Vec<String>,
+}
+
+impl PrintFile {
+    /// The file's name in the archive, e.g. `line-1-back.png`.
+    pub fn file_name(&self) -> String {
+        format!("line-{}-{}.png", self.line, area_slug(self.area))
+    }
+}
+
+pub fn area_slug(area: PrintArea) -> &'static str {
+    match area {
+        PrintArea::LeftChest => "left-chest",
+        PrintArea::Back => "back",
+    }
+}
+
+pub fn parse_area(s: &str) -> Option<PrintArea> {
+    PrintArea::ALL.into_iter().find(|a| area_slug(*a) == s)
+}
+
+/// Renders the print files of an order (only `only`: one line and area).
+pub async fn render(
+    db: &Db,
+    storage: &Storage,
+    order_id: &str,
+    only: Option<(usize, PrintArea)>,
+) -> Result<Vec<PrintFile>, ApiError> {
+    let items = orders::items(db, &[order_id]).await?;
+    let mut jobs = Vec::new();
+    let mut pictures: Vec<(Vec<u8>, String)> = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        let line = i + 1;
+        let design = Design::from_json(&item.line.design).map_err(ApiError::internal)?;
+        for area in PrintArea::ALL {
+            if design.area(area).element_count() == 0 || only.is_some_and(|o| o != (line, area)) {
+                continue;
+            }
+            if let Some(image) = &design.area(area).image {
+                let sha = &image.asset.sha256;
+                let stored = artwork::get(db, sha)
+                    .await?
+                    .ok_or_else(|| ApiError::internal("an order's artwork is gone"))?;
+                let key = Key::artwork(sha).map_err(ApiError::internal)?;
+                let (_, bytes) = storage
+                    .read_prefix(Bucket::Artwork, &key, usize::MAX)
+                    .await
+                    .map_err(ApiError::internal)?;
+                pictures.push((bytes, stored.mime));
+            }
+            let quantities = design.quantities;
+            jobs.push((
+                line,
+                item.line.name.clone(),
+                item.line.color.clone(),
+                quantities,
+                area,
+                design.clone(),
+            ));
+        }
+    }
+    // Rasterising is CPU work: off the async threads.
+    tokio::task::spawn_blocking(move || {
+        let mut renderer = Renderer::with_bundled_fonts();
+        for (bytes, mime) in &pictures {
+            renderer.add_image(bytes, mime)?;
+        }
+        jobs.into_iter()
+            .map(|(line, product, colour, quantities, area, design)| {
+                Ok(PrintFile {
+                    png: renderer.export_area_png(&design, area)?,
+                    warnings: design_engine::preflight::warnings(&design, area),
+                    line,
+                    product,
+                    colour,
+                    quantities,
+                    area,
+                })
+            })
+            .collect::<Result<Vec<_>, design_engine::StudioError>>()
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(ApiError::internal)
+}
+
+/// A zip of the files with `manifest.json`: line, product, colour, quantities
+/// per size, area, print size in inches, file and warnings.
+pub fn archive(order_number: &str, files: &[PrintFile]) -> Result<Vec<u8>, ApiError> {
+    let manifest: Vec<serde_json::Value> = files
+        .iter()
+        .map(|f| {
+            let (w, h) = f.area.print_size_inches();
+            serde_json::json!({
+                "line": f.line, "product": f.product, "colour": f.colour, "quantities": f.quantities,
+                "area": f.area.label(), "printSizeInches": {"width": w, "height": h}, "dpi": design_engine::render::PRINT_DPI,
+                "file": f.file_name(), "warnings": f.warnings,
+            })
+        })
+        .collect();
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    let json = serde_json::to_vec_pretty(
+        &serde_json::json!({ "order": order_number, "files": manifest }),
+    )?;
+    let mut add = |name: &str, bytes: &[u8]| -> Result<(), ApiError> {
+        zip.start_file(name, stored).map_err(ApiError::internal)?;
+        zip.write_all(bytes).map_err(ApiError::internal)
+    };
+    add("manifest.json", &json)?;
+    for f in files {
+        add(&f.file_name(), &f.png)?;
+    }
+    Ok(zip.finish().map_err(ApiError::internal)?.into_inner())
+}

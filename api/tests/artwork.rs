@@ -1,0 +1,255 @@
+//! Shoppers' artwork through the real server, on both databases and both
+//! storage backends: upload by SHA-256, read back by its owner and admins
+//! only, required by the cart, kept by the order.
+
+mod helpers;
+
+use design_engine::{Design, ImageElement, PrintArea, Size};
+use helpers::checkout::order_request;
+use helpers::{TestApp, backends, engines};
+use serde_json::{Value, json};
+
+const SHIRT: &str = "64f1a2b3c4d5e6f708190a01";
+const LOGO: &[u8] = include_bytes!("../../design-engine/tests/fixtures/logo.png");
+
+fn sha256(bytes: &[u8]) -> String {
+    design_engine::hash::sha256_hex(bytes)
+}
+
+/// A design with the logo on the Back, 25 in M.
+fn design_with_logo() -> Value {
+    let (asset, _) = design_engine::render::decode_upload(LOGO, "image/png").unwrap();
+    let mut d = Design::new(SHIRT, "blue");
+    d.set_image(PrintArea::Back, ImageElement::new(asset, "logo.png"));
+    d.set_quantity(Size::M, 25).unwrap();
+    serde_json::from_str(&d.to_json()).unwrap()
+}
+
+async fn put(
+    app: &TestApp,
+    token: &str,
+    name: &str,
+    bytes: Vec<u8>,
+    content_type: &str,
+) -> (u16, Value) {
+    let res = app
+        .client
+        .put(app.url(&format!("/api/artwork/{name}")))
+        .bearer_auth(token)
+        .header("content-type", content_type)
+        .body(bytes)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+async fn get(app: &TestApp, token: &str, name: &str) -> (u16, String, Vec<u8>) {
+    let res = app
+        .client
+        .get(app.url(&format!("/api/artwork/{name}")))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    let ct = res
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    (status, ct, res.bytes().await.unwrap().to_vec())
+}
+
+#[tokio::test]
+async fn artwork_is_uploaded_once_checked_private_and_kept_by_orders() {
+    for engine in engines() {
+        for backend in backends() {
+            let app = TestApp::spawn_on(engine, backend).await;
+            let ctx = format!("{engine:?} {backend:?}");
+            let (asha, _) = app.sign_up("asha@example.com").await;
+            let (ravi, _) = app.sign_up("ravi@example.com").await;
+            let admin = app.admin_token().await;
+            let name = sha256(LOGO);
+
+            // The cart refuses a picture the server does not hold.
+            let (status, body) = app
+                .post_auth(
+                    "/api/cart/items",
+                    &asha,
+                    json!({"design": design_with_logo()}),
+                )
+                .await;
+            assert_eq!(
+                (status, body["message"].as_str()),
+                (400, Some("Please upload the image again")),
+                "{ctx}"
+            );
+
+            // Stored once (the claimed type does not matter), then free.
+            let (status, body) = put(
+                &app,
+                &asha,
+                &name,
+                LOGO.to_vec(),
+                "application/octet-stream",
+            )
+            .await;
+            assert_eq!(status, 201, "{ctx} {body}");
+            assert_eq!(body["data"]["mime"], "image/png");
+            assert_eq!(body["data"]["bytes"], LOGO.len());
+            let (status, _) = put(&app, &asha, &name, LOGO.to_vec(), "image/png").await;
+            assert_eq!(status, 200, "{ctx}");
+
+            // Bytes that do not hash to the name, or are not a picture, are refused.
+            let (status, body) =
+                put(&app, &asha, &sha256(b"other"), LOGO.to_vec(), "image/png").await;
+            assert_eq!(status, 422, "{ctx} {body}");
+            let text = b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec();
+            let (status, _) = put(&app, &asha, &sha256(&text), text, "image/png").await;
+            assert_eq!(status, 422, "{ctx}");
+            let (status, body) =
+                put(&app, &asha, "../../etc/passwd", LOGO.to_vec(), "image/png").await;
+            assert_eq!(status, 404, "{ctx} {body}");
+            let big = vec![0u8; 6 * 1024 * 1024];
+            let (status, _) = put(&app, &asha, &sha256(&big), big, "image/png").await;
+            assert_eq!(status, 413, "{ctx}");
+
+            // Read back by its owner and admins; to anyone else it does not exist.
+            let (status, ct, bytes) = get(&app, &asha, &name).await;
+            assert_eq!(
+                (status, ct.as_str(), bytes.as_slice()),
+                (200, "image/png", LOGO),
+                "{ctx}"
+            );
+            assert_eq!(get(&app, &admin, &name).await.0, 200, "{ctx}");
+            assert_eq!(get(&app, &ravi, &name).await.0, 404, "{ctx}");
+            // Ravi cannot use Asha's picture by naming it either.
+            let (status, _) = app
+                .post_auth(
+                    "/api/cart/items",
+                    &ravi,
+                    json!({"design": design_with_logo()}),
+                )
+                .await;
+            assert_eq!(status, 400, "{ctx}");
+
+            // Now the cart takes it, and the order keeps it after the cart line is gone.
+            let (status, body) = app
+                .post_auth(
+                    "/api/cart/items",
+                    &asha,
+                    json!({"design": design_with_logo()}),
+                )
+                .await;
+            assert_eq!(status, 200, "{ctx} {body}");
+            let total = body["data"]["totalPrice"].as_i64().unwrap();
+            let (status, body) = app
+                .post_auth(
+                    "/api/payments/create-order",
+                    &asha,
+                    order_request("rcpt_art", total),
+                )
+                .await;
+            assert_eq!(status, 200, "{ctx} {body}");
+            let (status, _) = app.delete_auth("/api/cart", &asha).await;
+            assert_eq!(status, 200, "{ctx}");
+            let kept: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM order_item_artwork WHERE sha256 = $1")
+                    .bind(&name)
+                    .fetch_one(&app.db)
+                    .await
+                    .unwrap();
+            assert_eq!(kept, 1, "{ctx}");
+            // The printer's files: drawn by the engine from the stored artwork, 300 DPI.
+            let order_id = body["data"]["order"]["_id"].as_str().unwrap().to_string();
+            let res = app
+                .client
+                .get(app.url(&format!("/api/orders/{order_id}/print-files")))
+                .bearer_auth(&admin)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status().as_u16(), 200, "{ctx}");
+            assert_eq!(res.headers()["content-type"], "application/zip");
+            let zip_bytes = res.bytes().await.unwrap().to_vec();
+            let mut zip = zip::ZipArchive::new(std::io::Cursor::new(zip_bytes)).unwrap();
+            let manifest: Value =
+                serde_json::from_reader(zip.by_name("manifest.json").unwrap()).unwrap();
+            let file = &manifest["files"][0];
+            assert_eq!(
+                manifest["files"].as_array().unwrap().len(),
+                1,
+                "{ctx} {manifest}"
+            );
+            assert_eq!(
+                (
+                    file["line"].as_i64(),
+                    file["area"].as_str(),
+                    file["quantities"]["m"].as_i64()
+                ),
+                (Some(1), Some("Back"), Some(25))
+            );
+            assert_eq!(
+                file["printSizeInches"],
+                json!({"width": 12.0, "height": 14.0})
+            );
+            let mut png = Vec::new();
+            std::io::Read::read_to_end(&mut zip.by_name("line-1-back.png").unwrap(), &mut png)
+                .unwrap();
+            let decoder = png::Decoder::new(std::io::Cursor::new(&png));
+            let info = decoder.read_info().unwrap();
+            assert_eq!(
+                (info.info().width, info.info().height),
+                (3600, 4200),
+                "{ctx}"
+            );
+            // The small logo stretched over 20% of the Back is flagged for the printer.
+            assert!(
+                file["warnings"][0].as_str().unwrap_or("").contains("DPI"),
+                "{manifest}"
+            );
+            let res = app
+                .client
+                .get(app.url(&format!("/api/orders/{order_id}/print-files/1/back")))
+                .bearer_auth(&admin)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(
+                res.bytes().await.unwrap().to_vec(),
+                png,
+                "{ctx}: the same file alone"
+            );
+            assert_eq!(
+                app.get_auth(&format!("/api/orders/{order_id}/print-files"), &asha)
+                    .await
+                    .0,
+                403
+            );
+            assert_eq!(
+                app.get_auth(
+                    &format!("/api/orders/{order_id}/print-files/1/left-chest"),
+                    &admin
+                )
+                .await
+                .0,
+                404
+            );
+
+            // Even when old and unused by any cart, the order's artwork is not removable.
+            sqlx::query("UPDATE artwork SET touched_at = 0")
+                .execute(&app.db)
+                .await
+                .unwrap();
+            assert!(
+                !api::db::artwork::forget(&app.db, &name, i64::MAX)
+                    .await
+                    .unwrap(),
+                "{ctx}"
+            );
+            assert_eq!(get(&app, &asha, &name).await.0, 200, "{ctx}");
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! Preflight of a print area before it is printed: an image whose pixels are
+//! stretched over too many inches prints blurry. The image is fitted inside
+//! its box (width and height in percent of the area) keeping its proportions,
+//! so its effective resolution is pixels over the inches it really covers.
+
+use crate::design::{Design, PrintArea};
+
+/// Below this an image looks soft on the garment.
+pub const MIN_PRINT_DPI: f64 = 150.0;
+
+/// The effective resolution (dots per inch) of the area's image on the garment, if it has one.
+pub fn image_dpi(design: &Design, area: PrintArea) -> Option<f64> {
+    let image = design.area(area).image.as_ref()?;
+    let (area_w, area_h) = area.print_size_inches();
+    let box_w = area_w * f64::from(image.size.width()) / 100.0;
+    let box_h = area_h * f64::from(image.size.height()) / 100.0;
+    let (px_w, px_h) = (
+        f64::from(image.asset.width.max(1)),
+        f64::from(image.asset.height.max(1)),
+    );
+    // Inches per pixel of the fitted picture: the tighter side decides.
+    let inches_per_px = (box_w / px_w).min(box_h / px_h);
+    Some(1.0 / inches_per_px)
+}
+
+/// What the printer should know about an area, in words for the admin.
+pub fn warnings(design: &Design, area: PrintArea) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(dpi) = image_dpi(design, area)
+        && dpi < MIN_PRINT_DPI
+    {
+        out.push(format!(
+            "The image on the {} prints at {:.0} DPI (below {:.0}): it may look blurry",
+            area.label(),
+            dpi,
+            MIN_PRINT_DPI
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::elements::{ImageAsset, ImageElement, ImageSize};
+
+    fn with_image(px: (u32, u32), size: (u32, u32)) -> Design {
+        let asset = ImageAsset {
+            sha256: "a".repeat(64),
+            mime: "image/png".into(),
+            bytes: 10,
+            width: px.0,
+            height: px.1,
+        };
+        let mut image = ImageElement::new(asset, "x.png");
+        image.size = ImageSize::new(size.0, size.1).unwrap();
+        let mut d = Design::new("64f1a2b3c4d5e6f708190a01", "white");
+        d.set_image(PrintArea::Back, image);
+        d
+    }
+
+    #[test]
+    fn effective_resolution_follows_the_fitted_size() {
+        // 1200 px across the full 12-inch Back: 100 DPI, a warning.
+        let d = with_image((1200, 1200), (100, 100));
+        assert_eq!(image_dpi(&d, PrintArea::Back).map(f64::round), Some(100.0));
+        assert_eq!(warnings(&d, PrintArea::Back).len(), 1);
+        // The same picture in a 20% box (2.4 in wide): 500 DPI, fine.
+        let d = with_image((1200, 1200), (20, 20));
+        assert_eq!(image_dpi(&d, PrintArea::Back).map(f64::round), Some(500.0));
+        assert!(warnings(&d, PrintArea::Back).is_empty());
+        // No image, no warning.
+        assert_eq!(image_dpi(&d, PrintArea::LeftChest), None);
+    }
+}
