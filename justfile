@@ -100,6 +100,10 @@ bench: wasm
 load database_url="":
     scripts/load.sh {{database_url}}
 
+# Admin orders list figures with wrk on loopback: p50/p99 of pages, filters and the overview over 10,000 orders (DB: a fresh SQLite file, or a fresh database on the PostgreSQL server given)
+bench-admin-orders database_url="":
+    scripts/bench-admin-orders.sh {{database_url}}
+
 # Upload figures: a 100 MB model by one presigned PUT and in 5 MB parts (local storage, release build), with the server's peak memory
 bench-uploads:
     cargo build -q --release -p api

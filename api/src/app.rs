@@ -18,6 +18,7 @@ use crate::routes::models::ModelsApi;
 use crate::routes::newsletter::NewsletterApi;
 use crate::routes::orders::OrdersApi;
 use crate::routes::orders::admin::AdminOrdersApi;
+use crate::routes::orders::invoice::InvoiceApi;
 use crate::routes::orders::print::PrintFilesApi;
 use crate::routes::payments::PaymentsApi;
 use crate::routes::pincode::PincodeApi;
@@ -38,6 +39,7 @@ pub type Apis = (
     OrdersApi,
     AdminOrdersApi,
     PrintFilesApi,
+    InvoiceApi,
     PincodeApi,
     ArtworkApi,
     FilesApi,
@@ -58,6 +60,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
             OrdersApi,
             AdminOrdersApi,
             PrintFilesApi,
+            InvoiceApi,
             PincodeApi,
             ArtworkApi,
             FilesApi,

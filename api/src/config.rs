@@ -69,6 +69,82 @@ pub struct Config {
     /// `ASSETS_DIR` (default assets/catalogue): the built-in catalogue's
     /// pictures (`/api/catalogue/...`) and 3D models (`/api/models/by-path`).
     pub assets_dir: PathBuf,
+    /// `COMPANY_*` and `SUPPORT_EMAIL`: the seller on pro-forma invoices.
+    pub company: Company,
+}
+
+/// The seller as pro-forma invoices print it. The defaults are placeholders
+/// for development (the store's brand, an example address and GSTIN); a
+/// production start without them set logs a warning.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Company {
+    /// `COMPANY_NAME`, default the catalogue's brand, Legacy Threads.
+    pub name: String,
+    /// `COMPANY_ADDRESS`: the registered address, on one line.
+    pub address: String,
+    /// `COMPANY_GSTIN`: the 15-character GST identification number.
+    pub gstin: String,
+    /// `COMPANY_PHONE`.
+    pub phone: String,
+    /// `SUPPORT_EMAIL`: where customers write about an order.
+    pub support_email: String,
+}
+
+impl Default for Company {
+    fn default() -> Company {
+        Company {
+            name: design_engine::catalogue::BRAND.to_string(),
+            address: "12 MG Road, Bengaluru, Karnataka 560001, India".to_string(),
+            // The format's documentation example (Karnataka, example PAN).
+            gstin: "29ABCDE1234F1Z5".to_string(),
+            phone: "+91 80 0000 0000".to_string(),
+            support_email: "support@legacythreads.example".to_string(),
+        }
+    }
+}
+
+impl Company {
+    const VARIABLES: [&str; 5] = [
+        "COMPANY_NAME",
+        "COMPANY_ADDRESS",
+        "COMPANY_GSTIN",
+        "COMPANY_PHONE",
+        "SUPPORT_EMAIL",
+    ];
+
+    /// The variables that are set, over the defaults; a malformed GSTIN or
+    /// e-mail refuses to start (it would be printed on every invoice).
+    fn from_env(test_providers: bool) -> anyhow::Result<Company> {
+        let d = Company::default();
+        let company = Company {
+            name: env_or("COMPANY_NAME", &d.name),
+            address: env_or("COMPANY_ADDRESS", &d.address),
+            gstin: env_or("COMPANY_GSTIN", &d.gstin).to_ascii_uppercase(),
+            phone: env_or("COMPANY_PHONE", &d.phone),
+            support_email: env_or("SUPPORT_EMAIL", &d.support_email),
+        };
+        anyhow::ensure!(
+            company.gstin.len() == 15 && company.gstin.bytes().all(|b| b.is_ascii_alphanumeric()),
+            "COMPANY_GSTIN must be 15 letters and digits, not {:?}",
+            company.gstin
+        );
+        anyhow::ensure!(
+            company.support_email.contains('@'),
+            "SUPPORT_EMAIL must be an e-mail address, not {:?}",
+            company.support_email
+        );
+        let unset: Vec<&str> = Company::VARIABLES
+            .into_iter()
+            .filter(|v| std::env::var(v).map_or(true, |s| s.trim().is_empty()))
+            .collect();
+        if !test_providers && !unset.is_empty() {
+            tracing::warn!(
+                unset = %unset.join(", "),
+                "company details not set: pro-forma invoices print the development placeholders"
+            );
+        }
+        Ok(company)
+    }
 }
 
 impl Config {
@@ -315,6 +391,7 @@ impl Config {
             storage: StorageConfig::from_env()?,
             web_dir: PathBuf::from(env_or("WEB_DIR", "web/dist")),
             assets_dir: PathBuf::from(env_or("ASSETS_DIR", "assets/catalogue")),
+            company: Company::from_env(test_providers)?,
         })
     }
 }

@@ -9,6 +9,7 @@ pub mod designs;
 pub mod envelope;
 pub mod guards;
 pub mod ids;
+pub mod invoice;
 pub mod limits;
 pub mod mail;
 pub mod models;

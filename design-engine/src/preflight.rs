@@ -39,6 +39,14 @@ pub fn warnings(design: &Design, area: PrintArea) -> Vec<String> {
     out
 }
 
+/// The warnings of every print area of a design, in the areas' order.
+pub fn warnings_for_design(design: &Design) -> Vec<String> {
+    PrintArea::ALL
+        .into_iter()
+        .flat_map(|area| warnings(design, area))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +79,12 @@ mod tests {
         assert!(warnings(&d, PrintArea::Back).is_empty());
         // No image, no warning.
         assert_eq!(image_dpi(&d, PrintArea::LeftChest), None);
+    }
+
+    #[test]
+    fn a_design_lists_the_warnings_of_its_areas() {
+        let d = with_image((1200, 1200), (100, 100));
+        assert_eq!(warnings_for_design(&d), warnings(&d, PrintArea::Back));
+        assert!(warnings_for_design(&with_image((1200, 1200), (20, 20))).is_empty());
     }
 }

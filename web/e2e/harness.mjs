@@ -1,7 +1,7 @@
 // Starts the store as `just run` serves it (the API binary serving the built
 // web app, SQLite in a fresh data directory, test providers on) and a headless
 // Debian Chromium driven by playwright-core. Nothing is downloaded.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,6 +42,7 @@ export async function startStore() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', RUST_LOG: 'warn' };
   for (let i = 0; i < 150; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
@@ -53,6 +54,11 @@ export async function startStore() {
   }
   return {
     url,
+    /** Makes an admin account with the server's own `create-admin` command. */
+    createAdmin(email) {
+      const made = spawnSync(apiBinary(), ['create-admin', '--email', email, '--name', 'Store Admin'], { cwd: repo, env, encoding: 'utf8' });
+      if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
+    },
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));

@@ -104,6 +104,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         storage: api::config::StorageConfig::Local,
         web_dir: dir.join("web"),
         assets_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/catalogue"),
+        company: api::config::Company::default(),
     }
 }
 

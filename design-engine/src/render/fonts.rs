@@ -41,6 +41,26 @@ pub fn file_for(font: Font) -> &'static str {
         .expect("every family has a file")
 }
 
+/// The font files themselves, compiled into the binary (in `FONT_FILES`
+/// order), for hosts that need the bytes: the server's PDF invoices.
+#[cfg(feature = "bundled-fonts")]
+pub mod bundled {
+    pub const LIBERATION_SANS: &[u8] = include_bytes!("../../fonts/LiberationSans-Regular.ttf");
+    pub const LIBERATION_SERIF: &[u8] = include_bytes!("../../fonts/LiberationSerif-Regular.ttf");
+    pub const LIBERATION_MONO: &[u8] = include_bytes!("../../fonts/LiberationMono-Regular.ttf");
+    pub const GELASIO: &[u8] = include_bytes!("../../fonts/Gelasio-Regular.ttf");
+    /// Also the one with the rupee sign (U+20B9), which Liberation Sans lacks.
+    pub const DEJAVU_SANS: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
+
+    pub const ALL: [&[u8]; 5] = [
+        LIBERATION_SANS,
+        LIBERATION_SERIF,
+        LIBERATION_MONO,
+        GELASIO,
+        DEJAVU_SANS,
+    ];
+}
+
 #[derive(Clone, Default)]
 pub struct Fonts {
     db: Arc<fontdb::Database>,
@@ -55,13 +75,7 @@ impl Fonts {
     #[cfg(feature = "bundled-fonts")]
     pub fn bundled() -> Fonts {
         let mut fonts = Fonts::empty();
-        for bytes in [
-            &include_bytes!("../../fonts/LiberationSans-Regular.ttf")[..],
-            &include_bytes!("../../fonts/LiberationSerif-Regular.ttf")[..],
-            &include_bytes!("../../fonts/LiberationMono-Regular.ttf")[..],
-            &include_bytes!("../../fonts/Gelasio-Regular.ttf")[..],
-            &include_bytes!("../../fonts/DejaVuSans.ttf")[..],
-        ] {
+        for bytes in bundled::ALL {
             fonts.load(bytes.to_vec());
         }
         fonts

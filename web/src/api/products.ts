@@ -69,5 +69,6 @@ export function colorImage(product: Product, color: string, side: 'front' | 'bac
 export function modelUrl(product: Product, color: string): string | undefined {
   const path = product.models[color] ?? Object.values(product.models)[0];
   if (!path) return undefined;
-  return /^https?:\/\//.test(path) ? path : `/api/models/by-path?path=${encodeURIComponent(path)}`;
+  // Uploaded models are addresses (the store's /api/files/... or a storage URL); built-in ones are paths under the assets.
+  return /^(https?:\/\/|\/)/.test(path) ? path : `/api/models/by-path?path=${encodeURIComponent(path)}`;
 }

@@ -28,6 +28,17 @@ export const routes: RouteObject[] = [
           { path: '/user', element: <Navigate to="/user/orders" replace /> },
         ],
       },
+      {
+        path: '/admin',
+        lazy: lazyPage(() => import('../features/admin/AdminLayout')),
+        children: [
+          { path: 'orders', lazy: lazyPage(() => import('../features/admin/orders/OrdersAdminPage')) },
+          { path: 'products', lazy: lazyPage(() => import('../features/admin/products/ProductsAdminPage')) },
+          // /admin and any unknown admin path.
+          { index: true, element: <Navigate to="/admin/orders" replace /> },
+          { path: '*', element: <Navigate to="/admin/orders" replace /> },
+        ],
+      },
       { path: '*', lazy: lazyPage(() => import('./NotFoundPage')) },
     ],
   },

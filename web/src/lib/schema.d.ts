@@ -8602,6 +8602,323 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's pro-forma invoice (the owner or an admin): seller, bill-to
+         *     and ship-to, lines with unit prices in whole rupees, items total, IGST
+         *     2.5%, courier charges and their 2.5% tax, total, and terms. Money in
+         *     paise, dates dd/mm/yyyy.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Invoice"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A file that is not what its name or type says; it was not kept. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A service this call needs is not configured or busy; try again later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same invoice as a PDF download (the owner or an admin). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `invoice-{order number}.pdf`: the pro-forma invoice, A4, with selectable text. */
+                200: {
+                    headers: {
+                        "CONTENT-DISPOSITION": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A file that is not what its name or type says; it was not kept. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A service this call needs is not configured or busy; try again later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pincode/{pin}": {
         parameters: {
             query?: never;
@@ -10352,6 +10669,12 @@ export interface components {
             message: string;
             data: components["schemas"]["Health"];
         };
+        /** Envelope_Invoice */
+        Envelope_Invoice: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["Invoice"];
+        };
         /** Envelope_MultipartStarted */
         Envelope_MultipartStarted: {
             success: boolean;
@@ -10509,6 +10832,116 @@ export interface components {
             originalSize?: number;
             uploadedAt?: string;
         };
+        /**
+         * Invoice
+         * @description A pro-forma invoice. Money is in paise; dates are en-GB (dd/mm/yyyy) in India.
+         */
+        Invoice: {
+            /** @description 'PRO-FORMA INVOICE'. */
+            title: string;
+            /** @description The order number: a pro-forma invoice is numbered after its order. */
+            invoiceNumber: string;
+            orderId: string;
+            /** @description The day the invoice was issued (dd/mm/yyyy). */
+            invoiceDate: string;
+            /** @description The day the order was placed (dd/mm/yyyy). */
+            orderDate: string;
+            paymentMethod: string;
+            isPaid: boolean;
+            /** @description Always INR. */
+            currency: string;
+            seller: components["schemas"]["InvoiceSeller"];
+            /** @description The order's billing address. */
+            billTo: components["schemas"]["ShippingAddress"] & unknown;
+            /** @description The order's shipping address. */
+            shipTo: components["schemas"]["ShippingAddress"] & unknown;
+            /** @description The order's lines, in order. */
+            lines: components["schemas"]["InvoiceLine"][];
+            /**
+             * Format: int64
+             * @description The order's items price: every line's amount, design fees included.
+             */
+            itemsTotal: number;
+            /**
+             * Format: int64
+             * @description 250 (2.5%).
+             */
+            igstRateBps: number;
+            /**
+             * Format: int64
+             * @description IGST on the items total, rounded half up to the paisa.
+             */
+            igst: number;
+            /**
+             * Format: int64
+             * @description The order's shipping price (0 when none).
+             */
+            courierCharges: number;
+            /**
+             * Format: int64
+             * @description 250 (2.5%).
+             */
+            courierTaxRateBps: number;
+            /**
+             * Format: int64
+             * @description Tax on the courier charges, rounded half up to the paisa.
+             */
+            courierTax: number;
+            /**
+             * Format: int64
+             * @description Items total + IGST + courier charges + courier tax.
+             */
+            total: number;
+            /** @description '30-45 days'. */
+            estimatedDispatch: string;
+            /** @description '100% advance'. */
+            paymentTerms: string;
+        };
+        /**
+         * InvoiceLine
+         * @description One order line: a design in one colour, in several sizes.
+         */
+        InvoiceLine: {
+            /** @description The product's name. */
+            name: string;
+            color: string;
+            /** @description The sizes ordered (those above 0), smallest first. */
+            sizes: components["schemas"]["InvoiceSize"][];
+            /**
+             * Format: int64
+             * @description Garments in all sizes.
+             */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description amount / quantity, rounded half up to whole rupees (shown, never summed).
+             */
+            unitPrice: number;
+            /**
+             * Format: int64
+             * @description The line's price: garments plus its design fee.
+             */
+            amount: number;
+        };
+        /**
+         * InvoiceSeller
+         * @description The seller, from the store's configuration (`COMPANY_*`, `SUPPORT_EMAIL`).
+         */
+        InvoiceSeller: {
+            name: string;
+            address: string;
+            gstin: string;
+            phone: string;
+            /** @description The support e-mail address. */
+            email: string;
+        };
+        /** InvoiceSize */
+        InvoiceSize: {
+            /** @description S, M, L, XL or XXL. */
+            size: string;
+            /** Format: int64 */
+            quantity: number;
+        };
         /** LoginRequest */
         LoginRequest: {
             email: string;
@@ -10612,6 +11045,11 @@ export interface components {
             artworkHash: string;
             /** @description The design as ordered (design-engine's JSON). */
             design: unknown;
+            /**
+             * @description The engine's preflight of the design: what may not print well (an
+             *     image below 150 DPI on the garment). Empty when all is well.
+             */
+            printWarnings: string[];
         };
         /** OrderRef */
         OrderRef: {

@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { AuthProvider } from '../lib/auth';
 import type { Product } from '../api/products';
+import type { Order } from '../api/orders';
 
 export interface FakeResponse {
   status?: number;
@@ -129,4 +130,59 @@ export function fakeTokens() {
 /** A signed-in user after a reload: the user is stored, the access token comes from the refresh cookie. */
 export function signedIn(user: { _id?: string; name?: string; email?: string; role?: string } = {}) {
   localStorage.setItem('user', JSON.stringify({ _id: 'u1', name: 'Asha Verma', email: 'asha@example.com', role: 'user', ...user }));
+}
+
+const address = {
+  email: 'asha@example.com',
+  fullName: 'Asha Verma',
+  phone: '9876543210',
+  addressLine1: '12 Janpath',
+  street: '12 Janpath',
+  city: 'New Delhi',
+  state: 'Delhi',
+  zipCode: '110001',
+  country: 'India',
+};
+
+/** An order as the API returns it: 25 white tees, pending and unpaid unless overridden. */
+export function order(n: number, overrides: Partial<Order> = {}): Order {
+  return {
+    _id: `o${n}`,
+    orderNumber: `LT-20261122-00000${n}`,
+    status: 'pending',
+    paymentMethod: 'card',
+    isPaid: false,
+    currency: 'INR',
+    createdAt: Date.UTC(2026, 10, 22, 6, 30),
+    updatedAt: Date.UTC(2026, 10, 22, 6, 30),
+    orderItems: [
+      {
+        _id: `i${n}`,
+        productId: 'p1',
+        name: 'T-Shirt Normal',
+        color: 'white',
+        colorHex: '#ffffff',
+        quantity: { s: 0, m: 10, l: 15, xl: 0, xxl: 0 },
+        itemCount: 25,
+        price: 25000,
+        designFee: 0,
+        lineTotal: 625000,
+        elements: 1,
+        artworkHash: 'h',
+        design: {},
+        printWarnings: [],
+      },
+    ],
+    itemsCount: 25,
+    itemsPrice: 625000,
+    shippingPrice: 0,
+    taxPrice: 15625,
+    discountAmount: 0,
+    totalPrice: 640625,
+    refundedAmount: 0,
+    shippingAddress: address,
+    billingAddress: address,
+    user: { name: 'Asha Verma', email: 'asha@example.com' },
+    ...overrides,
+  };
 }

@@ -16,6 +16,7 @@ use crate::payments::checkout::ShippingAddress;
 use crate::state::AppState;
 
 pub mod admin;
+pub mod invoice;
 pub mod print;
 
 #[derive(Object, Debug, Clone)]
@@ -38,6 +39,9 @@ pub struct OrderItem {
     pub artwork_hash: String,
     /// The design as ordered (design-engine's JSON).
     pub design: serde_json::Value,
+    /// The engine's preflight of the design: what may not print well (an
+    /// image below 150 DPI on the garment). Empty when all is well.
+    pub print_warnings: Vec<String>,
 }
 
 #[derive(Object, Debug, Clone)]
@@ -123,7 +127,11 @@ pub struct CancelRequest {
 fn item_dto(i: orders::Item) -> Result<OrderItem, ApiError> {
     let line = i.line;
     let q: design_engine::Quantities = serde_json::from_str(&line.sizes)?;
+    let print_warnings = design_engine::Design::from_json(&line.design)
+        .map(|d| design_engine::preflight::warnings_for_design(&d))
+        .unwrap_or_default();
     Ok(OrderItem {
+        print_warnings,
         color_hex: design_engine::catalogue::colour_hex(&line.color),
         quantity: q.into(),
         design: serde_json::from_str(&line.design)?,

@@ -1,62 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, mockApi, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
+import { fail, mockApi, order, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
 import type { Order } from '../../api/orders';
 import OrdersPage from './OrdersPage';
-
-const address = {
-  email: 'asha@example.com',
-  fullName: 'Asha Verma',
-  phone: '9876543210',
-  addressLine1: '12 Janpath',
-  street: '12 Janpath',
-  city: 'New Delhi',
-  state: 'Delhi',
-  zipCode: '110001',
-  country: 'India',
-};
-
-function order(n: number, overrides: Partial<Order> = {}): Order {
-  return {
-    _id: `o${n}`,
-    orderNumber: `LT-20261122-00000${n}`,
-    status: 'pending',
-    paymentMethod: 'card',
-    isPaid: false,
-    currency: 'INR',
-    createdAt: Date.UTC(2026, 10, 22, 6, 30),
-    updatedAt: Date.UTC(2026, 10, 22, 6, 30),
-    orderItems: [
-      {
-        _id: `i${n}`,
-        productId: 'p1',
-        name: 'T-Shirt Normal',
-        color: 'white',
-        colorHex: '#ffffff',
-        quantity: { s: 0, m: 10, l: 15, xl: 0, xxl: 0 },
-        itemCount: 25,
-        price: 25000,
-        designFee: 0,
-        lineTotal: 625000,
-        elements: 1,
-        artworkHash: 'h',
-        design: {},
-      },
-    ],
-    itemsCount: 25,
-    itemsPrice: 625000,
-    shippingPrice: 0,
-    taxPrice: 15625,
-    discountAmount: 0,
-    totalPrice: 640625,
-    refundedAmount: 0,
-    shippingAddress: address,
-    billingAddress: address,
-    user: { name: 'Asha Verma', email: 'asha@example.com' },
-    ...overrides,
-  };
-}
 
 const page = (orders: Order[], p = 1, pages = 1, total = orders.length): FakeResponse => ({
   status: 200,

@@ -1,0 +1,104 @@
+//! `just bench`: the time to draw an order's pro-forma invoice as a PDF
+//! (layout, shaping, font subsetting, compression), for a typical order of
+//! three lines and a large one of forty lines over several pages.
+//! `INVOICE_PDF_OUT=dir` also writes both PDFs there, to look at.
+
+use std::hint::black_box;
+
+use api::config::Company;
+use api::db::orders::{Item, NewItem, Order};
+use api::invoice::{Invoice, pdf};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn address() -> String {
+    serde_json::json!({
+        "email": "asha@example.com", "fullName": "Asha Rao", "phone": "9876543210",
+        "addressLine1": "Flat 4B, Sunrise Apartments", "addressLine2": "221 Outer Ring Road, Marathahalli",
+        "street": "Flat 4B, Sunrise Apartments, 221 Outer Ring Road, Marathahalli",
+        "city": "Bengaluru", "state": "Karnataka", "zipCode": "560037", "country": "India"
+    })
+    .to_string()
+}
+
+/// An order of `lines` lines, each 40 garments with two design elements.
+fn invoice(lines: usize) -> Invoice {
+    let products = [
+        ("T-Shirt Normal", "navyblue", 25_00),
+        ("Oversized Drop-Shoulder T-Shirt", "black", 39_900),
+        ("Formal Shirt Full Sleeves", "skyblue", 54_900),
+    ];
+    let items: Vec<Item> = (0..lines)
+        .map(|i| {
+            let (name, color, unit) = products[i % products.len()];
+            Item {
+                id: format!("{i:024x}"),
+                order_id: "0123456789abcdef01234567".into(),
+                line: NewItem {
+                    product_id: "64f1a2b3c4d5e6f708190a05".into(),
+                    name: name.into(),
+                    color: color.into(),
+                    artwork_hash: String::new(),
+                    design: "{}".into(),
+                    sizes: r#"{"s":5,"m":10,"l":10,"xl":10,"xxl":5}"#.into(),
+                    artwork: Vec::new(),
+                    unit_price: unit,
+                    quantity: 40,
+                    elements: 2,
+                    design_fee: 50_00,
+                    line_total: unit * 40 + 50_00,
+                },
+            }
+        })
+        .collect();
+    let items_price = items.iter().map(|i| i.line.line_total).sum();
+    let order = Order {
+        id: "0123456789abcdef01234567".into(),
+        user_id: "89abcdef0123456789abcdef".into(),
+        order_number: "LT-20261122-7KQ3M9".into(),
+        status: "confirmed".into(),
+        is_paid: 1,
+        paid_at: Some(1_795_287_600_000),
+        receipt: "rcpt_bench".into(),
+        provider: "test".into(),
+        provider_order_id: None,
+        payment_id: Some("pay_1".into()),
+        payment_method: "card".into(),
+        currency: "INR".into(),
+        items_count: 40 * lines as i64,
+        items_price,
+        shipping_price: 149_99,
+        tax_price: 0,
+        discount_amount: 0,
+        total_price: 0,
+        refunded_amount: 0,
+        shipping_address: address(),
+        billing_address: address(),
+        cancel_reason: None,
+        tracking_number: None,
+        created_at: 1_795_287_600_000,
+        updated_at: 1_795_287_600_000,
+        user_name: "Asha Rao".into(),
+        user_email: "asha@example.com".into(),
+    };
+    Invoice::new(&order, &items, &Company::default(), 1_795_287_600_000).unwrap()
+}
+
+fn invoice_pdf(c: &mut Criterion) {
+    let typical = invoice(3);
+    let large = invoice(40);
+    if let Ok(dir) = std::env::var("INVOICE_PDF_OUT") {
+        for (name, inv) in [("typical", &typical), ("large", &large)] {
+            let path = std::path::Path::new(&dir).join(format!("invoice-{name}.pdf"));
+            std::fs::write(&path, pdf::render(inv).unwrap()).unwrap();
+        }
+    }
+    c.bench_function("invoice PDF, 3 lines (1 page)", |b| {
+        b.iter(|| pdf::render(black_box(&typical)).unwrap())
+    });
+    c.bench_function("invoice PDF, 40 lines (3 pages)", |b| {
+        b.iter(|| pdf::render(black_box(&large)).unwrap())
+    });
+}
+
+criterion_group!(benches, invoice_pdf);
+criterion_main!(benches);

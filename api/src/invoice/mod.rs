@@ -1,0 +1,207 @@
+//! The pro-forma invoice of an order: computed once, here, from the stored
+//! order and the seller's configured details. The JSON route hands it to the
+//! web's print window as is and the PDF draws the same value, so every figure
+//! and text on paper is the server's.
+
+pub mod figures;
+pub mod pdf;
+
+use design_engine::pricing::Paise;
+use design_engine::{Quantities, Size};
+use poem_openapi::Object;
+
+use crate::config::Company;
+use crate::db::orders;
+use crate::envelope::{ApiError, ApiResult};
+use crate::payments::checkout::ShippingAddress;
+use figures::{COURIER_TAX_BPS, Figures, IGST_BPS};
+
+pub const TITLE: &str = "PRO-FORMA INVOICE";
+pub const ESTIMATED_DISPATCH: &str = "30-45 days";
+pub const PAYMENT_TERMS: &str = "100% advance";
+
+/// India Standard Time (UTC+05:30): the store's calendar.
+const IST_OFFSET_MS: i64 = (5 * 60 + 30) * 60 * 1000;
+
+/// A pro-forma invoice. Money is in paise; dates are en-GB (dd/mm/yyyy) in India.
+#[derive(Object, Debug, Clone, PartialEq)]
+#[oai(rename_all = "camelCase")]
+pub struct Invoice {
+    /// 'PRO-FORMA INVOICE'.
+    pub title: String,
+    /// The order number: a pro-forma invoice is numbered after its order.
+    pub invoice_number: String,
+    pub order_id: String,
+    /// The day the invoice was issued (dd/mm/yyyy).
+    pub invoice_date: String,
+    /// The day the order was placed (dd/mm/yyyy).
+    pub order_date: String,
+    pub payment_method: String,
+    pub is_paid: bool,
+    /// Always INR.
+    pub currency: String,
+    pub seller: InvoiceSeller,
+    /// The order's billing address.
+    pub bill_to: ShippingAddress,
+    /// The order's shipping address.
+    pub ship_to: ShippingAddress,
+    /// The order's lines, in order.
+    pub lines: Vec<InvoiceLine>,
+    /// The order's items price: every line's amount, design fees included.
+    pub items_total: i64,
+    /// 250 (2.5%).
+    pub igst_rate_bps: i64,
+    /// IGST on the items total, rounded half up to the paisa.
+    pub igst: i64,
+    /// The order's shipping price (0 when none).
+    pub courier_charges: i64,
+    /// 250 (2.5%).
+    pub courier_tax_rate_bps: i64,
+    /// Tax on the courier charges, rounded half up to the paisa.
+    pub courier_tax: i64,
+    /// Items total + IGST + courier charges + courier tax.
+    pub total: i64,
+    /// '30-45 days'.
+    pub estimated_dispatch: String,
+    /// '100% advance'.
+    pub payment_terms: String,
+}
+
+/// The seller, from the store's configuration (`COMPANY_*`, `SUPPORT_EMAIL`).
+#[derive(Object, Debug, Clone, PartialEq)]
+pub struct InvoiceSeller {
+    pub name: String,
+    pub address: String,
+    pub gstin: String,
+    pub phone: String,
+    /// The support e-mail address.
+    pub email: String,
+}
+
+/// One order line: a design in one colour, in several sizes.
+#[derive(Object, Debug, Clone, PartialEq)]
+#[oai(rename_all = "camelCase")]
+pub struct InvoiceLine {
+    /// The product's name.
+    pub name: String,
+    pub color: String,
+    /// The sizes ordered (those above 0), smallest first.
+    pub sizes: Vec<InvoiceSize>,
+    /// Garments in all sizes.
+    pub quantity: i64,
+    /// amount / quantity, rounded half up to whole rupees (shown, never summed).
+    pub unit_price: i64,
+    /// The line's price: garments plus its design fee.
+    pub amount: i64,
+}
+
+#[derive(Object, Debug, Clone, PartialEq)]
+pub struct InvoiceSize {
+    /// S, M, L, XL or XXL.
+    pub size: String,
+    pub quantity: i64,
+}
+
+impl From<&Company> for InvoiceSeller {
+    fn from(c: &Company) -> InvoiceSeller {
+        InvoiceSeller {
+            name: c.name.clone(),
+            address: c.address.clone(),
+            gstin: c.gstin.clone(),
+            phone: c.phone.clone(),
+            email: c.support_email.clone(),
+        }
+    }
+}
+
+/// dd/mm/yyyy (en-GB) of a Unix time in ms, in India.
+pub fn en_gb_date(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms.saturating_add(IST_OFFSET_MS))
+        .map(|d| d.format("%d/%m/%Y").to_string())
+        .unwrap_or_default()
+}
+
+fn sizes(stored: &str) -> ApiResult<Vec<InvoiceSize>> {
+    let q: Quantities = serde_json::from_str(stored)?;
+    Ok(Size::ALL
+        .into_iter()
+        .filter(|&s| q.get(s) > 0)
+        .map(|s| InvoiceSize {
+            size: s.label().to_string(),
+            quantity: i64::from(q.get(s)),
+        })
+        .collect())
+}
+
+impl Invoice {
+    /// The invoice of `order` (its `items` in order), issued at `issued_ms`.
+    pub fn new(
+        order: &orders::Order,
+        items: &[orders::Item],
+        seller: &Company,
+        issued_ms: i64,
+    ) -> ApiResult<Invoice> {
+        let money = |e: design_engine::StudioError| {
+            ApiError::internal(format!("invoice of order {}: {e}", order.id))
+        };
+        let lines = items
+            .iter()
+            .filter(|i| i.order_id == order.id)
+            .map(|i| {
+                let line = &i.line;
+                Ok(InvoiceLine {
+                    name: line.name.clone(),
+                    color: line.color.clone(),
+                    sizes: sizes(&line.sizes)?,
+                    quantity: line.quantity,
+                    unit_price: figures::unit_price(Paise(line.line_total), line.quantity)
+                        .map_err(money)?
+                        .0,
+                    amount: line.line_total,
+                })
+            })
+            .collect::<ApiResult<Vec<_>>>()?;
+        let f = Figures::new(Paise(order.items_price), Paise(order.shipping_price.max(0)))
+            .map_err(money)?;
+        Ok(Invoice {
+            title: TITLE.to_string(),
+            invoice_number: order.order_number.clone(),
+            order_id: order.id.clone(),
+            invoice_date: en_gb_date(issued_ms),
+            order_date: en_gb_date(order.created_at),
+            payment_method: order.payment_method.clone(),
+            is_paid: order.is_paid != 0,
+            currency: order.currency.clone(),
+            seller: seller.into(),
+            bill_to: serde_json::from_str(&order.billing_address)?,
+            ship_to: serde_json::from_str(&order.shipping_address)?,
+            lines,
+            items_total: f.items.0,
+            igst_rate_bps: IGST_BPS,
+            igst: f.igst.0,
+            courier_charges: f.courier.0,
+            courier_tax_rate_bps: COURIER_TAX_BPS,
+            courier_tax: f.courier_tax.0,
+            total: f.total.0,
+            estimated_dispatch: ESTIMATED_DISPATCH.to_string(),
+            payment_terms: PAYMENT_TERMS.to_string(),
+        })
+    }
+
+    /// `invoice-{order number}.pdf`.
+    pub fn file_name(&self) -> String {
+        format!("invoice-{}.pdf", self.invoice_number)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_en_gb_in_india() {
+        // 2026-11-21 19:00 UTC is 22 November in India.
+        assert_eq!(en_gb_date(1_795_287_600_000), "22/11/2026");
+        assert_eq!(en_gb_date(0), "01/01/1970");
+    }
+}

@@ -1,0 +1,79 @@
+//! An order's pro-forma invoice: its figures and texts as JSON (what the
+//! web's print window shows) and the same invoice as a PDF. The owner's
+//! orders, or any order for an admin; deleted orders are gone.
+
+use poem::web::Data;
+use poem_openapi::param::Path;
+use poem_openapi::payload::{Binary, Json};
+use poem_openapi::{ApiResponse, OpenApi};
+
+use super::not_found;
+use crate::auth::BearerAuth;
+use crate::db::{now_ms, order_admin, orders};
+use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::invoice::{Invoice, pdf};
+use crate::routes::Tag;
+use crate::state::AppState;
+
+#[derive(ApiResponse)]
+pub enum InvoicePdf {
+    /// `invoice-{order number}.pdf`: the pro-forma invoice, A4, with selectable text.
+    #[oai(status = 200, content_type = "application/pdf")]
+    Ok(
+        Binary<Vec<u8>>,
+        #[oai(header = "Content-Disposition")] String,
+    ),
+}
+
+/// The invoice of an order the caller may see: an admin any (not deleted),
+/// a customer their own; anyone else is told it does not exist.
+async fn invoice(state: &AppState, auth: &BearerAuth, id: &str) -> ApiResult<Invoice> {
+    if !crate::ids::is_id(id) {
+        return Err(ApiError::bad_request("Invalid order id"));
+    }
+    let row = if auth.0.require_admin().is_ok() {
+        order_admin::get(&state.db, id).await?
+    } else {
+        orders::get_for_user(&state.db, id, &auth.0.id).await?
+    }
+    .ok_or_else(not_found)?;
+    let items = orders::items(&state.db, &[row.id.as_str()]).await?;
+    Invoice::new(&row, &items, &state.config.company, now_ms())
+}
+
+pub struct InvoiceApi;
+
+#[OpenApi(tag = "Tag::Orders")]
+impl InvoiceApi {
+    /// An order's pro-forma invoice (the owner or an admin): seller, bill-to
+    /// and ship-to, lines with unit prices in whole rupees, items total, IGST
+    /// 2.5%, courier charges and their 2.5% tax, total, and terms. Money in
+    /// paise, dates dd/mm/yyyy.
+    #[oai(path = "/orders/:id/invoice", method = "get")]
+    async fn get(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> ApiResult<Json<Envelope<Invoice>>> {
+        let invoice = invoice(&state, &auth, &id.0).await?;
+        Ok(Envelope::ok("Invoice generated", invoice))
+    }
+
+    /// The same invoice as a PDF download (the owner or an admin).
+    #[oai(path = "/orders/:id/invoice.pdf", method = "get")]
+    async fn pdf(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> ApiResult<InvoicePdf> {
+        let invoice = invoice(&state, &auth, &id.0).await?;
+        let name = format!("attachment; filename=\"{}\"", invoice.file_name());
+        let bytes = tokio::task::spawn_blocking(move || pdf::render(&invoice))
+            .await
+            .map_err(ApiError::internal)?
+            .map_err(|e| ApiError::internal(format!("invoice PDF: {e}")))?;
+        Ok(InvoicePdf::Ok(Binary(bytes), name))
+    }
+}

@@ -1,0 +1,123 @@
+// The admin's orders: the list (a page of 100, or all), filters by status and
+// date, the 30-day overview, status changes (a paid order moved to cancelled or
+// refunded is refunded by the server), deletion, one order's details, and the
+// print files. Every call is checked for the admin role by the server.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, unwrap } from '../lib/api';
+import type { components } from '../lib/schema';
+import type { Order, Pagination } from './orders';
+
+export type OrderStatus = components['schemas']['OrderStatus'];
+export type Overview = components['schemas']['Overview'];
+
+/** The specification's seven statuses, in the order an order goes through them. */
+export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'];
+export const ADMIN_PAGE_SIZE = 100;
+
+export const FETCH_FAILED = 'Failed to fetch orders';
+export const FETCH_ERROR = 'Error fetching orders. Please try again.';
+export const DETAILS_FAILED = 'Failed to fetch order details';
+export const DELETE_FAILED = 'Failed to delete order';
+
+export interface AdminFilters {
+  status?: OrderStatus;
+  /** yyyy-mm-dd, India's calendar days. */
+  dateFrom?: string;
+  dateTo?: string;
+  /** Every matching order at once instead of a page. */
+  showAll: boolean;
+  page: number;
+}
+
+export interface AdminOrders {
+  orders: Order[];
+  pagination: Pagination;
+}
+
+/** The spec's two failure texts: the server said no, or the call itself failed. */
+function listError(error: unknown): Error {
+  return error instanceof ApiError ? new ApiError(error.message || FETCH_FAILED, error.status) : new Error(FETCH_ERROR);
+}
+
+async function fetchAdminOrders(f: AdminFilters): Promise<AdminOrders> {
+  const filters = { ...(f.status ? { status: f.status } : {}), ...(f.dateFrom ? { dateFrom: f.dateFrom } : {}), ...(f.dateTo ? { dateTo: f.dateTo } : {}) };
+  try {
+    if (f.showAll) {
+      const orders = unwrap(await api.GET('/orders/admin/all', { params: { query: filters } }), FETCH_FAILED);
+      return { orders, pagination: { page: 1, limit: orders.length, total: orders.length, pages: 1 } };
+    }
+    const result = await api.GET('/orders/admin', { params: { query: { ...filters, page: f.page, limit: ADMIN_PAGE_SIZE } } });
+    const orders = unwrap(result, FETCH_FAILED);
+    return { orders, pagination: result.data!.pagination };
+  } catch (error) {
+    throw listError(error);
+  }
+}
+
+/** The list; it loads again whenever a filter, the page or Show All changes. */
+export function useAdminOrders(filters: AdminFilters) {
+  return useQuery({ queryKey: ['admin-orders', filters], queryFn: () => fetchAdminOrders(filters), placeholderData: keepPreviousData });
+}
+
+export function useOrderOverview() {
+  return useQuery({
+    queryKey: ['admin-orders', 'overview'],
+    queryFn: async () => unwrap(await api.GET('/orders/stats/overview'), 'Failed to fetch the overview'),
+  });
+}
+
+/** One order with its status history (admins see any order). */
+export function useAdminOrder(id: string | null) {
+  return useQuery({
+    queryKey: ['admin-orders', 'one', id],
+    enabled: id !== null,
+    queryFn: async () => unwrap(await api.GET('/orders/{id}', { params: { path: { id: id! } } }), DETAILS_FAILED),
+  });
+}
+
+export function useSetOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, status }: { id: string; status: OrderStatus }) =>
+      unwrap(await api.PUT('/orders/{id}/status', { params: { path: { id } }, body: { status } }), 'Failed to update order status'),
+    onSuccess: (updated) => {
+      // The row shows the new status with the banner; the lists and counts then reload.
+      queryClient.setQueriesData<AdminOrders>({ queryKey: ['admin-orders'] }, (page) =>
+        page?.orders ? { ...page, orders: page.orders.map((o) => (o._id === updated._id ? updated : o)) } : page,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['admin-orders'] });
+    },
+  });
+}
+
+export function useDeleteOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await api.DELETE('/orders/{id}', { params: { path: { id } } }), DELETE_FAILED),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin-orders'] }),
+  });
+}
+
+/** Whether moving the order to `status` makes the server refund it (and so needs the admin's confirmation). */
+export function refundsOnMove(order: Order, status: OrderStatus): boolean {
+  return order.isPaid && order.status !== status && (status === 'cancelled' || status === 'refunded') && order.refundedAmount < order.totalPrice;
+}
+
+/** Saves a file the API answered with (authenticated, so not a plain link). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Every print file of the order as one zip (PNG per line and area, with a manifest). */
+export async function downloadPrintFiles(order: Order): Promise<void> {
+  const result = await api.GET('/orders/{id}/print-files', { params: { path: { id: order._id } }, parseAs: 'blob' });
+  if (result.error !== undefined || !result.data) throw new Error('Failed to download print files');
+  saveBlob(result.data as Blob, `print-files-${order.orderNumber}.zip`);
+}

@@ -1,0 +1,158 @@
+// The admin's products: create with uploaded files (colour models and
+// pictures go first, through the upload API, then the product call names
+// them), update, delete. The server checks every file it is given.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, unwrap } from '../lib/api';
+import type { components } from '../lib/schema';
+import type { Product } from './products';
+import { uploadFile, type UploadedRef } from './uploads';
+
+export type ProductInput = components['schemas']['ProductInput'];
+type ColorModel = components['schemas']['ColorModel'];
+type ColorImage = components['schemas']['ColorImage'];
+type ImageRef = components['schemas']['ImageRef'];
+
+export const CREATE_FAILED = 'Failed to create product. Please try again.';
+export const TIMED_OUT = 'Upload timed out. Please check your internet connection and try again.';
+export const TOO_LARGE = 'File too large. Please reduce file size and try again. Maximum file size is 100MB.';
+
+/** One colour of the form: its name, its model (new file or the one it has), its pictures. */
+export interface ColourEntry {
+  name: string;
+  model: File | null;
+  front: File | null;
+  back: File | null;
+  /** What the product already has for this colour (edit). */
+  existingModel?: ColorModel;
+  existingImages?: ColorImage;
+}
+
+export interface ProductFields {
+  name: string;
+  /** As typed, in rupees. */
+  price: string;
+  description: string;
+  category: string;
+  brand: string;
+  stock: string;
+}
+
+/** The price text in paise; anything that is not a number is 0 (the specification's reading). */
+export function pricePaise(text: string): number {
+  const rupees = Number(text.trim());
+  return Number.isFinite(rupees) && text.trim() !== '' ? Math.round(rupees * 100) : 0;
+}
+
+/** The create form's checks, in the specification's order and words; null when all is well. */
+export function validateProduct(fields: ProductFields, colours: ColourEntry[]): string | null {
+  if (!fields.name.trim()) return 'Please enter a product name';
+  if (pricePaise(fields.price) <= 0) return 'Please enter a valid price';
+  if (colours.length < 1 || colours.length > 10) return 'Select between 1-10 colors';
+  for (const [i, c] of colours.entries()) {
+    if (!c.name.trim()) return `Please enter a color name for color ${i + 1}`;
+    if (!c.model && !c.existingModel) return `Please upload a GLB file for color ${i + 1}`;
+  }
+  return null;
+}
+
+/** The progress bar's text at a percentage (the specification's thresholds). */
+export function progressText(percent: number): string {
+  if (percent < 30) return 'Preparing files...';
+  if (percent < 80) return 'Uploading to AWS S3...';
+  if (percent < 100) return 'Creating product...';
+  return 'Processing...';
+}
+
+const imageRef = (r: UploadedRef): ImageRef => ({ url: r.fileUrl, s3Key: r.s3Key, bucket: r.bucket, originalSize: r.originalSize });
+
+/**
+ * Uploads the form's new files and builds the product body. Progress runs from
+ * `from` to `to` percent across the bytes of every file.
+ */
+async function uploadAndBuild(fields: ProductFields, colours: ColourEntry[], progress: (p: number) => void, from: number, to: number): Promise<ProductInput> {
+  // Pictures go only in pairs: a colour with one of the two keeps what it had.
+  const files = colours.flatMap((c) => [c.model, ...(c.front && c.back ? [c.front, c.back] : [])]).filter((f): f is File => f !== null);
+  const total = files.reduce((n, f) => n + f.size, 0) || 1;
+  let done = 0;
+  const upload = async (file: File, colour: string) => {
+    const ref = await uploadFile(file, colour, (fraction) => progress(from + ((to - from) * (done + fraction * file.size)) / total));
+    done += file.size;
+    return ref;
+  };
+  const colorModels: ColorModel[] = [];
+  const colorImages: ColorImage[] = [];
+  for (const c of colours) {
+    const colour = c.name.trim().toLowerCase();
+    if (c.model) {
+      const ref = await upload(c.model, colour);
+      colorModels.push({ color: colour, fileUrl: ref.fileUrl, s3Key: ref.s3Key, bucket: ref.bucket, originalSize: ref.originalSize });
+    } else if (c.existingModel) {
+      colorModels.push({ ...c.existingModel, color: colour });
+    }
+    if (c.front && c.back) {
+      colorImages.push({ color: colour, frontImage: imageRef(await upload(c.front, colour)), backImage: imageRef(await upload(c.back, colour)) });
+    } else if (c.existingImages) {
+      colorImages.push({ ...c.existingImages, color: colour });
+    }
+  }
+  const stock = Number.parseInt(fields.stock, 10);
+  return {
+    name: fields.name.trim(),
+    price: pricePaise(fields.price),
+    description: fields.description.trim(),
+    ...(fields.category.trim() ? { category: fields.category.trim() } : {}),
+    brand: fields.brand.trim(),
+    ...(Number.isFinite(stock) ? { stock } : {}),
+    numberOfColors: colours.length,
+    colorModels,
+    ...(colorImages.length > 0 ? { colorImages } : {}),
+  };
+}
+
+/** The create failure's message (section 8). */
+export function createFailure(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError') return TIMED_OUT;
+  if (error instanceof ApiError) return error.status === 413 ? TOO_LARGE : error.message || CREATE_FAILED;
+  return error instanceof Error && error.message ? error.message : CREATE_FAILED;
+}
+
+export function useSaveProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, fields, colours, progress }: { id?: string; fields: ProductFields; colours: ColourEntry[]; progress: (p: number) => void }): Promise<Product> => {
+      progress(10);
+      // The files' bytes move the bar from 10% (create) or 70% (edit) to 80%.
+      const body = await uploadAndBuild(fields, colours, progress, id ? 70 : 10, 80);
+      progress(90);
+      const product = id
+        ? unwrap(await api.PUT('/products/{id}', { params: { path: { id } }, body }), 'Unknown error')
+        : unwrap(await api.POST('/products', { body }), CREATE_FAILED);
+      progress(100);
+      return product;
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['products'] }),
+  });
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await api.DELETE('/products/{id}', { params: { path: { id } } }), 'Failed to delete product'),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['products'] }),
+  });
+}
+
+/** The form's colours for a product being edited: its models and pictures as they are. */
+export function coloursOf(product: Product): ColourEntry[] {
+  const names = product.colors.length > 0 ? product.colors : Object.keys(product.models);
+  return names.map((name) => {
+    const meta = product.modelMetadata.find((m) => m.color === name);
+    const url = product.models[name];
+    const existingModel: ColorModel | undefined = meta
+      ? { color: name, fileUrl: meta.s3Url, s3Key: meta.s3Key || undefined, bucket: meta.s3Bucket || undefined, originalSize: meta.originalSize }
+      : url
+        ? { color: name, fileUrl: url }
+        : undefined;
+    return { name, model: null, front: null, back: null, existingModel, existingImages: product.colorImages.find((c) => c.color === name) };
+  });
+}

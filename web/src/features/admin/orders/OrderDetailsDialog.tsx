@@ -1,0 +1,169 @@
+// Order Details: the order, its customer, lines (with the engine's preflight
+// warnings), shipping address, summary and status history; the invoice (print
+// window and PDF) and the print files.
+import { useState } from 'react';
+import { DETAILS_FAILED, downloadPrintFiles, useAdminOrder } from '../../../api/adminOrders';
+import type { Order } from '../../../api/orders';
+import { Dialog } from '../../../components/Dialog';
+import { Spinner } from '../../../components/Spinner';
+import { addressLine } from '../../../lib/address';
+import { rupees } from '../../../lib/money';
+import { StatusChip } from '../../orders/OrdersPage';
+import { downloadInvoicePdf } from './invoice';
+
+const SIZES = ['s', 'm', 'l', 'xl', 'xxl'] as const;
+const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** "M × 10, L × 15": the sizes a line has. */
+export function sizesText(q: Order['orderItems'][number]['quantity']): string {
+  return SIZES.filter((s) => (q[s] ?? 0) > 0)
+    .map((s) => `${s.toUpperCase()} × ${q[s]}`)
+    .join(', ');
+}
+
+export function OrderDetailsDialog({ id, onClose, onInvoice, onError }: { id: string; onClose: () => void; onInvoice: (o: Order) => void; onError: (m: string) => void }) {
+  const order = useAdminOrder(id);
+  const [busy, setBusy] = useState<'pdf' | 'zip' | null>(null);
+  const run = (what: 'pdf' | 'zip', work: () => Promise<void>) => {
+    setBusy(what);
+    work()
+      .catch((e: Error) => onError(e.message))
+      .finally(() => setBusy(null));
+  };
+
+  return (
+    <Dialog title="Order Details" onClose={onClose} wide>
+      {order.isPending ? (
+        <Spinner label="Loading order..." />
+      ) : order.isError ? (
+        <p className="notice error" role="alert">
+          {order.error.message || DETAILS_FAILED}
+        </p>
+      ) : (
+        <OrderDetails order={order.data} />
+      )}
+      <div className="row dialog-actions">
+        <button className="btn ghost" onClick={onClose}>
+          Close
+        </button>
+        {order.data && (
+          <>
+            <button className="btn ghost" disabled={busy !== null} onClick={() => run('zip', () => downloadPrintFiles(order.data))}>
+              {busy === 'zip' ? 'Preparing print files…' : 'Download print files'}
+            </button>
+            <button className="btn ghost" disabled={busy !== null} onClick={() => run('pdf', () => downloadInvoicePdf(order.data))}>
+              {busy === 'pdf' ? 'Preparing PDF…' : 'Download invoice PDF'}
+            </button>
+            <button className="btn" onClick={() => onInvoice(order.data)}>
+              Generate Performa Invoice
+            </button>
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const a = order.shippingAddress;
+  const warnings = order.orderItems.flatMap((item, i) => item.printWarnings.map((w) => `Line ${i + 1} (${item.name}): ${w}`));
+  return (
+    <div className="order-details-modal">
+      <dl className="facts">
+        <dt>Order number</dt>
+        <dd>{order.orderNumber}</dd>
+        <dt>Status</dt>
+        <dd>
+          <StatusChip status={order.status} />
+        </dd>
+        <dt>Total amount</dt>
+        <dd>{rupees(order.totalPrice)}</dd>
+        <dt>Payment method</dt>
+        <dd>{order.paymentMethod}</dd>
+        <dt>Payment status</dt>
+        <dd>{order.isPaid ? 'Paid' : 'Pending'}</dd>
+        <dt>Order date</dt>
+        <dd>{dateTime.format(order.createdAt)}</dd>
+        {order.refundedAmount > 0 && (
+          <>
+            <dt>Refunded</dt>
+            <dd>{rupees(order.refundedAmount)}</dd>
+          </>
+        )}
+      </dl>
+
+      <h3>Customer</h3>
+      <p>
+        {order.user.name || 'N/A'} · {order.user.email || 'N/A'}
+      </p>
+
+      <h3>Items</h3>
+      <ul className="detail-items">
+        {order.orderItems.map((item) => (
+          <li key={item._id}>
+            <span>
+              <strong>{item.name}</strong>
+              <span className="muted">
+                {' '}
+                · color: {item.color} · {sizesText(item.quantity)} ({item.itemCount})
+              </span>
+            </span>
+            <span>{rupees(item.price)} each</span>
+          </li>
+        ))}
+      </ul>
+      {warnings.length > 0 && (
+        <div className="notice warn-box" role="note">
+          <strong>Print preflight</strong>
+          <ul>
+            {warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {a && (a.street || a.addressLine1 || a.city) && (
+        <>
+          <h3>Shipping address</h3>
+          <p>{addressLine(a)}</p>
+        </>
+      )}
+
+      <h3>Order summary</h3>
+      <dl className="summary">
+        <dt>Items price</dt>
+        <dd>{rupees(order.itemsPrice)}</dd>
+        <dt>Payment Gateway (2.5%)</dt>
+        <dd>{rupees(order.taxPrice)}</dd>
+        {order.shippingPrice > 0 && (
+          <>
+            <dt>Shipping</dt>
+            <dd>{rupees(order.shippingPrice)}</dd>
+          </>
+        )}
+        {order.discountAmount > 0 && (
+          <>
+            <dt>Discount</dt>
+            <dd>−{rupees(order.discountAmount)}</dd>
+          </>
+        )}
+        <dt className="total">Total</dt>
+        <dd className="total">{rupees(order.totalPrice)}</dd>
+      </dl>
+
+      {order.statusHistory && order.statusHistory.length > 0 && (
+        <>
+          <h3>Status history</h3>
+          <ol className="history">
+            {order.statusHistory.map((c) => (
+              <li key={`${c.changedAt}-${c.to}`}>
+                {dateTime.format(c.changedAt)}: {c.from} → {c.to} by {c.changedByName || c.changedBy}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, ok, order, renderRoutes, signedIn } from '../../../test/testkit';
+import type { Order } from '../../../api/orders';
+import AdminLayout from '../AdminLayout';
+import OrdersAdminPage from './OrdersAdminPage';
+
+const overview = {
+  byStatus: [],
+  totalOrders: 2,
+  revenue: { today: 640625, last7Days: 640625, last30Days: 640625 },
+  daily: Array.from({ length: 30 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, orders: i === 29 ? 2 : 0, revenue: i === 29 ? 640625 : 0 })),
+};
+
+/** The admin API over `orders`; the requests it saw are kept. */
+function adminApi(orders: Order[]) {
+  const seen: { method: string; path: string; search: string; body?: unknown }[] = [];
+  mockApi(async (method, path, url, request) => {
+    const body = method === 'PUT' ? await request.json() : undefined;
+    seen.push({ method, path, search: url.search, body });
+    if (path === '/api/orders/stats/overview') return ok(overview);
+    if (path === '/api/orders/admin') {
+      const status = url.searchParams.get('status');
+      const list = orders.filter((o) => !status || o.status === status);
+      return { status: 200, body: { success: true, message: 'Orders', data: list, pagination: { page: 1, limit: 100, total: list.length, pages: 1 } } };
+    }
+    const m = path.match(/^\/api\/orders\/(\w+)\/status$/);
+    if (m && method === 'PUT') {
+      const o = orders.find((x) => x._id === m[1])!;
+      o.status = (body as { status: Order['status'] }).status;
+      return ok(o, `Order status updated to ${o.status}`);
+    }
+    return undefined;
+  });
+  return seen;
+}
+
+const routes = [{ path: '/admin', element: <AdminLayout />, children: [{ path: 'orders', element: <OrdersAdminPage /> }] }];
+
+describe('Orders Management', () => {
+  it('sends a signed-in customer home', async () => {
+    signedIn({ role: 'user' });
+    adminApi([]);
+    renderRoutes(routes, '/admin/orders');
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'));
+  });
+
+  it('lists, searches and filters orders, and asks before a paid order is refunded', async () => {
+    signedIn({ role: 'admin' });
+    const paid = order(1, { isPaid: true, status: 'confirmed', user: { name: 'Priya Shah', email: 'priya@example.com' } });
+    const pending = order(2);
+    const seen = adminApi([paid, pending]);
+    renderRoutes(routes, '/admin/orders');
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(screen.getAllByTestId('admin-order-row')).toHaveLength(2));
+    expect(screen.getByRole('navigation', { name: 'Admin Panel' })).toBeTruthy();
+    expect(screen.getByTestId('orders-chart')).toBeTruthy();
+    expect(screen.getByTestId('orders-summary').textContent).toMatch(/^2 total orders/);
+
+    // Client-side search over customer names; no request.
+    const before = seen.length;
+    await user.type(screen.getByLabelText('Search orders'), 'priya');
+    expect(screen.getAllByTestId('admin-order-row')).toHaveLength(1);
+    expect(seen.length).toBe(before);
+    await user.clear(screen.getByLabelText('Search orders'));
+
+    // The status filter asks the server again.
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'pending');
+    await waitFor(() => expect(seen.some((r) => r.path === '/api/orders/admin' && r.search.includes('status=pending'))).toBe(true));
+    await waitFor(() => expect(screen.getAllByTestId('admin-order-row')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-order-row')).toHaveLength(2));
+
+    // Cancelling the paid order: a confirmation that names the refund, then the change.
+    const row = screen.getAllByTestId('admin-order-row').find((r) => r.textContent?.includes(paid.orderNumber))!;
+    await user.click(within(row).getByRole('button', { name: /change the status/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Cancelled' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark as cancelled' });
+    expect(dialog.textContent).toContain('refunds ₹6,406.25');
+    expect(seen.some((r) => r.method === 'PUT')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund and mark cancelled' }));
+    await waitFor(() => expect(screen.getByText('Order status updated to cancelled')).toBeTruthy());
+    expect(seen.find((r) => r.method === 'PUT')?.body).toEqual({ status: 'cancelled' });
+
+    // An unpaid order moves without a question.
+    const other = screen.getAllByTestId('admin-order-row').find((r) => r.textContent?.includes(pending.orderNumber))!;
+    await user.click(within(other).getByRole('button', { name: /change the status/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Processing' }));
+    await waitFor(() => expect(screen.getByText('Order status updated to processing')).toBeTruthy());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
