@@ -91,9 +91,10 @@ e2e:
 preview out="preview":
     cargo run -p design-engine --release --example preview -- {{out}}
 
-# Benchmarks: criterion (native) and the WebAssembly package in Node, with the .wasm size
+# Benchmarks: criterion (native: the engine, and the invoice PDF) and the WebAssembly package in Node, with the .wasm size
 bench: wasm
     cargo bench -p design-engine --bench engine
+    cargo bench -p api --bench invoice
     node {{node_test_flags}} design-engine/js-tests/bench.mjs
 
 # Load figures with wrk on loopback: GET /api/products and adding to the cart (DB: a fresh SQLite file, or the URL given)

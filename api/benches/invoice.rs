@@ -23,7 +23,7 @@ fn address() -> String {
 /// An order of `lines` lines, each 40 garments with two design elements.
 fn invoice(lines: usize) -> Invoice {
     let products = [
-        ("T-Shirt Normal", "navyblue", 25_00),
+        ("T-Shirt Normal", "navyblue", 2_500),
         ("Oversized Drop-Shoulder T-Shirt", "black", 39_900),
         ("Formal Shirt Full Sleeves", "skyblue", 54_900),
     ];
@@ -44,8 +44,8 @@ fn invoice(lines: usize) -> Invoice {
                     unit_price: unit,
                     quantity: 40,
                     elements: 2,
-                    design_fee: 50_00,
-                    line_total: unit * 40 + 50_00,
+                    design_fee: 5_000,
+                    line_total: unit * 40 + 5_000,
                 },
             }
         })
@@ -66,7 +66,7 @@ fn invoice(lines: usize) -> Invoice {
         currency: "INR".into(),
         items_count: 40 * lines as i64,
         items_price,
-        shipping_price: 149_99,
+        shipping_price: 14_999,
         tax_price: 0,
         discount_amount: 0,
         total_price: 0,
