@@ -8,6 +8,7 @@
 #   default: a fresh SQLite file; a postgres:// URL: a fresh database
 #   bench_admin_<random> on that server, dropped at the end.
 # Bounded: each run lasts DURATION (default 10s) and only targets 127.0.0.1.
+# KEEP=1 keeps the temporary directory (and the PostgreSQL database) to look at.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in wrk jq python3; do
@@ -25,7 +26,9 @@ cleanup() {
   if [ "$status" -ne 0 ] && [ -s "$work/server.log" ]; then
     echo "-- server log (last 20 lines)" >&2; tail -n 20 "$work/server.log" >&2
   fi
-  if [ -n "$pg_db" ]; then
+  if [ -n "${KEEP:-}" ]; then
+    echo "kept $work${pg_db:+ and the database $pg_db}" >&2
+  elif [ -n "$pg_db" ]; then
     psql "$pg_server" -X -q -c "DROP DATABASE IF EXISTS $pg_db" 2>/dev/null \
       || psql "$pg_server" -X -q -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" || true
   fi
