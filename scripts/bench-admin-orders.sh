@@ -67,11 +67,14 @@ post /auth/otp/email/send "{\"email\":\"$admin_email\"}" > /dev/null
 code="$(get "/dev/outbox?to=$admin_email" | jq -r '.data[0].body' | grep -o '[0-9]\{6\}' | head -n 1)"
 admin="$(post /auth/otp/email/verify "{\"email\":\"$admin_email\",\"code\":\"$code\"}" | jq -r '.data.accessToken')"
 
-# 2. One real order: a shopper's cart of 25 white T-shirts (M), ordered and paid (test provider).
+# 2. One real order: a shopper's cart of 25 white T-shirts (M) with a text on
+# both print areas, ordered and paid (test provider).
 shopper_email="shopper-$(date +%s)@example.com"
 shopper="$(post /auth/register "{\"name\":\"Bench Shopper\",\"email\":\"$shopper_email\",\"password\":\"bench admin orders\"}" | jq -r '.data.accessToken')"
 product="$(get /products | jq -r '[.. | objects | select(.name? == "T-Shirt Normal") | (._id // .id)][0]')"
-post /cart/items "{\"productId\":\"$product\",\"color\":\"white\",\"quantity\":{\"m\":25}}" "$shopper" > /dev/null
+text() { echo "{\"text\":\"$1\",\"font\":\"Georgia\",\"size\":$2,\"color\":\"#f97316\",\"position\":{\"x\":50,\"y\":50}}"; }
+design="{\"version\":1,\"productId\":\"$product\",\"color\":\"white\",\"areas\":{\"leftChest\":{\"text\":$(text LT 20)},\"back\":{\"text\":$(text 'Team Legacy' 32)}},\"quantities\":{\"m\":25}}"
+post /cart/items "{\"design\":$design}" "$shopper" > /dev/null
 amount="$(get /cart "$shopper" | jq -r '.data.totalPrice')"
 address="{\"email\":\"$shopper_email\",\"fullName\":\"Bench Shopper\",\"phone\":\"9876543210\",\"addressLine1\":\"12 Janpath\",\"street\":\"12 Janpath\",\"city\":\"New Delhi\",\"state\":\"Delhi\",\"zipCode\":\"110001\",\"country\":\"India\"}"
 created="$(post /payments/create-order "{\"amount\":$amount,\"receipt\":\"bench_real\",\"shippingAddress\":$address}" "$shopper")"
@@ -95,11 +98,13 @@ scenarios=(
   "status=shipped|/orders/admin?status=shipped&page=1&limit=100"
   "7-day window|/orders/admin?$window&page=1&limit=100"
   "stats overview|/orders/stats/overview"
+  "print files|/orders/$order_id/print-files"
 )
 printf '%-16s %7s %10s %10s %10s %7s\n' scenario matched "req/s" p50 p99 errors > "$work/table"
 for s in "${scenarios[@]}"; do
   name="${s%%|*}" path="${s#*|}"
-  matched="$(get "$path" "$admin" | jq -r '.pagination.total // .data.totalOrders')"
+  # The print files are a zip of the real order's two 300 DPI areas (rendered per request).
+  case "$path" in *print-files) matched="2 areas" ;; *) matched="$(get "$path" "$admin" | jq -r '.pagination.total // .data.totalOrders')" ;; esac
   echo "== $name: GET /api$path"
   wrk -t2 -c8 -d"$duration" --latency -H "Authorization: Bearer $admin" "$base$path" > "$work/wrk.txt"
   awk -v name="$name" -v matched="$matched" '
