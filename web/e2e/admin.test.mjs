@@ -257,6 +257,11 @@ test('an admin creates a product with a model and two pictures, and shoppers can
   assert.ok(glbBack.equals(glb), 'the studio loaded the uploaded model, byte for byte');
   await page.locator('[data-testid="garment-viewer"] canvas').waitFor();
   assert.equal(await page.locator('.viewer-message.error').count(), 0);
+  // And a design on it: a text on the Left Chest, drawn on the new garment.
+  await page.getByRole('button', { name: 'Left Chest' }).click();
+  await page.getByLabel('Text', { exact: true }).fill('Polo Club');
+  await page.getByRole('button', { name: 'Add Text' }).click();
+  await page.getByText('“Polo Club”').waitFor();
   await page.screenshot({ path: join(screenshots, 'admin-product-3d.png') });
   assert.deepEqual(context.cspViolations, []);
   await context.close();
