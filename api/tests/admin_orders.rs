@@ -4,29 +4,9 @@
 
 mod helpers;
 
-use helpers::checkout::{TOTAL, create_order, payment, shopper};
+use helpers::checkout::{TOTAL, create_order, paid_order, shopper};
 use helpers::{TestApp, engines};
 use serde_json::{Value, json};
-
-/// A shopper's order, paid through the test provider; returns its id.
-async fn paid_order(app: &TestApp, email: &str) -> (String, String) {
-    let token = shopper(app, email).await;
-    let receipt = format!("rcpt_{}", email.split('@').next().unwrap());
-    let (status, order) = create_order(app, &token, &receipt).await;
-    assert_eq!(status, 200, "{order}");
-    let (status, body) = app
-        .post_auth(
-            "/api/payments/verify",
-            &token,
-            payment(&order["data"], "pay_1"),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    (
-        order["data"]["order"]["_id"].as_str().unwrap().to_string(),
-        token,
-    )
-}
 
 fn statuses(page: &Value) -> Vec<&str> {
     page["data"]

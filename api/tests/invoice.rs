@@ -3,29 +3,9 @@
 
 mod helpers;
 
-use helpers::checkout::{TOTAL, create_order, payment, shopper};
+use helpers::checkout::{TOTAL, paid_order};
 use helpers::{TestApp, engines};
 use serde_json::{Value, json};
-
-/// A shopper's order of 25 tees (S 10, XXL 15, ₹625.00), paid; returns its id and the shopper's token.
-async fn paid_order(app: &TestApp, email: &str) -> (String, String) {
-    let token = shopper(app, email).await;
-    let receipt = format!("rcpt_{}", email.split('@').next().unwrap());
-    let (status, order) = create_order(app, &token, &receipt).await;
-    assert_eq!(status, 200, "{order}");
-    let (status, body) = app
-        .post_auth(
-            "/api/payments/verify",
-            &token,
-            payment(&order["data"], "pay_1"),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    (
-        order["data"]["order"]["_id"].as_str().unwrap().to_string(),
-        token,
-    )
-}
 
 /// The PDF route's answer: status, content type, disposition and bytes.
 async fn get_pdf(app: &TestApp, id: &str, token: &str) -> (u16, String, String, Vec<u8>) {

@@ -96,3 +96,24 @@ pub async fn create_order(app: &TestApp, token: &str, receipt: &str) -> (u16, Va
     )
     .await
 }
+
+/// A new shopper's order of 25 tees (₹640.63 in all), paid through the test
+/// provider; returns the order's id and the shopper's token.
+pub async fn paid_order(app: &TestApp, email: &str) -> (String, String) {
+    let token = shopper(app, email).await;
+    let receipt = format!("rcpt_{}", email.split('@').next().unwrap());
+    let (status, order) = create_order(app, &token, &receipt).await;
+    assert_eq!(status, 200, "{order}");
+    let (status, body) = app
+        .post_auth(
+            "/api/payments/verify",
+            &token,
+            payment(&order["data"], "pay_1"),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    (
+        order["data"]["order"]["_id"].as_str().unwrap().to_string(),
+        token,
+    )
+}

@@ -11,7 +11,10 @@ export type OrderStatus = components['schemas']['OrderStatus'];
 export type Overview = components['schemas']['Overview'];
 
 /** The specification's seven statuses, in the order an order goes through them. */
-export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'];
+export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
+// The list must name every status of the contract: a status added to the API fails the type check here.
+const everyStatus: Exclude<OrderStatus, (typeof ORDER_STATUSES)[number]> extends never ? true : never = true;
+void everyStatus;
 export const ADMIN_PAGE_SIZE = 100;
 
 export const FETCH_FAILED = 'Failed to fetch orders';

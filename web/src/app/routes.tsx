@@ -26,17 +26,17 @@ export const routes: RouteObject[] = [
           { path: '/user/orders', lazy: lazyPage(() => import('../features/orders/OrdersPage')) },
           // No customer dashboard yet: the account menu's Profile link lands on the orders.
           { path: '/user', element: <Navigate to="/user/orders" replace /> },
-        ],
-      },
-      {
-        path: '/admin',
-        lazy: lazyPage(() => import('../features/admin/AdminLayout')),
-        children: [
-          { path: 'orders', lazy: lazyPage(() => import('../features/admin/orders/OrdersAdminPage')) },
-          { path: 'products', lazy: lazyPage(() => import('../features/admin/products/ProductsAdminPage')) },
-          // /admin and any unknown admin path.
-          { index: true, element: <Navigate to="/admin/orders" replace /> },
-          { path: '*', element: <Navigate to="/admin/orders" replace /> },
+          {
+            path: '/admin',
+            lazy: lazyPage(() => import('../features/admin/AdminLayout')),
+            children: [
+              { path: 'orders', lazy: lazyPage(() => import('../features/admin/orders/OrdersAdminPage')) },
+              { path: 'products', lazy: lazyPage(() => import('../features/admin/products/ProductsAdminPage')) },
+              // /admin and any unknown admin path.
+              { index: true, element: <Navigate to="/admin/orders" replace /> },
+              { path: '*', element: <Navigate to="/admin/orders" replace /> },
+            ],
+          },
         ],
       },
       { path: '*', lazy: lazyPage(() => import('./NotFoundPage')) },

@@ -156,7 +156,10 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
     let mut by_order: std::collections::HashMap<String, Vec<orders::Item>> =
         std::collections::HashMap::with_capacity(rows.len());
     for item in orders::items(db, &ids).await? {
-        by_order.entry(item.order_id.clone()).or_default().push(item);
+        by_order
+            .entry(item.order_id.clone())
+            .or_default()
+            .push(item);
     }
     let mut out = Vec::with_capacity(rows.len());
     for o in rows {

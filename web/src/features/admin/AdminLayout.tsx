@@ -1,13 +1,11 @@
-// The admin area (/admin/*): admins only (a visitor signs in first, a signed-in
-// customer goes home), with the side menu 'Admin Panel'.
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+// The admin area (/admin/*): admins only (RequireAuth sends a visitor to sign
+// in first; a signed-in customer goes home), with the side menu 'Admin Panel'.
+import { Navigate, NavLink, Outlet } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import './admin.css';
 
 export default function AdminLayout() {
-  const { isAuthenticated, isAdmin } = useAuth();
-  const location = useLocation();
-  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  const { isAdmin } = useAuth();
   if (!isAdmin) return <Navigate to="/" replace />;
   return (
     <div className="admin-shell">
