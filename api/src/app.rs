@@ -12,6 +12,7 @@ use crate::guards;
 use crate::routes::artwork::ArtworkApi;
 use crate::routes::auth::AuthApi;
 use crate::routes::cart::CartApi;
+use crate::routes::designs::DesignsApi;
 use crate::routes::files::FilesApi;
 use crate::routes::health::HealthApi;
 use crate::routes::models::ModelsApi;
@@ -40,10 +41,8 @@ pub type Apis = (
     AdminOrdersApi,
     PrintFilesApi,
     InvoiceApi,
-    PincodeApi,
-    ArtworkApi,
-    FilesApi,
-    UploadApi,
+    // poem-openapi takes tuples of up to 16: the rest sit in one of their own.
+    (PincodeApi, ArtworkApi, FilesApi, UploadApi, DesignsApi),
 );
 
 pub fn api_service() -> OpenApiService<Apis, ()> {
@@ -61,10 +60,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
             AdminOrdersApi,
             PrintFilesApi,
             InvoiceApi,
-            PincodeApi,
-            ArtworkApi,
-            FilesApi,
-            UploadApi,
+            (PincodeApi, ArtworkApi, FilesApi, UploadApi, DesignsApi),
         ),
         "Custom apparel store API",
         env!("CARGO_PKG_VERSION"),

@@ -2,9 +2,12 @@
 //! a design only with pictures its owner sent, and checkout only while the
 //! server still holds them.
 
+use design_engine::render::Renderer;
+
 use crate::db::Db;
 use crate::db::artwork::{get, is_holder};
 use crate::envelope::ApiError;
+use crate::storage::{Bucket, Key, Storage};
 
 /// Every picture of a design must be one the user sent and the server read:
 /// same bytes, type and size. Otherwise 'Please upload the image again'.
@@ -34,4 +37,51 @@ pub async fn check_kept(db: &Db, design: &design_engine::design::Design) -> Resu
         }
     }
     Ok(())
+}
+
+/// The stored bytes and type of every picture of a design, to draw it on the
+/// server. A picture the server no longer holds is an internal error here:
+/// whatever uses the design keeps its pictures.
+pub async fn pictures(
+    db: &Db,
+    storage: &Storage,
+    design: &design_engine::design::Design,
+) -> Result<Vec<(Vec<u8>, String)>, ApiError> {
+    let mut out = Vec::new();
+    for asset in design.image_assets() {
+        let stored = get(db, &asset.sha256)
+            .await?
+            .ok_or_else(|| ApiError::internal("a design's artwork is gone"))?;
+        let key = Key::artwork(&asset.sha256).map_err(ApiError::internal)?;
+        let (_, bytes) = storage
+            .read_prefix(Bucket::Artwork, &key, usize::MAX)
+            .await
+            .map_err(ApiError::internal)?;
+        out.push((bytes, stored.mime));
+    }
+    Ok(out)
+}
+
+/// Saved designs' thumbnails are this many pixels square.
+pub const THUMBNAIL_SIDE: u32 = 320;
+
+/// Draws a design's thumbnail with the engine from the stored artwork (CPU
+/// work, off the async threads).
+pub async fn thumbnail(
+    db: &Db,
+    storage: &Storage,
+    design: &design_engine::design::Design,
+) -> Result<Vec<u8>, ApiError> {
+    let pictures = pictures(db, storage, design).await?;
+    let design = design.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut renderer = Renderer::with_bundled_fonts();
+        for (bytes, mime) in &pictures {
+            renderer.add_image(bytes, mime)?;
+        }
+        renderer.thumbnail_png(&design, THUMBNAIL_SIDE)
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(ApiError::internal)
 }

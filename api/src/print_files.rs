@@ -9,9 +9,9 @@ use std::io::Write;
 use design_engine::render::Renderer;
 use design_engine::{Design, PrintArea, Quantities};
 
-use crate::db::{Db, artwork, orders};
+use crate::db::{Db, orders};
 use crate::envelope::ApiError;
-use crate::storage::{Bucket, Key, Storage};
+use crate::storage::Storage;
 
 /// One print file and what the printer needs to know about it.
 pub struct PrintFile {
@@ -56,21 +56,10 @@ pub async fn render(
     for (i, item) in items.into_iter().enumerate() {
         let line = i + 1;
         let design = Design::from_json(&item.line.design).map_err(ApiError::internal)?;
+        let jobs_before = jobs.len();
         for area in PrintArea::ALL {
             if design.area(area).element_count() == 0 || only.is_some_and(|o| o != (line, area)) {
                 continue;
-            }
-            if let Some(image) = &design.area(area).image {
-                let sha = &image.asset.sha256;
-                let stored = artwork::get(db, sha)
-                    .await?
-                    .ok_or_else(|| ApiError::internal("an order's artwork is gone"))?;
-                let key = Key::artwork(sha).map_err(ApiError::internal)?;
-                let (_, bytes) = storage
-                    .read_prefix(Bucket::Artwork, &key, usize::MAX)
-                    .await
-                    .map_err(ApiError::internal)?;
-                pictures.push((bytes, stored.mime));
             }
             let quantities = design.quantities;
             jobs.push((
@@ -81,6 +70,9 @@ pub async fn render(
                 area,
                 design.clone(),
             ));
+        }
+        if jobs.len() > jobs_before {
+            pictures.extend(crate::designs::pictures(db, storage, &design).await?);
         }
     }
     // Rasterising is CPU work: off the async threads.

@@ -32,34 +32,13 @@ async fn put(
     bytes: Vec<u8>,
     content_type: &str,
 ) -> (u16, Value) {
-    let res = app
-        .client
-        .put(app.url(&format!("/api/artwork/{name}")))
-        .bearer_auth(token)
-        .header("content-type", content_type)
-        .body(bytes)
-        .send()
+    app.put_bytes(&format!("/api/artwork/{name}"), token, bytes, content_type)
         .await
-        .unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
 }
 
 async fn get(app: &TestApp, token: &str, name: &str) -> (u16, String, Vec<u8>) {
-    let res = app
-        .client
-        .get(app.url(&format!("/api/artwork/{name}")))
-        .bearer_auth(token)
-        .send()
+    app.get_bytes(&format!("/api/artwork/{name}"), Some(token))
         .await
-        .unwrap();
-    let status = res.status().as_u16();
-    let ct = res
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    (status, ct, res.bytes().await.unwrap().to_vec())
 }
 
 #[tokio::test]

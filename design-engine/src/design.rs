@@ -316,17 +316,23 @@ impl Design {
         quote_line(unit_price, self.quantities.total(), self.element_count())
     }
 
-    /// Everything the cart requires: the colour is one of the product's
-    /// `colours`, uploads are images under 5 MB, the quantities are sane, at
-    /// least one item and 25 per colour.
-    pub fn check_for_cart(&self, colours: &[String]) -> Result<(), StudioError> {
+    /// What a saved design (a draft) requires: the colour is one of the
+    /// product's `colours`, uploads are images under 5 MB, the quantities are
+    /// sane. It may hold fewer than 25 items, or none yet.
+    pub fn check_for_saving(&self, colours: &[String]) -> Result<(), StudioError> {
         if !colours.iter().any(|c| c.eq_ignore_ascii_case(&self.color)) {
             return Err(StudioError::UnknownColour);
         }
         for asset in self.image_assets() {
             crate::elements::check_upload(&asset.mime, asset.bytes)?;
         }
-        self.quantities.check()?;
+        self.quantities.check()
+    }
+
+    /// Everything the cart requires: what a saved design does, and at least
+    /// one item and 25 per colour.
+    pub fn check_for_cart(&self, colours: &[String]) -> Result<(), StudioError> {
+        self.check_for_saving(colours)?;
         self.quantities.check_minimum()
     }
 }

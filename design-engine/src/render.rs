@@ -33,6 +33,8 @@ pub const TEXT_SIZE_PER_AREA_HEIGHT: f32 = 200.0;
 pub const PRINT_DPI: u32 = 300;
 /// Composites are at most this wide (a 300 DPI Back is 3600).
 pub const MAX_RENDER_WIDTH: u32 = 8192;
+/// Thumbnails are at most this many pixels square.
+pub const MAX_THUMBNAIL_SIDE: u32 = 1024;
 /// Images drawn at most this large use the preview copy, not the full one.
 const PREVIEW_SIDE: u32 = 1024;
 
@@ -211,6 +213,37 @@ impl Renderer {
         let width = (area.print_size_inches().0 * f64::from(PRINT_DPI)).round() as u32;
         let pixmap = self.area_pixmap(design, area, width, true)?;
         Ok(encode_png(&into_rgba(pixmap), Some(PRINT_DPI)))
+    }
+
+    /// A saved design's picture, `side` pixels square: the print areas that
+    /// hold something, side by side on the garment's colour (one is centred),
+    /// as PNG. The server draws it from the stored artwork.
+    pub fn thumbnail_png(&mut self, design: &Design, side: u32) -> Result<Vec<u8>, StudioError> {
+        let side = side.clamp(16, MAX_THUMBNAIL_SIDE);
+        let mut canvas = Pixmap::new(side, side).expect("non-zero size");
+        let (r, g, b) = crate::catalogue::colour_hex(&design.color)
+            .and_then(|hex| parse_hex(&hex))
+            .unwrap_or((0xe5, 0xe7, 0xeb));
+        canvas.fill(resvg::tiny_skia::Color::from_rgba8(r, g, b, 255));
+        let filled: Vec<PrintArea> = PrintArea::ALL
+            .into_iter()
+            .filter(|a| design.area(*a).element_count() > 0)
+            .collect();
+        let cell = side as f32 / filled.len().max(1) as f32;
+        for (i, area) in filled.into_iter().enumerate() {
+            // Each area fits 84% of its cell, keeping its proportions.
+            let (iw, ih) = area.print_size_inches();
+            let scale = (cell * 0.84 / iw as f32).min(side as f32 * 0.84 / ih as f32);
+            let width = ((iw as f32 * scale).round() as u32).max(1);
+            let drawn = self.area_pixmap(design, area, width, false)?;
+            blit(
+                &mut canvas,
+                &drawn,
+                cell * (i as f32 + 0.5),
+                side as f32 / 2.0,
+            );
+        }
+        Ok(encode_png(&into_rgba(canvas), None))
     }
 
     /// A sprite from the cache, or made now. Print-size sprites are not kept:
@@ -467,6 +500,13 @@ fn blit(canvas: &mut Pixmap, sprite: &Pixmap, cx: f32, cy: f32) {
 }
 
 /// Straight-alpha RGBA → tiny-skia's premultiplied pixels.
+/// `#rrggbb` as its three channels.
+fn parse_hex(hex: &str) -> Option<(u8, u8, u8)> {
+    let h = hex.strip_prefix('#')?;
+    let channel = |i: usize| u8::from_str_radix(h.get(i..i + 2)?, 16).ok();
+    Some((channel(0)?, channel(2)?, channel(4)?))
+}
+
 fn to_pixmap(img: &RgbaImage) -> Pixmap {
     let mut data = img.as_raw().clone();
     for px in data.chunks_exact_mut(4) {

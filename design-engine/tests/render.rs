@@ -213,3 +213,45 @@ fn element_boxes_match_the_drawing_and_hit_test_the_top_element() {
     d.move_element(PrintArea::Back, ElementKind::Image, 50.0, 20.0);
     assert_eq!(hit(&d, text_box.x, text_box.y), Some(ElementKind::Text));
 }
+
+#[test]
+fn thumbnails_show_the_filled_areas_on_the_garment_colour() {
+    let mut r = Renderer::with_bundled_fonts();
+    let pixel = |png: &[u8], x: u32, y: u32| {
+        *image::load_from_memory(png)
+            .unwrap()
+            .to_rgba8()
+            .get_pixel(x, y)
+    };
+    // An empty design is the garment's colour (Black is #000000 in the catalogue).
+    let mut d = Design::new("p", "black");
+    let empty = r.thumbnail_png(&d, 64).unwrap();
+    assert_eq!(pixel(&empty, 32, 32), Rgba([0, 0, 0, 255]));
+
+    // One area is centred: a big white block on the Back covers the middle.
+    d.set_text(
+        PrintArea::Back,
+        TextElement::new("█", Font::Arial, 48, "#ffffff").unwrap(),
+    );
+    let one = r.thumbnail_png(&d, 200).unwrap();
+    let centre = pixel(&one, 100, 100);
+    assert!(
+        centre[0] > 200,
+        "the Back's text is drawn in the middle: {centre:?}"
+    );
+    assert_eq!(pixel(&one, 2, 2), Rgba([0, 0, 0, 255]));
+
+    // Two areas share the width: Left Chest on the left half, Back on the right.
+    d.set_text(
+        PrintArea::LeftChest,
+        TextElement::new("█", Font::Arial, 48, "#ffffff").unwrap(),
+    );
+    let two = r.thumbnail_png(&d, 200).unwrap();
+    assert!(pixel(&two, 50, 100)[0] > 200);
+    assert!(pixel(&two, 150, 100)[0] > 200);
+    assert_eq!(
+        pixel(&two, 100, 100),
+        Rgba([0, 0, 0, 255]),
+        "the gap between the areas"
+    );
+}

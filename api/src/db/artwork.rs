@@ -85,13 +85,23 @@ pub async fn is_holder(db: &Db, sha256: &str, user_id: &str) -> Result<bool, sql
     Ok(n > 0)
 }
 
-/// Artwork untouched since `before` (Unix ms) that no cart or order line uses.
+/// No cart line, order line or saved design uses the `artwork` row in hand.
+fn unused() -> String {
+    [
+        "cart_item_artwork",
+        "order_item_artwork",
+        "saved_design_artwork",
+    ]
+    .map(|t| format!("NOT EXISTS (SELECT 1 FROM {t} u WHERE u.sha256 = artwork.sha256)"))
+    .join(" AND ")
+}
+
+/// Artwork untouched since `before` (Unix ms) that no cart line, order line or saved design uses.
 pub async fn unused_since(db: &Db, before: i64) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT sha256 FROM artwork a WHERE touched_at < $1 \
-         AND NOT EXISTS (SELECT 1 FROM cart_item_artwork c WHERE c.sha256 = a.sha256) \
-         AND NOT EXISTS (SELECT 1 FROM order_item_artwork o WHERE o.sha256 = a.sha256) LIMIT 500",
-    )
+    sqlx::query_scalar(&format!(
+        "SELECT sha256 FROM artwork WHERE touched_at < $1 AND {} LIMIT 500",
+        unused()
+    ))
     .bind(before)
     .fetch_all(db)
     .await
@@ -101,11 +111,10 @@ pub async fn unused_since(db: &Db, before: i64) -> Result<Vec<String>, sqlx::Err
 /// unused (a line that took it meanwhile keeps it: the foreign key refuses).
 /// Returns whether it was removed (the caller then deletes the file).
 pub async fn forget(db: &Db, sha256: &str, before: i64) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "DELETE FROM artwork WHERE sha256 = $1 AND touched_at < $2 \
-         AND NOT EXISTS (SELECT 1 FROM cart_item_artwork c WHERE c.sha256 = artwork.sha256) \
-         AND NOT EXISTS (SELECT 1 FROM order_item_artwork o WHERE o.sha256 = artwork.sha256)",
-    )
+    let done = sqlx::query(&format!(
+        "DELETE FROM artwork WHERE sha256 = $1 AND touched_at < $2 AND {}",
+        unused()
+    ))
     .bind(sha256)
     .bind(before)
     .execute(db)

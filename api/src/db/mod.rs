@@ -5,6 +5,7 @@
 pub mod addresses;
 pub mod artwork;
 pub mod cart;
+pub mod designs;
 pub mod email_tokens;
 pub mod files;
 pub mod order_admin;

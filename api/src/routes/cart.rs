@@ -2,42 +2,20 @@
 //! rebuilds the design with the engine, checks every studio rule, and prices it
 //! from the product's own price; totals are the engine's order quote.
 
+use design_engine::Design;
 use design_engine::pricing::{LineQuote, Paise, quote_order};
-use design_engine::{Design, Quantities, Size};
 use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
+use crate::add_to_cart::{self, SAVE_ATTEMPTS, backoff, busy, invalid_product};
 use crate::auth::BearerAuth;
 use crate::db::cart::{self, Line};
-use crate::db::products;
 use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::models::{QuantityDto, SizeQuantities};
 use crate::state::AppState;
-
-/// Garments per size. Negative or absurd counts are refused with the studio's message.
-#[derive(Object, Debug, Clone, Default)]
-pub struct SizeQuantities {
-    pub s: Option<i64>,
-    pub m: Option<i64>,
-    pub l: Option<i64>,
-    pub xl: Option<i64>,
-    pub xxl: Option<i64>,
-}
-
-impl SizeQuantities {
-    fn checked(&self) -> Result<Quantities, ApiError> {
-        let v = |q: Option<i64>| q.unwrap_or(0);
-        Ok(Quantities::from_signed([
-            (Size::S, v(self.s)),
-            (Size::M, v(self.m)),
-            (Size::L, v(self.l)),
-            (Size::XL, v(self.xl)),
-            (Size::XXL, v(self.xxl)),
-        ])?)
-    }
-}
 
 /// A cart line to add. Either `design` (the studio's design document) or, for a
 /// plain garment, `productId` and `color`; `quantity` overrides the design's.
@@ -56,28 +34,6 @@ pub struct AddItemRequest {
 #[derive(Object, Debug)]
 pub struct UpdateItemRequest {
     pub quantity: SizeQuantities,
-}
-
-#[derive(Object, Debug, Clone)]
-#[oai(rename_all = "camelCase")]
-pub struct QuantityDto {
-    pub s: u32,
-    pub m: u32,
-    pub l: u32,
-    pub xl: u32,
-    pub xxl: u32,
-}
-
-impl From<design_engine::Quantities> for QuantityDto {
-    fn from(q: design_engine::Quantities) -> QuantityDto {
-        QuantityDto {
-            s: q.s,
-            m: q.m,
-            l: q.l,
-            xl: q.xl,
-            xxl: q.xxl,
-        }
-    }
 }
 
 #[derive(Object, Debug, Clone)]
@@ -168,10 +124,6 @@ async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
     })
 }
 
-fn invalid_product() -> ApiError {
-    ApiError::bad_request("Invalid product data. Please refresh the page and try again.")
-}
-
 /// The design the request describes, before any check.
 fn requested_design(body: &AddItemRequest) -> Result<Design, ApiError> {
     let mut design = match &body.design {
@@ -199,20 +151,6 @@ fn requested_design(body: &AddItemRequest) -> Result<Design, ApiError> {
 
 pub struct CartApi;
 
-/// A cart change read-merge-writes; concurrent changes to the same line retry
-/// this many times before the client is asked to try again.
-const SAVE_ATTEMPTS: u32 = 10;
-
-/// A short random pause before retrying, so racing requests spread out.
-async fn backoff(attempt: u32) {
-    let ms = rand::random_range(0..=u64::from(attempt + 1) * 3);
-    tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
-}
-
-fn busy() -> ApiError {
-    ApiError::conflict("Your cart was changed at the same moment. Please try again.")
-}
-
 #[OpenApi(tag = "Tag::Cart")]
 impl CartApi {
     /// The signed-in user's cart, priced now by the engine.
@@ -238,54 +176,7 @@ impl CartApi {
         body: Json<AddItemRequest>,
     ) -> ApiResult<Json<Envelope<CartDto>>> {
         let design = requested_design(&body)?;
-        if !crate::ids::is_id(&design.product_id) {
-            return Err(invalid_product());
-        }
-        let product = products::get(&state.db, &design.product_id)
-            .await?
-            .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
-        if body.price.is_some_and(|p| p != product.price) {
-            return Err(ApiError::bad_request_code(
-                "Price has changed. Please refresh the page and try again.",
-                "PRICE_MISMATCH",
-            ));
-        }
-        design.check_for_cart(&product.colors)?;
-        crate::designs::check_design(&state.db, &auth.0.id, &design).await?;
-        let artwork = design_engine::hash::artwork_hash(&design);
-        let mut saved = false;
-        for attempt in 0..SAVE_ATTEMPTS {
-            if attempt > 0 {
-                backoff(attempt).await;
-            }
-            let existing = cart::by_artwork(&state.db, &auth.0.id, &artwork).await?;
-            let mut merged = design.clone();
-            if let Some(line) = &existing {
-                // The same artwork again: one line with the quantities added up.
-                let old = line.design()?.quantities;
-                for size in Size::ALL {
-                    merged.set_quantity(
-                        size,
-                        i64::from(old.get(size)) + i64::from(design.quantities.get(size)),
-                    )?;
-                }
-            }
-            let quote = merged.quote(Paise(product.price))?;
-            let target = match &existing {
-                Some(line) => cart::Target::Replace {
-                    id: &line.id,
-                    read_design: &line.design,
-                },
-                None => cart::Target::New,
-            };
-            if cart::save(&state.db, &auth.0.id, target, &merged, &quote).await? {
-                saved = true;
-                break;
-            }
-        }
-        if !saved {
-            return Err(busy());
-        }
+        add_to_cart::add(&state.db, &auth.0.id, &design, body.price).await?;
         Ok(Envelope::ok(
             "Item added to cart",
             cart_of(&state, &auth.0.id).await?,

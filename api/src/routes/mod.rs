@@ -3,6 +3,7 @@
 pub mod artwork;
 pub mod auth;
 pub mod cart;
+pub mod designs;
 pub mod dev;
 pub mod files;
 pub mod health;
@@ -39,4 +40,6 @@ pub enum Tag {
     Artwork,
     /// The admin's uploads of 3D models and colour images.
     Upload,
+    /// Saved designs and their read-only share links.
+    Designs,
 }

@@ -268,6 +268,40 @@ impl TestApp {
         .await
     }
 
+    /// GET raw bytes (signed in when `token` is given): status, content type, bytes.
+    pub async fn get_bytes(&self, path: &str, token: Option<&str>) -> (u16, String, Vec<u8>) {
+        let mut req = self.client.get(self.url(path));
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status().as_u16();
+        let content_type = res
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        (status, content_type, res.bytes().await.unwrap().to_vec())
+    }
+
+    /// PUT raw bytes with a content type, signed in.
+    pub async fn put_bytes(
+        &self,
+        path: &str,
+        token: &str,
+        bytes: Vec<u8>,
+        content_type: &str,
+    ) -> (u16, Value) {
+        self.send(
+            self.client
+                .put(self.url(path))
+                .bearer_auth(token)
+                .header("content-type", content_type)
+                .body(bytes),
+        )
+        .await
+    }
+
     pub async fn delete_auth(&self, path: &str, token: &str) -> (u16, Value) {
         self.send(self.client.delete(self.url(path)).bearer_auth(token))
             .await

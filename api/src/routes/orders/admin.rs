@@ -12,12 +12,12 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
-use super::{Order, OrdersPage, Pagination, StatusChange, not_found, order_dto, order_dtos};
+use super::{Order, OrdersPage, StatusChange, not_found, order_dto, order_dtos};
 use crate::auth::BearerAuth;
 use crate::db::order_admin::{self, Filter};
 use crate::db::{Db, now_ms, orders};
 use crate::envelope::{ApiError, ApiResult, Envelope};
-use crate::models::OrderStatus;
+use crate::models::{OrderStatus, Pagination};
 use crate::payments::refunds;
 use crate::routes::Tag;
 use crate::state::AppState;
@@ -104,12 +104,7 @@ async fn page(db: &Db, f: Filter, page: i64, limit: i64) -> ApiResult<Json<Order
         success: true,
         message: "Orders fetched".into(),
         data: order_dtos(db, rows).await?,
-        pagination: Pagination {
-            page,
-            limit,
-            total,
-            pages: (total + limit - 1) / limit,
-        },
+        pagination: Pagination::new(page, limit, total),
     }))
 }
 

@@ -7,11 +7,10 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
-use super::cart::QuantityDto;
 use crate::auth::BearerAuth;
 use crate::db::{Db, order_admin, orders};
 use crate::envelope::{ApiError, ApiResult, Envelope};
-use crate::models::OrderStatus;
+use crate::models::{OrderStatus, Pagination, QuantityDto};
 use crate::payments::checkout::ShippingAddress;
 use crate::state::AppState;
 
@@ -99,14 +98,6 @@ pub struct StatusChange {
     #[oai(skip_serializing_if_is_none)]
     pub changed_by_name: Option<String>,
     pub changed_at: i64,
-}
-
-#[derive(Object, Debug)]
-pub struct Pagination {
-    pub page: i64,
-    pub limit: i64,
-    pub total: i64,
-    pub pages: i64,
 }
 
 /// The envelope of a page of orders: `pagination` sits beside `data`.
@@ -246,12 +237,7 @@ impl OrdersApi {
             success: true,
             message: "Orders fetched".into(),
             data: order_dtos(&state.db, rows).await?,
-            pagination: Pagination {
-                page,
-                limit,
-                total,
-                pages: (total + limit - 1) / limit,
-            },
+            pagination: Pagination::new(page, limit, total),
         }))
     }
 

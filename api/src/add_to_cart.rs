@@ -1,0 +1,82 @@
+//! Adding a design to a cart, for the cart's own route and for moving a saved
+//! design there: the engine checks it against the product as it is now, the
+//! server checks it holds the design's pictures, and the same artwork again
+//! adds its quantities to the existing line.
+
+use design_engine::pricing::Paise;
+use design_engine::{Design, Size};
+
+use crate::db::{Db, cart, products};
+use crate::envelope::ApiError;
+
+/// A cart change read-merge-writes; concurrent changes to the same line retry
+/// this many times before the client is asked to try again.
+pub const SAVE_ATTEMPTS: u32 = 10;
+
+/// A short random pause before retrying, so racing requests spread out.
+pub async fn backoff(attempt: u32) {
+    let ms = rand::random_range(0..=u64::from(attempt + 1) * 3);
+    tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+}
+
+pub fn busy() -> ApiError {
+    ApiError::conflict("Your cart was changed at the same moment. Please try again.")
+}
+
+pub fn invalid_product() -> ApiError {
+    ApiError::bad_request("Invalid product data. Please refresh the page and try again.")
+}
+
+/// Adds `design` to the user's cart. `shown_price`: the unit price the shopper
+/// saw, in paise, refused when it is no longer the product's price.
+pub async fn add(
+    db: &Db,
+    user_id: &str,
+    design: &Design,
+    shown_price: Option<i64>,
+) -> Result<(), ApiError> {
+    if !crate::ids::is_id(&design.product_id) {
+        return Err(invalid_product());
+    }
+    let product = products::get(db, &design.product_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
+    if shown_price.is_some_and(|p| p != product.price) {
+        return Err(ApiError::bad_request_code(
+            "Price has changed. Please refresh the page and try again.",
+            "PRICE_MISMATCH",
+        ));
+    }
+    design.check_for_cart(&product.colors)?;
+    crate::designs::check_design(db, user_id, design).await?;
+    let artwork = design_engine::hash::artwork_hash(design);
+    for attempt in 0..SAVE_ATTEMPTS {
+        if attempt > 0 {
+            backoff(attempt).await;
+        }
+        let existing = cart::by_artwork(db, user_id, &artwork).await?;
+        let mut merged = design.clone();
+        if let Some(line) = &existing {
+            // The same artwork again: one line with the quantities added up.
+            let old = line.design()?.quantities;
+            for size in Size::ALL {
+                merged.set_quantity(
+                    size,
+                    i64::from(old.get(size)) + i64::from(design.quantities.get(size)),
+                )?;
+            }
+        }
+        let quote = merged.quote(Paise(product.price))?;
+        let target = match &existing {
+            Some(line) => cart::Target::Replace {
+                id: &line.id,
+                read_design: &line.design,
+            },
+            None => cart::Target::New,
+        };
+        if cart::save(db, user_id, target, &merged, &quote).await? {
+            return Ok(());
+        }
+    }
+    Err(busy())
+}
