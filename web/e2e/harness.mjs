@@ -34,7 +34,8 @@ function apiBinary() {
 export async function startStore() {
   const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
   const port = await freePort();
-  const webDir = join(repo, 'web', 'dist');
+  // WEB_DIST: another build of the web app (so parallel work need not share web/dist).
+  const webDir = process.env.WEB_DIST ?? join(repo, 'web', 'dist');
   if (!existsSync(join(webDir, 'index.html'))) throw new Error('web/dist is missing: run `just web` first');
   const server = spawn(apiBinary(), ['serve'], {
     cwd: repo,
@@ -136,4 +137,79 @@ export async function fillShipping(page) {
   assert.equal(await shippingField(page, 'City').inputValue(), 'New Delhi');
   assert.equal(await shippingField(page, 'State').inputValue(), 'Delhi');
   assert.equal(await shippingField(page, 'Phone number').inputValue(), '9876543210');
+}
+
+/**
+ * Registers a new shopper through the login page (e-mail, the code from the
+ * dev outbox, name and mobile) and waits for the redirect to /products. Each
+ * shopper needs their own mobile number.
+ */
+export async function signUpWithCode(page, storeUrl, { name, mobile }) {
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now()}@example.com`;
+  await page.goto(storeUrl + '/login');
+  await page.getByRole('main').getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText('OTP sent to your email').waitFor();
+  await page.getByLabel('One-time code (OTP)').fill(await latestCode(storeUrl, email));
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await page.getByText('Enter your details to continue').waitFor();
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/products', { timeout: 10_000 });
+  return email;
+}
+
+/** Creates an account through the API (name, e-mail, password); the server mails a verification link. */
+export async function registerAccount(storeUrl, { name, email, password }) {
+  const res = await fetch(`${storeUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, password }),
+  });
+  const body = await res.json();
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** Signs an existing account in on the login page the browser is on, with an e-mail code from the dev outbox. */
+export async function signInWithCode(page, storeUrl, email) {
+  await page.getByRole('main').getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText('OTP sent to your email').waitFor();
+  await page.getByLabel('One-time code (OTP)').fill(await latestCode(storeUrl, email));
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+}
+
+/**
+ * The link the store last e-mailed to an address for `path` ('/verify-email'
+ * or '/reset-password'), as path and query (the mail's base URL, if any, dropped).
+ */
+export async function mailedLink(storeUrl, to, path) {
+  const pattern = new RegExp(`${path.replace(/[/-]/g, '\\$&')}\\?token=[0-9A-Za-z_-]+`);
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${storeUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const messages = (await res.json()).data ?? [];
+    for (const m of messages) {
+      const found = String(m.body ?? '').match(pattern);
+      if (found) return found[0];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${path} link mailed to ${to}`);
+}
+
+/**
+ * A new browser context for an existing account, signed in on the way to
+ * `path`: the page is sent to /login, signs in with an e-mail code and is
+ * brought back to `path`.
+ */
+export async function signedInContext(browser, storeUrl, path, email, options = { viewport: { width: 1280, height: 900 } }) {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  await page.goto(storeUrl + path);
+  await page.waitForURL('**/login');
+  await signInWithCode(page, storeUrl, email);
+  await page.waitForURL((u) => u.pathname === path, { timeout: 10_000 });
+  return { context, page };
 }

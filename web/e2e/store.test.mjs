@@ -27,7 +27,7 @@ after(() => writeFileSync(join(screenshots, 'figures.json'), JSON.stringify(figu
 
 /** Gzipped KiB of built files: what the first page load costs, the 3D chunk, the engine. */
 test('bundle sizes', () => {
-  const dist = join(repo, 'web/dist');
+  const dist = process.env.WEB_DIST ?? join(repo, 'web/dist');
   const gzKiB = (file) => Math.round(gzipSync(readFileSync(join(dist, file))).length / 102.4) / 10;
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const firstLoad = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);

@@ -5,14 +5,11 @@
 // does not hold.
 import { api, ApiError, messageOf } from '../lib/api';
 import { getImage } from '../lib/imageStore';
-
-type DesignAreas = { areas?: Record<string, { image?: { asset?: { sha256?: string } } | null } | undefined> };
+import { designPictures } from './designPictures';
 
 /** The SHA-256 of every picture in a design document. */
 export function designImages(design: unknown): string[] {
-  const areas = (design as DesignAreas | null)?.areas ?? {};
-  const shas = Object.values(areas).map((area) => area?.image?.asset?.sha256);
-  return [...new Set(shas.filter((s): s is string => typeof s === 'string'))];
+  return designPictures(design).map((p) => p.sha256);
 }
 
 /** Sends every picture of the design to the server (in parallel); throws an ApiError with the server's message. */

@@ -1,61 +1,67 @@
 // The catalogue: from the server, or, when it cannot be reached, the engine's
 // built-in catalogue (mock mode) so that browsing and the studio keep working.
-import { useQuery } from '@tanstack/react-query';
-import { api, ApiError, unwrap } from '../lib/api';
-import { builtinCatalogue } from '../lib/engine';
+// The queries run even when the browser says it is offline (networkMode
+// 'always'): then the request fails at once and the built-in products answer.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, isUnreachable, unwrap } from '../lib/api';
 import { useBackendAvailable } from '../lib/health';
 import type { components } from '../lib/schema';
+import { builtinProducts, type ProductQuery } from './builtinProducts';
 
 export type Product = components['schemas']['ProductDto'];
 export type ColorImage = components['schemas']['ColorImage'];
+export type { ProductQuery };
 
-async function builtinProducts(): Promise<Product[]> {
-  return (await builtinCatalogue()).map((p) => ({
-    ...p,
-    isFeatured: p.isFeatured ?? true,
-    stock: 0,
-    modelMetadata: [],
-    colorImages: [],
-    images: [],
-    createdAt: 0,
-    updatedAt: 0,
-  }));
-}
-
-export interface ProductQuery {
-  category?: string;
-  search?: string;
-  brand?: string;
-  isFeatured?: boolean;
-  limit?: number;
+/**
+ * The server's answer, or `offline()` when the health check already failed or
+ * the request gets no answer (then the health check runs again, for the banner).
+ */
+function useServerOrBuiltin() {
+  const backend = useBackendAvailable();
+  const queryClient = useQueryClient();
+  const run = async <T>(online: () => Promise<T>, offline: () => Promise<T>): Promise<T> => {
+    if (!backend) return offline();
+    try {
+      return await online();
+    } catch (e) {
+      if (!isUnreachable(e)) throw e;
+      void queryClient.invalidateQueries({ queryKey: ['health'] });
+      return offline();
+    }
+  };
+  return { backend, run };
 }
 
 export function useProducts(query: ProductQuery = {}) {
-  const backend = useBackendAvailable();
+  const { backend, run } = useServerOrBuiltin();
   return useQuery({
     queryKey: ['products', query, backend],
     enabled: backend !== undefined,
-    queryFn: async (): Promise<Product[]> => {
-      if (!backend) return builtinProducts();
-      return unwrap<Product[]>(await api.GET('/products', { params: { query } }), 'Failed to fetch products');
-    },
+    networkMode: 'always',
+    queryFn: () =>
+      run(
+        async () => unwrap<Product[]>(await api.GET('/products', { params: { query } }), 'Failed to fetch products'),
+        () => builtinProducts(query),
+      ),
   });
 }
 
 export function useProduct(id: string | null | undefined) {
-  const backend = useBackendAvailable();
+  const { backend, run } = useServerOrBuiltin();
   return useQuery({
     queryKey: ['product', id, backend],
     enabled: backend !== undefined && !!id,
+    networkMode: 'always',
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-    queryFn: async (): Promise<Product> => {
-      if (!backend) {
-        const found = (await builtinProducts()).find((p) => p._id === id);
-        if (!found) throw new ApiError('Product not found in database.', 404);
-        return found;
-      }
-      return unwrap<Product>(await api.GET('/products/{id}', { params: { path: { id: id! } } }), 'Failed to fetch product from database.');
-    },
+    queryFn: () =>
+      run(
+        async () => unwrap<Product>(await api.GET('/products/{id}', { params: { path: { id: id! } } }), 'Failed to fetch product from database.'),
+        async () => {
+          const found = (await builtinProducts()).find((p) => p._id === id);
+          if (!found) throw new ApiError('Product not found in database.', 404);
+          return found;
+        },
+      ),
   });
 }
 

@@ -1,10 +1,14 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
+import { usePageTransition } from './usePageTransition';
 import { useBackendAvailable } from '../lib/health';
 
 export function Layout() {
   const backend = useBackendAvailable();
+  const main = useRef<HTMLElement>(null);
+  usePageTransition(main, useLocation().pathname);
   return (
     <div className="shell">
       <Navbar />
@@ -13,7 +17,7 @@ export function Layout() {
           Backend not available - Running in mock mode
         </div>
       )}
-      <main className="main">
+      <main className="main" ref={main}>
         <Outlet />
       </main>
       <Footer />

@@ -15,7 +15,12 @@ export const routes: RouteObject[] = [
       { path: '/products', lazy: lazyPage(() => import('../features/catalog/ProductsPage')) },
       { path: '/product/:productId', lazy: lazyPage(() => import('../features/product/ProductPage')) },
       { path: '/design', lazy: lazyPage(() => import('../features/studio/StudioPage')) },
+      { path: '/d/:token', lazy: lazyPage(() => import('../features/shared/SharedDesignPage')) },
       { path: '/login', lazy: lazyPage(() => import('../features/auth/LoginPage')) },
+      // The links the server e-mails, and the way to ask for a reset link.
+      { path: '/verify-email', lazy: lazyPage(() => import('../features/auth/VerifyEmailPage')) },
+      { path: '/reset-password', lazy: lazyPage(() => import('../features/auth/ResetPasswordPage')) },
+      { path: '/forgot-password', lazy: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },
       {
         element: <RequireAuth />,
         children: [
@@ -23,9 +28,22 @@ export const routes: RouteObject[] = [
           { path: '/shipping', lazy: lazyPage(() => import('../features/checkout/CheckoutPage')) },
           { path: '/order-confirmation', lazy: lazyPage(() => import('../features/checkout/OrderConfirmationPage')) },
           { path: '/order-failed', lazy: lazyPage(() => import('../features/checkout/OrderFailedPage')) },
-          { path: '/user/orders', lazy: lazyPage(() => import('../features/orders/OrdersPage')) },
-          // No customer dashboard yet: the account menu's Profile link lands on the orders.
-          { path: '/user', element: <Navigate to="/user/orders" replace /> },
+          {
+            path: '/user',
+            lazy: lazyPage(() => import('../features/account/AccountLayout')),
+            children: [
+              { index: true, lazy: lazyPage(() => import('../features/account/DashboardPage')) },
+              { path: 'orders', lazy: lazyPage(() => import('../features/orders/OrdersPage')) },
+              { path: 'saved-designs', lazy: lazyPage(() => import('../features/designs/SavedDesignsPage')) },
+              { path: 'profile', lazy: lazyPage(() => import('../features/account/ProfilePage')) },
+              { path: 'addresses', lazy: lazyPage(() => import('../features/account/AddressesPage')) },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth role="admin" />,
+        children: [
           {
             path: '/admin',
             lazy: lazyPage(() => import('../features/admin/AdminLayout')),

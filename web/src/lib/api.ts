@@ -103,6 +103,18 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** What the shopper is told when the server does not answer at all. */
+export const SERVER_UNREACHABLE = 'Backend server is not available. Please check if the server is running.';
+
+/**
+ * Whether a request failed without an answer: fetch rejects with a TypeError
+ * when the server cannot be reached, and with a TimeoutError or AbortError when
+ * the 60 s request timeout fires.
+ */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+}
+
 /** An error carrying the server's status and message, for query hooks. */
 export class ApiError extends Error {
   constructor(

@@ -1,7 +1,9 @@
 // Who is signed in. lib/tokens keeps the user (localStorage) and the access
 // token (memory); this provider mirrors the user in React state and, on
 // start-up, renews the session from the refresh cookie when the backend is
-// reachable (ending it when the cookie no longer works).
+// reachable (ending it when the cookie no longer works). Until that start-up
+// check is done `loading` is true, so the route guards wait instead of showing
+// a page (or sending to /login) on a session that is about to change.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, refreshSession, setSessionEndedHandler } from './api';
@@ -12,9 +14,13 @@ interface AuthState {
   user: StoredUser | null;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /** The stored session is still being checked at start-up. */
+  loading: boolean;
   /** Stores a session from a login or registration response. */
   signIn: (data: { user?: StoredUser; accessToken?: string; refreshToken?: string }) => void;
   signOut: () => Promise<void>;
+  /** Keeps a change of the signed-in user's details (a new name from the profile page). */
+  updateUser: (patch: Partial<StoredUser>) => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -22,6 +28,7 @@ const AuthContext = createContext<AuthState | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<StoredUser | null>(() => storedUser());
+  const [loading, setLoading] = useState(() => storedUser() !== null);
 
   const endSession = useCallback(() => {
     clearSession();
@@ -34,12 +41,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // On start-up: with the backend up, renew the stored session in the background.
     if (!storedUser()) {
       clearSession();
+      setLoading(false);
       return;
     }
-    void checkHealth().then(async (up) => {
-      if (!up || accessToken()) return;
-      if (!(await refreshSession())) endSession();
-    });
+    // With the backend down the stored user stays (the spec's offline start-up).
+    void checkHealth()
+      .then(async (up) => {
+        if (!up || accessToken()) return;
+        if (!(await refreshSession())) endSession();
+      })
+      .finally(() => setLoading(false));
   }, [endSession]);
 
   const signIn: AuthState['signIn'] = useCallback((data) => {
@@ -60,9 +71,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     endSession();
   }, [endSession]);
 
+  const updateUser = useCallback((patch: Partial<StoredUser>) => {
+    const current = storedUser();
+    if (!current) return;
+    const next = { ...current, ...patch };
+    storeUser(next);
+    setUser(next);
+  }, []);
+
   const value = useMemo<AuthState>(
-    () => ({ user, isAuthenticated: user !== null, isAdmin: user?.role === 'admin', signIn, signOut }),
-    [user, signIn, signOut],
+    () => ({ user, isAuthenticated: user !== null, isAdmin: user?.role === 'admin', loading, signIn, signOut, updateUser }),
+    [user, loading, signIn, signOut, updateUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

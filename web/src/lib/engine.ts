@@ -48,6 +48,8 @@ export interface Limits {
 
 export interface CatalogueProduct {
   _id: string;
+  /** Names the garment's pictures and model in the store's assets. */
+  slug: string;
   name: string;
   description: string;
   price: number;
@@ -58,6 +60,7 @@ export interface CatalogueProduct {
   defaultColor: string;
   models: Record<string, string>;
   isFeatured?: boolean;
+  stock?: number;
 }
 
 type EngineModule = typeof import('design-engine');

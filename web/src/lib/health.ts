@@ -22,6 +22,8 @@ export function useBackendAvailable(): boolean | undefined {
     refetchInterval: POLL_MS,
     retry: false,
     staleTime: POLL_MS,
+    // Checked even when the browser says it is offline: that is when the banner matters.
+    networkMode: 'always',
   });
   return data;
 }

@@ -1,12 +1,17 @@
 // A garment's 3D model, tinted in its colour, with the engine's print-area
 // renders laid on the model's anchor nodes (left_chest, back). three.js and
-// @react-three/fiber live in this chunk only.
-import { Component, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Canvas, useLoader, useThree } from '@react-three/fiber';
+// @react-three/fiber live in this chunk only. Models come from a cache whose
+// entries expire after 5 minutes; a colour change reaches the model after it
+// has settled for 300 ms (the spec's 3D constants).
+import { Component, Suspense, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Canvas, useThree } from '@react-three/fiber';
 import * as THREE from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Raster } from '../../lib/engine';
+import { createModelCache } from './modelCache';
+import { isRendererNoise } from './rendererErrors';
+import { COLOR_CHANGE_DEBOUNCE_MS, useDebounced } from './useDebounced';
 
 export type AreaDecals = Partial<Record<'left_chest' | 'back', Raster | null>>;
 export interface GarmentViewerProps {
@@ -25,6 +30,10 @@ export interface GarmentViewerProps {
 const PRINT_SIZE_M: Record<string, [number, number]> = { left_chest: [0.1016, 0.1016], back: [0.3048, 0.3556] };
 /** The model is scaled to this height so the spec's camera distance 2..10 frames it. */
 const MODEL_HEIGHT = 2.4;
+/** Renderer noise is only logged; a viewer that keeps producing it gives up after this many. */
+const MAX_QUIET_ERRORS = 3;
+
+const models = createModelCache<GLTF>((url) => new GLTFLoader().loadAsync(url));
 
 function Controls() {
   const { camera, gl, invalidate } = useThree();
@@ -48,7 +57,8 @@ function decalTexture(r: Raster): THREE.DataTexture {
 }
 
 function Garment({ modelUrl, colorHex, decals, onMissingArea }: GarmentViewerProps & { onMissingArea: (area: string) => void }) {
-  const gltf = useLoader(GLTFLoader, modelUrl);
+  // Suspends while loading; the memo keeps a mounted viewer on its model when its entry expires.
+  const gltf = use(useMemo(() => models.get(modelUrl), [modelUrl]));
   const scene = useMemo(() => {
     const root = gltf.scene.clone(true);
     const box = new THREE.Box3().setFromObject(root);
@@ -109,21 +119,24 @@ function Garment({ modelUrl, colorHex, decals, onMissingArea }: GarmentViewerPro
   return <primitive object={scene} />;
 }
 
-class ViewerBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: string | null }> {
-  state = { error: null as string | null };
+class ViewerBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: string | null; quiet: number }> {
+  state = { error: null as string | null, quiet: 0 };
   static getDerivedStateFromError(e: Error) {
     // The spec: renderer errors about Object.keys / converting undefined or null are only logged.
-    if (/Object\.keys|convert(ing)? undefined or null/i.test(e.message)) {
-      console.warn('3D view:', e.message);
-      return { error: null };
-    }
+    if (isRendererNoise(e)) return null;
     return { error: /load|fetch|404|JSON|glTF|Unexpected/i.test(e.message) ? 'Failed to load 3D model' : 'Something went wrong' };
   }
+  componentDidCatch(e: Error) {
+    if (!isRendererNoise(e)) return;
+    console.warn('3D view (suppressed):', e.message);
+    this.setState((s) => ({ quiet: s.quiet + 1 }));
+  }
   componentDidUpdate(prev: { resetKey: string }) {
-    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+    if (prev.resetKey !== this.props.resetKey && (this.state.error || this.state.quiet)) this.setState({ error: null, quiet: 0 });
   }
   render() {
-    return this.state.error ? <div className="viewer-message error">{this.state.error}</div> : this.props.children;
+    const error = this.state.error ?? (this.state.quiet > MAX_QUIET_ERRORS ? 'Something went wrong' : null);
+    return error ? <div className="viewer-message error">{error}</div> : this.props.children;
   }
 }
 
@@ -131,11 +144,13 @@ export default function GarmentViewer(props: GarmentViewerProps) {
   const [contextLost, setContextLost] = useState(false);
   const [missing, setMissing] = useState<string | null>(null);
   const onMissingArea = useMemo(() => (area: string) => setMissing(area), []);
-  useEffect(() => setMissing(null), [props.modelUrl]);
+  // A colour change (its tint, and its model when colours have their own) once it settles.
+  const [modelUrl, colorHex] = useDebounced(`${props.modelUrl}\n${props.colorHex}`, COLOR_CHANGE_DEBOUNCE_MS).split('\n');
+  useEffect(() => setMissing(null), [modelUrl]);
   const z = props.side === 'back' ? -4 : 4;
   return (
     <div className={`viewer ${props.className ?? ''}`} data-testid="garment-viewer">
-      <ViewerBoundary resetKey={props.modelUrl}>
+      <ViewerBoundary resetKey={modelUrl}>
         <Suspense fallback={<div className="viewer-message">Loading 3D model...</div>}>
           <Canvas
             frameloop="demand"
@@ -149,7 +164,7 @@ export default function GarmentViewer(props: GarmentViewerProps) {
             <ambientLight intensity={0.9} />
             <directionalLight position={[3, 4, 5]} intensity={1.6} />
             <directionalLight position={[-3, 2, -5]} intensity={0.8} />
-            <Garment {...props} onMissingArea={onMissingArea} />
+            <Garment {...props} modelUrl={modelUrl} colorHex={colorHex} onMissingArea={onMissingArea} />
             <Controls />
           </Canvas>
         </Suspense>

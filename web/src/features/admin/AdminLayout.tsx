@@ -1,12 +1,9 @@
-// The admin area (/admin/*): admins only (RequireAuth sends a visitor to sign
-// in first; a signed-in customer goes home), with the side menu 'Admin Panel'.
-import { Navigate, NavLink, Outlet } from 'react-router';
-import { useAuth } from '../../lib/auth';
+// The admin area (/admin/*) with the side menu 'Admin Panel'. Who may enter
+// is the route guard's business (app/RequireAuth with role="admin").
+import { NavLink, Outlet } from 'react-router';
 import './admin.css';
 
 export default function AdminLayout() {
-  const { isAdmin } = useAuth();
-  if (!isAdmin) return <Navigate to="/" replace />;
   return (
     <div className="admin-shell">
       <aside className="admin-menu">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, fakeTokens, mockApi, ok, renderRoutes } from '../../test/testkit';
+import { fail, fakeTokens, mockApi, ok, renderRoutes, type FakeResponse } from '../../test/testkit';
 import LoginPage from './LoginPage';
 import { redirectTarget } from './redirect';
 import { accessToken } from '../../lib/tokens';
@@ -94,6 +94,44 @@ describe('LoginPage', () => {
   });
 });
 
+describe('LoginPage with a password', () => {
+  it("signs in with e-mail and password, and falls back to 'Login failed. Please try again.'", async () => {
+    let answer: FakeResponse = { status: 500, body: null };
+    const bodies: unknown[] = [];
+    mockApi(async (_m, path, _url, request) => {
+      if (path !== '/api/auth/login') return undefined;
+      bodies.push(await request.json());
+      return answer;
+    });
+    await renderLogin('/cart');
+    const u = userEvent.setup();
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+    await u.click(screen.getByRole('button', { name: 'Sign in with a password instead' }));
+    await u.type(screen.getByLabelText('Email address'), 'asha@example.com');
+    await u.type(screen.getByLabelText('Password'), 'correct horse');
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Login failed. Please try again.');
+
+    answer = fail(401, 'Invalid email or password');
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Invalid email or password'));
+
+    answer = { status: 200, body: { success: true, message: 'Login successful', data: { user, ...fakeTokens(), existingUser: true } } };
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Login successful')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/cart'), { timeout: 2000 });
+    expect(bodies.at(-1)).toEqual({ email: 'asha@example.com', password: 'correct horse' });
+  });
+
+  it('opens on the password form after a password reset', async () => {
+    mockApi(() => undefined);
+    // From the reset page (a stand-in here) to a fresh login page.
+    await renderRoutes([{ path: '/login', element: <LoginPage /> }], '/').router.navigate('/login', { state: { password: true } });
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Steps' })).toBeNull();
+  });
+});
+
 describe('redirectTarget', () => {
   it('returns to a same-site path and defaults to /products', () => {
     expect(redirectTarget({ from: { pathname: '/cart' } })).toBe('/cart');
@@ -102,6 +140,7 @@ describe('redirectTarget', () => {
     expect(redirectTarget({ from: { pathname: '//evil.example' } })).toBe('/products');
     expect(redirectTarget({ from: { pathname: 'https://evil.example' } })).toBe('/products');
     expect(redirectTarget({ from: { pathname: '/login' } })).toBe('/products');
+    expect(redirectTarget({ from: { pathname: '/user/addresses', search: '?a=1', hash: '#top' } })).toBe('/user/addresses?a=1#top');
   });
 });
 

@@ -1,12 +1,15 @@
 // Login and registration (/login): e-mail, then the one-time code sent to it,
 // then — only for an address with no account — the new user's name and mobile.
-// After success it returns to where the visitor came from (default /products).
+// An account with a password can sign in with it instead ('Forgot password?'
+// leads to a reset link). After success it returns to where the visitor came
+// from (default /products).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { api, messageOf } from '../../lib/api';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { LOGIN_FAILED, loginWithPassword } from '../../api/auth';
+import { api, ApiError, messageOf } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
-import { redirectTarget, type LoginStep } from './redirect';
+import { redirectTarget, startsWithPassword, type LoginStep } from './redirect';
 import './login.css';
 
 /** The spec's pauses before leaving the page, so the success message is seen. */
@@ -20,8 +23,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { signIn, isAuthenticated } = useAuth();
   const from = redirectTarget(location.state);
-  const [step, setStep] = useState<LoginStep>('email');
+  const [step, setStep] = useState<LoginStep>(() => (startsWithPassword(location.state) ? 'password' : 'email'));
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -86,6 +90,25 @@ export default function LoginPage() {
     });
   };
 
+  const passwordLogin = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      let signedIn;
+      try {
+        signedIn = await loginWithPassword(email.trim(), password);
+      } catch (err) {
+        setNotice({ kind: 'error', text: err instanceof ApiError ? err.message : LOGIN_FAILED });
+        return;
+      }
+      finish(signedIn.data, REDIRECT_AFTER_LOGIN_MS, signedIn.message);
+    });
+  };
+
+  const goTo = (next: LoginStep) => {
+    setStep(next);
+    setNotice(null);
+  };
+
   const register = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
@@ -105,11 +128,13 @@ export default function LoginPage() {
       <div className="login-card">
         <h1>{step === 'details' ? 'Create your account' : 'Sign in'}</h1>
         {from !== '/products' && <p className="notice info">Please log in to access the requested page</p>}
-        <ol className="login-steps" aria-label="Steps">
-          <li aria-current={step === 'email' ? 'step' : undefined}>E-mail</li>
-          <li aria-current={step === 'email-otp' ? 'step' : undefined}>Code</li>
-          <li aria-current={step === 'details' ? 'step' : undefined}>Your details</li>
-        </ol>
+        {step !== 'password' && (
+          <ol className="login-steps" aria-label="Steps">
+            <li aria-current={step === 'email' ? 'step' : undefined}>E-mail</li>
+            <li aria-current={step === 'email-otp' ? 'step' : undefined}>Code</li>
+            <li aria-current={step === 'details' ? 'step' : undefined}>Your details</li>
+          </ol>
+        )}
 
         {backend === false && (
           <p className="notice error" role="alert">
@@ -127,7 +152,37 @@ export default function LoginPage() {
             <button className="btn" type="submit" disabled={busy || !email.trim() || backend === false}>
               {busy ? 'Sending…' : 'Send code'}
             </button>
+            <button type="button" className="link-button" onClick={() => goTo('password')} disabled={busy}>
+              Sign in with a password instead
+            </button>
           </form>
+        )}
+
+        {step === 'password' && (
+          <form onSubmit={passwordLogin} className="stack">
+            <label>
+              Email address
+              <input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+            </label>
+            <label>
+              Password
+              <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            </label>
+            <button className="btn" type="submit" disabled={busy || leaving || !email.trim() || !password || backend === false}>
+              {busy ? 'Signing in…' : 'Sign in'}
+            </button>
+            <button type="button" className="link-button" onClick={() => goTo('email')} disabled={busy || leaving}>
+              Sign in with an e-mail code instead
+            </button>
+          </form>
+        )}
+
+        {(step === 'email' || step === 'password') && (
+          <p className="login-forgot">
+            <Link to="/forgot-password" state={{ email: email.trim() }}>
+              Forgot password?
+            </Link>
+          </p>
         )}
 
         {step === 'email-otp' && (
@@ -155,7 +210,7 @@ export default function LoginPage() {
               <button type="button" className="link-button" onClick={() => sendCode()} disabled={busy || leaving}>
                 Resend code
               </button>
-              <button type="button" className="link-button" onClick={() => (setStep('email'), setNotice(null))} disabled={busy || leaving}>
+              <button type="button" className="link-button" onClick={() => goTo('email')} disabled={busy || leaving}>
                 Use a different e-mail
               </button>
             </div>

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { calls, fail, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
 import type { Cart, CartItem } from '../../api/cart';
-import CartPage from './CartPage';
+import { ApiError, SERVER_UNREACHABLE } from '../../lib/api';
+import CartPage, { errorText } from './CartPage';
 
 function line(overrides: Partial<CartItem> = {}): CartItem {
   return {
@@ -103,5 +104,33 @@ describe('CartPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove T-Shirt Normal (white)' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Cart item not found');
     await waitFor(() => expect(calls(fetchMock, '/api/cart/items/line1')).toBe(1));
+  });
+
+  it('says the server is unreachable when a change gets no answer', async () => {
+    signedIn();
+    mockApi((m, path) => {
+      if (path === '/api/cart') return ok(cart([line()]));
+      if (m === 'DELETE') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove T-Shirt Normal (white)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(SERVER_UNREACHABLE);
+  });
+
+  it('says so when the backend is down, instead of loading the cart', async () => {
+    signedIn();
+    const fetchMock = mockApi(() => undefined, { backend: false });
+    renderCart();
+    expect((await screen.findByRole('alert')).textContent).toContain(SERVER_UNREACHABLE);
+    await act(() => new Promise((r) => setTimeout(r, 150)));
+    expect(calls(fetchMock, '/api/cart')).toBe(0);
+  });
+
+  it('asks for a login when a cart change is refused for want of a session', () => {
+    expect(errorText(new ApiError('Please log in', 401), 'Failed to clear cart')).toBe('Please login to manage cart');
+    expect(errorText(new ApiError('Cart item not found', 404), 'Failed to remove item from cart')).toBe('Cart item not found');
+    expect(errorText(new DOMException('timed out', 'TimeoutError'), 'Failed to clear cart')).toBe(SERVER_UNREACHABLE);
+    expect(errorText(new Error('?'), 'Failed to clear cart')).toBe('Failed to clear cart');
   });
 });

@@ -8,13 +8,15 @@ import { Dialog } from '../../components/Dialog';
 import { DesignThumbnails } from './DesignThumbnails';
 import { SIZES, SizeSteppers, totalOf, type Quantities, type Size } from '../../components/SizeSteppers';
 import { Spinner } from '../../components/Spinner';
-import { ApiError } from '../../lib/api';
+import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
 import './cart.css';
 
-function errorText(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
+/** Without a session a cart cannot be changed; without an answer the server is down; else the server's words. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.status === 401 ? 'Please login to manage cart' : error.message;
+  return isUnreachable(error) ? SERVER_UNREACHABLE : fallback;
 }
 
 export default function CartPage() {
@@ -27,7 +29,7 @@ export default function CartPage() {
   if (backend === false) {
     return (
       <section className="page empty-state" role="alert">
-        <h2>Backend server is not available. Please check if the server is running.</h2>
+        <h2>{SERVER_UNREACHABLE}</h2>
         <p className="muted">Your cart is kept on the server; it will be here when the connection is back.</p>
       </section>
     );

@@ -31,9 +31,30 @@ describe('ProductsPage', () => {
     expect(await screen.findByText('No Products Available')).toBeTruthy();
   });
 
-  it('keeps picture-less products in mock mode so the studio stays reachable', () => {
+  it('lists the built-in catalogue with its pictures when the backend is down', async () => {
+    mockApi(() => undefined, { backend: false });
+    renderAt('/products', <ProductsPage />);
+    expect(await screen.findByText('T-Shirt Normal')).toBeTruthy();
+    expect(screen.getByText('5 products')).toBeTruthy();
+    const shot = screen.getByRole('img', { name: 'Shirt Full Sleeve in white' }) as HTMLImageElement;
+    expect(shot.getAttribute('src')).toBe('/api/catalogue/shirt-full-sleeve/white-front.png');
+    expect(screen.queryByText('Image Not Available')).toBeNull();
+  });
+
+  it('falls back to the built-in catalogue when the products request gets no answer', async () => {
+    // The health check passed a moment ago; the server went away since.
+    mockApi((_m, path) => {
+      if (path === '/api/products') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    renderAt('/products', <ProductsPage />);
+    expect(await screen.findByText('T-Shirt Piping')).toBeTruthy();
+    expect(screen.queryByText('Failed to load products')).toBeNull();
+  });
+
+  it('lists only products with pictures', () => {
     const bare = product({ colorImages: [] });
-    expect(listable([bare], true)).toEqual([bare]);
-    expect(listable([bare], false)).toEqual([]);
+    const shown = product();
+    expect(listable([bare, shown])).toEqual([shown]);
   });
 });

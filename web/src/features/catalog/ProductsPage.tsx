@@ -3,21 +3,17 @@ import { useProducts, type Product } from '../../api/products';
 import { ProductCard } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
-import { useBackendAvailable } from '../../lib/health';
 
 /**
- * The spec lists only products with colour pictures. In mock mode (the
- * backend cannot be reached) the products are the engine's built-in catalogue,
- * which has no pictures at all; filtering would leave the page empty and the
- * studio unreachable, so there every product is listed and its card shows the
- * 'Image Not Available' placeholder.
+ * The spec lists only products with colour pictures. In mock mode (the backend
+ * cannot be reached) the products are the engine's built-in catalogue, with
+ * the pictures the server serves for it (shown when the browser kept them).
  */
-export function listable(products: Product[], mockMode: boolean): Product[] {
-  return mockMode ? products : products.filter((p) => p.colorImages.length > 0);
+export function listable(products: Product[]): Product[] {
+  return products.filter((p) => p.colorImages.length > 0);
 }
 
 export default function ProductsPage() {
-  const backend = useBackendAvailable();
   const query = useProducts();
 
   let body;
@@ -34,7 +30,7 @@ export default function ProductsPage() {
       </div>
     );
   } else {
-    const products = listable(query.data, backend === false);
+    const products = listable(query.data);
     body =
       products.length === 0 ? (
         <div className="empty-state">

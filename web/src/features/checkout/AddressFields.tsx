@@ -2,7 +2,7 @@
 // beside it. Shipping also has the contact fields (e-mail, name, +91 phone).
 import type { ReactNode } from 'react';
 import { cleanPhone, cleanPincode, type BillingFields, type Section, type ShippingFields } from './form';
-import type { PincodeStatus } from './usePincodeAutofill';
+import type { PincodeStatus } from '../../lib/usePincodeAutofill';
 
 type Key = keyof ShippingFields;
 

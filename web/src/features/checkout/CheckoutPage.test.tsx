@@ -336,6 +336,46 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Save Test Order' })).toBeTruthy();
   });
 
+  it('fills an empty form with the default saved address and offers the others', async () => {
+    const saved = [
+      { _id: 'a1', type: 'home', street: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001', country: 'India', phone: '9811111111', isDefault: true },
+      { _id: 'a2', type: 'work', street: '1 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', phone: '', isDefault: false },
+      { _id: 'a3', type: 'other', street: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'United States', phone: '', isDefault: false },
+    ];
+    checkoutApi({ route: (_m, path) => (path === '/api/users/addresses' ? ok(saved) : undefined) });
+    renderCheckout();
+    const u = userEvent.setup();
+    await screen.findByTestId('checkout-total');
+    const picker = (await shipping().findByLabelText('Saved address')) as HTMLSelectElement;
+    await waitFor(() => expect(field(/^Address line 1/).value).toBe('12 Janpath'));
+    expect(picker.value).toBe('a1');
+    expect(field(/^Pincode/).value).toBe('110001');
+    expect(field(/^City/).value).toBe('New Delhi');
+    expect(field(/^Phone number/).value).toBe('9811111111');
+    // Only Indian addresses: the store delivers in India.
+    expect([...picker.options].map((o) => o.value)).toEqual(['', 'a1', 'a2']);
+
+    await u.selectOptions(picker, 'a2');
+    expect(field(/^Address line 1/).value).toBe('1 MG Road');
+    expect(field(/^State/).value).toBe('Karnataka');
+    expect(field(/^Phone number/).value).toBe('9811111111');
+    // Typing an address of one's own lets go of the saved one.
+    await u.type(field(/^Address line 1/), ', 2nd floor');
+    expect(picker.value).toBe('');
+  });
+
+  it('leaves a form already filled in alone', async () => {
+    sessionStorage.setItem('checkout.form', JSON.stringify({ shipping: { email: 'asha@example.com', fullName: 'Asha Verma', phone: '9876543210', addressLine1: '5 Park Street', pincode: '700016', city: 'Kolkata', state: 'West Bengal' }, sameAsShipping: true }));
+    const saved = [{ _id: 'a1', type: 'home', street: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001', country: 'India', phone: '', isDefault: true }];
+    checkoutApi({ route: (_m, path) => (path === '/api/users/addresses' ? ok(saved) : undefined) });
+    renderCheckout();
+    await screen.findByTestId('checkout-total');
+    const picker = (await shipping().findByLabelText('Saved address')) as HTMLSelectElement;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(picker.value).toBe('');
+    expect(field(/^Address line 1/).value).toBe('5 Park Street');
+  });
+
   it('sends an empty cart back to the products', async () => {
     checkoutApi({ cart: { ...CART, items: [], itemCount: 0, subtotal: 0, gatewayCharge: 0, total: 0, totalPrice: 0 } });
     renderCheckout();

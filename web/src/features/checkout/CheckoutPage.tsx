@@ -1,9 +1,11 @@
 // Checkout (/shipping): shipping and billing details, the order summary from
 // the server's cart, and Place Order (the server's own total is the amount
 // asked for). The form lives in sessionStorage, so a reload, a failed payment
-// or a trip to the cart loses nothing.
+// or a trip to the cart loses nothing. Saved addresses are offered to fill the
+// shipping address; the default one fills an empty form by itself.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useAddresses } from '../../api/addresses';
 import { useCart, type Cart } from '../../api/cart';
 import { usePaymentMethods } from '../../api/payments';
 import type { PincodeDetails } from '../../api/pincode';
@@ -21,15 +23,19 @@ import {
   MESSAGES,
   normaliseForm,
   receiptFor,
+  SHIPPING_ADDRESS_KEYS,
+  shippingAddressEmpty,
   storeForm,
   validate,
+  withSavedAddress,
   type CheckoutForm,
   type Section,
 } from './form';
 import { loadRazorpay } from './razorpay';
+import { SavedAddressPicker } from './SavedAddressPicker';
 import { TestPaymentDialog } from './TestPaymentDialog';
 import { useCheckoutPayment } from './useCheckoutPayment';
-import { usePincodeAutofill } from './usePincodeAutofill';
+import { usePincodeAutofill } from '../../lib/usePincodeAutofill';
 import './checkout.css';
 
 /** 'Fill Test Data' (test mode only): a real Delhi pincode, so the lookup agrees. */
@@ -62,6 +68,8 @@ export default function CheckoutPage() {
   const methods = usePaymentMethods();
   const payment = useCheckoutPayment();
   const testMode = methods.data?.testMode === true;
+  const saved = useAddresses();
+  const savedAddresses = (saved.data ?? []).filter((a) => a.country.trim().toLowerCase() === 'india');
 
   const [form, setForm] = useState<CheckoutForm>(() => initialForm(location.state, user));
   const [submitted, setSubmitted] = useState(false);
@@ -83,6 +91,27 @@ export default function CheckoutPage() {
   const shippingPin = usePincodeAutofill(useCallback(fill('shipping'), []));
   const billingPin = usePincodeAutofill(useCallback(fill('billing'), []));
 
+  // The saved address in the shipping form ('' once the shopper types their own).
+  const [pickedAddress, setPickedAddress] = useState('');
+  const pickAddress = (id: string) => {
+    const a = savedAddresses.find((x) => x._id === id) ?? null;
+    setPickedAddress(a ? id : '');
+    shippingPin.pincodeChanged(''); // a lookup still on its way must not overwrite the chosen city
+    setForm((f) => withSavedAddress(f, a));
+    payment.setProblem(null);
+  };
+  // Once the saved addresses are known: the default (listed first) fills an empty form.
+  const autoPicked = useRef(false);
+  useEffect(() => {
+    if (autoPicked.current || !saved.data) return;
+    autoPicked.current = true;
+    const first = saved.data.find((a) => a.country.trim().toLowerCase() === 'india');
+    if (first && shippingAddressEmpty(form)) {
+      setPickedAddress(first._id);
+      setForm((f) => withSavedAddress(f, first));
+    }
+  }, [saved.data, form]);
+
   const { errors, summary } = validate(form, { shipping: shippingPin.invalid, billing: form.sameAsShipping ? undefined : billingPin.invalid });
   const errorOf = (path: string) => {
     const e = errors[path];
@@ -93,6 +122,7 @@ export default function CheckoutPage() {
 
   const change = (section: Section) => (key: string, value: string) => {
     setForm((f) => ({ ...f, [section]: { ...f[section], [key]: value } }));
+    if (section === 'shipping' && (SHIPPING_ADDRESS_KEYS as readonly string[]).includes(key)) setPickedAddress('');
     if (key === 'pincode') (section === 'shipping' ? shippingPin : billingPin).pincodeChanged(value);
     payment.setProblem(null);
   };
@@ -135,6 +165,7 @@ export default function CheckoutPage() {
   };
 
   const fillTestData = () => {
+    setPickedAddress('');
     setForm((f) => ({ ...f, shipping: { ...f.shipping, ...TEST_DATA, email: f.shipping.email || user?.email || 'test@example.com' } }));
     payment.setProblem(null);
   };
@@ -194,6 +225,7 @@ export default function CheckoutPage() {
         <div className="checkout-forms">
           <fieldset className="checkout-card" disabled={busy}>
             <legend>Shipping address</legend>
+            {savedAddresses.length > 0 && <SavedAddressPicker addresses={savedAddresses} value={pickedAddress} onPick={pickAddress} />}
             <AddressFields
               section="shipping"
               values={form.shipping}

@@ -2,6 +2,9 @@
 // copy kept in sessionStorage (nothing typed is lost on a reload or a failed
 // payment) and the receipt that makes one checkout attempt one order.
 import type { AddressInput } from '../../api/payments';
+import { cleanPhone, cleanPincode } from '../../lib/inputs';
+
+export { cleanPhone, cleanPincode };
 
 export interface ShippingFields {
   email: string;
@@ -53,17 +56,21 @@ export function emptyForm(user?: { email?: string; name?: string } | null): Chec
   };
 }
 
-/** Phone input: digits only, at most 10 (a pasted +91 or leading 0 is dropped). */
-export function cleanPhone(raw: string): string {
-  let digits = raw.replace(/\D/g, '');
-  if (digits.length > 10 && digits.startsWith('91')) digits = digits.slice(2);
-  else if (digits.length > 10 && digits.startsWith('0')) digits = digits.slice(1);
-  return digits.slice(0, 10);
+/** The address part of the shipping form (not the contact fields). */
+export const SHIPPING_ADDRESS_KEYS = ['addressLine1', 'addressLine2', 'pincode', 'city', 'state'] as const;
+
+/** Nothing of the shipping address typed yet (contact fields aside): a saved address may fill it. */
+export function shippingAddressEmpty(form: CheckoutForm): boolean {
+  return SHIPPING_ADDRESS_KEYS.every((k) => !form.shipping[k].trim());
 }
 
-/** Pincode input: digits only, at most 6. */
-export function cleanPincode(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, 6);
+/** A saved address (street, zipCode, ...) put into the shipping form; its phone, if any, too. */
+export function withSavedAddress(form: CheckoutForm, a: { street: string; city: string; state: string; zipCode: string; phone?: string } | null): CheckoutForm {
+  const place = a
+    ? { addressLine1: a.street, addressLine2: '', pincode: cleanPincode(a.zipCode), city: a.city, state: a.state }
+    : { addressLine1: '', addressLine2: '', pincode: '', city: '', state: '' };
+  const phone = a?.phone ? cleanPhone(a.phone) : form.shipping.phone;
+  return { ...form, shipping: { ...form.shipping, ...place, phone } };
 }
 
 /** The spec's checkout rules. `pincodeErrors` carries lookups that said the pincode is unknown. */

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CANCEL_ORDER_FAILED, FETCH_ORDERS_FAILED, ordersError, useCancelOrder, useOrders, type Order } from '../../api/orders';
-import { Dialog } from '../../components/Dialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { addressLine } from '../../lib/address';
 import { rupees } from '../../lib/money';
@@ -127,20 +127,16 @@ export default function OrdersPage() {
       )}
 
       {confirming && (
-        <Dialog title="Cancel order" onClose={() => setConfirming(null)}>
-          <p>Are you sure you want to cancel this order?</p>
-          <p className="muted">
-            Order {confirming.orderNumber} · {rupees(confirming.totalPrice)}
-          </p>
-          <div className="row">
-            <button className="btn danger" onClick={confirmCancel}>
-              Yes, cancel order
-            </button>
-            <button className="btn ghost" onClick={() => setConfirming(null)} autoFocus>
-              Keep order
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title="Cancel order"
+          question="Are you sure you want to cancel this order?"
+          confirmLabel="Yes, cancel order"
+          cancelLabel="Keep order"
+          onConfirm={confirmCancel}
+          onCancel={() => setConfirming(null)}
+        >
+          Order {confirming.orderNumber} · {rupees(confirming.totalPrice)}
+        </ConfirmDialog>
       )}
     </section>
   );

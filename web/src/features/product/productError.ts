@@ -1,5 +1,5 @@
 // The spec's product error catalogue for the product page.
-import { ApiError } from '../../lib/api';
+import { ApiError, isUnreachable } from '../../lib/api';
 
 export const NO_PRODUCT_ID = 'No product ID specified. Please go back to products page.';
 export const NOT_FOUND = 'Product not found in database.';
@@ -15,10 +15,6 @@ export function productErrorMessage(error: unknown): string {
     if (error.status >= 500) return SERVER_ERROR;
     return error.message || LOAD_FAILED;
   }
-  // fetch rejects with a TypeError when the server cannot be reached, and with
-  // a TimeoutError/AbortError when the 60 s request timeout fires.
-  if (error instanceof TypeError || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
-    return NETWORK_ERROR;
-  }
+  if (isUnreachable(error)) return NETWORK_ERROR;
   return LOAD_FAILED;
 }

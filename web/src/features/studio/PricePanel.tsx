@@ -2,7 +2,7 @@
 // number here comes from the engine (the same code the server re-runs).
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api, ApiError, refreshSession, unwrap } from '../../lib/api';
+import { api, ApiError, isUnreachable, refreshSession, SERVER_UNREACHABLE, unwrap } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
@@ -57,7 +57,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       navigate('/login', { state: { from: { pathname: location.pathname, search: location.search } } });
       return;
     }
-    if (backend === false) return onMessage('error', 'Backend server is not available. Please check if the server is running.');
+    if (backend === false) return onMessage('error', SERVER_UNREACHABLE);
     if (product._id.length !== 24) return onMessage('error', 'Invalid product data. Please refresh the page and try again.');
     try {
       studio.checkForCart(product);
@@ -68,7 +68,8 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
     try {
       try {
         unwrap(await api.GET('/products/{id}', { params: { path: { id: product._id } } }), 'Product verification failed.');
-      } catch {
+      } catch (e) {
+        if (isUnreachable(e)) throw e;
         return onMessage('error', 'Product verification failed. Please refresh the page and try again.');
       }
       const design = studio.design();
@@ -85,6 +86,9 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
         onMessage('error', 'Authentication required. If you are already logged in, click the "Refresh Auth State" button below or try logging in again.');
       } else if (e instanceof ApiError) {
         onMessage('error', e.message);
+      } else if (isUnreachable(e)) {
+        // The server went away after the last health check: the design stays here.
+        onMessage('error', SERVER_UNREACHABLE);
       } else {
         onMessage('error', 'Failed to add item to cart. Please check your connection and try again.');
       }

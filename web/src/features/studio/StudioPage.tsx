@@ -15,6 +15,8 @@ import { PricePanel } from './PricePanel';
 import { TextEditor } from './TextEditor';
 import { AREA_LABELS } from './printAreas';
 import { useStudio } from './useStudio';
+import { useSavedDesign } from './useSavedDesign';
+import { SaveDesign } from './SaveDesign';
 import './studio.css';
 import type { Quantities } from '../../components/SizeSteppers';
 
@@ -34,7 +36,10 @@ export default function StudioPage() {
   const withLogo = params.get('withLogo') !== 'false';
   const product = useProduct(productId);
   const color = params.get('color') ?? product.data?.defaultColor;
-  const { handle, error } = useStudio(product.data?._id, color, withLogo);
+  // A saved design to reopen (?savedDesign={id}) becomes the draft before the studio starts.
+  const savedId = params.get('savedDesign');
+  const opened = useSavedDesign(product.data?._id, savedId);
+  const { handle, error } = useStudio(opened.ready ? product.data?._id : undefined, color, withLogo);
   const [area, setArea] = useState<AreaKey>('left_chest');
   const [view, setView] = useState<'2d' | '3d'>('2d');
   const [previewing, setPreviewing] = useState(false);
@@ -67,6 +72,7 @@ export default function StudioPage() {
     <div className="page studio">
       <div className="row spread">
         <h1>View Your {p.name}</h1>
+        <SaveDesign key={savedId ?? ''} handle={handle} openError={opened.error} onMessage={onMessage} />
         <button className="btn ghost" onClick={() => navigate('/products')}>
           Back to Products
         </button>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { usePendingText } from './pendingText';
 import type { AreaKey } from '../../lib/engine';
 import type { StudioHandle } from './useStudio';
 
 /** The text of the chosen print area: adding replaces the area's text (the engine's rule). */
 export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
   const { limits } = handle;
-  const [text, setText] = useState('');
+  const [text, setText] = usePendingText(handle.design.productId);
   const [size, setSize] = useState(limits.fontSizeDefault);
   const [color, setColor] = useState(limits.textColorPresets[0]);
   const [font, setFont] = useState(limits.fonts[0]);

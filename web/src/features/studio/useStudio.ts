@@ -1,12 +1,12 @@
 // The studio's engine object and its draft. The engine (WebAssembly) owns the
 // design; React re-renders when `version` changes. Every change is saved to the
-// browser (the design JSON in localStorage, pictures in IndexedDB), so a reload
-// or a lost connection loses nothing.
+// browser (the design JSON in localStorage, pictures in IndexedDB, the text
+// being typed by pendingText), so a reload or a lost connection loses nothing.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createStudio, engineLimits, engineMessage, type Limits, type Studio } from '../../lib/engine';
 import { provideStoredImages } from '../../lib/imageStore';
-
-const draftKey = (productId: string) => `studio-draft:${productId}`;
+import { draftKey } from '../../lib/studioDraft';
+import { forgetPendingText } from './pendingText';
 
 export interface DesignDoc {
   productId: string;
@@ -100,7 +100,9 @@ export function useStudio(productId: string | undefined, color: string | undefin
   );
 
   const discardDraft = useCallback(() => {
-    if (productId) localStorage.removeItem(draftKey(productId));
+    if (!productId) return;
+    localStorage.removeItem(draftKey(productId));
+    forgetPendingText(productId);
   }, [productId]);
 
   const studio = studioRef.current;

@@ -19,13 +19,14 @@ import type { Order } from '../../../api/orders';
 import { ApiError } from '../../../lib/api';
 import { rupees } from '../../../lib/money';
 import { Dialog } from '../../../components/Dialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Menu } from '../../../components/Menu';
 import { Spinner } from '../../../components/Spinner';
 import { StatusChip } from '../../orders/OrdersPage';
 import { OrdersChart } from './OrdersChart';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { printInvoice } from './invoice';
-import { useBanners, Banners } from '../useBanners';
+import { useBanners, Banners } from '../../../components/Banners';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -249,21 +250,16 @@ export default function OrdersAdminPage() {
       {details && <OrderDetailsDialog id={details} onClose={() => setDetails(null)} onInvoice={invoice} onError={banners.error} />}
 
       {deleting && (
-        <Dialog title="Delete order" onClose={() => setDeleting(null)}>
-          <p>Are you sure you want to delete this order? This action cannot be undone.</p>
-          <p className="muted">
-            Order {deleting.orderNumber} · {rupees(deleting.totalPrice)}
-            {deleting.isPaid && ' · its payment and refund records are kept'}
-          </p>
-          <div className="row">
-            <button className="btn danger" onClick={confirmDelete}>
-              Delete Order
-            </button>
-            <button className="btn ghost" onClick={() => setDeleting(null)} autoFocus>
-              Cancel
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title="Delete order"
+          question="Are you sure you want to delete this order? This action cannot be undone."
+          confirmLabel="Delete Order"
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        >
+          Order {deleting.orderNumber} · {rupees(deleting.totalPrice)}
+          {deleting.isPaid && ' · its payment and refund records are kept'}
+        </ConfirmDialog>
       )}
 
       {refunding && (

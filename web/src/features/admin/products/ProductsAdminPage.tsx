@@ -7,9 +7,9 @@ import { useDeleteProduct } from '../../../api/adminProducts';
 import { useProducts, type Product } from '../../../api/products';
 import { ApiError } from '../../../lib/api';
 import { rupees } from '../../../lib/money';
-import { Dialog } from '../../../components/Dialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Spinner } from '../../../components/Spinner';
-import { Banners, useBanners } from '../useBanners';
+import { Banners, useBanners } from '../../../components/Banners';
 import { ProductFormDialog } from './ProductFormDialog';
 
 /** The specification's stock colours: 0 red, below 20 orange, otherwise green. */
@@ -107,18 +107,15 @@ export default function ProductsAdminPage() {
 
       {editing && <ProductFormDialog product={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onSaved={banners.success} />}
       {deleting && (
-        <Dialog title="Delete product" onClose={() => setDeleting(null)}>
-          <p>Are you sure you want to delete this product?</p>
-          <p className="muted">{deleting.name}</p>
-          <div className="row">
-            <button className="btn danger" onClick={confirmDelete}>
-              Delete
-            </button>
-            <button className="btn ghost" onClick={() => setDeleting(null)} autoFocus>
-              Cancel
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title="Delete product"
+          question="Are you sure you want to delete this product?"
+          confirmLabel="Delete"
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        >
+          {deleting.name}
+        </ConfirmDialog>
       )}
     </section>
   );

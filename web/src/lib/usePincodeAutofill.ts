@@ -1,9 +1,10 @@
-// City and state from the pincode: 500 ms after the shopper has typed six
-// digits, the server's table is asked; a newer keystroke cancels the wait and
-// makes an older answer stale. The fields stay editable.
+// City and state from the pincode (checkout and the saved addresses): 500 ms
+// after six digits are typed, the server's offline table is asked; a newer
+// keystroke cancels the wait and makes an older answer stale. The fields stay
+// editable.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { INVALID_PINCODE, PINCODE_LOOKUP_FAILED, usePincodeLookup, type PincodeDetails } from '../../api/pincode';
-import { ApiError } from '../../lib/api';
+import { INVALID_PINCODE, PINCODE_LOOKUP_FAILED, usePincodeLookup, type PincodeDetails } from '../api/pincode';
+import { ApiError } from './api';
 
 export const PINCODE_DEBOUNCE_MS = 500;
 

@@ -1,0 +1,129 @@
+// The backend goes down (DESIGN.md section 2, 'No fake logins'): a signed-in
+// shopper opens the home page and designs a shirt while the store is up, then
+// the server stops. Reloaded, the app still opens (the service worker keeps the
+// shell), shows the mock-mode banner and the built-in featured garments with
+// their pictures, and the studio shows the garment in 2D and 3D with the draft
+// intact (the added text, the text still being typed, the quantities). Adding
+// to the cart and the cart say the server is unreachable.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launchBrowser, newContext, screenshots, signUpWithCode, startStore } from './harness.mjs';
+
+const UNREACHABLE = 'Backend server is not available. Please check if the server is running.';
+const BANNER = 'Backend not available - Running in mock mode';
+
+let store;
+let browser;
+before(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+/** Every picture the locator finds has loaded (a broken or missing one has no natural width). */
+async function picturesShown(locator) {
+  await locator.first().waitFor();
+  // Product cards load their pictures lazily: bring them into view first.
+  await locator.last().scrollIntoViewIfNeeded();
+  await locator.evaluateAll((imgs) => Promise.all(imgs.map((img) => img.decode().catch(() => {}))));
+  return locator.evaluateAll((imgs) => imgs.map((img) => img.complete && img.naturalWidth > 0));
+}
+
+/** Waits until the service worker holds a copy of each URL (it stores them just after answering). */
+async function kept(page, urls) {
+  for (let i = 0; i < 100; i++) {
+    const missing = await page.evaluate(async (all) => {
+      const out = [];
+      for (const u of all) if (!(await caches.match(u, { ignoreVary: true }))) out.push(u);
+      return out;
+    }, urls);
+    if (missing.length === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not kept by the service worker: ${urls.join(' ')}`);
+}
+
+/** The 3D view has drawn the model: a canvas, no loading or failure message. */
+async function modelShown(page) {
+  const viewer = page.getByTestId('garment-viewer');
+  await viewer.locator('canvas').waitFor();
+  await viewer.getByText('Loading 3D model...').waitFor({ state: 'detached' });
+  assert.equal(await viewer.locator('.viewer-message.error').count(), 0, await viewer.innerText());
+}
+
+test('with the server down, the home page, the studio and the draft keep working', async () => {
+  const context = await newContext(browser, { viewport: { width: 1400, height: 1100 } });
+  const page = await context.newPage();
+  await signUpWithCode(page, store.url, { name: 'Offline Shopper', mobile: '9876500071' });
+  // The service worker takes charge once the first page has loaded.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 10_000 });
+
+  const products = (await (await fetch(`${store.url}/api/products`)).json()).data;
+  const tee = products.find((p) => p.name === 'T-Shirt Normal');
+  const studioUrl = `${store.url}/design?${new URLSearchParams({ productId: tee._id, color: 'white', withLogo: 'true' })}`;
+
+  // Online: the home page and the studio, as a shopper would see them.
+  await page.goto(store.url + '/');
+  const homeShots = page.getByTestId('product-card').locator('img');
+  assert.deepEqual(await picturesShown(homeShots), [true, true, true]);
+  const homeUrls = await homeShots.evaluateAll((imgs) => imgs.map((i) => i.src));
+
+  await page.goto(studioUrl);
+  await page.getByRole('heading', { name: 'View Your T-Shirt Normal' }).waitFor();
+  const front = page.locator('.design-canvas img');
+  assert.deepEqual(await picturesShown(front), [true]);
+  const frontUrl = await front.evaluate((i) => i.src);
+  await page.getByRole('button', { name: 'Left Chest' }).click();
+  await page.getByLabel('Text', { exact: true }).fill('Team Legacy');
+  await page.getByRole('button', { name: 'Add Text' }).click();
+  await page.getByText('“Team Legacy”').waitFor();
+  // Still being typed when the server goes away.
+  await page.getByLabel('Text', { exact: true }).fill('Half typed');
+  await page.getByLabel('Quantity M').fill('25');
+  await page.getByRole('button', { name: '3D', exact: true }).click();
+  await modelShown(page);
+  const studioUrls = [frontUrl, `${store.url}/api/models/by-path?path=${encodeURIComponent(tee.models.white)}`];
+  await kept(page, [...homeUrls, ...studioUrls]);
+
+  // The server goes down.
+  await store.stop();
+
+  await page.goto(store.url + '/');
+  await page.getByText(BANNER).waitFor();
+  const cards = page.getByTestId('product-card');
+  await cards.nth(2).waitFor();
+  assert.deepEqual(await cards.locator('h3').allTextContents(), ['Shirt Full Sleeve', 'T-Shirt Piping', 'T-Shirt Normal']);
+  assert.deepEqual(await picturesShown(cards.locator('img')), [true, true, true], 'the featured pictures come from the browser');
+  assert.equal(await page.getByText('No Featured Products').count(), 0);
+  await page.screenshot({ path: join(screenshots, 'offline-home.png'), fullPage: true });
+
+  await page.goto(studioUrl);
+  await page.getByRole('heading', { name: 'View Your T-Shirt Normal' }).waitFor();
+  await page.getByText(BANNER).waitFor();
+  assert.deepEqual(await picturesShown(page.locator('.design-canvas img')), [true], 'the garment picture in 2D');
+  assert.equal(await page.getByText('No Images Available').count(), 0);
+  // Nothing typed or designed is lost.
+  await page.getByText('“Team Legacy”').waitFor();
+  assert.equal(await page.getByLabel('Text', { exact: true }).inputValue(), 'Half typed');
+  assert.equal(await page.getByLabel('Quantity M').inputValue(), '25');
+  await page.getByRole('button', { name: '3D', exact: true }).click();
+  await modelShown(page);
+  await page.screenshot({ path: join(screenshots, 'offline-studio.png'), fullPage: true });
+
+  // Adding to the cart says the server is unreachable, and keeps the design.
+  await page.getByTestId('add-to-cart').click();
+  await page.getByRole('alert').filter({ hasText: UNREACHABLE }).waitFor();
+  await page.reload();
+  await page.getByText('“Team Legacy”').waitFor();
+
+  // So does the cart.
+  await page.goto(store.url + '/cart');
+  await page.getByRole('alert').filter({ hasText: UNREACHABLE }).waitFor();
+
+  assert.deepEqual(context.cspViolations, []);
+  await context.close();
+});

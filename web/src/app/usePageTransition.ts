@@ -1,0 +1,26 @@
+// The spec's 0.6 s page transition: the page fades and slides in whenever the
+// route changes. Played with the Web Animations API on the existing element
+// (nothing remounts, no page loses its state), and not at all for people who
+// ask their system for reduced motion.
+import { useEffect, type RefObject } from 'react';
+
+export const PAGE_TRANSITION_MS = 600;
+
+const KEYFRAMES: Keyframe[] = [
+  { opacity: 0, transform: 'translateY(12px)' },
+  { opacity: 1, transform: 'none' },
+];
+
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Plays the transition on `ref`'s element each time `key` (the route's path) changes. */
+export function usePageTransition(ref: RefObject<HTMLElement | null>, key: string): void {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof el.animate !== 'function' || prefersReducedMotion()) return;
+    const animation = el.animate(KEYFRAMES, { duration: PAGE_TRANSITION_MS, easing: 'ease-out' });
+    return () => animation.cancel();
+  }, [ref, key]);
+}

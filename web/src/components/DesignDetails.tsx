@@ -1,0 +1,44 @@
+// A stored design's details as the saved-designs and shared-design pages show
+// them: Print Area, Material, Quality, and Color and Size when present, only
+// when the design holds a text or an image; otherwise 'Standard design'.
+import type { SavedDesign } from '../api/designs';
+import { SIZES, type Quantities } from './SizeSteppers';
+import './designDetails.css';
+
+type Described = Pick<SavedDesign, 'elements' | 'printAreas' | 'materialQuality' | 'printQuality' | 'color' | 'colorHex' | 'quantity'>;
+
+/** 'M 3, L 2': the sizes that hold items. */
+export function sizesText(q: Quantities): string {
+  return SIZES.filter((s) => q[s] > 0)
+    .map((s) => `${s.toUpperCase()} ${q[s]}`)
+    .join(', ');
+}
+
+export function DesignDetails({ design }: { design: Described }) {
+  if (design.elements === 0) return <p className="muted design-details">Standard design</p>;
+  const sizes = sizesText(design.quantity);
+  return (
+    <dl className="design-details">
+      <dt>Print Area</dt>
+      <dd>{design.printAreas.join(', ')}</dd>
+      <dt>Material</dt>
+      <dd>{design.materialQuality}</dd>
+      <dt>Quality</dt>
+      <dd>{design.printQuality}</dd>
+      {design.color && (
+        <>
+          <dt>Color</dt>
+          <dd className="capitalize">
+            <span className="summary-dot" style={{ background: design.colorHex ?? '#ccc' }} aria-hidden /> {design.color}
+          </dd>
+        </>
+      )}
+      {sizes && (
+        <>
+          <dt>Size</dt>
+          <dd>{sizes}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

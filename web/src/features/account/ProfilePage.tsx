@@ -1,0 +1,153 @@
+// The profile (/user/profile): name and mobile number can be changed; the
+// e-mail address is shown (with whether it is verified) but cannot. A new
+// mobile number is saved only with the code sent to it, as the server asks.
+import { useState, type FormEvent } from 'react';
+import { FETCH_PROFILE_FAILED, PROFILE_UPDATED, profileError, SEND_PHONE_CODE_FAILED, sendPhoneCode, UPDATE_PROFILE_FAILED, useProfile, useUpdateProfile } from '../../api/profile';
+import { Banners, useBanners } from '../../components/Banners';
+import { Spinner } from '../../components/Spinner';
+import { useAuth } from '../../lib/auth';
+import { cleanPhone } from '../../lib/inputs';
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+
+export default function ProfilePage() {
+  const profile = useProfile();
+  const update = useUpdateProfile();
+  const { updateUser } = useAuth();
+  const banners = useBanners();
+  // What the user typed; null shows the saved profile.
+  const [draft, setDraft] = useState<{ name: string; phone: string } | null>(null);
+  const [code, setCode] = useState('');
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  if (profile.isPending) return <Spinner label="Loading profile…" />;
+  if (profile.isError) {
+    return (
+      <section className="page empty-state" role="alert">
+        <h2>{FETCH_PROFILE_FAILED}</h2>
+        <button className="btn" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
+          Try Again
+        </button>
+      </section>
+    );
+  }
+
+  const saved = profile.data;
+  const values = draft ?? { name: saved.name, phone: saved.phone };
+  const phone = cleanPhone(values.phone);
+  const newPhone = phone !== '' && phone !== saved.phone;
+  const dirty = values.name !== saved.name || phone !== saved.phone;
+  const edit = (patch: Partial<typeof values>) => setDraft({ ...values, ...patch });
+
+  const sendCode = async () => {
+    setSending(true);
+    try {
+      await sendPhoneCode(phone);
+      setCodeSentTo(phone);
+      setCode('');
+    } catch (e) {
+      banners.error(profileError(e, SEND_PHONE_CODE_FAILED));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    update.mutate(
+      { name: values.name.trim(), phone, ...(newPhone ? { phoneCode: code.trim() } : {}) },
+      {
+        onSuccess: (p) => {
+          setDraft(null);
+          setCode('');
+          setCodeSentTo(null);
+          updateUser({ name: p.name });
+          banners.success(PROFILE_UPDATED);
+        },
+        onError: (err) => banners.error(profileError(err, UPDATE_PROFILE_FAILED)),
+      },
+    );
+  };
+
+  const reset = () => {
+    setDraft(null);
+    setCode('');
+    setCodeSentTo(null);
+  };
+
+  return (
+    <section className="page profile-page">
+      <header className="page-head">
+        <h1>My Profile</h1>
+        <p className="muted">Your name and mobile number, as we use them for your orders.</p>
+      </header>
+      <Banners banners={banners} />
+      <div className="account-panel">
+        <dl className="profile-facts">
+          <dt>Member since</dt>
+          <dd data-testid="member-since">{dateFormat.format(new Date(saved.createdAt))}</dd>
+        </dl>
+        <form className="account-form" onSubmit={save} noValidate aria-busy={update.isPending}>
+          <div className="field">
+            <label htmlFor="profile-name">Full name</label>
+            <input id="profile-name" autoComplete="name" required value={values.name} onChange={(e) => edit({ name: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="profile-email">Email</label>
+            <input id="profile-email" type="email" value={saved.email} readOnly aria-describedby="profile-email-status" />
+            <span id="profile-email-status" className={`verified ${saved.isVerified ? '' : 'no'}`}>
+              {saved.isVerified ? '✓ Verified' : 'Not verified'}
+            </span>
+            <small className="muted hint">Your e-mail address cannot be changed.</small>
+          </div>
+          <div className="field">
+            <label htmlFor="profile-phone">Mobile number</label>
+            <input
+              id="profile-phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              value={values.phone}
+              aria-describedby="profile-phone-hint"
+              onChange={(e) => edit({ phone: cleanPhone(e.target.value) })}
+            />
+            <small id="profile-phone-hint" className="muted hint">
+              10-digit mobile number{newPhone ? '. A new number is saved once you enter the code we send to it.' : ''}
+            </small>
+          </div>
+          {newPhone && (
+            <div className="field">
+              <label htmlFor="profile-code">Code sent to your new number</label>
+              <div className="field-row">
+                <input
+                  id="profile-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={code}
+                  disabled={codeSentTo !== phone}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                />
+                <button type="button" className="btn ghost small" onClick={() => void sendCode()} disabled={sending || phone.length !== 10}>
+                  {sending ? 'Sending…' : codeSentTo === phone ? 'Resend code' : 'Send code'}
+                </button>
+              </div>
+              {codeSentTo === phone && <small className="muted hint">We sent a 6-digit code to +91 {phone}.</small>}
+            </div>
+          )}
+          <div className="actions">
+            <button type="submit" className="btn" disabled={!dirty || update.isPending}>
+              {update.isPending ? 'Saving…' : 'Save Changes'}
+            </button>
+            {dirty && (
+              <button type="button" className="btn ghost" onClick={reset} disabled={update.isPending}>
+                Cancel
+              </button>
+            )}
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

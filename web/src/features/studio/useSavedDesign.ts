@@ -1,0 +1,61 @@
+// Opening a saved design in the studio (/design?productId&color&savedDesign={id}):
+// its pictures come into this browser and its document becomes the product's
+// draft before the studio starts. A draft that already is this version of it
+// is kept, so a reload does not lose unsaved changes. Without `savedDesign`
+// the draft is a new design.
+import { useEffect, useState } from 'react';
+import { fetchSavedDesign } from '../../api/designs';
+import { storeDesignPictures } from '../../api/designPictures';
+import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
+import { draftOrigin, setDraftOrigin, startDraft } from '../../lib/studioDraft';
+
+export const OPEN_DESIGN_FAILED = 'Failed to open the saved design';
+export const OTHER_PRODUCT = 'This saved design is for another product.';
+
+function openError(e: unknown): string {
+  if (e instanceof ApiError) return e.message;
+  if (isUnreachable(e)) return SERVER_UNREACHABLE;
+  return e instanceof Error && e.message ? e.message : OPEN_DESIGN_FAILED;
+}
+
+/** `ready` once the draft is in place (the studio may start); `error` when the design could not be opened. */
+export function useSavedDesign(productId: string | undefined, savedId: string | null): { ready: boolean; error: string | null } {
+  const want = savedId ?? '';
+  const [done, setDone] = useState<{ id: string; error: string | null } | null>(null);
+
+  useEffect(() => {
+    if (!productId) return;
+    // The studio saved its draft under this id itself: it already is that design.
+    if (done && want && draftOrigin(productId)?.id === want) return;
+    if (!want) {
+      setDraftOrigin(productId, null);
+      setDone({ id: '', error: null });
+      return;
+    }
+    let cancelled = false;
+    (async () => {
+      try {
+        const saved = await fetchSavedDesign(want);
+        if (saved.productId !== productId) throw new Error(OTHER_PRODUCT);
+        await storeDesignPictures(saved.design);
+        const origin = draftOrigin(productId);
+        if (origin?.id !== saved._id || origin.version !== saved.version) {
+          startDraft(productId, saved.design, { id: saved._id, version: saved.version, name: saved.name, baseline: null });
+        }
+        if (!cancelled) setDone({ id: want, error: null });
+      } catch (e) {
+        // The studio opens the draft it has; a draft of this design made offline stays editable.
+        if (draftOrigin(productId)?.id !== want) setDraftOrigin(productId, null);
+        if (!cancelled) setDone({ id: want, error: openError(e) });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // `done` is read, not followed: only a new product or design opens anew.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [productId, want]);
+
+  const ready = done !== null && (done.id === want || (!!productId && !!want && draftOrigin(productId)?.id === want));
+  return { ready, error: done?.id === want ? done.error : null };
+}
