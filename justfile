@@ -62,7 +62,7 @@ test: web
     #!/usr/bin/env bash
     set -euo pipefail
     mkdir -p target
-    # The S3 storage tests start their own moto server (api/tests/helpers/s3.rs):
+    # The S3 storage tests start their own moto server (api/tests/all/helpers/s3.rs):
     # it installs while the tests compile.
     scripts/s3-test-server.sh install > target/s3-test-server.path &
     s3=$!

@@ -6,7 +6,7 @@
 #   scripts/s3-test-server.sh install       installs when needed; prints the path of moto_server
 #                                           (what `just test` exports as S3_TEST_SERVER)
 #   scripts/s3-test-server.sh serve [PORT]  installs when needed, then serves on 127.0.0.1:PORT (5000)
-# The API tests (api/tests/helpers/s3.rs) start their own server from S3_TEST_SERVER.
+# The API tests (api/tests/all/helpers/s3.rs) start their own server from S3_TEST_SERVER.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 requirements="scripts/s3/requirements.txt"

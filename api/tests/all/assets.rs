@@ -1,8 +1,6 @@
 //! The built-in catalogue's pictures and 3D models, as the web app fetches them.
 
-mod helpers;
-
-use helpers::{Engine, TestApp};
+use crate::helpers::{Engine, TestApp};
 
 #[tokio::test]
 async fn every_seeded_picture_and_model_is_served() {

@@ -1,10 +1,8 @@
 //! The pro-forma invoice through the real server on both databases: its
 //! figures to the paisa, who may fetch it, and the PDF's selectable text.
 
-mod helpers;
-
-use helpers::checkout::{TOTAL, paid_order};
-use helpers::{TestApp, engines};
+use crate::helpers::checkout::{TOTAL, paid_order};
+use crate::helpers::{TestApp, engines};
 use serde_json::{Value, json};
 
 /// The PDF route's answer: status, content type, disposition and bytes.

@@ -1,6 +1,5 @@
-mod helpers;
-
-use helpers::{TestApp, engines};
+use crate::helpers;
+use crate::helpers::{TestApp, engines};
 
 #[tokio::test]
 async fn health_reports_the_database() {

@@ -393,3 +393,6 @@ impl TestApp {
         body["data"]["accessToken"].as_str().unwrap().to_string()
     }
 }
+
+/// A small PNG logo, the engine's test fixture.
+pub const LOGO: &[u8] = include_bytes!("../../../../design-engine/tests/fixtures/logo.png");

@@ -1,6 +1,4 @@
-mod helpers;
-
-use helpers::{Engine, TestApp};
+use crate::helpers::{Engine, TestApp};
 
 #[tokio::test]
 async fn serves_the_web_app_with_a_fallback_for_client_routes() {

@@ -2,14 +2,13 @@
 //! speaks Razorpay's REST API (basic auth with the key id and secret,
 //! `POST /v1/orders`, `POST /v1/payments/{id}/refund`, its error bodies).
 
-mod helpers;
-
+use crate::helpers;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::helpers::checkout::{TOTAL, address, create_order, payment, shopper};
+use crate::helpers::{TEST_KEY_SECRET, TestApp, engines};
 use api::config::ProviderKind;
-use helpers::checkout::{TOTAL, address, create_order, payment, shopper};
-use helpers::{TEST_KEY_SECRET, TestApp, engines};
 use poem::web::headers::Authorization;
 use poem::web::headers::authorization::Basic;
 use poem::web::{Data, Json, Path, TypedHeader};

@@ -2,14 +2,12 @@
 //! storage backends: presigned and multipart uploads, the checks on what was
 //! uploaded, products that reference the files, and their removal.
 
-mod helpers;
-
 use std::time::Duration;
 
-use helpers::{Backend, TestApp, backends, engines};
+use crate::helpers::{Backend, TestApp, backends, engines};
 use serde_json::{Value, json};
 
-const LOGO: &[u8] = include_bytes!("../../design-engine/tests/fixtures/logo.png");
+use crate::helpers::LOGO;
 
 /// A minimal valid binary glTF 2.0 file, with a BIN chunk of `bin` bytes.
 fn glb(bin: usize) -> Vec<u8> {

@@ -2,10 +2,8 @@
 //! lists and filters, any status from any status with its history, refund on
 //! cancelling a paid order, the customer's e-mails, deletion, the overview.
 
-mod helpers;
-
-use helpers::checkout::{TOTAL, create_order, paid_order, shopper};
-use helpers::{TestApp, engines};
+use crate::helpers::checkout::{TOTAL, create_order, paid_order, shopper};
+use crate::helpers::{TestApp, engines};
 use serde_json::{Value, json};
 
 fn statuses(page: &Value) -> Vec<&str> {

@@ -1,6 +1,4 @@
-mod helpers;
-
-use helpers::{TestApp, engines};
+use crate::helpers::{TestApp, engines};
 use serde_json::json;
 
 #[tokio::test]

@@ -9,16 +9,15 @@
 //! that route must check them (`signer().verify` on the URL's own path and
 //! query) and the body stored with `LocalStorage::write_upload`.
 
-mod helpers;
-
+use crate::helpers;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::helpers::{Backend, backends};
 use api::storage::signing::{Refusal, Target, UPLOAD_PATH};
 use api::storage::{Bucket, Key, Part, STALE_UPLOAD_AGE, Source, Storage, StorageError};
 use bytes::Bytes;
 use futures_util::StreamExt;
-use helpers::{Backend, backends};
 
 const MIB: usize = 1024 * 1024;
 /// The most a local upload URL accepts in these tests.

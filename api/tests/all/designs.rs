@@ -3,14 +3,12 @@
 //! the cart takes them (and only once), shared by a read-only link that shows
 //! nothing of the owner and can be turned off.
 
-mod helpers;
-
+use crate::helpers::{TestApp, engines};
 use design_engine::{Design, Font, ImageElement, PrintArea, Size, TextElement};
-use helpers::{TestApp, engines};
 use serde_json::{Value, json};
 
 const SHIRT: &str = "64f1a2b3c4d5e6f708190a01";
-const LOGO: &[u8] = include_bytes!("../../design-engine/tests/fixtures/logo.png");
+use crate::helpers::LOGO;
 
 fn logo_sha() -> String {
     design_engine::hash::sha256_hex(LOGO)

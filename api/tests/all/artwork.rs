@@ -2,15 +2,13 @@
 //! storage backends: upload by SHA-256, read back by its owner and admins
 //! only, required by the cart, kept by the order.
 
-mod helpers;
-
+use crate::helpers::checkout::order_request;
+use crate::helpers::{TestApp, backends, engines};
 use design_engine::{Design, ImageElement, PrintArea, Size};
-use helpers::checkout::order_request;
-use helpers::{TestApp, backends, engines};
 use serde_json::{Value, json};
 
 const SHIRT: &str = "64f1a2b3c4d5e6f708190a01";
-const LOGO: &[u8] = include_bytes!("../../design-engine/tests/fixtures/logo.png");
+use crate::helpers::LOGO;
 
 fn sha256(bytes: &[u8]) -> String {
     design_engine::hash::sha256_hex(bytes)

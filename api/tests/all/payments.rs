@@ -2,12 +2,11 @@
 //! PostgreSQL: the amount is the engine's, a payment counts only with the
 //! provider's signature, and nothing is paid, confirmed or refunded twice.
 
-mod helpers;
-
-use helpers::checkout::{
+use crate::helpers;
+use crate::helpers::checkout::{
     TOTAL, address, cart_lines, create_order, order_request, payment, shopper, sign, stock,
 };
-use helpers::{TEST_KEY_SECRET, TestApp, engines};
+use crate::helpers::{TEST_KEY_SECRET, TestApp, engines};
 use serde_json::{Value, json};
 
 #[tokio::test]

@@ -3,14 +3,13 @@
 //! After a restart no paid order is lost, nothing is confirmed or taken from
 //! stock twice, and a retried checkout reuses its order (no second charge).
 
-mod helpers;
-
+use crate::helpers;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use helpers::checkout::{TEE, TOTAL, captured, order_request, sign};
-use helpers::{Engine, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, engines};
+use crate::helpers::checkout::{TEE, TOTAL, captured, order_request, sign};
+use crate::helpers::{Engine, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, engines};
 use serde_json::{Value, json};
 
 struct Store {

@@ -1,6 +1,4 @@
-mod helpers;
-
-use helpers::{Engine, TestApp, engines};
+use crate::helpers::{Engine, TestApp, engines};
 use serde_json::json;
 
 fn assert_client_accepts_access_token(token: &str) {

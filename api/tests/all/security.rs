@@ -2,13 +2,12 @@
 //! pre-hijacking, atomic attempt counting, rate limits, body limits, headers,
 //! cookies and request ids. SQLite and PostgreSQL where storage is involved.
 
-mod helpers;
-
+use crate::helpers;
 use std::sync::Arc;
 
+use crate::helpers::smtp::SmtpStandIn;
+use crate::helpers::{Engine, TestApp, engines};
 use futures_util::future::join_all;
-use helpers::smtp::SmtpStandIn;
-use helpers::{Engine, TestApp, engines};
 use serde_json::{Value, json};
 
 /// A production app: test providers off, Razorpay chosen without keys.

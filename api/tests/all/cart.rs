@@ -1,7 +1,5 @@
-mod helpers;
-
+use crate::helpers::{TestApp, engines};
 use design_engine::{Design, Font, PrintArea, Size, TextElement};
-use helpers::{TestApp, engines};
 use serde_json::{Value, json};
 
 const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹25

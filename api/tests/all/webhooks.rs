@@ -2,12 +2,10 @@
 //! a correctly signed event with the order's amount pays it, a replay changes
 //! nothing, and concurrent verifies and deliveries confirm an order once.
 
-mod helpers;
-
-use helpers::checkout::{
+use crate::helpers::checkout::{
     TOTAL, captured, cart_lines, create_order, payment, shopper, sign, stock, webhook,
 };
-use helpers::{TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, TestApp, engines};
+use crate::helpers::{TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, TestApp, engines};
 use serde_json::json;
 
 #[tokio::test]

@@ -1,0 +1,26 @@
+//! The API's integration tests, in one binary: the server is linked once for
+//! all of them instead of once per file. Each module drives the real server
+//! (port 0, a fresh database per test) on SQLite and, with
+//! `TEST_DATABASE_URL`, on PostgreSQL.
+
+mod helpers;
+
+mod admin;
+mod admin_orders;
+mod artwork;
+mod assets;
+mod auth;
+mod cart;
+mod crash;
+mod designs;
+mod invoice;
+mod payments;
+mod products;
+mod razorpay;
+mod security;
+mod server;
+mod startup;
+mod storage;
+mod uploads;
+mod users;
+mod webhooks;
