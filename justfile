@@ -42,18 +42,30 @@ pincodes:
     python3 scripts/gen-pincodes.py
 
 # Install what the other recipes need, when it is missing (wasm32 target, wasm-bindgen-cli)
-tools:
+tools: wasm-target wasm-bindgen-cli
+
+# Add the wasm32 target when it is missing
+wasm-target:
     @rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
-    @# Not --locked: the CLI's lock file names a yanked dependency on this registry.
-    @[ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen {{wasm_bindgen_version}}" ] || cargo install wasm-bindgen-cli --version {{wasm_bindgen_version}} --force
+
+# Install wasm-bindgen's CLI at the library's exact version when it is missing
+wasm-bindgen-cli:
+    @# Not --locked: the CLI's lock file names a yanked dependency on this registry. No default features: they are
+    @# the test runner's TLS (rustls and its C crypto), which wasm-bindgen itself never uses (two minutes less).
+    @# Its own target dir, so that it builds beside the engine instead of waiting for the shared one's lock.
+    @[ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen {{wasm_bindgen_version}}" ] || env -u CARGO_TARGET_DIR cargo install -q wasm-bindgen-cli --version {{wasm_bindgen_version}} --no-default-features --force
 
 # Install the S3-compatible test server (moto, pinned in scripts/s3/requirements.txt, in a virtualenv under ~/.cache) when missing; prints its path, for S3_TEST_SERVER
 s3-tools:
     @scripts/s3-test-server.sh install
 
-# Build the engine as a WebAssembly package for the web app (design-engine/pkg): cargo, then wasm-bindgen (what wasm-pack did, without building wasm-pack on every fresh machine)
-wasm: tools
+# Build the engine as a WebAssembly package for the web app (design-engine/pkg): cargo, then wasm-bindgen (what wasm-pack did, without building wasm-pack on every fresh machine). A missing CLI is built beside the engine.
+wasm: wasm-target
+    #!/usr/bin/env bash
+    set -euo pipefail
+    just wasm-bindgen-cli & cli=$!
     cargo build -p design-engine --lib --profile wasm --target wasm32-unknown-unknown --no-default-features --features wasm
+    wait "$cli"
     wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_engine "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/design_engine.wasm"
     python3 scripts/wasm-package.py
 
@@ -114,7 +126,10 @@ bench-uploads:
 fuzz-api:
     scripts/fuzz-api.sh
 
-# Format and lint
-lint:
+# What CI checks before the tests: formatting, clippy (native and the wasm build), ESLint, the TypeScript check, and that openapi.json and the web's schema are not stale
+ready: wasm web-deps
     cargo fmt --all --check
     cargo clippy --workspace --all-targets -- -D warnings
+    cargo clippy -p design-engine --lib --profile wasm --target wasm32-unknown-unknown --no-default-features --features wasm -- -D warnings
+    cargo run -q -p api -- openapi | diff -q openapi.json - > /dev/null || { echo "openapi.json is stale: run just gen"; exit 1; }
+    cd web && npm run lint && npm run typecheck && npm run check:gen

@@ -77,6 +77,23 @@ fn benches(c: &mut Criterion) {
         })
     });
 
+    // The server draws a saved design's thumbnail with a renderer of its own.
+    let logo_png = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/logo.png"
+    ))
+    .unwrap();
+    c.bench_function(
+        "saved-design thumbnail 320px (fresh renderer, as the server)",
+        |b| {
+            b.iter(|| {
+                let mut fresh = Renderer::new(fonts.clone());
+                fresh.add_image(&logo_png, "image/png").unwrap();
+                black_box(fresh.thumbnail_png(black_box(&design), 320).unwrap())
+            })
+        },
+    );
+
     c.bench_function("quote (line + order)", |b| {
         b.iter(|| {
             quote_order(vec![

@@ -81,11 +81,15 @@ async fn a_cart_becomes_one_paid_order() {
         assert_eq!(cart_lines(&app, &token).await, 0, "the cart is emptied");
         assert_eq!(stock(&app).await, stock_before - 25);
 
-        // Verifying twice is harmless; paying the same receipt again is refused.
-        let (status, _) = app
-            .post_auth("/api/payments/verify", &token, payment(&order, "pay_A1"))
+        // Verifying twice is harmless (here as the specification's client sends it,
+        // with create-order's `orderId`: the provider's); paying the same receipt again is refused.
+        let mut as_spec_client = payment(&order, "pay_A1");
+        as_spec_client["orderId"] = order["orderId"].clone();
+        let (status, body) = app
+            .post_auth("/api/payments/verify", &token, as_spec_client)
             .await;
-        assert_eq!(status, 200);
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["orderId"], order["order"]["_id"]);
         assert_eq!(stock(&app).await, stock_before - 25);
         let (status, body) = create_order(&app, &token, "rcpt_one").await;
         assert_eq!(

@@ -13450,7 +13450,10 @@ export interface components {
             razorpayOrderId: string;
             razorpayPaymentId: string;
             razorpaySignature: string;
-            /** @description Our order's `_id` (or, failing that, the provider's order id is used). */
+            /**
+             * @description Our order's `_id`, or create-order's `orderId` (the provider's order id, as the
+             *     specification's client sends it); without it, `razorpayOrderId` finds the order.
+             */
             orderId?: string;
         };
         /** WebhookOutcome */

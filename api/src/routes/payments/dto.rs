@@ -64,7 +64,8 @@ pub struct VerifyRequest {
     pub razorpay_order_id: String,
     pub razorpay_payment_id: String,
     pub razorpay_signature: String,
-    /// Our order's `_id` (or, failing that, the provider's order id is used).
+    /// Our order's `_id`, or create-order's `orderId` (the provider's order id, as the
+    /// specification's client sends it); without it, `razorpayOrderId` finds the order.
     pub order_id: Option<String>,
 }
 

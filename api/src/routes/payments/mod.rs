@@ -322,7 +322,14 @@ impl PaymentsApi {
             .map(str::trim)
             .filter(|s| !s.is_empty())
         {
-            Some(id) => orders::get_for_user(&state.db, id, &auth.0.id).await?,
+            Some(id) if crate::ids::is_id(id) => {
+                orders::get_for_user(&state.db, id, &auth.0.id).await?
+            }
+            // The specification's client sends create-order's `orderId` here:
+            // the provider's id, not ours.
+            Some(id) => orders::by_provider_order(&state.db, id)
+                .await?
+                .filter(|o| o.user_id == auth.0.id),
             None => orders::by_provider_order(&state.db, provider_order_id)
                 .await?
                 .filter(|o| o.user_id == auth.0.id),

@@ -86,10 +86,13 @@ export default function CheckoutPage() {
     if (methods.data?.provider === 'razorpay') loadRazorpay().catch(() => {});
   }, [methods.data?.provider]);
 
-  const fill = (section: Section) => (d: PincodeDetails) =>
-    setForm((f) => ({ ...f, [section]: { ...f[section], city: d.city || d.district, state: d.state } }));
-  const shippingPin = usePincodeAutofill(useCallback(fill('shipping'), []));
-  const billingPin = usePincodeAutofill(useCallback(fill('billing'), []));
+  const fill = useCallback(
+    (section: Section, d: PincodeDetails) =>
+      setForm((f) => ({ ...f, [section]: { ...f[section], city: d.city || d.district, state: d.state } })),
+    [],
+  );
+  const shippingPin = usePincodeAutofill(useCallback((d: PincodeDetails) => fill('shipping', d), [fill]));
+  const billingPin = usePincodeAutofill(useCallback((d: PincodeDetails) => fill('billing', d), [fill]));
 
   // The saved address in the shipping form ('' once the shopper types their own).
   const [pickedAddress, setPickedAddress] = useState('');

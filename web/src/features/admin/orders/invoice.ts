@@ -130,7 +130,7 @@ export async function printInvoice(order: Order): Promise<void> {
     invoice = unwrap(await api.GET('/orders/{id}/invoice', { params: { path: { id: order._id } } }), INVOICE_FAILED);
   } catch (e) {
     win.close();
-    throw new Error(e instanceof Error && e.message ? e.message : INVOICE_FAILED);
+    throw new Error(e instanceof Error && e.message ? e.message : INVOICE_FAILED, { cause: e });
   }
   renderInvoice(win.document, invoice);
   setTimeout(() => win.print(), PRINT_DELAY_MS);
