@@ -66,7 +66,8 @@ wasm: wasm-target
     just wasm-bindgen-cli & cli=$!
     cargo build -p design-engine --lib --profile wasm --target wasm32-unknown-unknown --no-default-features --features wasm
     wait "$cli"
-    wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_engine "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/design_engine.wasm"
+    # The name and producers sections are debugging and telemetry the browser never uses (85 KiB gzipped).
+    wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_engine --remove-name-section --remove-producers-section "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/design_engine.wasm"
     python3 scripts/wasm-package.py
 
 # Run every test CI runs: engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set); then, side by side, the schema fuzzer and the WebAssembly package from Node, the web app's checks and unit tests and the end-to-end tests in Chromium
@@ -109,9 +110,14 @@ bench: wasm
     cargo bench -p api --bench invoice
     node {{node_test_flags}} design-engine/js-tests/bench.mjs
 
-# Load figures with wrk on loopback: GET /api/products and adding to the cart (DB: a fresh SQLite file, or the URL given)
-load database_url="":
-    scripts/load.sh {{database_url}}
+# The studio's first render in headless Chromium for a new visitor (median of RUNS=7; THROTTLE=4 for a phone-class CPU), with the .wasm's bytes on the wire
+bench-studio: web
+    cargo build -q -p api
+    cd web && node bench/first-render.mjs
+
+# API load figures with wrk on loopback, 64 connections, as a table: the catalogue beside nginx serving the same bytes, cart add, create-order and verify, on a fresh SQLite file and a fresh database on the PostgreSQL server given (default: TEST_DATABASE_URL or the local one)
+bench-api postgres_url="":
+    scripts/bench-api.sh {{postgres_url}}
 
 # Admin orders list figures with wrk on loopback: p50/p99 of pages, filters and the overview over 10,000 orders (DB: a fresh SQLite file, or a fresh database on the PostgreSQL server given)
 bench-admin-orders database_url="":
@@ -126,10 +132,16 @@ bench-uploads:
 fuzz-api:
     scripts/fuzz-api.sh
 
-# What CI checks before the tests: formatting, clippy (native and the wasm build), ESLint, the TypeScript check, and that openapi.json and the web's schema are not stale
-ready: wasm web-deps
+# What CI checks besides the tests: formatting, ESLint, the TypeScript check, stale openapi.json and schema, and clippy (native and the wasm build)
+ready: checks clippy
+
+# The quick checks: formatting, ESLint, the TypeScript check, and that openapi.json and the web's schema are not stale
+checks: wasm web-deps
     cargo fmt --all --check
-    cargo clippy --workspace --all-targets -- -D warnings
-    cargo clippy -p design-engine --lib --profile wasm --target wasm32-unknown-unknown --no-default-features --features wasm -- -D warnings
     cargo run -q -p api -- openapi | diff -q openapi.json - > /dev/null || { echo "openapi.json is stale: run just gen"; exit 1; }
     cd web && npm run lint && npm run typecheck && npm run check:gen
+
+# Clippy with warnings as errors, on every target and on the engine's wasm build
+clippy: wasm-target
+    cargo clippy --workspace --all-targets -- -D warnings
+    cargo clippy -p design-engine --lib --profile wasm --target wasm32-unknown-unknown --no-default-features --features wasm -- -D warnings

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""For `scripts/load.sh`: one signed payment per pending order, as the
+"""For `scripts/bench-api.sh`: one signed payment per pending order, as the
 provider's checkout would hand it to the browser. Prints `token<TAB>body`
 lines. Usage: load_payments.py DATABASE_URL WORK_DIR (with RAZORPAY_KEY_SECRET set)."""
 

@@ -18,6 +18,6 @@ export default tseslint.config(
     },
   },
   // The end-to-end tests run in Node and hand functions to the page.
-  { files: ['e2e/**/*.mjs', 'public/**/*.js'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  { files: ['e2e/**/*.mjs', 'bench/**/*.mjs', 'public/**/*.js'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { files: ['public/sw.js'], languageOptions: { globals: globals.serviceworker } },
 );

@@ -71,6 +71,9 @@ pub struct Config {
     pub assets_dir: PathBuf,
     /// `COMPANY_*` and `SUPPORT_EMAIL`: the seller on pro-forma invoices.
     pub company: Company,
+    /// `PENDING_ORDER_HOURS` (default 24): an order not paid by then is
+    /// cancelled and lets go of its artwork (checked hourly).
+    pub pending_order_hours: i64,
 }
 
 /// The seller as pro-forma invoices print it. The defaults are placeholders
@@ -392,6 +395,10 @@ impl Config {
             web_dir: PathBuf::from(env_or("WEB_DIR", "web/dist")),
             assets_dir: PathBuf::from(env_or("ASSETS_DIR", "assets/catalogue")),
             company: Company::from_env(test_providers)?,
+            pending_order_hours: match env_or("PENDING_ORDER_HOURS", "24").parse() {
+                Ok(h) if h > 0 => h,
+                _ => anyhow::bail!("PENDING_ORDER_HOURS must be a whole number of hours above 0"),
+            },
         })
     }
 }

@@ -4,7 +4,10 @@
 pub mod add_to_cart;
 pub mod app;
 pub mod auth;
+pub mod cached_json;
+pub mod catalogue_cache;
 pub mod config;
+pub mod contact;
 pub mod db;
 pub mod designs;
 pub mod envelope;
@@ -22,6 +25,7 @@ pub mod routes;
 pub mod state;
 pub mod storage;
 pub mod sweeper;
+pub mod web_assets;
 
 use std::sync::Arc;
 
@@ -51,6 +55,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
         mailer: mail::Mailer::new(db.clone(), config.test_providers, config.smtp.as_ref())?,
         limits: Arc::new(limits::Limits::default()),
         hasher: Arc::new(auth::passwords::Hasher::default()),
+        catalogue: Arc::default(),
         config: Arc::new(config),
         db,
     })
@@ -63,7 +68,7 @@ pub async fn create_admin(
     name: &str,
 ) -> anyhow::Result<String> {
     let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
-    let email = routes::auth::normalise_email(email).map_err(fail)?;
+    let email = contact::Email::parse(email).map_err(fail)?.into_string();
     if let Some(user) = db::users::by_email(&state.db, &email).await.map_err(fail)? {
         // Whoever registered an unproven address may not be its owner.
         anyhow::ensure!(
@@ -117,6 +122,9 @@ pub async fn start(
         .context("no local address")?;
     tokio::spawn(mail::run_outbox_worker(state.mailer.clone()));
     tokio::spawn(sweeper::run(state.clone()));
+    tokio::spawn(payments::refunds::run(state.clone()));
+    tokio::spawn(db::checkpoint_wal(state.db.clone()));
+    tokio::spawn(state.catalogue.clone().watch(state.db.clone()));
     let limits = state.limits.clone();
     tokio::spawn(async move {
         loop {

@@ -7,6 +7,9 @@
 //! It is embedded in the binary and parsed once, on first use, into a sorted
 //! index of string slices that borrow from the embedded text.
 
+/// The answer for a pincode India Post does not know.
+pub const INVALID_PINCODE: &str = "Invalid pincode. Please check and try again.";
+
 use std::sync::LazyLock;
 
 static TSV: &str = include_str!("../data/pincodes.tsv");

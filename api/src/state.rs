@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use crate::auth::passwords::Hasher;
+use crate::catalogue_cache::CatalogueCache;
 use crate::config::Config;
 use crate::db::Db;
 use crate::limits::Limits;
@@ -21,4 +22,6 @@ pub struct AppState {
     pub hasher: Arc<Hasher>,
     /// Models, colour images and artwork (local or S3).
     pub storage: Arc<Storage>,
+    /// `GET /products` answers, kept until a product changes.
+    pub catalogue: Arc<CatalogueCache>,
 }

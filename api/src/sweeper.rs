@@ -2,11 +2,12 @@
 //! unfinished for a day (aborted), admin uploads no product claimed within a
 //! day, and artwork no cart or order line has used for a day. Each removal
 //! is decided in the database first (a file a product or line took meanwhile
-//! is kept), then the file goes.
+//! is kept), then the file goes. Before that, pending orders not paid within
+//! `PENDING_ORDER_HOURS` are cancelled, which lets go of their artwork.
 
 use std::time::Duration;
 
-use crate::db::{artwork, files, now_ms};
+use crate::db::{artwork, files, now_ms, order_expiry};
 use crate::state::AppState;
 use crate::storage::{Bucket, Key, STALE_UPLOAD_AGE, StorageError};
 
@@ -15,6 +16,7 @@ const EVERY: Duration = Duration::from_secs(60 * 60);
 /// What one sweep removed.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Swept {
+    pub expired_orders: usize,
     pub aborted_uploads: usize,
     pub unclaimed_files: usize,
     pub artwork: usize,
@@ -34,6 +36,14 @@ pub async fn run(state: AppState) {
 /// One sweep, removing what has been unused for longer than `age`.
 pub async fn sweep(state: &AppState, age: Duration) -> anyhow::Result<Swept> {
     let mut swept = Swept::default();
+    let unpaid_since = now_ms() - state.config.pending_order_hours * 60 * 60 * 1000;
+    loop {
+        let expired = order_expiry::expire_unpaid(&state.db, unpaid_since, 500).await?;
+        swept.expired_orders += expired;
+        if expired < 500 {
+            break;
+        }
+    }
     let before = now_ms() - age.as_millis() as i64;
     for upload in state.storage.stale_uploads(age).await? {
         match state

@@ -136,13 +136,17 @@ const SHIRT_COLOURS: &[&str] = &["white", "blue", "black", "grey"];
 const TEE_COLOURS: &[&str] = &["white", "navyblue", "black", "grey", "skyblue"];
 pub const BRAND: &str = "Legacy Threads";
 
+// Unit prices in whole rupees for 25 or more pieces with one print, in line with
+// what Indian custom-print shops charged in 2026 for 180 GSM combed-cotton tees
+// (₹249-₹399) and cotton shirts (₹499-₹699). They are seeded into an empty store;
+// after that the admin panel's Edit Product changes them (README: "Prices").
 const BUILTIN: [Builtin; 5] = [
     Builtin {
         id: "64f1a2b3c4d5e6f708190a01",
         slug: "shirt-full-sleeve",
         name: "Shirt Full Sleeve",
         description: "A crisp full-sleeve cotton shirt with a button-down front, ready for your logo on the chest and your message across the back.",
-        rupees: 45,
+        rupees: 649,
         category: "shirts",
         featured: true,
         colours: SHIRT_COLOURS,
@@ -152,7 +156,7 @@ const BUILTIN: [Builtin; 5] = [
         slug: "shirt-half-sleeve",
         name: "Shirt Half Sleeve",
         description: "A breathable half-sleeve cotton shirt for warm days and team uniforms, printed or embroidered to your design.",
-        rupees: 40,
+        rupees: 549,
         category: "shirts",
         featured: false,
         colours: SHIRT_COLOURS,
@@ -162,7 +166,7 @@ const BUILTIN: [Builtin; 5] = [
         slug: "tshirt-inverted",
         name: "T-Shirt Inverted",
         description: "A crew-neck t-shirt with contrast inverted seams, soft combed cotton that holds a print wash after wash.",
-        rupees: 30,
+        rupees: 349,
         category: "t-shirts",
         featured: false,
         colours: TEE_COLOURS,
@@ -172,7 +176,7 @@ const BUILTIN: [Builtin; 5] = [
         slug: "tshirt-piping",
         name: "T-Shirt Piping",
         description: "A sporty t-shirt with piping along the shoulders, made for events, clubs and college fests.",
-        rupees: 35,
+        rupees: 399,
         category: "t-shirts",
         featured: true,
         colours: TEE_COLOURS,
@@ -182,7 +186,7 @@ const BUILTIN: [Builtin; 5] = [
         slug: "tshirt-normal",
         name: "T-Shirt Normal",
         description: "The everyday round-neck t-shirt in 180 GSM cotton: the simplest way to put your design on a crowd.",
-        rupees: 25,
+        rupees: 299,
         category: "t-shirts",
         featured: true,
         colours: TEE_COLOURS,
@@ -242,11 +246,11 @@ mod tests {
         assert_eq!(
             names,
             [
-                ("Shirt Full Sleeve", 4500),
-                ("Shirt Half Sleeve", 4000),
-                ("T-Shirt Inverted", 3000),
-                ("T-Shirt Piping", 3500),
-                ("T-Shirt Normal", 2500)
+                ("Shirt Full Sleeve", 649_00),
+                ("Shirt Half Sleeve", 549_00),
+                ("T-Shirt Inverted", 349_00),
+                ("T-Shirt Piping", 399_00),
+                ("T-Shirt Normal", 299_00)
             ]
         );
         for p in &all {

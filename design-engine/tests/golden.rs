@@ -29,12 +29,12 @@ fn the_shared_scenario_matches_the_reference() {
 #[test]
 fn the_reference_holds_the_expected_prices() {
     let r = scenario::run();
-    // Shirt Full Sleeve at ₹45 × 30, four elements (three charged at ₹50).
-    assert_eq!(r["lineQuote"]["garments"], 45 * 30 * 100);
+    // Shirt Full Sleeve at ₹649 × 30, four elements (three charged at ₹50).
+    assert_eq!(r["lineQuote"]["garments"], 649 * 30 * 100);
     assert_eq!(r["lineQuote"]["designFee"], 3 * 50 * 100);
-    assert_eq!(r["orderQuote"]["subtotal"], 1500_00);
-    assert_eq!(r["orderQuote"]["gatewayCharge"], 37_50);
-    assert_eq!(r["orderQuote"]["total"], 1537_50);
+    assert_eq!(r["orderQuote"]["subtotal"], 19620_00);
+    assert_eq!(r["orderQuote"]["gatewayCharge"], 490_50);
+    assert_eq!(r["orderQuote"]["total"], 20110_50);
     assert_eq!(r["needMore"], 0);
     assert_eq!(
         r["belowMinimumMessage"],

@@ -77,7 +77,8 @@ test('a visitor on /user/addresses signs in and comes back; addresses are added,
   await dialog.getByText('Found: Mumbai, Maharashtra').waitFor();
   await dialog.getByLabel('Phone (optional)').fill('+91 98765 43210');
   await dialog.getByRole('button', { name: 'Add Address' }).click();
-  await page.getByText('Address added successfully!').waitFor();
+  // The first add's banner may still show (3 s): wait for the new card itself.
+  await cards.filter({ hasText: '1 Marine Drive' }).waitFor();
   assert.equal(await cards.count(), 2);
 
   // Edit it.

@@ -407,6 +407,7 @@ pub async fn pay(
         .bind(now)
         .execute(&mut *tx)
         .await?;
+        super::products::bump_version(&mut tx).await?;
         tx.commit().await?;
         return Ok(Payment::Confirmed);
     }
@@ -479,71 +480,6 @@ pub async fn cancel(db: &Db, id: &str, user_id: &str, reason: &str) -> Result<bo
     .execute(db)
     .await?;
     Ok(done.rows_affected() == 1)
-}
-
-/// Sets aside `amount` of a paid order's money for a refund before the
-/// provider is asked, so two concurrent refunds cannot exceed what was paid.
-pub async fn reserve_refund(db: &Db, id: &str, amount: i64) -> Result<bool, ApiError> {
-    let done = sqlx::query(
-        "UPDATE orders SET refunded_amount = refunded_amount + $1, updated_at = $2 \
-         WHERE id = $3 AND is_paid = 1 AND payment_id IS NOT NULL AND refunded_amount + $1 <= total_price",
-    )
-    .bind(amount)
-    .bind(now_ms())
-    .bind(id)
-    .execute(db)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-/// Gives back a reservation the provider refused.
-pub async fn release_refund(db: &Db, id: &str, amount: i64) -> Result<(), ApiError> {
-    sqlx::query(
-        "UPDATE orders SET refunded_amount = refunded_amount - $1, updated_at = $2 WHERE id = $3 AND refunded_amount >= $1",
-    )
-    .bind(amount)
-    .bind(now_ms())
-    .bind(id)
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-pub struct NewRefund<'a> {
-    pub id: &'a str,
-    pub order_id: &'a str,
-    pub payment_id: &'a str,
-    pub amount: i64,
-    pub reason: &'a str,
-    pub created_by: &'a str,
-}
-
-/// Records a refund the provider made; a fully refunded order becomes `refunded`.
-pub async fn record_refund(db: &Db, r: &NewRefund<'_>) -> Result<(), ApiError> {
-    let now = now_ms();
-    let mut tx = crate::db::begin_write(db).await?;
-    sqlx::query(
-        "INSERT INTO refunds (id, order_id, payment_id, amount, reason, created_by, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(r.id)
-    .bind(r.order_id)
-    .bind(r.payment_id)
-    .bind(r.amount)
-    .bind(r.reason)
-    .bind(r.created_by)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "UPDATE orders SET status = 'refunded', updated_at = $1 WHERE id = $2 AND refunded_amount = total_price",
-    )
-    .bind(now)
-    .bind(r.order_id)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok(())
 }
 
 #[cfg(test)]

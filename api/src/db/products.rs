@@ -133,6 +133,7 @@ pub async fn distinct(db: &Db, column: &str) -> Result<Vec<String>, crate::envel
 }
 
 pub async fn insert(db: &Db, p: &Product) -> Result<(), crate::envelope::ApiError> {
+    let mut tx = super::begin_write(db).await?;
     sqlx::query(&format!(
         "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
     ))
@@ -153,8 +154,10 @@ pub async fn insert(db: &Db, p: &Product) -> Result<(), crate::envelope::ApiErro
     .bind(serde_json::to_string(&p.images)?)
     .bind(p.created_at)
     .bind(p.updated_at)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
+    bump_version(&mut tx).await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -219,6 +222,7 @@ pub async fn seed_builtin(db: &Db) -> Result<usize, crate::envelope::ApiError> {
 }
 
 pub async fn update(db: &Db, p: &Product) -> Result<bool, crate::envelope::ApiError> {
+    let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
         "UPDATE products SET name = $1, description = $2, price = $3, category = $4, brand = $5, is_featured = $6, \
          stock = $7, colors = $8, sizes = $9, models = $10, model_metadata = $11, color_images = $12, images = $13, \
@@ -239,16 +243,38 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, crate::envelope::ApiEr
     .bind(serde_json::to_string(&p.images)?)
     .bind(now_ms())
     .bind(&p.id)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
+    bump_version(&mut tx).await?;
+    tx.commit().await?;
     Ok(done.rows_affected() > 0)
 }
 
 pub async fn delete(db: &Db, id: &str) -> Result<bool, crate::envelope::ApiError> {
-    Ok(sqlx::query("DELETE FROM products WHERE id = $1")
+    let mut tx = super::begin_write(db).await?;
+    let deleted = sqlx::query("DELETE FROM products WHERE id = $1")
         .bind(id)
-        .execute(db)
+        .execute(&mut *tx)
         .await?
         .rows_affected()
-        > 0)
+        > 0;
+    bump_version(&mut tx).await?;
+    tx.commit().await?;
+    Ok(deleted)
+}
+
+/// Marks the catalogue changed, in the transaction that changes a product
+/// (every instance's in-memory catalogue then reads it again: `catalogue_cache`).
+pub async fn bump_version(tx: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1")
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+/// The catalogue's version (see [`bump_version`]).
+pub async fn version(db: &Db) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT version FROM catalogue_version WHERE id = 1")
+        .fetch_one(db)
+        .await
 }

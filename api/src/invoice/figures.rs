@@ -67,8 +67,6 @@ pub fn unit_price(amount: Paise, quantity: i64) -> Result<Paise, StudioError> {
 }
 
 #[cfg(test)]
-// Amounts written rupees_paise, as in the engine: `625_00` is ₹625.00.
-#[allow(clippy::inconsistent_digit_grouping)]
 mod tests {
     use super::*;
 

@@ -6,10 +6,10 @@ use design_engine::pricing::{OrderQuote, Paise, quote_order};
 use poem_openapi::Object;
 use serde::{Deserialize, Serialize};
 
+use crate::contact::{Email, Phone};
 use crate::db::orders::NewItem;
 use crate::db::{Db, cart};
 use crate::envelope::ApiError;
-use crate::routes::auth::{normalise_email, normalise_phone};
 
 /// An address as the checkout form sends it. Every field is optional here so
 /// that a missing one gets the form's message rather than a parse error.
@@ -112,14 +112,12 @@ impl AddressInput {
                 "Address fields must be at most 200 characters",
             ));
         }
-        let email = normalise_email(&or_contact(&self.email, |c| &c.email))?;
-        let phone = normalise_phone(&or_contact(&self.phone, |c| &c.phone))?;
+        let email = Email::parse(&or_contact(&self.email, |c| &c.email))?.into_string();
+        let phone = Phone::parse(&or_contact(&self.phone, |c| &c.phone))?.into_string();
         let zip_code = field(&self.zip_code);
         // A pincode India Post does not know cannot be delivered to.
         if crate::pincodes::lookup(&zip_code).is_none() {
-            return Err(ApiError::bad_request(
-                crate::routes::pincode::INVALID_PINCODE,
-            ));
+            return Err(ApiError::bad_request(crate::pincodes::INVALID_PINCODE));
         }
         let country = field(&self.country);
         if !(country.is_empty() || country.eq_ignore_ascii_case("india")) {

@@ -42,6 +42,9 @@ pub enum ProviderError {
     Unreachable(String),
     #[error("payment provider refused: {0}")]
     Refused(String),
+    /// The same idempotent request is still being processed: ask again later.
+    #[error("payment provider is still processing the same request")]
+    InProgress,
     #[error("payment provider answered unexpectedly: {0}")]
     Malformed(String),
     #[error("payments are not configured")]
@@ -128,15 +131,18 @@ impl PaymentProvider {
         Ok(order)
     }
 
+    /// Refunds `amount` of a payment. The same `idempotency_key` (with the
+    /// same amount and notes) never refunds twice: a retry gets the first refund.
     pub async fn refund(
         &self,
         payment_id: &str,
         amount: i64,
         notes: &serde_json::Value,
+        idempotency_key: &str,
     ) -> Result<ProviderRefund, ProviderError> {
         match &self.gateway {
-            Gateway::Test(t) => Ok(t.refund(amount)),
-            Gateway::Razorpay(r) => r.refund(payment_id, amount, notes).await,
+            Gateway::Test(t) => Ok(t.refund(amount, idempotency_key)),
+            Gateway::Razorpay(r) => r.refund(payment_id, amount, notes, idempotency_key).await,
             Gateway::Unconfigured => Err(ProviderError::Unconfigured),
         }
     }

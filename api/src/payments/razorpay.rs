@@ -66,12 +66,17 @@ impl RazorpayClient {
         &self,
         path: &str,
         body: serde_json::Value,
+        idempotency_key: Option<&str>,
     ) -> Result<T, ProviderError> {
-        let res = self
+        let mut req = self
             .http
             .post(format!("{}{path}", self.base))
             .basic_auth(&self.key_id, Some(&self.key_secret))
-            .json(&body)
+            .json(&body);
+        if let Some(key) = idempotency_key {
+            req = req.header("X-Refund-Idempotency", key);
+        }
+        let res = req
             .send()
             .await
             .map_err(|e| ProviderError::Unreachable(e.without_url().to_string()))?;
@@ -80,6 +85,9 @@ impl RazorpayClient {
             .text()
             .await
             .map_err(|e| ProviderError::Unreachable(e.without_url().to_string()))?;
+        if status == reqwest::StatusCode::CONFLICT && idempotency_key.is_some() {
+            return Err(ProviderError::InProgress);
+        }
         if !status.is_success() {
             let detail = serde_json::from_str::<ErrorBody>(&text)
                 .map(|b| format!("{}: {}", b.error.code, b.error.description))
@@ -103,6 +111,7 @@ impl RazorpayClient {
                     "receipt": req.receipt,
                     "notes": req.notes,
                 }),
+                None,
             )
             .await?;
         Ok(ProviderOrder {
@@ -119,6 +128,7 @@ impl RazorpayClient {
         payment_id: &str,
         amount: i64,
         notes: &serde_json::Value,
+        idempotency_key: &str,
     ) -> Result<ProviderRefund, ProviderError> {
         // A payment id is the provider's own ("pay_..."): never let it change the path.
         if !payment_id
@@ -131,6 +141,7 @@ impl RazorpayClient {
             .post(
                 &format!("/v1/payments/{payment_id}/refund"),
                 json!({ "amount": amount, "notes": notes }),
+                Some(idempotency_key),
             )
             .await?;
         Ok(ProviderRefund {

@@ -1,10 +1,18 @@
 //! Refunds through the provider: by an admin, or at once for a payment that
 //! arrived after its order was cancelled (the customer is never left charged
 //! for an order that will not be made).
+//!
+//! A refund is an attempt first (`db::refund_attempts`): its amount is set
+//! aside and the attempt stored in one transaction, then the provider is asked
+//! with the attempt's id as its idempotency key, then its answer is recorded.
+//! A server that stops in between leaves the attempt; [`recover`] asks again
+//! with the same key at the next start, so the refund is recorded once.
 
-use crate::db::orders;
+use std::time::Duration;
+
+use crate::db::{now_ms, orders, refund_attempts};
 use crate::envelope::{ApiError, ApiResult};
-use crate::payments::ProviderRefund;
+use crate::payments::{ProviderError, ProviderRefund};
 use crate::state::AppState;
 
 /// Refunds `amount` (default: what has not been refunded yet) of a paid
@@ -26,39 +34,50 @@ pub async fn refund(
             "The refund must be between 1 and {remaining} paise (what has not been refunded yet)"
         )));
     }
+    let notes = serde_json::json!({ "order_number": order.order_number, "reason": reason });
+    let attempt = refund_attempts::Attempt {
+        id: format!("rfa_{}", crate::ids::random_hex(12)),
+        order_id: order.id.clone(),
+        payment_id,
+        amount,
+        reason: reason.to_string(),
+        notes: notes.to_string(),
+        created_by: by.to_string(),
+    };
     // Set the money aside first: two refunds at once cannot exceed what was paid.
-    if !orders::reserve_refund(&state.db, &order.id, amount).await? {
+    if !refund_attempts::begin(&state.db, &attempt).await? {
         return Err(ApiError::conflict(
             "The refund exceeds what is left to refund",
         ));
     }
-    let notes = serde_json::json!({ "order_number": order.order_number, "reason": reason });
-    let refund = match state.payments.refund(&payment_id, amount, &notes).await {
+    let refund = match ask_provider(state, &attempt).await {
         Ok(r) => r,
         Err(e) => {
-            orders::release_refund(&state.db, &order.id, amount).await?;
+            if !matches!(e, ProviderError::InProgress) {
+                refund_attempts::abandon(&state.db, &attempt).await?;
+            }
             return Err(ApiError::bad_gateway(
                 "The payment provider refused the refund. Please try again.",
                 e,
             ));
         }
     };
-    orders::record_refund(
-        &state.db,
-        &orders::NewRefund {
-            id: &refund.id,
-            order_id: &order.id,
-            payment_id: &payment_id,
-            amount,
-            reason,
-            created_by: by,
-        },
-    )
-    .await?;
+    refund_attempts::complete(&state.db, &attempt, &refund.id).await?;
     let after = orders::get(&state.db, &order.id)
         .await?
         .ok_or_else(|| ApiError::internal("a refunded order vanished"))?;
     Ok((refund, after))
+}
+
+async fn ask_provider(
+    state: &AppState,
+    a: &refund_attempts::Attempt,
+) -> Result<ProviderRefund, ProviderError> {
+    let notes: serde_json::Value = serde_json::from_str(&a.notes).unwrap_or_default();
+    state
+        .payments
+        .refund(&a.payment_id, a.amount, &notes, &a.id)
+        .await
 }
 
 /// A payment landed on a cancelled order: give it back in full. `true` when
@@ -75,5 +94,50 @@ pub async fn refund_cancelled(state: &AppState, order_id: &str) -> bool {
             tracing::error!(order_id, error = ?e, "refund of a payment on a cancelled order failed: refund it by hand");
             false
         }
+    }
+}
+
+/// Finishes the refunds begun at least `age` ago and never recorded (the
+/// server stopped while the provider was asked): asks again with the same
+/// idempotency key and records the answer, or gives the money set aside back
+/// when the provider refuses. Returns how many were finished.
+pub async fn recover(state: &AppState, age: Duration) -> anyhow::Result<usize> {
+    let before = now_ms() - age.as_millis() as i64;
+    let mut finished = 0;
+    for attempt in refund_attempts::unfinished(&state.db, before).await? {
+        match ask_provider(state, &attempt).await {
+            Ok(refund) => {
+                refund_attempts::complete(&state.db, &attempt, &refund.id).await?;
+                tracing::info!(order_id = %attempt.order_id, refund = %refund.id, "an interrupted refund was recorded");
+                finished += 1;
+            }
+            Err(ProviderError::Refused(why)) => {
+                refund_attempts::abandon(&state.db, &attempt).await?;
+                tracing::error!(order_id = %attempt.order_id, %why, "an interrupted refund was refused: refund it by hand");
+                finished += 1;
+            }
+            // Unreachable or still processing: the next sweep asks again.
+            Err(e) => {
+                tracing::warn!(order_id = %attempt.order_id, error = %e, "an interrupted refund is still open")
+            }
+        }
+    }
+    Ok(finished)
+}
+
+/// How old an unfinished refund must be before a running server finishes it
+/// (a younger one may still be waiting for the provider's answer).
+const STALE: Duration = Duration::from_secs(5 * 60);
+
+/// At start, every unfinished refund is finished; then, every few minutes,
+/// the ones an instance left behind.
+pub async fn run(state: AppState) {
+    let mut age = Duration::ZERO;
+    loop {
+        if let Err(e) = recover(&state, age).await {
+            tracing::warn!(error = %e, "finishing interrupted refunds failed");
+        }
+        age = STALE;
+        tokio::time::sleep(STALE).await;
     }
 }

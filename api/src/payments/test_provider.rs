@@ -43,9 +43,11 @@ impl TestProvider {
         }
     }
 
-    pub fn refund(&self, amount: i64) -> ProviderRefund {
+    /// A refund; the same idempotency key gives the same refund, as Razorpay's does.
+    pub fn refund(&self, amount: i64, idempotency_key: &str) -> ProviderRefund {
+        let digest = signature::sign(&self.key_secret, idempotency_key.as_bytes());
         ProviderRefund {
-            id: provider_id("rfnd"),
+            id: format!("rfnd_{}", &digest[..14]),
             amount,
             status: "processed".into(),
         }

@@ -10,6 +10,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 use super::Tag;
 use crate::auth::codes::{self, Channel};
 use crate::auth::{BearerAuth, passwords, tokens};
+use crate::contact::{Email, Phone};
 use crate::db::users::{self, NewUser, User};
 use crate::db::{email_tokens, sessions};
 use crate::envelope::{ApiError, ApiResult, Envelope};
@@ -197,41 +198,6 @@ fn signed_in_response(state: &AppState, message: &str, data: AuthData) -> Signed
     SignedIn::Ok(Envelope::ok(message, data), cookie)
 }
 
-/// Lower-cases and checks an e-mail address.
-pub fn normalise_email(email: &str) -> Result<String, ApiError> {
-    let email = email.trim().to_lowercase();
-    let valid = email.len() <= 254
-        && !email.contains(char::is_whitespace)
-        && email.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty()
-                && !domain.contains('@')
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-        });
-    if valid {
-        Ok(email)
-    } else {
-        Err(ApiError::bad_request("Please enter a valid email address"))
-    }
-}
-
-/// Keeps the digits of an Indian mobile number: 10 digits, an optional +91 before.
-pub fn normalise_phone(phone: &str) -> Result<String, ApiError> {
-    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
-    let digits = match digits.len() {
-        12 if digits.starts_with("91") => digits[2..].to_string(),
-        _ => digits,
-    };
-    if digits.len() == 10 && !digits.starts_with('0') {
-        Ok(digits)
-    } else {
-        Err(ApiError::bad_request(
-            "Please enter a valid 10-digit mobile number",
-        ))
-    }
-}
-
 async fn signed_in(state: &AppState, user: User) -> ApiResult<AuthData> {
     let issued = sessions::start(&state.db, &user.id, state.config.refresh_token_days).await?;
     let access = tokens::issue(&state.config, &user.id, &user.role, &issued.family);
@@ -359,7 +325,7 @@ impl AuthApi {
         if name.is_empty() || name.chars().count() > 100 {
             return Err(ApiError::bad_request("Please enter your name"));
         }
-        let email = normalise_email(&body.email)?;
+        let email = Email::parse(&body.email)?.into_string();
         passwords::check_strength(&body.password)?;
         if users::by_email(&state.db, &email).await?.is_some() {
             return Err(ApiError::conflict(
@@ -400,7 +366,9 @@ impl AuthApi {
         req: &Request,
         body: Json<LoginRequest>,
     ) -> ApiResult<SignedIn> {
-        let email = normalise_email(&body.email).unwrap_or_default();
+        let email = Email::parse(&body.email)
+            .map(Email::into_string)
+            .unwrap_or_default();
         let client = client_key(req, &state.config);
         state.limits.check(Door::LoginClient, &client)?;
         state
@@ -438,7 +406,7 @@ impl AuthApi {
         req: &Request,
         body: Json<EmailRequest>,
     ) -> ApiResult<Json<Envelope<bool>>> {
-        let email = normalise_email(&body.email)?;
+        let email = Email::parse(&body.email)?.into_string();
         send_code(&state, req, Channel::Email, &email).await?;
         Ok(Envelope::ok("OTP sent to your email", true))
     }
@@ -453,7 +421,7 @@ impl AuthApi {
         req: &Request,
         body: Json<EmailCodeRequest>,
     ) -> ApiResult<SignedIn> {
-        let email = normalise_email(&body.email)?;
+        let email = Email::parse(&body.email)?.into_string();
         check_verify_limits(&state, req, Some(&email))?;
         let secret = state.config.code_secret.expose();
         match users::by_email(&state.db, &email).await? {
@@ -488,7 +456,7 @@ impl AuthApi {
         req: &Request,
         body: Json<PhoneRequest>,
     ) -> ApiResult<Json<Envelope<bool>>> {
-        let phone = normalise_phone(&body.phone)?;
+        let phone = Phone::parse(&body.phone)?.into_string();
         send_code(&state, req, Channel::Phone, &phone).await?;
         Ok(Envelope::ok("OTP sent to your phone", true))
     }
@@ -501,12 +469,12 @@ impl AuthApi {
         req: &Request,
         body: Json<PhoneCodeRequest>,
     ) -> ApiResult<SignedIn> {
-        let phone = normalise_phone(&body.phone)?;
+        let phone = Phone::parse(&body.phone)?.into_string();
         let email = body
             .email
             .as_deref()
             .filter(|e| !e.trim().is_empty())
-            .map(normalise_email)
+            .map(|e| Email::parse(e).map(Email::into_string))
             .transpose()?;
         let name = body
             .name
@@ -711,7 +679,7 @@ impl AuthApi {
         req: &Request,
         body: Json<EmailRequest>,
     ) -> ApiResult<Json<Envelope<bool>>> {
-        let email = normalise_email(&body.email)?;
+        let email = Email::parse(&body.email)?.into_string();
         state
             .limits
             .check(Door::ForgotClient, &client_key(req, &state.config))?;

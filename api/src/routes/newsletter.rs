@@ -3,7 +3,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
-use super::auth::normalise_email;
+use crate::contact::Email;
 use crate::db::{now_ms, outbox};
 use crate::envelope::{ApiResult, Envelope};
 use crate::state::AppState;
@@ -24,7 +24,7 @@ impl NewsletterApi {
         state: Data<&AppState>,
         body: Json<SubscribeRequest>,
     ) -> ApiResult<Json<Envelope<bool>>> {
-        let email = normalise_email(&body.email)?;
+        let email = Email::parse(&body.email)?.into_string();
         let mut tx = crate::db::begin_write(&state.db).await?;
         let added = sqlx::query("INSERT INTO newsletter_subscriptions (email, created_at) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING")
             .bind(&email)

@@ -8,6 +8,7 @@ use poem_openapi::{Object, OpenApi};
 use super::Tag;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::pincodes;
+use crate::pincodes::INVALID_PINCODE;
 
 #[derive(Object, Debug)]
 pub struct PincodeDetails {
@@ -17,8 +18,6 @@ pub struct PincodeDetails {
     /// The city checkout fills in: the district.
     pub city: String,
 }
-
-pub const INVALID_PINCODE: &str = "Invalid pincode. Please check and try again.";
 
 pub struct PincodeApi;
 

@@ -1,12 +1,13 @@
 use std::collections::BTreeMap;
 
-use poem_openapi::param::{Path, Query};
+use poem_openapi::param::{Header, Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::{JsonField, Upload};
-use poem_openapi::{Multipart, Object, OpenApi};
+use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 
 use super::Tag;
 use crate::auth::BearerAuth;
+use crate::cached_json::CachedJson;
 use crate::db::products::{self, Filter, Product};
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::models::{ColorImage, ImageRef, ModelMetadata, ProductImage};
@@ -249,6 +250,7 @@ pub async fn create_product(state: &AppState, input: ProductInput) -> Result<Pro
     input.apply(&mut product)?;
     let files = product_files::resolve(state, &mut product).await?;
     products::insert(&state.db, &product).await?;
+    state.catalogue.invalidate();
     product_files::settle(state, &product.id, &files).await?;
     Ok(product)
 }
@@ -318,12 +320,31 @@ async fn store_form_file(
 
 pub struct ProductsApi;
 
+/// Caches may keep the catalogue but must ask again (with `If-None-Match`) before using it.
+const REVALIDATE: &str = "public, no-cache";
+
+#[derive(ApiResponse)]
+pub enum CatalogueAnswer {
+    /// The products.
+    #[oai(status = 200)]
+    Ok(
+        CachedJson<Envelope<Vec<ProductDto>>>,
+        #[oai(header = "ETag")] String,
+        #[oai(header = "Cache-Control")] String,
+    ),
+    /// The copy named by `If-None-Match` is current.
+    #[oai(status = 304)]
+    NotModified(#[oai(header = "ETag")] String),
+}
+
 const MAX_LIMIT: i64 = 100;
 
 #[OpenApi(tag = "Tag::Products")]
 impl ProductsApi {
     /// List products, optionally filtered by category, brand, featured flag or a search text.
     #[oai(path = "/products", method = "get")]
+    // poem-openapi takes each query parameter and header as an argument.
+    #[allow(clippy::too_many_arguments)]
     async fn list(
         &self,
         state: Data<&AppState>,
@@ -333,7 +354,10 @@ impl ProductsApi {
         #[oai(name = "isFeatured")] is_featured: Query<Option<bool>>,
         /// At most 100 (the default).
         limit: Query<Option<i64>>,
-    ) -> ApiResult<Json<Envelope<Vec<ProductDto>>>> {
+        /// The `ETag` of a copy the client holds: 304 when it is still current.
+        #[oai(name = "If-None-Match")]
+        if_none_match: Header<Option<String>>,
+    ) -> ApiResult<CatalogueAnswer> {
         let blank = |s: Option<String>| s.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
         let filter = Filter {
             category: blank(category.0),
@@ -342,10 +366,26 @@ impl ProductsApi {
             featured: is_featured.0,
             limit: limit.0.unwrap_or(MAX_LIMIT).clamp(1, MAX_LIMIT),
         };
-        let list = products::list(&state.db, &filter).await?;
-        Ok(Envelope::ok(
-            "Products fetched",
-            list.into_iter().map(ProductDto::from).collect(),
+        // Served from memory; the database is read again only after a product changes.
+        let key = format!("{filter:?}");
+        let answer = state
+            .catalogue
+            .get_or_load(&key, async {
+                let list = products::list(&state.db, &filter).await?;
+                Ok::<_, ApiError>(CachedJson::encode(&Envelope {
+                    success: true,
+                    message: "Products fetched".to_string(),
+                    data: list.into_iter().map(ProductDto::from).collect::<Vec<_>>(),
+                }))
+            })
+            .await?;
+        if if_none_match.0.is_some_and(|tags| answer.matches(&tags)) {
+            return Ok(CatalogueAnswer::NotModified(answer.etag.clone()));
+        }
+        Ok(CatalogueAnswer::Ok(
+            CachedJson::from_encoded(answer.body.clone()),
+            answer.etag.clone(),
+            REVALIDATE.to_string(),
         ))
     }
 
@@ -396,7 +436,9 @@ impl ProductsApi {
             .ok_or_else(not_found)?;
         body.0.apply(&mut product)?;
         let files = product_files::resolve(&state, &mut product).await?;
-        if !products::update(&state.db, &product).await? {
+        let updated = products::update(&state.db, &product).await?;
+        state.catalogue.invalidate();
+        if !updated {
             return Err(not_found());
         }
         // Files the product no longer names are removed.
@@ -481,7 +523,9 @@ impl ProductsApi {
         id: Path<String>,
     ) -> ApiResult<Json<Envelope<bool>>> {
         auth.0.require_admin()?;
-        if !products::delete(&state.db, &id.0).await? {
+        let deleted = products::delete(&state.db, &id.0).await?;
+        state.catalogue.invalidate();
+        if !deleted {
             return Err(ApiError::not_found("Product not found in database."));
         }
         product_files::settle(&state, &id.0, &[]).await?;

@@ -6,8 +6,8 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
-use super::auth::normalise_phone;
 use crate::auth::{BearerAuth, codes};
+use crate::contact::Phone;
 use crate::db::addresses::{self, Address, AddressInput};
 use crate::db::{now_ms, users};
 use crate::envelope::{ApiError, ApiResult, Envelope};
@@ -90,7 +90,7 @@ impl AddressRequest {
         }
         let phone = match field(&self.phone) {
             p if p.is_empty() => p,
-            p => normalise_phone(&p)?,
+            p => Phone::parse(&p)?.into_string(),
         };
         Ok(AddressInput {
             kind,
@@ -153,7 +153,7 @@ impl UsersApi {
         }
         let phone = match body.phone.as_deref().map(str::trim) {
             None | Some("") => None,
-            Some(p) => Some(normalise_phone(p)?),
+            Some(p) => Some(Phone::parse(p)?.into_string()),
         };
         let current = users::by_id(&state.db, &auth.0.id)
             .await?

@@ -230,3 +230,103 @@ async fn artwork_is_uploaded_once_checked_private_and_kept_by_orders() {
         }
     }
 }
+
+/// A pending order nobody paid within PENDING_ORDER_HOURS is cancelled by the
+/// sweep and lets go of its artwork, which the sweep may then remove; a
+/// payment that still arrives is refunded. A younger pending order is kept.
+#[tokio::test]
+async fn unpaid_orders_expire_and_let_go_of_their_artwork() {
+    use crate::helpers::checkout::payment;
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (token, _) = app.sign_up("late@example.com").await;
+        let name = sha256(LOGO);
+        assert_eq!(
+            put(&app, &token, &name, LOGO.to_vec(), "image/png").await.0,
+            201
+        );
+        let add = json!({"design": design_with_logo()});
+        assert_eq!(
+            app.post_auth("/api/cart/items", &token, add.clone())
+                .await
+                .0,
+            200
+        );
+        let total = app.get_auth("/api/cart", &token).await.1["data"]["totalPrice"].clone();
+        let (status, old) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_old", total.as_i64().unwrap()),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?} {old}");
+        let old = old["data"].clone();
+        let (status, young) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_young", total.as_i64().unwrap()),
+            )
+            .await;
+        assert_eq!(status, 200, "{young}");
+        let young_id = young["data"]["order"]["_id"].as_str().unwrap().to_string();
+        // The first order was placed 25 hours ago (the default limit is 24).
+        let old_id = old["order"]["_id"].as_str().unwrap().to_string();
+        sqlx::query("UPDATE orders SET created_at = created_at - 90000000 WHERE id = $1")
+            .bind(&old_id)
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let holders = |id: String| {
+            let db = app.db.clone();
+            async move {
+                let n: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM order_item_artwork a JOIN order_items i ON i.id = a.order_item_id WHERE i.order_id = $1",
+                )
+                .bind(id)
+                .fetch_one(&db)
+                .await
+                .unwrap();
+                n
+            }
+        };
+        assert_eq!(holders(old_id.clone()).await, 1);
+
+        let swept = api::sweeper::sweep(&app.state, std::time::Duration::from_secs(3600))
+            .await
+            .unwrap();
+        assert_eq!(swept.expired_orders, 1, "{engine:?} {swept:?}");
+        let (_, order) = app.get_auth(&format!("/api/orders/{old_id}"), &token).await;
+        assert_eq!(
+            (
+                order["data"]["status"].as_str(),
+                order["data"]["cancelReason"].as_str()
+            ),
+            (Some("cancelled"), Some("Not paid in time"))
+        );
+        assert_eq!(holders(old_id.clone()).await, 0, "its artwork is let go");
+        let (_, order) = app
+            .get_auth(&format!("/api/orders/{young_id}"), &token)
+            .await;
+        assert_eq!(
+            order["data"]["status"], "pending",
+            "a younger order is kept"
+        );
+        assert_eq!(holders(young_id).await, 1);
+
+        // The shopper pays the expired order after all: it is given back.
+        let (status, body) = app
+            .post_auth("/api/payments/verify", &token, payment(&old, "pay_late"))
+            .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("PAYMENT_REFUNDED")),
+            "{body}"
+        );
+        let again = api::sweeper::sweep(&app.state, std::time::Duration::from_secs(3600))
+            .await
+            .unwrap();
+        assert_eq!(again.expired_orders, 0);
+    }
+}

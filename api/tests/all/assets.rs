@@ -70,3 +70,72 @@ async fn model_paths_never_leave_the_assets_directory() {
         .await;
     assert!(status == 404 || status == 400, "{status}");
 }
+
+/// The web app's hashed assets: a year in caches, sent as the brotli or gzip
+/// copy the build made, the file itself to a client that takes neither.
+#[tokio::test]
+async fn hashed_web_assets_are_immutable_and_precompressed() {
+    let app = TestApp::spawn_full(
+        Engine::Sqlite,
+        true,
+        Some("<!doctype html><title>store</title>"),
+    )
+    .await;
+    let assets = app.state.config.web_dir.join("assets");
+    std::fs::create_dir_all(&assets).unwrap();
+    std::fs::write(assets.join("app-AbC123.js"), "console.log('plain')").unwrap();
+    std::fs::write(assets.join("app-AbC123.js.br"), "brotli bytes").unwrap();
+    std::fs::write(assets.join("app-AbC123.js.gz"), "gzip bytes").unwrap();
+    std::fs::write(assets.join("engine-X1.wasm"), b"\0asm").unwrap();
+    let get = |path: &'static str, encoding: &'static str| {
+        let req = app
+            .client
+            .get(app.url(path))
+            .header("accept-encoding", encoding);
+        async move {
+            let res = req.send().await.unwrap();
+            let header = |name| {
+                res.headers()
+                    .get(name)
+                    .map(|v: &reqwest::header::HeaderValue| v.to_str().unwrap().to_string())
+            };
+            let got = (
+                res.status().as_u16(),
+                header("content-encoding"),
+                header("content-type"),
+                header("cache-control"),
+            );
+            (got, res.bytes().await.unwrap())
+        }
+    };
+    let immutable = Some("public, max-age=31536000, immutable".to_string());
+    let js = Some("text/javascript".to_string());
+    let (head, body) = get("/assets/app-AbC123.js", "gzip, deflate, br").await;
+    assert_eq!(
+        head,
+        (200, Some("br".into()), js.clone(), immutable.clone())
+    );
+    assert_eq!(body, "brotli bytes");
+    let (head, body) = get("/assets/app-AbC123.js", "gzip").await;
+    assert_eq!(head.1.as_deref(), Some("gzip"));
+    assert_eq!(body, "gzip bytes");
+    let (head, body) = get("/assets/app-AbC123.js", "identity").await;
+    assert_eq!(head, (200, None, js, immutable.clone()));
+    assert_eq!(body, "console.log('plain')");
+    let (head, _) = get("/assets/engine-X1.wasm", "br").await;
+    assert_eq!(
+        head,
+        (200, None, Some("application/wasm".into()), immutable)
+    );
+    for missing in [
+        "/assets/nope-1.js",
+        "/assets/..%2findex.html",
+        "/assets/.hidden",
+    ] {
+        assert_eq!(get(missing, "br").await.0.0, 404, "{missing}");
+    }
+    // The page itself is checked on every visit: it names the current assets.
+    let (head, body) = get("/", "br").await;
+    assert_eq!(head.3.as_deref(), Some("no-cache"));
+    assert!(body.starts_with(b"<!doctype html>"));
+}

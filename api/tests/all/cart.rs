@@ -2,8 +2,8 @@ use crate::helpers::{TestApp, engines};
 use design_engine::{Design, Font, PrintArea, Size, TextElement};
 use serde_json::{Value, json};
 
-const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹25
-const SHIRT: &str = "64f1a2b3c4d5e6f708190a01"; // Shirt Full Sleeve, ₹45
+const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹299
+const SHIRT: &str = "64f1a2b3c4d5e6f708190a01"; // Shirt Full Sleeve, ₹649
 
 fn design(text_front: &str, text_back: Option<&str>, m: i64) -> Value {
     let mut d = Design::new(SHIRT, "blue");
@@ -27,19 +27,19 @@ async fn plain_and_designed_lines_priced_by_the_engine() {
         let app = TestApp::spawn(engine).await;
         let (token, _) = app.sign_up("cart@example.com").await;
         let (status, body) = app
-            .post_auth("/api/cart/items", &token, json!({"productId": TEE, "color": "navyblue", "quantity": {"s": 10, "xxl": 15}, "price": 2500}))
+            .post_auth("/api/cart/items", &token, json!({"productId": TEE, "color": "navyblue", "quantity": {"s": 10, "xxl": 15}, "price": 299_00}))
             .await;
         assert_eq!(status, 200, "{engine:?} {body}");
         let cart = &body["data"];
-        assert_eq!(cart["items"][0]["lineTotal"], 25 * 2500);
+        assert_eq!(cart["items"][0]["lineTotal"], 25 * 299_00);
         assert_eq!(cart["items"][0]["quantity"]["xxl"], 15, "XXL is kept");
         assert_eq!(cart["items"][0]["colorHex"], "#000080");
-        assert_eq!(cart["subtotal"], 62_500);
+        assert_eq!(cart["subtotal"], 7475_00);
         assert_eq!(
-            cart["gatewayCharge"], 1_563,
-            "2.5% of ₹625.00 is ₹15.625, rounded half up"
+            cart["gatewayCharge"], 186_88,
+            "2.5% of ₹7,475.00 is ₹186.875, rounded half up"
         );
-        assert_eq!(cart["totalPrice"], 64_063);
+        assert_eq!(cart["totalPrice"], 7661_88);
 
         // Two elements: one free, one at ₹50.
         let (status, body) = app
@@ -55,7 +55,7 @@ async fn plain_and_designed_lines_priced_by_the_engine() {
             (line["elements"].as_u64(), line["designFee"].as_i64()),
             (Some(2), Some(5_000))
         );
-        assert_eq!(line["lineTotal"], 30 * 4500 + 5_000);
+        assert_eq!(line["lineTotal"], 30 * 649_00 + 5_000);
 
         // The same design again adds to its line; a different design is a new line.
         let (_, body) = app
@@ -188,7 +188,7 @@ async fn lines_are_updated_removed_and_private() {
             .put_auth(&path, &alice, json!({"quantity": {"s": 20, "xxl": 20}}))
             .await;
         assert_eq!(status, 200, "{engine:?}");
-        assert_eq!(body["data"]["items"][0]["lineTotal"], 40 * 2500);
+        assert_eq!(body["data"]["items"][0]["lineTotal"], 40 * 299_00);
         let (status, body) = app
             .put_auth(&path, &alice, json!({"quantity": {"s": 3}}))
             .await;
@@ -242,7 +242,7 @@ async fn concurrent_adds_of_one_design_all_land_on_one_line() {
         let app = TestApp::spawn(engine).await;
         let (token, _) = app.sign_up("busy@example.com").await;
         let body =
-            json!({"productId": TEE, "color": "white", "quantity": {"m": 25}, "price": 2500});
+            json!({"productId": TEE, "color": "white", "quantity": {"m": 25}, "price": 299_00});
         let mut adds = tokio::task::JoinSet::new();
         for _ in 0..12 {
             let request = app

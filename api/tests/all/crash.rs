@@ -9,6 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use crate::helpers::checkout::{TEE, TOTAL, captured, order_request, sign};
+use crate::helpers::razorpay::{StandIn, start_stand_in};
 use crate::helpers::{Engine, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, engines};
 use serde_json::{Value, json};
 
@@ -37,6 +38,11 @@ fn free_port() -> u16 {
 impl Store {
     /// Starts the server as `just run` does, on this data directory and database.
     async fn start(data_dir: &PathBuf, database_url: &str) -> Store {
+        Store::start_with(data_dir, database_url, &[]).await
+    }
+
+    /// With more environment (a setting given again replaces the default above it).
+    async fn start_with(data_dir: &PathBuf, database_url: &str, env: &[(&str, &str)]) -> Store {
         let port = free_port();
         let child = Command::new(env!("CARGO_BIN_EXE_api"))
             .arg("serve")
@@ -49,6 +55,7 @@ impl Store {
             .env("RAZORPAY_KEY_SECRET", TEST_KEY_SECRET)
             .env("RAZORPAY_WEBHOOK_SECRET", TEST_WEBHOOK_SECRET)
             .env("RUST_LOG", "error")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -278,6 +285,115 @@ async fn a_killed_server_loses_no_paid_order_and_never_charges_twice() {
         }
         assert_eq!(store.stock().await, stock_before - 75);
         store.kill();
+        let _ = std::fs::remove_dir_all(&data_dir);
+    }
+}
+
+/// Killed while the provider makes a refund: the provider refunded, the
+/// server never recorded it. The next start asks again with the same
+/// idempotency key and records that one refund; nothing is refunded twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refund_cut_off_by_a_crash_is_recorded_once_at_the_next_start() {
+    use std::sync::atomic::Ordering;
+    for engine in engines() {
+        let stand_in = StandIn::default();
+        let base = start_stand_in(stand_in.clone()).await;
+        let razorpay = [
+            ("PAYMENT_PROVIDER", "razorpay"),
+            ("RAZORPAY_KEY_ID", "rzp_test_key"),
+            ("RAZORPAY_API_BASE", base.as_str()),
+        ];
+        let data_dir =
+            std::env::temp_dir().join(format!("store-crash-{}", api::ids::random_hex(6)));
+        std::fs::create_dir_all(&data_dir).unwrap();
+        let db = database_for(engine, &data_dir).await;
+        let store = Store::start_with(&data_dir, &db, &razorpay).await;
+        let (_, body) = store
+            .post(
+                "/api/auth/register",
+                "",
+                json!({"name": "Meera", "email": "refund@example.com", "password": "correct horse"}),
+            )
+            .await;
+        let token = body["data"]["accessToken"].as_str().unwrap().to_string();
+        store.fill_cart(&token).await;
+        let (status, created) = store
+            .post(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_r1", TOTAL),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?} {created}");
+        let created = created["data"].clone();
+        let id = created["order"]["_id"].as_str().unwrap().to_string();
+        let (status, _) = store
+            .call(
+                reqwest::Method::PUT,
+                &format!("/api/orders/{id}/cancel"),
+                &token,
+                Some(json!({})),
+            )
+            .await;
+        assert_eq!(status, 200);
+
+        // The payment lands on the cancelled order: the server refunds it,
+        // the provider makes the refund and the server dies before its answer.
+        stand_in.hold_refunds.store(true, Ordering::SeqCst);
+        let verify = {
+            let (client, url, token, body) = (
+                store.client.clone(),
+                store.url("/api/payments/verify"),
+                token.clone(),
+                proof(&created, "pay_R1"),
+            );
+            tokio::spawn(
+                async move { client.post(url).bearer_auth(token).json(&body).send().await },
+            )
+        };
+        tokio::time::timeout(Duration::from_secs(20), stand_in.refund_held.notified())
+            .await
+            .expect("the server asked for the refund");
+        store.kill();
+        let _ = verify.await;
+        assert_eq!(
+            stand_in.next_refund.load(Ordering::SeqCst),
+            1,
+            "one refund made"
+        );
+
+        stand_in.hold_refunds.store(false, Ordering::SeqCst);
+        let store = Store::start_with(&data_dir, &db, &razorpay).await;
+        let mut order = Value::Null;
+        for _ in 0..100 {
+            order = store.order(&token, &id).await;
+            if order["status"] == "refunded" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(
+            (order["status"].as_str(), order["refundedAmount"].as_i64()),
+            (Some("refunded"), Some(TOTAL)),
+            "{engine:?}: the refund is recorded after the restart"
+        );
+        assert_eq!(
+            stand_in.next_refund.load(Ordering::SeqCst),
+            1,
+            "asked again with the same key: still one refund"
+        );
+        let asked: Vec<Value> = stand_in
+            .seen
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|(path, _)| path == "/v1/payments/pay_R1/refund")
+            .map(|(_, body)| body.clone())
+            .collect();
+        assert_eq!(asked.len(), 2, "asked before the crash and once after");
+        assert_eq!(asked[0], asked[1], "with the same body");
+        assert_eq!(asked[0]["amount"], TOTAL);
+        drop(store);
         let _ = std::fs::remove_dir_all(&data_dir);
     }
 }

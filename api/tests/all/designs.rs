@@ -81,7 +81,7 @@ async fn designs_are_saved_checked_drawn_and_owned() {
             saved["designFee"], 5_000,
             "two elements: one free, one at ₹50"
         );
-        assert_eq!(saved["lineTotal"], 3 * 4500 + 5_000);
+        assert_eq!(saved["lineTotal"], 3 * 649_00 + 5_000);
         assert!(saved.get("shareToken").is_none());
 
         // The thumbnail is drawn by the engine on the garment's colour.

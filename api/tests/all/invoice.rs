@@ -77,7 +77,7 @@ async fn the_invoice_has_the_orders_figures_to_the_paisa() {
             (Some(true), Some("INR"))
         );
 
-        // ₹625.00 of tees; IGST 2.5% = ₹15.625 → ₹15.63 (half up); no courier.
+        // ₹7,475.00 of tees; IGST 2.5% = ₹186.875 → ₹186.88 (half up); no courier.
         assert_eq!(
             [
                 &inv["itemsTotal"],
@@ -89,9 +89,9 @@ async fn the_invoice_has_the_orders_figures_to_the_paisa() {
                 &inv["total"],
             ],
             [
-                &json!(62_500),
+                &json!(7475_00),
                 &json!(250),
-                &json!(1_563),
+                &json!(186_88),
                 &json!(0),
                 &json!(250),
                 &json!(0),
@@ -105,7 +105,7 @@ async fn the_invoice_has_the_orders_figures_to_the_paisa() {
             json!([{
                 "name": "T-Shirt Normal", "color": "navyblue",
                 "sizes": [{"size": "S", "quantity": 10}, {"size": "XXL", "quantity": 15}],
-                "quantity": 25, "unitPrice": 2_500, "amount": 62_500
+                "quantity": 25, "unitPrice": 299_00, "amount": 7475_00
             }])
         );
         assert_eq!(inv["billTo"]["fullName"], "Asha Rao");
@@ -135,7 +135,7 @@ async fn the_invoice_has_the_orders_figures_to_the_paisa() {
             (
                 &json!(14_999),
                 &json!(375),
-                &json!(62_500 + 1_563 + 14_999 + 375)
+                &json!(7475_00 + 186_88 + 14_999 + 375)
             ),
             "{engine:?}"
         );
@@ -250,8 +250,8 @@ async fn the_pdf_carries_the_invoice_as_selectable_text() {
             // The rupee sign is DejaVu Sans' (Liberation Sans has none):
             // lopdf starts a new chunk at each change of font, where a
             // viewer joins the glyphs by position.
-            "IGST (2.5%) ₹ 15.63",
-            "Total ₹ 640.63",
+            "IGST (2.5%) ₹ 186.88",
+            "Total ₹ 7,661.88",
             "30-45 days",
             "100% advance",
         ] {

@@ -51,7 +51,7 @@ async fn a_cart_becomes_one_paid_order() {
         );
         assert_eq!(
             (stored["itemsPrice"].as_i64(), stored["taxPrice"].as_i64()),
-            (Some(62_500), Some(1_563))
+            (Some(7475_00), Some(186_88))
         );
         assert_eq!(stored["orderItems"][0]["quantity"]["xxl"], 15);
         assert_eq!(stored["shippingAddress"]["phone"], "9876543210");
@@ -107,7 +107,7 @@ async fn a_cart_becomes_one_paid_order() {
             .collect();
         assert_eq!(mails.len(), 1, "{outbox}");
         let body = mails[0]["body"].as_str().unwrap();
-        assert!(body.contains("₹640.63 for 25 items"), "{body}");
+        assert!(body.contains("₹7,661.88 for 25 items"), "{body}");
 
         let (_, list) = app.get_auth("/api/orders", &token).await;
         assert_eq!(list["pagination"]["total"], 1);

@@ -1,5 +1,6 @@
 use crate::helpers;
 use crate::helpers::{TestApp, engines};
+use serde_json::json;
 
 #[tokio::test]
 async fn health_reports_the_database() {
@@ -39,7 +40,7 @@ async fn the_builtin_catalogue_is_seeded_and_filtered() {
         for p in body["data"].as_array().unwrap() {
             assert_eq!(p["_id"].as_str().unwrap().len(), 24);
         }
-        assert_eq!(body["data"][0]["price"], 4500, "prices are in paise");
+        assert_eq!(body["data"][0]["price"], 649_00, "prices are in paise");
 
         let (_, body) = app
             .get("/api/products?category=T-SHIRTS&isFeatured=true")
@@ -113,4 +114,121 @@ fn the_committed_openapi_json_is_current() {
         committed.trim_end() == api::app::openapi_json().trim_end(),
         "openapi.json is stale: run `just gen` and commit it"
     );
+}
+
+/// The catalogue's ETag and the stock or price it stands for: a changed
+/// product is served at once by the instance that changed it, and within the
+/// polling interval by another instance on the same database.
+#[tokio::test]
+async fn the_catalogue_is_served_from_memory_and_revalidated() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let other = TestApp::spawn_configured(engine, None, |c| {
+            c.database_url = app.state.config.database_url.clone();
+        })
+        .await;
+        let fetch = |app: &TestApp, etag: Option<String>| {
+            let mut req = app.client.get(app.url("/api/products"));
+            if let Some(tag) = etag {
+                req = req.header("If-None-Match", tag);
+            }
+            async move {
+                let res = req.send().await.unwrap();
+                let status = res.status().as_u16();
+                let etag = res
+                    .headers()
+                    .get("etag")
+                    .map(|v| v.to_str().unwrap().to_string());
+                let cache = res
+                    .headers()
+                    .get("cache-control")
+                    .map(|v| v.to_str().unwrap().to_string());
+                let body: serde_json::Value = res.json().await.unwrap_or_default();
+                (status, etag, cache, body)
+            }
+        };
+        let (status, etag, cache, body) = fetch(&app, None).await;
+        assert_eq!(
+            (status, cache.as_deref()),
+            (200, Some("public, no-cache")),
+            "{engine:?}"
+        );
+        let etag = etag.expect("an ETag");
+        assert_eq!(body["data"][0]["price"], 649_00);
+        let (status, again, _, _) = fetch(&app, Some(etag.clone())).await;
+        assert_eq!(
+            (status, again.as_deref()),
+            (304, Some(etag.as_str())),
+            "unchanged: 304"
+        );
+        let (status, _, _, _) = fetch(&app, Some("\"stale\"".into())).await;
+        assert_eq!(status, 200, "another tag gets the body");
+        assert_eq!(
+            fetch(&other, None).await.1.as_deref(),
+            Some(etag.as_str()),
+            "same bytes"
+        );
+
+        // The admin changes a price on the first instance.
+        let admin = app.admin_token().await;
+        let id = body["data"][0]["_id"].as_str().unwrap().to_string();
+        let (status, _) = app
+            .put_auth(
+                &format!("/api/products/{id}"),
+                &admin,
+                json!({"price": 599_00}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        let (status, changed, _, body) = fetch(&app, Some(etag.clone())).await;
+        assert_eq!(status, 200, "{engine:?}: the old copy is stale at once");
+        assert_ne!(changed.as_deref(), Some(etag.as_str()));
+        assert_eq!(body["data"][0]["price"], 599_00);
+
+        // The second instance sees the write through the catalogue version.
+        let mut seen = false;
+        for _ in 0..50 {
+            let (_, _, _, body) = fetch(&other, None).await;
+            if body["data"][0]["price"] == 599_00 {
+                seen = true;
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert!(seen, "{engine:?}: the other instance serves the new price");
+
+        // A paid order takes stock: the list shows it after the next poll.
+        let tee_stock = |body: &serde_json::Value| {
+            body["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["_id"] == helpers::checkout::TEE)
+                .unwrap()["stock"]
+                .as_i64()
+                .unwrap()
+        };
+        let before = tee_stock(&fetch(&app, None).await.3);
+        helpers::checkout::paid_order(&app, "stock@example.com").await;
+        let mut taken = false;
+        for _ in 0..50 {
+            if tee_stock(&fetch(&app, None).await.3) == before - 25 {
+                taken = true;
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert!(
+            taken,
+            "{engine:?}: the catalogue shows the stock a payment took"
+        );
+
+        // A deleted product leaves the list on both.
+        let (status, _) = app
+            .delete_auth(&format!("/api/products/{id}"), &admin)
+            .await;
+        assert_eq!(status, 200);
+        let (_, _, _, body) = fetch(&app, None).await;
+        assert_eq!(body["data"].as_array().unwrap().len(), 4);
+    }
 }

@@ -3,113 +3,13 @@
 //! `POST /v1/orders`, `POST /v1/payments/{id}/refund`, its error bodies).
 
 use crate::helpers;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
 
 use crate::helpers::checkout::{TOTAL, address, create_order, payment, shopper};
-use crate::helpers::{TEST_KEY_SECRET, TestApp, engines};
+use crate::helpers::razorpay::{StandIn, start_stand_in};
+use crate::helpers::{TestApp, engines};
 use api::config::ProviderKind;
-use poem::web::headers::Authorization;
-use poem::web::headers::authorization::Basic;
-use poem::web::{Data, Json, Path, TypedHeader};
-use poem::{EndpointExt, Response, Route, handler, post};
-use serde_json::{Value, json};
-
-#[derive(Clone, Default)]
-struct StandIn {
-    /// (path, body) of every accepted request.
-    seen: Arc<Mutex<Vec<(String, Value)>>>,
-    /// Answer 500 to everything, like an outage.
-    down: Arc<AtomicBool>,
-    next: Arc<AtomicU32>,
-    next_refund: Arc<AtomicU32>,
-}
-
-fn error(status: u16, code: &str, description: &str) -> Response {
-    Response::builder()
-        .status(poem::http::StatusCode::from_u16(status).unwrap())
-        .content_type("application/json")
-        .body(json!({"error": {"code": code, "description": description}}).to_string())
-}
-
-/// Razorpay's checks before any work: the keys, then availability.
-fn refused(s: &StandIn, auth: &Option<TypedHeader<Authorization<Basic>>>) -> Option<Response> {
-    let authorised = auth
-        .as_ref()
-        .is_some_and(|a| a.0.username() == "rzp_test_key" && a.0.password() == TEST_KEY_SECRET);
-    if !authorised {
-        return Some(error(401, "BAD_REQUEST_ERROR", "Authentication failed"));
-    }
-    s.down.load(Ordering::SeqCst).then(|| {
-        error(
-            500,
-            "SERVER_ERROR",
-            "We are facing some trouble completing your request at the moment.",
-        )
-    })
-}
-
-fn entity(v: Value) -> Response {
-    Response::builder()
-        .content_type("application/json")
-        .body(v.to_string())
-}
-
-#[handler]
-fn v1_orders(
-    s: Data<&StandIn>,
-    auth: Option<TypedHeader<Authorization<Basic>>>,
-    body: Json<Value>,
-) -> Response {
-    if let Some(r) = refused(&s, &auth) {
-        return r;
-    }
-    let n = s.next.fetch_add(1, Ordering::SeqCst);
-    s.seen
-        .lock()
-        .unwrap()
-        .push(("/v1/orders".into(), body.0.clone()));
-    entity(json!({
-        "id": format!("order_StandIn{n:07}"), "entity": "order", "amount": body.0["amount"], "amount_paid": 0,
-        "amount_due": body.0["amount"], "currency": body.0["currency"], "receipt": body.0["receipt"],
-        "status": "created", "attempts": 0, "notes": body.0["notes"], "created_at": 1_790_000_000
-    }))
-}
-
-#[handler]
-fn v1_refund(
-    s: Data<&StandIn>,
-    auth: Option<TypedHeader<Authorization<Basic>>>,
-    payment_id: Path<String>,
-    body: Json<Value>,
-) -> Response {
-    if let Some(r) = refused(&s, &auth) {
-        return r;
-    }
-    let n = s.next_refund.fetch_add(1, Ordering::SeqCst);
-    let path = format!("/v1/payments/{}/refund", payment_id.0);
-    s.seen.lock().unwrap().push((path, body.0.clone()));
-    entity(json!({
-        "id": format!("rfnd_StandIn{n:07}"), "entity": "refund", "amount": body.0["amount"], "currency": "INR",
-        "payment_id": payment_id.0, "status": "processed", "speed_processed": "normal"
-    }))
-}
-
-/// Starts the stand-in on a free port; returns its base URL.
-async fn start_stand_in(s: StandIn) -> String {
-    use poem::listener::{Acceptor, Listener};
-    let app = Route::new()
-        .at("/v1/orders", post(v1_orders))
-        .at("/v1/payments/:id/refund", post(v1_refund))
-        .data(s);
-    let acceptor = poem::listener::TcpListener::bind("127.0.0.1:0")
-        .into_acceptor()
-        .await
-        .unwrap();
-    let addr = acceptor.local_addr()[0].as_socket_addr().copied().unwrap();
-    tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(app));
-    format!("http://{addr}")
-}
+use serde_json::json;
 
 #[tokio::test]
 async fn razorpay_orders_payments_and_refunds_through_its_rest_api() {

@@ -58,7 +58,7 @@ async fn production_without_relays_or_keys_says_503_and_hides_test_routes() {
         .post_auth(
             "/api/payments/create-order",
             &token,
-            helpers::checkout::order_request("r-1", 64_063),
+            helpers::checkout::order_request("r-1", helpers::checkout::TOTAL),
         )
         .await;
     assert_eq!(

@@ -2254,19 +2254,33 @@ export interface paths {
                     /** @description At most 100 (the default). */
                     limit?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description The `ETag` of a copy the client holds: 304 when it is still current. */
+                    "If-None-Match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The products. */
                 200: {
                     headers: {
+                        ETAG: string;
+                        "CACHE-CONTROL": string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json; charset=utf-8": components["schemas"]["Envelope_list_ProductDto"];
                     };
+                };
+                /** @description The copy named by `If-None-Match` is current. */
+                304: {
+                    headers: {
+                        ETAG: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description The request is invalid; nothing was changed. */
                 400: {

@@ -6,9 +6,9 @@ use serde_json::{Value, json};
 
 use super::{TEST_KEY_SECRET, TestApp};
 
-pub const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹25
-/// 25 plain tees at ₹25 = ₹625.00, plus 2.5% (₹15.625, half up) = ₹640.63.
-pub const TOTAL: i64 = 64_063;
+pub const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹299
+/// 25 plain tees at ₹299 = ₹7,475.00, plus 2.5% (₹186.875, half up) = ₹7,661.88.
+pub const TOTAL: i64 = 7661_88;
 
 pub fn sign(secret: &str, message: &str) -> String {
     let mut mac = Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
@@ -97,7 +97,7 @@ pub async fn create_order(app: &TestApp, token: &str, receipt: &str) -> (u16, Va
     .await
 }
 
-/// A new shopper's order of 25 tees (₹640.63 in all), paid through the test
+/// A new shopper's order of 25 tees (₹7,661.88 in all), paid through the test
 /// provider; returns the order's id and the shopper's token.
 pub async fn paid_order(app: &TestApp, email: &str) -> (String, String) {
     let token = shopper(app, email).await;

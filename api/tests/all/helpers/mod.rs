@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod checkout;
+pub mod razorpay;
 pub mod s3;
 pub mod smtp;
 
@@ -105,6 +106,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         web_dir: dir.join("web"),
         assets_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/catalogue"),
         company: api::config::Company::default(),
+        pending_order_hours: 24,
     }
 }
 

@@ -1,0 +1,159 @@
+//! A local stand-in for Razorpay's REST API (basic auth with the key id and
+//! secret, `POST /v1/orders`, `POST /v1/payments/{id}/refund` with the
+//! `X-Refund-Idempotency` key, its error bodies): the real client code runs
+//! against it.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+
+use poem::http::HeaderMap;
+use poem::web::headers::Authorization;
+use poem::web::headers::authorization::Basic;
+use poem::web::{Data, Json, Path, TypedHeader};
+use poem::{EndpointExt, Response, Route, handler, post};
+use serde_json::{Value, json};
+use tokio::sync::Notify;
+
+use super::TEST_KEY_SECRET;
+
+#[derive(Clone, Default)]
+pub struct StandIn {
+    /// (path, body) of every accepted request.
+    pub seen: Arc<Mutex<Vec<(String, Value)>>>,
+    /// Answer 500 to everything, like an outage.
+    pub down: Arc<AtomicBool>,
+    pub next: Arc<AtomicU32>,
+    /// How many refunds were made (a retried idempotent request makes none).
+    pub next_refund: Arc<AtomicU32>,
+    /// Refunds by idempotency key, as Razorpay keeps them.
+    refunds: Arc<Mutex<HashMap<String, Value>>>,
+    /// Make the refund, then never answer (the caller is killed meanwhile).
+    pub hold_refunds: Arc<AtomicBool>,
+    /// Told when a held refund has been made.
+    pub refund_held: Arc<Notify>,
+}
+
+fn error(status: u16, code: &str, description: &str) -> Response {
+    Response::builder()
+        .status(poem::http::StatusCode::from_u16(status).unwrap())
+        .content_type("application/json")
+        .body(json!({"error": {"code": code, "description": description}}).to_string())
+}
+
+/// Razorpay's checks before any work: the keys, then availability.
+fn refused(s: &StandIn, auth: &Option<TypedHeader<Authorization<Basic>>>) -> Option<Response> {
+    let authorised = auth
+        .as_ref()
+        .is_some_and(|a| a.0.username() == "rzp_test_key" && a.0.password() == TEST_KEY_SECRET);
+    if !authorised {
+        return Some(error(401, "BAD_REQUEST_ERROR", "Authentication failed"));
+    }
+    s.down.load(Ordering::SeqCst).then(|| {
+        error(
+            500,
+            "SERVER_ERROR",
+            "We are facing some trouble completing your request at the moment.",
+        )
+    })
+}
+
+fn entity(v: Value) -> Response {
+    Response::builder()
+        .content_type("application/json")
+        .body(v.to_string())
+}
+
+#[handler]
+fn v1_orders(
+    s: Data<&StandIn>,
+    auth: Option<TypedHeader<Authorization<Basic>>>,
+    body: Json<Value>,
+) -> Response {
+    if let Some(r) = refused(&s, &auth) {
+        return r;
+    }
+    let n = s.next.fetch_add(1, Ordering::SeqCst);
+    s.seen
+        .lock()
+        .unwrap()
+        .push(("/v1/orders".into(), body.0.clone()));
+    entity(json!({
+        "id": format!("order_StandIn{n:07}"), "entity": "order", "amount": body.0["amount"], "amount_paid": 0,
+        "amount_due": body.0["amount"], "currency": body.0["currency"], "receipt": body.0["receipt"],
+        "status": "created", "attempts": 0, "notes": body.0["notes"], "created_at": 1_790_000_000
+    }))
+}
+
+#[handler]
+async fn v1_refund(
+    s: Data<&StandIn>,
+    auth: Option<TypedHeader<Authorization<Basic>>>,
+    headers: &HeaderMap,
+    payment_id: Path<String>,
+    body: Json<Value>,
+) -> Response {
+    if let Some(r) = refused(&s, &auth) {
+        return r;
+    }
+    let path = format!("/v1/payments/{}/refund", payment_id.0);
+    s.seen.lock().unwrap().push((path, body.0.clone()));
+    let key = headers
+        .get("x-refund-idempotency")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let made = |s: &StandIn| {
+        let n = s.next_refund.fetch_add(1, Ordering::SeqCst);
+        json!({
+            "id": format!("rfnd_StandIn{n:07}"), "entity": "refund", "amount": body.0["amount"], "currency": "INR",
+            "payment_id": payment_id.0, "status": "processed", "speed_processed": "normal",
+            "notes": body.0["notes"]
+        })
+    };
+    let refund = match &key {
+        // The same key again: the first refund, if the body is the same.
+        Some(key) => {
+            let mut refunds = s.refunds.lock().unwrap();
+            match refunds.get(key) {
+                Some(first)
+                    if first["amount"] == body.0["amount"] && first["notes"] == body.0["notes"] =>
+                {
+                    first.clone()
+                }
+                Some(_) => {
+                    return error(
+                        400,
+                        "BAD_REQUEST_ERROR",
+                        "idempotency key reused with another body",
+                    );
+                }
+                None => refunds
+                    .entry(key.clone())
+                    .or_insert_with(|| made(&s))
+                    .clone(),
+            }
+        }
+        None => made(&s),
+    };
+    if s.hold_refunds.load(Ordering::SeqCst) {
+        s.refund_held.notify_one();
+        std::future::pending::<()>().await;
+    }
+    entity(refund)
+}
+
+/// Starts the stand-in on a free port; returns its base URL.
+pub async fn start_stand_in(s: StandIn) -> String {
+    use poem::listener::{Acceptor, Listener};
+    let app = Route::new()
+        .at("/v1/orders", post(v1_orders))
+        .at("/v1/payments/:id/refund", post(v1_refund))
+        .data(s);
+    let acceptor = poem::listener::TcpListener::bind("127.0.0.1:0")
+        .into_acceptor()
+        .await
+        .unwrap();
+    let addr = acceptor.local_addr()[0].as_socket_addr().copied().unwrap();
+    tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(app));
+    format!("http://{addr}")
+}
