@@ -83,15 +83,18 @@ test: web
     wait "$s3"
     S3_TEST_SERVER="$(cat target/s3-test-server.path)"
     export S3_TEST_SERVER
-    cargo test --workspace --all-targets
+    # The web app's unit tests need only Node: they run beside the Rust tests and
+    # the browser tests, which leave a core idle while they wait on databases and pages.
+    (cd web && npm run -s check:gen && npx vitest run) > target/vitest.log 2>&1 &
+    vitest=$!
+    status=0
+    cargo test --workspace --all-targets || status=$?
     cargo build -q -p api
     # The fuzzer waits on the server most of the time: it runs beside the browser tests.
     API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" scripts/fuzz-api.sh > target/fuzz-api.log 2>&1 &
     fuzz=$!
-    status=0
-    { node --test {{node_test_flags}} design-engine/js-tests/ \
-      && (cd web && npm run check:gen && npx vitest run) \
-      && just e2e; } || status=$?
+    { node --test {{node_test_flags}} design-engine/js-tests/ && just e2e; } || status=$?
+    if wait "$vitest"; then grep -E "Test Files|Tests " target/vitest.log; else cat target/vitest.log; status=1; fi
     if wait "$fuzz"; then tail -n 5 target/fuzz-api.log; else cat target/fuzz-api.log; status=1; fi
     exit "$status"
 
