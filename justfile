@@ -31,6 +31,7 @@ dev: wasm web-deps
 # Regenerate the committed openapi.json from the API's code, and the web app's TypeScript types from it
 gen:
     cargo run -q -p api -- openapi > openapi.json
+    cargo run -q -p api -- facts > web/src/lib/facts.gen.ts
     cd web && npm run gen
 
 # Regenerate the catalogue's pictures and 3D models (assets/catalogue)
@@ -142,6 +143,7 @@ ready: checks clippy
 checks: wasm web-deps
     cargo fmt --all --check
     cargo run -q -p api -- openapi | diff -q openapi.json - > /dev/null || { echo "openapi.json is stale: run just gen"; exit 1; }
+    cargo run -q -p api -- facts | diff -q web/src/lib/facts.gen.ts - > /dev/null || { echo "web/src/lib/facts.gen.ts is stale: run just gen"; exit 1; }
     cd web && npm run lint && npm run typecheck && npm run check:gen
 
 # Clippy with warnings as errors, on every target and on the engine's wasm build

@@ -85,7 +85,7 @@ test('text needs its font to be loaded first', () => {
   assert.throws(() => bare.textDecal('left_chest'), { code: 'FONT_NOT_LOADED' });
 });
 
-test('catalogue, colours, limits and money come from the engine', () => {
+test('catalogue, colours, facts and money come from the engine', () => {
   const products = engine.catalogue();
   assert.equal(products.length, 5);
   assert.deepEqual(products.map((p) => p.name), [
@@ -93,10 +93,15 @@ test('catalogue, colours, limits and money come from the engine', () => {
   ]);
   assert.equal(engine.colorHex('skyblue'), '#87CEEB');
   assert.equal(engine.colorHex('purple'), undefined);
-  const limits = engine.limits();
-  assert.equal(limits.maxTextChars, 50);
-  assert.equal(limits.minPerColor, 25);
-  assert.deepEqual(limits.fonts.length, 6);
+  const facts = engine.facts();
+  assert.equal(facts.maxTextChars, 50);
+  assert.equal(facts.minPerColor, 25);
+  assert.equal(facts.fonts.length, 6);
+  assert.equal(facts.gatewayLabel, 'Payment Gateway (2.5%)');
+  assert.deepEqual(facts.printAreas.map((a) => [a.key, a.label]), [['left_chest', 'Left Chest'], ['back', 'Back']]);
+  // Empty slots are left out (undefined), as the generated declarations say, not null.
+  const design = new engine.Studio('p1', 'white').design();
+  assert.equal(design.areas.back.text, undefined);
   assert.equal(engine.formatInr(12345650), '₹1,23,456.50');
   const order = engine.quoteOrder([reference.lineQuote, reference.lineQuote]);
   assert.equal(order.subtotal, 2 * reference.lineQuote.total);

@@ -63,6 +63,7 @@ impl PrintAnchor {
 }
 
 /// A product as the store shows it. Field names follow the API (`_id`, camelCase).
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Product {
@@ -80,6 +81,7 @@ pub struct Product {
     pub sizes: Vec<Size>,
     pub default_color: String,
     /// colour name → 3D model path
+    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
     pub models: BTreeMap<String, String>,
 }
 

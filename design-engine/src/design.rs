@@ -13,6 +13,7 @@ use crate::quantities::{Quantities, Size};
 /// The version written into every document; older ones are read, newer refused.
 pub const DESIGN_VERSION: u32 = 1;
 
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
@@ -35,6 +36,14 @@ impl PrintArea {
 
     pub fn key(self) -> &'static str {
         self.anchor().node_name()
+    }
+
+    /// The area's key in the design document's `areas` (`leftChest`).
+    pub fn doc_key(self) -> &'static str {
+        match self {
+            PrintArea::LeftChest => "leftChest",
+            PrintArea::Back => "back",
+        }
     }
 
     /// Accepts the key (`left_chest`) or the label (`Left Chest`).
@@ -70,12 +79,32 @@ impl PrintArea {
 }
 
 /// One print area: at most one text and one image, by construction.
+/// Documents may leave out what is empty (the `Raw` twins below take the
+/// defaults), while what the engine writes always has every field, as its
+/// generated TypeScript types say.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(from = "RawArea")]
 pub struct Area {
-    #[serde(default)]
     pub text: Option<TextElement>,
-    #[serde(default)]
     pub image: Option<ImageElement>,
+}
+
+#[derive(Deserialize)]
+struct RawArea {
+    #[serde(default)]
+    text: Option<TextElement>,
+    #[serde(default)]
+    image: Option<ImageElement>,
+}
+
+impl From<RawArea> for Area {
+    fn from(r: RawArea) -> Area {
+        Area {
+            text: r.text,
+            image: r.image,
+        }
+    }
 }
 
 impl Area {
@@ -84,15 +113,33 @@ impl Area {
     }
 }
 
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", from = "RawAreas")]
 pub struct Areas {
-    #[serde(default)]
     pub left_chest: Area,
-    #[serde(default)]
     pub back: Area,
 }
 
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawAreas {
+    #[serde(default)]
+    left_chest: Area,
+    #[serde(default)]
+    back: Area,
+}
+
+impl From<RawAreas> for Areas {
+    fn from(r: RawAreas) -> Areas {
+        Areas {
+            left_chest: r.left_chest,
+            back: r.back,
+        }
+    }
+}
+
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MaterialQuality {
     Standard,
@@ -100,6 +147,7 @@ pub enum MaterialQuality {
     Premium,
 }
 
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PrintQuality {
     Standard,
@@ -107,6 +155,7 @@ pub enum PrintQuality {
     High,
 }
 
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", try_from = "RawDesign")]
 pub struct Design {

@@ -21,6 +21,7 @@ pub const TEXT_COLOUR_PRESETS: [&str; 7] = [
 
 /// The six fonts of the studio. Each is drawn with an open, metric-compatible
 /// font shipped with the engine (see `render::fonts`).
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Font {
     #[default]
@@ -64,6 +65,7 @@ impl Font {
 }
 
 /// A colour as `#rrggbb` (lower case, so equal colours hash equally).
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct HexColour(String);
@@ -114,6 +116,7 @@ impl From<HexColour> for String {
 }
 
 /// Which of the two elements of an area.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ElementKind {
@@ -121,6 +124,7 @@ pub enum ElementKind {
     Image,
 }
 
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "RawText", rename_all = "camelCase")]
 pub struct TextElement {
@@ -204,6 +208,7 @@ impl TextElement {
 }
 
 /// An uploaded picture, identified by the SHA-256 of its bytes.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ImageAsset {
@@ -214,6 +219,7 @@ pub struct ImageAsset {
     pub height: u32,
 }
 
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RawImageSize")]
 pub struct ImageSize {
@@ -260,18 +266,42 @@ impl ImageSize {
     }
 }
 
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", from = "RawImage")]
 pub struct ImageElement {
     pub asset: ImageAsset,
-    #[serde(default)]
     pub name: String,
-    #[serde(default)]
     pub size: ImageSize,
-    #[serde(default)]
     pub position: Position,
-    #[serde(default)]
     pub use_embroidery: bool,
+}
+
+/// An image as a document may give it: all but the asset may be left out.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawImage {
+    asset: ImageAsset,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    size: ImageSize,
+    #[serde(default)]
+    position: Position,
+    #[serde(default)]
+    use_embroidery: bool,
+}
+
+impl From<RawImage> for ImageElement {
+    fn from(r: RawImage) -> ImageElement {
+        ImageElement {
+            asset: r.asset,
+            name: r.name,
+            size: r.size,
+            position: r.position,
+            use_embroidery: r.use_embroidery,
+        }
+    }
 }
 
 impl ImageElement {

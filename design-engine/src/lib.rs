@@ -7,6 +7,7 @@ pub mod design;
 pub mod effects;
 pub mod elements;
 pub mod error;
+pub mod facts;
 pub mod hash;
 pub mod placement;
 pub mod preflight;

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// The centre of an element in percent of its print area. The fields are
 /// private: every way to make one clamps, so an element never leaves its area.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(from = "RawPosition")]
 pub struct Position {

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::StudioError;
 
 /// An amount of money in paise (1/100 rupee). Never a float.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
@@ -16,6 +17,21 @@ pub struct Paise(pub i64);
 pub const DESIGN_FEE_PER_EXTRA_ELEMENT: Paise = Paise(50_00);
 /// The payment gateway charge: 2.5% of the subtotal.
 pub const GATEWAY_CHARGE_BPS: i64 = 250;
+
+/// A rate in basis points as a percentage: "2.5%" for 250.
+pub fn percent(bps: i64) -> String {
+    let (whole, frac) = (bps / 100, bps % 100);
+    if frac == 0 {
+        format!("{whole}%")
+    } else {
+        format!("{whole}.{}%", format!("{frac:02}").trim_end_matches('0'))
+    }
+}
+
+/// The gateway charge's label on every price breakdown.
+pub fn gateway_label() -> String {
+    format!("Payment Gateway ({})", percent(GATEWAY_CHARGE_BPS))
+}
 
 impl Paise {
     pub fn rupees(rupees: i64) -> Paise {
@@ -66,6 +82,7 @@ impl std::fmt::Display for Paise {
 }
 
 /// The price of one cart line (one design in one colour), part by part.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LineQuote {
@@ -108,6 +125,7 @@ pub fn quote_line(
 }
 
 /// The price of an order: the lines, their subtotal, the gateway charge and the total.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderQuote {
@@ -154,6 +172,14 @@ pub fn quote_order(lines: Vec<LineQuote>) -> Result<OrderQuote, StudioError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percentages_of_basis_points() {
+        assert_eq!(percent(250), "2.5%");
+        assert_eq!(percent(1800), "18%");
+        assert_eq!(percent(5), "0.05%");
+        assert_eq!(gateway_label(), "Payment Gateway (2.5%)");
+    }
     use proptest::prelude::*;
 
     #[test]

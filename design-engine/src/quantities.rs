@@ -9,6 +9,7 @@ pub const MIN_PER_COLOUR: u32 = 25;
 /// A bound per size that keeps prices far from overflow and stops absurd input.
 pub const MAX_PER_SIZE: u32 = 10_000;
 
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Size {
     S,
@@ -46,19 +47,38 @@ impl std::fmt::Display for Size {
 }
 
 /// Garments per size. Keys are the cart's `s, m, l, xl, xxl` (XXL included).
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "RawQuantities")]
 pub struct Quantities {
-    #[serde(default)]
     pub s: u32,
-    #[serde(default)]
     pub m: u32,
-    #[serde(default)]
     pub l: u32,
-    #[serde(default)]
     pub xl: u32,
-    #[serde(default)]
     pub xxl: u32,
+}
+
+/// Quantities as a document may give them: a size left out is 0; an unknown one is refused.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawQuantities {
+    #[serde(default)]
+    s: u32,
+    #[serde(default)]
+    m: u32,
+    #[serde(default)]
+    l: u32,
+    #[serde(default)]
+    xl: u32,
+    #[serde(default)]
+    xxl: u32,
+}
+
+impl From<RawQuantities> for Quantities {
+    fn from(r: RawQuantities) -> Quantities {
+        let RawQuantities { s, m, l, xl, xxl } = r;
+        Quantities { s, m, l, xl, xxl }
+    }
 }
 
 impl Quantities {

@@ -393,6 +393,7 @@ impl Renderer {
 }
 
 /// An element's place on a drawn area: centre and size in pixels.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ElementBox {
     pub kind: ElementKind,

@@ -1,5 +1,7 @@
 //! The WebAssembly binding: converts JavaScript values, calls the core,
-//! converts back. No rule lives here.
+//! converts back. No rule lives here. Values cross as plain objects whose
+//! TypeScript types are generated from the engine's own (tsify), so the
+//! package's declarations name `Design`, `OrderQuote`, `Facts`…, never `any`.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -7,16 +9,12 @@ use wasm_bindgen::prelude::*;
 use crate::catalogue::{builtin_catalogue, colour_hex};
 use crate::design::{Design, PrintArea};
 use crate::effects::remove_background;
-use crate::elements::{
-    DEFAULT_FONT_SIZE, DEFAULT_IMAGE_SIZE, ElementKind, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE,
-    ImageElement, MAX_IMAGE_BYTES, MAX_TEXT_CHARS, TEXT_COLOUR_PRESETS, TextElement, check_upload,
-};
+use crate::elements::{ElementKind, Font, ImageElement, TextElement, check_upload};
 use crate::error::StudioError;
+use crate::facts::facts;
 use crate::hash::{artwork_hash, content_hash};
-use crate::pricing::{
-    DESIGN_FEE_PER_EXTRA_ELEMENT, GATEWAY_CHARGE_BPS, LineQuote, Paise, quote_order,
-};
-use crate::quantities::{MIN_PER_COLOUR, Size};
+use crate::pricing::{LineQuote, Paise, quote_order};
+use crate::quantities::Size;
 use crate::render::{Fonts, Renderer, decode_upload, encode_png, fonts};
 
 /// A JavaScript `Error` with the studio's message and a `code` property.
@@ -26,9 +24,10 @@ fn js_error(e: StudioError) -> JsValue {
     err.into()
 }
 
+/// Maps become plain objects and `None` is left out, as tsify's declarations say.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .serialize(&serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true))
         .map_err(|e| JsValue::from_str(&e.to_string()))
 }
 
@@ -57,8 +56,6 @@ fn whole(n: f64) -> Result<i64, JsValue> {
 const RASTER_TS: &str = r#"
 /** Straight-alpha RGBA pixels, ready for `new ImageData(pixels, width, height)`. */
 export interface Raster { width: number; height: number; pixels: Uint8ClampedArray }
-/** An element's centre and size on a drawn print area, in pixels. */
-export interface ElementBox { kind: 'text' | 'image'; x: number; y: number; width: number; height: number }
 "#;
 
 /// Pixels handed to JavaScript as a plain `Raster` object: copied out once,
@@ -108,6 +105,7 @@ impl Studio {
     }
 
     /// The design document as a plain object.
+    #[wasm_bindgen(unchecked_return_type = "Design")]
     pub fn design(&self) -> Result<JsValue, JsValue> {
         to_js(&self.design)
     }
@@ -119,7 +117,7 @@ impl Studio {
     }
 
     #[wasm_bindgen(js_name = hasFont)]
-    pub fn has_font(&self, font: &str) -> bool {
+    pub fn has_font(&self, #[wasm_bindgen(unchecked_param_type = "Font")] font: &str) -> bool {
         Font::parse(font).is_ok_and(|f| self.renderer.has_font(f))
     }
 
@@ -132,9 +130,9 @@ impl Studio {
     #[wasm_bindgen(js_name = setText)]
     pub fn set_text(
         &mut self,
-        area_key: &str,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
         text: &str,
-        font: &str,
+        #[wasm_bindgen(unchecked_param_type = "Font")] font: &str,
         size: f64,
         color: &str,
     ) -> Result<(), JsValue> {
@@ -147,10 +145,10 @@ impl Studio {
     }
 
     /// Checks and decodes an upload, then puts it in an area; returns the asset record.
-    #[wasm_bindgen(js_name = addImage)]
+    #[wasm_bindgen(js_name = addImage, unchecked_return_type = "ImageAsset")]
     pub fn add_image(
         &mut self,
-        area_key: &str,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
         bytes: &[u8],
         mime: &str,
         name: &str,
@@ -163,27 +161,34 @@ impl Studio {
     }
 
     /// Makes an image known to the renderer without placing it (reopening a design).
-    #[wasm_bindgen(js_name = provideImage)]
+    #[wasm_bindgen(js_name = provideImage, unchecked_return_type = "ImageAsset")]
     pub fn provide_image(&mut self, bytes: &[u8], mime: &str) -> Result<JsValue, JsValue> {
         to_js(&self.renderer.add_image(bytes, mime).map_err(js_error)?)
     }
 
-    pub fn remove(&mut self, area_key: &str, kind_key: &str) -> Result<bool, JsValue> {
+    pub fn remove(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        #[wasm_bindgen(unchecked_param_type = "ElementKind")] kind_key: &str,
+    ) -> Result<bool, JsValue> {
         Ok(self.design.remove(area(area_key)?, kind(kind_key)?))
     }
 
     /// Removes every text or every image from both areas.
-    pub fn clear(&mut self, kind_key: &str) -> Result<(), JsValue> {
+    pub fn clear(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "ElementKind")] kind_key: &str,
+    ) -> Result<(), JsValue> {
         self.design.clear(kind(kind_key)?);
         Ok(())
     }
 
     /// Moves an element; returns the clamped position `{x, y}`, or `undefined` if there is no such element.
-    #[wasm_bindgen(js_name = moveElement)]
+    #[wasm_bindgen(js_name = moveElement, unchecked_return_type = "Position | undefined")]
     pub fn move_element(
         &mut self,
-        area_key: &str,
-        kind_key: &str,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        #[wasm_bindgen(unchecked_param_type = "ElementKind")] kind_key: &str,
         x: f64,
         y: f64,
     ) -> Result<JsValue, JsValue> {
@@ -199,7 +204,7 @@ impl Studio {
     #[wasm_bindgen(js_name = setImageSize)]
     pub fn set_image_size(
         &mut self,
-        area_key: &str,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
         width: f64,
         height: f64,
     ) -> Result<bool, JsValue> {
@@ -212,12 +217,20 @@ impl Studio {
     }
 
     #[wasm_bindgen(js_name = setEmbroidery)]
-    pub fn set_embroidery(&mut self, area_key: &str, on: bool) -> Result<bool, JsValue> {
+    pub fn set_embroidery(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        on: bool,
+    ) -> Result<bool, JsValue> {
         Ok(self.design.set_embroidery(area(area_key)?, on))
     }
 
     #[wasm_bindgen(js_name = setQuantity)]
-    pub fn set_quantity(&mut self, size: &str, quantity: f64) -> Result<(), JsValue> {
+    pub fn set_quantity(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Size | Lowercase<Size>")] size: &str,
+        quantity: f64,
+    ) -> Result<(), JsValue> {
         let size = Size::parse(size)
             .ok_or_else(|| JsValue::from_str(&format!("Unknown size '{size}'")))?;
         self.design
@@ -242,6 +255,7 @@ impl Studio {
     }
 
     /// The line's price breakdown at a unit price in paise.
+    #[wasm_bindgen(unchecked_return_type = "LineQuote")]
     pub fn quote(&self, unit_price_paise: f64) -> Result<JsValue, JsValue> {
         to_js(
             &self
@@ -252,7 +266,7 @@ impl Studio {
     }
 
     /// The order breakdown (subtotal, 2.5% gateway charge, total) for this design alone.
-    #[wasm_bindgen(js_name = orderQuote)]
+    #[wasm_bindgen(js_name = orderQuote, unchecked_return_type = "OrderQuote")]
     pub fn order_quote(&self, unit_price_paise: f64) -> Result<JsValue, JsValue> {
         let line = self
             .design
@@ -264,7 +278,10 @@ impl Studio {
     /// Throws the first rule the cart would refuse (colour, uploads, quantities,
     /// minimum), given the product (anything with a `colors` array).
     #[wasm_bindgen(js_name = checkForCart)]
-    pub fn check_for_cart(&self, product: JsValue) -> Result<(), JsValue> {
+    pub fn check_for_cart(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "{ colors: string[] }")] product: JsValue,
+    ) -> Result<(), JsValue> {
         #[derive(serde::Deserialize)]
         struct Colours {
             colors: Vec<String>,
@@ -286,7 +303,10 @@ impl Studio {
 
     /// The area's text as a decal (at most 512 × 512), or `undefined` when it has none.
     #[wasm_bindgen(js_name = textDecal, unchecked_return_type = "Raster | undefined")]
-    pub fn text_decal(&mut self, area_key: &str) -> Result<JsValue, JsValue> {
+    pub fn text_decal(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+    ) -> Result<JsValue, JsValue> {
         let Some(text) = self.design.area(area(area_key)?).text.clone() else {
             return Ok(JsValue::UNDEFINED);
         };
@@ -295,7 +315,10 @@ impl Studio {
 
     /// The area's image as a decal (embroidered when chosen), or `undefined` when it has none.
     #[wasm_bindgen(js_name = imageDecal, unchecked_return_type = "Raster | undefined")]
-    pub fn image_decal(&mut self, area_key: &str) -> Result<JsValue, JsValue> {
+    pub fn image_decal(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+    ) -> Result<JsValue, JsValue> {
         let Some(image) = self.design.area(area(area_key)?).image.clone() else {
             return Ok(JsValue::UNDEFINED);
         };
@@ -304,7 +327,11 @@ impl Studio {
 
     /// The whole print area, `width` pixels wide.
     #[wasm_bindgen(js_name = renderArea, unchecked_return_type = "Raster")]
-    pub fn render_area(&mut self, area_key: &str, width: u32) -> Result<JsValue, JsValue> {
+    pub fn render_area(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        width: u32,
+    ) -> Result<JsValue, JsValue> {
         Ok(raster(
             self.renderer
                 .render_area(&self.design, area(area_key)?, width)
@@ -314,7 +341,11 @@ impl Studio {
 
     /// Where each element lies on the area drawn `width` wide (pixels of that drawing).
     #[wasm_bindgen(js_name = elementBoxes, unchecked_return_type = "ElementBox[]")]
-    pub fn element_boxes(&mut self, area_key: &str, width: u32) -> Result<JsValue, JsValue> {
+    pub fn element_boxes(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        width: u32,
+    ) -> Result<JsValue, JsValue> {
         let boxes = self
             .renderer
             .element_boxes(&self.design, area(area_key)?, width)
@@ -323,10 +354,10 @@ impl Studio {
     }
 
     /// The element on top at pixel (x, y) of the area drawn `width` wide.
-    #[wasm_bindgen(js_name = elementAt, unchecked_return_type = "'text' | 'image' | undefined")]
+    #[wasm_bindgen(js_name = elementAt, unchecked_return_type = "ElementKind | undefined")]
     pub fn element_at(
         &mut self,
-        area_key: &str,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
         width: u32,
         x: f32,
         y: f32,
@@ -342,7 +373,10 @@ impl Studio {
 
     /// The 300 DPI print file of an area, as PNG bytes.
     #[wasm_bindgen(js_name = exportAreaPng)]
-    pub fn export_area_png(&mut self, area_key: &str) -> Result<Vec<u8>, JsValue> {
+    pub fn export_area_png(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+    ) -> Result<Vec<u8>, JsValue> {
         self.renderer
             .export_area_png(&self.design, area(area_key)?)
             .map_err(js_error)
@@ -350,7 +384,7 @@ impl Studio {
 }
 
 /// The five built-in products.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Product[]")]
 pub fn catalogue() -> Result<JsValue, JsValue> {
     to_js(&builtin_catalogue())
 }
@@ -368,8 +402,10 @@ pub fn format_inr(paise: f64) -> Result<String, JsValue> {
 }
 
 /// The order breakdown of several lines (each a `LineQuote`).
-#[wasm_bindgen(js_name = quoteOrder)]
-pub fn quote_order_js(lines: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = quoteOrder, unchecked_return_type = "OrderQuote")]
+pub fn quote_order_js(
+    #[wasm_bindgen(unchecked_param_type = "LineQuote[]")] lines: JsValue,
+) -> Result<JsValue, JsValue> {
     let lines: Vec<LineQuote> =
         serde_wasm_bindgen::from_value(lines).map_err(|e| JsValue::from_str(&e.to_string()))?;
     to_js(&quote_order(lines).map_err(js_error)?)
@@ -421,46 +457,8 @@ pub fn font_files() -> Result<JsValue, JsValue> {
     )
 }
 
-/// Every limit and constant the studio's controls show, from the one place that enforces them.
-#[wasm_bindgen]
-pub fn limits() -> Result<JsValue, JsValue> {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Limits {
-        max_text_chars: usize,
-        font_size_min: u32,
-        font_size_max: u32,
-        font_size_default: u32,
-        image_size_min: u32,
-        image_size_max: u32,
-        image_size_default: u32,
-        max_image_bytes: u64,
-        text_color_presets: [&'static str; 7],
-        fonts: Vec<&'static str>,
-        sizes: Vec<&'static str>,
-        print_areas: Vec<[&'static str; 2]>,
-        min_per_color: u32,
-        design_fee_per_extra_element: i64,
-        gateway_charge_bps: i64,
-    }
-    to_js(&Limits {
-        max_text_chars: MAX_TEXT_CHARS,
-        font_size_min: *FONT_SIZE_RANGE.start(),
-        font_size_max: *FONT_SIZE_RANGE.end(),
-        font_size_default: DEFAULT_FONT_SIZE,
-        image_size_min: *IMAGE_SIZE_RANGE.start(),
-        image_size_max: *IMAGE_SIZE_RANGE.end(),
-        image_size_default: DEFAULT_IMAGE_SIZE,
-        max_image_bytes: MAX_IMAGE_BYTES,
-        text_color_presets: TEXT_COLOUR_PRESETS,
-        fonts: Font::ALL.iter().map(|f| f.name()).collect(),
-        sizes: Size::ALL.iter().map(|s| s.label()).collect(),
-        print_areas: PrintArea::ALL
-            .iter()
-            .map(|a| [a.key(), a.label()])
-            .collect(),
-        min_per_color: MIN_PER_COLOUR,
-        design_fee_per_extra_element: DESIGN_FEE_PER_EXTRA_ELEMENT.0,
-        gateway_charge_bps: GATEWAY_CHARGE_BPS,
-    })
+/// Every fact and limit the studio's controls show, from the one place that enforces them.
+#[wasm_bindgen(js_name = facts, unchecked_return_type = "Facts")]
+pub fn facts_js() -> Result<JsValue, JsValue> {
+    to_js(&facts())
 }

@@ -12,7 +12,7 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use design_engine::pricing::Paise;
+use design_engine::pricing::{Paise, percent};
 use design_engine::render::fonts::bundled;
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect};
@@ -328,16 +328,6 @@ impl Layout {
         self.pages.push(Vec::new());
         self.y = MARGIN;
         true
-    }
-}
-
-/// "2.5%" for 250 basis points.
-fn percent(bps: i64) -> String {
-    let (whole, frac) = (bps / 100, bps % 100);
-    if frac == 0 {
-        format!("{whole}%")
-    } else {
-        format!("{whole}.{}%", format!("{frac:02}").trim_end_matches('0'))
     }
 }
 
@@ -679,12 +669,5 @@ mod tests {
         );
         let broken = wrap(&"W".repeat(60), 9.5, 100.0);
         assert!(broken.len() > 1 && broken.iter().all(|l| shape(l).width(9.5) <= 100.0));
-    }
-
-    #[test]
-    fn percentages_of_basis_points() {
-        assert_eq!(percent(250), "2.5%");
-        assert_eq!(percent(1800), "18%");
-        assert_eq!(percent(5), "0.05%");
     }
 }

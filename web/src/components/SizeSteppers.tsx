@@ -1,8 +1,11 @@
 // Per-size quantity steppers (S, M, L, XL, XXL). A minus never goes below 0;
 // typed values are whole numbers. The studio passes the engine's own rule via
 // `onChange` (it refuses negatives with the spec's message).
-export const SIZES = ['s', 'm', 'l', 'xl', 'xxl'] as const;
-export type Size = (typeof SIZES)[number];
+import { FACTS, type SizeKey } from '../lib/engine';
+
+/** The engine's sizes, smallest first, as the cart's keys. */
+export const SIZES: readonly SizeKey[] = FACTS.sizes.map((s) => s.toLowerCase() as SizeKey);
+export type Size = SizeKey;
 export type Quantities = Record<Size, number>;
 export const NO_QUANTITIES: Quantities = { s: 0, m: 0, l: 0, xl: 0, xxl: 0 };
 

@@ -1,67 +1,16 @@
 // The only module that imports the design engine (Rust compiled to
 // WebAssembly). It is loaded on demand, so pages that do not design anything
 // never download the .wasm. Every studio rule, price and clamp comes from here.
-import type { ElementBox, Raster, Studio } from 'design-engine';
+// Its types are generated from the engine's Rust types (tsify); none is retyped here.
+import type { Design, ElementBox, ElementKind, Facts, Font, LineQuote, OrderQuote, PrintArea, Product, Raster, Size, Studio } from 'design-engine';
 
-export type { ElementBox, Raster, Studio };
-export type AreaKey = 'left_chest' | 'back';
-export type ElementKind = 'text' | 'image';
-export type SizeKey = 's' | 'm' | 'l' | 'xl' | 'xxl';
-
-export interface LineQuote {
-  unitPrice: number;
-  quantity: number;
-  garments: number;
-  elements: number;
-  chargeableElements: number;
-  designFeePerElement: number;
-  designFee: number;
-  total: number;
-}
-
-export interface OrderQuote {
-  lines: LineQuote[];
-  items: number;
-  subtotal: number;
-  gatewayChargeBps: number;
-  gatewayCharge: number;
-  total: number;
-}
-
-export interface Limits {
-  maxTextChars: number;
-  fontSizeMin: number;
-  fontSizeMax: number;
-  fontSizeDefault: number;
-  imageSizeMin: number;
-  imageSizeMax: number;
-  imageSizeDefault: number;
-  maxImageBytes: number;
-  textColorPresets: string[];
-  fonts: string[];
-  sizes: string[];
-  printAreas: [AreaKey, string][];
-  minPerColor: number;
-  designFeePerExtraElement: number;
-  gatewayChargeBps: number;
-}
-
-export interface CatalogueProduct {
-  _id: string;
-  /** Names the garment's pictures and model in the store's assets. */
-  slug: string;
-  name: string;
-  description: string;
-  price: number;
-  category: string;
-  brand: string;
-  colors: string[];
-  sizes: string[];
-  defaultColor: string;
-  models: Record<string, string>;
-  isFeatured?: boolean;
-  stock?: number;
-}
+export type { Design, ElementBox, ElementKind, Facts, Font, LineQuote, OrderQuote, Raster, Studio };
+export type AreaKey = PrintArea;
+/** The cart's and the design document's size keys. */
+export type SizeKey = Lowercase<Size>;
+export type CatalogueProduct = Product;
+/** The engine's facts, written at build time (`just gen`): no wasm needed to read them. */
+export { FACTS } from './facts.gen';
 
 type EngineModule = typeof import('design-engine');
 
@@ -108,16 +57,8 @@ export async function createStudio(productId: string, color: string, savedJson?:
   return studio;
 }
 
-export async function engineLimits(): Promise<Limits> {
-  return (await loadEngine()).limits() as Limits;
-}
-
 export async function builtinCatalogue(): Promise<CatalogueProduct[]> {
-  return (await loadEngine()).catalogue() as CatalogueProduct[];
-}
-
-export async function colorHex(name: string): Promise<string | undefined> {
-  return (await loadEngine()).colorHex(name);
+  return (await loadEngine()).catalogue();
 }
 
 /** The engine's check of a chosen file (type, 5 MB); throws with the spec's message. */
@@ -131,7 +72,7 @@ export async function removeBackground(bytes: Uint8Array, mime: string, toleranc
 }
 
 export async function quoteOrder(lines: LineQuote[]): Promise<OrderQuote> {
-  return (await loadEngine()).quoteOrder(lines) as OrderQuote;
+  return (await loadEngine()).quoteOrder(lines);
 }
 
 /** The engine's messages arrive as Error objects with a `code`. */

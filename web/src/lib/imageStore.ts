@@ -2,7 +2,7 @@
 // the same key the design document uses. The studio stores each upload here so
 // a draft, the cart's thumbnails and a reload never lose a picture.
 import { createStore, get, set } from 'idb-keyval';
-import type { AreaKey, Studio } from './engine';
+import { FACTS, type AreaKey, type Studio } from './engine';
 
 export interface StoredImage {
   bytes: Uint8Array;
@@ -25,9 +25,9 @@ export async function getImage(sha256: string): Promise<StoredImage | undefined>
  * drawing a cart line). Returns the areas whose picture this browser lacks.
  */
 export async function provideStoredImages(studio: Studio): Promise<AreaKey[]> {
-  const doc = studio.design() as { areas: Record<'leftChest' | 'back', { image: { asset: { sha256: string } } | null }> };
+  const doc = studio.design();
   const missing: AreaKey[] = [];
-  for (const [docKey, area] of [['leftChest', 'left_chest'], ['back', 'back']] as const) {
+  for (const { key: area, docKey } of FACTS.printAreas) {
     const sha = doc.areas[docKey].image?.asset.sha256;
     if (!sha) continue;
     const stored = await getImage(sha);

@@ -8,12 +8,12 @@ import { Canvas, useThree } from '@react-three/fiber';
 import * as THREE from 'three';
 import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { Raster } from '../../lib/engine';
+import { FACTS, type AreaKey, type Raster } from '../../lib/engine';
 import { createModelCache } from './modelCache';
 import { isRendererNoise } from './rendererErrors';
 import { COLOR_CHANGE_DEBOUNCE_MS, useDebounced } from './useDebounced';
 
-export type AreaDecals = Partial<Record<'left_chest' | 'back', Raster | null>>;
+export type AreaDecals = Partial<Record<AreaKey, Raster | null>>;
 export interface GarmentViewerProps {
   /** URL of the GLB model. */
   modelUrl: string;
@@ -26,8 +26,8 @@ export interface GarmentViewerProps {
   className?: string;
 }
 
-/** Physical print sizes in metres (Left Chest 4 × 4 in, Back 12 × 14 in), unless the model says otherwise. */
-const PRINT_SIZE_M: Record<string, [number, number]> = { left_chest: [0.1016, 0.1016], back: [0.3048, 0.3556] };
+/** Physical print sizes in metres (the engine's inches), unless the model says otherwise. */
+const PRINT_SIZE_M: Record<string, [number, number]> = Object.fromEntries(FACTS.printAreas.map((a) => [a.key, [a.widthInches * 0.0254, a.heightInches * 0.0254]]));
 /** The model is scaled to this height so the spec's camera distance 2..10 frames it. */
 const MODEL_HEIGHT = 2.4;
 /** Renderer noise is only logged; a viewer that keeps producing it gives up after this many. */

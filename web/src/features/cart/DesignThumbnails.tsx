@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { colorImage, useProducts } from '../../api/products';
 import { createStudio, type AreaKey, type Raster } from '../../lib/engine';
 import { provideStoredImages } from '../../lib/imageStore';
-import { AREA_LABELS, AREA_ON_PICTURE } from '../studio/printAreas';
+import { AREA_DOC_KEY, AREA_LABELS, AREA_ON_PICTURE, AREAS } from '../studio/printAreas';
 
 const THUMB_AREA_PX = 160;
 
@@ -25,10 +25,10 @@ function useAreaRasters(productId: string, color: string, design: unknown): Draw
       const studio = await createStudio(productId, color, json);
       try {
         const missing = await provideStoredImages(studio);
-        const doc = studio.design() as { areas: Record<'leftChest' | 'back', { text: unknown; image: unknown }> };
-        const filled: AreaKey[] = (['left_chest', 'back'] as const).filter((a) => {
-          const area = doc.areas[a === 'left_chest' ? 'leftChest' : 'back'];
-          return area.text || area.image;
+        const doc = studio.design();
+        const filled = AREAS.filter((a) => {
+          const area = doc.areas[AREA_DOC_KEY[a]];
+          return area?.text || area?.image;
         });
         // An image this browser lacks is left out of the drawing, not guessed at.
         for (const a of missing) studio.remove(a, 'image');

@@ -15,6 +15,7 @@ import { addressLine } from '../../lib/address';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
+import { FACTS } from '../../lib/engine';
 import { AddressFields } from './AddressFields';
 import {
   addressesOf,
@@ -294,7 +295,7 @@ export default function CheckoutPage() {
                 <dd>{rupees(cart.data.subtotal)}</dd>
                 <dt>Shipping</dt>
                 <dd>Free</dd>
-                <dt>Payment Gateway ({cart.data.gatewayChargeBps / 100}%)</dt>
+                <dt>{FACTS.gatewayLabel}</dt>
                 <dd>{rupees(cart.data.gatewayCharge)}</dd>
                 <dt className="total">Total</dt>
                 <dd className="total" data-testid="checkout-total">

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { addressLine } from '../../lib/address';
 import { rupees } from '../../lib/money';
+import { FACTS } from '../../lib/engine';
 import './orders.css';
 
 /** The customer's filters: every status but refunded. */
@@ -192,7 +193,7 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
             <dd>{rupees(order.itemsPrice)}</dd>
             <dt>Shipping</dt>
             <dd>{order.shippingPrice ? rupees(order.shippingPrice) : 'Free'}</dd>
-            <dt>Payment Gateway (2.5%)</dt>
+            <dt>{FACTS.gatewayLabel}</dt>
             <dd>{rupees(order.taxPrice)}</dd>
             {order.discountAmount > 0 && (
               <>

@@ -1,8 +1,5 @@
-import type { AreaKey } from '../../lib/engine';
-import { AREA_DOC_KEY, AREA_LABELS } from './printAreas';
+import { AREA_DOC_KEY, AREA_LABELS, AREAS } from './printAreas';
 import type { StudioHandle } from './useStudio';
-
-const AREAS: AreaKey[] = ['left_chest', 'back'];
 
 /** The texts and images of both areas, each removable, with 'remove all' per kind. */
 export function ElementList({ handle, onMessage }: { handle: StudioHandle; onMessage: (kind: 'ok' | 'error', text: string) => void }) {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { checkUpload, engineMessage, removeBackground, type AreaKey } from '../../lib/engine';
+import { checkUpload, engineMessage, FACTS, removeBackground, type AreaKey } from '../../lib/engine';
 import { putImage } from '../../lib/imageStore';
 import type { StudioHandle } from './useStudio';
 
@@ -9,11 +9,10 @@ import type { StudioHandle } from './useStudio';
  * the embroidery effect, all in the browser.
  */
 export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
-  const { limits } = handle;
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [width, setWidth] = useState(limits.imageSizeDefault);
-  const [height, setHeight] = useState(limits.imageSizeDefault);
+  const [width, setWidth] = useState(FACTS.imageSizeDefault);
+  const [height, setHeight] = useState(FACTS.imageSizeDefault);
   const [dropBackground, setDropBackground] = useState(false);
   const [embroidery, setEmbroidery] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -50,7 +49,7 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
       }
       let sha = '';
       const error = handle.change((s) => {
-        const asset = s.addImage(area, bytes, mime, file.name) as { sha256: string };
+        const asset = s.addImage(area, bytes, mime, file.name);
         sha = asset.sha256;
         s.setImageSize(area, width, height);
         s.setEmbroidery(area, embroidery);
@@ -70,9 +69,9 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
       <input ref={input} type="file" accept="image/*" aria-label="Upload image" onChange={(e) => void choose(e.target.files?.[0])} />
       <p className="hint muted">JPG, PNG, GIF · up to 5 MB</p>
       <label htmlFor="img-w">Width: {width}%</label>
-      <input id="img-w" type="range" min={limits.imageSizeMin} max={limits.imageSizeMax} value={width} onChange={(e) => setWidth(Number(e.target.value))} />
+      <input id="img-w" type="range" min={FACTS.imageSizeMin} max={FACTS.imageSizeMax} value={width} onChange={(e) => setWidth(Number(e.target.value))} />
       <label htmlFor="img-h">Height: {height}%</label>
-      <input id="img-h" type="range" min={limits.imageSizeMin} max={limits.imageSizeMax} value={height} onChange={(e) => setHeight(Number(e.target.value))} />
+      <input id="img-h" type="range" min={FACTS.imageSizeMin} max={FACTS.imageSizeMax} value={height} onChange={(e) => setHeight(Number(e.target.value))} />
       <label className="check">
         <input type="checkbox" checked={dropBackground} onChange={(e) => setDropBackground(e.target.checked)} /> Remove background
       </label>

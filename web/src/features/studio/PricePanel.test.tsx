@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { calls, mockApi, renderAt, signedIn } from '../../test/testkit';
 import { builtinProducts } from '../../api/builtinProducts';
 import { SERVER_UNREACHABLE } from '../../lib/api';
-import { engineLimits, type Studio } from '../../lib/engine';
+import type { Studio } from '../../lib/engine';
 import { PricePanel } from './PricePanel';
 import type { DesignDoc, StudioHandle } from './useStudio';
 
@@ -22,7 +22,6 @@ async function readyHandle(): Promise<StudioHandle> {
   } as unknown as Studio;
   return {
     studio,
-    limits: await engineLimits(),
     design: { productId: '64f1a2b3c4d5e6f708190a05', color: 'white', quantities: { s: 0, m: 25, l: 0, xl: 0, xxl: 0 }, materialQuality: 'Premium', printQuality: 'High' } as DesignDoc,
     version: 0,
     change: () => null,

@@ -6,7 +6,7 @@ import { api, ApiError, isUnreachable, refreshSession, SERVER_UNREACHABLE, unwra
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
-import { engineMessage, type LineQuote, type OrderQuote } from '../../lib/engine';
+import { engineMessage, FACTS, type LineQuote, type OrderQuote } from '../../lib/engine';
 import { useAddToCart } from '../../api/cart';
 import { designImages, uploadDesignImages } from '../../api/artwork';
 import type { Product } from '../../api/products';
@@ -40,8 +40,8 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
   let line: LineQuote | null = null;
   let order: OrderQuote | null = null;
   try {
-    line = studio.quote(product.price) as LineQuote;
-    order = studio.orderQuote(product.price) as OrderQuote;
+    line = studio.quote(product.price);
+    order = studio.orderQuote(product.price);
   } catch {
     // Quantities the engine refuses show no price.
   }
@@ -115,7 +115,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       <h4>Sizes</h4>
       <SizeSteppers value={design.quantities} onChange={setQuantity} />
       <p className="muted" data-testid="total-quantity">
-        {total} item{total === 1 ? '' : 's'} · minimum {handle.limits.minPerColor} per colour
+        {total} item{total === 1 ? '' : 's'} · minimum {FACTS.minPerColor} per colour
       </p>
       {line && order && (
         <table className="breakdown" data-testid="price-breakdown">
@@ -137,7 +137,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
               <td>{rupees(order.subtotal)}</td>
             </tr>
             <tr>
-              <td>Payment Gateway (2.5%)</td>
+              <td>{FACTS.gatewayLabel}</td>
               <td>{rupees(order.gatewayCharge)}</td>
             </tr>
             <tr className="grand">

@@ -13,17 +13,18 @@ const productId = 'p'.repeat(24);
 const id = 'd'.repeat(24);
 const doc = (text: string) =>
   ({
+    version: 1,
     productId,
     color: 'white',
-    areas: { leftChest: { text: { text, font: 'Arial', size: 16, color: '#000000', position: { x: 50, y: 50 } }, image: null }, back: { text: null, image: null } },
+    areas: { leftChest: { text: { text, font: 'Arial', size: 16, color: '#000000', position: { x: 50, y: 50 } }, image: undefined }, back: { text: undefined, image: undefined } },
     quantities: { s: 0, m: 5, l: 0, xl: 0, xxl: 0 },
     materialQuality: 'Premium',
     printQuality: 'High',
-  }) as DesignDoc;
+  }) satisfies DesignDoc;
 
 /** A studio handle showing `design` (the engine is not needed to save). */
 function handleOf(design: DesignDoc): StudioHandle {
-  return { studio: { design: () => design } as unknown as Studio, limits: {} as StudioHandle['limits'], design, version: 0, change: () => null, discardDraft: vi.fn() };
+  return { studio: { design: () => design } as unknown as Studio, design, version: 0, change: () => null, discardDraft: vi.fn() };
 }
 
 const savedAs = (name: string, version: number, design: unknown): SavedDesign =>

@@ -6,14 +6,14 @@ import { useProduct } from '../../api/products';
 import { Spinner } from '../../components/Spinner';
 import { colourSwatch } from '../../components/colours';
 import { modelUrl } from '../../api/products';
-import type { AreaKey } from '../../lib/engine';
+import type { AreaKey, SizeKey } from '../../lib/engine';
 import { DesignCanvas } from './DesignCanvas';
 import { ElementList } from './ElementList';
 import { ImageUpload } from './ImageUpload';
 import { PreviewModal } from './PreviewModal';
 import { PricePanel } from './PricePanel';
 import { TextEditor } from './TextEditor';
-import { AREA_LABELS } from './printAreas';
+import { AREA_LABELS, AREAS } from './printAreas';
 import { useStudio } from './useStudio';
 import { useSavedDesign } from './useSavedDesign';
 import { SaveDesign } from './SaveDesign';
@@ -58,7 +58,7 @@ export default function StudioPage() {
     const q = (location.state as { quantities?: Quantities } | null)?.quantities;
     if (!handle || appliedQuantities.current || !q) return;
     appliedQuantities.current = true;
-    handle.change((s) => Object.entries(q).forEach(([size, n]) => s.setQuantity(size, Number(n) || 0)));
+    handle.change((s) => Object.entries(q).forEach(([size, n]) => s.setQuantity(size as SizeKey, Number(n) || 0)));
   }, [handle, location.state]);
 
   if (!productId) return <NoProduct />;
@@ -102,7 +102,7 @@ export default function StudioPage() {
             </select>
             <span className="label">Print area</span>
             <div className="row" role="group" aria-label="Print area">
-              {(['left_chest', 'back'] as const).map((a) => (
+              {AREAS.map((a) => (
                 <button key={a} className={`btn ${a === area ? '' : 'ghost'}`} aria-pressed={a === area} onClick={() => setArea(a)}>
                   {AREA_LABELS[a]}
                 </button>

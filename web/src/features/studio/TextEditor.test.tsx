@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { engineLimits, type Studio } from '../../lib/engine';
+import { FACTS, type Studio } from '../../lib/engine';
 import { forgetPendingText } from './pendingText';
 import { TextEditor } from './TextEditor';
 import type { DesignDoc, StudioHandle } from './useStudio';
@@ -9,7 +9,6 @@ import type { DesignDoc, StudioHandle } from './useStudio';
 async function fakeHandle(change: StudioHandle['change'] = () => null): Promise<StudioHandle> {
   return {
     studio: {} as Studio,
-    limits: await engineLimits(),
     design: { productId: '64f1a2b3c4d5e6f708190a05' } as DesignDoc,
     version: 0,
     change,
@@ -38,7 +37,7 @@ describe('TextEditor draft', () => {
     const view = render(<TextEditor handle={handle} area="back" onMessage={() => {}} />);
     await userEvent.type(textBox(), 'Back print');
     await userEvent.click(screen.getByRole('button', { name: 'Add Text' }));
-    expect(setText).toHaveBeenCalledWith('back', 'Back print', handle.limits.fonts[0], handle.limits.fontSizeDefault, handle.limits.textColorPresets[0]);
+    expect(setText).toHaveBeenCalledWith('back', 'Back print', FACTS.fonts[0], FACTS.fontSizeDefault, FACTS.textColorPresets[0]);
     view.unmount();
     const again = render(<TextEditor handle={handle} area="back" onMessage={() => {}} />);
     expect(textBox().value).toBe('');

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { usePendingText } from './pendingText';
-import type { AreaKey } from '../../lib/engine';
+import { FACTS, type AreaKey, type Font } from '../../lib/engine';
 import type { StudioHandle } from './useStudio';
 
 /** The text of the chosen print area: adding replaces the area's text (the engine's rule). */
 export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
-  const { limits } = handle;
   const [text, setText] = usePendingText(handle.design.productId);
-  const [size, setSize] = useState(limits.fontSizeDefault);
-  const [color, setColor] = useState(limits.textColorPresets[0]);
-  const [font, setFont] = useState(limits.fonts[0]);
+  const [size, setSize] = useState(FACTS.fontSizeDefault);
+  const [color, setColor] = useState(FACTS.textColorPresets[0]);
+  const [font, setFont] = useState(FACTS.fonts[0]);
   const chars = [...text].length;
 
   const add = () => {
@@ -26,25 +25,25 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
       <input
         id="studio-text"
         value={text}
-        maxLength={limits.maxTextChars}
+        maxLength={FACTS.maxTextChars}
         placeholder="Your text"
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && text.trim() && add()}
       />
       <span className="counter muted" aria-live="polite">
-        {chars}/{limits.maxTextChars}
+        {chars}/{FACTS.maxTextChars}
       </span>
       <label htmlFor="studio-font-size">Font size: {size}</label>
-      <input id="studio-font-size" type="range" min={limits.fontSizeMin} max={limits.fontSizeMax} value={size} onChange={(e) => setSize(Number(e.target.value))} />
+      <input id="studio-font-size" type="range" min={FACTS.fontSizeMin} max={FACTS.fontSizeMax} value={size} onChange={(e) => setSize(Number(e.target.value))} />
       <span className="label">Colour</span>
       <div className="chips" role="group" aria-label="Text colour">
-        {limits.textColorPresets.map((c) => (
+        {FACTS.textColorPresets.map((c) => (
           <button key={c} className="chip" aria-label={c} aria-pressed={c === color} style={{ background: c }} onClick={() => setColor(c)} />
         ))}
       </div>
       <label htmlFor="studio-font">Font</label>
-      <select id="studio-font" value={font} onChange={(e) => setFont(e.target.value)}>
-        {limits.fonts.map((f) => (
+      <select id="studio-font" value={font} onChange={(e) => setFont(e.target.value as Font)}>
+        {FACTS.fonts.map((f) => (
           <option key={f} value={f} style={{ fontFamily: f }}>
             {f}
           </option>

@@ -3,37 +3,16 @@
 // browser (the design JSON in localStorage, pictures in IndexedDB, the text
 // being typed by pendingText), so a reload or a lost connection loses nothing.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createStudio, engineLimits, engineMessage, type Limits, type Studio } from '../../lib/engine';
+import { createStudio, engineMessage, type Design, type Studio } from '../../lib/engine';
 import { provideStoredImages } from '../../lib/imageStore';
 import { draftKey } from '../../lib/studioDraft';
 import { forgetPendingText } from './pendingText';
 
-export interface DesignDoc {
-  productId: string;
-  color: string;
-  areas: Record<'leftChest' | 'back', { text: TextDoc | null; image: ImageDoc | null }>;
-  quantities: Record<'s' | 'm' | 'l' | 'xl' | 'xxl', number>;
-  materialQuality: string;
-  printQuality: string;
-}
-export interface TextDoc {
-  text: string;
-  font: string;
-  size: number;
-  color: string;
-  position: { x: number; y: number };
-}
-export interface ImageDoc {
-  asset: { sha256: string; mime: string; bytes: number; width: number; height: number };
-  name: string;
-  size: { width: number; height: number };
-  position: { x: number; y: number };
-  useEmbroidery: boolean;
-}
+/** The design document, as the engine gives it. */
+export type DesignDoc = Design;
 
 export interface StudioHandle {
   studio: Studio;
-  limits: Limits;
   design: DesignDoc;
   version: number;
   /** Runs a change on the engine, then re-renders and saves the draft. Returns the engine's error message, if any. */
@@ -54,7 +33,7 @@ export function useStudio(productId: string | undefined, color: string | undefin
     (async () => {
       try {
         const saved = localStorage.getItem(draftKey(productId));
-        const [studio, limits] = await Promise.all([createStudio(productId, color, saved), engineLimits()]);
+        const studio = await createStudio(productId, color, saved);
         if (cancelled) return studio.free();
         // A colour from the query overrides the draft's colour.
         studio.setColor(color);
@@ -67,7 +46,7 @@ export function useStudio(productId: string | undefined, color: string | undefin
         studioRef.current?.free();
         studioRef.current = studio;
         setVersion((v) => v + 1);
-        setHandle({ studio, limits, design: studio.design() as DesignDoc, version: 0, change: () => null, discardDraft: () => {} });
+        setHandle({ studio, design: studio.design(), version: 0, change: () => null, discardDraft: () => {} });
       } catch (e) {
         if (!cancelled) setError(engineMessage(e));
       }
@@ -107,6 +86,6 @@ export function useStudio(productId: string | undefined, color: string | undefin
 
   const studio = studioRef.current;
   const ready: StudioHandle | null =
-    handle && studio ? { studio, limits: handle.limits, design: studio.design() as DesignDoc, version, change, discardDraft } : null;
+    handle && studio ? { studio, design: studio.design(), version, change, discardDraft } : null;
   return { handle: ready, error };
 }

@@ -7,11 +7,12 @@ import type { Order } from '../../../api/orders';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
 import { addressLine } from '../../../lib/address';
+import { FACTS } from '../../../lib/engine';
 import { rupees } from '../../../lib/money';
+import { SIZES } from '../../../components/SizeSteppers';
 import { StatusChip } from '../../orders/OrdersPage';
 import { downloadInvoicePdf } from './invoice';
 
-const SIZES = ['s', 'm', 'l', 'xl', 'xxl'] as const;
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** "M × 10, L × 15": the sizes a line has. */
@@ -134,7 +135,7 @@ function OrderDetails({ order }: { order: Order }) {
       <dl className="summary">
         <dt>Items price</dt>
         <dd>{rupees(order.itemsPrice)}</dd>
-        <dt>Payment Gateway (2.5%)</dt>
+        <dt>{FACTS.gatewayLabel}</dt>
         <dd>{rupees(order.taxPrice)}</dd>
         {order.shippingPrice > 0 && (
           <>

@@ -1,0 +1,133 @@
+//! Every fixed fact of the studio that a page shows (colours, print areas and
+//! their sizes, limits, the minimum, fees), gathered from the constants the
+//! engine enforces. The web app reads these from here: as JSON written at
+//! build time (`just gen`) for pages that do not load the engine, and from the
+//! WebAssembly module. No page writes one down itself.
+
+use serde::Serialize;
+
+use crate::catalogue::COLOUR_HEX;
+use crate::design::PrintArea;
+use crate::elements::{
+    DEFAULT_FONT_SIZE, DEFAULT_IMAGE_SIZE, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE,
+    MAX_IMAGE_BYTES, MAX_TEXT_CHARS, TEXT_COLOUR_PRESETS,
+};
+use crate::pricing::{DESIGN_FEE_PER_EXTRA_ELEMENT, GATEWAY_CHARGE_BPS, gateway_label};
+use crate::quantities::{MAX_PER_SIZE, MIN_PER_COLOUR, Size};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Facts {
+    /// Garment colours the store knows, with their swatch colour.
+    pub colors: Vec<ColourFact>,
+    pub print_areas: Vec<PrintAreaFact>,
+    /// Garment sizes, smallest first (`s` … `xxl`).
+    pub sizes: Vec<Size>,
+    pub fonts: Vec<Font>,
+    pub text_color_presets: Vec<&'static str>,
+    pub max_text_chars: usize,
+    pub font_size_min: u32,
+    pub font_size_max: u32,
+    pub font_size_default: u32,
+    /// Image sizes are percent of the print area's width.
+    pub image_size_min: u32,
+    pub image_size_max: u32,
+    pub image_size_default: u32,
+    pub max_image_bytes: u64,
+    /// Garments per colour the cart needs at least.
+    pub min_per_color: u32,
+    pub max_per_size: u32,
+    /// Paise per text or image after the first one of a line.
+    pub design_fee_per_extra_element: i64,
+    /// The payment gateway charge in basis points of the subtotal (250 = 2.5%).
+    pub gateway_charge_bps: i64,
+    /// The charge's label on every breakdown: "Payment Gateway (2.5%)".
+    pub gateway_label: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ColourFact {
+    pub name: &'static str,
+    /// `#RRGGBB`
+    pub hex: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct PrintAreaFact {
+    /// The area's key in the API and the 3D model (`left_chest`).
+    pub key: PrintArea,
+    /// The area's key in the design document (`leftChest`).
+    #[cfg_attr(feature = "wasm", tsify(type = "keyof Areas"))]
+    pub doc_key: &'static str,
+    pub label: &'static str,
+    pub width_inches: f64,
+    pub height_inches: f64,
+}
+
+pub fn facts() -> Facts {
+    Facts {
+        colors: COLOUR_HEX
+            .iter()
+            .map(|(name, hex)| ColourFact {
+                name,
+                hex: format!("#{hex}"),
+            })
+            .collect(),
+        print_areas: PrintArea::ALL
+            .iter()
+            .map(|&area| {
+                let (width_inches, height_inches) = area.print_size_inches();
+                PrintAreaFact {
+                    key: area,
+                    doc_key: area.doc_key(),
+                    label: area.label(),
+                    width_inches,
+                    height_inches,
+                }
+            })
+            .collect(),
+        sizes: Size::ALL.to_vec(),
+        fonts: Font::ALL.to_vec(),
+        text_color_presets: TEXT_COLOUR_PRESETS.to_vec(),
+        max_text_chars: MAX_TEXT_CHARS,
+        font_size_min: *FONT_SIZE_RANGE.start(),
+        font_size_max: *FONT_SIZE_RANGE.end(),
+        font_size_default: DEFAULT_FONT_SIZE,
+        image_size_min: *IMAGE_SIZE_RANGE.start(),
+        image_size_max: *IMAGE_SIZE_RANGE.end(),
+        image_size_default: DEFAULT_IMAGE_SIZE,
+        max_image_bytes: MAX_IMAGE_BYTES,
+        min_per_color: MIN_PER_COLOUR,
+        max_per_size: MAX_PER_SIZE,
+        design_fee_per_extra_element: DESIGN_FEE_PER_EXTRA_ELEMENT.0,
+        gateway_charge_bps: GATEWAY_CHARGE_BPS,
+        gateway_label: gateway_label(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_facts_name_what_the_engine_enforces() {
+        let f = serde_json::to_value(facts()).unwrap();
+        assert_eq!(f["minPerColor"], 25);
+        assert_eq!(f["gatewayLabel"], "Payment Gateway (2.5%)");
+        assert_eq!(f["designFeePerExtraElement"], 50_00);
+        assert_eq!(f["sizes"][4], "XXL");
+        assert_eq!(f["fonts"][2], "Times New Roman");
+        assert_eq!(
+            f["printAreas"][0],
+            serde_json::json!({"key": "left_chest", "docKey": "leftChest", "label": "Left Chest", "widthInches": 4.0, "heightInches": 4.0})
+        );
+        assert_eq!(
+            f["colors"][6],
+            serde_json::json!({"name": "navyblue", "hex": "#000080"})
+        );
+    }
+}
