@@ -72,7 +72,7 @@ pub async fn add(
                 id: &line.id,
                 read_design: &line.design,
             },
-            None => cart::Target::New,
+            None => cart::Target::New { artwork: &artwork },
         };
         if cart::save(db, user_id, target, &merged, &quote).await? {
             return Ok(());

@@ -99,9 +99,9 @@ test('catalogue, colours, facts and money come from the engine', () => {
   assert.equal(facts.fonts.length, 6);
   assert.equal(facts.gatewayLabel, 'Payment Gateway (2.5%)');
   assert.deepEqual(facts.printAreas.map((a) => [a.key, a.label]), [['left_chest', 'Left Chest'], ['back', 'Back']]);
-  // Empty slots are left out (undefined), as the generated declarations say, not null.
+  // Empty slots are null, as the generated declarations and the API's documents say.
   const design = new engine.Studio('p1', 'white').design();
-  assert.equal(design.areas.back.text, undefined);
+  assert.equal(design.areas.back.text, null);
   assert.equal(engine.formatInr(12345650), '₹1,23,456.50');
   const order = engine.quoteOrder([reference.lineQuote, reference.lineQuote]);
   assert.equal(order.subtotal, 2 * reference.lineQuote.total);

@@ -20,6 +20,11 @@ pub const COLOUR_HEX: [(&str, &str); 7] = [
     ("navyblue", "000080"),
 ];
 
+/// A garment colour's name as the store keeps it: trimmed, lower case.
+pub fn colour_name(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
 /// `#RRGGBB` for a colour name (any case), or `None` for a name the store does not know.
 pub fn colour_hex(name: &str) -> Option<String> {
     COLOUR_HEX

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::PrintAnchor;
+use crate::catalogue::{PrintAnchor, colour_name};
 use crate::elements::{ElementKind, ImageElement, ImageSize, TextElement};
 use crate::error::StudioError;
 use crate::placement::Position;
@@ -79,18 +79,22 @@ impl PrintArea {
 }
 
 /// One print area: at most one text and one image, by construction.
-/// Documents may leave out what is empty (the `Raw` twins below take the
-/// defaults), while what the engine writes always has every field, as its
-/// generated TypeScript types say.
+// Documents may leave out what is empty (the `Raw` twins take the defaults),
+// while what the engine writes always has every field, as its generated
+// TypeScript types say.
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(from = "RawArea")]
+#[cfg_attr(feature = "wasm", tsify(missing_as_null))]
 pub struct Area {
     pub text: Option<TextElement>,
     pub image: Option<ImageElement>,
 }
 
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", schemars(rename = "Area"))]
 struct RawArea {
     #[serde(default)]
     text: Option<TextElement>,
@@ -114,6 +118,7 @@ impl Area {
 }
 
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", from = "RawAreas")]
 pub struct Areas {
@@ -121,8 +126,10 @@ pub struct Areas {
     pub back: Area,
 }
 
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "schema", schemars(rename = "Areas"))]
 struct RawAreas {
     #[serde(default)]
     left_chest: Area,
@@ -140,6 +147,7 @@ impl From<RawAreas> for Areas {
 }
 
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MaterialQuality {
     Standard,
@@ -148,6 +156,7 @@ pub enum MaterialQuality {
 }
 
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PrintQuality {
     Standard,
@@ -156,6 +165,7 @@ pub enum PrintQuality {
 }
 
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", try_from = "RawDesign")]
 pub struct Design {
@@ -168,9 +178,12 @@ pub struct Design {
     pub print_quality: PrintQuality,
 }
 
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "schema", schemars(rename = "Design"))]
 struct RawDesign {
+    #[cfg_attr(feature = "schema", schemars(range(min = 1, max = DESIGN_VERSION)))]
     version: u32,
     product_id: String,
     color: String,
@@ -194,7 +207,7 @@ impl TryFrom<RawDesign> for Design {
         Ok(Design {
             version: DESIGN_VERSION,
             product_id: r.product_id,
-            color: r.color,
+            color: colour_name(&r.color),
             areas: r.areas,
             quantities: r.quantities,
             material_quality: r.material_quality,
@@ -208,12 +221,17 @@ impl Design {
         Design {
             version: DESIGN_VERSION,
             product_id: product_id.to_string(),
-            color: colour.to_string(),
+            color: colour_name(colour),
             areas: Areas::default(),
             quantities: Quantities::default(),
             material_quality: MaterialQuality::default(),
             print_quality: PrintQuality::default(),
         }
+    }
+
+    /// Changes the garment colour (its name, trimmed and lower-cased).
+    pub fn set_color(&mut self, colour: &str) {
+        self.color = colour_name(colour);
     }
 
     pub fn version(&self) -> u32 {

@@ -22,6 +22,7 @@ pub const TEXT_COLOUR_PRESETS: [&str; 7] = [
 /// The six fonts of the studio. Each is drawn with an open, metric-compatible
 /// font shipped with the engine (see `render::fonts`).
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Font {
     #[default]
@@ -64,10 +65,12 @@ impl Font {
     }
 }
 
-/// A colour as `#rrggbb` (lower case, so equal colours hash equally).
+/// A colour as `#rgb` or `#rrggbb`, kept as `#rrggbb` in lower case (so equal colours hash equally).
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
+#[cfg_attr(feature = "schema", schemars(extend("pattern" = "^#([0-9A-Fa-f]{3}){1,2}$")))]
 pub struct HexColour(String);
 
 impl HexColour {
@@ -125,6 +128,7 @@ pub enum ElementKind {
 }
 
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "RawText", rename_all = "camelCase")]
 pub struct TextElement {
@@ -135,13 +139,20 @@ pub struct TextElement {
     pub position: Position,
 }
 
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "schema", schemars(rename = "TextElement"))]
 struct RawText {
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = MAX_TEXT_CHARS)))]
     text: String,
     #[serde(default)]
     font: Font,
     #[serde(default = "default_font_size")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(range(min = *FONT_SIZE_RANGE.start(), max = *FONT_SIZE_RANGE.end()))
+    )]
     size: u32,
     #[serde(default = "default_text_colour")]
     color: HexColour,
@@ -209,6 +220,7 @@ impl TextElement {
 
 /// An uploaded picture, identified by the SHA-256 of its bytes.
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ImageAsset {
@@ -220,6 +232,7 @@ pub struct ImageAsset {
 }
 
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RawImageSize")]
 pub struct ImageSize {
@@ -227,9 +240,19 @@ pub struct ImageSize {
     height: u32,
 }
 
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", schemars(rename = "ImageSize"))]
 struct RawImageSize {
+    #[cfg_attr(
+        feature = "schema",
+        schemars(range(min = *IMAGE_SIZE_RANGE.start(), max = *IMAGE_SIZE_RANGE.end()))
+    )]
     width: u32,
+    #[cfg_attr(
+        feature = "schema",
+        schemars(range(min = *IMAGE_SIZE_RANGE.start(), max = *IMAGE_SIZE_RANGE.end()))
+    )]
     height: u32,
 }
 
@@ -267,6 +290,7 @@ impl ImageSize {
 }
 
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", from = "RawImage")]
 pub struct ImageElement {
@@ -277,9 +301,11 @@ pub struct ImageElement {
     pub use_embroidery: bool,
 }
 
-/// An image as a document may give it: all but the asset may be left out.
+/// An image on a print area: all but the asset may be left out.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "schema", schemars(rename = "ImageElement"))]
 struct RawImage {
     asset: ImageAsset,
     #[serde(default)]

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 /// The centre of an element in percent of its print area. The fields are
 /// private: every way to make one clamps, so an element never leaves its area.
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(from = "RawPosition")]
 pub struct Position {
@@ -12,7 +13,9 @@ pub struct Position {
     y: f64,
 }
 
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", schemars(rename = "Position"))]
 struct RawPosition {
     x: f64,
     y: f64,

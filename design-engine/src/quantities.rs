@@ -48,6 +48,7 @@ impl std::fmt::Display for Size {
 
 /// Garments per size. Keys are the cart's `s, m, l, xl, xxl` (XXL included).
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "RawQuantities")]
 pub struct Quantities {
@@ -59,18 +60,25 @@ pub struct Quantities {
 }
 
 /// Quantities as a document may give them: a size left out is 0; an unknown one is refused.
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", schemars(rename = "Quantities"))]
 struct RawQuantities {
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(range(max = MAX_PER_SIZE)))]
     s: u32,
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(range(max = MAX_PER_SIZE)))]
     m: u32,
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(range(max = MAX_PER_SIZE)))]
     l: u32,
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(range(max = MAX_PER_SIZE)))]
     xl: u32,
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(range(max = MAX_PER_SIZE)))]
     xxl: u32,
 }
 

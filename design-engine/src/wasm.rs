@@ -24,10 +24,11 @@ fn js_error(e: StudioError) -> JsValue {
     err.into()
 }
 
-/// Maps become plain objects and `None` is left out, as tsify's declarations say.
+/// As JSON would have it (maps as plain objects, `None` as null), as the
+/// declarations say and as the API sends the same documents.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     value
-        .serialize(&serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true))
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsValue::from_str(&e.to_string()))
 }
 
@@ -123,7 +124,7 @@ impl Studio {
 
     #[wasm_bindgen(js_name = setColor)]
     pub fn set_color(&mut self, color: &str) {
-        self.design.color = color.to_string();
+        self.design.set_color(color);
     }
 
     /// Puts a text in an area (replacing the one there) after checking it.

@@ -67,8 +67,14 @@ pub async fn by_artwork(
 /// Where a saved design goes: a new line, or line `id` as it was read (its
 /// design JSON), so that two concurrent changes never overwrite each other.
 pub enum Target<'a> {
-    New,
-    Replace { id: &'a str, read_design: &'a str },
+    /// A new line for this artwork (its `artwork_hash`, which the caller looked it up by).
+    New {
+        artwork: &'a str,
+    },
+    Replace {
+        id: &'a str,
+        read_design: &'a str,
+    },
 }
 
 /// Stores a checked, priced design. `Ok(false)` means another request changed
@@ -82,7 +88,6 @@ pub async fn save(
     quote: &design_engine::LineQuote,
 ) -> Result<bool, ApiError> {
     let now = now_ms();
-    let artwork = design_engine::hash::artwork_hash(design);
     match target {
         Target::Replace { id, read_design } => {
             let done = sqlx::query(
@@ -102,7 +107,7 @@ pub async fn save(
             .await?;
             Ok(done.rows_affected() == 1)
         }
-        Target::New => {
+        Target::New { artwork } => {
             let id = new_id();
             let mut tx = super::begin_write(db).await?;
             let inserted = sqlx::query(
@@ -112,7 +117,7 @@ pub async fn save(
             .bind(&id)
             .bind(user_id)
             .bind(&design.product_id)
-            .bind(design.color.to_lowercase())
+            .bind(&design.color)
             .bind(artwork)
             .bind(design.to_json())
             .bind(quote.unit_price.0)

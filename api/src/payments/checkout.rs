@@ -2,13 +2,14 @@
 //! checked with the checkout form's own messages, and the server's cart
 //! priced by the engine (the one home of the price rules).
 
-use design_engine::pricing::{OrderQuote, Paise, quote_order};
+use design_engine::pricing::OrderQuote;
 use poem_openapi::Object;
 use serde::{Deserialize, Serialize};
 
+use crate::cart_pricing::{PricedLine, price_cart};
 use crate::contact::{Email, Phone};
+use crate::db::Db;
 use crate::db::orders::NewItem;
-use crate::db::{Db, cart};
 use crate::envelope::ApiError;
 
 /// An address as the checkout form sends it. Every field is optional here so
@@ -143,26 +144,29 @@ impl AddressInput {
     }
 }
 
-/// The server's own cart, every line rechecked and priced by the engine.
-pub struct PricedCart {
+/// What an order is placed from: the cart priced by the one pricing path,
+/// with every line rechecked against the studio's rules as they are now.
+pub struct CheckedCart {
     pub quote: OrderQuote,
     pub items: Vec<NewItem>,
 }
 
-pub async fn price_cart(db: &Db, user_id: &str) -> Result<PricedCart, ApiError> {
-    let lines = cart::lines(db, user_id).await?;
-    if lines.is_empty() {
+pub async fn checked_cart(db: &Db, user_id: &str) -> Result<CheckedCart, ApiError> {
+    let cart = price_cart(db, user_id).await?;
+    if cart.lines.is_empty() {
         return Err(ApiError::bad_request("Your cart is empty"));
     }
-    let mut items = Vec::with_capacity(lines.len());
-    let mut quotes = Vec::with_capacity(lines.len());
-    for line in lines {
-        let design = line.design()?;
+    let mut items = Vec::with_capacity(cart.lines.len());
+    for PricedLine {
+        line,
+        design,
+        quote,
+    } in cart.lines
+    {
         // The product may have changed since the line was added: the studio's rules again.
         let colours: Vec<String> = serde_json::from_str(&line.product_colors)?;
         design.check_for_cart(&colours)?;
         crate::designs::check_kept(db, &design).await?;
-        let quote = design.quote(Paise(line.product_price))?;
         items.push(NewItem {
             product_id: line.product_id,
             name: line.product_name,
@@ -177,10 +181,9 @@ pub async fn price_cart(db: &Db, user_id: &str) -> Result<PricedCart, ApiError> 
             design_fee: quote.design_fee.0,
             line_total: quote.total.0,
         });
-        quotes.push(quote);
     }
-    Ok(PricedCart {
-        quote: quote_order(quotes)?,
+    Ok(CheckedCart {
+        quote: cart.quote,
         items,
     })
 }

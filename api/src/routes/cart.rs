@@ -3,7 +3,7 @@
 //! from the product's own price; totals are the engine's order quote.
 
 use design_engine::Design;
-use design_engine::pricing::{LineQuote, Paise, quote_order};
+use design_engine::pricing::Paise;
 use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -12,7 +12,9 @@ use poem_openapi::{Object, OpenApi};
 use super::Tag;
 use crate::add_to_cart::{self, SAVE_ATTEMPTS, backoff, busy, invalid_product};
 use crate::auth::BearerAuth;
-use crate::db::cart::{self, Line};
+use crate::cart_pricing::{PricedLine, price_cart};
+use crate::db::cart;
+use crate::design_document::DesignDocument;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::models::{QuantityDto, SizeQuantities};
 use crate::state::AppState;
@@ -23,7 +25,7 @@ use crate::state::AppState;
 #[oai(rename_all = "camelCase")]
 pub struct AddItemRequest {
     /// The design document made by the studio (design-engine's JSON).
-    pub design: Option<serde_json::Value>,
+    pub design: Option<DesignDocument>,
     pub product_id: Option<String>,
     pub color: Option<String>,
     pub quantity: Option<SizeQuantities>,
@@ -53,7 +55,7 @@ pub struct CartItem {
     pub design_fee: i64,
     pub line_total: i64,
     pub artwork_hash: String,
-    pub design: serde_json::Value,
+    pub design: DesignDocument,
 }
 
 /// The cart with the engine's breakdown. Money in paise; `totalPrice` is the
@@ -82,36 +84,32 @@ pub struct CartSummary {
     pub total: i64,
 }
 
-/// Prices a line with the engine at the product's current price.
-fn priced(line: &Line) -> Result<(Design, LineQuote), ApiError> {
-    let design = line.design()?;
-    let quote = design.quote(Paise(line.product_price))?;
-    Ok((design, quote))
-}
-
 async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
-    let mut items = Vec::new();
-    let mut quotes = Vec::new();
-    for line in cart::lines(&state.db, user_id).await? {
-        let (design, quote) = priced(&line)?;
+    let cart = price_cart(&state.db, user_id).await?;
+    let mut items = Vec::with_capacity(cart.lines.len());
+    for PricedLine {
+        line,
+        design,
+        quote,
+    } in cart.lines
+    {
         items.push(CartItem {
-            id: line.id.clone(),
-            product_id: line.product_id.clone(),
-            name: line.product_name.clone(),
+            design: DesignDocument::from_stored(&line.design)?,
+            id: line.id,
+            product_id: line.product_id,
+            name: line.product_name,
             color_hex: design_engine::catalogue::colour_hex(&line.color),
-            color: line.color.clone(),
+            color: line.color,
             price: quote.unit_price.0,
             quantity: design.quantities.into(),
             item_count: quote.quantity,
             elements: quote.elements,
             design_fee: quote.design_fee.0,
             line_total: quote.total.0,
-            artwork_hash: line.artwork_hash.clone(),
-            design: serde_json::from_str(&line.design)?,
+            artwork_hash: line.artwork_hash,
         });
-        quotes.push(quote);
     }
-    let order = quote_order(quotes)?;
+    let order = cart.quote;
     Ok(CartDto {
         id: user_id.to_string(),
         items,
@@ -127,7 +125,7 @@ async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
 /// The design the request describes, before any check.
 fn requested_design(body: &AddItemRequest) -> Result<Design, ApiError> {
     let mut design = match &body.design {
-        Some(doc) => Design::from_json(&doc.to_string())?,
+        Some(doc) => doc.read()?,
         None => {
             let product_id = body.product_id.as_deref().ok_or_else(invalid_product)?;
             Design::new(product_id, body.color.as_deref().unwrap_or_default())
@@ -140,12 +138,11 @@ fn requested_design(body: &AddItemRequest) -> Result<Design, ApiError> {
         return Err(invalid_product());
     }
     if let Some(colour) = body.color.as_deref().filter(|c| !c.is_empty()) {
-        design.color = colour.to_string();
+        design.set_color(colour);
     }
     if let Some(q) = &body.quantity {
         design.quantities = q.checked()?;
     }
-    design.color = design.color.trim().to_lowercase();
     Ok(design)
 }
 

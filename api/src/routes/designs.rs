@@ -15,6 +15,7 @@ use crate::add_to_cart::{self, invalid_product};
 use crate::auth::BearerAuth;
 use crate::db::designs::{self, SavedRow};
 use crate::db::{artwork, products};
+use crate::design_document::DesignDocument;
 use crate::envelope::{AnyImage, ApiError, ApiResult, Envelope, TypedBody};
 use crate::models::{Pagination, QuantityDto, SizeQuantities};
 use crate::state::AppState;
@@ -66,7 +67,7 @@ pub struct SavedDesign {
     /// copy cannot overwrite a newer one.
     pub version: i64,
     /// The design document (design-engine's JSON).
-    pub design: serde_json::Value,
+    pub design: DesignDocument,
     #[oai(flatten)]
     pub quote: DesignQuote,
     /// The engine-drawn thumbnail (PNG; needs the owner's token).
@@ -88,7 +89,7 @@ pub struct SharedDesign {
     pub color: String,
     #[oai(skip_serializing_if_is_none)]
     pub color_hex: Option<String>,
-    pub design: serde_json::Value,
+    pub design: DesignDocument,
     #[oai(flatten)]
     pub quote: DesignQuote,
     pub thumbnail_url: String,
@@ -109,7 +110,7 @@ pub struct SaveDesignRequest {
     /// At most 80 characters; 'Custom Design' when blank.
     pub name: Option<String>,
     /// The studio's design document (design-engine's JSON).
-    pub design: serde_json::Value,
+    pub design: DesignDocument,
 }
 
 /// A change to a saved design; every field is optional.
@@ -119,7 +120,7 @@ pub struct UpdateDesignRequest {
     /// New quantities per size (replacing the design's).
     pub quantity: Option<SizeQuantities>,
     /// A new version of the design document.
-    pub design: Option<serde_json::Value>,
+    pub design: Option<DesignDocument>,
     /// The version the change was made from; 409 when the design has changed since.
     pub version: Option<i64>,
 }
@@ -193,10 +194,9 @@ fn checked_name(name: Option<&str>) -> Result<String, ApiError> {
 async fn checked_design(
     state: &AppState,
     user_id: &str,
-    doc: &serde_json::Value,
+    doc: &DesignDocument,
 ) -> Result<Design, ApiError> {
-    let mut design = Design::from_json(&doc.to_string())?;
-    design.color = design.color.trim().to_lowercase();
+    let design = doc.read()?;
     if !crate::ids::is_id(&design.product_id) {
         return Err(invalid_product());
     }
@@ -243,7 +243,7 @@ fn saved_dto(row: SavedRow) -> Result<SavedDesign, ApiError> {
         thumbnail_url: format!("/api/designs/{}/thumbnail?v={}", row.id, row.version),
         color_hex: design_engine::catalogue::colour_hex(&design.color),
         color: design.color.clone(),
-        design: serde_json::from_str(&row.design)?,
+        design: DesignDocument::from_stored(&row.design)?,
         id: row.id,
         name: row.name,
         product_id: row.product_id,
@@ -262,7 +262,7 @@ fn shared_dto(row: SavedRow, token: &str) -> Result<SharedDesign, ApiError> {
         thumbnail_url: format!("/api/shared-designs/{token}/thumbnail?v={}", row.version),
         color_hex: design_engine::catalogue::colour_hex(&design.color),
         color: design.color.clone(),
-        design: serde_json::from_str(&row.design)?,
+        design: DesignDocument::from_stored(&row.design)?,
         name: row.name,
         product_id: row.product_id,
         product_name: row.product_name,

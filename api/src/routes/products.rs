@@ -12,7 +12,7 @@ use crate::db::products::{self, Filter, Product};
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::models::{ColorImage, ImageRef, ModelMetadata, ProductImage};
 use crate::storage::{Bucket, Key, Source};
-use design_engine::catalogue::PartialProduct;
+use design_engine::catalogue::{PartialProduct, colour_name};
 use poem::web::Data;
 
 use crate::product_files;
@@ -147,12 +147,12 @@ impl ProductInput {
             let now = uploaded_at_now();
             p.models = models
                 .iter()
-                .map(|m| (m.color.trim().to_lowercase(), m.file_url.clone()))
+                .map(|m| (colour_name(&m.color), m.file_url.clone()))
                 .collect();
             p.model_metadata = models
                 .iter()
                 .map(|m| ModelMetadata {
-                    color: m.color.trim().to_lowercase(),
+                    color: colour_name(&m.color),
                     s3_url: m.file_url.clone(),
                     s3_key: m.s3_key.clone().unwrap_or_default(),
                     s3_bucket: m.bucket.clone().unwrap_or_default(),
@@ -162,10 +162,7 @@ impl ProductInput {
                 })
                 .collect();
             if self.colors.is_none() {
-                p.colors = models
-                    .iter()
-                    .map(|m| m.color.trim().to_lowercase())
-                    .collect();
+                p.colors = models.iter().map(|m| colour_name(&m.color)).collect();
             }
         }
         let text = |v: Option<String>| v.map(|s| s.trim().to_string());
@@ -279,7 +276,7 @@ async fn store_form_file(
     let name = upload.file_name().unwrap_or_default().to_string();
     let (kind, ext, content_type) = product_files::kind_of(&name)?;
     let (stem, _) = name.rsplit_once('.').unwrap_or((&name, ""));
-    let colour = stem.trim().to_lowercase();
+    let colour = colour_name(stem);
     if kind != bucket || colour.is_empty() {
         let expected = if bucket == Bucket::Models {
             "{colour}.glb"

@@ -12206,7 +12206,7 @@ export interface components {
          */
         AddItemRequest: {
             /** @description The design document made by the studio (design-engine's JSON). */
-            design?: unknown;
+            design?: components["schemas"]["Design"] & unknown;
             productId?: string;
             color?: string;
             quantity?: components["schemas"]["SizeQuantities"];
@@ -12262,6 +12262,29 @@ export interface components {
             country?: string;
             phone?: string;
             isDefault?: boolean;
+        };
+        /** @description One print area: at most one text and one image, by construction. */
+        Area: {
+            /** @default null */
+            image: components["schemas"]["ImageElement"] | (null);
+            /** @default null */
+            text: components["schemas"]["TextElement"] | (null);
+        };
+        Areas: {
+            /**
+             * @default {
+             *       "image": null,
+             *       "text": null
+             *     }
+             */
+            back: components["schemas"]["Area"];
+            /**
+             * @default {
+             *       "image": null,
+             *       "text": null
+             *     }
+             */
+            leftChest: components["schemas"]["Area"];
         };
         /**
          * ArtworkInfo
@@ -12341,7 +12364,7 @@ export interface components {
             /** Format: int64 */
             lineTotal: number;
             artworkHash: string;
-            design: unknown;
+            design: components["schemas"]["Design"];
         };
         /** CartSummary */
         CartSummary: {
@@ -12460,6 +12483,39 @@ export interface components {
              * @description Paise.
              */
             revenue: number;
+        };
+        Design: {
+            /**
+             * @default {
+             *       "back": {
+             *         "image": null,
+             *         "text": null
+             *       },
+             *       "leftChest": {
+             *         "image": null,
+             *         "text": null
+             *       }
+             *     }
+             */
+            areas: components["schemas"]["Areas"];
+            color: string;
+            /** @default Premium */
+            materialQuality: components["schemas"]["MaterialQuality"];
+            /** @default High */
+            printQuality: components["schemas"]["PrintQuality"];
+            productId: string;
+            /**
+             * @default {
+             *       "l": 0,
+             *       "m": 0,
+             *       "s": 0,
+             *       "xl": 0,
+             *       "xxl": 0
+             *     }
+             */
+            quantities: components["schemas"]["Quantities"];
+            /** Format: uint32 */
+            version: number;
         };
         /** EmailCodeRequest */
         EmailCodeRequest: {
@@ -12679,6 +12735,12 @@ export interface components {
             /** @description A stable machine-readable code where one applies (e.g. `BELOW_MINIMUM`). */
             code?: string;
         };
+        /**
+         * @description The six fonts of the studio. Each is drawn with an open, metric-compatible
+         *     font shipped with the engine (see `render::fonts`).
+         * @enum {string}
+         */
+        Font: "Arial" | "Helvetica" | "Times New Roman" | "Georgia" | "Verdana" | "Courier New";
         /** Health */
         Health: {
             /** @description `ok` when the database answers. */
@@ -12686,6 +12748,41 @@ export interface components {
             /** @description `sqlite` or `postgres`. */
             database: string;
             version: string;
+        };
+        /** @description A colour as `#rgb` or `#rrggbb`, kept as `#rrggbb` in lower case (so equal colours hash equally). */
+        HexColour: string;
+        /** @description An uploaded picture, identified by the SHA-256 of its bytes. */
+        ImageAsset: {
+            /** Format: uint64 */
+            bytes: number;
+            /** Format: uint32 */
+            height: number;
+            mime: string;
+            sha256: string;
+            /** Format: uint32 */
+            width: number;
+        };
+        /** @description An image on a print area: all but the asset may be left out. */
+        ImageElement: {
+            asset: components["schemas"]["ImageAsset"];
+            /** @default  */
+            name: string;
+            /**
+             * @default {
+             *       "x": 50,
+             *       "y": 50
+             *     }
+             */
+            position: components["schemas"]["Position"];
+            /**
+             * @default {
+             *       "height": 20,
+             *       "width": 20
+             *     }
+             */
+            size: components["schemas"]["ImageSize"];
+            /** @default false */
+            useEmbroidery: boolean;
         };
         /**
          * ImageRef
@@ -12698,6 +12795,12 @@ export interface components {
             /** Format: int64 */
             originalSize?: number;
             uploadedAt?: string;
+        };
+        ImageSize: {
+            /** Format: uint32 */
+            height: number;
+            /** Format: uint32 */
+            width: number;
         };
         /**
          * Invoice
@@ -12818,6 +12921,8 @@ export interface components {
         LogoutRequest: {
             refreshToken?: string;
         };
+        /** @enum {string} */
+        MaterialQuality: "Standard" | "Premium";
         /**
          * ModelMetadata
          * @description Where a colour's 3D model file is stored.
@@ -12916,7 +13021,7 @@ export interface components {
             elements: number;
             artworkHash: string;
             /** @description The design as ordered (design-engine's JSON). */
-            design: unknown;
+            design: components["schemas"]["Design"] & unknown;
             /**
              * @description The engine's preflight of the design: what may not print well (an
              *     image below 150 DPI on the garment). Empty when all is well.
@@ -13028,6 +13133,16 @@ export interface components {
             /** @description The city checkout fills in: the district. */
             city: string;
         };
+        /**
+         * @description The centre of an element in percent of its print area. The fields are
+         *     private: every way to make one clamps, so an element never leaves its area.
+         */
+        Position: {
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
         /** PresignedUpload */
         PresignedUpload: {
             /** @description PUT the file's bytes here, with its Content-Type. */
@@ -13039,6 +13154,8 @@ export interface components {
             /** @description Where the store serves the file once uploaded. */
             fileUrl: string;
         };
+        /** @enum {string} */
+        PrintQuality: "Standard" | "High";
         /**
          * ProductDto
          * @description A product as the store shows it. `price` is in paise.
@@ -13126,6 +13243,34 @@ export interface components {
             /** @description To set or change the number: the code sent to it by `POST /auth/otp/phone/send`. */
             phoneCode?: string;
         };
+        /** @description Garments per size. Keys are the cart's `s, m, l, xl, xxl` (XXL included). */
+        Quantities: {
+            /**
+             * Format: uint32
+             * @default 0
+             */
+            l: number;
+            /**
+             * Format: uint32
+             * @default 0
+             */
+            m: number;
+            /**
+             * Format: uint32
+             * @default 0
+             */
+            s: number;
+            /**
+             * Format: uint32
+             * @default 0
+             */
+            xl: number;
+            /**
+             * Format: uint32
+             * @default 0
+             */
+            xxl: number;
+        };
         /** QuantityDto */
         QuantityDto: {
             /** Format: uint32 */
@@ -13199,7 +13344,7 @@ export interface components {
             /** @description At most 80 characters; 'Custom Design' when blank. */
             name?: string;
             /** @description The studio's design document (design-engine's JSON). */
-            design: unknown;
+            design: components["schemas"]["Design"] & unknown;
         };
         /** SaveTestOrderRequest */
         SaveTestOrderRequest: {
@@ -13232,7 +13377,7 @@ export interface components {
              */
             version: number;
             /** @description The design document (design-engine's JSON). */
-            design: unknown;
+            design: components["schemas"]["Design"] & unknown;
             /**
              * Format: int64
              * @description Unit price in paise.
@@ -13296,7 +13441,7 @@ export interface components {
             productName: string;
             color: string;
             colorHex?: string;
-            design: unknown;
+            design: components["schemas"]["Design"];
             /**
              * Format: int64
              * @description Unit price in paise.
@@ -13407,6 +13552,25 @@ export interface components {
             razorpaySignature?: string;
             error?: components["schemas"]["PaymentFailure"];
         };
+        TextElement: {
+            /** @default #000000 */
+            color: components["schemas"]["HexColour"];
+            /** @default Arial */
+            font: components["schemas"]["Font"];
+            /**
+             * @default {
+             *       "x": 50,
+             *       "y": 50
+             *     }
+             */
+            position: components["schemas"]["Position"];
+            /**
+             * Format: uint32
+             * @default 16
+             */
+            size: number;
+            text: string;
+        };
         /** TokenPair */
         TokenPair: {
             accessToken: string;
@@ -13425,7 +13589,7 @@ export interface components {
             /** @description New quantities per size (replacing the design's). */
             quantity?: components["schemas"]["SizeQuantities"] & unknown;
             /** @description A new version of the design document. */
-            design?: unknown;
+            design?: components["schemas"]["Design"] & unknown;
             /**
              * Format: int64
              * @description The version the change was made from; 409 when the design has changed since.

@@ -9,6 +9,7 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import { AuthProvider } from '../lib/auth';
 import type { Product } from '../api/products';
 import type { Order } from '../api/orders';
+import type { components } from '../lib/schema';
 
 export interface FakeResponse {
   status?: number;
@@ -145,6 +146,21 @@ const address = {
 };
 
 /** An order as the API returns it: 25 white tees, pending and unpaid unless overridden. */
+/** A design document as the API sends it: a garment with nothing printed yet. */
+export function designDoc(overrides: Partial<components['schemas']['Design']> = {}): components['schemas']['Design'] {
+  const empty = { text: null, image: null };
+  return {
+    version: 1,
+    productId: 'p1',
+    color: 'white',
+    areas: { leftChest: empty, back: empty },
+    quantities: { s: 0, m: 25, l: 0, xl: 0, xxl: 0 },
+    materialQuality: 'Premium',
+    printQuality: 'High',
+    ...overrides,
+  };
+}
+
 export function order(n: number, overrides: Partial<Order> = {}): Order {
   return {
     _id: `o${n}`,
@@ -169,7 +185,7 @@ export function order(n: number, overrides: Partial<Order> = {}): Order {
         lineTotal: 625000,
         elements: 1,
         artworkHash: 'h',
-        design: {},
+        design: designDoc(),
         printWarnings: [],
       },
     ],

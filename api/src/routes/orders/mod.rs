@@ -9,6 +9,7 @@ use poem_openapi::{Object, OpenApi};
 use super::Tag;
 use crate::auth::BearerAuth;
 use crate::db::{Db, order_admin, orders};
+use crate::design_document::DesignDocument;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::models::{OrderStatus, Pagination, QuantityDto};
 use crate::payments::checkout::ShippingAddress;
@@ -37,7 +38,7 @@ pub struct OrderItem {
     pub elements: i64,
     pub artwork_hash: String,
     /// The design as ordered (design-engine's JSON).
-    pub design: serde_json::Value,
+    pub design: DesignDocument,
     /// The engine's preflight of the design: what may not print well (an
     /// image below 150 DPI on the garment). Empty when all is well.
     pub print_warnings: Vec<String>,
@@ -125,7 +126,7 @@ fn item_dto(i: orders::Item) -> Result<OrderItem, ApiError> {
         print_warnings,
         color_hex: design_engine::catalogue::colour_hex(&line.color),
         quantity: q.into(),
-        design: serde_json::from_str(&line.design)?,
+        design: DesignDocument::from_stored(&line.design)?,
         id: i.id,
         product_id: line.product_id,
         name: line.name,

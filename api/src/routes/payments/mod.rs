@@ -20,7 +20,7 @@ use crate::auth::{AuthUser, BearerAuth};
 use crate::db::orders::{self, NewOrder, Payment};
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::payments::OrderRequest;
-use crate::payments::checkout::{AddressInput, check_amount, price_cart};
+use crate::payments::checkout::{AddressInput, check_amount, checked_cart};
 use crate::payments::refunds;
 use crate::state::AppState;
 pub use dto::*;
@@ -98,7 +98,7 @@ async fn open_order(
     let order = match orders::by_receipt(&state.db, &user.id, c.receipt).await? {
         Some(existing) => existing,
         None => {
-            let priced = price_cart(&state.db, &user.id).await?;
+            let priced = checked_cart(&state.db, &user.id).await?;
             let total = priced.quote.total.0;
             // Refused before anything is stored.
             check_amount(c.amount, total).inspect_err(|_| {

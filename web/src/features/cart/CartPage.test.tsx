@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, fail, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
+import { calls, designDoc, fail, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
 import type { Cart, CartItem } from '../../api/cart';
 import { ApiError, SERVER_UNREACHABLE } from '../../lib/api';
 import CartPage, { errorText } from './CartPage';
@@ -20,7 +20,7 @@ function line(overrides: Partial<CartItem> = {}): CartItem {
     designFee: 0,
     lineTotal: 625000,
     artworkHash: 'h',
-    design: {},
+    design: designDoc(),
     ...overrides,
   };
 }

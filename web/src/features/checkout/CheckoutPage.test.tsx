@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, fail, mockApi, ok, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
+import { calls, designDoc, fail, mockApi, ok, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
 import type { Cart } from '../../api/cart';
 import CheckoutPage from './CheckoutPage';
 import OrderConfirmationPage from './OrderConfirmationPage';
@@ -22,7 +22,7 @@ const CART: Cart = {
       designFee: 0,
       lineTotal: 625000,
       artworkHash: 'h',
-      design: {},
+      design: designDoc(),
     },
   ],
   itemCount: 25,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, fail, mockApi, ok, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
+import { calls, designDoc, fail, mockApi, ok, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
 import type { SavedDesign } from '../../api/designs';
 import SavedDesignsPage from './SavedDesignsPage';
 import { REMOVE_QUESTION } from './DesignCard';
@@ -19,7 +19,7 @@ function saved(overrides: Partial<SavedDesign> = {}): SavedDesign {
     color: 'white',
     colorHex: '#ffffff',
     version: 1,
-    design: {},
+    design: designDoc(),
     price: 49900,
     quantity: { s: 0, m: 2, l: 1, xl: 0, xxl: 0 },
     itemCount: 3,

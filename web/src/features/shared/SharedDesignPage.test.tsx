@@ -9,7 +9,8 @@ import SharedDesignPage, { LINK_NOT_VALID } from './SharedDesignPage';
 const token = 'c'.repeat(32);
 const productId = 'p'.repeat(24);
 const sha = 'e'.repeat(64);
-const design = {
+const design: SharedDesign['design'] = {
+  version: 1,
   productId,
   color: 'black',
   areas: {

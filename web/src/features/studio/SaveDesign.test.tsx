@@ -16,7 +16,7 @@ const doc = (text: string) =>
     version: 1,
     productId,
     color: 'white',
-    areas: { leftChest: { text: { text, font: 'Arial', size: 16, color: '#000000', position: { x: 50, y: 50 } }, image: undefined }, back: { text: undefined, image: undefined } },
+    areas: { leftChest: { text: { text, font: 'Arial', size: 16, color: '#000000', position: { x: 50, y: 50 } }, image: null }, back: { text: null, image: null } },
     quantities: { s: 0, m: 5, l: 0, xl: 0, xxl: 0 },
     materialQuality: 'Premium',
     printQuality: 'High',

@@ -1,0 +1,186 @@
+//! The studio's design document in the API. Its OpenAPI schema is the
+//! engine's own, derived from design-engine's Rust types (schemars), so the
+//! contract (and the web app's types generated from it) cannot drift from
+//! what the engine reads. The value itself stays JSON until the engine reads
+//! it, so a bad document gets the engine's message, not a generic parse error.
+
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use design_engine::Design;
+use poem_openapi::registry::{MetaSchema, MetaSchemaRef, Registry};
+use poem_openapi::types::{ParseFromJSON, ParseResult, ToJSON, Type};
+use serde_json::{Map, Value};
+
+/// A design document as JSON (read with `Design::from_json`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DesignDocument(pub Value);
+
+impl DesignDocument {
+    /// The document read by the engine, with its message when it is not a valid one.
+    pub fn read(&self) -> Result<Design, design_engine::StudioError> {
+        Design::from_json(&self.0.to_string())
+    }
+
+    /// The JSON of a stored document (written by the engine).
+    pub fn from_stored(json: &str) -> serde_json::Result<DesignDocument> {
+        serde_json::from_str(json).map(DesignDocument)
+    }
+}
+
+/// The engine's schemas (`Design` and what it holds), converted once.
+static SCHEMAS: LazyLock<Vec<(String, MetaSchema)>> = LazyLock::new(|| {
+    let mut generator = schemars::generate::SchemaSettings::openapi3().into_generator();
+    generator.subschema_for::<Design>();
+    generator
+        .take_definitions(true)
+        .into_iter()
+        .map(|(name, schema)| (name, meta_schema(&schema)))
+        .collect()
+});
+
+impl Type for DesignDocument {
+    const IS_REQUIRED: bool = true;
+    type RawValueType = Self;
+    type RawElementValueType = Self;
+
+    fn name() -> Cow<'static, str> {
+        "Design".into()
+    }
+
+    fn schema_ref() -> MetaSchemaRef {
+        MetaSchemaRef::Reference("Design".into())
+    }
+
+    fn register(registry: &mut Registry) {
+        for (name, schema) in SCHEMAS.iter() {
+            registry
+                .schemas
+                .entry(name.clone())
+                .or_insert_with(|| schema.clone());
+        }
+    }
+
+    fn as_raw_value(&self) -> Option<&Self> {
+        Some(self)
+    }
+
+    fn raw_element_iter<'a>(&'a self) -> Box<dyn Iterator<Item = &'a Self> + 'a> {
+        Box::new(self.as_raw_value().into_iter())
+    }
+}
+
+impl ParseFromJSON for DesignDocument {
+    fn parse_from_json(value: Option<Value>) -> ParseResult<Self> {
+        Ok(DesignDocument(value.unwrap_or_default()))
+    }
+}
+
+impl ToJSON for DesignDocument {
+    fn to_json(&self) -> Option<Value> {
+        Some(self.0.clone())
+    }
+}
+
+// poem-openapi's schema model holds `&'static str`s: the few strings of the
+// engine's schemas are leaked once, when SCHEMAS is first built.
+fn leak(s: &str) -> &'static str {
+    Box::leak(s.to_owned().into_boxed_str())
+}
+
+fn schema_ref(value: &Value) -> MetaSchemaRef {
+    match value.get("$ref").and_then(Value::as_str) {
+        Some(path) => MetaSchemaRef::Reference(path.rsplit('/').next().unwrap_or(path).to_owned()),
+        None => MetaSchemaRef::Inline(Box::new(meta_schema(value))),
+    }
+}
+
+fn refs(value: Option<&Value>) -> Vec<MetaSchemaRef> {
+    value
+        .and_then(Value::as_array)
+        .map(|list| list.iter().map(schema_ref).collect())
+        .unwrap_or_default()
+}
+
+/// An OpenAPI 3.0 schema object (what schemars' `openapi3` settings write) as poem-openapi's model.
+fn meta_schema(value: &Value) -> MetaSchema {
+    let empty = Map::new();
+    let object = value.as_object().unwrap_or(&empty);
+    let text = |key: &str| object.get(key).and_then(Value::as_str);
+    let number = |key: &str| object.get(key).and_then(Value::as_f64);
+    let size = |key: &str| {
+        object
+            .get(key)
+            .and_then(Value::as_u64)
+            .and_then(|n| usize::try_from(n).ok())
+    };
+    let mut enum_items: Vec<Value> = object
+        .get("enum")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    if let Some(constant) = object.get("const") {
+        enum_items.push(constant.clone());
+    }
+    MetaSchema {
+        ty: text("type").map(leak).unwrap_or(""),
+        format: text("format").map(leak),
+        description: text("description").map(leak),
+        default: object.get("default").cloned(),
+        required: object
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|names| names.iter().filter_map(Value::as_str).map(leak).collect())
+            .unwrap_or_default(),
+        properties: object
+            .get("properties")
+            .and_then(Value::as_object)
+            .map(|props| {
+                props
+                    .iter()
+                    .map(|(name, schema)| (leak(name), schema_ref(schema)))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        items: object.get("items").map(|items| Box::new(schema_ref(items))),
+        enum_items,
+        nullable: object.get("nullable").and_then(Value::as_bool) == Some(true),
+        any_of: refs(object.get("anyOf")),
+        one_of: refs(object.get("oneOf")),
+        all_of: refs(object.get("allOf")),
+        maximum: number("maximum"),
+        minimum: number("minimum"),
+        max_length: size("maxLength"),
+        min_length: size("minLength"),
+        pattern: text("pattern").map(str::to_owned),
+        ..MetaSchema::ANY
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schema(name: &str) -> Value {
+        let (_, meta) = SCHEMAS.iter().find(|(n, _)| n == name).unwrap();
+        serde_json::to_value(meta).unwrap()
+    }
+
+    #[test]
+    fn the_schema_is_the_engines() {
+        let design = schema("Design");
+        assert_eq!(
+            design["required"],
+            serde_json::json!(["version", "productId", "color"])
+        );
+        assert_eq!(
+            design["properties"]["areas"]["allOf"][0]["$ref"],
+            "#/components/schemas/Areas"
+        );
+        let text = schema("TextElement");
+        assert_eq!(text["properties"]["text"]["maxLength"], 50);
+        assert_eq!(text["properties"]["size"]["minimum"], 8.0);
+        assert_eq!(schema("Font")["enum"][2], "Times New Roman");
+        assert_eq!(schema("HexColour")["pattern"], "^#([0-9A-Fa-f]{3}){1,2}$");
+    }
+}
