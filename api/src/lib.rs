@@ -8,10 +8,10 @@ pub mod cached_json;
 pub mod cart_pricing;
 pub mod catalogue_cache;
 pub mod config;
-pub mod contact;
 pub mod db;
 pub mod design_document;
 pub mod designs;
+pub mod domain;
 pub mod envelope;
 pub mod guards;
 pub mod ids;
@@ -70,14 +70,14 @@ pub async fn create_admin(
     name: &str,
 ) -> anyhow::Result<String> {
     let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
-    let email = contact::Email::parse(email).map_err(fail)?.into_string();
+    let email = domain::Email::parse(email).map_err(fail)?.into_string();
     if let Some(user) = db::users::by_email(&state.db, &email).await.map_err(fail)? {
         // Whoever registered an unproven address may not be its owner.
         anyhow::ensure!(
             user.is_verified != 0,
             "{email} has not been verified: its owner must first sign in with a code sent to it"
         );
-        db::users::set_role(&state.db, &user.id, "admin")
+        db::users::set_role(&state.db, &user.id, domain::Role::Admin)
             .await
             .map_err(fail)?;
         return Ok(format!("{email} is now an admin"));
@@ -88,7 +88,7 @@ pub async fn create_admin(
         phone: None,
         phone_verified: false,
         password_hash: None,
-        role: "admin",
+        role: domain::Role::Admin,
         verified: true,
     };
     db::users::create(&state.db, new).await.map_err(fail)?;

@@ -9,6 +9,7 @@ use poem::Request;
 use poem_openapi::SecurityScheme;
 use poem_openapi::auth::Bearer;
 
+use crate::domain::Role;
 use crate::envelope::ApiError;
 use crate::state::AppState;
 
@@ -16,13 +17,13 @@ use crate::state::AppState;
 #[derive(Debug, Clone)]
 pub struct AuthUser {
     pub id: String,
-    pub role: String,
+    pub role: Role,
     pub family: String,
 }
 
 impl AuthUser {
     pub fn require_admin(&self) -> Result<(), ApiError> {
-        if self.role == "admin" {
+        if self.role == Role::Admin {
             Ok(())
         } else {
             Err(ApiError::forbidden("Admin access required"))

@@ -4,12 +4,13 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, deco
 use serde::{Deserialize, Serialize};
 
 use crate::config::Config;
+use crate::domain::Role;
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Claims {
     /// user id
     pub sub: String,
-    pub role: String,
+    pub role: Role,
     /// session family: logging out revokes it, and with it this token
     pub sid: String,
     pub iat: i64,
@@ -18,11 +19,11 @@ pub struct Claims {
     pub typ: String,
 }
 
-pub fn issue(config: &Config, user_id: &str, role: &str, family: &str) -> String {
+pub fn issue(config: &Config, user_id: &str, role: Role, family: &str) -> String {
     let now = crate::db::now_ms() / 1000;
     let claims = Claims {
         sub: user_id.to_string(),
-        role: role.to_string(),
+        role,
         sid: family.to_string(),
         iat: now,
         exp: now + config.access_token_minutes * 60,

@@ -6,8 +6,8 @@ use sqlx::FromRow;
 
 use super::orders::{Order, SELECT};
 use super::{Db, now_ms, outbox};
+use crate::domain::OrderStatus;
 use crate::ids::new_id;
-use crate::models::OrderStatus;
 
 /// Which orders: by status, and created in `[from_ms, to_ms)`.
 #[derive(Debug, Default, Clone, Copy)]
@@ -27,7 +27,7 @@ pub async fn list(
     limit: Option<i64>,
     offset: i64,
 ) -> Result<(Vec<Order>, i64), sqlx::Error> {
-    let status = f.status.map(OrderStatus::as_str);
+    let status = f.status;
     let orders = sqlx::query_as(&format!(
         "{SELECT} WHERE {WHERE} ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5"
     ))
@@ -59,8 +59,8 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, sqlx::Error> {
 
 #[derive(FromRow, Debug, Clone)]
 pub struct StatusChange {
-    pub from_status: String,
-    pub to_status: String,
+    pub from_status: OrderStatus,
+    pub to_status: OrderStatus,
     pub changed_by: String,
     pub changed_by_name: Option<String>,
     pub created_at: i64,

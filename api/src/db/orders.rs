@@ -8,6 +8,7 @@ use sqlx::FromRow;
 use design_engine::pricing::Paise;
 
 use super::{Db, now_ms, outbox};
+use crate::domain::OrderStatus;
 use crate::envelope::ApiError;
 use crate::ids::new_id;
 
@@ -16,7 +17,7 @@ pub struct Order {
     pub id: String,
     pub user_id: String,
     pub order_number: String,
-    pub status: String,
+    pub status: OrderStatus,
     pub is_paid: i64,
     pub paid_at: Option<i64>,
     pub receipt: String,
@@ -282,7 +283,7 @@ pub async fn items(db: &Db, order_ids: &[&str]) -> Result<Vec<Item>, ApiError> {
 pub async fn list_for_user(
     db: &Db,
     user_id: &str,
-    status: Option<&str>,
+    status: Option<OrderStatus>,
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<Order>, i64), ApiError> {

@@ -3,6 +3,7 @@
 use sqlx::FromRow;
 
 use super::{Db, now_ms};
+use crate::domain::Role;
 use crate::envelope::ApiError;
 use crate::ids::new_id;
 
@@ -15,7 +16,7 @@ pub struct User {
     /// 1 once a code sent to `phone` was entered: only then does it sign in.
     pub phone_verified: i64,
     pub password_hash: Option<String>,
-    pub role: String,
+    pub role: Role,
     pub is_verified: i64,
     pub preferences: String,
     pub created_at: i64,
@@ -31,7 +32,7 @@ pub struct NewUser<'a> {
     /// Whether a code sent to `phone` proved it.
     pub phone_verified: bool,
     pub password_hash: Option<String>,
-    pub role: &'a str,
+    pub role: Role,
     pub verified: bool,
 }
 
@@ -164,7 +165,7 @@ pub async fn set_password(
     Ok(())
 }
 
-pub async fn set_role(db: &Db, id: &str, role: &str) -> Result<(), ApiError> {
+pub async fn set_role(db: &Db, id: &str, role: Role) -> Result<(), ApiError> {
     sqlx::query("UPDATE users SET role = $1, updated_at = $2 WHERE id = $3")
         .bind(role)
         .bind(now_ms())

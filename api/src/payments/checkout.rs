@@ -7,9 +7,9 @@ use poem_openapi::Object;
 use serde::{Deserialize, Serialize};
 
 use crate::cart_pricing::{PricedLine, price_cart};
-use crate::contact::{Email, Phone};
 use crate::db::Db;
 use crate::db::orders::NewItem;
+use crate::domain::{Email, Phone};
 use crate::envelope::ApiError;
 
 /// An address as the checkout form sends it. Every field is optional here so

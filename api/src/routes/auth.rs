@@ -10,9 +10,9 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 use super::Tag;
 use crate::auth::codes::{self, Channel};
 use crate::auth::{BearerAuth, passwords, tokens};
-use crate::contact::{Email, Phone};
 use crate::db::users::{self, NewUser, User};
 use crate::db::{email_tokens, sessions};
+use crate::domain::{Email, Phone, Role};
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::limits::{Door, client_key};
 use crate::mail;
@@ -32,7 +32,7 @@ pub struct UserDto {
     #[oai(skip_serializing_if_is_none)]
     pub phone: Option<String>,
     /// `user` or `admin`
-    pub role: String,
+    pub role: Role,
     pub is_verified: bool,
     pub created_at: i64,
 }
@@ -200,7 +200,7 @@ fn signed_in_response(state: &AppState, message: &str, data: AuthData) -> Signed
 
 async fn signed_in(state: &AppState, user: User) -> ApiResult<AuthData> {
     let issued = sessions::start(&state.db, &user.id, state.config.refresh_token_days).await?;
-    let access = tokens::issue(&state.config, &user.id, &user.role, &issued.family);
+    let access = tokens::issue(&state.config, &user.id, user.role, &issued.family);
     Ok(AuthData {
         user: Some(user.into()),
         access_token: Some(access),
@@ -341,7 +341,7 @@ impl AuthApi {
                 phone: None,
                 phone_verified: false,
                 password_hash: Some(hash),
-                role: "user",
+                role: Role::User,
                 verified: false,
             },
         )
@@ -552,7 +552,7 @@ impl AuthApi {
                         phone: Some(&phone),
                         phone_verified: !email_proven,
                         password_hash: None,
-                        role: "user",
+                        role: Role::User,
                         // A phone code proves the phone only; the e-mail is
                         // proven when the e-mail code was the one presented.
                         verified: email_proven,
@@ -609,7 +609,7 @@ impl AuthApi {
         let user = users::by_id(&state.db, &user_id)
             .await?
             .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
-        let access_token = tokens::issue(&state.config, &user.id, &user.role, &issued.family);
+        let access_token = tokens::issue(&state.config, &user.id, user.role, &issued.family);
         let cookie = refresh_cookie(&state, Some(&issued.refresh_token));
         Ok(Refreshed::Ok(
             Envelope::ok(

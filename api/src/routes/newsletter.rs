@@ -3,8 +3,8 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
-use crate::contact::Email;
 use crate::db::{now_ms, outbox};
+use crate::domain::Email;
 use crate::envelope::{ApiResult, Envelope};
 use crate::state::AppState;
 

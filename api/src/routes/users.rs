@@ -7,9 +7,9 @@ use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
 use crate::auth::{BearerAuth, codes};
-use crate::contact::Phone;
 use crate::db::addresses::{self, Address, AddressInput};
 use crate::db::{now_ms, users};
+use crate::domain::{Phone, Role};
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::state::AppState;
 
@@ -22,7 +22,7 @@ pub struct Profile {
     pub email: String,
     pub is_verified: bool,
     pub phone: String,
-    pub role: String,
+    pub role: Role,
     pub created_at: i64,
     pub addresses: Vec<Address>,
     pub preferences: serde_json::Value,

@@ -12430,7 +12430,7 @@ export interface components {
             shippingAddress: components["schemas"]["ShippingAddress"];
             billingAddress: components["schemas"]["ShippingAddress"];
             paymentId?: string;
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             isPaid: boolean;
         };
         /** CreateOrderRequest */
@@ -13229,7 +13229,7 @@ export interface components {
             email: string;
             isVerified: boolean;
             phone: string;
-            role: string;
+            role: components["schemas"]["Role"];
             /** Format: int64 */
             createdAt: number;
             addresses: components["schemas"]["Address"][];
@@ -13314,7 +13314,7 @@ export interface components {
              * @description All refunds of the order so far, in paise.
              */
             refundedAmount: number;
-            orderStatus: string;
+            orderStatus: components["schemas"]["OrderStatus"];
         };
         /** RegisterRequest */
         RegisterRequest: {
@@ -13339,6 +13339,11 @@ export interface components {
             /** Format: int64 */
             last30Days: number;
         };
+        /**
+         * @description An account's role, as stored, in access tokens and in the API.
+         * @enum {string}
+         */
+        Role: "user" | "admin";
         /** SaveDesignRequest */
         SaveDesignRequest: {
             /** @description At most 80 characters; 'Custom Design' when blank. */
@@ -13618,7 +13623,7 @@ export interface components {
             email: string;
             phone?: string;
             /** @description `user` or `admin` */
-            role: string;
+            role: components["schemas"]["Role"] & unknown;
             isVerified: boolean;
             /** Format: int64 */
             createdAt: number;

@@ -16,8 +16,9 @@ use super::{Order, OrdersPage, StatusChange, not_found, order_dto, order_dtos};
 use crate::auth::BearerAuth;
 use crate::db::order_admin::{self, Filter};
 use crate::db::{Db, now_ms, orders};
+use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
-use crate::models::{OrderStatus, Pagination};
+use crate::models::Pagination;
 use crate::payments::refunds;
 use crate::routes::Tag;
 use crate::state::AppState;
@@ -59,18 +60,6 @@ fn parse_date(value: Option<String>, name: &str) -> Result<Option<NaiveDate>, Ap
     }
 }
 
-fn parse_status(value: Option<String>) -> Result<Option<OrderStatus>, ApiError> {
-    match value
-        .map(|s| s.trim().to_lowercase())
-        .filter(|s| !s.is_empty() && s != "all")
-    {
-        None => Ok(None),
-        Some(s) => OrderStatus::parse(&s)
-            .map(Some)
-            .ok_or_else(|| ApiError::bad_request("Invalid order status")),
-    }
-}
-
 /// The filter from the query: `dateTo` includes its whole day.
 fn filter(
     status: Option<String>,
@@ -84,7 +73,7 @@ fn filter(
         return Err(ApiError::bad_request("dateFrom must not be after dateTo"));
     }
     Ok(Filter {
-        status: parse_status(status)?,
+        status: super::status_filter(status)?,
         from_ms: from.map(day_start),
         to_ms: to.map(|t| day_start(t) + DAY_MS),
     })
@@ -115,14 +104,12 @@ pub async fn with_history(db: &Db, row: orders::Order) -> ApiResult<Order> {
     order.status_history = Some(
         history
             .into_iter()
-            .filter_map(|c| {
-                Some(StatusChange {
-                    from: OrderStatus::parse(&c.from_status)?,
-                    to: OrderStatus::parse(&c.to_status)?,
-                    changed_by: c.changed_by,
-                    changed_by_name: c.changed_by_name,
-                    changed_at: c.created_at,
-                })
+            .map(|c| StatusChange {
+                from: c.from_status,
+                to: c.to_status,
+                changed_by: c.changed_by,
+                changed_by_name: c.changed_by_name,
+                changed_at: c.created_at,
             })
             .collect(),
     );
@@ -257,10 +244,7 @@ impl AdminOrdersApi {
         let mut order = order_admin::get(&state.db, &id.0)
             .await?
             .ok_or_else(not_found)?;
-        let status_of = |o: &orders::Order| {
-            OrderStatus::parse(&o.status).ok_or_else(|| ApiError::internal("unknown stored status"))
-        };
-        let mut from = status_of(&order)?;
+        let mut from = order.status;
         if from != to
             && to.refunds()
             && order.is_paid != 0
@@ -271,7 +255,7 @@ impl AdminOrdersApi {
                 .await?
                 .1;
             // A full refund marks the order refunded by itself: that is a change too.
-            let now = status_of(&order)?;
+            let now = order.status;
             if now != from {
                 order_admin::record_change(&state.db, &order.id, from, now, &auth.0.id).await?;
                 from = now;

@@ -10,8 +10,9 @@ use super::Tag;
 use crate::auth::BearerAuth;
 use crate::db::{Db, order_admin, orders};
 use crate::design_document::DesignDocument;
+use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
-use crate::models::{OrderStatus, Pagination, QuantityDto};
+use crate::models::{Pagination, QuantityDto};
 use crate::payments::checkout::ShippingAddress;
 use crate::state::AppState;
 
@@ -156,9 +157,7 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
     let mut out = Vec::with_capacity(rows.len());
     for o in rows {
         let mine = by_order.remove(&o.id).unwrap_or_default();
-        let status = OrderStatus::parse(&o.status).ok_or_else(|| {
-            ApiError::internal(format!("order {} has status {:?}", o.id, o.status))
-        })?;
+        let status = o.status;
         out.push(Order {
             order_items: mine.into_iter().map(item_dto).collect::<Result<_, _>>()?,
             shipping_address: serde_json::from_str(&o.shipping_address)?,
@@ -205,6 +204,19 @@ pub fn not_found() -> ApiError {
 
 const MAX_LIMIT: i64 = 100;
 
+/// The `status` query of the order lists: a status, or none for all (blank or `all`).
+fn status_filter(value: Option<String>) -> Result<Option<OrderStatus>, ApiError> {
+    match value
+        .map(|s| s.trim().to_lowercase())
+        .filter(|s| !s.is_empty() && s != "all")
+    {
+        None => Ok(None),
+        Some(s) => OrderStatus::parse(&s)
+            .map(Some)
+            .ok_or_else(|| ApiError::bad_request("Invalid order status")),
+    }
+}
+
 pub struct OrdersApi;
 
 #[OpenApi(tag = "Tag::Orders")]
@@ -222,18 +234,10 @@ impl OrdersApi {
     ) -> ApiResult<Json<OrdersPage>> {
         let page = page.0.unwrap_or(1).max(1);
         let limit = limit.0.unwrap_or(10).clamp(1, MAX_LIMIT);
-        let status = status
-            .0
-            .map(|s| s.trim().to_lowercase())
-            .filter(|s| !s.is_empty() && s != "all");
-        if let Some(s) = &status
-            && OrderStatus::parse(s).is_none()
-        {
-            return Err(ApiError::bad_request("Invalid order status"));
-        }
+        let status = status_filter(status.0)?;
         let offset = (page - 1).saturating_mul(limit);
         let (rows, total) =
-            orders::list_for_user(&state.db, &auth.0.id, status.as_deref(), limit, offset).await?;
+            orders::list_for_user(&state.db, &auth.0.id, status, limit, offset).await?;
         Ok(Json(OrdersPage {
             success: true,
             message: "Orders fetched".into(),

@@ -2,6 +2,7 @@
 
 use poem_openapi::Object;
 
+use crate::domain::OrderStatus;
 use crate::payments::checkout::{AddressInput, ShippingAddress};
 
 #[derive(Object, Debug)]
@@ -82,7 +83,7 @@ pub struct Confirmation {
     pub billing_address: ShippingAddress,
     #[oai(skip_serializing_if_is_none)]
     pub payment_id: Option<String>,
-    pub status: String,
+    pub status: OrderStatus,
     pub is_paid: bool,
 }
 
@@ -153,5 +154,5 @@ pub struct RefundResult {
     pub status: String,
     /// All refunds of the order so far, in paise.
     pub refunded_amount: i64,
-    pub order_status: String,
+    pub order_status: OrderStatus,
 }

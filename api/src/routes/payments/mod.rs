@@ -18,6 +18,7 @@ use super::Tag;
 use super::orders::not_found;
 use crate::auth::{AuthUser, BearerAuth};
 use crate::db::orders::{self, NewOrder, Payment};
+use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::payments::OrderRequest;
 use crate::payments::checkout::{AddressInput, check_amount, checked_cart};
@@ -37,7 +38,7 @@ fn confirmation(o: &orders::Order) -> ApiResult<Confirmation> {
         shipping_address: serde_json::from_str(&o.shipping_address)?,
         billing_address: serde_json::from_str(&o.billing_address)?,
         payment_id: o.payment_id.clone(),
-        status: o.status.clone(),
+        status: o.status,
         is_paid: o.is_paid != 0,
     })
 }
@@ -130,7 +131,7 @@ async fn open_order(
             "ORDER_ALREADY_PAID",
         ));
     }
-    if order.status != "pending" {
+    if order.status != OrderStatus::Pending {
         return Err(ApiError::conflict_code(
             format!(
                 "Order {} was cancelled. Please place the order again.",

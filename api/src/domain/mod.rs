@@ -1,0 +1,12 @@
+//! The store's domain types. Each is parsed once, where a value enters (a
+//! request body, a query, a stored row), and the rest of the code takes the
+//! type, never the raw string.
+
+pub mod contact;
+mod order_status;
+mod role;
+mod stored_text;
+
+pub use contact::{Email, Phone};
+pub use order_status::OrderStatus;
+pub use role::Role;
