@@ -55,7 +55,7 @@ fn invoice(lines: usize) -> Invoice {
         id: "0123456789abcdef01234567".into(),
         user_id: "89abcdef0123456789abcdef".into(),
         order_number: "LT-20261122-7KQ3M9".into(),
-        status: "confirmed".into(),
+        status: api::domain::OrderStatus::Confirmed,
         is_paid: 1,
         paid_at: Some(1_795_287_600_000),
         receipt: "rcpt_bench".into(),
