@@ -22,7 +22,7 @@ pub async fn check_design(
             None => false,
         };
         if !held {
-            return Err(ApiError::bad_request(crate::db::cart::UPLOAD_AGAIN));
+            return Err(ApiError::bad_request(crate::envelope::UPLOAD_AGAIN));
         }
     }
     Ok(())
@@ -33,7 +33,7 @@ pub async fn check_design(
 pub async fn check_kept(db: &Db, design: &design_engine::design::Design) -> Result<(), ApiError> {
     for asset in design.image_assets() {
         if get(db, &asset.sha256).await?.is_none() {
-            return Err(ApiError::bad_request(crate::db::cart::UPLOAD_AGAIN));
+            return Err(ApiError::bad_request(crate::envelope::UPLOAD_AGAIN));
         }
     }
     Ok(())

@@ -160,6 +160,30 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+/// The usual answer for each database error; a route maps one itself where
+/// its message differs (a missing address is 'Address not found').
+impl From<crate::db::DbError> for ApiError {
+    fn from(e: crate::db::DbError) -> ApiError {
+        use crate::db::DbError;
+        match e {
+            DbError::Query(e) => e.into(),
+            DbError::NotFound => ApiError::not_found("Not found"),
+            DbError::DuplicateAccount => {
+                ApiError::conflict("An account with this email or phone already exists")
+            }
+            DbError::SessionExpired => {
+                ApiError::unauthorized("Session expired. Please log in again.")
+            }
+            DbError::InvalidLink => ApiError::bad_request("This link is invalid or has expired"),
+            DbError::ArtworkGone => ApiError::bad_request(UPLOAD_AGAIN),
+            e @ (DbError::Corrupt(_) | DbError::Invariant(_)) => ApiError::internal(e),
+        }
+    }
+}
+
+/// A design's picture is no longer stored: the studio asks for it again.
+pub const UPLOAD_AGAIN: &str = "Please upload the image again";
+
 impl From<serde_json::Error> for ApiError {
     fn from(e: serde_json::Error) -> ApiError {
         ApiError::internal(e)

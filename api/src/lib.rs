@@ -71,15 +71,13 @@ pub async fn create_admin(
 ) -> anyhow::Result<String> {
     let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
     let email = domain::Email::parse(email).map_err(fail)?.into_string();
-    if let Some(user) = db::users::by_email(&state.db, &email).await.map_err(fail)? {
+    if let Some(user) = db::users::by_email(&state.db, &email).await? {
         // Whoever registered an unproven address may not be its owner.
         anyhow::ensure!(
             user.is_verified != 0,
             "{email} has not been verified: its owner must first sign in with a code sent to it"
         );
-        db::users::set_role(&state.db, &user.id, domain::Role::Admin)
-            .await
-            .map_err(fail)?;
+        db::users::set_role(&state.db, &user.id, domain::Role::Admin).await?;
         return Ok(format!("{email} is now an admin"));
     }
     let new = db::users::NewUser {
@@ -91,7 +89,7 @@ pub async fn create_admin(
         role: domain::Role::Admin,
         verified: true,
     };
-    db::users::create(&state.db, new).await.map_err(fail)?;
+    db::users::create(&state.db, new).await?;
     Ok(format!(
         "created admin {email}; sign in with a code sent to that address"
     ))

@@ -3,8 +3,8 @@
 use poem_openapi::Object;
 use serde::Deserialize;
 
+use super::DbError;
 use super::{Db, now_ms};
-use crate::envelope::ApiError;
 use crate::ids::new_id;
 
 #[derive(Object, sqlx::FromRow, Debug, Clone)]
@@ -68,7 +68,7 @@ pub struct AddressInput {
 
 const COLUMNS: &str = "id, type AS kind, street, city, state, zip_code, country, phone, is_default";
 
-pub async fn list(db: &Db, user_id: &str) -> Result<Vec<Address>, ApiError> {
+pub async fn list(db: &Db, user_id: &str) -> Result<Vec<Address>, DbError> {
     let rows: Vec<Row> =
         sqlx::query_as(&format!("SELECT {COLUMNS} FROM addresses WHERE user_id = $1 ORDER BY is_default DESC, created_at, id"))
             .bind(user_id)
@@ -88,7 +88,7 @@ async fn clear_default(
     Ok(())
 }
 
-pub async fn add(db: &Db, user_id: &str, a: &AddressInput) -> Result<(), ApiError> {
+pub async fn add(db: &Db, user_id: &str, a: &AddressInput) -> Result<(), DbError> {
     let mut tx = crate::db::begin_write(db).await?;
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM addresses WHERE user_id = $1")
         .bind(user_id)
@@ -120,11 +120,7 @@ pub async fn add(db: &Db, user_id: &str, a: &AddressInput) -> Result<(), ApiErro
     Ok(())
 }
 
-fn not_found() -> ApiError {
-    ApiError::not_found("Address not found")
-}
-
-pub async fn update(db: &Db, user_id: &str, id: &str, a: &AddressInput) -> Result<(), ApiError> {
+pub async fn update(db: &Db, user_id: &str, id: &str, a: &AddressInput) -> Result<(), DbError> {
     let mut tx = crate::db::begin_write(db).await?;
     if a.is_default {
         clear_default(&mut tx, user_id).await?;
@@ -146,13 +142,13 @@ pub async fn update(db: &Db, user_id: &str, id: &str, a: &AddressInput) -> Resul
     .execute(&mut *tx)
     .await?;
     if done.rows_affected() == 0 {
-        return Err(not_found()); // dropping the transaction rolls back
+        return Err(DbError::NotFound); // dropping the transaction rolls back
     }
     tx.commit().await?;
     Ok(())
 }
 
-pub async fn delete(db: &Db, user_id: &str, id: &str) -> Result<(), ApiError> {
+pub async fn delete(db: &Db, user_id: &str, id: &str) -> Result<(), DbError> {
     let mut tx = crate::db::begin_write(db).await?;
     let was_default: Option<i64> = sqlx::query_scalar(
         "DELETE FROM addresses WHERE id = $1 AND user_id = $2 RETURNING is_default",
@@ -162,7 +158,7 @@ pub async fn delete(db: &Db, user_id: &str, id: &str) -> Result<(), ApiError> {
     .fetch_optional(&mut *tx)
     .await?;
     let Some(was_default) = was_default else {
-        return Err(not_found());
+        return Err(DbError::NotFound);
     };
     if was_default != 0 {
         // Another address, if any, becomes the default.
@@ -178,7 +174,7 @@ pub async fn delete(db: &Db, user_id: &str, id: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-pub async fn set_default(db: &Db, user_id: &str, id: &str) -> Result<(), ApiError> {
+pub async fn set_default(db: &Db, user_id: &str, id: &str) -> Result<(), DbError> {
     let mut tx = crate::db::begin_write(db).await?;
     let exists: Option<String> =
         sqlx::query_scalar("SELECT id FROM addresses WHERE id = $1 AND user_id = $2")
@@ -187,7 +183,7 @@ pub async fn set_default(db: &Db, user_id: &str, id: &str) -> Result<(), ApiErro
             .fetch_optional(&mut *tx)
             .await?;
     if exists.is_none() {
-        return Err(not_found());
+        return Err(DbError::NotFound);
     }
     clear_default(&mut tx, user_id).await?;
     sqlx::query("UPDATE addresses SET is_default = 1 WHERE id = $1")

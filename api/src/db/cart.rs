@@ -4,8 +4,8 @@
 use design_engine::Design;
 use sqlx::FromRow;
 
+use super::DbError;
 use super::{Db, now_ms};
-use crate::envelope::ApiError;
 use crate::ids::new_id;
 
 #[derive(FromRow, Debug, Clone)]
@@ -22,8 +22,8 @@ pub struct Line {
 }
 
 impl Line {
-    pub fn design(&self) -> Result<Design, ApiError> {
-        Design::from_json(&self.design).map_err(ApiError::internal)
+    pub fn design(&self) -> Result<Design, DbError> {
+        Ok(Design::from_json(&self.design)?)
     }
 }
 
@@ -31,7 +31,7 @@ const SELECT: &str = "SELECT c.id, c.product_id, p.name AS product_name, p.price
                       p.colors AS product_colors, c.color, c.artwork_hash, c.design, c.created_at \
                       FROM cart_items c JOIN products p ON p.id = c.product_id";
 
-pub async fn lines(db: &Db, user_id: &str) -> Result<Vec<Line>, ApiError> {
+pub async fn lines(db: &Db, user_id: &str) -> Result<Vec<Line>, DbError> {
     Ok(sqlx::query_as(&format!(
         "{SELECT} WHERE c.user_id = $1 ORDER BY c.created_at, c.id"
     ))
@@ -40,7 +40,7 @@ pub async fn lines(db: &Db, user_id: &str) -> Result<Vec<Line>, ApiError> {
     .await?)
 }
 
-pub async fn line(db: &Db, user_id: &str, id: &str) -> Result<Option<Line>, ApiError> {
+pub async fn line(db: &Db, user_id: &str, id: &str) -> Result<Option<Line>, DbError> {
     Ok(
         sqlx::query_as(&format!("{SELECT} WHERE c.user_id = $1 AND c.id = $2"))
             .bind(user_id)
@@ -54,7 +54,7 @@ pub async fn by_artwork(
     db: &Db,
     user_id: &str,
     artwork_hash: &str,
-) -> Result<Option<Line>, ApiError> {
+) -> Result<Option<Line>, DbError> {
     Ok(sqlx::query_as(&format!(
         "{SELECT} WHERE c.user_id = $1 AND c.artwork_hash = $2"
     ))
@@ -86,7 +86,7 @@ pub async fn save(
     target: Target<'_>,
     design: &Design,
     quote: &design_engine::LineQuote,
-) -> Result<bool, ApiError> {
+) -> Result<bool, DbError> {
     let now = now_ms();
     match target {
         Target::Replace { id, read_design } => {
@@ -145,7 +145,7 @@ pub async fn save(
                 match kept {
                     Ok(_) => {}
                     Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => {
-                        return Err(ApiError::bad_request(UPLOAD_AGAIN));
+                        return Err(DbError::ArtworkGone);
                     }
                     Err(e) => return Err(e.into()),
                 }
@@ -157,9 +157,8 @@ pub async fn save(
 }
 
 /// The answer when a design names a picture the server does not hold.
-pub const UPLOAD_AGAIN: &str = "Please upload the image again";
 
-pub async fn remove(db: &Db, user_id: &str, id: &str) -> Result<bool, ApiError> {
+pub async fn remove(db: &Db, user_id: &str, id: &str) -> Result<bool, DbError> {
     let done = sqlx::query("DELETE FROM cart_items WHERE id = $1 AND user_id = $2")
         .bind(id)
         .bind(user_id)
@@ -168,7 +167,7 @@ pub async fn remove(db: &Db, user_id: &str, id: &str) -> Result<bool, ApiError> 
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn clear(db: &Db, user_id: &str) -> Result<(), ApiError> {
+pub async fn clear(db: &Db, user_id: &str) -> Result<(), DbError> {
     sqlx::query("DELETE FROM cart_items WHERE user_id = $1")
         .bind(user_id)
         .execute(db)

@@ -4,8 +4,8 @@
 use design_engine::Design;
 use sqlx::FromRow;
 
+use super::DbError;
 use super::{Db, now_ms};
-use crate::envelope::ApiError;
 use crate::ids::new_id;
 
 #[derive(FromRow, Debug, Clone)]
@@ -25,11 +25,11 @@ pub struct SavedRow {
 }
 
 impl SavedRow {
-    pub fn design(&self) -> Result<Design, ApiError> {
-        Design::from_json(&self.design).map_err(ApiError::internal)
+    pub fn design(&self) -> Result<Design, DbError> {
+        Ok(Design::from_json(&self.design)?)
     }
 
-    pub fn product_colors(&self) -> Result<Vec<String>, ApiError> {
+    pub fn product_colors(&self) -> Result<Vec<String>, DbError> {
         Ok(serde_json::from_str(&self.product_colors)?)
     }
 }
@@ -44,7 +44,7 @@ pub async fn page(
     user_id: &str,
     offset: i64,
     limit: i64,
-) -> Result<(Vec<SavedRow>, i64), ApiError> {
+) -> Result<(Vec<SavedRow>, i64), DbError> {
     let rows = sqlx::query_as(&format!(
         "{SELECT} WHERE d.user_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT $2 OFFSET $3"
     ))
@@ -60,7 +60,7 @@ pub async fn page(
     Ok((rows, total))
 }
 
-pub async fn get(db: &Db, user_id: &str, id: &str) -> Result<Option<SavedRow>, ApiError> {
+pub async fn get(db: &Db, user_id: &str, id: &str) -> Result<Option<SavedRow>, DbError> {
     Ok(
         sqlx::query_as(&format!("{SELECT} WHERE d.user_id = $1 AND d.id = $2"))
             .bind(user_id)
@@ -70,7 +70,7 @@ pub async fn get(db: &Db, user_id: &str, id: &str) -> Result<Option<SavedRow>, A
     )
 }
 
-pub async fn by_share_token(db: &Db, token: &str) -> Result<Option<SavedRow>, ApiError> {
+pub async fn by_share_token(db: &Db, token: &str) -> Result<Option<SavedRow>, DbError> {
     Ok(
         sqlx::query_as(&format!("{SELECT} WHERE d.share_token = $1"))
             .bind(token)
@@ -80,7 +80,7 @@ pub async fn by_share_token(db: &Db, token: &str) -> Result<Option<SavedRow>, Ap
 }
 
 /// The stored thumbnail of the owner's design.
-pub async fn thumbnail(db: &Db, user_id: &str, id: &str) -> Result<Option<Vec<u8>>, ApiError> {
+pub async fn thumbnail(db: &Db, user_id: &str, id: &str) -> Result<Option<Vec<u8>>, DbError> {
     Ok(
         sqlx::query_scalar("SELECT thumbnail FROM saved_designs WHERE user_id = $1 AND id = $2")
             .bind(user_id)
@@ -90,7 +90,7 @@ pub async fn thumbnail(db: &Db, user_id: &str, id: &str) -> Result<Option<Vec<u8
     )
 }
 
-pub async fn thumbnail_by_share_token(db: &Db, token: &str) -> Result<Option<Vec<u8>>, ApiError> {
+pub async fn thumbnail_by_share_token(db: &Db, token: &str) -> Result<Option<Vec<u8>>, DbError> {
     Ok(
         sqlx::query_scalar("SELECT thumbnail FROM saved_designs WHERE share_token = $1")
             .bind(token)
@@ -105,7 +105,7 @@ async fn keep_artwork(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     id: &str,
     design: &Design,
-) -> Result<(), ApiError> {
+) -> Result<(), DbError> {
     sqlx::query("DELETE FROM saved_design_artwork WHERE design_id = $1")
         .bind(id)
         .execute(&mut **tx)
@@ -121,7 +121,7 @@ async fn keep_artwork(
         match kept {
             Ok(_) => {}
             Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => {
-                return Err(ApiError::bad_request(super::cart::UPLOAD_AGAIN));
+                return Err(DbError::ArtworkGone);
             }
             Err(e) => return Err(e.into()),
         }
@@ -136,7 +136,7 @@ pub async fn insert(
     name: &str,
     design: &Design,
     thumbnail: &[u8],
-) -> Result<String, ApiError> {
+) -> Result<String, DbError> {
     let id = new_id();
     let now = now_ms();
     let mut tx = super::begin_write(db).await?;
@@ -174,7 +174,7 @@ pub async fn update(
     id: &str,
     version: i64,
     changes: Changes<'_>,
-) -> Result<bool, ApiError> {
+) -> Result<bool, DbError> {
     let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
         "UPDATE saved_designs SET name = $1, product_id = $2, design = $3, thumbnail = COALESCE($4, thumbnail), \
@@ -203,7 +203,7 @@ const MOVE_LEASE_MS: i64 = 30_000;
 
 /// Takes the owner's design for a move to the cart: `Ok(false)` when another
 /// move holds it (or it is gone), so that two moves cannot both add it.
-pub async fn start_move(db: &Db, user_id: &str, id: &str) -> Result<bool, ApiError> {
+pub async fn start_move(db: &Db, user_id: &str, id: &str) -> Result<bool, DbError> {
     let now = now_ms();
     let done = sqlx::query(
         "UPDATE saved_designs SET moving_until = $1 WHERE id = $2 AND user_id = $3 \
@@ -219,7 +219,7 @@ pub async fn start_move(db: &Db, user_id: &str, id: &str) -> Result<bool, ApiErr
 }
 
 /// The cart refused it: the design can be moved again.
-pub async fn end_move(db: &Db, user_id: &str, id: &str) -> Result<(), ApiError> {
+pub async fn end_move(db: &Db, user_id: &str, id: &str) -> Result<(), DbError> {
     sqlx::query("UPDATE saved_designs SET moving_until = NULL WHERE id = $1 AND user_id = $2")
         .bind(id)
         .bind(user_id)
@@ -234,7 +234,7 @@ pub async fn delete(
     user_id: &str,
     id: &str,
     version: Option<i64>,
-) -> Result<bool, ApiError> {
+) -> Result<bool, DbError> {
     let done = sqlx::query(
         "DELETE FROM saved_designs WHERE id = $1 AND user_id = $2 AND ($3 IS NULL OR version = $3)",
     )
@@ -253,7 +253,7 @@ pub async fn set_share_token(
     user_id: &str,
     id: &str,
     token: Option<&str>,
-) -> Result<bool, ApiError> {
+) -> Result<bool, DbError> {
     let done =
         sqlx::query("UPDATE saved_designs SET share_token = $1 WHERE id = $2 AND user_id = $3")
             .bind(token)

@@ -5,8 +5,8 @@
 
 use sha2::{Digest, Sha256};
 
+use super::DbError;
 use super::{Db, now_ms};
-use crate::envelope::ApiError;
 use crate::ids::random_hex;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +35,7 @@ fn hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-pub async fn create(db: &Db, user_id: &str, purpose: Purpose) -> Result<String, ApiError> {
+pub async fn create(db: &Db, user_id: &str, purpose: Purpose) -> Result<String, DbError> {
     let token = random_hex(32);
     let now = now_ms();
     let mut tx = crate::db::begin_write(db).await?;
@@ -60,8 +60,8 @@ pub async fn create(db: &Db, user_id: &str, purpose: Purpose) -> Result<String, 
 }
 
 /// Uses a token once; returns its user.
-pub async fn consume(db: &Db, token: &str, purpose: Purpose) -> Result<String, ApiError> {
-    let invalid = || ApiError::bad_request("This link is invalid or has expired");
+pub async fn consume(db: &Db, token: &str, purpose: Purpose) -> Result<String, DbError> {
+    let invalid = || DbError::InvalidLink;
     if token.is_empty() || token.len() > 128 {
         return Err(invalid());
     }

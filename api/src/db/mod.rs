@@ -7,6 +7,7 @@ pub mod artwork;
 pub mod cart;
 pub mod designs;
 pub mod email_tokens;
+mod error;
 pub mod files;
 pub mod order_admin;
 pub mod order_expiry;
@@ -16,6 +17,8 @@ pub mod products;
 pub mod refund_attempts;
 pub mod sessions;
 pub mod users;
+
+pub use error::DbError;
 
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};

@@ -7,9 +7,9 @@ use sqlx::FromRow;
 
 use design_engine::pricing::Paise;
 
+use super::DbError;
 use super::{Db, now_ms, outbox};
 use crate::domain::OrderStatus;
-use crate::envelope::ApiError;
 use crate::ids::new_id;
 
 #[derive(FromRow, Debug, Clone)]
@@ -125,7 +125,7 @@ fn civil_date(days: i64) -> (i64, i64, i64) {
 /// concurrent request placed with the same receipt. Short transaction; no
 /// provider call inside.
 #[tracing::instrument(skip(db, new), fields(user = new.user_id))]
-pub async fn place(db: &Db, new: &NewOrder<'_>) -> Result<Order, ApiError> {
+pub async fn place(db: &Db, new: &NewOrder<'_>) -> Result<Order, DbError> {
     for _ in 0..5 {
         let id = new_id();
         let now = now_ms();
@@ -197,13 +197,13 @@ pub async fn place(db: &Db, new: &NewOrder<'_>) -> Result<Order, ApiError> {
         tx.commit().await?;
         let order = get(db, &id)
             .await?
-            .ok_or_else(|| ApiError::internal("a placed order vanished"))?;
+            .ok_or(DbError::Invariant("a placed order vanished"))?;
         return Ok(order);
     }
-    Err(ApiError::internal("no free order number after 5 draws"))
+    Err(DbError::Invariant("no free order number after 5 draws"))
 }
 
-pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, ApiError> {
+pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, DbError> {
     Ok(sqlx::query_as(&format!("{SELECT} WHERE o.id = $1"))
         .bind(id)
         .fetch_optional(db)
@@ -211,7 +211,7 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, ApiError> {
 }
 
 /// The order if it belongs to `user_id`.
-pub async fn get_for_user(db: &Db, id: &str, user_id: &str) -> Result<Option<Order>, ApiError> {
+pub async fn get_for_user(db: &Db, id: &str, user_id: &str) -> Result<Option<Order>, DbError> {
     Ok(sqlx::query_as(&format!(
         "{SELECT} WHERE o.id = $1 AND o.user_id = $2 AND o.deleted_at IS NULL"
     ))
@@ -221,7 +221,7 @@ pub async fn get_for_user(db: &Db, id: &str, user_id: &str) -> Result<Option<Ord
     .await?)
 }
 
-pub async fn by_receipt(db: &Db, user_id: &str, receipt: &str) -> Result<Option<Order>, ApiError> {
+pub async fn by_receipt(db: &Db, user_id: &str, receipt: &str) -> Result<Option<Order>, DbError> {
     Ok(
         sqlx::query_as(&format!("{SELECT} WHERE o.user_id = $1 AND o.receipt = $2"))
             .bind(user_id)
@@ -231,10 +231,7 @@ pub async fn by_receipt(db: &Db, user_id: &str, receipt: &str) -> Result<Option<
     )
 }
 
-pub async fn by_provider_order(
-    db: &Db,
-    provider_order_id: &str,
-) -> Result<Option<Order>, ApiError> {
+pub async fn by_provider_order(db: &Db, provider_order_id: &str) -> Result<Option<Order>, DbError> {
     Ok(
         sqlx::query_as(&format!("{SELECT} WHERE o.provider_order_id = $1"))
             .bind(provider_order_id)
@@ -249,7 +246,7 @@ pub async fn set_provider_order(
     db: &Db,
     id: &str,
     provider_order_id: &str,
-) -> Result<bool, ApiError> {
+) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE orders SET provider_order_id = $1, updated_at = $2 WHERE id = $3 AND provider_order_id IS NULL",
     )
@@ -262,7 +259,7 @@ pub async fn set_provider_order(
 }
 
 /// The lines of these orders, in each order's own sequence.
-pub async fn items(db: &Db, order_ids: &[&str]) -> Result<Vec<Item>, ApiError> {
+pub async fn items(db: &Db, order_ids: &[&str]) -> Result<Vec<Item>, DbError> {
     if order_ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -286,7 +283,7 @@ pub async fn list_for_user(
     status: Option<OrderStatus>,
     limit: i64,
     offset: i64,
-) -> Result<(Vec<Order>, i64), ApiError> {
+) -> Result<(Vec<Order>, i64), DbError> {
     let orders = sqlx::query_as(&format!(
         "{SELECT} WHERE o.user_id = $1 AND o.deleted_at IS NULL AND ($2 IS NULL OR o.status = $2) \
          ORDER BY o.created_at DESC, o.id DESC LIMIT $3 OFFSET $4"
@@ -318,7 +315,7 @@ pub struct Event<'a> {
 async fn insert_event(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     e: &Event<'_>,
-) -> Result<bool, ApiError> {
+) -> Result<bool, DbError> {
     let inserted = sqlx::query(
         "INSERT INTO payment_events (id, event, provider_order_id, payment_id, created_at) VALUES ($1, $2, $3, $4, $5)",
     )
@@ -337,7 +334,7 @@ async fn insert_event(
 }
 
 /// Records an event that changes no order; `false` when it was seen before.
-pub async fn record_event(db: &Db, e: &Event<'_>) -> Result<bool, ApiError> {
+pub async fn record_event(db: &Db, e: &Event<'_>) -> Result<bool, DbError> {
     let mut tx = crate::db::begin_write(db).await?;
     let fresh = insert_event(&mut tx, e).await?;
     if fresh {
@@ -367,7 +364,7 @@ pub async fn pay(
     order_id: &str,
     payment_id: &str,
     event: Option<&Event<'_>>,
-) -> Result<Payment, ApiError> {
+) -> Result<Payment, DbError> {
     let now = now_ms();
     let mut tx = crate::db::begin_write(db).await?;
     if let Some(e) = event
@@ -437,7 +434,7 @@ pub async fn pay(
 async fn confirmation_email(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     order_id: &str,
-) -> Result<(), ApiError> {
+) -> Result<(), DbError> {
     let (number, total, items, address, account): (String, i64, i64, String, String) =
         sqlx::query_as(
             "SELECT o.order_number, o.total_price, o.items_count, o.shipping_address, u.email \
@@ -469,7 +466,7 @@ async fn confirmation_email(
 }
 
 /// Cancels the user's order while it is pending and unpaid; `false` otherwise.
-pub async fn cancel(db: &Db, id: &str, user_id: &str, reason: &str) -> Result<bool, ApiError> {
+pub async fn cancel(db: &Db, id: &str, user_id: &str, reason: &str) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE orders SET status = 'cancelled', cancel_reason = $1, updated_at = $2 \
          WHERE id = $3 AND user_id = $4 AND status = 'pending' AND is_paid = 0",

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 
+use super::DbError;
 use super::{Db, now_ms};
 use crate::models::{ColorImage, ImageRef, ModelMetadata, ProductImage};
 
@@ -89,7 +90,7 @@ pub struct Filter {
 }
 
 #[tracing::instrument(skip(db))]
-pub async fn list(db: &Db, f: &Filter) -> Result<Vec<Product>, crate::envelope::ApiError> {
+pub async fn list(db: &Db, f: &Filter) -> Result<Vec<Product>, DbError> {
     let search = f
         .search
         .as_ref()
@@ -117,7 +118,7 @@ pub async fn list(db: &Db, f: &Filter) -> Result<Vec<Product>, crate::envelope::
 }
 
 #[tracing::instrument(skip(db))]
-pub async fn get(db: &Db, id: &str) -> Result<Option<Product>, crate::envelope::ApiError> {
+pub async fn get(db: &Db, id: &str) -> Result<Option<Product>, DbError> {
     let row: Option<Row> = sqlx::query_as(&format!("SELECT {COLUMNS} FROM products WHERE id = $1"))
         .bind(id)
         .fetch_optional(db)
@@ -125,14 +126,14 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Product>, crate::envelope::
     Ok(row.map(Product::try_from).transpose()?)
 }
 
-pub async fn distinct(db: &Db, column: &str) -> Result<Vec<String>, crate::envelope::ApiError> {
+pub async fn distinct(db: &Db, column: &str) -> Result<Vec<String>, DbError> {
     debug_assert!(column == "category" || column == "brand");
     let sql =
         format!("SELECT DISTINCT {column} FROM products WHERE {column} <> '' ORDER BY {column}");
     Ok(sqlx::query_scalar(&sql).fetch_all(db).await?)
 }
 
-pub async fn insert(db: &Db, p: &Product) -> Result<(), crate::envelope::ApiError> {
+pub async fn insert(db: &Db, p: &Product) -> Result<(), DbError> {
     let mut tx = super::begin_write(db).await?;
     sqlx::query(&format!(
         "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
@@ -182,7 +183,7 @@ fn builtin_pictures(slug: &str, colour: &str) -> ColorImage {
     }
 }
 
-pub async fn seed_builtin(db: &Db) -> Result<usize, crate::envelope::ApiError> {
+pub async fn seed_builtin(db: &Db) -> Result<usize, DbError> {
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products")
         .fetch_one(db)
         .await?;
@@ -221,7 +222,7 @@ pub async fn seed_builtin(db: &Db) -> Result<usize, crate::envelope::ApiError> {
     Ok(builtin.len())
 }
 
-pub async fn update(db: &Db, p: &Product) -> Result<bool, crate::envelope::ApiError> {
+pub async fn update(db: &Db, p: &Product) -> Result<bool, DbError> {
     let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
         "UPDATE products SET name = $1, description = $2, price = $3, category = $4, brand = $5, is_featured = $6, \
@@ -250,7 +251,7 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, crate::envelope::ApiEr
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn delete(db: &Db, id: &str) -> Result<bool, crate::envelope::ApiError> {
+pub async fn delete(db: &Db, id: &str) -> Result<bool, DbError> {
     let mut tx = super::begin_write(db).await?;
     let deleted = sqlx::query("DELETE FROM products WHERE id = $1")
         .bind(id)

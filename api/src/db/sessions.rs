@@ -4,8 +4,8 @@
 
 use sha2::{Digest, Sha256};
 
+use super::DbError;
 use super::{Db, now_ms};
-use crate::envelope::ApiError;
 use crate::ids::{new_id, random_hex};
 
 fn token_hash(token: &str) -> String {
@@ -17,7 +17,7 @@ pub struct Issued {
     pub family: String,
 }
 
-async fn insert(db: &Db, user_id: &str, family: &str, days: i64) -> Result<String, ApiError> {
+async fn insert(db: &Db, user_id: &str, family: &str, days: i64) -> Result<String, DbError> {
     let token = random_hex(32);
     let now = now_ms();
     sqlx::query(
@@ -34,7 +34,7 @@ async fn insert(db: &Db, user_id: &str, family: &str, days: i64) -> Result<Strin
     Ok(token)
 }
 
-pub async fn start(db: &Db, user_id: &str, days: i64) -> Result<Issued, ApiError> {
+pub async fn start(db: &Db, user_id: &str, days: i64) -> Result<Issued, DbError> {
     let family = new_id();
     let refresh_token = insert(db, user_id, &family, days).await?;
     Ok(Issued {
@@ -55,8 +55,8 @@ struct SessionRow {
 
 /// Exchanges a refresh token for a new one; returns the user id and the new token.
 #[tracing::instrument(skip_all)]
-pub async fn rotate(db: &Db, token: &str, days: i64) -> Result<(String, Issued), ApiError> {
-    let invalid = || ApiError::unauthorized("Session expired. Please log in again.");
+pub async fn rotate(db: &Db, token: &str, days: i64) -> Result<(String, Issued), DbError> {
+    let invalid = || DbError::SessionExpired;
     let row: Option<SessionRow> = sqlx::query_as(
         "SELECT id, family_id, user_id, expires_at, used_at, revoked_at FROM sessions WHERE token_hash = $1",
     )
@@ -106,7 +106,7 @@ pub async fn rotate(db: &Db, token: &str, days: i64) -> Result<(String, Issued),
 }
 
 /// The session family of a refresh token, if it is this user's.
-pub async fn family_of(db: &Db, token: &str, user_id: &str) -> Result<Option<String>, ApiError> {
+pub async fn family_of(db: &Db, token: &str, user_id: &str) -> Result<Option<String>, DbError> {
     Ok(
         sqlx::query_scalar("SELECT family_id FROM sessions WHERE token_hash = $1 AND user_id = $2")
             .bind(token_hash(token))
@@ -116,7 +116,7 @@ pub async fn family_of(db: &Db, token: &str, user_id: &str) -> Result<Option<Str
     )
 }
 
-pub async fn revoke_family(db: &Db, family: &str) -> Result<(), ApiError> {
+pub async fn revoke_family(db: &Db, family: &str) -> Result<(), DbError> {
     sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL")
         .bind(now_ms())
         .bind(family)
@@ -126,7 +126,7 @@ pub async fn revoke_family(db: &Db, family: &str) -> Result<(), ApiError> {
 }
 
 /// Whether a session family is still signed in (not revoked, not expired).
-pub async fn family_active(db: &Db, family: &str) -> Result<bool, ApiError> {
+pub async fn family_active(db: &Db, family: &str) -> Result<bool, DbError> {
     let n: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM sessions WHERE family_id = $1 AND revoked_at IS NULL AND expires_at > $2",
     )

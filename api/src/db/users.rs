@@ -2,9 +2,9 @@
 
 use sqlx::FromRow;
 
+use super::DbError;
 use super::{Db, now_ms};
 use crate::domain::Role;
-use crate::envelope::ApiError;
 use crate::ids::new_id;
 
 #[derive(FromRow, Debug, Clone)]
@@ -36,7 +36,7 @@ pub struct NewUser<'a> {
     pub verified: bool,
 }
 
-pub async fn by_email(db: &Db, email: &str) -> Result<Option<User>, ApiError> {
+pub async fn by_email(db: &Db, email: &str) -> Result<Option<User>, DbError> {
     Ok(
         sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE email = $1"))
             .bind(email)
@@ -45,7 +45,7 @@ pub async fn by_email(db: &Db, email: &str) -> Result<Option<User>, ApiError> {
     )
 }
 
-pub async fn by_phone(db: &Db, phone: &str) -> Result<Option<User>, ApiError> {
+pub async fn by_phone(db: &Db, phone: &str) -> Result<Option<User>, DbError> {
     Ok(
         sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE phone = $1"))
             .bind(phone)
@@ -54,7 +54,7 @@ pub async fn by_phone(db: &Db, phone: &str) -> Result<Option<User>, ApiError> {
     )
 }
 
-pub async fn by_id(db: &Db, id: &str) -> Result<Option<User>, ApiError> {
+pub async fn by_id(db: &Db, id: &str) -> Result<Option<User>, DbError> {
     Ok(
         sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE id = $1"))
             .bind(id)
@@ -64,7 +64,7 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<User>, ApiError> {
 }
 
 #[tracing::instrument(skip(db, new), fields(email = new.email))]
-pub async fn create(db: &Db, new: NewUser<'_>) -> Result<User, ApiError> {
+pub async fn create(db: &Db, new: NewUser<'_>) -> Result<User, DbError> {
     let now = now_ms();
     let id = new_id();
     sqlx::query(
@@ -84,13 +84,13 @@ pub async fn create(db: &Db, new: NewUser<'_>) -> Result<User, ApiError> {
     .await
     .map_err(|e| match &e {
         sqlx::Error::Database(d) if d.is_unique_violation() => {
-            ApiError::conflict("An account with this email or phone already exists")
+            DbError::DuplicateAccount
         }
         _ => e.into(),
     })?;
     by_id(db, &id)
         .await?
-        .ok_or_else(|| ApiError::internal("user vanished after insert"))
+        .ok_or(DbError::Invariant("user vanished after insert"))
 }
 
 /// Someone proved they own the account's e-mail (a code, a verification or
@@ -98,7 +98,7 @@ pub async fn create(db: &Db, new: NewUser<'_>) -> Result<User, ApiError> {
 /// proof may be a stranger's (account pre-hijacking): its password is removed
 /// and every session ends, in one transaction. Returns whether that happened.
 #[tracing::instrument(skip(db))]
-pub async fn prove_email(db: &Db, id: &str) -> Result<bool, ApiError> {
+pub async fn prove_email(db: &Db, id: &str) -> Result<bool, DbError> {
     let now = now_ms();
     let mut tx = crate::db::begin_write(db).await?;
     let first = sqlx::query(
@@ -126,7 +126,7 @@ pub async fn prove_email(db: &Db, id: &str) -> Result<bool, ApiError> {
 
 /// A phone number given at registration but never proven yields to whoever
 /// proves it with a code.
-pub async fn release_unproven_phone(db: &Db, phone: &str) -> Result<(), ApiError> {
+pub async fn release_unproven_phone(db: &Db, phone: &str) -> Result<(), DbError> {
     sqlx::query(
         "UPDATE users SET phone = NULL, updated_at = $1 WHERE phone = $2 AND phone_verified = 0",
     )
@@ -144,7 +144,7 @@ pub async fn set_password(
     id: &str,
     hash: &str,
     keep_family: Option<&str>,
-) -> Result<(), ApiError> {
+) -> Result<(), DbError> {
     let now = now_ms();
     let mut tx = crate::db::begin_write(db).await?;
     sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
@@ -165,7 +165,7 @@ pub async fn set_password(
     Ok(())
 }
 
-pub async fn set_role(db: &Db, id: &str, role: Role) -> Result<(), ApiError> {
+pub async fn set_role(db: &Db, id: &str, role: Role) -> Result<(), DbError> {
     sqlx::query("UPDATE users SET role = $1, updated_at = $2 WHERE id = $3")
         .bind(role)
         .bind(now_ms())

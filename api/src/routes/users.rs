@@ -7,6 +7,7 @@ use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
 use crate::auth::{BearerAuth, codes};
+use crate::db::DbError;
 use crate::db::addresses::{self, Address, AddressInput};
 use crate::db::{now_ms, users};
 use crate::domain::{Phone, Role};
@@ -102,6 +103,14 @@ impl AddressRequest {
             phone,
             is_default: self.is_default.unwrap_or(false),
         })
+    }
+}
+
+/// The database's answer for an address change, in the address page's words.
+fn address_error(e: DbError) -> ApiError {
+    match e {
+        DbError::NotFound => ApiError::not_found("Address not found"),
+        e => e.into(),
     }
 }
 
@@ -253,7 +262,9 @@ impl UsersApi {
         id: Path<String>,
         body: Json<AddressRequest>,
     ) -> ApiResult<Json<Envelope<Vec<Address>>>> {
-        addresses::update(&state.db, &auth.0.id, &id.0, &body.check()?).await?;
+        addresses::update(&state.db, &auth.0.id, &id.0, &body.check()?)
+            .await
+            .map_err(address_error)?;
         Ok(Envelope::ok(
             "Address updated successfully!",
             addresses::list(&state.db, &auth.0.id).await?,
@@ -268,7 +279,9 @@ impl UsersApi {
         auth: BearerAuth,
         id: Path<String>,
     ) -> ApiResult<Json<Envelope<Vec<Address>>>> {
-        addresses::delete(&state.db, &auth.0.id, &id.0).await?;
+        addresses::delete(&state.db, &auth.0.id, &id.0)
+            .await
+            .map_err(address_error)?;
         Ok(Envelope::ok(
             "Address deleted successfully!",
             addresses::list(&state.db, &auth.0.id).await?,
@@ -283,7 +296,9 @@ impl UsersApi {
         auth: BearerAuth,
         id: Path<String>,
     ) -> ApiResult<Json<Envelope<Vec<Address>>>> {
-        addresses::set_default(&state.db, &auth.0.id, &id.0).await?;
+        addresses::set_default(&state.db, &auth.0.id, &id.0)
+            .await
+            .map_err(address_error)?;
         Ok(Envelope::ok(
             "Default address updated successfully!",
             addresses::list(&state.db, &auth.0.id).await?,
