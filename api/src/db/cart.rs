@@ -156,7 +156,6 @@ pub async fn save(
     }
 }
 
-/// The answer when a design names a picture the server does not hold.
 
 pub async fn remove(db: &Db, user_id: &str, id: &str) -> Result<bool, DbError> {
     let done = sqlx::query("DELETE FROM cart_items WHERE id = $1 AND user_id = $2")
