@@ -156,7 +156,6 @@ pub async fn save(
     }
 }
 
-
 pub async fn remove(db: &Db, user_id: &str, id: &str) -> Result<bool, DbError> {
     let done = sqlx::query("DELETE FROM cart_items WHERE id = $1 AND user_id = $2")
         .bind(id)
