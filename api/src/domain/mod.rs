@@ -4,9 +4,11 @@
 
 pub mod contact;
 mod order_status;
+mod pincode;
 mod role;
 mod stored_text;
 
 pub use contact::{Email, Phone};
 pub use order_status::OrderStatus;
+pub use pincode::Pincode;
 pub use role::Role;

@@ -13,7 +13,7 @@ use poem_openapi::Object;
 use crate::config::Company;
 use crate::db::orders;
 use crate::envelope::{ApiError, ApiResult};
-use crate::payments::checkout::ShippingAddress;
+use crate::payments::address::ShippingAddress;
 use figures::{COURIER_TAX_BPS, Figures, IGST_BPS};
 
 pub const TITLE: &str = "PRO-FORMA INVOICE";

@@ -25,7 +25,7 @@ use krilla::{Document, SerializeSettings};
 use skrifa::MetadataProvider;
 
 use super::{Invoice, InvoiceLine};
-use crate::payments::checkout::ShippingAddress;
+use crate::payments::address::ShippingAddress;
 
 /// A4 in points.
 const PAGE_W: f32 = 595.28;

@@ -10,7 +10,7 @@ use crate::auth::{BearerAuth, codes};
 use crate::db::DbError;
 use crate::db::addresses::{self, Address, AddressInput};
 use crate::db::{now_ms, users};
-use crate::domain::{Phone, Role};
+use crate::domain::{Phone, Pincode, Role};
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::state::AppState;
 
@@ -74,13 +74,11 @@ impl AddressRequest {
         let country = Some(field(&self.country))
             .filter(|c| !c.is_empty())
             .unwrap_or_else(|| "India".into());
-        if country.eq_ignore_ascii_case("india")
-            && !(zip_code.len() == 6 && zip_code.bytes().all(|b| b.is_ascii_digit()))
-        {
-            return Err(ApiError::bad_request(
-                "Invalid pincode. Please check and try again.",
-            ));
-        }
+        let zip_code = if country.eq_ignore_ascii_case("india") {
+            Pincode::parse(&zip_code)?.into_string()
+        } else {
+            zip_code
+        };
         let kind = Some(field(&self.kind).to_lowercase())
             .filter(|k| !k.is_empty())
             .unwrap_or_else(|| "home".into());

@@ -13,7 +13,7 @@ use crate::design_document::DesignDocument;
 use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::models::{Pagination, QuantityDto};
-use crate::payments::checkout::ShippingAddress;
+use crate::payments::address::ShippingAddress;
 use crate::state::AppState;
 
 pub mod admin;

@@ -3,7 +3,7 @@
 use poem_openapi::Object;
 
 use crate::domain::OrderStatus;
-use crate::payments::checkout::{AddressInput, ShippingAddress};
+use crate::payments::address::{AddressInput, ShippingAddress};
 
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]

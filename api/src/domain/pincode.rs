@@ -1,0 +1,36 @@
+//! An Indian pincode, checked once against India Post's directory: the one
+//! rule for saved addresses and for checkout alike.
+
+use crate::envelope::ApiError;
+use crate::pincodes::{INVALID_PINCODE, lookup};
+
+/// Six digits that India Post delivers to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pincode(String);
+
+impl Pincode {
+    pub fn parse(pin: &str) -> Result<Pincode, ApiError> {
+        let pin = pin.trim();
+        match lookup(pin) {
+            Some(_) => Ok(Pincode(pin.to_string())),
+            None => Err(ApiError::bad_request(INVALID_PINCODE)),
+        }
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pincodes() {
+        assert_eq!(Pincode::parse(" 110001 ").unwrap().into_string(), "110001");
+        for bad in ["", "5600", "1100011", "11000a", "000000"] {
+            assert!(Pincode::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The auth routes' request and response bodies.
+
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object};
+
+use crate::db::users::User;
+use crate::domain::Role;
+use crate::envelope::Envelope;
+
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct UserDto {
+    #[oai(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    #[oai(skip_serializing_if_is_none)]
+    pub phone: Option<String>,
+    /// `user` or `admin`
+    pub role: Role,
+    pub is_verified: bool,
+    pub created_at: i64,
+}
+
+impl From<User> for UserDto {
+    fn from(u: User) -> UserDto {
+        UserDto {
+            id: u.id,
+            name: u.name,
+            email: u.email,
+            phone: u.phone,
+            role: u.role,
+            is_verified: u.is_verified != 0,
+            created_at: u.created_at,
+        }
+    }
+}
+
+/// What a sign-in returns. For an e-mail code of an address with no account,
+/// `existingUser` is false and there is no user or token yet.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct AuthData {
+    #[oai(skip_serializing_if_is_none)]
+    pub user: Option<UserDto>,
+    #[oai(skip_serializing_if_is_none)]
+    pub access_token: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub refresh_token: Option<String>,
+    pub existing_user: bool,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct TokenPair {
+    pub access_token: String,
+    pub refresh_token: String,
+}
+
+#[derive(Object)]
+pub struct RegisterRequest {
+    pub name: String,
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Object)]
+pub struct LoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Object)]
+pub struct EmailRequest {
+    pub email: String,
+}
+
+#[derive(Object)]
+pub struct EmailCodeRequest {
+    pub email: String,
+    pub code: String,
+}
+
+#[derive(Object)]
+pub struct PhoneRequest {
+    pub phone: String,
+}
+
+/// Phone sign-in. A new user also gives `name` and `email`. When `email` is
+/// given and has a pending e-mail code, `code` is that e-mail code (the login
+/// screen's registration step); otherwise it is the code sent to the phone.
+#[derive(Object)]
+pub struct PhoneCodeRequest {
+    pub phone: String,
+    pub code: String,
+    pub email: Option<String>,
+    pub name: Option<String>,
+}
+
+/// The web app sends `{}` and its cookie; API clients send the token.
+#[derive(Object)]
+#[oai(rename_all = "camelCase")]
+pub struct RefreshRequest {
+    pub refresh_token: Option<String>,
+}
+
+#[derive(Object)]
+#[oai(rename_all = "camelCase")]
+pub struct LogoutRequest {
+    pub refresh_token: Option<String>,
+}
+
+#[derive(Object)]
+pub struct TokenRequest {
+    pub token: String,
+}
+
+#[derive(Object)]
+pub struct ResetRequest {
+    pub token: String,
+    pub password: String,
+}
+
+#[derive(ApiResponse)]
+pub enum Created {
+    /// The account was created and signed in; the refresh token is also set as an HttpOnly cookie.
+    #[oai(status = 201)]
+    Created(
+        Json<Envelope<AuthData>>,
+        #[oai(header = "Set-Cookie")] Option<String>,
+    ),
+}
+
+#[derive(ApiResponse)]
+pub enum SignedIn {
+    /// Signed in (or, for a new e-mail address, the code checked); a refresh
+    /// token is also set as an HttpOnly cookie.
+    #[oai(status = 200)]
+    Ok(
+        Json<Envelope<AuthData>>,
+        #[oai(header = "Set-Cookie")] Option<String>,
+    ),
+}
+
+#[derive(ApiResponse)]
+pub enum Refreshed {
+    /// A new token pair; the refresh cookie is replaced too.
+    #[oai(status = 200)]
+    Ok(
+        Json<Envelope<TokenPair>>,
+        #[oai(header = "Set-Cookie")] Option<String>,
+    ),
+}
+
+#[derive(ApiResponse)]
+pub enum LoggedOut {
+    /// The session ended; the refresh cookie is cleared.
+    #[oai(status = 200)]
+    Ok(Json<Envelope<bool>>, #[oai(header = "Set-Cookie")] String),
+}
