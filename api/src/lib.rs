@@ -13,6 +13,7 @@ pub mod design_document;
 pub mod designs;
 pub mod domain;
 pub mod envelope;
+pub mod fails;
 pub mod guards;
 pub mod ids;
 pub mod invoice;

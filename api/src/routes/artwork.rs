@@ -12,7 +12,9 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 use super::Tag;
 use crate::auth::BearerAuth;
 use crate::db::artwork;
-use crate::envelope::{AnyImage, ApiError, ApiResult, Envelope, TypedBody};
+use crate::envelope::{AnyImage, ApiError, Envelope, TypedBody};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::limits::Door;
 use crate::state::AppState;
 use crate::storage::{Bucket, Key, Source, StorageError};
@@ -68,7 +70,7 @@ impl ArtworkApi {
         auth: BearerAuth,
         sha256: Path<String>,
         body: Binary<Body>,
-    ) -> ApiResult<Stored> {
+    ) -> Result<Stored, Fails<{ USER | BODY | NOT_FOUND | UNPROCESSABLE | TOO_MANY }>> {
         let key = key_of(&sha256.0)?;
         state.limits.check(Door::ArtworkUser, &auth.0.id)?;
         let bytes = body
@@ -94,7 +96,8 @@ impl ArtworkApi {
         if asset.sha256 != key.as_str() {
             return Err(ApiError::unprocessable(
                 "The image's bytes do not match its name (SHA-256)",
-            ));
+            )
+            .into());
         }
         if state
             .storage
@@ -132,7 +135,7 @@ impl ArtworkApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         sha256: Path<String>,
-    ) -> ApiResult<Picture> {
+    ) -> Result<Picture, Fails<{ ADMIN | NOT_FOUND }>> {
         let key = key_of(&sha256.0)?;
         let stored = artwork::get(&state.db, key.as_str())
             .await?
@@ -141,7 +144,7 @@ impl ArtworkApi {
         if auth.0.require_admin().is_err()
             && !artwork::is_holder(&state.db, key.as_str(), &auth.0.id).await?
         {
-            return Err(ApiError::not_found("Artwork not found"));
+            return Err(ApiError::not_found("Artwork not found").into());
         }
         let (_, stream) = state
             .storage

@@ -16,6 +16,8 @@ use crate::cart_pricing::{PricedLine, price_cart};
 use crate::db::cart;
 use crate::design_document::DesignDocument;
 use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::models::{QuantityDto, SizeQuantities};
 use crate::state::AppState;
 
@@ -156,7 +158,7 @@ impl CartApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-    ) -> ApiResult<Json<Envelope<CartDto>>> {
+    ) -> Result<Json<Envelope<CartDto>>, Fails<{ USER }>> {
         Ok(Envelope::ok(
             "Cart fetched",
             cart_of(&state, &auth.0.id).await?,
@@ -171,7 +173,7 @@ impl CartApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<AddItemRequest>,
-    ) -> ApiResult<Json<Envelope<CartDto>>> {
+    ) -> Result<Json<Envelope<CartDto>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let design = requested_design(&body)?;
         add_to_cart::add(&state.db, &auth.0.id, &design, body.price).await?;
         Ok(Envelope::ok(
@@ -188,7 +190,7 @@ impl CartApi {
         auth: BearerAuth,
         id: Path<String>,
         body: Json<UpdateItemRequest>,
-    ) -> ApiResult<Json<Envelope<CartDto>>> {
+    ) -> Result<Json<Envelope<CartDto>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let quantities = body.quantity.checked()?;
         let mut saved = false;
         for attempt in 0..SAVE_ATTEMPTS {
@@ -213,7 +215,7 @@ impl CartApi {
             }
         }
         if !saved {
-            return Err(busy());
+            return Err(busy().into());
         }
         Ok(Envelope::ok(
             "Cart updated",
@@ -228,9 +230,9 @@ impl CartApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<CartDto>>> {
+    ) -> Result<Json<Envelope<CartDto>>, Fails<{ USER | NOT_FOUND }>> {
         if !cart::remove(&state.db, &auth.0.id, &id.0).await? {
-            return Err(ApiError::not_found("Cart item not found"));
+            return Err(ApiError::not_found("Cart item not found").into());
         }
         Ok(Envelope::ok(
             "Item removed from cart",
@@ -244,7 +246,7 @@ impl CartApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-    ) -> ApiResult<Json<Envelope<CartDto>>> {
+    ) -> Result<Json<Envelope<CartDto>>, Fails<{ USER }>> {
         cart::clear(&state.db, &auth.0.id).await?;
         Ok(Envelope::ok(
             "Cart cleared",
@@ -258,7 +260,7 @@ impl CartApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-    ) -> ApiResult<Json<Envelope<CartSummary>>> {
+    ) -> Result<Json<Envelope<CartSummary>>, Fails<{ USER }>> {
         let c = cart_of(&state, &auth.0.id).await?;
         Ok(Envelope::ok(
             "Cart summary",

@@ -16,7 +16,9 @@ use crate::auth::BearerAuth;
 use crate::db::designs::{self, SavedRow};
 use crate::db::{artwork, products};
 use crate::design_document::DesignDocument;
-use crate::envelope::{AnyImage, ApiError, ApiResult, Envelope, TypedBody};
+use crate::envelope::{AnyImage, ApiError, Envelope, TypedBody};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::models::{Pagination, QuantityDto, SizeQuantities};
 use crate::state::AppState;
 use crate::storage::{Bucket, Key, StorageError};
@@ -309,7 +311,7 @@ impl DesignsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<SaveDesignRequest>,
-    ) -> ApiResult<SavedResponse> {
+    ) -> Result<SavedResponse, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let user = &auth.0.id;
         let name = checked_name(body.name.as_deref())?;
         let design = checked_design(&state, user, &body.design).await?;
@@ -320,7 +322,7 @@ impl DesignsApi {
                     "You can keep up to {MAX_SAVED_DESIGNS} saved designs. Remove one to save another."
                 ),
                 "TOO_MANY_DESIGNS",
-            ));
+            ).into());
         }
         let thumbnail = crate::designs::thumbnail(&state.db, &state.storage, &design).await?;
         let id = designs::insert(&state.db, user, &name, &design, &thumbnail).await?;
@@ -339,7 +341,7 @@ impl DesignsApi {
         auth: BearerAuth,
         page: Query<Option<i64>>,
         limit: Query<Option<i64>>,
-    ) -> ApiResult<Json<SavedDesignsPage>> {
+    ) -> Result<Json<SavedDesignsPage>, Fails<{ USER }>> {
         let page = page.0.unwrap_or(1).clamp(1, 1_000_000);
         let limit = limit.0.unwrap_or(PAGE_LIMIT).clamp(1, MAX_PAGE_LIMIT);
         let (rows, total) = designs::page(&state.db, &auth.0.id, (page - 1) * limit, limit).await?;
@@ -358,7 +360,7 @@ impl DesignsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<SavedDesign>>> {
+    ) -> Result<Json<Envelope<SavedDesign>>, Fails<{ USER | NOT_FOUND }>> {
         let row = owned(&state, &auth.0.id, &id.0).await?;
         Ok(Envelope::ok("Design fetched", saved_dto(row)?))
     }
@@ -372,11 +374,11 @@ impl DesignsApi {
         auth: BearerAuth,
         id: Path<String>,
         body: Json<UpdateDesignRequest>,
-    ) -> ApiResult<Json<Envelope<SavedDesign>>> {
+    ) -> Result<Json<Envelope<SavedDesign>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let user = &auth.0.id;
         let row = owned(&state, user, &id.0).await?;
         if body.version.is_some_and(|v| v != row.version) {
-            return Err(changed());
+            return Err(changed().into());
         }
         let name = match &body.name {
             Some(n) => checked_name(Some(n))?,
@@ -404,7 +406,7 @@ impl DesignsApi {
             thumbnail: thumbnail.as_deref(),
         };
         if !designs::update(&state.db, user, &row.id, row.version, changes).await? {
-            return Err(changed());
+            return Err(changed().into());
         }
         let row = owned(&state, user, &row.id).await?;
         Ok(Envelope::ok("Design updated", saved_dto(row)?))
@@ -417,10 +419,10 @@ impl DesignsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<Moved>>> {
+    ) -> Result<Json<Envelope<Moved>>, Fails<{ USER | NOT_FOUND }>> {
         let row = owned(&state, &auth.0.id, &id.0).await?;
         if !designs::delete(&state.db, &auth.0.id, &row.id, None).await? {
-            return Err(not_found());
+            return Err(not_found().into());
         }
         Ok(Envelope::ok("Design removed", Moved { id: row.id }))
     }
@@ -434,7 +436,7 @@ impl DesignsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<Moved>>> {
+    ) -> Result<Json<Envelope<Moved>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
         let user = &auth.0.id;
         let row = owned(&state, user, &id.0).await?;
         let design = row.design()?;
@@ -444,11 +446,12 @@ impl DesignsApi {
             return Err(ApiError::conflict_code(
                 "This design is already being moved to your cart.",
                 "DESIGN_MOVING",
-            ));
+            )
+            .into());
         }
         if let Err(refused) = add_to_cart::add(&state.db, user, &design, None).await {
             designs::end_move(&state.db, user, &row.id).await?;
-            return Err(refused);
+            return Err(refused.into());
         }
         // Changed while it moved: the cart has the version that was read; the new one stays saved.
         if !designs::delete(&state.db, user, &row.id, Some(row.version)).await? {
@@ -464,9 +467,9 @@ impl DesignsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Thumbnail> {
+    ) -> Result<Thumbnail, Fails<{ USER | NOT_FOUND }>> {
         if !crate::ids::is_id(&id.0) {
-            return Err(not_found());
+            return Err(not_found().into());
         }
         let png = designs::thumbnail(&state.db, &auth.0.id, &id.0)
             .await?
@@ -483,11 +486,11 @@ impl DesignsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<ShareLink>>> {
+    ) -> Result<Json<Envelope<ShareLink>>, Fails<{ USER | NOT_FOUND }>> {
         let row = owned(&state, &auth.0.id, &id.0).await?;
         let token = crate::ids::random_hex(16);
         if !designs::set_share_token(&state.db, &auth.0.id, &row.id, Some(&token)).await? {
-            return Err(not_found());
+            return Err(not_found().into());
         }
         Ok(Envelope::ok(
             "Share link created",
@@ -505,7 +508,7 @@ impl DesignsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<Moved>>> {
+    ) -> Result<Json<Envelope<Moved>>, Fails<{ USER | NOT_FOUND }>> {
         let row = owned(&state, &auth.0.id, &id.0).await?;
         designs::set_share_token(&state.db, &auth.0.id, &row.id, None).await?;
         Ok(Envelope::ok("Share link turned off", Moved { id: row.id }))
@@ -517,7 +520,7 @@ impl DesignsApi {
         &self,
         state: Data<&AppState>,
         token: Path<String>,
-    ) -> ApiResult<Json<Envelope<SharedDesign>>> {
+    ) -> Result<Json<Envelope<SharedDesign>>, Fails<{ ANY | NOT_FOUND }>> {
         let row = shared(&state, &token.0).await?;
         Ok(Envelope::ok("Design fetched", shared_dto(row, &token.0)?))
     }
@@ -528,9 +531,9 @@ impl DesignsApi {
         &self,
         state: Data<&AppState>,
         token: Path<String>,
-    ) -> ApiResult<Thumbnail> {
+    ) -> Result<Thumbnail, Fails<{ ANY | NOT_FOUND }>> {
         if !is_token(&token.0) {
-            return Err(link_not_found());
+            return Err(link_not_found().into());
         }
         let png = designs::thumbnail_by_share_token(&state.db, &token.0)
             .await?
@@ -547,12 +550,12 @@ impl DesignsApi {
         state: Data<&AppState>,
         token: Path<String>,
         sha256: Path<String>,
-    ) -> ApiResult<SharedPicture> {
+    ) -> Result<SharedPicture, Fails<{ ANY | NOT_FOUND }>> {
         let row = shared(&state, &token.0).await?;
         let missing = || ApiError::not_found("Artwork not found");
         let design = row.design()?;
         if !design.image_assets().any(|a| a.sha256 == sha256.0) {
-            return Err(missing());
+            return Err(missing().into());
         }
         let key = Key::artwork(&sha256.0).map_err(|_| missing())?;
         let stored = artwork::get(&state.db, key.as_str())

@@ -12,7 +12,9 @@ use poem_openapi::{ApiResponse, OpenApi};
 use serde::Deserialize;
 
 use super::Tag;
-use crate::envelope::{AnyFile, ApiError, ApiResult, TypedBody};
+use crate::envelope::{AnyFile, ApiError, TypedBody};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::guards::{FILE_TOO_LARGE, MAX_FILE_BYTES};
 use crate::state::AppState;
 use crate::storage::local::WriteError;
@@ -42,7 +44,7 @@ impl FilesApi {
         bucket: Path<String>,
         folder: Path<String>,
         name: Path<String>,
-    ) -> ApiResult<ProductFile> {
+    ) -> Result<ProductFile, Fails<{ ANY | NOT_FOUND }>> {
         let not_found = || ApiError::not_found("File not found");
         let bucket = Bucket::parse(&bucket.0)
             .filter(|b| *b != Bucket::Artwork)

@@ -3,6 +3,8 @@ use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
 use crate::envelope::{ApiResult, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use poem::web::Data;
 
 use crate::state::AppState;
@@ -37,13 +39,19 @@ pub struct HealthApi;
 impl HealthApi {
     /// Availability check (the client gives it 3 s).
     #[oai(path = "/health", method = "get")]
-    async fn health(&self, state: Data<&AppState>) -> ApiResult<Json<Envelope<Health>>> {
+    async fn health(
+        &self,
+        state: Data<&AppState>,
+    ) -> Result<Json<Envelope<Health>>, Fails<{ ANY }>> {
         Ok(Envelope::ok("OK", check(&state).await?))
     }
 
     /// The cart service's availability check (the cart lives in the same database).
     #[oai(path = "/cart/health", method = "get")]
-    async fn cart_health(&self, state: Data<&AppState>) -> ApiResult<Json<Envelope<Health>>> {
+    async fn cart_health(
+        &self,
+        state: Data<&AppState>,
+    ) -> Result<Json<Envelope<Health>>, Fails<{ ANY }>> {
         Ok(Envelope::ok(
             "Cart service is available",
             check(&state).await?,

@@ -9,7 +9,9 @@ use poem_openapi::payload::Binary;
 use poem_openapi::{ApiResponse, OpenApi};
 
 use super::Tag;
-use crate::envelope::{ApiError, ApiResult};
+use crate::envelope::ApiError;
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::state::AppState;
 
 #[derive(ApiResponse)]
@@ -38,7 +40,11 @@ pub struct ModelsApi;
 impl ModelsApi {
     /// A product's 3D model (binary glTF), by the path stored in its `models`.
     #[oai(path = "/models/by-path", method = "get")]
-    async fn by_path(&self, state: Data<&AppState>, path: Query<String>) -> ApiResult<ModelFile> {
+    async fn by_path(
+        &self,
+        state: Data<&AppState>,
+        path: Query<String>,
+    ) -> Result<ModelFile, Fails<{ ANY | NOT_FOUND }>> {
         let file = resolve(&state.config.assets_dir, path.0.trim())
             .ok_or_else(|| ApiError::bad_request("Invalid model path"))?;
         match tokio::fs::read(&file).await {
@@ -47,9 +53,9 @@ impl ModelsApi {
                 "public, max-age=3600".to_string(),
             )),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                Err(ApiError::not_found("Model not found"))
+                Err(ApiError::not_found("Model not found").into())
             }
-            Err(e) => Err(ApiError::internal(e)),
+            Err(e) => Err(ApiError::internal(e).into()),
         }
     }
 }

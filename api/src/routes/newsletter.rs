@@ -5,7 +5,9 @@ use poem_openapi::{Object, OpenApi};
 use super::Tag;
 use crate::db::{now_ms, outbox};
 use crate::domain::Email;
-use crate::envelope::{ApiResult, Envelope};
+use crate::envelope::Envelope;
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::state::AppState;
 
 #[derive(Object)]
@@ -23,7 +25,7 @@ impl NewsletterApi {
         &self,
         state: Data<&AppState>,
         body: Json<SubscribeRequest>,
-    ) -> ApiResult<Json<Envelope<bool>>> {
+    ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | UNAVAILABLE }>> {
         let email = Email::parse(&body.email)?.into_string();
         let mut tx = crate::db::begin_write(&state.db).await?;
         let added = sqlx::query("INSERT INTO newsletter_subscriptions (email, created_at) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING")

@@ -6,7 +6,9 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
-use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::envelope::{ApiError, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::pincodes;
 use crate::pincodes::INVALID_PINCODE;
 
@@ -25,7 +27,10 @@ pub struct PincodeApi;
 impl PincodeApi {
     /// City (district) and state of a 6-digit pincode; 404 for one India Post does not know.
     #[oai(path = "/pincode/:pin", method = "get")]
-    async fn lookup(&self, pin: Path<String>) -> ApiResult<Json<Envelope<PincodeDetails>>> {
+    async fn lookup(
+        &self,
+        pin: Path<String>,
+    ) -> Result<Json<Envelope<PincodeDetails>>, Fails<{ ANY | NOT_FOUND }>> {
         let pin = pin.0.trim();
         let found = pincodes::lookup(pin).ok_or_else(|| ApiError::not_found(INVALID_PINCODE))?;
         Ok(Envelope::ok(

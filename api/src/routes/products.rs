@@ -9,7 +9,9 @@ use super::Tag;
 use crate::auth::BearerAuth;
 use crate::cached_json::CachedJson;
 use crate::db::products::{self, Filter, Product};
-use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::envelope::{ApiError, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::models::{ColorImage, ImageRef, ModelMetadata, ProductImage};
 use crate::storage::{Bucket, Key, Source};
 use design_engine::catalogue::{PartialProduct, colour_name};
@@ -354,7 +356,7 @@ impl ProductsApi {
         /// The `ETag` of a copy the client holds: 304 when it is still current.
         #[oai(name = "If-None-Match")]
         if_none_match: Header<Option<String>>,
-    ) -> ApiResult<CatalogueAnswer> {
+    ) -> Result<CatalogueAnswer, Fails<{ ANY }>> {
         let blank = |s: Option<String>| s.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
         let filter = Filter {
             category: blank(category.0),
@@ -388,7 +390,10 @@ impl ProductsApi {
 
     /// The categories in use.
     #[oai(path = "/products/categories", method = "get")]
-    async fn categories(&self, state: Data<&AppState>) -> ApiResult<Json<Envelope<Vec<String>>>> {
+    async fn categories(
+        &self,
+        state: Data<&AppState>,
+    ) -> Result<Json<Envelope<Vec<String>>>, Fails<{ ANY }>> {
         Ok(Envelope::ok(
             "Categories fetched",
             products::distinct(&state.db, "category").await?,
@@ -397,7 +402,10 @@ impl ProductsApi {
 
     /// The brands in use.
     #[oai(path = "/products/brands", method = "get")]
-    async fn brands(&self, state: Data<&AppState>) -> ApiResult<Json<Envelope<Vec<String>>>> {
+    async fn brands(
+        &self,
+        state: Data<&AppState>,
+    ) -> Result<Json<Envelope<Vec<String>>>, Fails<{ ANY }>> {
         Ok(Envelope::ok(
             "Brands fetched",
             products::distinct(&state.db, "brand").await?,
@@ -411,7 +419,7 @@ impl ProductsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<ProductInput>,
-    ) -> ApiResult<Json<Envelope<ProductDto>>> {
+    ) -> Result<Json<Envelope<ProductDto>>, Fails<{ ADMIN | BODY | CONFLICT }>> {
         auth.0.require_admin()?;
         let product = create_product(&state, body.0).await?;
         Ok(Envelope::ok("Product created", product.into()))
@@ -425,7 +433,10 @@ impl ProductsApi {
         auth: BearerAuth,
         id: Path<String>,
         body: Json<ProductInput>,
-    ) -> ApiResult<Json<Envelope<ProductDto>>> {
+    ) -> Result<
+        Json<Envelope<ProductDto>>,
+        Fails<{ ADMIN | BODY | NOT_FOUND | CONFLICT | UNPROCESSABLE }>,
+    > {
         auth.0.require_admin()?;
         let not_found = || ApiError::not_found("Product not found in database.");
         let mut product = products::get(&state.db, &id.0)
@@ -436,7 +447,7 @@ impl ProductsApi {
         let updated = products::update(&state.db, &product).await?;
         state.catalogue.invalidate();
         if !updated {
-            return Err(not_found());
+            return Err(not_found().into());
         }
         // Files the product no longer names are removed.
         product_files::settle(&state, &product.id, &files).await?;
@@ -458,7 +469,8 @@ impl ProductsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         form: ProductForm,
-    ) -> ApiResult<Json<Envelope<ProductDto>>> {
+    ) -> Result<Json<Envelope<ProductDto>>, Fails<{ ADMIN | BODY | CONFLICT | UNPROCESSABLE }>>
+    {
         auth.0.require_admin()?;
         let mut input = form.product.0;
         let mut models = Vec::new();
@@ -518,12 +530,12 @@ impl ProductsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<bool>>> {
+    ) -> Result<Json<Envelope<bool>>, Fails<{ ADMIN | NOT_FOUND }>> {
         auth.0.require_admin()?;
         let deleted = products::delete(&state.db, &id.0).await?;
         state.catalogue.invalidate();
         if !deleted {
-            return Err(ApiError::not_found("Product not found in database."));
+            return Err(ApiError::not_found("Product not found in database.").into());
         }
         product_files::settle(&state, &id.0, &[]).await?;
         Ok(Envelope::ok("Product deleted", true))
@@ -535,7 +547,7 @@ impl ProductsApi {
         &self,
         state: Data<&AppState>,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<ProductDto>>> {
+    ) -> Result<Json<Envelope<ProductDto>>, Fails<{ ANY | NOT_FOUND }>> {
         let product = if crate::ids::is_id(&id.0) {
             products::get(&state.db, &id.0).await?
         } else {

@@ -13,7 +13,9 @@ use poem_openapi::{Object, OpenApi};
 use super::Tag;
 use crate::auth::BearerAuth;
 use crate::db::files;
-use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::envelope::{ApiError, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::product_files::{check_upload, file_url, kind_of};
 use crate::state::AppState;
 use crate::storage::{Bucket, Key, Part, StorageError};
@@ -135,7 +137,10 @@ impl UploadApi {
         auth: BearerAuth,
         #[oai(name = "fileName")] file_name: Query<String>,
         color: Query<Option<String>>,
-    ) -> ApiResult<Json<Envelope<PresignedUpload>>> {
+    ) -> Result<
+        Json<Envelope<PresignedUpload>>,
+        Fails<{ ADMIN | TOO_LARGE | UNPROCESSABLE | UNAVAILABLE }>,
+    > {
         auth.0.require_admin()?;
         let (bucket, ext, content_type) = kind_of(&file_name.0)?;
         let key = Key::generate(color.0.as_deref().unwrap_or(""), ext);
@@ -163,7 +168,10 @@ impl UploadApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<MultipartStart>,
-    ) -> ApiResult<Json<Envelope<MultipartStarted>>> {
+    ) -> Result<
+        Json<Envelope<MultipartStarted>>,
+        Fails<{ ADMIN | BODY | UNPROCESSABLE | UNAVAILABLE }>,
+    > {
         auth.0.require_admin()?;
         let (bucket, ext, content_type) = kind_of(&body.file_name)?;
         let key = Key::generate(&body.color, ext);
@@ -191,12 +199,10 @@ impl UploadApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<PartUrlRequest>,
-    ) -> ApiResult<Json<Envelope<PartUrl>>> {
+    ) -> Result<Json<Envelope<PartUrl>>, Fails<{ ADMIN | BODY | NOT_FOUND | UNAVAILABLE }>> {
         auth.0.require_admin()?;
         if !(1..=10_000).contains(&body.part_number) {
-            return Err(ApiError::bad_request(
-                "partNumber must be between 1 and 10000",
-            ));
+            return Err(ApiError::bad_request("partNumber must be between 1 and 10000").into());
         }
         let (bucket, key) = issued_key(&state, &body.s3_key).await?;
         let upload_url = state
@@ -219,7 +225,10 @@ impl UploadApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<CompleteRequest>,
-    ) -> ApiResult<Json<Envelope<UploadedFile>>> {
+    ) -> Result<
+        Json<Envelope<UploadedFile>>,
+        Fails<{ ADMIN | BODY | NOT_FOUND | UNPROCESSABLE | UNAVAILABLE }>,
+    > {
         auth.0.require_admin()?;
         let (bucket, key) = issued_key(&state, &body.s3_key).await?;
         let parts: Vec<Part> = body
@@ -254,7 +263,7 @@ impl UploadApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<AbortRequest>,
-    ) -> ApiResult<Json<Envelope<bool>>> {
+    ) -> Result<Json<Envelope<bool>>, Fails<{ ADMIN | BODY | NOT_FOUND | UNAVAILABLE }>> {
         auth.0.require_admin()?;
         let (bucket, key) = issued_key(&state, &body.s3_key).await?;
         state

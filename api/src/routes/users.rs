@@ -12,6 +12,8 @@ use crate::db::addresses::{self, Address, AddressInput};
 use crate::db::{now_ms, users};
 use crate::domain::{Phone, Pincode, Role};
 use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::state::AppState;
 
 #[derive(Object)]
@@ -139,7 +141,7 @@ impl UsersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-    ) -> ApiResult<Json<Envelope<Profile>>> {
+    ) -> Result<Json<Envelope<Profile>>, Fails<{ USER }>> {
         Ok(Envelope::ok(
             "Profile fetched",
             profile(&state, &auth.0.id).await?,
@@ -153,10 +155,11 @@ impl UsersApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<ProfileUpdate>,
-    ) -> ApiResult<Json<Envelope<Profile>>> {
+    ) -> Result<Json<Envelope<Profile>>, Fails<{ USER | BODY | CONFLICT | TOO_MANY | UNAVAILABLE }>>
+    {
         let name = body.name.trim();
         if name.is_empty() || name.chars().count() > 100 {
-            return Err(ApiError::bad_request("Please enter your name"));
+            return Err(ApiError::bad_request("Please enter your name").into());
         }
         let phone = match body.phone.as_deref().map(str::trim) {
             None | Some("") => None,
@@ -181,7 +184,8 @@ impl UsersApi {
             if code.is_empty() {
                 return Err(ApiError::bad_request(
                     "Please enter the code sent to your new mobile number",
-                ));
+                )
+                .into());
             }
             state.limits.check(crate::limits::Door::VerifyTarget, p)?;
             codes::verify(
@@ -229,7 +233,7 @@ impl UsersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-    ) -> ApiResult<Json<Envelope<Vec<Address>>>> {
+    ) -> Result<Json<Envelope<Vec<Address>>>, Fails<{ USER }>> {
         Ok(Envelope::ok(
             "Addresses fetched",
             addresses::list(&state.db, &auth.0.id).await?,
@@ -243,7 +247,7 @@ impl UsersApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<AddressRequest>,
-    ) -> ApiResult<Json<Envelope<Vec<Address>>>> {
+    ) -> Result<Json<Envelope<Vec<Address>>>, Fails<{ USER | BODY }>> {
         addresses::add(&state.db, &auth.0.id, &body.check()?).await?;
         Ok(Envelope::ok(
             "Address added successfully!",
@@ -259,7 +263,7 @@ impl UsersApi {
         auth: BearerAuth,
         id: Path<String>,
         body: Json<AddressRequest>,
-    ) -> ApiResult<Json<Envelope<Vec<Address>>>> {
+    ) -> Result<Json<Envelope<Vec<Address>>>, Fails<{ USER | BODY | NOT_FOUND }>> {
         addresses::update(&state.db, &auth.0.id, &id.0, &body.check()?)
             .await
             .map_err(address_error)?;
@@ -276,7 +280,7 @@ impl UsersApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<Vec<Address>>>> {
+    ) -> Result<Json<Envelope<Vec<Address>>>, Fails<{ USER | NOT_FOUND }>> {
         addresses::delete(&state.db, &auth.0.id, &id.0)
             .await
             .map_err(address_error)?;
@@ -293,7 +297,7 @@ impl UsersApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<Vec<Address>>>> {
+    ) -> Result<Json<Envelope<Vec<Address>>>, Fails<{ USER | NOT_FOUND }>> {
         addresses::set_default(&state.db, &auth.0.id, &id.0)
             .await
             .map_err(address_error)?;
@@ -310,12 +314,13 @@ impl UsersApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<serde_json::Value>,
-    ) -> ApiResult<Json<Envelope<serde_json::Value>>> {
+    ) -> Result<Json<Envelope<serde_json::Value>>, Fails<{ USER | BODY }>> {
         let text = body.0.to_string();
         if !body.0.is_object() || text.len() > 16 * 1024 {
             return Err(ApiError::bad_request(
                 "Preferences must be a JSON object of at most 16 KB",
-            ));
+            )
+            .into());
         }
         sqlx::query("UPDATE users SET preferences = $1, updated_at = $2 WHERE id = $3")
             .bind(&text)

@@ -38,108 +38,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -191,108 +91,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -352,33 +152,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
                     headers: {
@@ -415,15 +188,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
@@ -436,15 +200,6 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -523,35 +278,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -577,15 +305,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
@@ -598,15 +317,6 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -674,44 +384,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -737,15 +411,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
@@ -758,15 +423,6 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -840,33 +496,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
                     headers: {
@@ -903,15 +532,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
@@ -924,15 +544,6 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -997,44 +608,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1060,15 +635,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
@@ -1081,15 +647,6 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1159,33 +716,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
                     headers: {
@@ -1222,15 +752,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
@@ -1243,15 +764,6 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1319,99 +831,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1486,35 +907,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1540,45 +934,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1650,35 +1007,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1704,45 +1034,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1802,44 +1095,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1865,15 +1122,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
@@ -1886,24 +1134,6 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1962,44 +1192,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2025,15 +1219,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
@@ -2046,15 +1231,6 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2119,44 +1295,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2182,15 +1322,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
@@ -2203,15 +1334,6 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2291,108 +1413,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2452,15 +1474,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
                     headers: {
@@ -2497,45 +1510,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2585,108 +1561,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2738,108 +1614,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2893,24 +1669,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -2920,81 +1678,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3109,36 +1794,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3205,81 +1862,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3368,15 +1952,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
                     headers: {
@@ -3422,36 +1997,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3505,24 +2052,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -3532,81 +2061,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3667,99 +2123,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3807,99 +2172,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3966,15 +2240,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -4020,45 +2285,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4124,15 +2352,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -4178,45 +2397,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4265,15 +2447,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -4283,81 +2456,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4415,99 +2515,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4568,99 +2577,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4710,24 +2628,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
                     headers: {
@@ -4764,15 +2664,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
@@ -4785,15 +2676,6 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4862,99 +2744,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5005,35 +2796,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5059,45 +2823,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5163,15 +2890,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -5183,15 +2901,6 @@ export interface paths {
                 };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5217,45 +2926,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5304,15 +2976,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -5322,81 +2985,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5457,15 +3047,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -5475,81 +3056,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5614,35 +3122,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5668,45 +3149,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5763,44 +3207,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5826,36 +3234,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5969,15 +3349,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -6017,25 +3388,6 @@ export interface paths {
                 /** @description A body that is not `application/json` where JSON is expected. */
                 415: {
                     headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6131,15 +3483,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -6185,25 +3528,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
@@ -6215,15 +3539,6 @@ export interface paths {
                 };
                 /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
                 502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6295,15 +3610,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -6315,15 +3621,6 @@ export interface paths {
                 };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6349,45 +3646,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6506,25 +3766,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
@@ -6536,15 +3777,6 @@ export interface paths {
                 };
                 /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
                 502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6612,15 +3844,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -6666,45 +3889,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6772,15 +3958,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -6826,45 +4003,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6930,99 +4070,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7103,81 +4152,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7248,81 +4224,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7387,15 +4290,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -7441,45 +4335,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7558,90 +4415,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7715,90 +4490,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7873,90 +4566,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8084,25 +4695,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
@@ -8114,15 +4706,6 @@ export interface paths {
                 };
                 /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
                 502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8195,90 +4778,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8365,81 +4866,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8524,81 +4952,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8684,81 +5039,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8841,81 +5123,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8969,24 +5178,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -8996,81 +5187,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9156,81 +5274,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9298,15 +5343,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -9318,15 +5354,6 @@ export interface paths {
                 };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9373,24 +5400,6 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9450,24 +5459,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -9477,81 +5468,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9628,44 +5546,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body is over 1 MiB; it was not read. */
                 413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9682,27 +5564,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9787,26 +5650,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9841,27 +5686,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9962,15 +5788,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body is over 1 MiB; it was not read. */
                 413: {
                     headers: {
@@ -9989,36 +5806,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10123,15 +5912,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body is over 1 MiB; it was not read. */
                 413: {
                     headers: {
@@ -10159,27 +5939,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10280,15 +6041,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description The request body is over 1 MiB; it was not read. */
                 413: {
                     headers: {
@@ -10307,36 +6059,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10407,99 +6131,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10555,15 +6188,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -10609,45 +6233,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10708,15 +6295,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -10726,81 +6304,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10855,15 +6360,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -10909,45 +6405,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10996,15 +6455,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -11014,81 +6464,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11154,26 +6531,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11190,63 +6549,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11309,15 +6613,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -11327,81 +6622,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11470,15 +6692,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -11488,81 +6701,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11610,15 +6750,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -11628,81 +6759,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11753,24 +6811,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -11780,81 +6820,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11910,24 +6877,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -11937,81 +6886,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12071,24 +6947,6 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Signed in, but not allowed. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description No such thing (or not yours). */
                 404: {
                     headers: {
@@ -12098,81 +6956,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A file that is not what its name or type says; it was not kept. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A service this call needs is not configured or busy; try again later. */
-                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -13,7 +13,9 @@ use crate::auth::{BearerAuth, passwords, tokens};
 use crate::db::users::{self, NewUser};
 use crate::db::{email_tokens, sessions};
 use crate::domain::{Email, Phone, Role};
-use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::envelope::{ApiError, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::limits::{Door, client_key};
 use crate::mail;
 use crate::state::AppState;
@@ -38,20 +40,18 @@ impl AuthApi {
         state: Data<&AppState>,
         req: &Request,
         body: Json<RegisterRequest>,
-    ) -> ApiResult<Created> {
+    ) -> Result<Created, Fails<{ BODY | CONFLICT | TOO_MANY | UNAVAILABLE }>> {
         state
             .limits
             .check(Door::Register, &client_key(req, &state.config))?;
         let name = body.name.trim();
         if name.is_empty() || name.chars().count() > 100 {
-            return Err(ApiError::bad_request("Please enter your name"));
+            return Err(ApiError::bad_request("Please enter your name").into());
         }
         let email = Email::parse(&body.email)?.into_string();
         passwords::check_strength(&body.password)?;
         if users::by_email(&state.db, &email).await?.is_some() {
-            return Err(ApiError::conflict(
-                "An account with this email already exists",
-            ));
+            return Err(ApiError::conflict("An account with this email already exists").into());
         }
         let hash = state.hasher.hash(body.password.clone()).await?;
         let user = users::create(
@@ -86,7 +86,7 @@ impl AuthApi {
         state: Data<&AppState>,
         req: &Request,
         body: Json<LoginRequest>,
-    ) -> ApiResult<SignedIn> {
+    ) -> Result<SignedIn, Fails<{ BODY | UNAUTHORIZED | TOO_MANY | UNAVAILABLE }>> {
         let email = Email::parse(&body.email)
             .map(Email::into_string)
             .unwrap_or_default();
@@ -97,7 +97,7 @@ impl AuthApi {
             .check(Door::LoginAccountClient, &format!("{email}\0{client}"))?;
         state.limits.check(Door::LoginAccount, &email)?;
         if body.password.len() > passwords::MAX_PASSWORD_BYTES {
-            return Err(ApiError::unauthorized("Invalid email or password"));
+            return Err(ApiError::unauthorized("Invalid email or password").into());
         }
         let user = users::by_email(&state.db, &email).await?;
         let user_hash = user.as_ref().and_then(|u| u.password_hash.clone());
@@ -107,13 +107,13 @@ impl AuthApi {
                     let data = signed_in(&state, user).await?;
                     Ok(signed_in_response(&state, "Login successful", data))
                 } else {
-                    Err(ApiError::unauthorized("Invalid email or password"))
+                    Err(ApiError::unauthorized("Invalid email or password").into())
                 }
             }
             _ => {
                 // As costly as a real check, so the answer's timing does not tell whether the address exists.
                 state.hasher.hash(body.password.clone()).await?;
-                Err(ApiError::unauthorized("Invalid email or password"))
+                Err(ApiError::unauthorized("Invalid email or password").into())
             }
         }
     }
@@ -126,7 +126,7 @@ impl AuthApi {
         state: Data<&AppState>,
         req: &Request,
         body: Json<EmailRequest>,
-    ) -> ApiResult<Json<Envelope<bool>>> {
+    ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | TOO_MANY | UNAVAILABLE }>> {
         let email = Email::parse(&body.email)?.into_string();
         send_code(&state, req, Channel::Email, &email).await?;
         Ok(Envelope::ok("OTP sent to your email", true))
@@ -141,7 +141,7 @@ impl AuthApi {
         state: Data<&AppState>,
         req: &Request,
         body: Json<EmailCodeRequest>,
-    ) -> ApiResult<SignedIn> {
+    ) -> Result<SignedIn, Fails<{ BODY | CONFLICT | TOO_MANY | UNAVAILABLE }>> {
         let email = Email::parse(&body.email)?.into_string();
         check_verify_limits(&state, req, Some(&email))?;
         let secret = state.config.code_secret.expose();
@@ -176,7 +176,7 @@ impl AuthApi {
         state: Data<&AppState>,
         req: &Request,
         body: Json<PhoneRequest>,
-    ) -> ApiResult<Json<Envelope<bool>>> {
+    ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | TOO_MANY | UNAVAILABLE }>> {
         let phone = Phone::parse(&body.phone)?.into_string();
         send_code(&state, req, Channel::Phone, &phone).await?;
         Ok(Envelope::ok("OTP sent to your phone", true))
@@ -189,7 +189,7 @@ impl AuthApi {
         state: Data<&AppState>,
         req: &Request,
         body: Json<PhoneCodeRequest>,
-    ) -> ApiResult<SignedIn> {
+    ) -> Result<SignedIn, Fails<{ BODY | CONFLICT | TOO_MANY | UNAVAILABLE }>> {
         let phone = Phone::parse(&body.phone)?.into_string();
         let email = body
             .email
@@ -214,9 +214,9 @@ impl AuthApi {
         };
         // Asked before a code is spent, so a missing detail costs no code.
         if by_phone.is_none() && by_email.is_none() && (email.is_none() || name.is_none()) {
-            return Err(ApiError::bad_request(
-                "Please enter your name and email to register",
-            ));
+            return Err(
+                ApiError::bad_request("Please enter your name and email to register").into(),
+            );
         }
         // The registration step of the e-mail flow presents the e-mail code.
         let email_proven = match &email {
@@ -250,12 +250,13 @@ impl AuthApi {
                 "This mobile number is already registered to another account"
             } else {
                 "This email is already registered. Please sign in with your email."
-            }));
+            })
+            .into());
         }
         if existing.is_none() && (email.is_none() || name.is_none()) {
-            return Err(ApiError::bad_request(
-                "Please enter your name and email to register",
-            ));
+            return Err(
+                ApiError::bad_request("Please enter your name and email to register").into(),
+            );
         }
         let user = match existing {
             Some(user) => {
@@ -301,7 +302,7 @@ impl AuthApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-    ) -> ApiResult<Json<Envelope<UserDto>>> {
+    ) -> Result<Json<Envelope<UserDto>>, Fails<{ USER }>> {
         let user = users::by_id(&state.db, &auth.0.id)
             .await?
             .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
@@ -317,7 +318,7 @@ impl AuthApi {
         state: Data<&AppState>,
         body: Json<RefreshRequest>,
         #[oai(name = "refresh_token")] cookie: Cookie<Option<String>>,
-    ) -> ApiResult<Refreshed> {
+    ) -> Result<Refreshed, Fails<{ BODY | UNAUTHORIZED }>> {
         let token = body
             .refresh_token
             .as_deref()
@@ -353,7 +354,7 @@ impl AuthApi {
         auth: BearerAuth,
         body: Json<LogoutRequest>,
         #[oai(name = "refresh_token")] cookie: Cookie<Option<String>>,
-    ) -> ApiResult<LoggedOut> {
+    ) -> Result<LoggedOut, Fails<{ USER | BODY }>> {
         sessions::revoke_family(&state.db, &auth.0.family).await?;
         for token in [body.refresh_token.as_deref(), cookie.0.as_deref()]
             .into_iter()
@@ -378,7 +379,7 @@ impl AuthApi {
         state: Data<&AppState>,
         req: &Request,
         body: Json<TokenRequest>,
-    ) -> ApiResult<Json<Envelope<bool>>> {
+    ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | TOO_MANY }>> {
         check_verify_limits(&state, req, None)?;
         let user_id =
             email_tokens::consume(&state.db, body.token.trim(), email_tokens::Purpose::Verify)
@@ -399,7 +400,7 @@ impl AuthApi {
         state: Data<&AppState>,
         req: &Request,
         body: Json<EmailRequest>,
-    ) -> ApiResult<Json<Envelope<bool>>> {
+    ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | TOO_MANY | UNAVAILABLE }>> {
         let email = Email::parse(&body.email)?.into_string();
         state
             .limits
@@ -422,7 +423,7 @@ impl AuthApi {
         state: Data<&AppState>,
         req: &Request,
         body: Json<ResetRequest>,
-    ) -> ApiResult<Json<Envelope<bool>>> {
+    ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | TOO_MANY | UNAVAILABLE }>> {
         check_verify_limits(&state, req, None)?;
         passwords::check_strength(&body.password)?;
         let user_id =

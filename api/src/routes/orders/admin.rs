@@ -18,6 +18,8 @@ use crate::db::order_admin::{self, Filter};
 use crate::db::{Db, now_ms, orders};
 use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::models::Pagination;
 use crate::payments::refunds;
 use crate::routes::Tag;
@@ -174,11 +176,11 @@ impl AdminOrdersApi {
         status: Query<Option<String>>,
         #[oai(name = "dateFrom")] date_from: Query<Option<String>>,
         #[oai(name = "dateTo")] date_to: Query<Option<String>>,
-    ) -> ApiResult<Json<OrdersPage>> {
+    ) -> Result<Json<OrdersPage>, Fails<{ ADMIN }>> {
         auth.0.require_admin()?;
         let f = filter(status.0, date_from.0, date_to.0)?;
         let (p, l) = page_of(page_no.0, limit.0);
-        page(&state.db, f, p, l).await
+        Ok(page(&state.db, f, p, l).await?)
     }
 
     /// The same orders unpaged (admin; at most 5000, newest first).
@@ -190,7 +192,7 @@ impl AdminOrdersApi {
         status: Query<Option<String>>,
         #[oai(name = "dateFrom")] date_from: Query<Option<String>>,
         #[oai(name = "dateTo")] date_to: Query<Option<String>>,
-    ) -> ApiResult<Json<Envelope<Vec<Order>>>> {
+    ) -> Result<Json<Envelope<Vec<Order>>>, Fails<{ ADMIN }>> {
         auth.0.require_admin()?;
         let f = filter(status.0, date_from.0, date_to.0)?;
         let (rows, _) = order_admin::list(&state.db, f, Some(MAX_ALL), 0).await?;
@@ -209,12 +211,12 @@ impl AdminOrdersApi {
         status: Path<String>,
         #[oai(name = "page")] page_no: Query<Option<i64>>,
         limit: Query<Option<i64>>,
-    ) -> ApiResult<Json<OrdersPage>> {
+    ) -> Result<Json<OrdersPage>, Fails<{ ADMIN }>> {
         auth.0.require_admin()?;
         let status = OrderStatus::parse(status.0.trim())
             .ok_or_else(|| ApiError::bad_request("Invalid order status"))?;
         let (p, l) = page_of(page_no.0, limit.0);
-        page(
+        Ok(page(
             &state.db,
             Filter {
                 status: Some(status),
@@ -223,7 +225,7 @@ impl AdminOrdersApi {
             p,
             l,
         )
-        .await
+        .await?)
     }
 
     /// Set an order's status (admin): any of the seven, from any. Each change
@@ -238,7 +240,8 @@ impl AdminOrdersApi {
         auth: BearerAuth,
         id: Path<String>,
         body: Json<StatusRequest>,
-    ) -> ApiResult<Json<Envelope<Order>>> {
+    ) -> Result<Json<Envelope<Order>>, Fails<{ ADMIN | BODY | NOT_FOUND | CONFLICT | BAD_GATEWAY }>>
+    {
         auth.0.require_admin()?;
         let to = body.0.status;
         let mut order = order_admin::get(&state.db, &id.0)
@@ -262,9 +265,9 @@ impl AdminOrdersApi {
             }
         }
         if from != to && !order_admin::set_status(&state.db, &order, from, to, &auth.0.id).await? {
-            return Err(ApiError::conflict(
-                "The order was changed meanwhile. Please reload it.",
-            ));
+            return Err(
+                ApiError::conflict("The order was changed meanwhile. Please reload it.").into(),
+            );
         }
         let row = order_admin::get(&state.db, &id.0)
             .await?
@@ -283,7 +286,7 @@ impl AdminOrdersApi {
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
-    ) -> ApiResult<Json<Envelope<Overview>>> {
+    ) -> Result<Json<Envelope<Overview>>, Fails<{ ADMIN }>> {
         auth.0.require_admin()?;
         let counts: BTreeMap<String, i64> = order_admin::status_counts(&state.db)
             .await?

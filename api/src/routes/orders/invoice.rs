@@ -11,6 +11,8 @@ use super::not_found;
 use crate::auth::BearerAuth;
 use crate::db::{now_ms, order_admin, orders};
 use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::invoice::{Invoice, pdf};
 use crate::routes::Tag;
 use crate::state::AppState;
@@ -55,7 +57,7 @@ impl InvoiceApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<Invoice>>> {
+    ) -> Result<Json<Envelope<Invoice>>, Fails<{ USER | FORBIDDEN | NOT_FOUND }>> {
         let invoice = invoice(&state, &auth, &id.0).await?;
         Ok(Envelope::ok("Invoice generated", invoice))
     }
@@ -67,7 +69,7 @@ impl InvoiceApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<InvoicePdf> {
+    ) -> Result<InvoicePdf, Fails<{ USER | FORBIDDEN | NOT_FOUND }>> {
         let invoice = invoice(&state, &auth, &id.0).await?;
         let name = format!("attachment; filename=\"{}\"", invoice.file_name());
         let bytes = tokio::task::spawn_blocking(move || pdf::render(&invoice))

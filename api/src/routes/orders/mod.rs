@@ -12,6 +12,8 @@ use crate::db::{Db, order_admin, orders};
 use crate::design_document::DesignDocument;
 use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::models::{Pagination, QuantityDto};
 use crate::payments::address::ShippingAddress;
 use crate::state::AppState;
@@ -231,7 +233,7 @@ impl OrdersApi {
         page: Query<Option<i64>>,
         limit: Query<Option<i64>>,
         status: Query<Option<String>>,
-    ) -> ApiResult<Json<OrdersPage>> {
+    ) -> Result<Json<OrdersPage>, Fails<{ USER }>> {
         let page = page.0.unwrap_or(1).max(1);
         let limit = limit.0.unwrap_or(10).clamp(1, MAX_LIMIT);
         let status = status_filter(status.0)?;
@@ -253,7 +255,7 @@ impl OrdersApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<Order>>> {
+    ) -> Result<Json<Envelope<Order>>, Fails<{ USER | FORBIDDEN | NOT_FOUND }>> {
         if auth.0.require_admin().is_ok() {
             let row = order_admin::get(&state.db, &id.0)
                 .await?
@@ -281,10 +283,10 @@ impl OrdersApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Json<Envelope<bool>>> {
+    ) -> Result<Json<Envelope<bool>>, Fails<{ ADMIN | NOT_FOUND }>> {
         auth.0.require_admin()?;
         if !order_admin::delete(&state.db, &id.0).await? {
-            return Err(not_found());
+            return Err(not_found().into());
         }
         Ok(Envelope::ok("Order deleted successfully", true))
     }
@@ -297,7 +299,7 @@ impl OrdersApi {
         auth: BearerAuth,
         id: Path<String>,
         body: Json<CancelRequest>,
-    ) -> ApiResult<Json<Envelope<Order>>> {
+    ) -> Result<Json<Envelope<Order>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let reason = body
             .0
             .reason
@@ -305,17 +307,13 @@ impl OrdersApi {
             .filter(|r| !r.is_empty());
         let reason = reason.unwrap_or_else(|| "Cancelled by customer".into());
         if reason.chars().count() > 500 {
-            return Err(ApiError::bad_request(
-                "The reason can be at most 500 characters",
-            ));
+            return Err(ApiError::bad_request("The reason can be at most 500 characters").into());
         }
         let row = orders::get_for_user(&state.db, &id.0, &auth.0.id)
             .await?
             .ok_or_else(not_found)?;
         if !orders::cancel(&state.db, &row.id, &auth.0.id, &reason).await? {
-            return Err(ApiError::bad_request(
-                "Only pending orders can be cancelled",
-            ));
+            return Err(ApiError::bad_request("Only pending orders can be cancelled").into());
         }
         let row = orders::get(&state.db, &row.id)
             .await?

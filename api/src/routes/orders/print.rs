@@ -9,7 +9,9 @@ use poem_openapi::{ApiResponse, OpenApi};
 use super::not_found;
 use crate::auth::BearerAuth;
 use crate::db::order_admin;
-use crate::envelope::{ApiError, ApiResult};
+use crate::envelope::ApiError;
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::print_files;
 use crate::routes::Tag;
 use crate::state::AppState;
@@ -47,7 +49,7 @@ impl PrintFilesApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> ApiResult<Archive> {
+    ) -> Result<Archive, Fails<{ ADMIN | NOT_FOUND }>> {
         auth.0.require_admin()?;
         let order = order_admin::get(&state.db, &id.0)
             .await?
@@ -72,7 +74,7 @@ impl PrintFilesApi {
         id: Path<String>,
         line: Path<u32>,
         area: Path<String>,
-    ) -> ApiResult<PrintPng> {
+    ) -> Result<PrintPng, Fails<{ ADMIN | NOT_FOUND }>> {
         auth.0.require_admin()?;
         let order = order_admin::get(&state.db, &id.0)
             .await?

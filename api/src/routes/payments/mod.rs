@@ -20,6 +20,8 @@ use crate::auth::{AuthUser, BearerAuth};
 use crate::db::orders::{self, NewOrder, Payment};
 use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
 use crate::payments::OrderRequest;
 use crate::payments::address::AddressInput;
 use crate::payments::checkout::{check_amount, checked_cart};
@@ -269,7 +271,10 @@ impl PaymentsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<CreateOrderRequest>,
-    ) -> ApiResult<Json<Envelope<CreatedOrder>>> {
+    ) -> Result<
+        Json<Envelope<CreatedOrder>>,
+        Fails<{ USER | BODY | NOT_FOUND | CONFLICT | BAD_GATEWAY | UNAVAILABLE }>,
+    > {
         let b = body.0;
         if !b
             .currency
@@ -278,7 +283,7 @@ impl PaymentsApi {
             .trim()
             .eq_ignore_ascii_case("INR")
         {
-            return Err(ApiError::bad_request("Only INR payments are accepted"));
+            return Err(ApiError::bad_request("Only INR payments are accepted").into());
         }
         let checkout = Checkout {
             amount: b.amount,
@@ -315,7 +320,10 @@ impl PaymentsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<VerifyRequest>,
-    ) -> ApiResult<Json<Envelope<Confirmation>>> {
+    ) -> Result<
+        Json<Envelope<Confirmation>>,
+        Fails<{ USER | BODY | NOT_FOUND | CONFLICT | BAD_GATEWAY }>,
+    > {
         let b = body.0;
         let provider_order_id = b.razorpay_order_id.trim();
         let order = match b
@@ -358,7 +366,7 @@ impl PaymentsApi {
         body: Binary<Vec<u8>>,
         #[oai(name = "X-Razorpay-Signature")] signature: Header<Option<String>>,
         #[oai(name = "X-Razorpay-Event-Id")] event_id: Header<Option<String>>,
-    ) -> ApiResult<Json<Envelope<WebhookOutcome>>> {
+    ) -> Result<Json<Envelope<WebhookOutcome>>, Fails<{ BODY | UNAUTHORIZED | NOT_FOUND }>> {
         let signature = signature.0.unwrap_or_default();
         let outcome = webhook::handle(&state, &body.0, &signature, event_id.0.as_deref()).await?;
         Ok(Envelope::ok(
@@ -376,7 +384,10 @@ impl PaymentsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<RefundRequest>,
-    ) -> ApiResult<Json<Envelope<RefundResult>>> {
+    ) -> Result<
+        Json<Envelope<RefundResult>>,
+        Fails<{ ADMIN | BODY | NOT_FOUND | CONFLICT | BAD_GATEWAY }>,
+    > {
         auth.0.require_admin()?;
         let b = body.0;
         let order = orders::get(&state.db, b.order_id.trim())
@@ -412,7 +423,7 @@ impl PaymentsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<TestCompleteRequest>,
-    ) -> ApiResult<Json<Envelope<TestOutcome>>> {
+    ) -> Result<Json<Envelope<TestOutcome>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let provider = test_provider(&state)?;
         let order = orders::by_provider_order(&state.db, body.0.order_id.trim())
             .await?
@@ -422,7 +433,8 @@ impl PaymentsApi {
             return Err(ApiError::conflict_code(
                 "This order has already been paid",
                 "ORDER_ALREADY_PAID",
-            ));
+            )
+            .into());
         }
         let provider_order_id = order.provider_order_id.clone().unwrap_or_default();
         let outcome = match body.0.outcome.as_deref().unwrap_or("success") {
@@ -445,9 +457,7 @@ impl PaymentsApi {
                 }),
             },
             _ => {
-                return Err(ApiError::bad_request(
-                    "The outcome must be success or failure",
-                ));
+                return Err(ApiError::bad_request("The outcome must be success or failure").into());
             }
         };
         Ok(Envelope::ok("Test payment completed", outcome))
@@ -461,7 +471,7 @@ impl PaymentsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<SaveTestOrderRequest>,
-    ) -> ApiResult<Json<Envelope<Confirmation>>> {
+    ) -> Result<Json<Envelope<Confirmation>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let provider = test_provider(&state)?;
         let b = body.0;
         let receipt = format!("test_{}", crate::ids::random_hex(12));
