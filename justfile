@@ -136,10 +136,10 @@ bench-uploads:
 fuzz-api:
     scripts/fuzz-api.sh
 
-# What CI checks besides the tests: formatting, ESLint, the TypeScript check, stale openapi.json and schema, and clippy (native and the wasm build)
+# What CI checks besides the tests: formatting, ESLint, the TypeScript check, stale openapi.json, schema and facts, and clippy (native and the wasm build)
 ready: checks clippy
 
-# The quick checks: formatting, ESLint, the TypeScript check, and that openapi.json and the web's schema are not stale
+# The quick checks: formatting, ESLint, the TypeScript check, and that openapi.json, the web's schema and its engine facts are not stale
 checks: wasm web-deps
     cargo fmt --all --check
     cargo run -q -p api -- openapi | diff -q openapi.json - > /dev/null || { echo "openapi.json is stale: run just gen"; exit 1; }

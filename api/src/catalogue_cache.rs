@@ -2,10 +2,11 @@
 //! answers from encoded bytes with an ETag, and the database is read again
 //! only after a product changes.
 //!
-//! Every write to the products table bumps `catalogue_version` in the same
-//! transaction (`db::products::bump_version`). This instance forgets its
-//! copies as soon as its own write commits; other instances sharing the
-//! database see the new version within [`POLL_EVERY`].
+//! Every write to the products table (an admin's edit, a paid order's stock)
+//! bumps `catalogue_version` in the same transaction
+//! (`db::products::bump_version`). An admin's edit is forgotten by its own
+//! instance as soon as it commits; anything else, and every other instance
+//! sharing the database, sees the new version within [`POLL_EVERY`].
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -76,10 +76,11 @@ fn pool_options(sqlite: bool, connections: u32) -> AnyPoolOptions {
 /// pool: queued behind one connection they measured slower (`just bench-api`).
 fn sqlite_writer(db: &Db) -> Option<AnyPool> {
     static WRITERS: LazyLock<Mutex<HashMap<String, AnyPool>>> = LazyLock::new(Default::default);
-    let url = db.connect_options().database_url.to_string();
-    if !is_sqlite(&url) {
+    let url = &db.connect_options().database_url;
+    if url.scheme() != "sqlite" {
         return None;
     }
+    let url = url.to_string();
     let mut writers = WRITERS.lock().unwrap_or_else(|e| e.into_inner());
     let pool = writers.entry(url).or_insert_with_key(|url| {
         pool_options(true, 1)

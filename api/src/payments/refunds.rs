@@ -53,7 +53,11 @@ pub async fn refund(
     let refund = match ask_provider(state, &attempt).await {
         Ok(r) => r,
         Err(e) => {
-            if !matches!(e, ProviderError::InProgress) {
+            // Only a refusal (or no provider) means no refund was made. Otherwise
+            // (unreachable, still processing, an unreadable answer) it may have
+            // been: the attempt stays, keeping its money aside, and `recover`
+            // asks again with the same idempotency key.
+            if matches!(e, ProviderError::Refused(_) | ProviderError::Unconfigured) {
                 refund_attempts::abandon(&state.db, &attempt).await?;
             }
             return Err(ApiError::bad_gateway(

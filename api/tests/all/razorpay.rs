@@ -191,3 +191,64 @@ async fn wrong_razorpay_keys_are_refused_cleanly() {
     );
     assert!(stand_in.seen.lock().unwrap().is_empty());
 }
+
+/// An answer the server cannot read may hide a refund that was made: the
+/// money stays set aside (no second refund can take it), and the same
+/// refund, asked again with its idempotency key, is recorded once.
+#[tokio::test]
+async fn an_unreadable_refund_answer_keeps_the_money_aside_until_it_is_recorded() {
+    for engine in engines() {
+        let stand_in = StandIn::default();
+        let base = start_stand_in(stand_in.clone()).await;
+        let app = TestApp::spawn_configured(engine, None, |c| {
+            c.payments = TestApp::payments(ProviderKind::Razorpay, &base);
+        })
+        .await;
+        let token = shopper(&app, "garbled@example.com").await;
+        let (status, created) = create_order(&app, &token, "rcpt_garbled").await;
+        assert_eq!(status, 200, "{engine:?} {created}");
+        let order = created["data"].clone();
+        let (status, paid) = app
+            .post_auth(
+                "/api/payments/verify",
+                &token,
+                payment(&order, "pay_Garbled01"),
+            )
+            .await;
+        assert_eq!(status, 200, "{paid}");
+        let id = order["order"]["_id"].as_str().unwrap();
+        let admin = app.admin_token().await;
+        let refund = json!({"orderId": id, "amount": 5_000});
+
+        stand_in.garble_refunds.store(true, Ordering::SeqCst);
+        let (status, _) = app
+            .post_auth("/api/payments/refund", &admin, refund.clone())
+            .await;
+        assert_eq!(status, 502);
+        let (_, kept) = app.get_auth(&format!("/api/orders/{id}"), &admin).await;
+        assert_eq!(
+            kept["data"]["refundedAmount"], 5_000,
+            "the money stays set aside"
+        );
+        let all = json!({"orderId": id, "amount": TOTAL});
+        let (status, _) = app.post_auth("/api/payments/refund", &admin, all).await;
+        assert_eq!(status, 400, "what is set aside cannot be refunded again");
+
+        stand_in.garble_refunds.store(false, Ordering::SeqCst);
+        let finished = api::payments::refunds::recover(&app.state, std::time::Duration::ZERO)
+            .await
+            .unwrap();
+        assert_eq!(finished, 1);
+        assert_eq!(
+            stand_in.next_refund.load(Ordering::SeqCst),
+            1,
+            "asked twice with one key: one refund"
+        );
+        let (_, after) = app.get_auth(&format!("/api/orders/{id}"), &admin).await;
+        assert_eq!(after["data"]["refundedAmount"], 5_000);
+        let finished = api::payments::refunds::recover(&app.state, std::time::Duration::ZERO)
+            .await
+            .unwrap();
+        assert_eq!(finished, 0, "recorded once");
+    }
+}

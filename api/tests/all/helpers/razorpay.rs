@@ -32,6 +32,8 @@ pub struct StandIn {
     pub hold_refunds: Arc<AtomicBool>,
     /// Told when a held refund has been made.
     pub refund_held: Arc<Notify>,
+    /// Make the refund, then answer 200 with a body that is not JSON.
+    pub garble_refunds: Arc<AtomicBool>,
 }
 
 fn error(status: u16, code: &str, description: &str) -> Response {
@@ -138,6 +140,11 @@ async fn v1_refund(
     if s.hold_refunds.load(Ordering::SeqCst) {
         s.refund_held.notify_one();
         std::future::pending::<()>().await;
+    }
+    if s.garble_refunds.load(Ordering::SeqCst) {
+        return Response::builder()
+            .content_type("application/json")
+            .body("<html>502 Bad Gateway</html>");
     }
     entity(refund)
 }
