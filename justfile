@@ -60,15 +60,19 @@ wasm-bindgen-cli:
 s3-tools:
     @scripts/s3-test-server.sh install
 
-# Build the engine as a WebAssembly package for the web app (design-engine/pkg): cargo, then wasm-bindgen (what wasm-pack did, without building wasm-pack on every fresh machine). A missing CLI is built beside the engine.
+# Build the engine as a WebAssembly package for the web app (design-engine/pkg): two modules, the core (every rule, drawing, no text shaping) and the text module (design-text: shaping, half the bytes, loaded beside it); cargo, then wasm-bindgen (what wasm-pack did, without building wasm-pack on every fresh machine). A missing CLI is built beside the engine.
 wasm: wasm-target
     #!/usr/bin/env bash
     set -euo pipefail
     just wasm-bindgen-cli & cli=$!
+    # Two builds, not one: in one, cargo would unify the engine's features and the core would shape text too.
     cargo build -p design-engine --lib --profile wasm --target wasm32-unknown-unknown --no-default-features --features wasm
+    cargo build -p design-text --lib --profile wasm-text --target wasm32-unknown-unknown
     wait "$cli"
     # The name and producers sections are debugging and telemetry the browser never uses (85 KiB gzipped).
-    wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_engine --remove-name-section --remove-producers-section "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/design_engine.wasm"
+    out="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown"
+    wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_engine --remove-name-section --remove-producers-section "$out/wasm/design_engine.wasm"
+    wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_text --remove-name-section --remove-producers-section "$out/wasm-text/design_text.wasm"
     python3 scripts/wasm-package.py
 
 # Run every test CI runs: engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set); then, side by side, the schema fuzzer and the WebAssembly package from Node, the web app's checks and unit tests and the end-to-end tests in Chromium
@@ -150,3 +154,4 @@ checks: wasm web-deps
 clippy: wasm-target
     cargo clippy --workspace --all-targets -- -D warnings
     cargo clippy -p design-engine --lib --profile wasm --target wasm32-unknown-unknown --no-default-features --features wasm -- -D warnings
+    cargo clippy -p design-text --lib --profile wasm-text --target wasm32-unknown-unknown -- -D warnings

@@ -23,9 +23,10 @@ package = {
     "description": field("description"),
     "version": field("version"),
     "license": field("license"),
-    "files": [f"{name}_bg.wasm", f"{name}.js", f"{name}_bg.js", f"{name}.d.ts"],
+    # The core and the text module it asks to shape texts (`useTextEngine`).
+    "files": [f"{module}{part}" for module in (name, "design_text") for part in ("_bg.wasm", ".js", "_bg.js", ".d.ts")],
     "main": f"{name}.js",
     "types": f"{name}.d.ts",
-    "sideEffects": [f"./{name}.js", "./snippets/*"],
+    "sideEffects": [f"./{name}.js", "./design_text.js", "./snippets/*"],
 }
 (root / "design-engine/pkg/package.json").write_text(json.dumps(package, indent=2) + "\n")

@@ -2,7 +2,7 @@
 // the browser's engine), plus the size of the .wasm the web app downloads.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import * as engine from '../pkg/design_engine.js';
+import * as engine from './engine.mjs';
 import { newStudio, fixtures } from './scenario.mjs';
 
 function time(label, iterations, fn) {

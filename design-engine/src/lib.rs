@@ -15,6 +15,11 @@ pub mod pricing;
 pub mod quantities;
 pub mod render;
 
+#[cfg(not(any(feature = "text", feature = "wasm")))]
+compile_error!(
+    "design-engine shapes texts itself (feature `text`) or asks the browser's text module (feature `wasm`)"
+);
+
 #[cfg(feature = "wasm")]
 mod wasm;
 

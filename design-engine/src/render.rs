@@ -2,17 +2,17 @@
 //! files. The `Renderer` owns the fonts and the decoded uploads, and caches
 //! laid-out texts so that moving an element only re-composites.
 
-mod cache;
+pub mod cache;
 pub mod fonts;
 mod images;
-mod text;
+pub mod text;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use image::RgbaImage;
-use resvg::tiny_skia::{FilterQuality, Pixmap, PixmapPaint, Transform};
 use serde::Serialize;
+use tiny_skia::{FilterQuality, Pixmap, PixmapPaint, Transform};
 
 use crate::design::{Design, PrintArea};
 use crate::effects::embroider;
@@ -224,7 +224,7 @@ impl Renderer {
         let (r, g, b) = crate::catalogue::colour_hex(&design.color)
             .and_then(|hex| parse_hex(&hex))
             .unwrap_or((0xe5, 0xe7, 0xeb));
-        canvas.fill(resvg::tiny_skia::Color::from_rgba8(r, g, b, 255));
+        canvas.fill(tiny_skia::Color::from_rgba8(r, g, b, 255));
         let filled: Vec<PrintArea> = PrintArea::ALL
             .into_iter()
             .filter(|a| design.area(*a).element_count() > 0)
@@ -516,7 +516,7 @@ fn to_pixmap(img: &RgbaImage) -> Pixmap {
             *c = ((u32::from(*c) * a + 127) / 255) as u8;
         }
     }
-    let size = resvg::tiny_skia::IntSize::from_wh(img.width().max(1), img.height().max(1))
+    let size = tiny_skia::IntSize::from_wh(img.width().max(1), img.height().max(1))
         .expect("non-zero size");
     Pixmap::from_vec(data, size).expect("buffer matches its size")
 }

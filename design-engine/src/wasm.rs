@@ -111,7 +111,9 @@ impl Studio {
         to_js(&self.design)
     }
 
-    /// Adds a font file's bytes; returns how many faces it held.
+    /// Adds a font file's bytes; returns how many faces it held. In the browser
+    /// build the fonts live in the text module, shared by every studio (a file
+    /// loaded twice is kept once), and nothing loads before `useTextEngine`.
     #[wasm_bindgen(js_name = loadFont)]
     pub fn load_font(&mut self, bytes: Vec<u8>) -> usize {
         self.renderer.load_font(bytes)
@@ -382,6 +384,15 @@ impl Studio {
             .export_area_png(&self.design, area(area_key)?)
             .map_err(js_error)
     }
+}
+
+/// Hands over the text module (`import('design-engine/design_text.js')`):
+/// this module lays out and draws no text itself (see `render::text`), so
+/// studios wait for it only when they hold text.
+#[cfg(not(feature = "text"))]
+#[wasm_bindgen(js_name = useTextEngine)]
+pub fn use_text_engine(engine: crate::render::text::outline::TextEngine) {
+    crate::render::text::outline::use_engine(engine);
 }
 
 /// The five built-in products.

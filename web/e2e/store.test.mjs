@@ -25,7 +25,7 @@ after(async () => {
 const figures = {};
 after(() => writeFileSync(join(screenshots, 'figures.json'), JSON.stringify(figures, null, 2)));
 
-/** Gzipped KiB of built files: what the first page load costs, the 3D chunk, the engine. */
+/** Gzipped KiB of built files: what the first page load costs, the 3D chunk, the engine's two modules. */
 test('bundle sizes', () => {
   const dist = process.env.WEB_DIST ?? join(repo, 'web/dist');
   const gzKiB = (file) => Math.round(gzipSync(readFileSync(join(dist, file))).length / 102.4) / 10;
@@ -33,13 +33,17 @@ test('bundle sizes', () => {
   const firstLoad = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
   const assets = readdirSync(join(dist, 'assets'));
   const threeChunk = assets.find((f) => /^GarmentViewer-.*\.js$/.test(f) && readFileSync(join(dist, 'assets', f)).length > 100_000);
-  const wasm = assets.find((f) => f.endsWith('.wasm'));
-  assert.ok(firstLoad.length > 0 && threeChunk && wasm);
+  const wasm = assets.find((f) => /^design_engine_bg-.*\.wasm$/.test(f));
+  const textWasm = assets.find((f) => /^design_text_bg-.*\.wasm$/.test(f));
+  assert.ok(firstLoad.length > 0 && threeChunk && wasm && textWasm);
   figures.gzipKiB = {
     firstLoadJs: Math.round(firstLoad.reduce((sum, f) => sum + gzKiB(f), 0) * 10) / 10,
     threeChunk: gzKiB(`assets/${threeChunk}`),
     wasm: gzKiB(`assets/${wasm}`),
+    textWasm: gzKiB(`assets/${textWasm}`),
   };
+  // Issue 16's budget, each module: the core (the first render) and the text module.
+  assert.ok(figures.gzipKiB.wasm <= 600 && figures.gzipKiB.textWasm <= 600, JSON.stringify(figures.gzipKiB));
   // three.js and the engine stay out of the first load.
   assert.ok(!firstLoad.some((f) => f.includes('GarmentViewer') || f.includes('design_engine')), firstLoad.join(' '));
 });

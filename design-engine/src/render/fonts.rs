@@ -2,8 +2,10 @@
 //! from the system, so the browser and the server draw identical pixels.
 //! The files and their licences are in `design-engine/fonts/`.
 
+#[cfg(feature = "text")]
 use std::sync::Arc;
 
+#[cfg(feature = "text")]
 use resvg::usvg::fontdb;
 
 use crate::elements::Font;
@@ -61,11 +63,14 @@ pub mod bundled {
     ];
 }
 
+/// The loaded font files, shaped with here.
+#[cfg(feature = "text")]
 #[derive(Clone, Default)]
 pub struct Fonts {
     db: Arc<fontdb::Database>,
 }
 
+#[cfg(feature = "text")]
 impl Fonts {
     pub fn empty() -> Fonts {
         Fonts::default()
@@ -90,7 +95,11 @@ impl Fonts {
     }
 
     pub fn has(&self, font: Font) -> bool {
-        let family = family_for(font);
+        self.has_family(family_for(font))
+    }
+
+    /// Whether a face of this family is loaded (the text module's question).
+    pub fn has_family(&self, family: &str) -> bool {
         self.db
             .faces()
             .any(|f| f.families.iter().any(|(name, _)| name == family))
@@ -98,6 +107,26 @@ impl Fonts {
 
     pub(crate) fn database(&self) -> Arc<fontdb::Database> {
         self.db.clone()
+    }
+}
+
+/// The fonts live in the text module, which shapes with them (see `text::outline`).
+#[cfg(not(feature = "text"))]
+#[derive(Clone, Default)]
+pub struct Fonts;
+
+#[cfg(not(feature = "text"))]
+impl Fonts {
+    pub fn empty() -> Fonts {
+        Fonts
+    }
+
+    pub fn load(&mut self, bytes: Vec<u8>) -> usize {
+        super::text::outline::load_font(&bytes)
+    }
+
+    pub fn has(&self, font: Font) -> bool {
+        super::text::outline::has_family(family_for(font))
     }
 }
 

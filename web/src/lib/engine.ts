@@ -1,6 +1,9 @@
 // The only module that imports the design engine (Rust compiled to
 // WebAssembly). It is loaded on demand, so pages that do not design anything
 // never download the .wasm. Every studio rule, price and clamp comes from here.
+// The engine is two modules: the core (rules, prices, drawing) and the text
+// module with the fonts (shaping, half the bytes), fetched side by side; a
+// studio waits for the second only when its design holds text.
 // Its types are generated from the engine's Rust types (tsify); none is retyped here.
 import type { Design, ElementBox, ElementKind, Facts, Font, LineQuote, OrderQuote, PrintArea, Product, Raster, Size, Studio } from 'design-engine';
 
@@ -23,6 +26,7 @@ const fontUrls = import.meta.glob('../../../design-engine/fonts/*.ttf', {
 
 let modulePromise: Promise<EngineModule> | null = null;
 let fontsPromise: Promise<Uint8Array[]> | null = null;
+let textPromise: Promise<void> | null = null;
 
 /** The engine module, loaded once. */
 export function loadEngine(): Promise<EngineModule> {
@@ -44,16 +48,42 @@ function loadFonts(): Promise<Uint8Array[]> {
   return fontsPromise;
 }
 
-/** A studio for a product and colour (or restored from a saved document), with every font loaded. */
+/** The text module with every font, handed to the core once: what drawing a text needs. */
+export function loadTextEngine(): Promise<void> {
+  textPromise ??= Promise.all([loadEngine(), import('design-engine/design_text.js'), loadFonts()])
+    .then(([engine, text, fonts]) => {
+      for (const bytes of fonts) text.loadFont(bytes);
+      engine.useTextEngine(text);
+    })
+    .catch((e) => {
+      textPromise = null;
+      throw e;
+    });
+  return textPromise;
+}
+
+const holdsText = (studio: Studio) => Object.values(studio.design().areas).some((area) => area.text);
+
+/**
+ * A studio for a product and colour (or restored from a saved document). The
+ * text module starts loading at once; the studio waits for it only when its
+ * design already holds text (see `loadTextEngine` before adding one).
+ */
 export async function createStudio(productId: string, color: string, savedJson?: string | null): Promise<Studio> {
-  const [engine, fonts] = await Promise.all([loadEngine(), loadFonts()]);
+  const text = loadTextEngine();
+  const engine = await loadEngine();
   let studio: Studio;
   try {
     studio = savedJson ? engine.Studio.fromJson(savedJson) : new engine.Studio(productId, color);
   } catch {
     studio = new engine.Studio(productId, color);
   }
-  for (const bytes of fonts) studio.loadFont(bytes);
+  if (holdsText(studio)) {
+    await text;
+  } else {
+    // Not needed yet: a failure shows when the shopper adds a text.
+    text.catch(() => {});
+  }
   return studio;
 }
 

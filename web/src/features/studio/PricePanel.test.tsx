@@ -26,6 +26,7 @@ async function readyHandle(): Promise<StudioHandle> {
     version: 0,
     change: () => null,
     discardDraft: vi.fn(),
+    textReady: true,
   };
 }
 

@@ -39,7 +39,7 @@ export default function StudioPage() {
   // A saved design to reopen (?savedDesign={id}) becomes the draft before the studio starts.
   const savedId = params.get('savedDesign');
   const opened = useSavedDesign(product.data?._id, savedId);
-  const { handle, error } = useStudio(opened.ready ? product.data?._id : undefined, color, withLogo);
+  const { handle, error, textError } = useStudio(opened.ready ? product.data?._id : undefined, color, withLogo);
   const [area, setArea] = useState<AreaKey>('left_chest');
   const [view, setView] = useState<'2d' | '3d'>('2d');
   const [previewing, setPreviewing] = useState(false);
@@ -77,6 +77,11 @@ export default function StudioPage() {
           Back to Products
         </button>
       </div>
+      {withLogo && textError && (
+        <div className="notice error" role="alert">
+          {textError}
+        </div>
+      )}
       {banner && (
         <div key={banner.id} className={`notice ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
           {banner.text}

@@ -13,6 +13,7 @@ async function fakeHandle(change: StudioHandle['change'] = () => null): Promise<
     version: 0,
     change,
     discardDraft: () => {},
+    textReady: true,
   };
 }
 

@@ -28,7 +28,7 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
         maxLength={FACTS.maxTextChars}
         placeholder="Your text"
         onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => e.key === 'Enter' && text.trim() && add()}
+        onKeyDown={(e) => e.key === 'Enter' && text.trim() && handle.textReady && add()}
       />
       <span className="counter muted" aria-live="polite">
         {chars}/{FACTS.maxTextChars}
@@ -49,8 +49,8 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
           </option>
         ))}
       </select>
-      <button className="btn" disabled={!text.trim()} onClick={add}>
-        Add Text
+      <button className="btn" disabled={!text.trim() || !handle.textReady} aria-busy={!handle.textReady} onClick={add}>
+        {handle.textReady ? 'Add Text' : 'Loading fonts…'}
       </button>
     </section>
   );

@@ -3,7 +3,7 @@
 // browser (the design JSON in localStorage, pictures in IndexedDB, the text
 // being typed by pendingText), so a reload or a lost connection loses nothing.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createStudio, engineMessage, type Design, type Studio } from '../../lib/engine';
+import { createStudio, engineMessage, loadTextEngine, type Design, type Studio } from '../../lib/engine';
 import { provideStoredImages } from '../../lib/imageStore';
 import { draftKey } from '../../lib/studioDraft';
 import { forgetPendingText } from './pendingText';
@@ -19,6 +19,8 @@ export interface StudioHandle {
   change: (fn: (s: Studio) => void) => string | null;
   /** Forgets the saved draft (after the design went into the cart). */
   discardDraft: () => void;
+  /** Whether texts can be drawn: the text module and fonts load after the studio opens. */
+  textReady: boolean;
 }
 
 export function useStudio(productId: string | undefined, color: string | undefined, withLogo: boolean) {
@@ -26,6 +28,20 @@ export function useStudio(productId: string | undefined, color: string | undefin
   const [error, setError] = useState<string | null>(null);
   const studioRef = useRef<Studio | null>(null);
   const [version, setVersion] = useState(0);
+  const [textReady, setTextReady] = useState(false);
+  const [textError, setTextError] = useState<string | null>(null);
+
+  // The text module arrives after the studio's first render (unless its design holds text).
+  useEffect(() => {
+    let cancelled = false;
+    loadTextEngine().then(
+      () => !cancelled && setTextReady(true),
+      () => !cancelled && setTextError('The fonts could not be loaded. Please check your connection and reload the page.'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
 
   useEffect(() => {
     if (!productId || !color) return;
@@ -46,7 +62,7 @@ export function useStudio(productId: string | undefined, color: string | undefin
         studioRef.current?.free();
         studioRef.current = studio;
         setVersion((v) => v + 1);
-        setHandle({ studio, design: studio.design(), version: 0, change: () => null, discardDraft: () => {} });
+        setHandle({ studio, design: studio.design(), version: 0, change: () => null, discardDraft: () => {}, textReady: false });
       } catch (e) {
         if (!cancelled) setError(engineMessage(e));
       }
@@ -86,6 +102,6 @@ export function useStudio(productId: string | undefined, color: string | undefin
 
   const studio = studioRef.current;
   const ready: StudioHandle | null =
-    handle && studio ? { studio, design: studio.design(), version, change, discardDraft } : null;
-  return { handle: ready, error };
+    handle && studio ? { studio, design: studio.design(), version, change, discardDraft, textReady } : null;
+  return { handle: ready, error, textError };
 }
