@@ -56,5 +56,7 @@ for (let y = 0; y < size; y++) {
 }
 time('background removal 1000x1000', 20, () => engine.removeBackgroundRgba(logo1000, size, size, 40));
 
-const wasm = readFileSync(new URL('../pkg/design_engine_bg.wasm', import.meta.url));
-console.log(`${'design_engine_bg.wasm size'.padEnd(48)} raw ${(wasm.length / 1024).toFixed(0)} KiB   gzip ${(gzipSync(wasm, { level: 9 }).length / 1024).toFixed(0)} KiB`);
+for (const name of ['design_engine_bg.wasm', 'design_text_bg.wasm']) {
+  const wasm = readFileSync(new URL(`../pkg/${name}`, import.meta.url));
+  console.log(`${`${name} size`.padEnd(48)} raw ${(wasm.length / 1024).toFixed(0)} KiB   gzip ${(gzipSync(wasm, { level: 9 }).length / 1024).toFixed(0)} KiB`);
+}

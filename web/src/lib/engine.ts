@@ -2,7 +2,8 @@
 // WebAssembly). It is loaded on demand, so pages that do not design anything
 // never download the .wasm. Every studio rule, price and clamp comes from here.
 // The engine is two modules: the core (rules, prices, drawing) and the text
-// module with the fonts (shaping, half the bytes), fetched side by side; a
+// module with the fonts (shaping, more than half the bytes), fetched once
+// the core has arrived so they never share a slow connection with it; a
 // studio waits for the second only when its design holds text.
 // Its types are generated from the engine's Rust types (tsify); none is retyped here.
 import type { Design, ElementBox, ElementKind, Facts, Font, LineQuote, OrderQuote, PrintArea, Product, Raster, Size, Studio } from 'design-engine';
@@ -66,12 +67,12 @@ const holdsText = (studio: Studio) => Object.values(studio.design().areas).some(
 
 /**
  * A studio for a product and colour (or restored from a saved document). The
- * text module starts loading at once; the studio waits for it only when its
- * design already holds text (see `loadTextEngine` before adding one).
+ * text module starts loading once the core is here; the studio waits for it
+ * only when its design already holds text (see `loadTextEngine` before adding one).
  */
 export async function createStudio(productId: string, color: string, savedJson?: string | null): Promise<Studio> {
-  const text = loadTextEngine();
   const engine = await loadEngine();
+  const text = loadTextEngine();
   let studio: Studio;
   try {
     studio = savedJson ? engine.Studio.fromJson(savedJson) : new engine.Studio(productId, color);

@@ -49,4 +49,18 @@ describe('TextEditor draft', () => {
     render(<TextEditor handle={handle} area="back" onMessage={() => {}} />);
     expect(textBox().value).toBe('');
   });
+
+  it('lets a text be typed while the text module loads, and added once it has', async () => {
+    const setText = vi.fn();
+    const loading = { ...(await fakeHandle((fn) => (fn({ setText } as unknown as Studio), null))), textReady: false };
+    const view = render(<TextEditor handle={loading} area="left_chest" onMessage={() => {}} />);
+    await userEvent.type(textBox(), 'Early{Enter}');
+    const button = screen.getByRole('button', { name: 'Loading fonts…' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(setText).not.toHaveBeenCalled();
+
+    view.rerender(<TextEditor handle={{ ...loading, textReady: true }} area="left_chest" onMessage={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Text' }));
+    expect(setText).toHaveBeenCalledWith('left_chest', 'Early', FACTS.fonts[0], FACTS.fontSizeDefault, FACTS.textColorPresets[0]);
+  });
 });

@@ -31,8 +31,11 @@ export function useStudio(productId: string | undefined, color: string | undefin
   const [textReady, setTextReady] = useState(false);
   const [textError, setTextError] = useState<string | null>(null);
 
-  // The text module arrives after the studio's first render (unless its design holds text).
+  // The text module arrives after the studio opens (createStudio starts it, and
+  // waits for it only when the design holds text).
+  const opened = handle !== null;
   useEffect(() => {
+    if (!opened) return;
     let cancelled = false;
     loadTextEngine().then(
       () => !cancelled && setTextReady(true),
@@ -41,7 +44,7 @@ export function useStudio(productId: string | undefined, color: string | undefin
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [opened]);
 
   useEffect(() => {
     if (!productId || !color) return;
