@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launchBrowser, mailedLink, newContext, registerAccount, screenshots, sessionToken, shippingField, signInWithCode, startStore } from './harness.mjs';
+import { expectAccessible, launchBrowser, mailedLink, newContext, registerAccount, screenshots, sessionToken, shippingField, signInWithCode, startStore } from './harness.mjs';
 
 let store;
 let browser;
@@ -55,10 +55,12 @@ test('a visitor on /user/addresses signs in and comes back; addresses are added,
 
   // The first address: the pincode fills city and state; the required fields are checked first.
   await page.getByRole('main').getByText('No saved addresses').waitFor();
+  await expectAccessible(page, 'addresses, none yet');
   await page.getByRole('button', { name: 'Add New Address' }).click();
   assert.equal(await dialog.getByLabel('Country').inputValue(), 'India');
   await dialog.getByRole('button', { name: 'Add Address' }).click();
   await dialog.getByText('Please fill in all required fields').waitFor();
+  await expectAccessible(page, 'address dialog with an error');
   await dialog.getByLabel('Street address').fill('12 Janpath, Connaught Place');
   await dialog.getByLabel('Pincode').pressSequentially('110001');
   await dialog.getByText('Found: New Delhi, Delhi').waitFor();
@@ -95,11 +97,13 @@ test('a visitor on /user/addresses signs in and comes back; addresses are added,
   await page.getByText('Default address updated successfully!').waitFor();
   await cards.first().filter({ hasText: 'Churchgate' }).getByText('Default', { exact: true }).waitFor();
   await shot(page, 'addresses.png');
+  await expectAccessible(page, 'addresses');
 
   // Delete the other one: asked first; Cancel keeps it.
   const home = cards.filter({ hasText: 'Janpath' });
   await home.getByRole('button', { name: 'Delete' }).click();
   await dialog.getByText('Are you sure you want to delete this address?').waitFor();
+  await expectAccessible(page, 'delete-address confirmation');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   assert.equal(await cards.count(), 2);
   await home.getByRole('button', { name: 'Delete' }).click();
@@ -144,6 +148,7 @@ test('the dashboard greets the customer, the profile keeps a new name, and /admi
   await page.getByRole('heading', { name: 'Welcome back, Meera Nair!' }).waitFor();
   for (const button of ['View Orders', 'View Designs', 'Edit Profile', 'Manage Addresses']) await page.getByRole('link', { name: button }).waitFor();
   await shot(page, 'dashboard.png');
+  await expectAccessible(page, 'dashboard');
 
   await page.getByRole('link', { name: 'Edit Profile' }).click();
   await page.waitForURL('**/user/profile');
@@ -154,6 +159,7 @@ test('the dashboard greets the customer, the profile keeps a new name, and /admi
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByText('Profile updated successfully!').waitFor();
   await shot(page, 'profile.png');
+  await expectAccessible(page, 'profile, saved');
   await page.getByText('Profile updated successfully!').waitFor({ state: 'detached', timeout: 5_000 });
 
   await page.reload();
@@ -163,6 +169,7 @@ test('the dashboard greets the customer, the profile keeps a new name, and /admi
   await page.getByRole('navigation', { name: 'My Account' }).getByRole('link', { name: 'Orders' }).click();
   await page.waitForURL('**/user/orders');
   await page.getByRole('heading', { name: 'No Orders Found' }).waitFor();
+  await expectAccessible(page, 'My Orders, none');
 
   await page.goto(store.url + '/admin/orders');
   await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
@@ -183,6 +190,7 @@ test('forgot password: the mailed link sets a new password, which then signs in'
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.getByText('If an account exists for this email, a reset link has been sent').waitFor();
   await shot(page, 'forgot-password.png');
+  await expectAccessible(page, 'forgot password, sent');
 
   const link = await mailedLink(store.url, email, '/reset-password');
   await page.goto(store.url + link);
@@ -191,6 +199,7 @@ test('forgot password: the mailed link sets a new password, which then signs in'
   await page.getByRole('button', { name: 'Reset password' }).click();
   await page.getByText('Passwords do not match').waitFor();
   await shot(page, 'reset-password.png');
+  await expectAccessible(page, 'reset password with an error');
   await page.getByLabel('Confirm new password').fill('second password 2');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await page.getByText('Password has been reset. Please log in.').waitFor();
@@ -211,6 +220,7 @@ test('forgot password: the mailed link sets a new password, which then signs in'
   await page.getByLabel('Confirm new password').fill('third password 3');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await page.getByText('This link is invalid or has expired').waitFor();
+  await expectAccessible(page, 'reset password, link used');
   const old = await fetch(`${store.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'first password 1' }) });
   assert.equal(old.status, 401);
   assert.deepEqual(context.cspViolations, []);
@@ -227,6 +237,7 @@ test('the verification link from the registration mail verifies the address, onc
   await page.getByText('Email verified. Please sign in again.').waitFor();
   await page.getByRole('main').getByRole('link', { name: 'Sign in' }).waitFor();
   await shot(page, 'verify-email.png');
+  await expectAccessible(page, 'e-mail verified');
 
   await page.goto(store.url + link);
   await page.getByRole('alert').filter({ hasText: 'This link is invalid or has expired' }).waitFor();

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
-import { launchBrowser, latestCode, newContext, repo, screenshots, startStore } from './harness.mjs';
+import { expectAccessible, launchBrowser, latestCode, newContext, repo, screenshots, startStore } from './harness.mjs';
 
 let store;
 let browser;
@@ -106,6 +106,7 @@ test('a customer is sent away from /admin and sees no Admin Dashboard link', asy
   await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
   await page.getByRole('button', { name: /Plain/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+  await expectAccessible(page, 'home, user menu open');
   assert.equal(await page.getByRole('menuitem', { name: 'Admin Dashboard' }).count(), 0);
   await context.close();
 });
@@ -127,12 +128,14 @@ test('an admin runs orders: chart, search, filters, status, refund, details, inv
   assert.equal(await rows.count(), 2);
   await page.getByTestId('orders-chart').waitFor();
   assert.match(await page.getByTestId('orders-summary').textContent(), /^2 total orders · Last updated/);
+  await expectAccessible(page, 'admin orders');
 
   // Search is over the loaded list; the status filter asks the server.
   await page.getByLabel('Search orders').fill(paid.orderNumber);
   assert.equal(await rows.count(), 1);
   await page.getByLabel('Search orders').fill('no such order');
   await page.getByText('No orders found').waitFor();
+  await expectAccessible(page, 'admin orders, nothing found');
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await page.getByLabel('Filter by status').selectOption('pending');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="admin-order-row"]').length === 1);
@@ -143,6 +146,8 @@ test('an admin runs orders: chart, search, filters, status, refund, details, inv
   // A status change from the chip.
   const paidRow = rows.filter({ hasText: paid.orderNumber });
   await paidRow.getByRole('button', { name: /change the status/ }).click();
+  await page.getByRole('menuitem', { name: 'Shipped' }).waitFor();
+  await expectAccessible(page, 'admin orders, status menu open');
   await page.getByRole('menuitem', { name: 'Shipped' }).click();
   await page.getByText('Order status updated to shipped').waitFor();
   await paidRow.locator('.status-chip', { hasText: 'Shipped' }).waitFor();
@@ -156,6 +161,7 @@ test('an admin runs orders: chart, search, filters, status, refund, details, inv
   await details.getByText(/confirmed → shipped by Store Admin/).waitFor();
   await details.getByText(inr(paid.totalPrice)).first().waitFor();
   await page.screenshot({ path: join(screenshots, 'admin-order-details.png') });
+  await expectAccessible(page, 'admin order details');
   const [zip] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download print files' }).click()]);
   assert.equal(zip.suggestedFilename(), `print-files-${paid.orderNumber}.zip`);
   const zipBytes = readFileSync(await zip.path());
@@ -171,6 +177,7 @@ test('an admin runs orders: chart, search, filters, status, refund, details, inv
   await popup.getByText('IGST (2.5%)').waitFor();
   await popup.getByText('Estimated dispatch: 30-45 days').waitFor();
   await popup.screenshot({ path: join(screenshots, 'admin-invoice.png'), fullPage: true });
+  await expectAccessible(popup, 'admin invoice (print window)');
   await popup.close();
   await details.getByRole('button', { name: 'Close' }).click();
 
@@ -179,6 +186,7 @@ test('an admin runs orders: chart, search, filters, status, refund, details, inv
   await page.getByRole('menuitem', { name: 'Cancelled' }).click();
   const confirm = page.getByRole('dialog', { name: 'Mark as cancelled' });
   await confirm.getByText(`refunds ${inr(paid.totalPrice)}`).waitFor();
+  await expectAccessible(page, 'admin refund confirmation');
   await confirm.getByRole('button', { name: 'Refund and mark cancelled' }).click();
   await page.getByText('Order status updated to cancelled').waitFor();
   await paidRow.locator('.status-chip', { hasText: 'Cancelled' }).waitFor();
@@ -212,6 +220,7 @@ test('an admin creates a product with a model and two pictures, and shoppers can
   // The specification's checks, in order.
   await form.getByRole('button', { name: 'Create Product' }).click();
   await form.getByText('Please enter a product name').waitFor();
+  await expectAccessible(page, 'admin product form with an error');
   await form.getByLabel('Name *').fill('Studio Polo');
   await form.getByLabel('Price (₹) *').fill('abc');
   await form.getByRole('button', { name: 'Create Product' }).click();
@@ -243,6 +252,7 @@ test('an admin creates a product with a model and two pictures, and shoppers can
   await card.getByText('₹499.00').waitFor();
   assert.match(await card.locator('.stock').getAttribute('class'), /stock-low/);
   await page.screenshot({ path: join(screenshots, 'admin-products.png'), fullPage: true });
+  await expectAccessible(page, 'admin products');
 
   // Shop All lists it, and its uploaded model loads in the studio's 3D view.
   await page.goto(store.url + '/products');
@@ -252,16 +262,16 @@ test('an admin creates a product with a model and two pictures, and shoppers can
   assert.match(product.models.navy, /^\/api\/files\/models\//);
   await page.goto(`${store.url}/design?productId=${product._id}`);
   const model = page.waitForResponse((r) => r.url().includes(product.models.navy) && r.status() === 200);
-  await page.getByRole('button', { name: '3D', exact: true }).click();
+  await page.getByRole('radio', { name: '3D', exact: true }).click();
   const glbBack = await (await model).body();
   assert.ok(glbBack.equals(glb), 'the studio loaded the uploaded model, byte for byte');
   await page.locator('[data-testid="garment-viewer"] canvas').waitFor();
   assert.equal(await page.locator('.viewer-message.error').count(), 0);
   // And a design on it: a text on the Left Chest, drawn on the new garment.
-  await page.getByRole('button', { name: 'Left Chest' }).click();
+  await page.getByRole('radio', { name: 'Left Chest' }).click();
   await page.getByLabel('Text', { exact: true }).fill('Polo Club');
   await page.getByRole('button', { name: 'Add Text' }).click();
-  await page.getByText('“Polo Club”').waitFor();
+  await page.getByText('“Polo Club”', { exact: true }).waitFor();
   await page.screenshot({ path: join(screenshots, 'admin-product-3d.png') });
   assert.deepEqual(context.cspViolations, []);
   await context.close();

@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { fillShipping, launchBrowser, latestCode, newContext, screenshots, sessionToken, shippingField, startStore } from './harness.mjs';
+import { expectAccessible, fillShipping, launchBrowser, latestCode, newContext, screenshots, sessionToken, shippingField, startStore } from './harness.mjs';
 
 let store;
 let browser;
@@ -70,10 +70,12 @@ test('a shopper pays in the test popup and finds the paid order in My Orders', a
   // Test mode: the test tools are there.
   await page.getByRole('button', { name: 'Fill Test Data' }).waitFor();
   await page.screenshot({ path: join(screenshots, 'checkout.png'), fullPage: true });
+  await expectAccessible(page, 'checkout form');
 
   await page.getByRole('button', { name: 'Place Order' }).click();
   const popup = page.getByRole('dialog', { name: 'Test payment' });
   await popup.waitFor();
+  await expectAccessible(page, 'test payment dialog');
   assert.equal((await popup.getByTestId('test-payment-amount').textContent()).trim(), inr(cart.totalPrice));
   await popup.getByRole('button', { name: `Pay ${inr(cart.totalPrice)} (test)` }).click();
 
@@ -84,6 +86,7 @@ test('a shopper pays in the test popup and finds the paid order in My Orders', a
   assert.equal((await page.getByTestId('order-total').textContent()).trim(), inr(cart.totalPrice));
   await page.getByText('12 Janpath, Connaught Place, New Delhi, Delhi 110001, India').waitFor();
   await page.screenshot({ path: join(screenshots, 'confirmation.png'), fullPage: true });
+  await expectAccessible(page, 'order confirmation');
 
   await page.getByRole('link', { name: 'View My Orders' }).click();
   await page.waitForURL('**/user/orders');
@@ -95,6 +98,7 @@ test('a shopper pays in the test popup and finds the paid order in My Orders', a
   // A paid order cannot be cancelled here.
   assert.equal(await card.getByRole('button', { name: 'Cancel Order' }).count(), 0);
   await page.screenshot({ path: join(screenshots, 'orders.png'), fullPage: true });
+  await expectAccessible(page, 'My Orders with a paid order');
 
   // The paid lines left the cart.
   const token = await sessionToken(page.context(), store.url);
@@ -119,6 +123,7 @@ test('a declined payment lands on /order-failed, and Try Again brings the form b
   assert.equal((await page.getByTestId('error-code').textContent()).trim(), 'BAD_REQUEST_ERROR');
   await page.getByText('Payment failed: the test card was declined.').waitFor();
   await page.screenshot({ path: join(screenshots, 'failed.png'), fullPage: true });
+  await expectAccessible(page, 'payment failed');
 
   await page.getByRole('button', { name: 'Try Again' }).click();
   await page.waitForURL('**/shipping');

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, newContext, registerAccount, repo, screenshots, sessionToken, signedInContext, startStore } from './harness.mjs';
+import { expectAccessible, launchBrowser, newContext, registerAccount, repo, screenshots, sessionToken, signedInContext, startStore } from './harness.mjs';
 
 let store;
 let browser;
@@ -50,17 +50,18 @@ test('save, reopen on another device, edit, share, copy, turn off sharing, move 
   // Device 1: nothing saved yet; design a shirt in the studio and save it with a name.
   const one = await signedInContext(browser, store.url, '/user/saved-designs', email);
   await one.page.getByRole('heading', { name: 'No Saved Designs' }).waitFor();
+  await expectAccessible(one.page, 'saved designs, none');
   await one.page.goto(`${store.url}/design?productId=${product._id}&color=white`);
   const studio = one.page;
   await studio.getByRole('heading', { name: /View Your T-Shirt Normal/ }).waitFor();
   await textMatches(studio.getByTestId('save-state'), 'Not saved yet');
   await studio.getByLabel('Text', { exact: true }).fill('Team Legacy');
   await studio.getByRole('button', { name: 'Add Text' }).click();
-  await studio.getByText('“Team Legacy”').waitFor();
-  await studio.getByRole('button', { name: 'Back', exact: true }).click();
+  await studio.getByText('“Team Legacy”', { exact: true }).waitFor();
+  await studio.getByRole('radio', { name: 'Back', exact: true }).click();
   await studio.getByLabel('Upload image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
   await studio.getByRole('button', { name: 'Add Image' }).click();
-  await studio.getByText('logo.png').waitFor();
+  await studio.getByText('logo.png', { exact: true }).waitFor();
   await studio.getByLabel('Quantity M').fill('22');
 
   await studio.getByRole('button', { name: 'Save design' }).click();
@@ -86,16 +87,17 @@ test('save, reopen on another device, edit, share, copy, turn off sharing, move 
   const { context, page } = await signedInContext(browser, store.url, '/user/saved-designs', email);
   await card(page).getByRole('link', { name: 'Edit in studio' }).click();
   await page.waitForURL(`**/design?**savedDesign=${id}`);
-  await page.getByText('“Team Legacy”').waitFor();
-  await page.getByText('logo.png').waitFor();
+  await page.getByText('“Team Legacy”', { exact: true }).waitFor();
+  await page.getByText('logo.png', { exact: true }).waitFor();
   assert.equal(await page.getByLabel('Quantity M').inputValue(), '22');
   await textMatches(page.getByTestId('save-state'), `${NAME} · Saved`);
-  await page.getByRole('button', { name: 'Left Chest', exact: true }).click();
+  await page.getByRole('radio', { name: 'Left Chest', exact: true }).click();
   await page.getByLabel('Text', { exact: true }).fill('Team Legacy 2026');
   await page.getByRole('button', { name: 'Add Text' }).click();
-  await page.getByText('“Team Legacy 2026”').waitFor();
+  await page.getByText('“Team Legacy 2026”', { exact: true }).waitFor();
   await textMatches(page.getByTestId('save-state'), 'Unsaved changes');
   await shot(page, 'studio-reopened.png');
+  await expectAccessible(page, 'studio, a saved design reopened and changed');
   await page.getByRole('button', { name: 'Save design' }).click();
   await textMatches(page.getByTestId('save-state'), `${NAME} · Saved`);
   const stored = (await getJson(`/designs/${id}`, await sessionToken(context, store.url))).body.data;
@@ -112,6 +114,7 @@ test('save, reopen on another device, edit, share, copy, turn off sharing, move 
   await textMatches(count, '22');
   await card(page).getByRole('button', { name: 'Move to cart' }).click();
   await page.getByRole('alert').getByText('Minimum quantity requirement not met. You need 3 more items to reach the minimum of 25 per color.').waitFor();
+  await expectAccessible(page, 'saved designs with an error');
   assert.equal(await card(page).count(), 1);
 
   // Share: the link, for a visitor in another browser.
@@ -127,10 +130,11 @@ test('save, reopen on another device, edit, share, copy, turn off sharing, move 
   const shown = await guest.getByRole('main').textContent();
   assert.ok(!shown.includes('Meera') && !shown.includes(email), 'nothing of the owner is shown');
   await shot(guest, 'shared-design.png');
+  await expectAccessible(guest, 'shared design');
   await guest.getByRole('button', { name: 'Start my own copy' }).click();
   await guest.waitForURL(`**/design?productId=${product._id}&color=white`);
-  await guest.getByText('“Team Legacy 2026”').waitFor();
-  await guest.getByText('logo.png').waitFor();
+  await guest.getByText('“Team Legacy 2026”', { exact: true }).waitFor();
+  await guest.getByText('logo.png', { exact: true }).waitFor();
   assert.equal(await guest.getByLabel('Quantity M').inputValue(), '22');
   await guest.getByRole('link', { name: 'Log in to save your design' }).waitFor();
 
@@ -139,6 +143,7 @@ test('save, reopen on another device, edit, share, copy, turn off sharing, move 
   await card(page).getByRole('button', { name: 'Share' }).waitFor();
   await guest.goto(link);
   await guest.getByRole('heading', { name: 'This link is not valid or was turned off' }).waitFor();
+  await expectAccessible(guest, 'shared design, link turned off');
   assert.deepEqual(visitor.cspViolations, []);
   await visitor.close();
 

@@ -2,10 +2,11 @@
 // web app, SQLite in a fresh data directory, test providers on) and a headless
 // Debian Chromium driven by playwright-core. Nothing is downloaded.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
@@ -107,6 +108,62 @@ export async function newContext(browser, options) {
     if (msg.type() === 'error' && msg.text().startsWith('CSP violation')) context.cspViolations.push(msg.text());
   });
   return context;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const a11yLog = join(screenshots, 'a11y.txt');
+// One line per check, marked with its test file; this file's lines from an earlier run are dropped.
+const suite = basename(process.argv[1] ?? 'e2e', '.test.mjs');
+if (existsSync(a11yLog)) {
+  const kept = readFileSync(a11yLog, 'utf8').split('\n').filter((l) => l && !l.startsWith(`[${suite}] `));
+  writeFileSync(a11yLog, kept.map((l) => `${l}\n`).join(''));
+}
+
+/**
+ * axe-core's WCAG 2.0/2.1 A and AA rules on the page as it is now (a page, a
+ * dialog, an error state): fails on any serious or critical violation, naming
+ * the rule and the elements. Every check is listed in screenshots/a11y.txt.
+ * axe is evaluated through DevTools, which the store's CSP does not govern.
+ */
+export async function expectAccessible(page, state) {
+  // A page still fading in would have its colours measured half-transparent (after two
+  // frames, a transition started by the latest render is running and is waited for).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  mkdirSync(screenshots, { recursive: true });
+  appendFileSync(a11yLog, `[${suite}] ${state} (${page.viewportSize()?.width ?? '?'} px): ${violations.length ? violations.join('; ') : 'no serious or critical violations'}\n`);
+  assert.deepEqual(violations, [], `accessibility of ${state}`);
+}
+
+/**
+ * The page fits its viewport's width (a phone, or a desktop at 200% zoom): no
+ * horizontal scrolling, and nothing sticking out past the right edge unless a
+ * scrolling or clipping box holds it (a carousel's next slide, a wide table).
+ */
+export async function expectFits(page, state) {
+  const out = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const held = (el) => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
+      return false;
+    };
+    const sticking = [...document.body.querySelectorAll('*')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && (r.right > width + 1 || r.left < -1) && getComputedStyle(el).position !== 'fixed' && !held(el);
+    });
+    return { scroll: document.documentElement.scrollWidth - width, sticking: sticking.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`) };
+  });
+  assert.deepEqual(out, { scroll: 0, sticking: [] }, `${state} fits ${page.viewportSize().width} px`);
 }
 
 /**

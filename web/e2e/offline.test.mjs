@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launchBrowser, newContext, screenshots, signUpWithCode, startStore } from './harness.mjs';
+import { expectAccessible, launchBrowser, newContext, screenshots, signUpWithCode, startStore } from './harness.mjs';
 
 const UNREACHABLE = 'Backend server is not available. Please check if the server is running.';
 const BANNER = 'Backend not available - Running in mock mode';
@@ -77,14 +77,14 @@ test('with the server down, the home page, the studio and the draft keep working
   const front = page.locator('.design-canvas img');
   assert.deepEqual(await picturesShown(front), [true]);
   const frontUrl = await front.evaluate((i) => i.src);
-  await page.getByRole('button', { name: 'Left Chest' }).click();
+  await page.getByRole('radio', { name: 'Left Chest' }).click();
   await page.getByLabel('Text', { exact: true }).fill('Team Legacy');
   await page.getByRole('button', { name: 'Add Text' }).click();
-  await page.getByText('“Team Legacy”').waitFor();
+  await page.getByText('“Team Legacy”', { exact: true }).waitFor();
   // Still being typed when the server goes away.
   await page.getByLabel('Text', { exact: true }).fill('Half typed');
   await page.getByLabel('Quantity M').fill('25');
-  await page.getByRole('button', { name: '3D', exact: true }).click();
+  await page.getByRole('radio', { name: '3D', exact: true }).click();
   await modelShown(page);
   const studioUrls = [frontUrl, `${store.url}/api/models/by-path?path=${encodeURIComponent(tee.models.white)}`];
   await kept(page, [...homeUrls, ...studioUrls]);
@@ -100,6 +100,7 @@ test('with the server down, the home page, the studio and the draft keep working
   assert.deepEqual(await picturesShown(cards.locator('img')), [true, true, true], 'the featured pictures come from the browser');
   assert.equal(await page.getByText('No Featured Products').count(), 0);
   await page.screenshot({ path: join(screenshots, 'offline-home.png'), fullPage: true });
+  await expectAccessible(page, 'home with the server down');
 
   await page.goto(studioUrl);
   await page.getByRole('heading', { name: 'View Your T-Shirt Normal' }).waitFor();
@@ -107,18 +108,19 @@ test('with the server down, the home page, the studio and the draft keep working
   assert.deepEqual(await picturesShown(page.locator('.design-canvas img')), [true], 'the garment picture in 2D');
   assert.equal(await page.getByText('No Images Available').count(), 0);
   // Nothing typed or designed is lost.
-  await page.getByText('“Team Legacy”').waitFor();
+  await page.getByText('“Team Legacy”', { exact: true }).waitFor();
   assert.equal(await page.getByLabel('Text', { exact: true }).inputValue(), 'Half typed');
   assert.equal(await page.getByLabel('Quantity M').inputValue(), '25');
-  await page.getByRole('button', { name: '3D', exact: true }).click();
+  await page.getByRole('radio', { name: '3D', exact: true }).click();
   await modelShown(page);
   await page.screenshot({ path: join(screenshots, 'offline-studio.png'), fullPage: true });
+  await expectAccessible(page, 'studio (3D) with the server down');
 
   // Adding to the cart says the server is unreachable, and keeps the design.
   await page.getByTestId('add-to-cart').click();
   await page.getByRole('alert').filter({ hasText: UNREACHABLE }).waitFor();
   await page.reload();
-  await page.getByText('“Team Legacy”').waitFor();
+  await page.getByText('“Team Legacy”', { exact: true }).waitFor();
 
   // So does the cart.
   await page.goto(store.url + '/cart');

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { fillShipping, launchBrowser, latestCode, newContext, repo, screenshots, sessionToken, startStore } from './harness.mjs';
+import { expectAccessible, fillShipping, launchBrowser, latestCode, newContext, repo, screenshots, sessionToken, startStore } from './harness.mjs';
 
 let store;
 let browser;
@@ -64,6 +64,15 @@ test('home page: featured products, fast largest contentful paint', async () => 
   figures.homeLcpMs = Math.round(await page.evaluate(() => window.__lcp));
   assert.ok(figures.homeLcpMs > 0, 'an LCP entry was recorded');
   await page.screenshot({ path: join(screenshots, 'home.png'), fullPage: true });
+  await expectAccessible(page, 'home');
+  // The product page, and a page that does not exist.
+  const tee = (await (await fetch(`${store.url}/api/products`)).json()).data.find((p) => p.name === 'T-Shirt Normal');
+  await page.goto(`${store.url}/product/${tee._id}`);
+  await page.getByRole('heading', { level: 1, name: 'T-Shirt Normal' }).waitFor();
+  await expectAccessible(page, 'product');
+  await page.goto(store.url + '/no-such-page');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expectAccessible(page, 'not found');
   assert.deepEqual(context.cspViolations, []);
   await context.close();
 });
@@ -76,18 +85,22 @@ test('a visitor designs a shirt, signs in with a code and finds it in the cart',
   // Browse; customising sends a visitor to login.
   await page.goto(store.url + '/products');
   const card = page.getByTestId('product-card').filter({ hasText: 'T-Shirt Normal' });
+  await expectAccessible(page, 'Shop All');
   await card.getByRole('button', { name: 'Start Customizing' }).click();
   await page.waitForURL('**/login');
+  await expectAccessible(page, 'login, sent from the studio');
 
   // E-mail, then the code from the dev outbox, then the new user's details.
   const main = page.getByRole('main');
   await main.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByText('OTP sent to your email').waitFor();
+  await expectAccessible(page, 'login: the code step');
   const code = await latestCode(store.url, email);
   await page.getByLabel('One-time code (OTP)').fill(code);
   await page.getByRole('button', { name: 'Verify and continue' }).click();
   await page.getByText('Enter your details to continue').waitFor();
+  await expectAccessible(page, 'login: the details step');
   await page.getByLabel('Full name').fill('Asha Verma');
   await page.getByLabel('Mobile number').fill('9876543210');
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -96,15 +109,18 @@ test('a visitor designs a shirt, signs in with a code and finds it in the cart',
 
   // Now signed in: the dialog offers the design types.
   await page.getByTestId('product-card').filter({ hasText: 'T-Shirt Normal' }).getByRole('button', { name: 'Start Customizing' }).click();
+  await page.getByRole('dialog', { name: 'Choose Design Type' }).waitFor();
+  await expectAccessible(page, 'design-type dialog');
   await page.getByRole('button', { name: 'With Logo/Design' }).click();
   await page.waitForURL('**/design?**');
   await page.getByRole('heading', { name: /View Your T-Shirt Normal/ }).waitFor();
+  await expectAccessible(page, 'studio, empty');
 
   // A text on the Left Chest.
-  await page.getByRole('button', { name: 'Left Chest' }).click();
+  await page.getByRole('radio', { name: 'Left Chest' }).click();
   await page.getByLabel('Text', { exact: true }).fill('Team Legacy');
   await page.getByRole('button', { name: 'Add Text' }).click();
-  await page.getByText('“Team Legacy”').waitFor();
+  await page.getByText('“Team Legacy”', { exact: true }).waitFor();
 
   // Drag it, measuring pointer move → decal drawn.
   const canvas = page.locator('canvas[data-area="left_chest"]');
@@ -119,15 +135,16 @@ test('a visitor designs a shirt, signs in with a code and finds it in the cart',
   figures.dragMs = { moves: sorted.length, median: sorted[sorted.length >> 1], p95: sorted[Math.floor(sorted.length * 0.95)] };
 
   // An uploaded image on the Back.
-  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByRole('radio', { name: 'Back', exact: true }).click();
   await page.getByLabel('Upload image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: readFileSync(join(repo, 'design-engine/tests/fixtures/logo.png')) });
   await page.getByRole('button', { name: 'Add Image' }).click();
-  await page.getByText('logo.png').waitFor();
+  await page.getByText('logo.png', { exact: true }).waitFor();
 
   // Below the minimum the button says how many more are needed.
   const addButton = page.getByTestId('add-to-cart');
   assert.equal((await addButton.textContent()).trim(), 'Add to Cart (Need 25 more)');
   assert.ok(await addButton.isDisabled());
+  await expectAccessible(page, 'studio: text and image, too few items');
   await page.getByLabel('Quantity M').fill('10');
   assert.equal((await addButton.textContent()).trim(), 'Add to Cart (Need 15 more)');
   await page.getByLabel('Quantity L').fill('14');
@@ -135,6 +152,13 @@ test('a visitor designs a shirt, signs in with a code and finds it in the cart',
   assert.equal((await addButton.textContent()).trim(), 'Add to Cart');
   const studioTotal = (await page.getByTestId('studio-total').textContent()).trim();
   await page.screenshot({ path: join(screenshots, 'studio.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Preview Design' }).click();
+  await page.getByRole('dialog', { name: 'Preview Design' }).waitFor();
+  await expectAccessible(page, 'studio: preview dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('radio', { name: '3D', exact: true }).click();
+  await page.locator('[data-testid="garment-viewer"] canvas').waitFor();
+  await expectAccessible(page, 'studio: 3D view');
 
   // Add; the server revalidates and prices it; the cart shows the same total.
   await addButton.click();
@@ -153,6 +177,7 @@ test('a visitor designs a shirt, signs in with a code and finds it in the cart',
   await page.getByTestId('thumb-back').waitFor();
   await page.getByRole('img', { name: 'Back design' }).waitFor();
   await page.screenshot({ path: join(screenshots, 'cart.png'), fullPage: true });
+  await expectAccessible(page, 'cart');
 
   // The session: no token in the page's storage; the refresh token is an
   // HttpOnly, SameSite=Strict cookie for /api/auth only, and a reload renews

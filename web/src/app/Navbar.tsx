@@ -10,6 +10,16 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLElement>(null);
+
+  // Its height, for what sticks below it (the studio's preview on phones).
+  useEffect(() => {
+    const el = bar.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => document.documentElement.style.setProperty('--navbar-h', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -28,10 +38,13 @@ export function Navbar() {
   const count = cart.data?.itemCount ?? 0;
 
   return (
-    <header className="navbar">
+    <header className="navbar" ref={bar}>
       <div className="navbar-inner">
-        <Link to="/" className="brand" aria-label="Legacy Threads home">
-          <span className="brand-mark">LT</span> Legacy Threads
+        <Link to="/" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            LT
+          </span>{' '}
+          Legacy Threads
         </Link>
         <button className="nav-toggle" aria-label="Menu" aria-expanded={navOpen} onClick={() => setNavOpen((o) => !o)}>
           ☰

@@ -5,6 +5,7 @@ import { useAuth } from '../lib/auth';
 import { rupees } from '../lib/money';
 import { DesignTypeDialog } from './DesignTypeDialog';
 import { colourSwatch } from './colours';
+import { RadioGroup } from './RadioGroup';
 
 /** A product with colour chips (switching its front picture) and 'Start Customizing'. */
 export function ProductCard({ product }: { product: Product }) {
@@ -30,11 +31,14 @@ export function ProductCard({ product }: { product: Product }) {
       <div className="card-body">
         <h3>{product.name}</h3>
         <p className="price">{rupees(product.price)}</p>
-        <div className="chips" role="group" aria-label="Colours">
-          {product.colors.map((c) => (
-            <button key={c} className="chip" title={c} aria-label={c} aria-pressed={c === color} style={{ background: colourSwatch(c) }} onClick={() => setColor(c)} />
-          ))}
-        </div>
+        <RadioGroup
+          label={`Colours of ${product.name}`}
+          className="chips"
+          optionClass="chip"
+          options={product.colors.map((c) => ({ value: c, label: c, swatch: colourSwatch(c) }))}
+          value={color}
+          onChange={setColor}
+        />
         <button className="btn" onClick={start}>
           Start Customizing
         </button>

@@ -11,6 +11,7 @@ import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
 import { Icon, type IconName } from '../home/icons';
 import { NO_PRODUCT_ID, NOT_FOUND, productErrorMessage } from './productError';
+import { RadioGroup } from '../../components/RadioGroup';
 
 // three.js and the viewer download only when a product page shows a model.
 const GarmentViewer = lazy(() => import('../../components/three/GarmentViewer'));
@@ -121,11 +122,14 @@ function ProductDetail({ product }: { product: Product }) {
             <h2 className="option-title">
               Colour: <span className="capitalize">{color}</span>
             </h2>
-            <div className="chips swatches" role="group" aria-label="Colours">
-              {product.colors.map((c) => (
-                <button key={c} className="chip" title={c} aria-label={c} aria-pressed={c === color} style={{ background: colourSwatch(c) }} onClick={() => setColor(c)} />
-              ))}
-            </div>
+            <RadioGroup
+              label="Colours"
+              className="chips swatches"
+              optionClass="chip"
+              options={product.colors.map((c) => ({ value: c, label: c, swatch: colourSwatch(c) }))}
+              value={color}
+              onChange={setColor}
+            />
           </div>
 
           <div className="option-block">

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { colorImage, type Product } from '../../api/products';
 import type { AreaKey } from '../../lib/engine';
 import { AreaCanvas } from './AreaCanvas';
+import { ElementHandles } from './ElementHandles';
 import { AREA_LABELS, AREA_ON_PICTURE } from './printAreas';
 import type { StudioHandle } from './useStudio';
 
@@ -39,6 +40,7 @@ export function DesignCanvas({ handle, product, color, area }: { handle: StudioH
         data-testid="print-area"
       >
         <AreaCanvas handle={handle} area={area} pixelWidth={pixelWidth} interactive label={`${AREA_LABELS[area]} print area`} />
+        <ElementHandles handle={handle} area={area} />
       </div>
     </div>
   );

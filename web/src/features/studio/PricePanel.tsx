@@ -1,6 +1,7 @@
 // Summary, sizes, the engine's live price breakdown and 'Add to Cart'. Every
 // number here comes from the engine (the same code the server re-runs).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { prefersReducedMotion } from '../../app/usePageTransition';
 import { useLocation, useNavigate } from 'react-router';
 import { api, ApiError, isUnreachable, refreshSession, SERVER_UNREACHABLE, unwrap } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -22,6 +23,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
   const navigate = useNavigate();
   const location = useLocation();
   const addToCart = useAddToCart();
+  const addButton = useRef<HTMLButtonElement>(null);
   const [adding, setAdding] = useState(false);
   const [authLost, setAuthLost] = useState(false);
 
@@ -155,8 +157,27 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
           Refresh Auth State
         </button>
       )}
-      <button className="btn block" disabled={adding || need > 0} onClick={add} data-testid="add-to-cart">
+      <button ref={addButton} className="btn block" disabled={adding || need > 0} onClick={add} data-testid="add-to-cart">
         {adding ? 'Adding…' : need > 0 ? `Add to Cart (Need ${need} more)` : 'Add to Cart'}
+      </button>
+      {order && (
+        <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+          Total {rupees(order.total)} for {total} item{total === 1 ? '' : 's'}
+        </p>
+      )}
+      {/* Phones: the price stays in view while the design is edited above; a tap brings Add to Cart. */}
+      <button
+        type="button"
+        className="phone-bar"
+        onClick={() => {
+          addButton.current?.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+          addButton.current?.focus({ preventScroll: true });
+        }}
+      >
+        <strong>{order ? rupees(order.total) : '—'}</strong>
+        <span>
+          {total} item{total === 1 ? '' : 's'} · Review and add to cart
+        </span>
       </button>
     </aside>
   );

@@ -19,6 +19,8 @@ import { useSavedDesign } from './useSavedDesign';
 import { SaveDesign } from './SaveDesign';
 import './studio.css';
 import type { Quantities } from '../../components/SizeSteppers';
+import { RadioGroup } from '../../components/RadioGroup';
+import { describeDesign } from './describeDesign';
 
 const Studio3D = lazy(() => import('./Studio3D'));
 
@@ -82,11 +84,9 @@ export default function StudioPage() {
           {textError}
         </div>
       )}
-      {banner && (
-        <div key={banner.id} className={`notice ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </div>
-      )}
+      {/* Live regions present from the start, so screen readers announce what appears in them. */}
+      <div role="status">{banner?.kind === 'ok' && <p key={banner.id} className="notice ok">{banner.text}</p>}</div>
+      <div role="alert">{banner?.kind === 'error' && <p key={banner.id} className="notice error">{banner.text}</p>}</div>
       <div className="studio-grid">
         <div className="stack">
           <section className="panel">
@@ -106,27 +106,23 @@ export default function StudioPage() {
               ))}
             </select>
             <span className="label">Print area</span>
-            <div className="row" role="group" aria-label="Print area">
-              {AREAS.map((a) => (
-                <button key={a} className={`btn ${a === area ? '' : 'ghost'}`} aria-pressed={a === area} onClick={() => setArea(a)}>
-                  {AREA_LABELS[a]}
-                </button>
-              ))}
-            </div>
+            <RadioGroup label="Print area" options={AREAS.map((a) => ({ value: a, label: AREA_LABELS[a] }))} value={area} onChange={setArea} />
           </section>
           {withLogo && <TextEditor handle={handle} area={area} onMessage={onMessage} />}
           {withLogo && <ImageUpload handle={handle} area={area} onMessage={onMessage} />}
           <ElementList handle={handle} onMessage={onMessage} />
         </div>
-        <div className="stack">
-          <div className="row" role="group" aria-label="View">
-            <button className={`btn small ${view === '2d' ? '' : 'ghost'}`} aria-pressed={view === '2d'} onClick={() => setView('2d')}>
-              2D
-            </button>
-            <button className={`btn small ${view === '3d' ? '' : 'ghost'}`} aria-pressed={view === '3d'} onClick={() => setView('3d')}>
-              3D
-            </button>
-          </div>
+        <div className="stack studio-view">
+          <RadioGroup
+            label="View"
+            optionClass="btn small"
+            options={[
+              { value: '2d', label: '2D' },
+              { value: '3d', label: '3D' },
+            ]}
+            value={view}
+            onChange={setView}
+          />
           {view === '2d' ? (
             <DesignCanvas handle={handle} product={p} color={color} area={area} />
           ) : (
@@ -134,7 +130,12 @@ export default function StudioPage() {
               <Studio3D handle={handle} modelUrl={modelUrl(p, color)} colorHex={colourSwatch(color)} side={area === 'back' ? 'back' : 'front'} />
             </Suspense>
           )}
-          <p className="muted small">Drag an element to place it. {AREA_LABELS[area]} is selected.</p>
+          <p className="muted small hint">
+            Drag an element to place it, or select it with Tab and move it with the arrow keys. {AREA_LABELS[area]} is selected.
+          </p>
+          <p className="visually-hidden" data-testid="design-description">
+            Your design: {describeDesign(handle.design)}
+          </p>
         </div>
         <PricePanel handle={handle} product={p} onPreview={() => setPreviewing(true)} onMessage={onMessage} />
       </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { usePendingText } from './pendingText';
 import { FACTS, type AreaKey, type Font } from '../../lib/engine';
 import type { StudioHandle } from './useStudio';
+import { RadioGroup } from '../../components/RadioGroup';
 
 /** The text of the chosen print area: adding replaces the area's text (the engine's rule). */
 export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
@@ -36,11 +37,7 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
       <label htmlFor="studio-font-size">Font size: {size}</label>
       <input id="studio-font-size" type="range" min={FACTS.fontSizeMin} max={FACTS.fontSizeMax} value={size} onChange={(e) => setSize(Number(e.target.value))} />
       <span className="label">Colour</span>
-      <div className="chips" role="group" aria-label="Text colour">
-        {FACTS.textColorPresets.map((c) => (
-          <button key={c} className="chip" aria-label={c} aria-pressed={c === color} style={{ background: c }} onClick={() => setColor(c)} />
-        ))}
-      </div>
+      <RadioGroup label="Text colour" className="chips" optionClass="chip" options={FACTS.textColorPresets.map((c) => ({ value: c, label: c, swatch: c }))} value={color} onChange={setColor} />
       <label htmlFor="studio-font">Font</label>
       <select id="studio-font" value={font} onChange={(e) => setFont(e.target.value as Font)}>
         {FACTS.fonts.map((f) => (

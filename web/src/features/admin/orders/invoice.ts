@@ -49,6 +49,7 @@ function addressLines(a: Invoice['billTo']): string[] {
 
 /** Draws the invoice into a document (built with DOM calls: no markup is pasted, nothing to escape). */
 export function renderInvoice(doc: Document, inv: Invoice): void {
+  doc.documentElement.lang = 'en';
   doc.title = `${inv.title} ${inv.invoiceNumber}`;
   add(doc, doc.head, 'style', STYLE);
   const body = doc.body;

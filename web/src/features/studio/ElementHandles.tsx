@@ -1,0 +1,96 @@
+// Keyboard placement: one focusable handle over each element of the print
+// area (pointer events pass through to the canvas below, which drags). Tab
+// selects an element; the arrow keys move it 1% (10% with Shift), + and −
+// resize it, Delete removes it. Every move goes through the engine, which
+// clamps it, and the result is announced.
+import { useId, useState, type KeyboardEvent } from 'react';
+import { FACTS, type AreaKey, type ElementKind } from '../../lib/engine';
+import { describeImage, describeText } from './describeDesign';
+import { AREA_DOC_KEY, AREA_LABELS } from './printAreas';
+import type { StudioHandle } from './useStudio';
+
+/** The width the handles are laid out at; only the proportions matter. */
+const LAYOUT_WIDTH = 1000;
+const STEPS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+export function ElementHandles({ handle, area }: { handle: StudioHandle; area: AreaKey }) {
+  const { studio, design } = handle;
+  const [said, setSaid] = useState('');
+  const keysId = useId();
+  const content = design.areas[AREA_DOC_KEY[area]];
+  const fact = FACTS.printAreas.find((a) => a.key === area)!;
+  const layoutHeight = (LAYOUT_WIDTH * fact.heightInches) / fact.widthInches;
+  let boxes: ReturnType<typeof studio.elementBoxes> = [];
+  try {
+    boxes = studio.elementBoxes(area, LAYOUT_WIDTH);
+  } catch {
+    // A text whose font has not arrived yet has no box: no handle until it has.
+  }
+
+  const describe = (kind: ElementKind) => (kind === 'text' ? content.text && describeText(content.text) : content.image && describeImage(content.image)) ?? '';
+
+  const onKeyDown = (e: KeyboardEvent, kind: ElementKind) => {
+    const step = STEPS[e.key];
+    const grow = e.key === '+' || e.key === '=' ? 1 : e.key === '-' || e.key === '_' ? -1 : 0;
+    let error: string | null;
+    if (step) {
+      const position = (kind === 'text' ? content.text : content.image)!.position;
+      const by = e.shiftKey ? 10 : 1;
+      error = handle.change((s) => s.moveElement(area, kind, position.x + step[0] * by, position.y + step[1] * by));
+    } else if (grow && kind === 'text' && content.text) {
+      // Out of range, the engine refuses with its own message, which is announced.
+      const t = content.text;
+      error = handle.change((s) => s.setText(area, t.text, t.font, t.size + grow * (e.shiftKey ? 4 : 1), t.color));
+    } else if (grow && kind === 'image' && content.image) {
+      const { width, height } = content.image.size;
+      const by = grow * (e.shiftKey ? 10 : 5);
+      error = handle.change((s) => void s.setImageSize(area, width + by, height + by));
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      // Focus must not fall to the page: the area's other element, else its print-area choice.
+      const next =
+        e.currentTarget.parentElement?.querySelector<HTMLElement>(`.element-handle:not([data-kind="${kind}"])`) ??
+        document.querySelector<HTMLElement>('[role="radiogroup"][aria-label="Print area"] [aria-checked="true"]');
+      handle.change((s) => s.remove(area, kind));
+      setSaid(`${kind === 'text' ? 'Text' : 'Image'} removed from ${AREA_LABELS[area]}`);
+      next?.focus();
+      e.preventDefault();
+      return;
+    } else {
+      return;
+    }
+    e.preventDefault();
+    if (error) return setSaid(error);
+    // The document after the change: the engine may have clamped it.
+    const now = studio.design().areas[AREA_DOC_KEY[area]];
+    const el = kind === 'text' ? now.text && describeText(now.text) : now.image && describeImage(now.image);
+    if (el) setSaid(el.charAt(0).toUpperCase() + el.slice(1));
+  };
+
+  return (
+    <>
+      {boxes.map((b) => (
+        <button
+          key={b.kind}
+          type="button"
+          className="element-handle"
+          data-kind={b.kind}
+          style={{
+            left: `${((b.x - b.width / 2) / LAYOUT_WIDTH) * 100}%`,
+            top: `${((b.y - b.height / 2) / layoutHeight) * 100}%`,
+            width: `${(b.width / LAYOUT_WIDTH) * 100}%`,
+            height: `${(b.height / layoutHeight) * 100}%`,
+          }}
+          aria-label={`${b.kind === 'text' ? 'Text' : 'Image'} on ${AREA_LABELS[area]}: ${describe(b.kind)}`}
+          aria-describedby={keysId}
+          onKeyDown={(e) => onKeyDown(e, b.kind)}
+        />
+      ))}
+      <span id={keysId} className="visually-hidden">
+        Arrow keys move it by 1%, with Shift by 10%. Plus and minus resize it. Delete removes it.
+      </span>
+      <span className="visually-hidden" aria-live="polite">
+        {said}
+      </span>
+    </>
+  );
+}

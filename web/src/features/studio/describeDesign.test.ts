@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { Design } from '../../lib/engine';
+import { describeArea, describeDesign } from './describeDesign';
+
+const design = {
+  color: 'navy',
+  areas: {
+    leftChest: {
+      text: { text: 'Team Legacy', font: 'Georgia', size: 16, color: '#FFFFFF', position: { x: 50.4, y: 40 } },
+      image: null,
+    },
+    back: {
+      text: null,
+      image: { name: 'logo.png', size: { width: 30, height: 20 }, position: { x: 50, y: 25 }, useEmbroidery: true },
+    },
+  },
+} as unknown as Design;
+
+describe('describeDesign', () => {
+  it('says what each area holds, where and how big', () => {
+    expect(describeArea(design, 'left_chest')).toBe('Left Chest: text “Team Legacy” in Georgia size 16, colour #FFFFFF, centred 50% across, 40% down.');
+    expect(describeArea(design, 'back')).toBe('Back: image logo.png, 30% wide and 20% high, centred 50% across, 25% down, embroidered.');
+    expect(describeDesign(design)).toMatch(/^navy garment\. Left Chest: text/);
+  });
+
+  it('names an empty area', () => {
+    const empty = { ...design, areas: { leftChest: { text: null, image: null }, back: { text: null, image: null } } } as unknown as Design;
+    expect(describeDesign(empty)).toBe('navy garment. Left Chest: empty. Back: empty.');
+  });
+});

@@ -1,0 +1,26 @@
+// The design in words, for screen readers (beside the 2D and 3D views) and for
+// the keyboard handles' names: what each print area holds, where and how big.
+import type { AreaKey, Design } from '../../lib/engine';
+import { AREA_DOC_KEY, AREA_LABELS, AREAS } from './printAreas';
+
+type Area = Design['areas'][keyof Design['areas']];
+
+const at = (p: { x: number; y: number }) => `${Math.round(p.x)}% across, ${Math.round(p.y)}% down`;
+
+export function describeText(t: NonNullable<Area['text']>): string {
+  return `text “${t.text}” in ${t.font} size ${t.size}, colour ${t.color}, centred ${at(t.position)}`;
+}
+
+export function describeImage(i: NonNullable<Area['image']>): string {
+  return `image ${i.name || 'without a name'}, ${i.size.width}% wide and ${i.size.height}% high, centred ${at(i.position)}${i.useEmbroidery ? ', embroidered' : ''}`;
+}
+
+export function describeArea(design: Design, area: AreaKey): string {
+  const { text, image } = design.areas[AREA_DOC_KEY[area]];
+  const parts = [image && describeImage(image), text && describeText(text)].filter(Boolean);
+  return `${AREA_LABELS[area]}: ${parts.length ? parts.join('; ') : 'empty'}.`;
+}
+
+export function describeDesign(design: Design): string {
+  return `${design.color} garment. ${AREAS.map((a) => describeArea(design, a)).join(' ')}`;
+}
