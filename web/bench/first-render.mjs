@@ -1,10 +1,15 @@
 // `just bench-studio`: the studio's first render in headless Chromium, as a
 // new visitor meets it (empty cache): from navigation to the first print area
 // drawn by the engine, and the bytes the engine's .wasm took on the wire.
+// Then, in the same page and under the same throttling, the engine's
+// two-area re-render after a move (a text and an image on both print areas,
+// both drawn 512 px wide, as the 3D view does; js-tests/bench.mjs times the same in Node).
 // RUNS (default 7) fresh contexts; prints the median and the spread.
 // THROTTLE=4 slows the CPU fourfold (Chromium's DevTools emulation);
 // NETWORK=fast3g emulates DevTools' "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down).
-import { launchBrowser, startStore } from '../e2e/harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser, repo, startStore } from '../e2e/harness.mjs';
 
 const runs = Number(process.env.RUNS ?? 7);
 const throttle = Number(process.env.THROTTLE ?? 1);
@@ -14,6 +19,8 @@ if (process.env.NETWORK && !network) throw new Error(`NETWORK: one of ${Object.k
 const store = await startStore();
 const browser = await launchBrowser();
 const samples = [];
+const rerenders = [];
+const logo = [...readFileSync(join(repo, 'design-engine/tests/fixtures/logo.png'))];
 let wasmBytes = 0;
 try {
   for (let i = 0; i < runs; i++) {
@@ -41,6 +48,30 @@ try {
       { timeout: 120_000, polling: 'raf' },
     );
     samples.push(await ms.jsonValue());
+    // The page's own engine module (already loaded, with its text module and fonts once Add Text is ready).
+    await page.getByRole('button', { name: 'Add Text' }).waitFor({ timeout: 120_000 });
+    rerenders.push(
+      await page.evaluate(async (logoBytes) => {
+        const url = performance.getEntriesByType('resource').find((e) => /\/design_engine-[^/]+\.js$/.test(e.name)).name;
+        const { Studio } = await import(url);
+        const studio = new Studio('64f1a2b3c4d5e6f708190a05', 'white');
+        for (const area of ['left_chest', 'back']) {
+          studio.setText(area, 'Legacy Threads 2026', 'Georgia', 32, '#F97316');
+          studio.addImage(area, new Uint8Array(logoBytes), 'image/png', 'logo.png');
+          studio.setImageSize(area, 40, 40);
+        }
+        const times = [];
+        for (let i = 0; i < 25; i++) {
+          const t0 = performance.now();
+          studio.moveElement('left_chest', 'text', (i * 7) % 100, 40);
+          studio.renderArea('left_chest', 512);
+          studio.renderArea('back', 512);
+          if (i >= 5) times.push(performance.now() - t0); // the first few warm the caches
+        }
+        studio.free();
+        return times.sort((a, b) => a - b)[times.length >> 1];
+      }, logo),
+    );
     wasmBytes = [...sizes.values()].reduce((a, b) => a + b, 0);
     await context.close();
   }
@@ -49,9 +80,14 @@ try {
   await store.stop();
 }
 samples.sort((a, b) => a - b);
+rerenders.sort((a, b) => a - b);
 const median = samples[Math.floor(samples.length / 2)];
 console.log(
   `studio first render (CPU ×${throttle}${network ? `, ${process.env.NETWORK}` : ''}): median ${median.toFixed(0)} ms, ` +
     `min ${samples[0].toFixed(0)} ms, max ${samples.at(-1).toFixed(0)} ms over ${runs} runs; ` +
     `.wasm on the wire ${(wasmBytes / 1024).toFixed(0)} KiB`,
+);
+console.log(
+  `two-area re-render after a move, 512 px (CPU ×${throttle}): median ${rerenders[rerenders.length >> 1].toFixed(1)} ms, ` +
+    `min ${rerenders[0].toFixed(1)} ms, max ${rerenders.at(-1).toFixed(1)} ms (each run's median of 20)`,
 );

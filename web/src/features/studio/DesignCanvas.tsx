@@ -10,11 +10,13 @@ import type { StudioHandle } from './useStudio';
 export function DesignCanvas({ handle, product, color, area }: { handle: StudioHandle; product: Product; color: string; area: AreaKey }) {
   const place = AREA_ON_PICTURE[area];
   const picture = colorImage(product, color, place.side);
-  const [status, setStatus] = useState<'loading' | 'ok' | 'broken'>(picture ? 'loading' : 'broken');
+  // Which picture last loaded or failed: a cached one loads before any effect would run, so the
+  // status is derived from it rather than reset by an effect (which left 'Loading Image...' showing).
+  const [settled, setSettled] = useState<{ picture: string; ok: boolean } | null>(null);
+  const status = !picture ? 'broken' : settled?.picture !== picture ? 'loading' : settled.ok ? 'ok' : 'broken';
   const box = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(0);
 
-  useEffect(() => setStatus(picture ? 'loading' : 'broken'), [picture]);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -30,7 +32,7 @@ export function DesignCanvas({ handle, product, color, area }: { handle: StudioH
   return (
     <div className="design-canvas" ref={box}>
       {picture && status !== 'broken' && (
-        <img src={picture} alt={`${product.name} ${place.side}`} onLoad={() => setStatus('ok')} onError={() => setStatus('broken')} draggable={false} />
+        <img src={picture} alt={`${product.name} ${place.side}`} onLoad={() => setSettled({ picture, ok: true })} onError={() => setSettled({ picture, ok: false })} draggable={false} />
       )}
       {status === 'loading' && <p className="muted overlay-note">Loading Image...</p>}
       {status === 'broken' && <div className="picture-missing">{picture ? 'Image not available' : product.colorImages.length === 0 ? 'No Images Available' : 'Image Not Available'}</div>}
