@@ -98,6 +98,10 @@ impl ApiError {
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError::NotFound(body(message, None))
     }
+    /// An order that does not exist or is not the caller's (the orders and payments routes alike).
+    pub fn order_not_found() -> ApiError {
+        ApiError::not_found("Order not found")
+    }
     pub fn conflict(message: impl Into<String>) -> ApiError {
         ApiError::Conflict(body(message, None))
     }

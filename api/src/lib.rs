@@ -125,6 +125,7 @@ pub async fn start(
     tokio::spawn(sweeper::run(state.clone()));
     tokio::spawn(payments::refunds::run(state.clone()));
     tokio::spawn(db::checkpoint_wal(state.db.clone()));
+    tokio::spawn(db::stock::keep(state.db.clone()));
     tokio::spawn(state.catalogue.clone().watch(state.db.clone()));
     let limits = state.limits.clone();
     tokio::spawn(async move {

@@ -552,3 +552,48 @@ async fn pincodes_fill_city_and_state() {
         );
     }
 }
+
+/// Payments only make their order's stock due; the keeper takes it in batches.
+/// Many orders paid at once, with keepers racing (the server's own and three
+/// more, as other instances would be), take each order's stock exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stock_is_taken_once_per_paid_order_however_many_keepers_race() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let before = stock(&app).await;
+        let mut orders = Vec::new();
+        for i in 0..6 {
+            let token = shopper(&app, &format!("keeper{i}@example.com")).await;
+            let (status, created) = create_order(&app, &token, &format!("rcpt_k{i}")).await;
+            assert_eq!(status, 200, "{created}");
+            orders.push((token, created["data"].clone()));
+        }
+        let paying = orders.iter().enumerate().map(|(i, (token, order))| {
+            app.post_auth(
+                "/api/payments/verify",
+                token,
+                payment(order, &format!("pay_K{i}")),
+            )
+        });
+        let keepers = (0..3).map(|_| api::db::stock::take_due(&app.db));
+        let (paid, taken) = tokio::join!(
+            futures_util::future::join_all(paying),
+            futures_util::future::join_all(keepers)
+        );
+        assert!(paid.iter().all(|(status, _)| *status == 200), "{paid:?}");
+        assert!(taken.iter().all(Result::is_ok), "{engine:?}");
+        assert_eq!(stock(&app).await, before - 6 * 25, "{engine:?}");
+        let due: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stock_due")
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(due, 0, "{engine:?}: nothing left due");
+        // Paying again (a retried verify) makes nothing due again.
+        let (token, order) = &orders[0];
+        let (status, _) = app
+            .post_auth("/api/payments/verify", token, payment(order, "pay_K0"))
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(stock(&app).await, before - 6 * 25, "{engine:?}");
+    }
+}

@@ -75,10 +75,14 @@ pub struct NewItem {
 }
 
 /// An order to place, priced by the engine; addresses and notes are JSON.
-pub struct NewOrder<'a> {
-    pub user_id: &'a str,
-    pub receipt: &'a str,
-    pub provider: &'a str,
+pub struct NewOrder {
+    pub user_id: String,
+    pub receipt: String,
+    /// Drawn before the provider's order, which quotes it.
+    pub order_number: String,
+    pub provider: String,
+    /// The provider's order, made first so the order is stored once, complete.
+    pub provider_order_id: String,
     pub items_count: i64,
     pub items_price: i64,
     pub tax_price: i64,
@@ -97,6 +101,11 @@ pub(in crate::db) const SELECT: &str = "SELECT o.id, o.user_id, o.order_number, 
 
 /// Order numbers avoid look-alike characters (0/O, 1/I/L) so they can be read out.
 const NUMBER_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/// A new order number, dated today in India.
+pub fn new_order_number() -> String {
+    order_number(now_ms())
+}
 
 /// `LT-YYYYMMDD-XXXXXX`, dated in India's time zone (UTC+05:30).
 fn order_number(now_ms: i64) -> String {
@@ -123,86 +132,96 @@ fn civil_date(days: i64) -> (i64, i64, i64) {
     (y, m, d)
 }
 
-/// Stores a pending, unpaid order with its lines, or returns the one a
-/// concurrent request placed with the same receipt. Short transaction; no
-/// provider call inside.
+/// What placing an order came to.
+pub enum Placed {
+    /// The new order, or the one this receipt placed before (a retry).
+    Order(Box<Order>),
+    /// Another order has this number: draw another (and a provider order for it).
+    NumberTaken,
+}
+
+/// Stores a pending, unpaid order with its lines and its provider's order in
+/// one short write transaction (no provider call inside; SQLite lets one
+/// writer in at a time, so an order is written once, not stored and then
+/// completed), or returns the one a concurrent request placed with the same receipt.
 #[tracing::instrument(skip(db, new), fields(user = new.user_id))]
-pub async fn place(db: &Db, new: &NewOrder<'_>) -> Result<Order, DbError> {
-    for _ in 0..5 {
-        let id = new_id();
-        let now = now_ms();
-        let mut tx = crate::db::begin_write(db).await?;
-        let inserted = sqlx::query(
-            "INSERT INTO orders (id, user_id, order_number, receipt, provider, items_count, items_price, tax_price, \
-             total_price, shipping_address, billing_address, notes, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)",
-        )
-        .bind(&id)
-        .bind(new.user_id)
-        .bind(order_number(now))
-        .bind(new.receipt)
-        .bind(new.provider)
-        .bind(new.items_count)
-        .bind(new.items_price)
-        .bind(new.tax_price)
-        .bind(new.total_price)
-        .bind(&new.shipping_address)
-        .bind(&new.billing_address)
-        .bind(&new.notes)
-        .bind(now)
-        .execute(&mut *tx)
-        .await;
-        match inserted {
-            Ok(_) => {}
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                drop(tx);
-                if let Some(existing) = by_receipt(db, new.user_id, new.receipt).await? {
-                    return Ok(existing);
-                }
-                continue; // the order number was taken: draw another
-            }
-            Err(e) => return Err(e.into()),
+pub async fn place(db: &Db, new: &NewOrder) -> Result<Placed, DbError> {
+    let id = new_id();
+    let inserted = insert(db, &id, new).await;
+    match inserted {
+        Ok(()) => get(db, &id)
+            .await?
+            .map(|order| Placed::Order(Box::new(order)))
+            .ok_or(DbError::Invariant("a placed order vanished")),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+            Ok(match by_receipt(db, &new.user_id, &new.receipt).await? {
+                Some(existing) => Placed::Order(Box::new(existing)),
+                None => Placed::NumberTaken,
+            })
         }
-        for (position, item) in new.items.iter().enumerate() {
-            let item_id = new_id();
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The order's rows, in one transaction.
+async fn insert(db: &Db, id: &str, new: &NewOrder) -> Result<(), sqlx::Error> {
+    let now = now_ms();
+    let mut tx = crate::db::begin_write(db).await?;
+    sqlx::query(
+        "INSERT INTO orders (id, user_id, order_number, receipt, provider, provider_order_id, items_count, items_price, \
+         tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
+    )
+    .bind(id)
+    .bind(&new.user_id)
+    .bind(&new.order_number)
+    .bind(&new.receipt)
+    .bind(&new.provider)
+    .bind(&new.provider_order_id)
+    .bind(new.items_count)
+    .bind(new.items_price)
+    .bind(new.tax_price)
+    .bind(new.total_price)
+    .bind(&new.shipping_address)
+    .bind(&new.billing_address)
+    .bind(&new.notes)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    for (position, item) in new.items.iter().enumerate() {
+        let item_id = new_id();
+        sqlx::query(
+            "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, sizes, \
+             unit_price, quantity, elements, design_fee, line_total) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+        )
+        .bind(&item_id)
+        .bind(id)
+        .bind(position as i64)
+        .bind(&item.product_id)
+        .bind(&item.name)
+        .bind(&item.color)
+        .bind(&item.artwork_hash)
+        .bind(&item.design)
+        .bind(&item.sizes)
+        .bind(item.unit_price)
+        .bind(item.quantity)
+        .bind(item.elements)
+        .bind(item.design_fee)
+        .bind(item.line_total)
+        .execute(&mut *tx)
+        .await?;
+        for sha256 in &item.artwork {
             sqlx::query(
-                "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, sizes, \
-                 unit_price, quantity, elements, design_fee, line_total) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                "INSERT INTO order_item_artwork (order_item_id, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING",
             )
             .bind(&item_id)
-            .bind(&id)
-            .bind(position as i64)
-            .bind(&item.product_id)
-            .bind(&item.name)
-            .bind(&item.color)
-            .bind(&item.artwork_hash)
-            .bind(&item.design)
-            .bind(&item.sizes)
-            .bind(item.unit_price)
-            .bind(item.quantity)
-            .bind(item.elements)
-            .bind(item.design_fee)
-            .bind(item.line_total)
+            .bind(sha256)
             .execute(&mut *tx)
             .await?;
-            for sha256 in &item.artwork {
-                sqlx::query(
-                    "INSERT INTO order_item_artwork (order_item_id, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                )
-                .bind(&item_id)
-                .bind(sha256)
-                .execute(&mut *tx)
-                .await?;
-            }
         }
-        tx.commit().await?;
-        let order = get(db, &id)
-            .await?
-            .ok_or(DbError::Invariant("a placed order vanished"))?;
-        return Ok(order);
     }
-    Err(DbError::Invariant("no free order number after 5 draws"))
+    tx.commit().await
 }
 
 pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, DbError> {

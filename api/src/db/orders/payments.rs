@@ -4,6 +4,7 @@
 
 use design_engine::pricing::Paise;
 
+use super::Order;
 use crate::db::{Db, DbError, now_ms, outbox};
 
 /// A webhook event, recorded so a replay of it is ignored.
@@ -59,14 +60,18 @@ pub enum Payment {
 
 /// Marks an order paid, in one transaction: confirmed only if it was not paid
 /// yet (a conditional UPDATE, so concurrent verifies and webhooks confirm
-/// once); then the owner's cart is emptied and the stock taken, never below 0.
+/// once); then the owner's cart is emptied and the order's stock made due
+/// (`db::stock` takes it moments later).
 #[tracing::instrument(skip(db, event))]
 pub async fn pay(
     db: &Db,
-    order_id: &str,
+    order: &Order,
     payment_id: &str,
     event: Option<&Event<'_>>,
 ) -> Result<Payment, DbError> {
+    let order_id = order.id.as_str();
+    // Written before the lock is taken: the transaction only stores it.
+    let email = confirmation_email(order)?;
     let now = now_ms();
     let mut tx = crate::db::begin_write(db).await?;
     if let Some(e) = event
@@ -92,23 +97,11 @@ pub async fn pay(
         .bind(order_id)
         .execute(&mut *tx)
         .await?;
-        confirmation_email(&mut tx, order_id).await?;
-        // Last: a product's row is shared by every order of it, so its lock
-        // is held for as short a time as possible.
-        sqlx::query(
-            "UPDATE products SET stock = CASE WHEN stock > (SELECT CAST(SUM(i.quantity) AS BIGINT) FROM order_items i \
-               WHERE i.order_id = $1 AND i.product_id = products.id) \
-             THEN stock - (SELECT CAST(SUM(i.quantity) AS BIGINT) FROM order_items i \
-               WHERE i.order_id = $1 AND i.product_id = products.id) \
-             ELSE 0 END, updated_at = $2 \
-             WHERE id IN (SELECT product_id FROM order_items WHERE order_id = $1)",
-        )
-        .bind(order_id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        crate::db::products::bump_version(&mut tx).await?;
+        outbox::put(&mut tx, "email", &email.to, &email.subject, &email.body).await?;
+        // Its stock is taken by the keeper, off this path (`db::stock`).
+        crate::db::stock::make_due(&mut tx, order_id).await?;
         tx.commit().await?;
+        crate::db::stock::wake();
         return Ok(Payment::Confirmed);
     }
     let recorded = sqlx::query(
@@ -131,40 +124,31 @@ pub async fn pay(
     })
 }
 
-/// The customer's confirmation e-mail, in the paying transaction: sent once
-/// per paid order, never for a payment that did not commit.
-async fn confirmation_email(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    order_id: &str,
-) -> Result<(), DbError> {
-    let (number, total, items, address, account): (String, i64, i64, String, String) =
-        sqlx::query_as(
-            "SELECT o.order_number, o.total_price, o.items_count, o.shipping_address, u.email \
-         FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = $1",
-        )
-        .bind(order_id)
-        .fetch_one(&mut **tx)
-        .await?;
+struct Email {
+    to: String,
+    subject: String,
+    body: String,
+}
+
+/// The customer's confirmation e-mail, stored by the paying transaction: sent
+/// once per paid order, never for a payment that did not commit.
+fn confirmation_email(order: &Order) -> Result<Email, DbError> {
     // The address given at checkout, else the account's.
-    let to = serde_json::from_str::<serde_json::Value>(&address)?
+    let to = serde_json::from_str::<serde_json::Value>(&order.shipping_address)?
         .get("email")
         .and_then(|e| e.as_str())
-        .map(str::to_string)
-        .unwrap_or(account);
-    let body = format!(
-        "Thank you for your order {number}. We have received your payment of {} for {items} items. \
-         Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.",
-        Paise(total).format_inr()
-    );
-    outbox::put(
-        tx,
-        "email",
-        &to,
-        &format!("Order {number} confirmed"),
-        &body,
-    )
-    .await?;
-    Ok(())
+        .map_or_else(|| order.user_email.clone(), str::to_string);
+    let number = &order.order_number;
+    Ok(Email {
+        to,
+        subject: format!("Order {number} confirmed"),
+        body: format!(
+            "Thank you for your order {number}. We have received your payment of {} for {} items. \
+             Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.",
+            Paise(order.total_price).format_inr(),
+            order.items_count
+        ),
+    })
 }
 
 /// Cancels the user's order while it is pending and unpaid; `false` otherwise.

@@ -12,7 +12,7 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
-use super::{Order, OrdersPage, StatusChange, not_found, order_dto, order_dtos};
+use super::{Order, OrdersPage, StatusChange, order_dto, order_dtos};
 use crate::auth::BearerAuth;
 use crate::db::order_admin::{self, Filter};
 use crate::db::{Db, now_ms, orders};
@@ -246,7 +246,7 @@ impl AdminOrdersApi {
         let to = body.0.status;
         let mut order = order_admin::get(&state.db, &id.0)
             .await?
-            .ok_or_else(not_found)?;
+            .ok_or_else(ApiError::order_not_found)?;
         let mut from = order.status;
         if from != to
             && to.refunds()
@@ -271,7 +271,7 @@ impl AdminOrdersApi {
         }
         let row = order_admin::get(&state.db, &id.0)
             .await?
-            .ok_or_else(not_found)?;
+            .ok_or_else(ApiError::order_not_found)?;
         Ok(Envelope::ok(
             format!("Order status updated to {}", to.as_str()),
             with_history(&state.db, row).await?,

@@ -7,7 +7,6 @@ use poem_openapi::param::Path;
 use poem_openapi::payload::{Binary, Json};
 use poem_openapi::{ApiResponse, OpenApi};
 
-use super::not_found;
 use crate::auth::BearerAuth;
 use crate::db::{now_ms, order_admin, orders};
 use crate::envelope::{ApiError, ApiResult, Envelope};
@@ -38,7 +37,7 @@ async fn invoice(state: &AppState, auth: &BearerAuth, id: &str) -> ApiResult<Inv
     } else {
         orders::get_for_user(&state.db, id, &auth.0.id).await?
     }
-    .ok_or_else(not_found)?;
+    .ok_or_else(ApiError::order_not_found)?;
     let items = orders::items(&state.db, &[row.id.as_str()]).await?;
     Invoice::new(&row, &items, &state.config.company, now_ms())
 }

@@ -200,10 +200,6 @@ pub async fn order_dto(db: &Db, row: orders::Order) -> ApiResult<Order> {
         .ok_or_else(|| ApiError::internal("an order without its shape"))
 }
 
-pub fn not_found() -> ApiError {
-    ApiError::not_found("Order not found")
-}
-
 const MAX_LIMIT: i64 = 100;
 
 /// The `status` query of the order lists: a status, or none for all (blank or `all`).
@@ -259,7 +255,7 @@ impl OrdersApi {
         if auth.0.require_admin().is_ok() {
             let row = order_admin::get(&state.db, &id.0)
                 .await?
-                .ok_or_else(not_found)?;
+                .ok_or_else(ApiError::order_not_found)?;
             return Ok(Envelope::ok(
                 "Order fetched",
                 admin::with_history(&state.db, row).await?,
@@ -267,7 +263,7 @@ impl OrdersApi {
         }
         let row = orders::get_for_user(&state.db, &id.0, &auth.0.id)
             .await?
-            .ok_or_else(not_found)?;
+            .ok_or_else(ApiError::order_not_found)?;
         Ok(Envelope::ok(
             "Order fetched",
             order_dto(&state.db, row).await?,
@@ -286,7 +282,7 @@ impl OrdersApi {
     ) -> Result<Json<Envelope<bool>>, Fails<{ ADMIN | NOT_FOUND }>> {
         auth.0.require_admin()?;
         if !order_admin::delete(&state.db, &id.0).await? {
-            return Err(not_found().into());
+            return Err(ApiError::order_not_found().into());
         }
         Ok(Envelope::ok("Order deleted successfully", true))
     }
@@ -311,13 +307,13 @@ impl OrdersApi {
         }
         let row = orders::get_for_user(&state.db, &id.0, &auth.0.id)
             .await?
-            .ok_or_else(not_found)?;
+            .ok_or_else(ApiError::order_not_found)?;
         if !orders::cancel(&state.db, &row.id, &auth.0.id, &reason).await? {
             return Err(ApiError::bad_request("Only pending orders can be cancelled").into());
         }
         let row = orders::get(&state.db, &row.id)
             .await?
-            .ok_or_else(not_found)?;
+            .ok_or_else(ApiError::order_not_found)?;
         Ok(Envelope::ok(
             "Order cancelled successfully",
             order_dto(&state.db, row).await?,

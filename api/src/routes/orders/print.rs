@@ -6,7 +6,6 @@ use poem_openapi::param::Path;
 use poem_openapi::payload::Binary;
 use poem_openapi::{ApiResponse, OpenApi};
 
-use super::not_found;
 use crate::auth::BearerAuth;
 use crate::db::order_admin;
 use crate::envelope::ApiError;
@@ -53,7 +52,7 @@ impl PrintFilesApi {
         auth.0.require_admin()?;
         let order = order_admin::get(&state.db, &id.0)
             .await?
-            .ok_or_else(not_found)?;
+            .ok_or_else(ApiError::order_not_found)?;
         let files = print_files::render(&state.db, &state.storage, &order.id, None).await?;
         let zip = print_files::archive(&order.order_number, &files)?;
         Ok(Archive::Ok(
@@ -78,7 +77,7 @@ impl PrintFilesApi {
         auth.0.require_admin()?;
         let order = order_admin::get(&state.db, &id.0)
             .await?
-            .ok_or_else(not_found)?;
+            .ok_or_else(ApiError::order_not_found)?;
         let area = print_files::parse_area(&area.0)
             .ok_or_else(|| ApiError::not_found("No such print area"))?;
         let file = print_files::render(

@@ -15,9 +15,8 @@ use poem_openapi::param::Header;
 use poem_openapi::payload::{Binary, Json};
 
 use super::Tag;
-use super::orders::not_found;
 use crate::auth::{AuthUser, BearerAuth};
-use crate::db::orders::{self, NewOrder, Payment};
+use crate::db::orders::{self, NewOrder, Payment, Placed};
 use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::fails::Fails;
@@ -108,10 +107,12 @@ async fn open_order(
             check_amount(c.amount, total).inspect_err(|_| {
                 tracing::warn!(shown = c.amount, total, "amount differs from the server's");
             })?;
-            let new = NewOrder {
-                user_id: &user.id,
-                receipt: c.receipt,
-                provider: state.payments.name(),
+            let mut new = NewOrder {
+                user_id: user.id.clone(),
+                receipt: c.receipt.to_string(),
+                order_number: String::new(),
+                provider: state.payments.name().to_string(),
+                provider_order_id: String::new(),
                 items_count: i64::from(priced.quote.items),
                 items_price: priced.quote.subtotal.0,
                 tax_price: priced.quote.gateway_charge.0,
@@ -121,7 +122,20 @@ async fn open_order(
                 notes: c.notes,
                 items: priced.items,
             };
-            orders::place(&state.db, &new).await?
+            let mut placed = None;
+            // A drawn order number is taken about once in a billion orders a day: draw again.
+            for _ in 0..3 {
+                new.order_number = orders::new_order_number();
+                // The provider's order first: the order is then written once,
+                // complete (a failure here stores nothing; the shopper retries).
+                new.provider_order_id =
+                    provider_order(state, total, &new.order_number, &shipping.email).await?;
+                if let Placed::Order(order) = orders::place(&state.db, &new).await? {
+                    placed = Some(*order);
+                    break;
+                }
+            }
+            placed.ok_or_else(|| ApiError::internal("no free order number after 3 draws"))?
         }
     };
     // The same receipt again (a double click, a reload, a retry after a crash).
@@ -147,22 +161,17 @@ async fn open_order(
     if order.provider_order_id.is_some() {
         return Ok(order);
     }
-    let provider_order = state
-        .payments
-        .create_order(&OrderRequest {
-            amount: order.total_price,
-            currency: &order.currency,
-            receipt: &order.order_number,
-            notes: serde_json::json!({
-                "order_number": order.order_number,
-                "customer_email": shipping.email,
-            }),
-        })
-        .await
-        .map_err(|e| ApiError::bad_gateway("Failed to create order", e))?;
-    if orders::set_provider_order(&state.db, &order.id, &provider_order.id).await? {
+    // An order stored before its provider's order (by an earlier version) gets one now.
+    let provider_order = provider_order(
+        state,
+        order.total_price,
+        &order.order_number,
+        &shipping.email,
+    )
+    .await?;
+    if orders::set_provider_order(&state.db, &order.id, &provider_order).await? {
         return Ok(orders::Order {
-            provider_order_id: Some(provider_order.id),
+            provider_order_id: Some(provider_order),
             ..order
         });
     }
@@ -170,7 +179,30 @@ async fn open_order(
     // one is never shown to anybody, so it is never paid).
     orders::get(&state.db, &order.id)
         .await?
-        .ok_or_else(not_found)
+        .ok_or_else(ApiError::order_not_found)
+}
+
+/// The provider's order for an amount, quoting our order number; its id.
+async fn provider_order(
+    state: &AppState,
+    amount: i64,
+    order_number: &str,
+    customer_email: &str,
+) -> ApiResult<String> {
+    let made = state
+        .payments
+        .create_order(&OrderRequest {
+            amount,
+            currency: "INR",
+            receipt: order_number,
+            notes: serde_json::json!({
+                "order_number": order_number,
+                "customer_email": customer_email,
+            }),
+        })
+        .await
+        .map_err(|e| ApiError::bad_gateway("Failed to create order", e))?;
+    Ok(made.id)
 }
 
 fn notes_json(notes: Option<&serde_json::Value>) -> ApiResult<String> {
@@ -203,14 +235,13 @@ async fn settle(
             "PAYMENT_VERIFICATION_FAILED",
         ));
     }
-    if orders::pay(&state.db, &order.id, payment_id.trim(), None).await?
-        == Payment::PaidWhileCancelled
+    if orders::pay(&state.db, order, payment_id.trim(), None).await? == Payment::PaidWhileCancelled
     {
         refunds::refund_cancelled(state, &order.id).await;
     }
     let paid = orders::get(&state.db, &order.id)
         .await?
-        .ok_or_else(not_found)?;
+        .ok_or_else(ApiError::order_not_found)?;
     match paid.status.as_str() {
         "cancelled" | "refunded" if paid.refunded_amount >= paid.total_price => {
             Err(ApiError::conflict_code(
@@ -344,7 +375,7 @@ impl PaymentsApi {
                 .await?
                 .filter(|o| o.user_id == auth.0.id),
         };
-        let order = order.ok_or_else(not_found)?;
+        let order = order.ok_or_else(ApiError::order_not_found)?;
         let confirmed = settle(
             &state,
             &order,
@@ -392,7 +423,7 @@ impl PaymentsApi {
         let b = body.0;
         let order = orders::get(&state.db, b.order_id.trim())
             .await?
-            .ok_or_else(not_found)?;
+            .ok_or_else(ApiError::order_not_found)?;
         let reason: String = b
             .reason
             .unwrap_or_default()
@@ -428,7 +459,7 @@ impl PaymentsApi {
         let order = orders::by_provider_order(&state.db, body.0.order_id.trim())
             .await?
             .filter(|o| o.user_id == auth.0.id)
-            .ok_or_else(not_found)?;
+            .ok_or_else(ApiError::order_not_found)?;
         if order.is_paid != 0 {
             return Err(ApiError::conflict_code(
                 "This order has already been paid",

@@ -76,7 +76,7 @@ pub async fn handle(
         return Ok(if fresh { "ignored" } else { "duplicate" });
     }
     Ok(
-        match orders::pay(&state.db, &order.id, &payment.id, Some(&event)).await? {
+        match orders::pay(&state.db, &order, &payment.id, Some(&event)).await? {
             Payment::Confirmed => "confirmed",
             Payment::AlreadyPaid => "already_paid",
             Payment::PaidWhileCancelled

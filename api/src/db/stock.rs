@@ -1,0 +1,90 @@
+//! The stock paid orders take, taken in batches off the payment's path.
+//!
+//! Every payment for a product used to update that product's row in its own
+//! transaction, so on PostgreSQL concurrent payments queued for the row's lock
+//! (`just bench-api`: most of verify's time, sampled from `pg_stat_activity`,
+//! was `Lock:transactionid` on that UPDATE). Now the paying transaction only
+//! adds its order to `stock_due`, and the keeper takes the stock of every due
+//! order in one transaction moments later: claimed, taken and removed at once,
+//! so each order's stock is taken exactly once, whatever crashes and however
+//! many instances share the database (a second keeper waits for the first's
+//! claimed rows and finds them gone).
+
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use tokio::sync::Notify;
+
+use crate::db::{Db, DbError, now_ms};
+
+/// Woken when a payment made stock due.
+static DUE: LazyLock<Notify> = LazyLock::new(Notify::new);
+
+/// How often the keeper looks without being woken (another instance's
+/// payments, or orders left due by a crash).
+const LOOK_EVERY: Duration = Duration::from_secs(1);
+
+/// Adds a paid order's stock to what is due, in the paying transaction.
+pub async fn make_due(tx: &mut sqlx::AnyConnection, order_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO stock_due (order_id) VALUES ($1) ON CONFLICT DO NOTHING")
+        .bind(order_id)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+/// Wakes the keeper (after the paying transaction committed).
+pub fn wake() {
+    DUE.notify_waiters();
+}
+
+/// Takes the stock of every due order, never below 0, and marks the catalogue
+/// changed: one transaction. Returns how many orders it took.
+pub async fn take_due(db: &Db) -> Result<u64, DbError> {
+    let mut tx = crate::db::begin_write(db).await?;
+    let claimed = sqlx::query("UPDATE stock_due SET taking = 1 WHERE taking = 0")
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if claimed == 0 {
+        return Ok(0);
+    }
+    const DUE_OF_PRODUCT: &str = "(SELECT CAST(SUM(i.quantity) AS BIGINT) FROM order_items i \
+         JOIN stock_due d ON d.order_id = i.order_id WHERE d.taking = 1 AND i.product_id = products.id)";
+    sqlx::query(&format!(
+        "UPDATE products SET stock = CASE WHEN stock > {DUE_OF_PRODUCT} THEN stock - {DUE_OF_PRODUCT} ELSE 0 END, \
+         updated_at = $1 \
+         WHERE id IN (SELECT i.product_id FROM order_items i JOIN stock_due d ON d.order_id = i.order_id \
+         WHERE d.taking = 1)"
+    ))
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM stock_due WHERE taking = 1")
+        .execute(&mut *tx)
+        .await?;
+    crate::db::products::bump_version(&mut tx).await?;
+    tx.commit().await?;
+    Ok(claimed)
+}
+
+/// Takes due stock whenever a payment wakes it, and every [`LOOK_EVERY`]
+/// (first at start: what a crash left due). Runs for the life of the server.
+pub async fn keep(db: Db) {
+    loop {
+        // Registered before taking: a payment committed meanwhile still wakes it.
+        let woken = DUE.notified();
+        tokio::pin!(woken);
+        woken.as_mut().enable();
+        match take_due(&db).await {
+            // More may have come while it took: look again at once.
+            Ok(n) if n > 0 => continue,
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "taking the paid orders' stock failed"),
+        }
+        tokio::select! {
+            _ = woken => {}
+            _ = tokio::time::sleep(LOOK_EVERY) => {}
+        }
+    }
+}
