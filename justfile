@@ -118,7 +118,7 @@ bench: wasm
     cargo bench -p api --bench invoice
     node {{node_test_flags}} design-engine/js-tests/bench.mjs
 
-# The studio's first render in headless Chromium for a new visitor (median of RUNS=7; THROTTLE=4 for a phone-class CPU, NETWORK=fast3g for a phone's connection), with the .wasm bytes on the wire before it
+# The studio's first render in headless Chromium for a new visitor and its two-area re-render after a move (median of RUNS=7; THROTTLE=4 for a phone-class CPU, NETWORK=fast3g for a phone's connection), with the .wasm bytes on the wire before it
 bench-studio: web
     cargo build -q -p api
     cd web && node bench/first-render.mjs
