@@ -126,10 +126,22 @@ if (existsSync(a11yLog)) {
  * axe is evaluated through DevTools, which the store's CSP does not govern.
  */
 export async function expectAccessible(page, state) {
-  // A page still fading in would have its colours measured half-transparent (after two
-  // frames, a transition started by the latest render is running and is waited for).
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.evaluate(() => Promise.allSettled(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+  // A page still fading in would have its colours measured half-transparent: wait until
+  // no finite animation has run for 200 ms (a lazily loaded route starts its transition
+  // some frames after the navigation resolves), 5 s at most.
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 5000;
+    let quietSince = performance.now();
+    while (performance.now() - quietSince < 200 && performance.now() < deadline) {
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      if (running.length > 0) {
+        await Promise.race([Promise.allSettled(running.map((a) => a.finished)), new Promise((r) => setTimeout(r, deadline - performance.now()))]);
+        quietSince = performance.now();
+      } else {
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+    }
+  });
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, {

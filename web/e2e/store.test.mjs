@@ -85,6 +85,7 @@ test('a visitor designs a shirt, signs in with a code and finds it in the cart',
   // Browse; customising sends a visitor to login.
   await page.goto(store.url + '/products');
   const card = page.getByTestId('product-card').filter({ hasText: 'T-Shirt Normal' });
+  await card.waitFor();
   await expectAccessible(page, 'Shop All');
   await card.getByRole('button', { name: 'Start Customizing' }).click();
   await page.waitForURL('**/login');
