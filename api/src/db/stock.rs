@@ -49,14 +49,17 @@ pub async fn take_due(db: &Db) -> Result<u64, DbError> {
     if claimed == 0 {
         return Ok(0);
     }
-    const DUE_OF_PRODUCT: &str = "(SELECT CAST(SUM(i.quantity) AS BIGINT) FROM order_items i \
-         JOIN stock_due d ON d.order_id = i.order_id WHERE d.taking = 1 AND i.product_id = products.id)";
-    sqlx::query(&format!(
-        "UPDATE products SET stock = CASE WHEN stock > {DUE_OF_PRODUCT} THEN stock - {DUE_OF_PRODUCT} ELSE 0 END, \
+    // What is due per product, summed from the claimed orders' lines (found
+    // through `order_items_order`): the work grows with what is due, not with
+    // every order the product ever had.
+    sqlx::query(
+        "UPDATE products SET stock = CASE WHEN products.stock > due.quantity THEN products.stock - due.quantity ELSE 0 END, \
          updated_at = $1 \
-         WHERE id IN (SELECT i.product_id FROM order_items i JOIN stock_due d ON d.order_id = i.order_id \
-         WHERE d.taking = 1)"
-    ))
+         FROM (SELECT i.product_id, CAST(SUM(i.quantity) AS BIGINT) AS quantity \
+               FROM stock_due d JOIN order_items i ON i.order_id = d.order_id \
+               WHERE d.taking = 1 GROUP BY i.product_id) AS due \
+         WHERE products.id = due.product_id",
+    )
     .bind(now_ms())
     .execute(&mut *tx)
     .await?;

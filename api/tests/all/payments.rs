@@ -561,10 +561,31 @@ async fn stock_is_taken_once_per_paid_order_however_many_keepers_race() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         let before = stock(&app).await;
+        let other = "64f1a2b3c4d5e6f708190a03";
+        let other_stock = || async {
+            app.get(&format!("/api/products/{other}")).await.1["data"]["stock"]
+                .as_i64()
+                .unwrap()
+        };
+        let other_before = other_stock().await;
         let mut orders = Vec::new();
         for i in 0..6 {
             let token = shopper(&app, &format!("keeper{i}@example.com")).await;
-            let (status, created) = create_order(&app, &token, &format!("rcpt_k{i}")).await;
+            // One order holds two products.
+            let mut amount = TOTAL;
+            if i == 0 {
+                let item = json!({"productId": other, "color": "white", "quantity": {"l": 30}});
+                let (status, cart) = app.post_auth("/api/cart/items", &token, item).await;
+                assert_eq!(status, 200, "{cart}");
+                amount = cart["data"]["totalPrice"].as_i64().unwrap();
+            }
+            let (status, created) = app
+                .post_auth(
+                    "/api/payments/create-order",
+                    &token,
+                    order_request(&format!("rcpt_k{i}"), amount),
+                )
+                .await;
             assert_eq!(status, 200, "{created}");
             orders.push((token, created["data"].clone()));
         }
@@ -583,6 +604,7 @@ async fn stock_is_taken_once_per_paid_order_however_many_keepers_race() {
         assert!(paid.iter().all(|(status, _)| *status == 200), "{paid:?}");
         assert!(taken.iter().all(Result::is_ok), "{engine:?}");
         assert_eq!(stock(&app).await, before - 6 * 25, "{engine:?}");
+        assert_eq!(other_stock().await, other_before - 30, "{engine:?}");
         let due: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stock_due")
             .fetch_one(&app.db)
             .await
