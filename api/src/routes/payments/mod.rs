@@ -78,10 +78,10 @@ fn payments_configured(state: &AppState) -> ApiResult<()> {
     }
 }
 
-/// Stores the order (or finds the one this receipt placed) and makes sure the
-/// provider has an order for it: the returned order has its `provider_order_id`. The order row is committed before the
-/// provider is called, so a crash in between leaves a pending order that the
-/// same receipt picks up again.
+/// Stores the order (or finds the one this receipt placed) with the provider's
+/// order for it: the returned order has its `provider_order_id`. The provider's
+/// order is made first, so a crash or an outage in between stores nothing and
+/// the same receipt starts again (its unused provider order is never paid).
 async fn open_order(
     state: &AppState,
     user: &AuthUser,
