@@ -1,12 +1,23 @@
 //! Sessions: refresh tokens that rotate on every use. A login starts a family;
 //! a refresh marks its token used and adds a new one to the family; presenting
 //! a used token (a stolen copy) revokes the whole family; logout revokes it too.
+//!
+//! One exception: a refresh whose answer never arrived (the page reloaded, the
+//! connection dropped) leaves the browser with the used token and a successor
+//! nobody has. Presented again within [`LOST_ANSWER_MS`] while that successor is
+//! still unused, the used token gets a new successor and the lost one is
+//! retired. Once a successor has been used, the old token ends the session at
+//! once; a thief replaying it inside the window, before the owner's next
+//! refresh, is caught by that refresh (a retired token ends the session).
 
 use sha2::{Digest, Sha256};
 
 use super::DbError;
 use super::{Db, now_ms};
 use crate::ids::{new_id, random_hex};
+
+/// How long after its use a token may be presented again as a lost answer.
+pub const LOST_ANSWER_MS: i64 = 30_000;
 
 fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
@@ -17,11 +28,19 @@ pub struct Issued {
     pub family: String,
 }
 
-async fn insert(db: &Db, user_id: &str, family: &str, days: i64) -> Result<String, DbError> {
+/// A new token of `family`; `parent` is the token it was exchanged for.
+async fn insert(
+    db: &Db,
+    user_id: &str,
+    family: &str,
+    parent: Option<&str>,
+    days: i64,
+) -> Result<String, DbError> {
     let token = random_hex(32);
     let now = now_ms();
     sqlx::query(
-        "INSERT INTO sessions (id, family_id, user_id, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO sessions (id, family_id, user_id, token_hash, expires_at, created_at, parent_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(new_id())
     .bind(family)
@@ -29,6 +48,7 @@ async fn insert(db: &Db, user_id: &str, family: &str, days: i64) -> Result<Strin
     .bind(token_hash(&token))
     .bind(now + days * 24 * 3600 * 1000)
     .bind(now)
+    .bind(parent)
     .execute(db)
     .await?;
     Ok(token)
@@ -36,7 +56,7 @@ async fn insert(db: &Db, user_id: &str, family: &str, days: i64) -> Result<Strin
 
 pub async fn start(db: &Db, user_id: &str, days: i64) -> Result<Issued, DbError> {
     let family = new_id();
-    let refresh_token = insert(db, user_id, &family, days).await?;
+    let refresh_token = insert(db, user_id, &family, None, days).await?;
     Ok(Issued {
         refresh_token,
         family,
@@ -78,24 +98,28 @@ pub async fn rotate(db: &Db, token: &str, days: i64) -> Result<(String, Issued),
     if revoked_at.is_some() || expires_at <= now {
         return Err(invalid());
     }
-    if used_at.is_some() {
+    // Claim the token atomically: of two concurrent refreshes only one wins.
+    let claimed = used_at.is_none()
+        && sqlx::query(
+            "UPDATE sessions SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND revoked_at IS NULL",
+        )
+        .bind(now)
+        .bind(&id)
+        .execute(db)
+        .await?
+        .rows_affected()
+            == 1;
+    // Used before (or just now, by a concurrent refresh): a lost answer only
+    // if recent and what it was exchanged for is still unused (retired here, once).
+    let lost_answer = !claimed
+        && now - used_at.unwrap_or(now) <= LOST_ANSWER_MS
+        && retire_unused_successor(db, &id, now).await?;
+    if !claimed && !lost_answer {
         tracing::warn!(family, "refresh token reused: revoking the session");
         revoke_family(db, &family).await?;
         return Err(invalid());
     }
-    // Claim the token atomically: of two concurrent refreshes only one wins.
-    let claimed = sqlx::query(
-        "UPDATE sessions SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND revoked_at IS NULL",
-    )
-    .bind(now)
-    .bind(&id)
-    .execute(db)
-    .await?;
-    if claimed.rows_affected() == 0 {
-        revoke_family(db, &family).await?;
-        return Err(invalid());
-    }
-    let refresh_token = insert(db, &user_id, &family, days).await?;
+    let refresh_token = insert(db, &user_id, &family, Some(&id), days).await?;
     Ok((
         user_id,
         Issued {
@@ -103,6 +127,19 @@ pub async fn rotate(db: &Db, token: &str, days: i64) -> Result<(String, Issued),
             family,
         },
     ))
+}
+
+/// Marks the unused token `parent` was exchanged for as used; `false` when
+/// there is none (it was used: whoever presents `parent` now is not its owner).
+async fn retire_unused_successor(db: &Db, parent: &str, now: i64) -> Result<bool, DbError> {
+    let retired = sqlx::query(
+        "UPDATE sessions SET used_at = $1 WHERE parent_id = $2 AND used_at IS NULL AND revoked_at IS NULL",
+    )
+    .bind(now)
+    .bind(parent)
+    .execute(db)
+    .await?;
+    Ok(retired.rows_affected() == 1)
 }
 
 /// The session family of a refresh token, if it is this user's.

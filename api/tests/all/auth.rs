@@ -351,18 +351,58 @@ async fn refresh_tokens_rotate_and_reuse_ends_the_session() {
         assert_ne!(refresh1, refresh2);
         assert_eq!(app.get_auth("/api/auth/me", &access2).await.0, 200);
 
-        // The old token again (as a thief would): refused, and the whole session ends.
+        // The answer was lost (a reload cut the refresh off): the same token at
+        // once, while its successor is unused, gets a new one; the lost one is retired.
+        let (status, body) = app
+            .post("/api/auth/refresh", json!({"refreshToken": refresh1}))
+            .await;
+        assert_eq!(status, 200, "{engine:?} {body}");
+        let refresh3 = body["data"]["refreshToken"].as_str().unwrap().to_string();
+        assert!(refresh3 != refresh1 && refresh3 != refresh2);
+        assert_eq!(app.get_auth("/api/auth/me", &access2).await.0, 200);
+
+        // A minute on, the old token again (as a thief would): refused, and the
+        // whole session ends.
+        app.age_used_refresh_tokens().await;
         let (status, _) = app
             .post("/api/auth/refresh", json!({"refreshToken": refresh1}))
             .await;
         assert_eq!(status, 401);
         assert_eq!(
-            app.post("/api/auth/refresh", json!({"refreshToken": refresh2}))
+            app.post("/api/auth/refresh", json!({"refreshToken": refresh3}))
                 .await
                 .0,
             401
         );
         assert_eq!(app.get_auth("/api/auth/me", &access2).await.0, 401);
+    }
+}
+
+/// The lost-answer window never lets a successor that was used be bypassed:
+/// once the new token has been used, the old one ends the session at once.
+#[tokio::test]
+async fn a_replayed_token_whose_successor_was_used_ends_the_session() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (_, refresh1) = app.sign_up("replay@example.com").await;
+        let refreshed = |token: String| {
+            let app = &app;
+            async move {
+                let (status, body) = app
+                    .post("/api/auth/refresh", json!({"refreshToken": token}))
+                    .await;
+                (
+                    status,
+                    body["data"]["refreshToken"].as_str().map(str::to_string),
+                )
+            }
+        };
+        let (_, refresh2) = refreshed(refresh1.clone()).await;
+        let (status, refresh3) = refreshed(refresh2.unwrap()).await;
+        assert_eq!(status, 200, "{engine:?}");
+        // Within the window, but the owner went on: a stolen copy.
+        assert_eq!(refreshed(refresh1).await.0, 401, "{engine:?}");
+        assert_eq!(refreshed(refresh3.unwrap()).await.0, 401, "{engine:?}");
     }
 }
 

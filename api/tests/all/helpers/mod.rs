@@ -367,6 +367,15 @@ impl TestApp {
         body["data"]["accessToken"].as_str().unwrap().to_string()
     }
 
+    /// Moves every used refresh token's use a minute back: past the window in
+    /// which presenting it again counts as a lost answer (`LOST_ANSWER_MS`).
+    pub async fn age_used_refresh_tokens(&self) {
+        sqlx::query("UPDATE sessions SET used_at = used_at - 60000 WHERE used_at IS NOT NULL")
+            .execute(&self.db)
+            .await
+            .unwrap();
+    }
+
     /// Registers with a password; returns (access token, refresh token).
     pub async fn sign_up(&self, email: &str) -> (String, String) {
         let (status, body) = self
