@@ -114,7 +114,9 @@ pub async fn rotate(db: &Db, token: &str, days: i64) -> Result<(String, Issued),
     let lost_answer = !claimed
         && now - used_at.unwrap_or(now) <= LOST_ANSWER_MS
         && retire_unused_successor(db, &id, now).await?;
-    if !claimed && !lost_answer {
+    if lost_answer {
+        tracing::info!(family, "refresh answered again: the last answer was lost");
+    } else if !claimed {
         tracing::warn!(family, "refresh token reused: revoking the session");
         revoke_family(db, &family).await?;
         return Err(invalid());
