@@ -4,21 +4,12 @@
 // and checkout's choice of them; the dashboard and profile; a customer is sent
 // away from /admin; the password-reset and verification links from the dev
 // outbox, and signing in with the new password.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { expectAccessible, launchBrowser, mailedLink, newContext, registerAccount, screenshots, sessionToken, shippingField, signInWithCode, startStore } from './harness.mjs';
+import { browser, expectAccessible, mailedLink, newContext, registerAccount, screenshots, sessionToken, shippingField, signInWithCode, store, withStore } from './harness.mjs';
 
-let store;
-let browser;
-before(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+withStore();
 
 const shot = (page, name) => page.screenshot({ path: join(screenshots, name), fullPage: true, animations: 'disabled' });
 const unique = (name) => `${name}-${Date.now()}@example.com`;

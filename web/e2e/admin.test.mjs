@@ -5,23 +5,14 @@
 // with a GLB model and two PNGs (the back one large enough to go in 5 MB
 // parts), then finds it in Shop All and sees its model in the studio's 3D
 // view. A customer is sent away from /admin.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
-import { expectAccessible, launchBrowser, latestCode, newContext, repo, screenshots, startStore } from './harness.mjs';
+import { browser, expectAccessible, latestCode, newContext, repo, screenshots, store, withStore } from './harness.mjs';
 
-let store;
-let browser;
-before(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+withStore();
 
 const ADMIN = 'admin@example.com';
 const inr = (paise) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);

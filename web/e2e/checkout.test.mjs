@@ -4,21 +4,12 @@
 // then the checkout itself through the UI: the pincode fills city and state,
 // Place Order, the test provider's popup, the confirmation and My Orders. A
 // declined payment lands on /order-failed, and Try Again brings the form back.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { expectAccessible, fillShipping, launchBrowser, latestCode, newContext, screenshots, sessionToken, shippingField, startStore } from './harness.mjs';
+import { browser, expectAccessible, fillShipping, latestCode, newContext, screenshots, sessionToken, shippingField, store, withStore } from './harness.mjs';
 
-let store;
-let browser;
-before(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+withStore();
 
 const inr = (paise) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
 

@@ -6,22 +6,13 @@
 // sees it and starts their own copy in the studio; the owner turns sharing
 // off (the link then says so), raises the quantity to 25 and moves it to the
 // cart.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectAccessible, launchBrowser, newContext, registerAccount, repo, screenshots, sessionToken, signedInContext, startStore } from './harness.mjs';
+import { browser, expectAccessible, newContext, registerAccount, repo, screenshots, sessionToken, signedInContext, store, withStore } from './harness.mjs';
 
-let store;
-let browser;
-before(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+withStore();
 
 const shot = (page, name) => page.screenshot({ path: join(screenshots, name), fullPage: true, animations: 'disabled' });
 const logo = readFileSync(join(repo, 'design-engine/tests/fixtures/logo.png'));

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -30,6 +31,22 @@ function freePort() {
 function apiBinary() {
   const target = process.env.CARGO_TARGET_DIR ?? join(repo, 'target');
   return process.env.API_BIN ?? join(target, 'debug', 'api');
+}
+
+/** The store and the browser of the test file that called `withStore()` (live bindings, set before its tests). */
+export let store;
+export let browser;
+
+/** Starts the store and a browser before this test file's tests, and stops them after. */
+export function withStore() {
+  before(async () => {
+    store = await startStore();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await store?.stop();
+  });
 }
 
 export async function startStore() {

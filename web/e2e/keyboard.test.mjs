@@ -5,22 +5,13 @@
 // 25 shirts, adds them to the cart, checks out and pays in the test provider's
 // popup. Every control is reached with Tab and shows where the focus is; axe
 // checks each state on the way.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectAccessible, latestCode, launchBrowser, newContext, repo, shippingField, startStore } from './harness.mjs';
+import { browser, expectAccessible, latestCode, newContext, repo, shippingField, store, withStore } from './harness.mjs';
 
-let store;
-let browser;
-before(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+withStore();
 
 /**
  * Presses Tab (Shift+Tab with `back`) until `target` has the focus, as a

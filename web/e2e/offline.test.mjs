@@ -5,24 +5,15 @@
 // their pictures, and the studio shows the garment in 2D and 3D with the draft
 // intact (the added text, the text still being typed, the quantities). Adding
 // to the cart and the cart say the server is unreachable.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { expectAccessible, launchBrowser, newContext, screenshots, signUpWithCode, startStore } from './harness.mjs';
+import { browser, expectAccessible, newContext, screenshots, signUpWithCode, store, withStore } from './harness.mjs';
 
 const UNREACHABLE = 'Backend server is not available. Please check if the server is running.';
 const BANNER = 'Backend not available - Running in mock mode';
 
-let store;
-let browser;
-before(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+withStore();
 
 /** Every picture the locator finds has loaded (a broken or missing one has no natural width). */
 async function picturesShown(locator) {

@@ -5,22 +5,13 @@
 // to the cart, pays and visits the customer area; an admin runs orders. Each
 // page fits the screen and passes axe; the phone layouts are kept as
 // screenshots (phone-*.png). Then the pages at 200% zoom, and reduced motion.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectAccessible, expectFits, fillShipping, latestCode, launchBrowser, newContext, repo, screenshots, signUpWithCode, startStore } from './harness.mjs';
+import { browser, expectAccessible, expectFits, fillShipping, latestCode, newContext, repo, screenshots, signUpWithCode, store, withStore } from './harness.mjs';
 
-let store;
-let browser;
-before(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+withStore();
 
 const PHONE = { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 

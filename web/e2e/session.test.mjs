@@ -1,20 +1,11 @@
 // Sessions in a real Chromium against the real store: a refresh whose answer
 // was lost (the server rotated the token, the page reloaded before the new
 // cookie arrived) keeps the shopper signed in.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, newContext, signUpWithCode, startStore } from './harness.mjs';
+import { browser, newContext, signUpWithCode, store, withStore } from './harness.mjs';
 
-let store;
-let browser;
-before(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+withStore();
 
 test('a reload that cuts a refresh off keeps the shopper signed in', async () => {
   const context = await newContext(browser, { viewport: { width: 1280, height: 900 } });

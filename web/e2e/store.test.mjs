@@ -2,24 +2,15 @@
 // be sent to login when customising, sign in with a one-time code from the dev
 // outbox, design a shirt (text on the Left Chest, an uploaded image on the
 // Back), reach 25 items, add to cart, find the line and total in the cart.
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { expectAccessible, fillShipping, launchBrowser, latestCode, newContext, repo, screenshots, sessionToken, startStore } from './harness.mjs';
+import { browser, expectAccessible, fillShipping, latestCode, newContext, repo, screenshots, sessionToken, store, withStore } from './harness.mjs';
 
-let store;
-let browser;
-before(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+withStore();
 
 /** Figures measured in the browser, written for the notes and README. */
 const figures = {};
