@@ -15,6 +15,7 @@ pub mod orders;
 pub mod outbox;
 pub mod products;
 pub mod refund_attempts;
+pub mod script;
 pub mod sessions;
 pub mod stock;
 pub mod users;
@@ -47,30 +48,41 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
 }
 
 fn pool_options(sqlite: bool, connections: u32) -> AnyPoolOptions {
-    AnyPoolOptions::new()
+    // sqlx pings a connection before every use by default: a round trip per
+    // query (to SQLite's connection thread, or to PostgreSQL), 10-15% of
+    // checkout's throughput (`just bench-api`). A file's connection cannot go
+    // stale. PostgreSQL's can (a restarted server): one that sat idle for a
+    // second is pinged first, and replaced if that fails.
+    let options = AnyPoolOptions::new()
         .max_connections(connections)
-        // A ping before every query is a round trip to SQLite's connection
-        // thread, and a file's connection cannot go stale: 10-15% of
-        // create-order's throughput (`just bench-api`). PostgreSQL's can (a
-        // restarted server), and keeps the check.
-        .test_before_acquire(!sqlite)
-        .acquire_timeout(Duration::from_secs(10))
-        .after_connect(move |conn, _| {
+        .test_before_acquire(false)
+        .acquire_timeout(Duration::from_secs(10));
+    let options = if sqlite {
+        options
+    } else {
+        options.before_acquire(|conn, meta| {
             Box::pin(async move {
-                if sqlite {
-                    // WAL lets readers work while one writer commits; SQLite leaves
-                    // foreign keys off unless asked; a busy writer is waited for.
-                    // Commits never checkpoint: `checkpoint_wal` does, off the request path.
-                    conn.execute(
-                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                         PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
-                         PRAGMA wal_autocheckpoint = 0;",
-                    )
-                    .await?;
-                }
-                Ok(())
+                Ok(meta.idle_for < Duration::from_secs(1)
+                    || sqlx::Connection::ping(conn).await.is_ok())
             })
         })
+    };
+    options.after_connect(move |conn, _| {
+        Box::pin(async move {
+            if sqlite {
+                // WAL lets readers work while one writer commits; SQLite leaves
+                // foreign keys off unless asked; a busy writer is waited for.
+                // Commits never checkpoint: `checkpoint_wal` does, off the request path.
+                conn.execute(
+                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                         PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
+                         PRAGMA wal_autocheckpoint = 0;",
+                )
+                .await?;
+            }
+            Ok(())
+        })
+    })
 }
 
 /// SQLite's writer for transactions, as a pool of one connection per database.
@@ -99,23 +111,27 @@ fn sqlite_writer(db: &Db) -> Option<AnyPool> {
 }
 
 /// Copies SQLite's write-ahead log back into the database a few times a
-/// second, between write transactions (on the writer's connection), so that
-/// commits never pay for it and the log stays small under constant load.
+/// second, off the request path, so that commits never pay for it and the log
+/// stays small under constant load. It runs on a connection of the main pool,
+/// beside the writer: a passive checkpoint takes no write lock, and on the
+/// writer's connection it stopped every write while it copied and synced
+/// (50-65 ms four times a second under `just bench-api`'s checkout, most of
+/// that scenario's p99).
 pub async fn checkpoint_wal(db: Db) {
-    let Some(writer) = sqlite_writer(&db) else {
+    if sqlite_writer(&db).is_none() {
         return;
-    };
+    }
     // A passive checkpoint never waits, but readers that overlap without a
-    // pause (constant load) keep it from ever finishing, and the log would
-    // grow without end: past this many frames (64 MB) the checkpoint waits
-    // for the readers of the log's old part, so that the next write starts
-    // the log afresh. (Writes wait meanwhile: at 16 MB this happened often
-    // enough to double the cart's p99.)
+    // pause (constant load) keep the log from ever starting afresh, and it
+    // would grow without end: past this many frames (64 MB) the checkpoint
+    // waits for the readers of the log's old part, so that the next write
+    // starts the log afresh. (Writes wait meanwhile: at 16 MB this happened
+    // often enough to double the cart's p99.)
     const RESTART_AFTER_FRAMES: i64 = 16_384;
     loop {
         tokio::time::sleep(Duration::from_millis(250)).await;
         let done = async {
-            let mut conn = writer.acquire().await?;
+            let mut conn = db.acquire().await?;
             let row = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
                 .fetch_one(&mut *conn)
                 .await?;

@@ -5,6 +5,8 @@
 use poem_openapi::Object;
 use sqlx::{Any, Transaction};
 
+use super::orders::Claim;
+use super::script::Script;
 use super::{Db, now_ms};
 use crate::ids::new_id;
 
@@ -28,6 +30,32 @@ pub async fn put(
     // Never the body: it may carry a code or a link.
     tracing::info!(id, channel, subject, "outbox message");
     Ok(())
+}
+
+/// A message to store.
+pub struct Outgoing {
+    pub channel: &'static str,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+/// Adds the message to a paying script, stored only if that script's payment
+/// confirmed the order (`orders::pay`).
+pub fn put_if_claimed(script: &mut Script, m: &Outgoing, claim: &Claim) {
+    script
+        .push(
+            "INSERT INTO outbox (id, channel, recipient, subject, body, created_at) \
+             SELECT $1, $2, $3, $4, $5, $6 FROM orders WHERE id = $7 AND payment_claim = $8",
+        )
+        .bind(new_id())
+        .bind(m.channel)
+        .bind(m.to.clone())
+        .bind(m.subject.clone())
+        .bind(m.body.clone())
+        .bind(now_ms())
+        .bind(claim.order_id.clone())
+        .bind(claim.claim.clone());
 }
 
 #[derive(Object, sqlx::FromRow, Debug)]

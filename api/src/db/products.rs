@@ -267,11 +267,16 @@ pub async fn delete(db: &Db, id: &str) -> Result<bool, DbError> {
 /// Marks the catalogue changed, in the transaction that changes a product
 /// (every instance's in-memory catalogue then reads it again: `catalogue_cache`).
 pub async fn bump_version(tx: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1")
-        .execute(tx)
-        .await?;
+    sqlx::query(BUMP_VERSION).execute(tx).await?;
     Ok(())
 }
+
+/// [`bump_version`], as part of a script.
+pub fn bump_version_in(script: &mut crate::db::script::Script) {
+    script.push(BUMP_VERSION);
+}
+
+const BUMP_VERSION: &str = "UPDATE catalogue_version SET version = version + 1 WHERE id = 1";
 
 /// The catalogue's version (see [`bump_version`]).
 pub async fn version(db: &Db) -> Result<i64, sqlx::Error> {

@@ -13,8 +13,11 @@
 use std::sync::LazyLock;
 use std::time::Duration;
 
+use sqlx::Row;
 use tokio::sync::Notify;
 
+use crate::db::orders::Claim;
+use crate::db::script::Script;
 use crate::db::{Db, DbError, now_ms};
 
 /// Woken when a payment made stock due.
@@ -24,13 +27,16 @@ static DUE: LazyLock<Notify> = LazyLock::new(Notify::new);
 /// payments, or orders left due by a crash).
 const LOOK_EVERY: Duration = Duration::from_secs(1);
 
-/// Adds a paid order's stock to what is due, in the paying transaction.
-pub async fn make_due(tx: &mut sqlx::AnyConnection, order_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO stock_due (order_id) VALUES ($1) ON CONFLICT DO NOTHING")
-        .bind(order_id)
-        .execute(tx)
-        .await?;
-    Ok(())
+/// How long the keeper lets payments gather after a batch.
+const GATHER: Duration = Duration::from_millis(100);
+
+/// Adds a paid order's stock to what is due, in the paying script, if that
+/// script's payment confirmed it (`orders::pay`).
+pub fn make_due(script: &mut Script, claim: &Claim) {
+    script
+        .push("INSERT INTO stock_due (order_id) SELECT id FROM orders WHERE id = $1 AND payment_claim = $2")
+        .bind(claim.order_id.clone())
+        .bind(claim.claim.clone());
 }
 
 /// Wakes the keeper (after the paying transaction committed).
@@ -50,34 +56,31 @@ pub async fn take_due(db: &Db) -> Result<u64, DbError> {
     if waiting == 0 {
         return Ok(0);
     }
-    let mut tx = crate::db::begin_write(db).await?;
-    let claimed = sqlx::query("UPDATE stock_due SET taking = 1 WHERE taking = 0")
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    if claimed == 0 {
-        return Ok(0);
-    }
+    // One script (one crossing to SQLite's writer): claim, take, count, remove.
+    let mut script = Script::new(db);
+    script.push("UPDATE stock_due SET taking = 1 WHERE taking = 0");
     // What is due per product, summed from the claimed orders' lines (found
     // through `order_items_order`): the work grows with what is due, not with
     // every order the product ever had.
-    sqlx::query(
-        "UPDATE products SET stock = CASE WHEN products.stock > due.quantity THEN products.stock - due.quantity ELSE 0 END, \
-         updated_at = $1 \
-         FROM (SELECT i.product_id, CAST(SUM(i.quantity) AS BIGINT) AS quantity \
-               FROM stock_due d JOIN order_items i ON i.order_id = d.order_id \
-               WHERE d.taking = 1 GROUP BY i.product_id) AS due \
-         WHERE products.id = due.product_id",
-    )
-    .bind(now_ms())
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query("DELETE FROM stock_due WHERE taking = 1")
-        .execute(&mut *tx)
-        .await?;
-    crate::db::products::bump_version(&mut tx).await?;
-    tx.commit().await?;
-    Ok(claimed)
+    script
+        .push(
+            "UPDATE products SET stock = CASE WHEN products.stock > due.quantity THEN products.stock - due.quantity ELSE 0 END, \
+             updated_at = $1 \
+             FROM (SELECT i.product_id, CAST(SUM(i.quantity) AS BIGINT) AS quantity \
+                   FROM stock_due d JOIN order_items i ON i.order_id = d.order_id \
+                   WHERE d.taking = 1 GROUP BY i.product_id) AS due \
+             WHERE products.id = due.product_id",
+        )
+        .bind(now_ms());
+    script.push("SELECT COUNT(*) FROM stock_due WHERE taking = 1");
+    script.push("DELETE FROM stock_due WHERE taking = 1");
+    crate::db::products::bump_version_in(&mut script);
+    let rows = script.run().await?;
+    let claimed: i64 = rows
+        .first()
+        .ok_or(DbError::Invariant("a count without a row"))?
+        .try_get(0)?;
+    Ok(claimed as u64)
 }
 
 /// Takes due stock whenever a payment wakes it, and every [`LOOK_EVERY`]
@@ -89,8 +92,13 @@ pub async fn keep(db: Db) {
         tokio::pin!(woken);
         woken.as_mut().enable();
         match take_due(&db).await {
-            // More may have come while it took: look again at once.
-            Ok(n) if n > 0 => continue,
+            // More may have come while it took: look again soon, once a batch
+            // has gathered (under constant payments, the keeper would
+            // otherwise hold the writer for one order at a time).
+            Ok(n) if n > 0 => {
+                tokio::time::sleep(GATHER).await;
+                continue;
+            }
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e, "taking the paid orders' stock failed"),
         }

@@ -17,6 +17,7 @@ mod invoice;
 mod payments;
 mod products;
 mod razorpay;
+mod scripts;
 mod security;
 mod server;
 mod startup;

@@ -4,10 +4,12 @@
 
 mod payments;
 
-pub use payments::{Event, Payment, cancel, pay, record_event};
+pub use payments::{Claim, Event, Paid, Payment, cancel, pay, record_event};
 
 use rand::Rng;
 use sqlx::FromRow;
+
+use super::script::Script;
 
 use super::DbError;
 use super::{Db, now_ms};
@@ -41,6 +43,8 @@ pub struct Order {
     pub tracking_number: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The random claim of the call that recorded the payment (`pay`).
+    pub payment_claim: Option<String>,
     pub user_name: String,
     pub user_email: String,
 }
@@ -96,7 +100,7 @@ pub struct NewOrder {
 pub(in crate::db) const SELECT: &str = "SELECT o.id, o.user_id, o.order_number, o.status, o.is_paid, o.paid_at, o.receipt, o.provider, \
      o.provider_order_id, o.payment_id, o.payment_method, o.currency, o.items_count, o.items_price, o.shipping_price, \
      o.tax_price, o.discount_amount, o.total_price, o.refunded_amount, o.shipping_address, o.billing_address, \
-     o.cancel_reason, o.tracking_number, o.created_at, o.updated_at, u.name AS user_name, u.email AS user_email \
+     o.cancel_reason, o.tracking_number, o.created_at, o.updated_at, o.payment_claim, u.name AS user_name, u.email AS user_email \
      FROM orders o JOIN users u ON u.id = o.user_id";
 
 /// Order numbers avoid look-alike characters (0/O, 1/I/L) so they can be read out.
@@ -146,82 +150,81 @@ pub enum Placed {
 /// completed), or returns the one a concurrent request placed with the same receipt.
 #[tracing::instrument(skip(db, new), fields(user = new.user_id))]
 pub async fn place(db: &Db, new: &NewOrder) -> Result<Placed, DbError> {
-    let id = new_id();
-    let inserted = insert(db, &id, new).await;
-    match inserted {
-        Ok(()) => get(db, &id)
-            .await?
-            .map(|order| Placed::Order(Box::new(order)))
-            .ok_or(DbError::Invariant("a placed order vanished")),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+    match insert(db, new).await {
+        Ok(order) => Ok(Placed::Order(Box::new(order))),
+        Err(DbError::Query(sqlx::Error::Database(e))) if e.is_unique_violation() => {
             Ok(match by_receipt(db, &new.user_id, &new.receipt).await? {
                 Some(existing) => Placed::Order(Box::new(existing)),
                 None => Placed::NumberTaken,
             })
         }
-        Err(e) => Err(e.into()),
+        Err(e) => Err(e),
     }
 }
 
-/// The order's rows, in one transaction.
-async fn insert(db: &Db, id: &str, new: &NewOrder) -> Result<(), sqlx::Error> {
+/// The order's rows in one script (one crossing to SQLite's writer), and the
+/// order as stored, read back by the same script.
+async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
+    let id = new_id();
     let now = now_ms();
-    let mut tx = crate::db::begin_write(db).await?;
-    sqlx::query(
-        "INSERT INTO orders (id, user_id, order_number, receipt, provider, provider_order_id, items_count, items_price, \
-         tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
-    )
-    .bind(id)
-    .bind(&new.user_id)
-    .bind(&new.order_number)
-    .bind(&new.receipt)
-    .bind(&new.provider)
-    .bind(&new.provider_order_id)
-    .bind(new.items_count)
-    .bind(new.items_price)
-    .bind(new.tax_price)
-    .bind(new.total_price)
-    .bind(&new.shipping_address)
-    .bind(&new.billing_address)
-    .bind(&new.notes)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
+    let mut script = Script::new(db);
+    script
+        .push(
+            "INSERT INTO orders (id, user_id, order_number, receipt, provider, provider_order_id, items_count, \
+             items_price, tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
+        )
+        .bind(id.clone())
+        .bind(new.user_id.clone())
+        .bind(new.order_number.clone())
+        .bind(new.receipt.clone())
+        .bind(new.provider.clone())
+        .bind(new.provider_order_id.clone())
+        .bind(new.items_count)
+        .bind(new.items_price)
+        .bind(new.tax_price)
+        .bind(new.total_price)
+        .bind(new.shipping_address.clone())
+        .bind(new.billing_address.clone())
+        .bind(new.notes.clone())
+        .bind(now);
     for (position, item) in new.items.iter().enumerate() {
         let item_id = new_id();
-        sqlx::query(
-            "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, sizes, \
-             unit_price, quantity, elements, design_fee, line_total) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-        )
-        .bind(&item_id)
-        .bind(id)
-        .bind(position as i64)
-        .bind(&item.product_id)
-        .bind(&item.name)
-        .bind(&item.color)
-        .bind(&item.artwork_hash)
-        .bind(&item.design)
-        .bind(&item.sizes)
-        .bind(item.unit_price)
-        .bind(item.quantity)
-        .bind(item.elements)
-        .bind(item.design_fee)
-        .bind(item.line_total)
-        .execute(&mut *tx)
-        .await?;
-        for sha256 in &item.artwork {
-            sqlx::query(
-                "INSERT INTO order_item_artwork (order_item_id, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        script
+            .push(
+                "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, \
+                 sizes, unit_price, quantity, elements, design_fee, line_total) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
             )
-            .bind(&item_id)
-            .bind(sha256)
-            .execute(&mut *tx)
-            .await?;
+            .bind(item_id.clone())
+            .bind(id.clone())
+            .bind(position as i64)
+            .bind(item.product_id.clone())
+            .bind(item.name.clone())
+            .bind(item.color.clone())
+            .bind(item.artwork_hash.clone())
+            .bind(item.design.clone())
+            .bind(item.sizes.clone())
+            .bind(item.unit_price)
+            .bind(item.quantity)
+            .bind(item.elements)
+            .bind(item.design_fee)
+            .bind(item.line_total);
+        for sha256 in &item.artwork {
+            script
+                .push(
+                    "INSERT INTO order_item_artwork (order_item_id, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                )
+                .bind(item_id.clone())
+                .bind(sha256.clone());
         }
     }
-    tx.commit().await
+    script.push(&format!("{SELECT} WHERE o.id = $1")).bind(id);
+    let rows = script.run().await?;
+    let row = rows
+        .first()
+        .ok_or(DbError::Invariant("a placed order vanished"))?;
+    Ok(Order::from_row(row)?)
 }
 
 pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, DbError> {

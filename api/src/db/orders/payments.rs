@@ -4,8 +4,12 @@
 
 use design_engine::pricing::Paise;
 
-use super::Order;
+use sqlx::FromRow;
+
+use super::{Order, SELECT};
+use crate::db::script::Script;
 use crate::db::{Db, DbError, now_ms, outbox};
+use crate::ids::new_id;
 
 /// A webhook event, recorded so a replay of it is ignored.
 pub struct Event<'a> {
@@ -15,35 +19,33 @@ pub struct Event<'a> {
     pub payment_id: Option<&'a str>,
 }
 
-async fn insert_event(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    e: &Event<'_>,
-) -> Result<bool, DbError> {
-    let inserted = sqlx::query(
-        "INSERT INTO payment_events (id, event, provider_order_id, payment_id, created_at) VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(e.id)
-    .bind(e.event)
-    .bind(e.provider_order_id)
-    .bind(e.payment_id)
-    .bind(now_ms())
-    .execute(&mut **tx)
-    .await;
-    match inserted {
-        Ok(_) => Ok(true),
-        Err(sqlx::Error::Database(err)) if err.is_unique_violation() => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+/// Adds the event to a script: a replayed event fails it on the event's key.
+fn push_event(script: &mut Script, e: &Event<'_>) {
+    script
+        .push(
+            "INSERT INTO payment_events (id, event, provider_order_id, payment_id, created_at) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(e.id.to_string())
+        .bind(e.event.to_string())
+        .bind(e.provider_order_id.map(str::to_string))
+        .bind(e.payment_id.map(str::to_string))
+        .bind(now_ms());
+}
+
+fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(e) if e.is_unique_violation())
 }
 
 /// Records an event that changes no order; `false` when it was seen before.
 pub async fn record_event(db: &Db, e: &Event<'_>) -> Result<bool, DbError> {
-    let mut tx = crate::db::begin_write(db).await?;
-    let fresh = insert_event(&mut tx, e).await?;
-    if fresh {
-        tx.commit().await?;
+    let mut script = Script::new(db);
+    push_event(&mut script, e);
+    match script.run().await {
+        Ok(_) => Ok(true),
+        Err(err) if is_unique_violation(&err) => Ok(false),
+        Err(err) => Err(err.into()),
     }
-    Ok(fresh)
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -58,88 +60,115 @@ pub enum Payment {
     DuplicateEvent,
 }
 
-/// Marks an order paid, in one transaction: confirmed only if it was not paid
-/// yet (a conditional UPDATE, so concurrent verifies and webhooks confirm
-/// once); then the owner's cart is emptied and the order's stock made due
-/// (`db::stock` takes it moments later).
-#[tracing::instrument(skip(db, event))]
+/// What paying came to, and the order as it then stood (none for a duplicate event).
+pub struct Paid {
+    pub outcome: Payment,
+    pub order: Option<Order>,
+}
+
+/// Marks an order paid, in one script (one crossing to SQLite's writer):
+/// confirmed only if it was pending and unpaid (a conditional UPDATE, so
+/// concurrent verifies and webhooks confirm once), else, unpaid but no longer
+/// pending (cancelled), the payment only recorded. The UPDATE stamps the order
+/// with this call's claim, and the rest of the script acts only on the order
+/// this call confirmed: the owner's cart loses the ordered lines, the
+/// confirmation e-mail is queued and the stock is made due (`db::stock` takes
+/// it moments later).
+#[tracing::instrument(skip(db, order, event), fields(order_id = %order.id))]
 pub async fn pay(
     db: &Db,
     order: &Order,
     payment_id: &str,
     event: Option<&Event<'_>>,
-) -> Result<Payment, DbError> {
-    let order_id = order.id.as_str();
-    // Written before the lock is taken: the transaction only stores it.
+) -> Result<Paid, DbError> {
+    let order_id = order.id.clone();
+    // Written before the lock is taken: the script only stores it.
     let email = confirmation_email(order)?;
+    let claim = Claim {
+        order_id: order_id.clone(),
+        claim: new_id(),
+    };
+    let late = format!("{}:late", claim.claim);
     let now = now_ms();
-    let mut tx = crate::db::begin_write(db).await?;
-    if let Some(e) = event
-        && !insert_event(&mut tx, e).await?
-    {
-        return Ok(Payment::DuplicateEvent);
+    let mut script = Script::new(db);
+    if let Some(e) = event {
+        push_event(&mut script, e);
     }
-    let confirmed = sqlx::query(
-        "UPDATE orders SET status = 'confirmed', is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1 \
-         WHERE id = $3 AND is_paid = 0 AND status = 'pending'",
-    )
-    .bind(now)
-    .bind(payment_id)
-    .bind(order_id)
-    .execute(&mut *tx)
-    .await?;
-    if confirmed.rows_affected() == 1 {
-        // The lines that were ordered (anything added to the cart since stays).
-        sqlx::query(
-            "DELETE FROM cart_items WHERE user_id = (SELECT user_id FROM orders WHERE id = $1) \
+    script
+        .push(
+            "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1, \
+             payment_claim = CASE WHEN status = 'pending' THEN $3 ELSE $4 END, \
+             status = CASE WHEN status = 'pending' THEN 'confirmed' ELSE status END \
+             WHERE id = $5 AND is_paid = 0",
+        )
+        .bind(now)
+        .bind(payment_id.to_string())
+        .bind(claim.claim.clone())
+        .bind(late.clone())
+        .bind(order_id.clone());
+    // The lines that were ordered (anything added to the cart since stays).
+    script
+        .push(
+            "DELETE FROM cart_items WHERE user_id = (SELECT user_id FROM orders WHERE id = $1 AND payment_claim = $2) \
              AND artwork_hash IN (SELECT artwork_hash FROM order_items WHERE order_id = $1)",
         )
-        .bind(order_id)
-        .execute(&mut *tx)
-        .await?;
-        outbox::put(&mut tx, "email", &email.to, &email.subject, &email.body).await?;
-        // Its stock is taken by the keeper, off this path (`db::stock`).
-        crate::db::stock::make_due(&mut tx, order_id).await?;
-        tx.commit().await?;
-        crate::db::stock::wake();
-        return Ok(Payment::Confirmed);
-    }
-    let recorded = sqlx::query(
-        "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1 WHERE id = $3 AND is_paid = 0",
-    )
-    .bind(now)
-    .bind(payment_id)
-    .bind(order_id)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok(if recorded.rows_affected() == 1 {
-        tracing::warn!(
-            order_id,
-            "payment received for a cancelled order: refund it"
-        );
-        Payment::PaidWhileCancelled
-    } else {
-        Payment::AlreadyPaid
+        .bind(order_id.clone())
+        .bind(claim.claim.clone());
+    outbox::put_if_claimed(&mut script, &email, &claim);
+    crate::db::stock::make_due(&mut script, &claim);
+    script
+        .push(&format!("{SELECT} WHERE o.id = $1"))
+        .bind(order_id.clone());
+    let rows = match script.run().await {
+        // The event was handled before: nothing changed.
+        Err(e) if event.is_some() && is_unique_violation(&e) => {
+            return Ok(Paid {
+                outcome: Payment::DuplicateEvent,
+                order: None,
+            });
+        }
+        ran => ran?,
+    };
+    let after = Order::from_row(
+        rows.first()
+            .ok_or(DbError::Invariant("a paid order vanished"))?,
+    )?;
+    let outcome = match after.payment_claim.as_deref() {
+        Some(c) if c == claim.claim => {
+            crate::db::stock::wake();
+            tracing::info!(subject = %email.subject, "confirmation e-mail queued");
+            Payment::Confirmed
+        }
+        Some(c) if c == late => {
+            tracing::warn!("payment received for a cancelled order: refund it");
+            Payment::PaidWhileCancelled
+        }
+        _ => Payment::AlreadyPaid,
+    };
+    Ok(Paid {
+        outcome,
+        order: Some(after),
     })
 }
 
-struct Email {
-    to: String,
-    subject: String,
-    body: String,
+/// The order a paying script confirmed, and the claim its UPDATE stamped on it:
+/// the script's later statements act only if the stamp is there.
+pub struct Claim {
+    pub order_id: String,
+    pub claim: String,
 }
 
 /// The customer's confirmation e-mail, stored by the paying transaction: sent
 /// once per paid order, never for a payment that did not commit.
-fn confirmation_email(order: &Order) -> Result<Email, DbError> {
+fn confirmation_email(order: &Order) -> Result<outbox::Outgoing, DbError> {
     // The address given at checkout, else the account's.
     let to = serde_json::from_str::<serde_json::Value>(&order.shipping_address)?
         .get("email")
         .and_then(|e| e.as_str())
         .map_or_else(|| order.user_email.clone(), str::to_string);
     let number = &order.order_number;
-    Ok(Email {
+    Ok(outbox::Outgoing {
+        channel: "email",
         to,
         subject: format!("Order {number} confirmed"),
         body: format!(

@@ -16,7 +16,7 @@ use poem_openapi::payload::{Binary, Json};
 
 use super::Tag;
 use crate::auth::{AuthUser, BearerAuth};
-use crate::db::orders::{self, NewOrder, Payment, Placed};
+use crate::db::orders::{self, NewOrder, Paid, Payment, Placed};
 use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::fails::Fails;
@@ -235,13 +235,18 @@ async fn settle(
             "PAYMENT_VERIFICATION_FAILED",
         ));
     }
-    if orders::pay(&state.db, order, payment_id.trim(), None).await? == Payment::PaidWhileCancelled
-    {
-        refunds::refund_cancelled(state, &order.id).await;
+    let paid = match orders::pay(&state.db, order, payment_id.trim(), None).await? {
+        Paid {
+            outcome: Payment::PaidWhileCancelled,
+            ..
+        } => {
+            refunds::refund_cancelled(state, &order.id).await;
+            // As the refund left it.
+            orders::get(&state.db, &order.id).await?
+        }
+        Paid { order, .. } => order,
     }
-    let paid = orders::get(&state.db, &order.id)
-        .await?
-        .ok_or_else(ApiError::order_not_found)?;
+    .ok_or_else(ApiError::order_not_found)?;
     match paid.status.as_str() {
         "cancelled" | "refunded" if paid.refunded_amount >= paid.total_price => {
             Err(ApiError::conflict_code(

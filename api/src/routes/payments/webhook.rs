@@ -76,7 +76,10 @@ pub async fn handle(
         return Ok(if fresh { "ignored" } else { "duplicate" });
     }
     Ok(
-        match orders::pay(&state.db, &order, &payment.id, Some(&event)).await? {
+        match orders::pay(&state.db, &order, &payment.id, Some(&event))
+            .await?
+            .outcome
+        {
             Payment::Confirmed => "confirmed",
             Payment::AlreadyPaid => "already_paid",
             Payment::PaidWhileCancelled
