@@ -118,27 +118,28 @@ fn sqlite_writer(db: &Db) -> Option<AnyPool> {
 /// (50-65 ms four times a second under `just bench-api`'s checkout, most of
 /// that scenario's p99).
 pub async fn checkpoint_wal(db: Db) {
-    if sqlite_writer(&db).is_none() {
+    let Some(writer) = sqlite_writer(&db) else {
         return;
-    }
+    };
     // A passive checkpoint never waits, but readers that overlap without a
     // pause (constant load) keep the log from ever starting afresh, and it
-    // would grow without end: past this many frames (64 MB) the checkpoint
-    // waits for the readers of the log's old part, so that the next write
-    // starts the log afresh. (Writes wait meanwhile: at 16 MB this happened
-    // often enough to double the cart's p99.)
+    // would grow without end: past this many frames (64 MB) a restarting
+    // checkpoint waits for the readers of the log's old part, so that the
+    // next write starts the log afresh. That one blocks writes: it runs on the
+    // writer's connection, where they queue behind it and go on the moment it
+    // ends (from another connection, it would hold the write lock and the
+    // writer would sleep in SQLite's busy handler, 1, 2, 5, 10 ms and on).
     const RESTART_AFTER_FRAMES: i64 = 16_384;
     loop {
         tokio::time::sleep(Duration::from_millis(250)).await;
         let done = async {
-            let mut conn = db.acquire().await?;
             let row = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-                .fetch_one(&mut *conn)
+                .fetch_one(&db)
                 .await?;
             let frames: i64 = sqlx::Row::try_get(&row, 1)?;
             if frames > RESTART_AFTER_FRAMES {
                 sqlx::query("PRAGMA wal_checkpoint(RESTART)")
-                    .fetch_one(&mut *conn)
+                    .fetch_one(&writer)
                     .await?;
             }
             Ok::<_, sqlx::Error>(())
