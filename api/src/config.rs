@@ -40,6 +40,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// `DATABASE_URL`: sqlite:... or postgres://...; default a SQLite file in DATA_DIR.
     pub database_url: String,
+    /// `DATABASE_CONNECTIONS`: PostgreSQL's pool size (default `db::postgres_connections`).
+    pub database_connections: Option<u32>,
     /// `JWT_SECRET` (32+ bytes); generated and kept in DATA_DIR when not set.
     pub jwt_secret: Secret,
     /// `CODE_SECRET` (32+ bytes): keys the stored hashes of one-time codes;
@@ -380,6 +382,15 @@ impl Config {
             code_secret: signing_secret("CODE_SECRET", &data_dir, "code-secret")?,
             data_dir,
             database_url,
+            database_connections: match std::env::var("DATABASE_CONNECTIONS") {
+                Err(_) => None,
+                Ok(n) => match n.trim().parse() {
+                    Ok(n) if (1..=1000).contains(&n) => Some(n),
+                    _ => {
+                        anyhow::bail!("DATABASE_CONNECTIONS must be a whole number from 1 to 1000")
+                    }
+                },
+            },
             access_token_minutes: env_or("ACCESS_TOKEN_MINUTES", "15")
                 .parse()
                 .context("ACCESS_TOKEN_MINUTES")?,

@@ -36,7 +36,7 @@ use anyhow::Context;
 
 /// Connects, migrates, seeds the built-in catalogue into an empty store.
 pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> {
-    let db = db::connect(&config.database_url).await?;
+    let db = db::connect(&config.database_url, config.database_connections).await?;
     db::migrate(&db).await?;
     let seeded = db::products::seed_builtin(&db)
         .await

@@ -17,8 +17,8 @@ pub struct Filter {
     pub to_ms: Option<i64>,
 }
 
-const WHERE: &str = "o.deleted_at IS NULL AND ($1 IS NULL OR o.status = $1) \
-     AND ($2 IS NULL OR o.created_at >= $2) AND ($3 IS NULL OR o.created_at < $3)";
+const WHERE: &str = "orders.deleted_at IS NULL AND ($1 IS NULL OR orders.status = $1) \
+     AND ($2 IS NULL OR orders.created_at >= $2) AND ($3 IS NULL OR orders.created_at < $3)";
 
 /// A page of orders, newest first (`limit` None: all of them), and how many match.
 pub async fn list(
@@ -29,7 +29,7 @@ pub async fn list(
 ) -> Result<(Vec<Order>, i64), sqlx::Error> {
     let status = f.status;
     let orders = sqlx::query_as(&format!(
-        "{SELECT} WHERE {WHERE} ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5"
+        "{SELECT} WHERE {WHERE} ORDER BY orders.created_at DESC, orders.id DESC LIMIT $4 OFFSET $5"
     ))
     .bind(status)
     .bind(f.from_ms)
@@ -38,7 +38,7 @@ pub async fn list(
     .bind(offset)
     .fetch_all(db)
     .await?;
-    let total = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM orders o WHERE {WHERE}"))
+    let total = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM orders WHERE {WHERE}"))
         .bind(status)
         .bind(f.from_ms)
         .bind(f.to_ms)
@@ -50,7 +50,7 @@ pub async fn list(
 /// An order that was not deleted.
 pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "{SELECT} WHERE o.id = $1 AND o.deleted_at IS NULL"
+        "{SELECT} WHERE orders.id = $1 AND orders.deleted_at IS NULL"
     ))
     .bind(id)
     .fetch_optional(db)

@@ -126,7 +126,7 @@ impl Store {
     /// The tee's stock once what paid orders made due is taken (the stock
     /// keeper's pass, run here rather than waited for; a pass more is harmless).
     async fn stock(&self) -> i64 {
-        let db = api::db::connect(&self.database_url).await.unwrap();
+        let db = api::db::connect(&self.database_url, None).await.unwrap();
         api::db::stock::take_due(&db).await.unwrap();
         db.close().await;
         self.get(&format!("/api/products/{TEE}"), "").await["data"]["stock"]

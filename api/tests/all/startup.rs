@@ -179,7 +179,7 @@ fn create_admin_refuses_an_unverified_account() {
 fn insert_unverified(dir: &Path) -> bool {
     let url = format!("sqlite://{}/store.db", dir.display());
     tokio::runtime::Runtime::new().unwrap().block_on(async {
-        let db = api::db::connect(&url).await.unwrap();
+        let db = api::db::connect(&url, None).await.unwrap();
         sqlx::query(
             "INSERT INTO users (id, name, email, role, is_verified, created_at, updated_at) \
              VALUES ('0123456789abcdef01234567', 'S', 'someone@example.com', 'user', 0, 0, 0)",

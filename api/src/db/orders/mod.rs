@@ -97,11 +97,41 @@ pub struct NewOrder {
     pub items: Vec<NewItem>,
 }
 
-pub(in crate::db) const SELECT: &str = "SELECT o.id, o.user_id, o.order_number, o.status, o.is_paid, o.paid_at, o.receipt, o.provider, \
-     o.provider_order_id, o.payment_id, o.payment_method, o.currency, o.items_count, o.items_price, o.shipping_price, \
-     o.tax_price, o.discount_amount, o.total_price, o.refunded_amount, o.shipping_address, o.billing_address, \
-     o.cancel_reason, o.tracking_number, o.created_at, o.updated_at, o.payment_claim, u.name AS user_name, u.email AS user_email \
-     FROM orders o JOIN users u ON u.id = o.user_id";
+/// An order's columns as `Order` reads them, named through the table (not an
+/// alias: SQLite's RETURNING takes none), with the customer's name and e-mail
+/// as the two expressions given.
+macro_rules! order_columns {
+    ($name:literal, $email:literal) => {
+        concat!(
+            "orders.id, orders.user_id, orders.order_number, orders.status, orders.is_paid, orders.paid_at, \
+         orders.receipt, orders.provider, orders.provider_order_id, orders.payment_id, \
+         orders.payment_method, orders.currency, orders.items_count, orders.items_price, \
+         orders.shipping_price, orders.tax_price, orders.discount_amount, orders.total_price, \
+         orders.refunded_amount, orders.shipping_address, orders.billing_address, orders.cancel_reason, \
+         orders.tracking_number, orders.created_at, orders.updated_at, orders.payment_claim, ",
+            $name,
+            " AS user_name, ",
+            $email,
+            " AS user_email"
+        )
+    };
+}
+
+pub(in crate::db) const SELECT: &str = concat!(
+    "SELECT ",
+    order_columns!("users.name", "users.email"),
+    " FROM orders JOIN users ON users.id = orders.user_id"
+);
+
+/// An INSERT or UPDATE's RETURNING clause that gives the row as `Order` reads it
+/// (RETURNING joins nothing: the customer's name and e-mail are looked up).
+pub(in crate::db) const RETURNING: &str = concat!(
+    " RETURNING ",
+    order_columns!(
+        "(SELECT name FROM users WHERE users.id = orders.user_id)",
+        "(SELECT email FROM users WHERE users.id = orders.user_id)"
+    )
+);
 
 /// Order numbers avoid look-alike characters (0/O, 1/I/L) so they can be read out.
 const NUMBER_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -162,18 +192,18 @@ pub async fn place(db: &Db, new: &NewOrder) -> Result<Placed, DbError> {
     }
 }
 
-/// The order's rows in one script (one crossing to SQLite's writer), and the
-/// order as stored, read back by the same script.
+/// The order's rows in one script (one crossing to SQLite's writer); returns
+/// the order as stored.
 async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
     let id = new_id();
     let now = now_ms();
     let mut script = Script::new(db);
     script
-        .push(
+        .push(&format!(
             "INSERT INTO orders (id, user_id, order_number, receipt, provider, provider_order_id, items_count, \
              items_price, tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
-        )
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14){RETURNING}"
+        ))
         .bind(id.clone())
         .bind(new.user_id.clone())
         .bind(new.order_number.clone())
@@ -219,7 +249,9 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
                 .bind(sha256.clone());
         }
     }
-    script.push(&format!("{SELECT} WHERE o.id = $1")).bind(id);
+    script
+        .push(&format!("{SELECT} WHERE orders.id = $1"))
+        .bind(id);
     let rows = script.run().await?;
     let row = rows
         .first()
@@ -228,7 +260,7 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
 }
 
 pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, DbError> {
-    Ok(sqlx::query_as(&format!("{SELECT} WHERE o.id = $1"))
+    Ok(sqlx::query_as(&format!("{SELECT} WHERE orders.id = $1"))
         .bind(id)
         .fetch_optional(db)
         .await?)
@@ -237,7 +269,7 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, DbError> {
 /// The order if it belongs to `user_id`.
 pub async fn get_for_user(db: &Db, id: &str, user_id: &str) -> Result<Option<Order>, DbError> {
     Ok(sqlx::query_as(&format!(
-        "{SELECT} WHERE o.id = $1 AND o.user_id = $2 AND o.deleted_at IS NULL"
+        "{SELECT} WHERE orders.id = $1 AND orders.user_id = $2 AND orders.deleted_at IS NULL"
     ))
     .bind(id)
     .bind(user_id)
@@ -246,18 +278,18 @@ pub async fn get_for_user(db: &Db, id: &str, user_id: &str) -> Result<Option<Ord
 }
 
 pub async fn by_receipt(db: &Db, user_id: &str, receipt: &str) -> Result<Option<Order>, DbError> {
-    Ok(
-        sqlx::query_as(&format!("{SELECT} WHERE o.user_id = $1 AND o.receipt = $2"))
-            .bind(user_id)
-            .bind(receipt)
-            .fetch_optional(db)
-            .await?,
-    )
+    Ok(sqlx::query_as(&format!(
+        "{SELECT} WHERE orders.user_id = $1 AND orders.receipt = $2"
+    ))
+    .bind(user_id)
+    .bind(receipt)
+    .fetch_optional(db)
+    .await?)
 }
 
 pub async fn by_provider_order(db: &Db, provider_order_id: &str) -> Result<Option<Order>, DbError> {
     Ok(
-        sqlx::query_as(&format!("{SELECT} WHERE o.provider_order_id = $1"))
+        sqlx::query_as(&format!("{SELECT} WHERE orders.provider_order_id = $1"))
             .bind(provider_order_id)
             .fetch_optional(db)
             .await?,
@@ -309,8 +341,8 @@ pub async fn list_for_user(
     offset: i64,
 ) -> Result<(Vec<Order>, i64), DbError> {
     let orders = sqlx::query_as(&format!(
-        "{SELECT} WHERE o.user_id = $1 AND o.deleted_at IS NULL AND ($2 IS NULL OR o.status = $2) \
-         ORDER BY o.created_at DESC, o.id DESC LIMIT $3 OFFSET $4"
+        "{SELECT} WHERE orders.user_id = $1 AND orders.deleted_at IS NULL AND ($2 IS NULL OR orders.status = $2) \
+         ORDER BY orders.created_at DESC, orders.id DESC LIMIT $3 OFFSET $4"
     ))
     .bind(user_id)
     .bind(status)

@@ -6,7 +6,7 @@ use design_engine::pricing::Paise;
 
 use sqlx::FromRow;
 
-use super::{Order, SELECT};
+use super::{Order, RETURNING};
 use crate::db::script::Script;
 use crate::db::{Db, DbError, now_ms, outbox};
 use crate::ids::new_id;
@@ -95,12 +95,12 @@ pub async fn pay(
         push_event(&mut script, e);
     }
     script
-        .push(
+        .push(&format!(
             "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1, \
              payment_claim = CASE WHEN status = 'pending' THEN $3 ELSE $4 END, \
              status = CASE WHEN status = 'pending' THEN 'confirmed' ELSE status END \
-             WHERE id = $5 AND is_paid = 0",
-        )
+             WHERE id = $5 AND is_paid = 0{RETURNING}"
+        ))
         .bind(now)
         .bind(payment_id.to_string())
         .bind(claim.claim.clone())
@@ -116,9 +116,6 @@ pub async fn pay(
         .bind(claim.claim.clone());
     outbox::put_if_claimed(&mut script, &email, &claim);
     crate::db::stock::make_due(&mut script, &claim);
-    script
-        .push(&format!("{SELECT} WHERE o.id = $1"))
-        .bind(order_id.clone());
     let rows = match script.run().await {
         // The event was handled before: nothing changed.
         Err(e) if event.is_some() && is_unique_violation(&e) => {
@@ -129,10 +126,14 @@ pub async fn pay(
         }
         ran => ran?,
     };
-    let after = Order::from_row(
-        rows.first()
-            .ok_or(DbError::Invariant("a paid order vanished"))?,
-    )?;
+    // The UPDATE's row, if it recorded the payment; else it was paid before.
+    let after = match rows.first() {
+        Some(row) => Some(Order::from_row(row)?),
+        None => super::get(db, &order_id).await?,
+    };
+    let Some(after) = after else {
+        return Err(DbError::Invariant("a paid order vanished"));
+    };
     let outcome = match after.payment_claim.as_deref() {
         Some(c) if c == claim.claim => {
             crate::db::stock::wake();

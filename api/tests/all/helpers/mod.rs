@@ -93,6 +93,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         listen_addr: "127.0.0.1:0".parse().unwrap(),
         data_dir: dir.to_path_buf(),
         database_url,
+        database_connections: None,
         jwt_secret: api::config::Secret::new(api::ids::random_hex(32)),
         code_secret: api::config::Secret::new(api::ids::random_hex(32)),
         access_token_minutes: 15,
