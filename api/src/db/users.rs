@@ -121,6 +121,9 @@ pub async fn prove_email(db: &Db, id: &str) -> Result<bool, DbError> {
         tracing::info!("first proof of the e-mail: earlier password and sessions ended");
     }
     tx.commit().await?;
+    if first {
+        super::sessions::forget_active();
+    }
     Ok(first)
 }
 
@@ -162,6 +165,7 @@ pub async fn set_password(
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
+    super::sessions::forget_active();
     Ok(())
 }
 

@@ -526,3 +526,22 @@ async fn the_dev_outbox_exists_only_with_test_providers() {
     let (status, _) = app.get("/api/dev/outbox?to=a@example.com").await;
     assert_eq!(status, 404);
 }
+
+/// Sessions revoked in the database by another instance (here, straight in
+/// SQL: nothing on this instance forgets them) stop their access tokens
+/// within a second; a logout on this instance does at once.
+#[tokio::test]
+async fn a_session_revoked_elsewhere_ends_within_a_second() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (access, _) = app.sign_up("elsewhere@example.com").await;
+        assert_eq!(app.get_auth("/api/auth/me", &access).await.0, 200);
+        sqlx::query("UPDATE sessions SET revoked_at = 1")
+            .execute(&app.db)
+            .await
+            .unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+        let (status, body) = app.get_auth("/api/auth/me", &access).await;
+        assert_eq!(status, 401, "{engine:?}: {body}");
+    }
+}
