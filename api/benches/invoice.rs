@@ -77,6 +77,7 @@ fn invoice(lines: usize) -> Invoice {
         tracking_number: None,
         created_at: 1_795_287_600_000,
         updated_at: 1_795_287_600_000,
+        payment_claim: None,
         user_name: "Asha Rao".into(),
         user_email: "asha@example.com".into(),
     };
