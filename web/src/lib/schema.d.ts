@@ -3441,8 +3441,8 @@ export interface paths {
         /**
          * Checks the provider's signature (HMAC-SHA256 of "order_id|payment_id"
          *     with the key secret, against the order id stored here). The order
-         *     becomes confirmed and paid, its lines leave the cart and the stock is
-         *     taken; verifying again changes nothing.
+         *     becomes confirmed and paid, its lines leave the cart and its stock is
+         *     taken moments later; verifying again changes nothing.
          */
         post: {
             parameters: {

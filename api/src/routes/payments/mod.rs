@@ -348,8 +348,8 @@ impl PaymentsApi {
 
     /// Checks the provider's signature (HMAC-SHA256 of "order_id|payment_id"
     /// with the key secret, against the order id stored here). The order
-    /// becomes confirmed and paid, its lines leave the cart and the stock is
-    /// taken; verifying again changes nothing.
+    /// becomes confirmed and paid, its lines leave the cart and its stock is
+    /// taken moments later; verifying again changes nothing.
     #[oai(path = "/payments/verify", method = "post")]
     async fn verify(
         &self,
