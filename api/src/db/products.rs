@@ -271,9 +271,9 @@ pub async fn bump_version(tx: &mut sqlx::AnyConnection) -> Result<(), sqlx::Erro
     Ok(())
 }
 
-/// [`bump_version`], as part of a script.
-pub fn bump_version_in(script: &mut crate::db::script::Script) {
-    script.push(BUMP_VERSION);
+/// [`bump_version`], as part of a script, when `condition` (SQL) holds.
+pub fn bump_version_if(script: &mut crate::db::script::Script, condition: &str) {
+    script.push(&format!("{BUMP_VERSION} AND ({condition})"));
 }
 
 const BUMP_VERSION: &str = "UPDATE catalogue_version SET version = version + 1 WHERE id = 1";

@@ -105,12 +105,12 @@ impl Script {
                 sql.push_str("COMMIT");
                 let mut conn = Writer(Some(writer.acquire().await?));
                 let ran = sqlx::query_with(&sql, args).fetch_all(conn.get()).await;
-                if ran.is_err() {
-                    // The statement that failed left the transaction open
-                    // (or BEGIN itself failed, and there is none to end).
-                    let _ = conn.get().execute("ROLLBACK").await;
+                // The statement that failed left the transaction open (or
+                // BEGIN itself failed, and there is none to end): a connection
+                // that cannot be rolled back is closed, not handed on.
+                if ran.is_ok() || conn.get().execute("ROLLBACK").await.is_ok() {
+                    conn.release();
                 }
-                conn.release();
                 ran
             }
             Kind::Postgres { db, statements } => {

@@ -73,8 +73,13 @@ pub async fn take_due(db: &Db) -> Result<u64, DbError> {
         )
         .bind(now_ms());
     script.push("SELECT COUNT(*) FROM stock_due WHERE taking = 1");
+    // The catalogue changed only if this keeper took something (another may
+    // have claimed everything first).
+    crate::db::products::bump_version_if(
+        &mut script,
+        "EXISTS (SELECT 1 FROM stock_due WHERE taking = 1)",
+    );
     script.push("DELETE FROM stock_due WHERE taking = 1");
-    crate::db::products::bump_version_in(&mut script);
     let rows = script.run().await?;
     let claimed: i64 = rows
         .first()

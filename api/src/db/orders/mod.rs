@@ -249,9 +249,7 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
                 .bind(sha256.clone());
         }
     }
-    script
-        .push(&format!("{SELECT} WHERE orders.id = $1"))
-        .bind(id);
+    // The INSERT's RETURNING row comes first; the lines return none.
     let rows = script.run().await?;
     let row = rows
         .first()
