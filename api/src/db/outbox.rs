@@ -44,10 +44,11 @@ pub struct Outgoing {
 /// confirmed the order (`orders::pay`).
 pub fn put_if_claimed(script: &mut Script, m: &Outgoing, claim: &Claim) {
     script
-        .push(
+        .push(&format!(
             "INSERT INTO outbox (id, channel, recipient, subject, body, created_at) \
-             SELECT $1, $2, $3, $4, $5, $6 FROM orders WHERE id = $7 AND payment_claim = $8",
-        )
+             SELECT $1, $2, $3, $4, $5, $6 FROM {} WHERE id = $7 AND payment_claim = $8",
+            Claim::PAID
+        ))
         .bind(new_id())
         .bind(m.channel)
         .bind(m.to.clone())

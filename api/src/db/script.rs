@@ -5,12 +5,20 @@
 //! under load (`just bench-api`, perf), spent while the one writer holds the
 //! write lock, so a transaction of six statements capped checkout near 1,600
 //! payments a second. A script crosses once: BEGIN IMMEDIATE, its statements
-//! and COMMIT go as one multi-statement command. PostgreSQL's protocol binds
-//! one statement at a time, so there it runs statement by statement in a
-//! transaction, as before.
+//! and COMMIT go as one multi-statement command.
 //!
-//! Each statement numbers its own binds from `$1`; on SQLite they are
-//! renumbered into the script's one argument list.
+//! PostgreSQL's protocol binds one statement at a time, so a script made with
+//! [`Script::new`] runs there statement by statement in a transaction: a round
+//! trip each, plus BEGIN and COMMIT. A script whose statements do not read one
+//! another's writes ([`Script::independent`]) runs there as one statement
+//! instead, its statements joined by a data-modifying WITH: one round trip,
+//! and one implicit transaction. (A payment's six round trips were about half
+//! of PostgreSQL's time under checkout: perf showed it sending and receiving.)
+//! The one thing a later statement may read is the rows of the statement
+//! pushed with [`Script::push_result`], by the name given there.
+//!
+//! Each statement numbers its own binds from `$1`; when the statements go as
+//! one command they are renumbered into its one argument list.
 
 use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::pool::PoolConnection;
@@ -20,18 +28,30 @@ use super::{Db, sqlite_writer};
 
 pub struct Script {
     kind: Kind,
+    /// The name later statements read the result statement's rows by, and the
+    /// table they are rows of: `(name, table)`.
+    result: Option<(&'static str, &'static str)>,
+    /// Whether the statements may read one another's writes.
+    independent: bool,
     /// The first bind that failed to encode, returned by `run`.
     error: Option<sqlx::error::BoxDynError>,
 }
 
 enum Kind {
-    /// One command: the statements joined, their binds in one list.
+    /// SQLite: one command, the statements joined by `;`, their binds in one list.
     Sqlite {
         writer: sqlx::AnyPool,
         sql: String,
         args: AnyArguments<'static>,
     },
-    /// Each statement with its own binds.
+    /// PostgreSQL, independent statements: one statement, a WITH of them all.
+    With {
+        db: Db,
+        sql: String,
+        args: AnyArguments<'static>,
+        statements: usize,
+    },
+    /// PostgreSQL: each statement with its own binds, in a transaction.
     Postgres {
         db: Db,
         statements: Vec<(String, AnyArguments<'static>)>,
@@ -39,12 +59,31 @@ enum Kind {
 }
 
 impl Script {
+    /// A script whose statements may read what the ones before them wrote.
     pub fn new(db: &Db) -> Self {
+        Self::make(db, false)
+    }
+
+    /// A script whose statements read nothing another of them writes, except
+    /// the result statement's rows ([`Script::push_result`]); on PostgreSQL it
+    /// runs as one statement. Its other statements write and return nothing.
+    pub fn independent(db: &Db) -> Self {
+        Self::make(db, true)
+    }
+
+    fn make(db: &Db, independent: bool) -> Self {
         let kind = if let Some(writer) = sqlite_writer(db) {
             Kind::Sqlite {
                 writer,
                 sql: String::from("BEGIN IMMEDIATE;\n"),
                 args: AnyArguments::default(),
+            }
+        } else if independent {
+            Kind::With {
+                db: db.clone(),
+                sql: String::new(),
+                args: AnyArguments::default(),
+                statements: 0,
             }
         } else {
             Kind::Postgres {
@@ -52,19 +91,73 @@ impl Script {
                 statements: Vec::new(),
             }
         };
-        Script { kind, error: None }
+        Script {
+            kind,
+            result: None,
+            independent,
+            error: None,
+        }
     }
 
     /// Adds a statement (one, without a trailing `;`); the binds that follow are its own.
     pub fn push(&mut self, statement: &str) -> &mut Self {
+        debug_assert!(
+            !self.independent || writes_only(statement),
+            "an independent script's other statements write and return nothing: {statement}"
+        );
+        self.add(None, statement)
+    }
+
+    /// Adds the statement (an INSERT, UPDATE or DELETE with RETURNING) whose
+    /// rows `run` returns, and which later statements read as `name`. On
+    /// PostgreSQL `name` is the rows it returned; on SQLite, where statements
+    /// run one after another, it is `table` as the statement left it. So a
+    /// later statement picks the rows out by what this one wrote (a claim it
+    /// stamped, say), and both read the same rows.
+    pub fn push_result(
+        &mut self,
+        name: &'static str,
+        table: &'static str,
+        statement: &str,
+    ) -> &mut Self {
+        debug_assert!(self.result.is_none(), "one result statement per script");
+        self.add(Some(name), statement);
+        self.result = Some((name, table));
+        self
+    }
+
+    fn add(&mut self, name: Option<&str>, statement: &str) -> &mut Self {
         debug_assert!(!statement.contains(';'), "one statement at a time");
+        // Where statements run one after another, the result's name is its table.
+        let alias = self
+            .result
+            .filter(|(name, _)| statement.contains(name))
+            .map(|(name, table)| format!("WITH {name} AS (SELECT * FROM {table}) "))
+            .unwrap_or_default();
         match &mut self.kind {
             Kind::Sqlite { sql, args, .. } => {
+                sql.push_str(&alias);
                 renumber(statement, args.len(), sql);
                 sql.push_str(";\n");
             }
+            Kind::With {
+                sql,
+                args,
+                statements,
+                ..
+            } => {
+                sql.push_str(if *statements == 0 { "WITH " } else { ",\n" });
+                match name {
+                    Some(name) => sql.push_str(name),
+                    None => sql.push_str(&format!("s{statements}")),
+                }
+                sql.push_str(" AS (");
+                renumber(statement, args.len(), sql);
+                sql.push(')');
+                *statements += 1;
+            }
             Kind::Postgres { statements, .. } => {
-                statements.push((statement.to_owned(), AnyArguments::default()));
+                statements.push((alias + statement, AnyArguments::default()));
             }
         }
         self
@@ -76,7 +169,7 @@ impl Script {
         T: 'static + Send + Encode<'static, Any> + Type<Any>,
     {
         let args = match &mut self.kind {
-            Kind::Sqlite { args, .. } => args,
+            Kind::Sqlite { args, .. } | Kind::With { args, .. } => args,
             Kind::Postgres { statements, .. } => {
                 &mut statements
                     .last_mut()
@@ -91,7 +184,8 @@ impl Script {
     }
 
     /// Runs the script in one write transaction: all of it or, on any error,
-    /// none of it. Returns the rows every statement returned, in order.
+    /// none of it. Returns the rows every statement returned, in order (of an
+    /// independent script, the result statement's).
     pub async fn run(self) -> Result<Vec<AnyRow>, sqlx::Error> {
         if let Some(e) = self.error {
             return Err(sqlx::Error::Encode(e));
@@ -113,6 +207,16 @@ impl Script {
                 }
                 ran
             }
+            Kind::With { statements: 0, .. } => Ok(Vec::new()),
+            Kind::With {
+                db, mut sql, args, ..
+            } => {
+                match self.result {
+                    Some((name, _)) => sql.push_str(&format!("\nSELECT * FROM {name}")),
+                    None => sql.push_str("\nSELECT 1 WHERE false"),
+                }
+                sqlx::query_with(&sql, args).fetch_all(&db).await
+            }
             Kind::Postgres { db, statements } => {
                 let mut tx = db.begin().await?;
                 let mut rows = Vec::new();
@@ -124,6 +228,15 @@ impl Script {
             }
         }
     }
+}
+
+/// Whether a statement only writes: an INSERT, UPDATE or DELETE without RETURNING.
+fn writes_only(statement: &str) -> bool {
+    let s = statement.trim_start().to_ascii_uppercase();
+    ["INSERT ", "UPDATE ", "DELETE "]
+        .iter()
+        .any(|verb| s.starts_with(verb))
+        && !s.contains("RETURNING")
 }
 
 /// The writer's connection while a script runs. A request dropped mid-script

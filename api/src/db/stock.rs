@@ -34,7 +34,10 @@ const GATHER: Duration = Duration::from_millis(100);
 /// script's payment confirmed it (`orders::pay`).
 pub fn make_due(script: &mut Script, claim: &Claim) {
     script
-        .push("INSERT INTO stock_due (order_id) SELECT id FROM orders WHERE id = $1 AND payment_claim = $2")
+        .push(&format!(
+            "INSERT INTO stock_due (order_id) SELECT id FROM {} WHERE id = $1 AND payment_claim = $2",
+            Claim::PAID
+        ))
         .bind(claim.order_id.clone())
         .bind(claim.claim.clone());
 }

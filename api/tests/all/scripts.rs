@@ -1,5 +1,6 @@
 //! Write scripts (`db::script`): on SQLite one command to the writer's thread,
-//! on PostgreSQL statement by statement; all or nothing on both.
+//! on PostgreSQL statement by statement, or as one statement when they are
+//! independent; all or nothing on both.
 
 use std::time::Duration;
 
@@ -115,5 +116,69 @@ async fn a_dropped_script_leaves_the_writer_usable() {
             let b = ids.contains(&format!("evt_d{i:02}b"));
             assert_eq!(a, b, "{engine:?}: script {i} half done");
         }
+    }
+}
+
+/// An independent script (one statement on PostgreSQL): later statements read
+/// the result statement's rows by its name and see the same rows on both
+/// databases; the result statement's rows are what `run` returns; a failing
+/// statement undoes all of it.
+#[tokio::test]
+async fn an_independent_script_reads_its_result_by_name_on_both_databases() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let stamped = |script: &mut Script, id: &str, stamp: &str| {
+            insert_event(script, &format!("{id}_before"), "before");
+            script
+                .push_result(
+                    "stamped",
+                    "payment_events",
+                    "INSERT INTO payment_events (id, event, payment_id, created_at) VALUES ($1, $2, $3, 5) \
+                     RETURNING id, payment_id",
+                )
+                .bind(id.to_string())
+                .bind("result".to_string())
+                .bind(stamp.to_string());
+            // Picked out by what the result statement wrote: its stamp.
+            script
+                .push(
+                    "INSERT INTO payment_events (id, event, created_at) \
+                     SELECT id || '_copy', 'copy', 6 FROM stamped WHERE payment_id = $1",
+                )
+                .bind(stamp.to_string());
+        };
+        let mut script = Script::independent(&app.db);
+        stamped(&mut script, "evt_r", "stamp_1");
+        let rows = script.run().await.map_err(|e| e.to_string()).unwrap();
+        let returned: Vec<(String, String)> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+        assert_eq!(
+            returned,
+            [("evt_r".to_string(), "stamp_1".to_string())],
+            "{engine:?}"
+        );
+        assert_eq!(
+            events(&app).await,
+            ["evt_r", "evt_r_before", "evt_r_copy"],
+            "{engine:?}"
+        );
+
+        // The last statement's key is taken: nothing of this script is kept.
+        let mut taken = Script::new(&app.db);
+        insert_event(&mut taken, "evt_s_copy", "taken");
+        taken.run().await.map_err(|e| e.to_string()).unwrap();
+        let mut failing = Script::independent(&app.db);
+        stamped(&mut failing, "evt_s", "stamp_2");
+        let Err(err) = failing.run().await else {
+            panic!("{engine:?}: a duplicate key went in")
+        };
+        assert!(
+            matches!(&err, sqlx::Error::Database(e) if e.is_unique_violation()),
+            "{engine:?}: {err}"
+        );
+        assert_eq!(
+            events(&app).await,
+            ["evt_r", "evt_r_before", "evt_r_copy", "evt_s_copy"],
+            "{engine:?}"
+        );
     }
 }

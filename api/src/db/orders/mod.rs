@@ -192,14 +192,14 @@ pub async fn place(db: &Db, new: &NewOrder) -> Result<Placed, DbError> {
     }
 }
 
-/// The order's rows in one script (one crossing to SQLite's writer); returns
-/// the order as stored.
+/// The order's rows in one script (one crossing to SQLite's writer, one
+/// statement on PostgreSQL); returns the order as stored.
 async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
     let id = new_id();
     let now = now_ms();
-    let mut script = Script::new(db);
+    let mut script = Script::independent(db);
     script
-        .push(&format!(
+        .push_result("placed", "orders", &format!(
             "INSERT INTO orders (id, user_id, order_number, receipt, provider, provider_order_id, items_count, \
              items_price, tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14){RETURNING}"
@@ -249,7 +249,7 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
                 .bind(sha256.clone());
         }
     }
-    // The INSERT's RETURNING row comes first; the lines return none.
+    // The INSERT's RETURNING row (the lines return none).
     let rows = script.run().await?;
     let row = rows
         .first()

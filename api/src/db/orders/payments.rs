@@ -66,7 +66,8 @@ pub struct Paid {
     pub order: Option<Order>,
 }
 
-/// Marks an order paid, in one script (one crossing to SQLite's writer):
+/// Marks an order paid, in one script (one crossing to SQLite's writer, one
+/// statement on PostgreSQL):
 /// confirmed only if it was pending and unpaid (a conditional UPDATE, so
 /// concurrent verifies and webhooks confirm once), else, unpaid but no longer
 /// pending (cancelled), the payment only recorded. The UPDATE stamps the order
@@ -90,17 +91,21 @@ pub async fn pay(
     };
     let late = format!("{}:late", claim.claim);
     let now = now_ms();
-    let mut script = Script::new(db);
+    let mut script = Script::independent(db);
     if let Some(e) = event {
         push_event(&mut script, e);
     }
     script
-        .push(&format!(
-            "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1, \
+        .push_result(
+            Claim::PAID,
+            "orders",
+            &format!(
+                "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1, \
              payment_claim = CASE WHEN status = 'pending' THEN $3 ELSE $4 END, \
              status = CASE WHEN status = 'pending' THEN 'confirmed' ELSE status END \
              WHERE id = $5 AND is_paid = 0{RETURNING}"
-        ))
+            ),
+        )
         .bind(now)
         .bind(payment_id.to_string())
         .bind(claim.claim.clone())
@@ -108,10 +113,11 @@ pub async fn pay(
         .bind(order_id.clone());
     // The lines that were ordered (anything added to the cart since stays).
     script
-        .push(
-            "DELETE FROM cart_items WHERE user_id = (SELECT user_id FROM orders WHERE id = $1 AND payment_claim = $2) \
+        .push(&format!(
+            "DELETE FROM cart_items WHERE user_id = (SELECT user_id FROM {} WHERE id = $1 AND payment_claim = $2) \
              AND artwork_hash IN (SELECT artwork_hash FROM order_items WHERE order_id = $1)",
-        )
+            Claim::PAID
+        ))
         .bind(order_id.clone())
         .bind(claim.claim.clone());
     outbox::put_if_claimed(&mut script, &email, &claim);
@@ -157,6 +163,12 @@ pub async fn pay(
 pub struct Claim {
     pub order_id: String,
     pub claim: String,
+}
+
+impl Claim {
+    /// What the script's later statements read the UPDATE's order by
+    /// (`Script::push_result`): `FROM paid WHERE id = .. AND payment_claim = ..`.
+    pub const PAID: &'static str = "paid";
 }
 
 /// The customer's confirmation e-mail, stored by the paying transaction: sent
