@@ -66,12 +66,12 @@ wasm: wasm-target
     set -euo pipefail
     just wasm-bindgen-cli & cli=$!
     # Two builds, not one: in one, cargo would unify the engine's features and the core would shape text too.
-    cargo build -p design-engine --lib --profile wasm --target wasm32-unknown-unknown --no-default-features --features wasm
+    cargo build -p design-engine-wasm --lib --profile wasm --target wasm32-unknown-unknown
     cargo build -p design-text --lib --profile wasm-text --target wasm32-unknown-unknown
     wait "$cli"
     # The name and producers sections are debugging and telemetry the browser never uses (85 KiB gzipped).
     out="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown"
-    wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_engine --remove-name-section --remove-producers-section "$out/wasm/design_engine.wasm"
+    wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_engine --remove-name-section --remove-producers-section "$out/wasm/design_engine_wasm.wasm"
     wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_text --remove-name-section --remove-producers-section "$out/wasm-text/design_text.wasm"
     python3 scripts/wasm-package.py
 
@@ -153,5 +153,5 @@ checks: wasm web-deps
 # Clippy with warnings as errors, on every target and on the engine's wasm build
 clippy: wasm-target
     cargo clippy --workspace --all-targets -- -D warnings
-    cargo clippy -p design-engine --lib --profile wasm --target wasm32-unknown-unknown --no-default-features --features wasm -- -D warnings
+    cargo clippy -p design-engine-wasm --lib --profile wasm --target wasm32-unknown-unknown -- -D warnings
     cargo clippy -p design-text --lib --profile wasm-text --target wasm32-unknown-unknown -- -D warnings

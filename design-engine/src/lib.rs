@@ -20,9 +20,6 @@ compile_error!(
     "design-engine shapes texts itself (feature `text`) or asks the browser's text module (feature `wasm`)"
 );
 
-#[cfg(feature = "wasm")]
-mod wasm;
-
 pub use design::{Design, PrintArea};
 pub use elements::{ElementKind, Font, ImageElement, TextElement};
 pub use error::StudioError;

@@ -1,21 +1,28 @@
-//! The WebAssembly binding: converts JavaScript values, calls the core,
-//! converts back. No rule lives here. Values cross as plain objects whose
-//! TypeScript types are generated from the engine's own (tsify), so the
-//! package's declarations name `Design`, `OrderQuote`, `Facts`…, never `any`.
+//! The engine's WebAssembly binding, the browser's core module: converts
+//! JavaScript values, calls the engine, converts back. No rule lives here.
+//! Values cross as plain objects whose TypeScript types are generated from the
+//! engine's own (tsify), so the package's declarations name `Design`,
+//! `OrderQuote`, `Facts`…, never `any`.
+//!
+//! Its own crate, so the engine stays a plain library (no cdylib linked in
+//! every native build) and the JavaScript surface is in one place. It builds
+//! the engine without text shaping: the text module (design-text) does that.
+
+#![cfg(target_arch = "wasm32")]
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::catalogue::{builtin_catalogue, colour_hex};
-use crate::design::{Design, PrintArea};
-use crate::effects::remove_background;
-use crate::elements::{ElementKind, Font, ImageElement, TextElement, check_upload};
-use crate::error::StudioError;
-use crate::facts::facts;
-use crate::hash::{artwork_hash, content_hash};
-use crate::pricing::{LineQuote, Paise, quote_order};
-use crate::quantities::Size;
-use crate::render::{Fonts, Renderer, decode_upload, encode_png, fonts};
+use design_engine::catalogue::{builtin_catalogue, colour_hex};
+use design_engine::design::{Design, PrintArea};
+use design_engine::effects::remove_background;
+use design_engine::elements::{ElementKind, Font, ImageElement, TextElement, check_upload};
+use design_engine::error::StudioError;
+use design_engine::facts::facts;
+use design_engine::hash::{artwork_hash, content_hash};
+use design_engine::pricing::{LineQuote, Paise, quote_order};
+use design_engine::quantities::Size;
+use design_engine::render::{Fonts, Renderer, decode_upload, encode_png, fonts};
 
 /// A JavaScript `Error` with the studio's message and a `code` property.
 fn js_error(e: StudioError) -> JsValue {
@@ -389,10 +396,9 @@ impl Studio {
 /// Hands over the text module (`import('design-engine/design_text.js')`):
 /// this module lays out and draws no text itself (see `render::text`), so
 /// studios wait for it only when they hold text.
-#[cfg(not(feature = "text"))]
 #[wasm_bindgen(js_name = useTextEngine)]
-pub fn use_text_engine(engine: crate::render::text::outline::TextEngine) {
-    crate::render::text::outline::use_engine(engine);
+pub fn use_text_engine(engine: design_engine::render::text::outline::TextEngine) {
+    design_engine::render::text::outline::use_engine(engine);
 }
 
 /// The five built-in products.
