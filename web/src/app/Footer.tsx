@@ -6,7 +6,7 @@ export function Footer() {
     <footer className="footer">
       <div className="footer-grid">
         <div>
-          <h3 className="brand">Legacy Threads</h3>
+          <h2 className="brand">Legacy Threads</h2>
           <p className="muted">
             Custom-printed shirts and t-shirts for teams, events and brands across India. Design in your browser, see it
             in 3D, delivered in 15-20 business days.
@@ -18,7 +18,7 @@ export function Footer() {
           </div>
         </div>
         <div>
-          <h4>Quick Links</h4>
+          <h3>Quick Links</h3>
           <ul>
             <li><Link to="/">Home</Link></li>
             <li><Link to="/products">Products</Link></li>
@@ -27,7 +27,7 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <h4>Support &amp; Contact</h4>
+          <h3>Support &amp; Contact</h3>
           <ul>
             <li><a aria-disabled="true">Contact Us</a></li>
             <li><a aria-disabled="true">Track Order</a></li>

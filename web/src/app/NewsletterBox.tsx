@@ -41,7 +41,7 @@ export function NewsletterBox() {
 
   return (
     <form className="newsletter" onSubmit={submit} noValidate>
-      <h4>Newsletter</h4>
+      <h3>Newsletter</h3>
       <p className="muted">New garments and offers, now and then.</p>
       <div className="row">
         <input

@@ -7,8 +7,11 @@ import { DesignTypeDialog } from './DesignTypeDialog';
 import { colourSwatch } from './colours';
 import { RadioGroup } from './RadioGroup';
 
-/** A product with colour chips (switching its front picture) and 'Start Customizing'. */
-export function ProductCard({ product }: { product: Product }) {
+/**
+ * A product with colour chips (switching its front picture) and 'Start Customizing'.
+ * `heading`: its name's level, one below the heading the card sits under.
+ */
+export function ProductCard({ product, heading: Heading = 'h3' }: { product: Product; heading?: 'h2' | 'h3' }) {
   const [color, setColor] = useState(product.defaultColor || product.colors[0]);
   const [choosing, setChoosing] = useState(false);
   const { isAuthenticated } = useAuth();
@@ -29,7 +32,7 @@ export function ProductCard({ product }: { product: Product }) {
         {image ? <img className="product-shot" src={image} alt={`${product.name} in ${color}`} loading="lazy" /> : <div className="product-shot placeholder">Image Not Available</div>}
       </a>
       <div className="card-body">
-        <h3>{product.name}</h3>
+        <Heading>{product.name}</Heading>
         <p className="price">{rupees(product.price)}</p>
         <RadioGroup
           label={`Colours of ${product.name}`}

@@ -135,7 +135,7 @@ function CartLine({ item }: { item: CartItem }) {
     <li className="cart-line" data-testid="cart-line">
       <span className="cart-swatch" style={{ background: item.colorHex ?? '#ccc' }} aria-hidden />
       <div className="cart-line-body">
-        <h3>{item.name}</h3>
+        <h2>{item.name}</h2>
         <p className="muted">
           {item.color} · {item.elements} design {item.elements === 1 ? 'element' : 'elements'} · {rupees(item.price)} each
           {item.designFee > 0 && <> · design fee {rupees(item.designFee)}</>}

@@ -14,7 +14,7 @@ export function ElementList({ handle, onMessage }: { handle: StudioHandle; onMes
 
   return (
     <section className="panel" aria-labelledby="elements-heading">
-      <h3 id="elements-heading">Your Elements</h3>
+      <h2 id="elements-heading">Your Elements</h2>
       {texts.length === 0 && images.length === 0 && <p className="muted">Nothing added yet.</p>}
       {texts.length > 0 && (
         <>

@@ -65,7 +65,7 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
 
   return (
     <section className="panel" aria-labelledby="image-heading">
-      <h3 id="image-heading">Add Image</h3>
+      <h2 id="image-heading">Add Image</h2>
       <input ref={input} type="file" accept="image/*" aria-label="Upload image" onChange={(e) => void choose(e.target.files?.[0])} />
       <p className="hint muted">JPG, PNG, GIF · up to 5 MB</p>
       <label htmlFor="img-w">Width: {width}%</label>

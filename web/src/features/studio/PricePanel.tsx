@@ -101,7 +101,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
 
   return (
     <aside className="panel stack" aria-labelledby="summary-heading">
-      <h3 id="summary-heading">Summary</h3>
+      <h2 id="summary-heading">Summary</h2>
       <dl className="summary">
         <dt>Product</dt>
         <dd>{product.name}</dd>
@@ -114,7 +114,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
         <dt>Base price</dt>
         <dd>{rupees(product.price)} each</dd>
       </dl>
-      <h4>Sizes</h4>
+      <h3>Sizes</h3>
       <SizeSteppers value={design.quantities} onChange={setQuantity} />
       <p className="muted" data-testid="total-quantity">
         {total} item{total === 1 ? '' : 's'} · minimum {FACTS.minPerColor} per colour

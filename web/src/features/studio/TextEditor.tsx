@@ -21,7 +21,7 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
 
   return (
     <section className="panel" aria-labelledby="text-heading">
-      <h3 id="text-heading">Add Text</h3>
+      <h2 id="text-heading">Add Text</h2>
       <label htmlFor="studio-text">Text</label>
       <input
         id="studio-text"
