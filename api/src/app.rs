@@ -11,6 +11,7 @@ use poem_openapi::OpenApiService;
 use crate::guards;
 use crate::routes::artwork::ArtworkApi;
 use crate::routes::auth::AuthApi;
+use crate::routes::background::BackgroundApi;
 use crate::routes::cart::CartApi;
 use crate::routes::designs::DesignsApi;
 use crate::routes::files::FilesApi;
@@ -42,7 +43,14 @@ pub type Apis = (
     PrintFilesApi,
     InvoiceApi,
     // poem-openapi takes tuples of up to 16: the rest sit in one of their own.
-    (PincodeApi, ArtworkApi, FilesApi, UploadApi, DesignsApi),
+    (
+        PincodeApi,
+        ArtworkApi,
+        BackgroundApi,
+        FilesApi,
+        UploadApi,
+        DesignsApi,
+    ),
 );
 
 pub fn api_service() -> OpenApiService<Apis, ()> {
@@ -60,7 +68,14 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
             AdminOrdersApi,
             PrintFilesApi,
             InvoiceApi,
-            (PincodeApi, ArtworkApi, FilesApi, UploadApi, DesignsApi),
+            (
+                PincodeApi,
+                ArtworkApi,
+                BackgroundApi,
+                FilesApi,
+                UploadApi,
+                DesignsApi,
+            ),
         ),
         "Custom apparel store API",
         env!("CARGO_PKG_VERSION"),

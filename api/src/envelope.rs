@@ -207,6 +207,12 @@ impl MediaRange for AnyImage {
     const RANGE: &'static str = "image/*";
 }
 
+/// A PNG picture.
+pub struct Png;
+impl MediaRange for Png {
+    const RANGE: &'static str = "image/png";
+}
+
 /// Any stored file: models and pictures (`*/*`).
 pub struct AnyFile;
 impl MediaRange for AnyFile {

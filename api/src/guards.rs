@@ -84,23 +84,37 @@ pub async fn security_headers<E: Endpoint>(
 
 /// How a route's body is bounded.
 enum BodyLimit {
-    /// Read whole before the handler runs (JSON): at most this many bytes.
-    Buffered(usize),
-    /// Streamed to the handler (file uploads), cut off after this many bytes.
-    Streamed(u64),
+    /// JSON, read whole before the handler runs.
+    Json,
+    /// A form carrying one studio picture (`POST /api/remove-background`), read whole.
+    Picture,
+    /// File uploads, streamed to the handler (it stores them as they arrive
+    /// and checks sizes itself), cut off past the largest file.
+    Streamed,
 }
 
-/// File uploads stream (the handler stores them as they arrive and checks
-/// sizes itself); every other body is JSON, read whole.
+impl BodyLimit {
+    fn max(&self) -> u64 {
+        match self {
+            BodyLimit::Json => MAX_JSON_BODY as u64,
+            // The engine's limit, and room for the form's boundaries and headers.
+            BodyLimit::Picture => design_engine::elements::MAX_IMAGE_BYTES + (64 << 10),
+            BodyLimit::Streamed => MAX_FILE_BYTES + (1 << 20),
+        }
+    }
+}
+
 fn body_limit(method: &poem::http::Method, path: &str) -> BodyLimit {
     use poem::http::Method;
     let upload = (*method == Method::PUT
         && (path.starts_with("/api/storage/") || path.starts_with("/api/artwork/")))
         || (*method == Method::POST && path == "/api/upload/product");
     if upload {
-        BodyLimit::Streamed(MAX_FILE_BYTES + (1 << 20))
+        BodyLimit::Streamed
+    } else if *method == Method::POST && path == "/api/remove-background" {
+        BodyLimit::Picture
     } else {
-        BodyLimit::Buffered(MAX_JSON_BODY)
+        BodyLimit::Json
     }
 }
 
@@ -113,11 +127,9 @@ pub async fn limit_body<E: Endpoint>(ep: E, mut req: Request) -> poem::Result<Re
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    let limit = body_limit(req.method(), req.uri().path());
-    let max = match limit {
-        BodyLimit::Buffered(n) => n as u64,
-        BodyLimit::Streamed(n) => n,
-    };
+    // The path as the client sent it: inside `nest("/api", ..)` `uri()` has lost its prefix.
+    let limit = body_limit(req.method(), req.original_uri().path());
+    let max = limit.max();
     if declared.is_some_and(|n| n > max) {
         return Ok(too_large(&limit));
     }
@@ -127,9 +139,9 @@ pub async fn limit_body<E: Endpoint>(ep: E, mut req: Request) -> poem::Result<Re
         return ep.call(req).await.map(IntoResponse::into_response);
     }
     match limit {
-        BodyLimit::Buffered(max) => {
+        BodyLimit::Json | BodyLimit::Picture => {
             let body = req.take_body();
-            match tokio::time::timeout(BODY_DEADLINE, body.into_bytes_limit(max)).await {
+            match tokio::time::timeout(BODY_DEADLINE, body.into_bytes_limit(max as usize)).await {
                 Ok(Ok(bytes)) => req.set_body(bytes),
                 Ok(Err(poem::error::ReadBodyError::PayloadTooLarge)) => {
                     return Ok(too_large(&limit));
@@ -148,7 +160,7 @@ pub async fn limit_body<E: Endpoint>(ep: E, mut req: Request) -> poem::Result<Re
             }
             ep.call(req).await.map(IntoResponse::into_response)
         }
-        BodyLimit::Streamed(max) => {
+        BodyLimit::Streamed => {
             // Cut the stream off past the limit, and say 413 whatever the
             // handler made of the cut-off body.
             let over = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -176,8 +188,9 @@ pub async fn limit_body<E: Endpoint>(ep: E, mut req: Request) -> poem::Result<Re
 
 fn too_large(limit: &BodyLimit) -> Response {
     let message = match limit {
-        BodyLimit::Buffered(_) => "The request is too large (at most 1 MiB)",
-        BodyLimit::Streamed(_) => FILE_TOO_LARGE,
+        BodyLimit::Json => "The request is too large (at most 1 MiB)".to_string(),
+        BodyLimit::Picture => design_engine::StudioError::ImageTooLarge.to_string(),
+        BodyLimit::Streamed => FILE_TOO_LARGE.to_string(),
     };
     ApiError::payload_too_large(message).into_response()
 }

@@ -36,6 +36,8 @@ pub enum Door {
     /// New pictures stored for one shopper (each up to 5 MB, kept a day even
     /// unused): storage is not to be flooded.
     ArtworkUser,
+    /// Background removals for one client address (each keeps a core busy).
+    BackgroundClient,
 }
 
 impl Door {
@@ -52,10 +54,11 @@ impl Door {
             Door::ForgotClient => (5, s(60)),
             Door::ForgotTarget => (3, s(300)),
             Door::ArtworkUser => (60, s(30)),
+            Door::BackgroundClient => (20, s(3)),
         }
     }
 
-    const ALL: [Door; 9] = [
+    const ALL: [Door; 10] = [
         Door::LoginClient,
         Door::LoginAccountClient,
         Door::LoginAccount,
@@ -63,6 +66,7 @@ impl Door {
         Door::VerifyClient,
         Door::VerifyTarget,
         Door::ArtworkUser,
+        Door::BackgroundClient,
         Door::ForgotClient,
         Door::ForgotTarget,
     ];

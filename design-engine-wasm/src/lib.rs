@@ -15,14 +15,14 @@ use wasm_bindgen::prelude::*;
 
 use design_engine::catalogue::{builtin_catalogue, colour_hex};
 use design_engine::design::{Design, PrintArea};
-use design_engine::effects::remove_background;
+use design_engine::effects::{remove_background, remove_background_png};
 use design_engine::elements::{ElementKind, Font, ImageElement, TextElement, check_upload};
 use design_engine::error::StudioError;
 use design_engine::facts::facts;
 use design_engine::hash::{artwork_hash, content_hash};
 use design_engine::pricing::{LineQuote, Paise, quote_order};
 use design_engine::quantities::Size;
-use design_engine::render::{Fonts, Renderer, decode_upload, encode_png, fonts};
+use design_engine::render::{Fonts, Renderer, fonts};
 
 /// A JavaScript `Error` with the studio's message and a `code` property.
 fn js_error(e: StudioError) -> JsValue {
@@ -429,7 +429,6 @@ pub fn quote_order_js(
     to_js(&quote_order(lines).map_err(js_error)?)
 }
 
-/// Removes a logo's border-connected background; returns PNG bytes.
 /// Checks a chosen file before it is read: an image type, under 5 MB.
 #[wasm_bindgen(js_name = checkUpload)]
 pub fn check_upload_js(mime: &str, bytes: f64) -> Result<(), JsValue> {
@@ -437,10 +436,10 @@ pub fn check_upload_js(mime: &str, bytes: f64) -> Result<(), JsValue> {
     check_upload(mime, bytes).map_err(js_error)
 }
 
+/// Removes a logo's border-connected background; returns PNG bytes.
 #[wasm_bindgen(js_name = removeBackground)]
 pub fn remove_background_js(bytes: &[u8], mime: &str, tolerance: u8) -> Result<Vec<u8>, JsValue> {
-    let (_, img) = decode_upload(bytes, mime).map_err(js_error)?;
-    Ok(encode_png(&remove_background(&img, tolerance), None))
+    remove_background_png(bytes, mime, tolerance).map_err(js_error)
 }
 
 /// Background removal on raw RGBA pixels (`width × height × 4` bytes).

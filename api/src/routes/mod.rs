@@ -2,6 +2,7 @@
 
 pub mod artwork;
 pub mod auth;
+pub mod background;
 pub mod cart;
 pub mod designs;
 pub mod dev;

@@ -330,3 +330,26 @@ async fn unpaid_orders_expire_and_let_go_of_their_artwork() {
         assert_eq!(again.expired_orders, 0);
     }
 }
+
+/// A photo-sized picture (over the 1 MiB JSON bound, under the studio's 5 MB)
+/// is stored: the body guard once read the path without its `/api` prefix and
+/// bounded every upload as JSON.
+#[tokio::test]
+async fn pictures_up_to_the_studios_limit_are_stored() {
+    let app = TestApp::spawn(engines()[0]).await;
+    let (asha, _) = app.sign_up("asha@example.com").await;
+    // Noise does not compress: about 2.5 MB of PNG.
+    let mut seed = 0x2545_f491_u32;
+    let img = image::RgbaImage::from_fn(800, 800, |_, _| {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        let [r, g, b, _] = seed.to_le_bytes();
+        image::Rgba([r, g, b, 255])
+    });
+    let png = design_engine::render::encode_png(&img, None);
+    assert!((2 << 20..5 << 20).contains(&png.len()), "{}", png.len());
+    let (status, body) = put(&app, &asha, &sha256(&png), png.clone(), "image/png").await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["bytes"], png.len());
+}

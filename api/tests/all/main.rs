@@ -10,6 +10,7 @@ mod admin_orders;
 mod artwork;
 mod assets;
 mod auth;
+mod background;
 mod cart;
 mod crash;
 mod designs;
