@@ -44,7 +44,7 @@ export default function ProductsPage() {
           </p>
           <div className="grid product-grid">
             {products.map((p) => (
-              <ProductCard key={p._id} product={p} />
+              <ProductCard key={p._id} product={p} heading="h2" />
             ))}
           </div>
         </>
