@@ -132,13 +132,16 @@ test('a visitor designs a shirt, signs in with a code and finds it in the cart',
   await page.getByRole('button', { name: 'Add Image' }).click();
   await page.getByText('logo.png', { exact: true }).waitFor();
 
-  // Below the minimum the button says how many more are needed.
+  // Below the minimum the button says how many more are needed, and a click says why nothing was added.
   const addButton = page.getByTestId('add-to-cart');
   assert.equal((await addButton.textContent()).trim(), 'Add to Cart (Need 25 more)');
-  assert.ok(await addButton.isDisabled());
+  await addButton.click();
+  await page.getByRole('alert').getByText('Please select at least one item before adding to cart.').waitFor();
   await expectAccessible(page, 'studio: text and image, too few items');
   await page.getByLabel('Quantity M').fill('10');
   assert.equal((await addButton.textContent()).trim(), 'Add to Cart (Need 15 more)');
+  await addButton.click();
+  await page.getByRole('alert').getByText('Minimum quantity requirement not met. You need 15 more items to reach the minimum of 25 per color.').waitFor();
   await page.getByLabel('Quantity L').fill('14');
   await page.getByRole('button', { name: 'More XL' }).click();
   assert.equal((await addButton.textContent()).trim(), 'Add to Cart');

@@ -5,7 +5,7 @@ use poem_openapi::{Object, OpenApi};
 use super::Tag;
 use crate::db::{now_ms, outbox};
 use crate::domain::Email;
-use crate::envelope::Envelope;
+use crate::envelope::{ApiError, Envelope};
 use crate::fails::Fails;
 use crate::fails::status::*;
 use crate::state::AppState;
@@ -26,6 +26,9 @@ impl NewsletterApi {
         state: Data<&AppState>,
         body: Json<SubscribeRequest>,
     ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | UNAVAILABLE }>> {
+        if body.email.trim().is_empty() {
+            return Err(ApiError::bad_request("Please enter an email address").into());
+        }
         let email = Email::parse(&body.email)?.into_string();
         let mut tx = crate::db::begin_write(&state.db).await?;
         let added = sqlx::query("INSERT INTO newsletter_subscriptions (email, created_at) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING")

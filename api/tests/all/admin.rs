@@ -113,5 +113,12 @@ async fn newsletter_subscriptions_are_idempotent() {
             (status, body["message"].as_str()),
             (400, Some("Please enter a valid email address"))
         );
+        let (status, body) = app
+            .post("/api/newsletter/subscribe", json!({"email": "  "}))
+            .await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (400, Some("Please enter an email address"))
+        );
     }
 }

@@ -121,8 +121,8 @@ export function useSaveProduct() {
   return useMutation({
     mutationFn: async ({ id, fields, colours, progress }: { id?: string; fields: ProductFields; colours: ColourEntry[]; progress: (p: number) => void }): Promise<Product> => {
       progress(10);
-      // The files' bytes move the bar from 10% (create) or 70% (edit) to 80%.
-      const body = await uploadAndBuild(fields, colours, progress, id ? 70 : 10, 80);
+      // The files' bytes move the bar from 10% to 60% (create) or from 70% to 80% (edit).
+      const body = await uploadAndBuild(fields, colours, progress, id ? 70 : 10, id ? 80 : 60);
       progress(90);
       const product = id
         ? unwrap(await api.PUT('/products/{id}', { params: { path: { id } }, body }), 'Unknown error')

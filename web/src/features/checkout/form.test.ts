@@ -36,6 +36,8 @@ describe('checkout form validation', () => {
   it('rejects a malformed e-mail, phone or pincode with their messages', () => {
     expect(validate(filled({ email: 'asha@example' })).summary).toBe('Please enter a valid email address');
     expect(validate(filled({ phone: '987654321' })).summary).toBe('Please enter a valid 10-digit mobile number');
+    // As the server decides: no mobile number starts with 0.
+    expect(validate(filled({ phone: '0123456789' })).summary).toBe('Please enter a valid 10-digit mobile number');
     expect(validate(filled({ pincode: '11000' })).summary).toBe('Invalid pincode. Please check and try again.');
   });
 

@@ -86,7 +86,8 @@ export function validate(form: CheckoutForm, pincodeErrors: Partial<Record<Secti
     }
   }
   if (s.email.trim() && !EMAIL.test(s.email.trim())) errors['shipping.email'] = MESSAGES.email;
-  if (s.phone && !/^\d{10}$/.test(s.phone)) errors['shipping.phone'] = MESSAGES.phone;
+  // As the server's `Phone`: ten digits, and no leading 0 (a trunk prefix, not part of a mobile number).
+  if (s.phone && !/^[1-9]\d{9}$/.test(s.phone)) errors['shipping.phone'] = MESSAGES.phone;
   if (s.pincode && !/^\d{6}$/.test(s.pincode)) errors['shipping.pincode'] = MESSAGES.pincode;
   else if (s.pincode && pincodeErrors.shipping) errors['shipping.pincode'] = pincodeErrors.shipping;
 

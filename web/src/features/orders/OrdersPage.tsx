@@ -179,7 +179,8 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
           <button className="link-button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)}>
             {open ? 'Hide details' : 'View details'}
           </button>
-          {order.status === 'pending' && (
+          {/* Pending and unpaid: a paid order is refunded by the store, not cancelled here. */}
+          {order.status === 'pending' && !order.isPaid && (
             <button className="btn ghost small danger-text" onClick={onCancel} disabled={cancelling}>
               {cancelling ? 'Cancelling…' : 'Cancel Order'}
             </button>

@@ -54,6 +54,13 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
   };
 
   const add = async () => {
+    // The engine's rules first ('Please select at least one item…', the
+    // 25-per-colour minimum): they need neither a session nor the server.
+    try {
+      studio.checkForCart(product);
+    } catch (e) {
+      return onMessage('error', engineMessage(e));
+    }
     if (!isAuthenticated) {
       onMessage('error', 'Please login to add items to cart');
       navigate('/login', { state: { from: { pathname: location.pathname, search: location.search } } });
@@ -61,11 +68,6 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
     }
     if (backend === false) return onMessage('error', SERVER_UNREACHABLE);
     if (product._id.length !== 24) return onMessage('error', 'Invalid product data. Please refresh the page and try again.');
-    try {
-      studio.checkForCart(product);
-    } catch (e) {
-      return onMessage('error', engineMessage(e));
-    }
     setAdding(true);
     try {
       try {
@@ -157,7 +159,8 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
           Refresh Auth State
         </button>
       )}
-      <button ref={addButton} className="btn block" disabled={adding || need > 0} onClick={add} data-testid="add-to-cart">
+      {/* Below the minimum it still answers a click: with the engine's message saying what is missing. */}
+      <button ref={addButton} className="btn block" disabled={adding} onClick={add} data-testid="add-to-cart">
         {adding ? 'Adding…' : need > 0 ? `Add to Cart (Need ${need} more)` : 'Add to Cart'}
       </button>
       {order && (

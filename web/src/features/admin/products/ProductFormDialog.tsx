@@ -35,12 +35,11 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
   const set = (key: keyof ProductFields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields((f) => ({ ...f, [key]: e.target.value }));
   const setColour = (i: number, patch: Partial<ColourEntry>) => setColours((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const setCount = (text: string) => {
-    const n = Number.parseInt(text, 10);
-    if (!Number.isFinite(n) || n < 1 || n > MAX_COLOURS) {
-      setError('Select between 1-10 colors');
-      return;
-    }
-    setError(null);
+    const typed = Number.parseInt(text, 10);
+    if (!Number.isFinite(typed)) return setError('Select between 1-10 colors');
+    // Clamped to 1-10, saying so when it was out of range.
+    const n = Math.min(MAX_COLOURS, Math.max(1, typed));
+    setError(n === typed ? null : 'Select between 1-10 colors');
     setColours((cs) => (n <= cs.length ? cs.slice(0, n) : [...cs, ...Array.from({ length: n - cs.length }, emptyColour)]));
   };
   /** A chosen file, after the size rules: refused over 100 MB, asked about over 50 MB. */
