@@ -90,6 +90,10 @@ test('a shopper pays in the test popup and finds the paid order in My Orders', a
   assert.equal(await card.getByRole('button', { name: 'Cancel Order' }).count(), 0);
   await page.screenshot({ path: join(screenshots, 'orders.png'), fullPage: true });
   await expectAccessible(page, 'My Orders with a paid order');
+  // Its details show each line's garment as ordered (a plain white tee: its front picture).
+  await card.getByRole('button', { name: 'View details' }).click();
+  await card.getByTestId('thumb-plain').getByRole('img', { name: 'T-Shirt Normal in white, plain' }).waitFor();
+  await expectAccessible(page, 'My Orders, a paid order\'s details');
 
   // The paid lines left the cart.
   const token = await sessionToken(page.context(), store.url);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem, type CartItem } from '../../api/cart';
 import { Dialog } from '../../components/Dialog';
-import { DesignThumbnails } from './DesignThumbnails';
+import { DesignThumbnails } from '../../components/DesignThumbnails';
 import { SIZES, SizeSteppers, totalOf, type Quantities, type Size } from '../../components/SizeSteppers';
 import { Spinner } from '../../components/Spinner';
 import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CANCEL_ORDER_FAILED, FETCH_ORDERS_FAILED, ordersError, useCancelOrder, useOrders, type Order } from '../../api/orders';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DesignThumbnails } from '../../components/DesignThumbnails';
 import { Spinner } from '../../components/Spinner';
 import { addressLine } from '../../lib/address';
 import { rupees } from '../../lib/money';
@@ -189,6 +190,17 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
       </div>
       {open && (
         <div className="order-details" id={detailsId}>
+          {/* Each line as ordered: its design drawn over the garment by the engine. */}
+          <ul className="order-line-designs" aria-label="Designs ordered">
+            {items.map((item) => (
+              <li key={item._id}>
+                <span>
+                  {item.name} <span className="muted">· {item.color}</span>
+                </span>
+                <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />
+              </li>
+            ))}
+          </ul>
           <dl>
             <dt>Items</dt>
             <dd>{rupees(order.itemsPrice)}</dd>

@@ -1,11 +1,13 @@
-// A cart line's design: each print area that holds something, drawn by the
-// engine over the garment's picture of that side. The pictures of the design
-// come from this browser's IndexedDB; one it lacks is named instead of drawn.
+// A cart line's or an order line's design: each print area that holds
+// something, drawn by the engine over the garment's picture of that side (a
+// plain garment: its front picture). The pictures of the design come from
+// this browser's IndexedDB; one it lacks is named instead of drawn.
 import { useEffect, useRef, useState } from 'react';
-import { colorImage, useProducts } from '../../api/products';
-import { createStudio, type AreaKey, type Raster } from '../../lib/engine';
-import { provideStoredImages } from '../../lib/imageStore';
-import { AREA_DOC_KEY, AREA_LABELS, AREA_ON_PICTURE, AREAS } from '../studio/printAreas';
+import { colorImage, useProducts } from '../api/products';
+import { createStudio, type AreaKey, type Raster } from '../lib/engine';
+import { provideStoredImages } from '../lib/imageStore';
+import { AREA_DOC_KEY, AREA_LABELS, AREA_ON_PICTURE, AREAS } from '../features/studio/printAreas';
+import './designThumbnails.css';
 
 const THUMB_AREA_PX = 160;
 
@@ -63,7 +65,20 @@ export function DesignThumbnails({ productId, color, design }: { productId: stri
   const product = products.data?.find((p) => p._id === productId);
   if (drawn === 'failed') return <p className="muted small-print">Design preview not available</p>;
   if (drawn === null) return <div className="design-thumbs loading" aria-label="Drawing the design…" />;
-  if (drawn.length === 0) return <p className="muted small-print">Plain garment</p>;
+  if (drawn.length === 0) {
+    const front = product ? colorImage(product, color, 'front') : undefined;
+    if (!front) return <p className="muted small-print">Plain garment</p>;
+    return (
+      <div className="design-thumbs">
+        <figure className="design-thumb" data-testid="thumb-plain">
+          <div className="design-thumb-shot">
+            <img src={front} alt={`${product?.name ?? 'Garment'} in ${color}, plain`} loading="lazy" />
+          </div>
+          <figcaption>Plain garment</figcaption>
+        </figure>
+      </div>
+    );
+  }
   return (
     <div className="design-thumbs">
       {drawn.map(({ area, raster, missingImage }) => {
