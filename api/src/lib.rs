@@ -8,6 +8,7 @@ pub mod cached_json;
 pub mod cart_pricing;
 pub mod catalogue_cache;
 pub mod config;
+pub mod cpu_queue;
 pub mod db;
 pub mod design_document;
 pub mod designs;

@@ -1,16 +1,14 @@
 //! Password hashing with argon2id (19 MiB, 2 passes, 1 lane), on blocking
 //! threads and at most two at a time, so logins cannot starve the server; at
 //! most `MAX_WAITING` more wait their turn, and beyond that the answer is a
-//! quick 503 instead of a queue that grows without end.
+//! quick 503 instead of a queue that grows without end (`CpuQueue`).
 
 use argon2::password_hash::{
     PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
 };
 use argon2::{Algorithm, Argon2, Params, Version};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use tokio::sync::Semaphore;
-
+use crate::cpu_queue::CpuQueue;
 use crate::envelope::ApiError;
 
 pub const MAX_WAITING: usize = 64;
@@ -41,63 +39,36 @@ pub fn check_strength(password: &str) -> Result<(), ApiError> {
 
 /// The hashing queue of one server: two hashes at a time, `MAX_WAITING` more waiting.
 pub struct Hasher {
-    slots: Semaphore,
-    queued: AtomicUsize,
+    queue: CpuQueue,
 }
 
 impl Default for Hasher {
     fn default() -> Hasher {
         Hasher {
-            slots: Semaphore::new(2),
-            queued: AtomicUsize::new(0),
+            queue: CpuQueue::new("password hashing", 2, MAX_WAITING),
         }
-    }
-}
-
-/// Leaves the queue when the hash is done or its request is dropped.
-struct Queued<'a>(&'a AtomicUsize);
-
-impl Drop for Queued<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
 impl Hasher {
-    async fn blocking<T: Send + 'static>(
-        &self,
-        f: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ApiError> {
-        if self.queued.fetch_add(1, Ordering::AcqRel) >= 2 + MAX_WAITING {
-            self.queued.fetch_sub(1, Ordering::AcqRel);
-            tracing::warn!("password hashing queue full");
-            return Err(ApiError::unavailable(
-                "The server is busy. Please try again in a moment.",
-            ));
-        }
-        let _queued = Queued(&self.queued);
-        let _slot = self.slots.acquire().await.map_err(ApiError::internal)?;
-        tokio::task::spawn_blocking(f)
-            .await
+    pub async fn hash(&self, password: String) -> Result<String, ApiError> {
+        self.queue
+            .run(move || {
+                let salt = SaltString::generate(&mut OsRng);
+                argon()
+                    .hash_password(password.as_bytes(), &salt)
+                    .map(|h| h.to_string())
+            })
+            .await?
             .map_err(ApiError::internal)
     }
 
-    pub async fn hash(&self, password: String) -> Result<String, ApiError> {
-        self.blocking(move || {
-            let salt = SaltString::generate(&mut OsRng);
-            argon()
-                .hash_password(password.as_bytes(), &salt)
-                .map(|h| h.to_string())
-        })
-        .await?
-        .map_err(ApiError::internal)
-    }
-
     pub async fn verify(&self, password: String, stored: String) -> Result<bool, ApiError> {
-        self.blocking(move || {
-            PasswordHash::new(&stored)
-                .is_ok_and(|h| argon().verify_password(password.as_bytes(), &h).is_ok())
-        })
-        .await
+        self.queue
+            .run(move || {
+                PasswordHash::new(&stored)
+                    .is_ok_and(|h| argon().verify_password(password.as_bytes(), &h).is_ok())
+            })
+            .await
     }
 }

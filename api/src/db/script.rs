@@ -120,6 +120,10 @@ impl Script {
         table: &'static str,
         statement: &str,
     ) -> &mut Self {
+        debug_assert!(
+            self.independent,
+            "a result statement is for independent scripts"
+        );
         debug_assert!(self.result.is_none(), "one result statement per script");
         self.add(Some(name), statement);
         self.result = Some((name, table));
@@ -128,15 +132,14 @@ impl Script {
 
     fn add(&mut self, name: Option<&str>, statement: &str) -> &mut Self {
         debug_assert!(!statement.contains(';'), "one statement at a time");
-        // Where statements run one after another, the result's name is its table.
-        let alias = self
-            .result
-            .filter(|(name, _)| statement.contains(name))
-            .map(|(name, table)| format!("WITH {name} AS (SELECT * FROM {table}) "))
-            .unwrap_or_default();
         match &mut self.kind {
             Kind::Sqlite { sql, args, .. } => {
-                sql.push_str(&alias);
+                // Statements run one after another here: the result's name is its table.
+                if let Some((name, table)) =
+                    self.result.filter(|(name, _)| statement.contains(name))
+                {
+                    sql.push_str(&format!("WITH {name} AS (SELECT * FROM {table}) "));
+                }
                 renumber(statement, args.len(), sql);
                 sql.push_str(";\n");
             }
@@ -157,7 +160,7 @@ impl Script {
                 *statements += 1;
             }
             Kind::Postgres { statements, .. } => {
-                statements.push((alias + statement, AnyArguments::default()));
+                statements.push((statement.to_owned(), AnyArguments::default()));
             }
         }
         self

@@ -3,16 +3,17 @@
 //! no round trip; this is the contract's route for other clients). Open to
 //! visitors, as the studio is, and bounded three ways: the upload limit (the
 //! body guard and the engine's 5 MB and 24 megapixels), a rate per client
-//! address, and two removals at a time across all clients (each decode and
-//! flood fill keeps a core busy).
+//! address, and two removals at a time across all clients with at most eight
+//! waiting (each decode and flood fill keeps a core busy; each waiting one
+//! holds its picture), beyond which the answer is 503.
 
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, OpenApi};
-use tokio::sync::Semaphore;
 
 use super::Tag;
+use crate::cpu_queue::CpuQueue;
 use crate::envelope::{ApiError, Png, TypedBody};
 use crate::fails::Fails;
 use crate::fails::status::*;
@@ -21,8 +22,8 @@ use crate::state::AppState;
 use design_engine::StudioError;
 use design_engine::effects::{DEFAULT_TOLERANCE, remove_background_png};
 
-/// Removals running at once, across every client.
-static SLOTS: Semaphore = Semaphore::const_new(2);
+/// Removals across every client: two at a time, eight more waiting.
+static REMOVALS: CpuQueue = CpuQueue::new("background removal", 2, 8);
 
 #[derive(Multipart, Debug)]
 pub struct BackgroundForm {
@@ -44,15 +45,15 @@ pub struct BackgroundApi;
 impl BackgroundApi {
     /// Remove a logo's background: the colour connected to its border
     /// becomes transparent. 413 over 5 MB, 422 when the file is not a PNG,
-    /// JPEG or GIF the studio accepts; a client that gets an error keeps
-    /// its original picture.
+    /// JPEG or GIF the studio accepts, 503 when too many are waiting; a
+    /// client that gets an error keeps its original picture.
     #[oai(path = "/remove-background", method = "post")]
     async fn remove(
         &self,
         state: Data<&AppState>,
         req: &Request,
         form: BackgroundForm,
-    ) -> Result<Removed, Fails<{ BODY | UNPROCESSABLE | TOO_MANY }>> {
+    ) -> Result<Removed, Fails<{ BODY | UNPROCESSABLE | TOO_MANY | UNAVAILABLE }>> {
         state
             .limits
             .check(Door::BackgroundClient, &client_key(req, &state.config))?;
@@ -61,18 +62,17 @@ impl BackgroundApi {
             .into_vec()
             .await
             .map_err(|_| ApiError::bad_request("The image could not be read"))?;
-        let _slot = SLOTS.acquire().await.map_err(ApiError::internal)?;
-        let png = tokio::task::spawn_blocking(move || {
-            let mime =
-                design_engine::render::sniff_type(&bytes).ok_or(StudioError::UndecodableImage)?;
-            remove_background_png(&bytes, mime, DEFAULT_TOLERANCE)
-        })
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(|e| match e {
-            StudioError::ImageTooLarge => ApiError::payload_too_large(e.to_string()),
-            e => ApiError::unprocessable(e.to_string()),
-        })?;
+        let png = REMOVALS
+            .run(move || {
+                let mime = design_engine::render::sniff_type(&bytes)
+                    .ok_or(StudioError::UndecodableImage)?;
+                remove_background_png(&bytes, mime, DEFAULT_TOLERANCE)
+            })
+            .await?
+            .map_err(|e| match e {
+                StudioError::ImageTooLarge => ApiError::payload_too_large(e.to_string()),
+                e => ApiError::unprocessable(e.to_string()),
+            })?;
         Ok(Removed::Ok(TypedBody::new(png.into(), "image/png")))
     }
 }

@@ -5428,8 +5428,8 @@ export interface paths {
         /**
          * Remove a logo's background: the colour connected to its border
          *     becomes transparent. 413 over 5 MB, 422 when the file is not a PNG,
-         *     JPEG or GIF the studio accepts; a client that gets an error keeps
-         *     its original picture.
+         *     JPEG or GIF the studio accepts, 503 when too many are waiting; a
+         *     client that gets an error keeps its original picture.
          */
         post: {
             parameters: {
@@ -5517,6 +5517,15 @@ export interface paths {
                 };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A service this call needs is not configured or busy; try again later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
