@@ -81,8 +81,7 @@ mod tests {
         let refused = tokio::time::timeout(Duration::from_secs(1), QUEUE.run(|| 3))
             .await
             .expect("refused at once, not queued")
-            .err()
-            .expect("the line is full");
+            .expect_err("the line is full");
         assert!(
             matches!(refused, crate::envelope::ApiError::ServiceUnavailable(_)),
             "{refused:?}"
