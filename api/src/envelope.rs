@@ -72,9 +72,13 @@ pub enum ApiError {
     /// The payment provider could not be reached or refused; nothing was charged by this call.
     #[oai(status = 502)]
     BadGateway(Json<ErrorBody>),
-    /// A service this call needs is not configured or busy; try again later.
+    /// A service this call needs is not configured or busy; when busy,
+    /// `Retry-After` says how many seconds to wait.
     #[oai(status = 503)]
-    ServiceUnavailable(Json<ErrorBody>),
+    ServiceUnavailable(
+        Json<ErrorBody>,
+        #[oai(header = "Retry-After")] Option<u64>,
+    ),
 }
 
 fn body(message: impl Into<String>, code: Option<&str>) -> Json<ErrorBody> {
@@ -124,7 +128,14 @@ impl ApiError {
         ApiError::Unprocessable(body(message, None))
     }
     pub fn unavailable(message: impl Into<String>) -> ApiError {
-        ApiError::ServiceUnavailable(body(message, None))
+        ApiError::ServiceUnavailable(body(message, None), None)
+    }
+    /// Busy for now (a full work queue): come back in `retry_after_secs`.
+    pub fn busy(retry_after_secs: u64) -> ApiError {
+        ApiError::ServiceUnavailable(
+            body("The server is busy. Please try again in a moment.", None),
+            Some(retry_after_secs.max(1)),
+        )
     }
     /// Logs the cause (an outside service's failure); the client sees `message`.
     pub fn bad_gateway(message: impl Into<String>, cause: impl std::fmt::Display) -> ApiError {

@@ -57,7 +57,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
         storage,
         payments: Arc::new(payments::PaymentProvider::from_config(&config.payments)),
         mailer: mail::Mailer::new(db.clone(), config.test_providers, config.smtp.as_ref())?,
-        limits: Arc::new(limits::Limits::default()),
+        limits: Arc::new(limits::Limits::for_database(&db)),
         hasher: Arc::new(auth::passwords::Hasher::default()),
         catalogue: Arc::default(),
         config: Arc::new(config),
@@ -132,7 +132,7 @@ pub async fn start(
     tokio::spawn(async move {
         loop {
             tokio::time::sleep(std::time::Duration::from_secs(60)).await;
-            limits.forget_idle();
+            limits.forget_idle().await;
         }
     });
     let server = async move {

@@ -1,18 +1,25 @@
-//! Rate limits on the doors an attacker knocks on (sign-in, sign-up, codes,
-//! password reset), kept in memory per instance: one GCRA bucket per client
-//! address and per account or target, so guessing and flooding stop while one
-//! shopper's typos never lock out another. Also the client address itself,
-//! which is the socket's unless a trusted proxy forwarded it.
+//! Rate limits and failure budgets on the doors an attacker knocks on
+//! (sign-in, sign-up, codes, password reset, uploads, design saves, orders):
+//! one GCRA bucket per door and key (a client address, an account, a target),
+//! so guessing and flooding stop while one shopper's typos never lock out
+//! another. Also the client address itself, which is the socket's unless a
+//! trusted proxy forwarded it.
+//!
+//! Where the buckets live follows the database: with PostgreSQL they are rows
+//! of `rate_limits`, so several API processes on one database enforce one
+//! budget; with SQLite (one process) they stay in memory.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU32;
 use std::time::Duration;
 
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 use poem::Request;
+use sha2::{Digest, Sha256};
 
 use crate::config::Config;
+use crate::db::{Db, now_ms};
 use crate::envelope::ApiError;
 
 /// What is being limited; each has its own buckets and quota.
@@ -38,6 +45,8 @@ pub enum Door {
     ArtworkUser,
     /// Background removals for one client address (each keeps a core busy).
     BackgroundClient,
+    /// Designs saved or changed by one shopper (each draws a thumbnail).
+    DesignUser,
 }
 
 impl Door {
@@ -55,10 +64,11 @@ impl Door {
             Door::ForgotTarget => (3, s(300)),
             Door::ArtworkUser => (60, s(30)),
             Door::BackgroundClient => (20, s(3)),
+            Door::DesignUser => (30, s(4)),
         }
     }
 
-    const ALL: [Door; 10] = [
+    const ALL: [Door; 11] = [
         Door::LoginClient,
         Door::LoginAccountClient,
         Door::LoginAccount,
@@ -69,14 +79,30 @@ impl Door {
         Door::BackgroundClient,
         Door::ForgotClient,
         Door::ForgotTarget,
+        Door::DesignUser,
     ];
+
+    /// The door's name in the database.
+    fn name(self) -> String {
+        format!("{self:?}")
+    }
+}
+
+/// Where the buckets are kept.
+enum Buckets {
+    Memory(Vec<(Door, DefaultKeyedRateLimiter<String>)>),
+    /// PostgreSQL's `rate_limits`: shared by every process on the database.
+    Database(Db),
+    /// Never limits (tests that measure another guard).
+    Unlimited,
 }
 
 pub struct Limits {
-    doors: Vec<(Door, DefaultKeyedRateLimiter<String>)>,
+    buckets: Buckets,
 }
 
 impl Default for Limits {
+    /// In memory, for one process.
     fn default() -> Limits {
         let doors = Door::ALL
             .into_iter()
@@ -88,47 +114,117 @@ impl Default for Limits {
                 (d, DefaultKeyedRateLimiter::keyed(quota))
             })
             .collect();
-        Limits { doors }
+        Limits {
+            buckets: Buckets::Memory(doors),
+        }
     }
 }
 
+fn too_many(door: Door, wait: Duration) -> ApiError {
+    tracing::warn!(?door, "rate limited");
+    ApiError::too_many(
+        "Too many attempts. Please wait a little and try again.",
+        wait.as_secs() + 1,
+    )
+}
+
 impl Limits {
-    /// Limits so high they never answer 429: for tests that measure another
-    /// guard (the attempt counter of a code) without these in the way.
+    /// The limits for a store on `db`: in the database when it is PostgreSQL
+    /// (several processes share it), in memory for SQLite (one process).
+    pub fn for_database(db: &Db) -> Limits {
+        if db.connect_options().database_url.scheme() == "sqlite" {
+            Limits::default()
+        } else {
+            Limits {
+                buckets: Buckets::Database(db.clone()),
+            }
+        }
+    }
+
+    /// Limits that never answer 429: for tests that measure another guard
+    /// (the attempt counter of a code) without these in the way.
     pub fn unlimited() -> Limits {
-        let quota = Quota::per_second(NonZeroU32::MAX);
         Limits {
-            doors: Door::ALL
-                .into_iter()
-                .map(|d| (d, DefaultKeyedRateLimiter::keyed(quota)))
-                .collect(),
+            buckets: Buckets::Unlimited,
         }
     }
 
     /// Takes one try at `door` for `key`, or says when to come back (429, `Retry-After`).
-    pub fn check(&self, door: Door, key: &str) -> Result<(), ApiError> {
-        let (_, limiter) = self
-            .doors
-            .iter()
-            .find(|(d, _)| *d == door)
-            .expect("every door has a limiter");
-        limiter.check_key(&key.to_string()).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            tracing::warn!(?door, "rate limited");
-            ApiError::too_many(
-                "Too many attempts. Please wait a little and try again.",
-                wait.as_secs() + 1,
-            )
-        })
-    }
-
-    /// Forgets buckets that are full again, so memory follows the recent callers only.
-    pub fn forget_idle(&self) {
-        for (_, limiter) in &self.doors {
-            limiter.retain_recent();
-            limiter.shrink_to_fit();
+    pub async fn check(&self, door: Door, key: &str) -> Result<(), ApiError> {
+        match &self.buckets {
+            Buckets::Unlimited => Ok(()),
+            Buckets::Memory(doors) => {
+                let (_, limiter) = doors
+                    .iter()
+                    .find(|(d, _)| *d == door)
+                    .expect("every door has a limiter");
+                limiter.check_key(&key.to_string()).map_err(|not_until| {
+                    too_many(door, not_until.wait_time_from(DefaultClock::default().now()))
+                })
+            }
+            Buckets::Database(db) => check_in_database(db, door, key).await,
         }
     }
+
+    /// Forgets buckets that are full again, so memory (or the table) follows
+    /// the recent callers only.
+    pub async fn forget_idle(&self) {
+        match &self.buckets {
+            Buckets::Unlimited => {}
+            Buckets::Memory(doors) => {
+                for (_, limiter) in doors {
+                    limiter.retain_recent();
+                    limiter.shrink_to_fit();
+                }
+            }
+            Buckets::Database(db) => {
+                // A bucket whose arrival time has passed is full again: the same as no row.
+                if let Err(e) = sqlx::query("DELETE FROM rate_limits WHERE tat < $1")
+                    .bind(now_ms())
+                    .execute(db)
+                    .await
+                {
+                    tracing::warn!(error = %e, "forgetting idle rate limits failed");
+                }
+            }
+        }
+    }
+}
+
+/// GCRA in one statement: the bucket's theoretical arrival time moves on by
+/// one period per try, and a try that would move it further than the burst
+/// allows changes nothing and returns no row. Atomic across processes.
+async fn check_in_database(db: &Db, door: Door, key: &str) -> Result<(), ApiError> {
+    let (burst, every) = door.quota();
+    let period = every.as_millis() as i64;
+    let now = now_ms();
+    let name = door.name();
+    let key = hex::encode(Sha256::digest(key.as_bytes()));
+    let taken = sqlx::query(
+        "INSERT INTO rate_limits (door, key, tat) VALUES ($1, $2, $3 + $4) \
+         ON CONFLICT (door, key) DO UPDATE SET tat = GREATEST(rate_limits.tat, $3) + $4 \
+         WHERE GREATEST(rate_limits.tat, $3) + $4 - $3 <= $5 \
+         RETURNING tat",
+    )
+    .bind(&name)
+    .bind(&key)
+    .bind(now)
+    .bind(period)
+    .bind(i64::from(burst) * period)
+    .fetch_optional(db)
+    .await
+    .map_err(ApiError::internal)?;
+    if taken.is_some() {
+        return Ok(());
+    }
+    let tat: Option<i64> = sqlx::query_scalar("SELECT tat FROM rate_limits WHERE door = $1 AND key = $2")
+        .bind(&name)
+        .bind(&key)
+        .fetch_optional(db)
+        .await
+        .map_err(ApiError::internal)?;
+    let wait = tat.unwrap_or(now) - now - i64::from(burst - 1) * period;
+    Err(too_many(door, Duration::from_millis(wait.max(0) as u64)))
 }
 
 /// The client's address: the socket's, or, when the socket is a trusted proxy,
@@ -155,9 +251,52 @@ pub fn client_ip(req: &Request, config: &Config) -> Option<IpAddr> {
     )
 }
 
-/// The client address as a key ("unknown" for a non-IP transport).
+/// The client as a key ("unknown" for a non-IP transport). An IPv6 client
+/// counts by its /64: one subscriber is usually given a whole /64, and would
+/// otherwise have 2^64 fresh buckets to rotate through.
 pub fn client_key(req: &Request, config: &Config) -> String {
     client_ip(req, config)
-        .map(|ip| ip.to_string())
+        .map(ip_key)
         .unwrap_or_else(|| "unknown".into())
+}
+
+fn ip_key(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{}/64", Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+        IpAddr::V4(v4) => v4.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_clients_count_by_their_64() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff:1:2:3".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(ip_key(a), "2001:db8:1:2::/64");
+        assert_eq!(ip_key(a), ip_key(b));
+        assert_ne!(ip_key(a), ip_key(other));
+        assert_eq!(ip_key("::ffff:10.1.2.3".parse().unwrap()), "10.1.2.3");
+        assert_eq!(ip_key("10.1.2.3".parse().unwrap()), "10.1.2.3");
+    }
+
+    #[tokio::test]
+    async fn memory_buckets_refuse_after_the_burst() {
+        let limits = Limits::default();
+        for _ in 0..3 {
+            limits.check(Door::ForgotTarget, "a").await.unwrap();
+        }
+        let refused = limits.check(Door::ForgotTarget, "a").await.unwrap_err();
+        assert!(matches!(refused, ApiError::TooManyRequests(_, wait) if wait > 1));
+        limits.check(Door::ForgotTarget, "b").await.unwrap();
+    }
 }

@@ -72,7 +72,7 @@ impl ArtworkApi {
         body: Binary<Body>,
     ) -> Result<Stored, Fails<{ USER | BODY | NOT_FOUND | UNPROCESSABLE | TOO_MANY }>> {
         let key = key_of(&sha256.0)?;
-        state.limits.check(Door::ArtworkUser, &auth.0.id)?;
+        state.limits.check(Door::ArtworkUser, &auth.0.id).await?;
         let bytes = body
             .0
             .into_bytes_limit(MAX_IMAGE_BYTES as usize)

@@ -56,7 +56,7 @@ impl BackgroundApi {
     ) -> Result<Removed, Fails<{ BODY | UNPROCESSABLE | TOO_MANY | UNAVAILABLE }>> {
         state
             .limits
-            .check(Door::BackgroundClient, &client_key(req, &state.config))?;
+            .check(Door::BackgroundClient, &client_key(req, &state.config)).await?;
         let bytes = form
             .image
             .into_vec()

@@ -43,7 +43,7 @@ impl AuthApi {
     ) -> Result<Created, Fails<{ BODY | CONFLICT | TOO_MANY | UNAVAILABLE }>> {
         state
             .limits
-            .check(Door::Register, &client_key(req, &state.config))?;
+            .check(Door::Register, &client_key(req, &state.config)).await?;
         let name = body.name.trim();
         if name.is_empty() || name.chars().count() > 100 {
             return Err(ApiError::bad_request("Please enter your name").into());
@@ -91,11 +91,11 @@ impl AuthApi {
             .map(Email::into_string)
             .unwrap_or_default();
         let client = client_key(req, &state.config);
-        state.limits.check(Door::LoginClient, &client)?;
+        state.limits.check(Door::LoginClient, &client).await?;
         state
             .limits
-            .check(Door::LoginAccountClient, &format!("{email}\0{client}"))?;
-        state.limits.check(Door::LoginAccount, &email)?;
+            .check(Door::LoginAccountClient, &format!("{email}\0{client}")).await?;
+        state.limits.check(Door::LoginAccount, &email).await?;
         if body.password.len() > passwords::MAX_PASSWORD_BYTES {
             return Err(ApiError::unauthorized("Invalid email or password").into());
         }
@@ -204,7 +204,7 @@ impl AuthApi {
             .filter(|n| !n.is_empty() && n.chars().count() <= 100);
         check_verify_limits(&state, req, Some(&phone))?;
         if let Some(e) = &email {
-            state.limits.check(Door::VerifyTarget, e)?;
+            state.limits.check(Door::VerifyTarget, e).await?;
         }
         let secret = state.config.code_secret.expose();
         let by_phone = users::by_phone(&state.db, &phone).await?;
@@ -404,8 +404,8 @@ impl AuthApi {
         let email = Email::parse(&body.email)?.into_string();
         state
             .limits
-            .check(Door::ForgotClient, &client_key(req, &state.config))?;
-        state.limits.check(Door::ForgotTarget, &email)?;
+            .check(Door::ForgotClient, &client_key(req, &state.config)).await?;
+        state.limits.check(Door::ForgotTarget, &email).await?;
         state.mailer.check_available(mail::Channel::Email)?;
         if let Some(user) = users::by_email(&state.db, &email).await? {
             mail_link_later(&state, user, email_tokens::Purpose::Reset);

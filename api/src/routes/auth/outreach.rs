@@ -108,9 +108,9 @@ pub(super) fn check_verify_limits(
 ) -> ApiResult<()> {
     state
         .limits
-        .check(Door::VerifyClient, &client_key(req, &state.config))?;
+        .check(Door::VerifyClient, &client_key(req, &state.config)).await?;
     if let Some(t) = target {
-        state.limits.check(Door::VerifyTarget, t)?;
+        state.limits.check(Door::VerifyTarget, t).await?;
     }
     Ok(())
 }
