@@ -1,7 +1,15 @@
-//! CPU-heavy work (password hashes, a logo's background removal) on blocking
-//! threads, a few at a time so requests cannot starve the server, with a
-//! bounded number waiting their turn: beyond that the answer is a quick 503
-//! instead of a queue (and the memory it holds) that grows without end.
+//! CPU-heavy work on blocking threads, a few at a time so requests cannot
+//! starve the server, with a bounded number waiting their turn: beyond that
+//! the answer is a quick 503 with `Retry-After` instead of a queue (and the
+//! memory it holds) that grows without end.
+//!
+//! A queue also has a memory budget: each job says how many bytes it may hold
+//! at its peak (the engine estimates a picture's decoding from its header), and
+//! jobs run only while their sum fits. The process has one such queue for all
+//! its heavy work (`AppState::work`: artwork, thumbnails, print files,
+//! invoices, background removal), so one budget bounds them together; password
+//! hashing keeps a line of its own, so a flood of pictures never holds up a
+//! sign-in. Queues are per process: each bounds its own machine's memory.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -9,10 +17,15 @@ use tokio::sync::Semaphore;
 
 use crate::envelope::ApiError;
 
+const MIB: u64 = 1024 * 1024;
+
 pub struct CpuQueue {
     /// Named in the log when it is full.
     name: &'static str,
     slots: Semaphore,
+    /// The memory budget in MiB permits.
+    memory: Semaphore,
+    budget_mib: u32,
     /// Running and waiting.
     queued: AtomicUsize,
     running: usize,
@@ -29,15 +42,29 @@ impl Drop for Queued<'_> {
 }
 
 impl CpuQueue {
-    /// `running` at once, at most `waiting` more in line.
-    pub const fn new(name: &'static str, running: usize, waiting: usize) -> CpuQueue {
+    /// `running` at once, at most `waiting` more in line, and together at
+    /// most `budget_mib` MiB of declared memory.
+    pub const fn new(
+        name: &'static str,
+        running: usize,
+        waiting: usize,
+        budget_mib: u32,
+    ) -> CpuQueue {
         CpuQueue {
             name,
             slots: Semaphore::const_new(running),
+            memory: Semaphore::const_new(budget_mib as usize),
+            budget_mib,
             queued: AtomicUsize::new(0),
             running,
             waiting,
         }
+    }
+
+    /// The process's queue for heavy work: one job per core, 32 in line, 256 MiB.
+    pub fn for_heavy_work() -> CpuQueue {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        CpuQueue::new("heavy work", cores, 32, 256)
     }
 
     /// Runs `f` on a blocking thread once a slot is free; 503 when the line is full.
@@ -45,14 +72,29 @@ impl CpuQueue {
         &self,
         f: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ApiError> {
+        self.run_holding(0, f).await
+    }
+
+    /// Runs `f`, which may hold up to `bytes` at its peak, once a slot and
+    /// that much of the budget are free (a job larger than the whole budget
+    /// waits for all of it, and so runs alone); 503 when the line is full.
+    pub async fn run_holding<T: Send + 'static>(
+        &self,
+        bytes: u64,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
         if self.queued.fetch_add(1, Ordering::AcqRel) >= self.running + self.waiting {
             self.queued.fetch_sub(1, Ordering::AcqRel);
             tracing::warn!(queue = self.name, "queue full");
-            return Err(ApiError::unavailable(
-                "The server is busy. Please try again in a moment.",
-            ));
+            return Err(ApiError::busy(2));
         }
         let _queued = Queued(&self.queued);
+        let mib = bytes.div_ceil(MIB).min(u64::from(self.budget_mib)) as u32;
+        let _memory = self
+            .memory
+            .acquire_many(mib)
+            .await
+            .map_err(ApiError::internal)?;
         let _slot = self.slots.acquire().await.map_err(ApiError::internal)?;
         tokio::task::spawn_blocking(f)
             .await
@@ -62,33 +104,73 @@ impl CpuQueue {
 
 #[cfg(test)]
 mod tests {
-    use super::CpuQueue;
+    use super::{CpuQueue, MIB};
     use std::sync::mpsc;
     use std::time::Duration;
 
-    /// One running and one waiting: a third is refused at once with 503, and
-    /// the line takes work again once it has room.
+    async fn until_queued(queue: &CpuQueue, n: usize) {
+        while queue.queued.load(std::sync::atomic::Ordering::Acquire) < n {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// One running and one waiting: a third is refused at once with 503 and
+    /// `Retry-After`, and the line takes work again once it has room.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_full_line_answers_503_at_once() {
-        static QUEUE: CpuQueue = CpuQueue::new("test", 1, 1);
+        static QUEUE: CpuQueue = CpuQueue::new("test", 1, 1, 64);
         let (release, held) = mpsc::channel::<()>();
         let first = tokio::spawn(QUEUE.run(move || held.recv().is_ok()));
         let second = tokio::spawn(QUEUE.run(|| 2));
-        // Both in line before the third comes.
-        while QUEUE.queued.load(std::sync::atomic::Ordering::Acquire) < 2 {
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
+        until_queued(&QUEUE, 2).await;
         let refused = tokio::time::timeout(Duration::from_secs(1), QUEUE.run(|| 3))
             .await
             .expect("refused at once, not queued")
             .expect_err("the line is full");
         assert!(
-            matches!(refused, crate::envelope::ApiError::ServiceUnavailable(_)),
+            matches!(
+                refused,
+                crate::envelope::ApiError::ServiceUnavailable(_, Some(_))
+            ),
             "{refused:?}"
         );
         release.send(()).unwrap();
         assert!(first.await.unwrap().unwrap());
         assert_eq!(second.await.unwrap().unwrap(), 2);
         assert_eq!(QUEUE.run(|| 4).await.unwrap(), 4);
+    }
+
+    /// Two slots but a budget for one large job: the second large job waits
+    /// until the first is done (in turn: the budget is handed out first come,
+    /// first served, so a large job is never starved by small ones).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn jobs_run_together_only_within_the_memory_budget() {
+        static QUEUE: CpuQueue = CpuQueue::new("test", 2, 8, 100);
+        let (release, held) = mpsc::channel::<()>();
+        let (started_tx, started) = mpsc::channel::<&'static str>();
+        let tx = started_tx.clone();
+        let big = tokio::spawn(QUEUE.run_holding(80 * MIB, move || {
+            tx.send("big").unwrap();
+            held.recv().unwrap();
+        }));
+        assert_eq!(started.recv_timeout(Duration::from_secs(5)), Ok("big"));
+        let tx = started_tx.clone();
+        let second_big = tokio::spawn(QUEUE.run_holding(80 * MIB, move || {
+            tx.send("second big").unwrap();
+        }));
+        until_queued(&QUEUE, 2).await;
+        assert!(
+            started.recv_timeout(Duration::from_millis(300)).is_err(),
+            "the second large job waits for the budget"
+        );
+        release.send(()).unwrap();
+        big.await.unwrap().unwrap();
+        second_big.await.unwrap().unwrap();
+        assert_eq!(
+            started.recv_timeout(Duration::from_secs(5)),
+            Ok("second big")
+        );
+        // Larger than the whole budget: it runs, alone.
+        assert_eq!(QUEUE.run_holding(500 * MIB, || 5).await.unwrap(), 5);
     }
 }

@@ -2,8 +2,9 @@
 //! a design only with pictures its owner sent, and checkout only while the
 //! server still holds them.
 
-use design_engine::render::Renderer;
+use design_engine::render::{Renderer, decoding_cost};
 
+use crate::cpu_queue::CpuQueue;
 use crate::db::Db;
 use crate::db::artwork::{get, is_holder};
 use crate::envelope::ApiError;
@@ -65,23 +66,33 @@ pub async fn pictures(
 /// Saved designs' thumbnails are this many pixels square.
 pub const THUMBNAIL_SIDE: u32 = 320;
 
-/// Draws a design's thumbnail with the engine from the stored artwork (CPU
-/// work, off the async threads).
+/// A thumbnail's memory besides its pictures: fonts, sprites, the canvas.
+const THUMBNAIL_BYTES: u64 = 16 << 20;
+
+/// Draws a design's thumbnail with the engine from the stored artwork, in the
+/// heavy-work queue: its pictures are kept at preview size only, so a large
+/// one costs a few rows and a preview, not the print-ready picture.
 pub async fn thumbnail(
     db: &Db,
     storage: &Storage,
+    work: &CpuQueue,
     design: &design_engine::design::Design,
 ) -> Result<Vec<u8>, ApiError> {
     let pictures = pictures(db, storage, design).await?;
+    let cost = THUMBNAIL_BYTES
+        + pictures
+            .iter()
+            .map(|(bytes, _)| decoding_cost(bytes, Renderer::PREVIEW_SIDE) * 2)
+            .sum::<u64>();
     let design = design.clone();
-    tokio::task::spawn_blocking(move || {
+    work.run_holding(cost, move || {
         let mut renderer = Renderer::with_bundled_fonts();
+        renderer.keep_images_at(Renderer::PREVIEW_SIDE);
         for (bytes, mime) in &pictures {
             renderer.add_image(bytes, mime)?;
         }
         renderer.thumbnail_png(&design, THUMBNAIL_SIDE)
     })
-    .await
-    .map_err(ApiError::internal)?
+    .await?
     .map_err(ApiError::internal)
 }

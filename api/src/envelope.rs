@@ -75,10 +75,7 @@ pub enum ApiError {
     /// A service this call needs is not configured or busy; when busy,
     /// `Retry-After` says how many seconds to wait.
     #[oai(status = 503)]
-    ServiceUnavailable(
-        Json<ErrorBody>,
-        #[oai(header = "Retry-After")] Option<u64>,
-    ),
+    ServiceUnavailable(Json<ErrorBody>, #[oai(header = "Retry-After")] Option<u64>),
 }
 
 fn body(message: impl Into<String>, code: Option<&str>) -> Json<ErrorBody> {

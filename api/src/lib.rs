@@ -59,6 +59,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
         mailer: mail::Mailer::new(db.clone(), config.test_providers, config.smtp.as_ref())?,
         limits: Arc::new(limits::Limits::for_database(&db)),
         hasher: Arc::new(auth::passwords::Hasher::default()),
+        work: Arc::new(cpu_queue::CpuQueue::for_heavy_work()),
         catalogue: Arc::default(),
         config: Arc::new(config),
         db,

@@ -159,7 +159,10 @@ impl Limits {
                     .find(|(d, _)| *d == door)
                     .expect("every door has a limiter");
                 limiter.check_key(&key.to_string()).map_err(|not_until| {
-                    too_many(door, not_until.wait_time_from(DefaultClock::default().now()))
+                    too_many(
+                        door,
+                        not_until.wait_time_from(DefaultClock::default().now()),
+                    )
                 })
             }
             Buckets::Database(db) => check_in_database(db, door, key).await,
@@ -217,12 +220,13 @@ async fn check_in_database(db: &Db, door: Door, key: &str) -> Result<(), ApiErro
     if taken.is_some() {
         return Ok(());
     }
-    let tat: Option<i64> = sqlx::query_scalar("SELECT tat FROM rate_limits WHERE door = $1 AND key = $2")
-        .bind(&name)
-        .bind(&key)
-        .fetch_optional(db)
-        .await
-        .map_err(ApiError::internal)?;
+    let tat: Option<i64> =
+        sqlx::query_scalar("SELECT tat FROM rate_limits WHERE door = $1 AND key = $2")
+            .bind(&name)
+            .bind(&key)
+            .fetch_optional(db)
+            .await
+            .map_err(ApiError::internal)?;
     let wait = tat.unwrap_or(now) - now - i64::from(burst - 1) * period;
     Err(too_many(door, Duration::from_millis(wait.max(0) as u64)))
 }

@@ -6,10 +6,15 @@
 
 use std::io::Write;
 
-use design_engine::render::Renderer;
+use design_engine::render::{MAX_KEPT_SIDE, Renderer, decoding_cost};
 use design_engine::{Design, PrintArea, Quantities};
 
+use crate::cpu_queue::CpuQueue;
 use crate::db::{Db, orders};
+
+/// An area's print file while it is drawn: the Back at 300 DPI is 3,600 ×
+/// 4,200 RGBA (58 MiB), twice (drawn and unpremultiplied), and its PNG.
+const PRINT_AREA_BYTES: u64 = 128 << 20;
 use crate::envelope::ApiError;
 use crate::storage::Storage;
 
@@ -47,6 +52,7 @@ pub fn parse_area(s: &str) -> Option<PrintArea> {
 pub async fn render(
     db: &Db,
     storage: &Storage,
+    work: &CpuQueue,
     order_id: &str,
     only: Option<(usize, PrintArea)>,
 ) -> Result<Vec<PrintFile>, ApiError> {
@@ -75,8 +81,14 @@ pub async fn render(
             pictures.extend(crate::designs::pictures(db, storage, &design).await?);
         }
     }
-    // Rasterising is CPU work: off the async threads.
-    tokio::task::spawn_blocking(move || {
+    // Rasterising is heavy work: in the queue, within its memory budget. Each
+    // picture kept print-ready and a copy of it, and each area's pixels and PNG.
+    let cost = pictures
+        .iter()
+        .map(|(bytes, _)| decoding_cost(bytes, MAX_KEPT_SIDE) * 2)
+        .sum::<u64>()
+        + PRINT_AREA_BYTES * jobs.len() as u64;
+    work.run_holding(cost, move || {
         let mut renderer = Renderer::with_bundled_fonts();
         for (bytes, mime) in &pictures {
             renderer.add_image(bytes, mime)?;
@@ -95,8 +107,7 @@ pub async fn render(
             })
             .collect::<Result<Vec<_>, design_engine::StudioError>>()
     })
-    .await
-    .map_err(ApiError::internal)?
+    .await?
     .map_err(ApiError::internal)
 }
 

@@ -3,6 +3,7 @@ use std::sync::Arc;
 use crate::auth::passwords::Hasher;
 use crate::catalogue_cache::CatalogueCache;
 use crate::config::Config;
+use crate::cpu_queue::CpuQueue;
 use crate::db::Db;
 use crate::limits::Limits;
 use crate::mail::Mailer;
@@ -20,6 +21,9 @@ pub struct AppState {
     pub limits: Arc<Limits>,
     /// The password hashing queue.
     pub hasher: Arc<Hasher>,
+    /// The one queue and memory budget of this process's heavy work:
+    /// decoding artwork, thumbnails, print files, invoice PDFs, background removal.
+    pub work: Arc<CpuQueue>,
     /// Models, colour images and artwork (local or S3).
     pub storage: Arc<Storage>,
     /// `GET /products` answers, kept until a product changes.

@@ -20,7 +20,10 @@ use crate::elements::{ElementKind, Font, ImageAsset, ImageElement, TextElement};
 use crate::error::StudioError;
 use cache::Lru;
 pub use fonts::Fonts;
-pub use images::{MAX_IMAGE_PIXELS, decode_upload, encode_png, sniff_type};
+pub use images::{
+    MAX_IMAGE_PIXELS, MAX_KEPT_SIDE, check_decodes, decode_upload, decode_within, decoding_cost,
+    encode_png, sniff_type,
+};
 use text::TextShape;
 
 /// The studio's decals are at most 512 × 512.
@@ -83,6 +86,8 @@ pub struct Renderer {
     images: HashMap<String, StoredImage>,
     shapes: Lru<TextKey, Arc<TextShape>>,
     sprites: Lru<SpriteKey, Arc<Pixmap>>,
+    /// Uploads are kept at most this many pixels on their long side.
+    image_side: u32,
 }
 
 impl Renderer {
@@ -92,8 +97,20 @@ impl Renderer {
             images: HashMap::new(),
             shapes: Lru::new(16),
             sprites: Lru::new(16),
+            image_side: images::MAX_KEPT_SIDE,
         }
     }
+
+    /// Keeps uploads added from now on at most `side` pixels on their long
+    /// side: enough for previews and thumbnails (not print files), and far
+    /// less memory than the print-ready default.
+    pub fn keep_images_at(&mut self, side: u32) {
+        self.image_side = side.clamp(1, images::MAX_KEPT_SIDE);
+    }
+
+    /// The preview's side: what a renderer drawing only previews and
+    /// thumbnails needs to keep of an upload.
+    pub const PREVIEW_SIDE: u32 = PREVIEW_SIDE;
 
     /// A renderer with every studio font compiled in (the server).
     #[cfg(feature = "bundled-fonts")]
@@ -119,7 +136,7 @@ impl Renderer {
         if let Some(stored) = self.images.get(&sha) {
             return Ok(stored.asset.clone());
         }
-        let (asset, full) = decode_upload(bytes, mime)?;
+        let (asset, full) = decode_within(bytes, mime, self.image_side)?;
         let stored = StoredImage {
             asset: asset.clone(),
             full: Arc::new(full),

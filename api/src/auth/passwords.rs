@@ -45,7 +45,7 @@ pub struct Hasher {
 impl Default for Hasher {
     fn default() -> Hasher {
         Hasher {
-            queue: CpuQueue::new("password hashing", 2, MAX_WAITING),
+            queue: CpuQueue::new("password hashing", 2, MAX_WAITING, 64),
         }
     }
 }

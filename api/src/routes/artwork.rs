@@ -70,7 +70,8 @@ impl ArtworkApi {
         auth: BearerAuth,
         sha256: Path<String>,
         body: Binary<Body>,
-    ) -> Result<Stored, Fails<{ USER | BODY | NOT_FOUND | UNPROCESSABLE | TOO_MANY }>> {
+    ) -> Result<Stored, Fails<{ USER | BODY | NOT_FOUND | UNPROCESSABLE | TOO_MANY | UNAVAILABLE }>>
+    {
         let key = key_of(&sha256.0)?;
         state.limits.check(Door::ArtworkUser, &auth.0.id).await?;
         let bytes = body
@@ -83,16 +84,19 @@ impl ArtworkApi {
                 ),
                 _ => ApiError::bad_request("The request body could not be read"),
             })?;
-        // The engine decodes it (off the async threads): type, size and pixels checked.
+        // The engine decodes every pixel (in the heavy-work queue, within its
+        // memory budget): type, size and pixels checked, none kept.
         let checked = bytes.clone();
-        let asset = tokio::task::spawn_blocking(move || {
-            let mime = design_engine::render::sniff_type(&checked)
-                .ok_or(design_engine::StudioError::UndecodableImage)?;
-            design_engine::render::decode_upload(&checked, mime).map(|(asset, _)| asset)
-        })
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let cost = design_engine::render::decoding_cost(&bytes, 64);
+        let asset = state
+            .work
+            .run_holding(cost, move || {
+                let mime = design_engine::render::sniff_type(&checked)
+                    .ok_or(design_engine::StudioError::UndecodableImage)?;
+                design_engine::render::check_decodes(&checked, mime)
+            })
+            .await?
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
         if asset.sha256 != key.as_str() {
             return Err(ApiError::unprocessable(
                 "The image's bytes do not match its name (SHA-256)",

@@ -13,7 +13,6 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, OpenApi};
 
 use super::Tag;
-use crate::cpu_queue::CpuQueue;
 use crate::envelope::{ApiError, Png, TypedBody};
 use crate::fails::Fails;
 use crate::fails::status::*;
@@ -21,9 +20,6 @@ use crate::limits::{Door, client_key};
 use crate::state::AppState;
 use design_engine::StudioError;
 use design_engine::effects::{DEFAULT_TOLERANCE, remove_background_png};
-
-/// Removals across every client: two at a time, eight more waiting.
-static REMOVALS: CpuQueue = CpuQueue::new("background removal", 2, 8);
 
 #[derive(Multipart, Debug)]
 pub struct BackgroundForm {
@@ -56,14 +52,19 @@ impl BackgroundApi {
     ) -> Result<Removed, Fails<{ BODY | UNPROCESSABLE | TOO_MANY | UNAVAILABLE }>> {
         state
             .limits
-            .check(Door::BackgroundClient, &client_key(req, &state.config)).await?;
+            .check(Door::BackgroundClient, &client_key(req, &state.config))
+            .await?;
         let bytes = form
             .image
             .into_vec()
             .await
             .map_err(|_| ApiError::bad_request("The image could not be read"))?;
-        let png = REMOVALS
-            .run(move || {
+        // Decoding, then the kept picture's mask and result: about twice decoding's.
+        let cost =
+            design_engine::render::decoding_cost(&bytes, design_engine::render::MAX_KEPT_SIDE) * 2;
+        let png = state
+            .work
+            .run_holding(cost, move || {
                 let mime = design_engine::render::sniff_type(&bytes)
                     .ok_or(StudioError::UndecodableImage)?;
                 remove_background_png(&bytes, mime, DEFAULT_TOLERANCE)

@@ -3,6 +3,7 @@
 //! draws from the stored artwork, and a read-only share link. Owner-only:
 //! another user's id answers 404.
 
+use crate::limits::Door;
 use design_engine::pricing::Paise;
 use design_engine::{Design, PrintArea};
 use poem::web::Data;
@@ -311,8 +312,10 @@ impl DesignsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<SaveDesignRequest>,
-    ) -> Result<SavedResponse, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
+    ) -> Result<SavedResponse, Fails<{ USER | BODY | NOT_FOUND | CONFLICT | TOO_MANY | UNAVAILABLE }>>
+    {
         let user = &auth.0.id;
+        state.limits.check(Door::DesignUser, user).await?;
         let name = checked_name(body.name.as_deref())?;
         let design = checked_design(&state, user, &body.design).await?;
         let (_, count) = designs::page(&state.db, user, 0, 0).await?;
@@ -324,7 +327,8 @@ impl DesignsApi {
                 "TOO_MANY_DESIGNS",
             ).into());
         }
-        let thumbnail = crate::designs::thumbnail(&state.db, &state.storage, &design).await?;
+        let thumbnail =
+            crate::designs::thumbnail(&state.db, &state.storage, &state.work, &design).await?;
         let id = designs::insert(&state.db, user, &name, &design, &thumbnail).await?;
         let row = owned(&state, user, &id).await?;
         Ok(SavedResponse::Created(Envelope::ok(
@@ -374,8 +378,12 @@ impl DesignsApi {
         auth: BearerAuth,
         id: Path<String>,
         body: Json<UpdateDesignRequest>,
-    ) -> Result<Json<Envelope<SavedDesign>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
+    ) -> Result<
+        Json<Envelope<SavedDesign>>,
+        Fails<{ USER | BODY | NOT_FOUND | CONFLICT | TOO_MANY | UNAVAILABLE }>,
+    > {
         let user = &auth.0.id;
+        state.limits.check(Door::DesignUser, user).await?;
         let row = owned(&state, user, &id.0).await?;
         if body.version.is_some_and(|v| v != row.version) {
             return Err(changed().into());
@@ -396,7 +404,7 @@ impl DesignsApi {
         let thumbnail = if design_engine::hash::artwork_hash(&design)
             != design_engine::hash::artwork_hash(&old)
         {
-            Some(crate::designs::thumbnail(&state.db, &state.storage, &design).await?)
+            Some(crate::designs::thumbnail(&state.db, &state.storage, &state.work, &design).await?)
         } else {
             None
         };

@@ -187,7 +187,10 @@ impl UsersApi {
                 )
                 .into());
             }
-            state.limits.check(crate::limits::Door::VerifyTarget, p).await?;
+            state
+                .limits
+                .check(crate::limits::Door::VerifyTarget, p)
+                .await?;
             codes::verify(
                 &state.db,
                 state.config.code_secret.expose(),

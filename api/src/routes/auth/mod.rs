@@ -43,7 +43,8 @@ impl AuthApi {
     ) -> Result<Created, Fails<{ BODY | CONFLICT | TOO_MANY | UNAVAILABLE }>> {
         state
             .limits
-            .check(Door::Register, &client_key(req, &state.config)).await?;
+            .check(Door::Register, &client_key(req, &state.config))
+            .await?;
         let name = body.name.trim();
         if name.is_empty() || name.chars().count() > 100 {
             return Err(ApiError::bad_request("Please enter your name").into());
@@ -94,7 +95,8 @@ impl AuthApi {
         state.limits.check(Door::LoginClient, &client).await?;
         state
             .limits
-            .check(Door::LoginAccountClient, &format!("{email}\0{client}")).await?;
+            .check(Door::LoginAccountClient, &format!("{email}\0{client}"))
+            .await?;
         state.limits.check(Door::LoginAccount, &email).await?;
         if body.password.len() > passwords::MAX_PASSWORD_BYTES {
             return Err(ApiError::unauthorized("Invalid email or password").into());
@@ -143,7 +145,7 @@ impl AuthApi {
         body: Json<EmailCodeRequest>,
     ) -> Result<SignedIn, Fails<{ BODY | CONFLICT | TOO_MANY | UNAVAILABLE }>> {
         let email = Email::parse(&body.email)?.into_string();
-        check_verify_limits(&state, req, Some(&email))?;
+        check_verify_limits(&state, req, Some(&email)).await?;
         let secret = state.config.code_secret.expose();
         match users::by_email(&state.db, &email).await? {
             Some(user) => {
@@ -202,7 +204,7 @@ impl AuthApi {
             .as_deref()
             .map(str::trim)
             .filter(|n| !n.is_empty() && n.chars().count() <= 100);
-        check_verify_limits(&state, req, Some(&phone))?;
+        check_verify_limits(&state, req, Some(&phone)).await?;
         if let Some(e) = &email {
             state.limits.check(Door::VerifyTarget, e).await?;
         }
@@ -380,7 +382,7 @@ impl AuthApi {
         req: &Request,
         body: Json<TokenRequest>,
     ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | TOO_MANY }>> {
-        check_verify_limits(&state, req, None)?;
+        check_verify_limits(&state, req, None).await?;
         let user_id =
             email_tokens::consume(&state.db, body.token.trim(), email_tokens::Purpose::Verify)
                 .await?;
@@ -404,7 +406,8 @@ impl AuthApi {
         let email = Email::parse(&body.email)?.into_string();
         state
             .limits
-            .check(Door::ForgotClient, &client_key(req, &state.config)).await?;
+            .check(Door::ForgotClient, &client_key(req, &state.config))
+            .await?;
         state.limits.check(Door::ForgotTarget, &email).await?;
         state.mailer.check_available(mail::Channel::Email)?;
         if let Some(user) = users::by_email(&state.db, &email).await? {
@@ -424,7 +427,7 @@ impl AuthApi {
         req: &Request,
         body: Json<ResetRequest>,
     ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | TOO_MANY | UNAVAILABLE }>> {
-        check_verify_limits(&state, req, None)?;
+        check_verify_limits(&state, req, None).await?;
         passwords::check_strength(&body.password)?;
         let user_id =
             email_tokens::consume(&state.db, body.token.trim(), email_tokens::Purpose::Reset)

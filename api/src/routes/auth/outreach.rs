@@ -101,14 +101,15 @@ pub(super) async fn send_code(
 }
 
 /// The limits every code or link check passes: per client, and per target address.
-pub(super) fn check_verify_limits(
+pub(super) async fn check_verify_limits(
     state: &AppState,
     req: &Request,
     target: Option<&str>,
 ) -> ApiResult<()> {
     state
         .limits
-        .check(Door::VerifyClient, &client_key(req, &state.config)).await?;
+        .check(Door::VerifyClient, &client_key(req, &state.config))
+        .await?;
     if let Some(t) = target {
         state.limits.check(Door::VerifyTarget, t).await?;
     }

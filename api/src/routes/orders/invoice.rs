@@ -10,6 +10,9 @@ use poem_openapi::{ApiResponse, OpenApi};
 use crate::auth::BearerAuth;
 use crate::db::{now_ms, order_admin, orders};
 use crate::envelope::{ApiError, ApiResult, Envelope};
+
+/// An invoice PDF's most memory while it is drawn (fonts, pages, the bytes).
+const INVOICE_PDF_BYTES: u64 = 16 << 20;
 use crate::fails::Fails;
 use crate::fails::status::*;
 use crate::invoice::{Invoice, pdf};
@@ -68,12 +71,13 @@ impl InvoiceApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> Result<InvoicePdf, Fails<{ USER | FORBIDDEN | NOT_FOUND }>> {
+    ) -> Result<InvoicePdf, Fails<{ USER | FORBIDDEN | NOT_FOUND | UNAVAILABLE }>> {
         let invoice = invoice(&state, &auth, &id.0).await?;
         let name = format!("attachment; filename=\"{}\"", invoice.file_name());
-        let bytes = tokio::task::spawn_blocking(move || pdf::render(&invoice))
-            .await
-            .map_err(ApiError::internal)?
+        let bytes = state
+            .work
+            .run_holding(INVOICE_PDF_BYTES, move || pdf::render(&invoice))
+            .await?
             .map_err(|e| ApiError::internal(format!("invoice PDF: {e}")))?;
         Ok(InvoicePdf::Ok(Binary(bytes), name))
     }

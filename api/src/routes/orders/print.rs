@@ -48,12 +48,13 @@ impl PrintFilesApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> Result<Archive, Fails<{ ADMIN | NOT_FOUND }>> {
+    ) -> Result<Archive, Fails<{ ADMIN | NOT_FOUND | UNAVAILABLE }>> {
         auth.0.require_admin()?;
         let order = order_admin::get(&state.db, &id.0)
             .await?
             .ok_or_else(ApiError::order_not_found)?;
-        let files = print_files::render(&state.db, &state.storage, &order.id, None).await?;
+        let files =
+            print_files::render(&state.db, &state.storage, &state.work, &order.id, None).await?;
         let zip = print_files::archive(&order.order_number, &files)?;
         Ok(Archive::Ok(
             Binary(zip),
@@ -73,7 +74,7 @@ impl PrintFilesApi {
         id: Path<String>,
         line: Path<u32>,
         area: Path<String>,
-    ) -> Result<PrintPng, Fails<{ ADMIN | NOT_FOUND }>> {
+    ) -> Result<PrintPng, Fails<{ ADMIN | NOT_FOUND | UNAVAILABLE }>> {
         auth.0.require_admin()?;
         let order = order_admin::get(&state.db, &id.0)
             .await?
@@ -83,6 +84,7 @@ impl PrintFilesApi {
         let file = print_files::render(
             &state.db,
             &state.storage,
+            &state.work,
             &order.id,
             Some((line.0 as usize, area)),
         )
