@@ -136,6 +136,11 @@ bench-uploads:
     cargo build -q --release -p api
     python3 scripts/bench-uploads.py
 
+# Hostile flood figures: one fresh account's 60 parallel uploads of 24 MP flat PNGs and 50 design updates against a release server, with its peak memory, every answer's status and another shopper's catalogue p99 meanwhile
+bench-hostile:
+    cargo build -q --release -p api
+    python3 scripts/bench-hostile.py
+
 # Schema fuzzing with schemathesis: every operation in openapi.json against a fresh debug server, as a shopper and as an admin (reports in target/fuzz-api)
 fuzz-api:
     scripts/fuzz-api.sh
