@@ -137,7 +137,7 @@ def main():
             info = json.loads(payload)["data"]
             assets.append({k: info[k] for k in ("sha256", "mime", "bytes", "width", "height")})
         designs = [api.json("POST", "/api/designs", {"name": f"Flood {i}", "design": design(assets[i % 2], 50.0)},
-                            attacker)["id"] for i in range(DESIGNS)]
+                            attacker)["_id"] for i in range(DESIGNS)]
         idle_mib = peak_mib(server.pid)
 
         statuses = {}

@@ -4,7 +4,7 @@
 use poem::endpoint::StaticFilesEndpoint;
 use poem::http::StatusCode;
 use poem::http::header::CONTENT_TYPE;
-use poem::middleware::{RequestId, ReuseId, Tracing};
+use poem::middleware::{RequestId, ReuseId};
 use poem::{Endpoint, EndpointExt, IntoEndpoint, Request, Route};
 use poem_openapi::OpenApiService;
 
@@ -126,11 +126,12 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
     }
     let hsts = state.config.is_https();
     let csp = guards::app_csp(upload_origin(&state.config).as_deref());
+    let config = state.config.clone();
     route
         .data(state)
         .around(json_errors)
         .around(move |ep, req| guards::security_headers(ep, req, hsts, csp.clone()))
-        .with(Tracing)
+        .around(move |ep, req| crate::access_log::access_log(ep, req, config.clone()))
         .with(RequestId::default().reuse_id(ReuseId::Use))
         .around(guards::clean_request_id)
 }

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod checkout;
+pub mod process;
 pub mod razorpay;
 pub mod s3;
 pub mod smtp;
