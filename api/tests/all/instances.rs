@@ -312,3 +312,64 @@ fn glb(size: usize) -> Vec<u8> {
     out.resize(size, 7);
     out
 }
+
+/// Two outbox workers (two pools, as two processes have) claiming at once:
+/// every e-mail goes to exactly one of them, and a released one comes back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_outbox_workers_never_take_one_message_twice() {
+    use api::db::outbox;
+    for engine in crate::helpers::engines() {
+        let app = crate::helpers::TestApp::spawn(engine).await;
+        let mut tx = app.db.begin().await.unwrap();
+        for i in 0..40 {
+            outbox::put(
+                &mut tx,
+                "email",
+                &format!("m{i}@example.com"),
+                "Hello",
+                "Body",
+            )
+            .await
+            .unwrap();
+        }
+        tx.commit().await.unwrap();
+        let other = api::db::connect(&app.state.config.database_url, Some(4))
+            .await
+            .unwrap();
+        let now = api::db::now_ms();
+        let mut taken = Vec::new();
+        for _ in 0..4 {
+            let (a, b) = tokio::join!(
+                outbox::claim_undelivered(&app.db, now, 7),
+                outbox::claim_undelivered(&other, now, 7),
+            );
+            taken.extend(a.unwrap().into_iter().chain(b.unwrap()).map(|m| m.id));
+        }
+        let mut unique = taken.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(
+            unique.len(),
+            taken.len(),
+            "{engine:?}: a message claimed twice"
+        );
+        assert_eq!(taken.len(), 40, "{engine:?}: every message claimed once");
+        assert!(
+            outbox::claim_undelivered(&app.db, now, 7)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        // Given back after a relay failure: claimable again, and a lapsed claim too.
+        outbox::release(&app.db, &[taken[0].as_str()])
+            .await
+            .unwrap();
+        let again = outbox::claim_undelivered(&other, now, 7).await.unwrap();
+        assert_eq!(again.iter().map(|m| &m.id).collect::<Vec<_>>(), [&taken[0]]);
+        let lapsed = outbox::claim_undelivered(&app.db, now + outbox::CLAIM_MS + 1, 100)
+            .await
+            .unwrap();
+        assert_eq!(lapsed.len(), 40, "{engine:?}");
+        other.close().await;
+    }
+}
