@@ -207,9 +207,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -324,9 +328,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -430,9 +438,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -551,9 +563,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -654,9 +670,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -771,9 +791,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1238,9 +1262,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1341,9 +1369,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2683,9 +2715,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3243,9 +3279,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3412,9 +3452,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4875,6 +4919,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4955,6 +5012,19 @@ export interface paths {
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5126,6 +5196,19 @@ export interface paths {
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5407,6 +5490,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -5524,9 +5620,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5698,9 +5798,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5820,9 +5924,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5940,9 +6048,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6073,9 +6185,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6193,9 +6309,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6358,9 +6478,32 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6530,9 +6673,32 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
