@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::checkout::{TEE, TOTAL, order_request, payment};
 use crate::helpers::process::{Store, data_dir};
-use crate::helpers::{fresh_postgres, s3};
+use crate::helpers::{fresh_postgres, glb, s3};
 
 const PASSWORD: &str = "violet-Kettle-harbour-92";
 const SECRETS: [(&str, &str); 2] = [
@@ -43,51 +43,39 @@ fn client_from(last: u8) -> reqwest::Client {
         .unwrap()
 }
 
-/// Wrong passwords for `email` from `client`, sent to the stores in turn,
-/// until one answers 429: how many were refused as wrong first.
-async fn wrong_logins_until_limited(
+/// Wrong tries (`path` with `body`) from `client`, sent to the stores in
+/// turn, until one answers 429: how many were refused as wrong first.
+async fn wrong_until_limited(
     stores: &[&Store],
     client: &reqwest::Client,
-    email: &str,
-) -> usize {
-    for n in 0..100 {
-        let store = stores[n % stores.len()];
-        let res = client
-            .post(store.url("/api/auth/login"))
-            .json(&json!({"email": email, "password": "not the password"}))
-            .send()
-            .await
-            .unwrap();
-        match res.status().as_u16() {
-            401 => continue,
-            429 => return n,
-            other => panic!("a wrong password answered {other}"),
-        }
-    }
-    panic!("never limited");
-}
-
-/// Wrong codes for `email` from `client`, in turn, until one answers 429.
-async fn wrong_codes_until_limited(
-    stores: &[&Store],
-    client: &reqwest::Client,
-    email: &str,
+    path: &str,
+    body: Value,
 ) -> usize {
     for n in 0..200 {
         let store = stores[n % stores.len()];
         let res = client
-            .post(store.url("/api/auth/otp/email/verify"))
-            .json(&json!({"email": email, "code": "000000"}))
+            .post(store.url(path))
+            .json(&body)
             .send()
             .await
             .unwrap();
         match res.status().as_u16() {
             400 | 401 => continue,
             429 => return n,
-            other => panic!("a wrong code answered {other}"),
+            other => panic!("a wrong try at {path} answered {other}"),
         }
     }
     panic!("never limited");
+}
+
+async fn wrong_logins(stores: &[&Store], client: &reqwest::Client, email: &str) -> usize {
+    let body = json!({"email": email, "password": "not the password"});
+    wrong_until_limited(stores, client, "/api/auth/login", body).await
+}
+
+async fn wrong_codes(stores: &[&Store], client: &reqwest::Client, email: &str) -> usize {
+    let body = json!({"email": email, "code": "000000"});
+    wrong_until_limited(stores, client, "/api/auth/otp/email/verify", body).await
 }
 
 async fn register(store: &Store, email: &str) -> String {
@@ -146,8 +134,8 @@ async fn two_processes_on_one_database_keep_one_budget_and_one_truth() {
     //    processes as with one (from two client addresses, one per run).
     register(&a, "alone@example.com").await;
     register(&b, "shared@example.com").await;
-    let alone = wrong_logins_until_limited(&[&a], &client_from(2), "alone@example.com").await;
-    let shared = wrong_logins_until_limited(&[&a, &b], &client_from(3), "shared@example.com").await;
+    let alone = wrong_logins(&[&a], &client_from(2), "alone@example.com").await;
+    let shared = wrong_logins(&[&a, &b], &client_from(3), "shared@example.com").await;
     assert!(alone > 0 && alone <= 20, "{alone}");
     assert_eq!(shared, alone, "two processes, one login budget");
 
@@ -161,9 +149,8 @@ async fn two_processes_on_one_database_keep_one_budget_and_one_truth() {
             .await;
         assert_eq!(status, 200, "{body}");
     }
-    let alone = wrong_codes_until_limited(&[&b], &client_from(4), "code-alone@example.com").await;
-    let shared =
-        wrong_codes_until_limited(&[&a, &b], &client_from(5), "code-shared@example.com").await;
+    let alone = wrong_codes(&[&b], &client_from(4), "code-alone@example.com").await;
+    let shared = wrong_codes(&[&a, &b], &client_from(5), "code-shared@example.com").await;
     assert!(alone > 0 && alone <= 40, "{alone}");
     assert_eq!(shared, alone, "two processes, one code budget");
 
@@ -205,7 +192,7 @@ async fn two_processes_on_one_database_keep_one_budget_and_one_truth() {
         started["data"]["s3Key"].clone(),
         started["data"]["uploadId"].clone(),
     );
-    let model = glb(5 * 1024 * 1024 + 4096);
+    let model = glb(5 * 1024 * 1024);
     let (head, tail) = model.split_at(5 * 1024 * 1024);
     let mut parts = Vec::new();
     for (number, bytes) in [(1, head), (2, tail)] {
@@ -292,25 +279,6 @@ async fn two_processes_on_one_database_keep_one_budget_and_one_truth() {
     for dir in dirs {
         let _ = std::fs::remove_dir_all(dir);
     }
-}
-
-/// A valid binary glTF 2.0 file of exactly `size` bytes (a large BIN chunk).
-fn glb(size: usize) -> Vec<u8> {
-    let mut doc = br#"{"asset":{"version":"2.0"}}"#.to_vec();
-    while doc.len() % 4 != 0 {
-        doc.push(b' ');
-    }
-    let bin = size - 12 - 8 - doc.len() - 8;
-    let mut out = b"glTF".to_vec();
-    out.extend(2u32.to_le_bytes());
-    out.extend((size as u32).to_le_bytes());
-    out.extend((doc.len() as u32).to_le_bytes());
-    out.extend(b"JSON");
-    out.extend(&doc);
-    out.extend((bin as u32).to_le_bytes());
-    out.extend(b"BIN\0");
-    out.resize(size, 7);
-    out
 }
 
 /// Two outbox workers (two pools, as two processes have) claiming at once:

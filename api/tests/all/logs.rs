@@ -20,29 +20,6 @@ fn design() -> serde_json::Value {
     serde_json::from_str(&d.to_json()).unwrap()
 }
 
-/// The newest message to `to` containing `needle`, from the dev outbox.
-async fn message(store: &Store, to: &str, needle: &str) -> String {
-    for _ in 0..100 {
-        let outbox = store
-            .get(
-                &format!("/api/dev/outbox?to={}", to.replace('@', "%40")),
-                "",
-            )
-            .await;
-        if let Some(body) = outbox["data"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|m| m["body"].as_str())
-            .find(|b| b.contains(needle))
-        {
-            return body.to_string();
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("no message for {to} with {needle}");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_access_log_holds_no_token_signature_or_share_link() {
     let dir = data_dir("store-logs");
@@ -67,7 +44,9 @@ async fn the_access_log_holds_no_token_signature_or_share_link() {
         )
         .await;
     assert_eq!(status, 200);
-    let mail = message(&store, "asha@example.com", "/reset-password?token=").await;
+    let mail = store
+        .message("asha@example.com", "/reset-password?token=")
+        .await;
     let reset_token: String = mail
         .split("token=")
         .nth(1)

@@ -145,6 +145,30 @@ impl Store {
         self.call(reqwest::Method::GET, path, token, None).await.1
     }
 
+    /// The newest message to `to` whose body holds `needle`, from the dev
+    /// outbox (waiting a little: some are written in the background).
+    pub async fn message(&self, to: &str, needle: &str) -> String {
+        for _ in 0..100 {
+            let outbox = self
+                .get(
+                    &format!("/api/dev/outbox?to={}", to.replace('@', "%40")),
+                    "",
+                )
+                .await;
+            if let Some(body) = outbox["data"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|m| m["body"].as_str())
+                .find(|b| b.contains(needle))
+            {
+                return body.to_string();
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("no message for {to} holding {needle:?}");
+    }
+
     /// Signs in with a code from the dev outbox; the access token.
     pub async fn code_sign_in(&self, email: &str) -> String {
         let (status, body) = self
@@ -155,27 +179,9 @@ impl Store {
             )
             .await;
         assert_eq!(status, 200, "{body}");
-        let mut code = None;
-        for _ in 0..100 {
-            let outbox = self
-                .get(
-                    &format!("/api/dev/outbox?to={}", email.replace('@', "%40")),
-                    "",
-                )
-                .await;
-            code = outbox["data"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|m| m["body"].as_str())
-                .find_map(|b| b.split("Your code is ").nth(1))
-                .map(|rest| rest[..6].to_string());
-            if code.is_some() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        let code = code.expect("a code in the outbox");
+        let message = self.message(email, "Your code is ").await;
+        let start = message.find("Your code is ").unwrap() + "Your code is ".len();
+        let code = message[start..start + 6].to_string();
         let (status, body) = self
             .post(
                 "/api/auth/otp/email/verify",
