@@ -39,7 +39,7 @@ pub fn loggable(path: &str, query: Option<&str>) -> String {
                 let (head, tail) = rest.split_at(i + prefix.len());
                 out.push_str(head);
                 let end = tail.find('/').unwrap_or(tail.len());
-                out.push_str("_");
+                out.push('_');
                 rest = &tail[end..];
                 continue 'segments;
             }

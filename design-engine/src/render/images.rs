@@ -302,7 +302,7 @@ impl Shrinker {
         for (x, sum) in self.sums.iter_mut().enumerate() {
             let n = u64::from(self.columns[x]) * u64::from(self.band_rows);
             let a = sum[3];
-            let colour = |c: u64| if a == 0 { 0 } else { ((c + a / 2) / a) as u8 };
+            let colour = |c: u64| (c + a / 2).checked_div(a).unwrap_or(0) as u8;
             let pixel = image::Rgba([
                 colour(sum[0]),
                 colour(sum[1]),
