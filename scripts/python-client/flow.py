@@ -1,8 +1,9 @@
 """A shopper's way through the store with the client generated from openapi.json
 (scripts/python-client.sh): register, sign in, list products, upload a logo, add
-a two-area design to the cart, read the cart back, create an order, read it.
-Every body is one of the client's typed models, never a dict, so an operation
-or a schema that the generator lost fails here.
+a two-area design to the cart, read the cart back, create an order, read it,
+and fetch two binary downloads as the README says (the generator types JSON
+only). Every body is one of the client's typed models, never a dict, so an
+operation or a schema that the generator lost fails here.
 
 Environment: STORE_API_URL, a dev-mode server's base URL (http://127.0.0.1:PORT/api);
 the generated package `store_client` on PYTHONPATH.
@@ -16,10 +17,10 @@ import sys
 import uuid
 
 from store_client import AuthenticatedClient, Client
-from store_client.api.artwork import put_artwork_sha256
+from store_client.api.artwork import get_artwork_sha256, put_artwork_sha256
 from store_client.api.auth import get_auth_me, post_auth_login, post_auth_register
 from store_client.api.cart import get_cart, post_cart_items
-from store_client.api.orders import get_orders_id
+from store_client.api.orders import get_orders_id, get_orders_id_invoice_pdf
 from store_client.api.payments import post_payments_create_order
 from store_client.api.products import get_products
 from store_client.models import (
@@ -55,6 +56,12 @@ API = os.environ["STORE_API_URL"]
 LOGO = pathlib.Path(__file__).resolve().parents[2] / "design-engine/tests/fixtures/logo.png"
 
 
+def download(response, mime):
+    """A binary download's bytes: the generated function's answer holds them (only errors are parsed)."""
+    assert response.status_code == 200 and response.headers["content-type"].startswith(mime), response
+    return response.content
+
+
 def data(response, envelope):
     """The answer's `data`, parsed into the envelope's model, or a failure saying what came instead."""
     if not isinstance(response.parsed, envelope):
@@ -82,6 +89,7 @@ artwork = data(
     put_artwork_sha256.sync_detailed(sha256, client=shopper, body=File(payload=io.BytesIO(logo), mime_type="image/png")),
     EnvelopeArtworkInfo,
 )
+assert download(get_artwork_sha256.sync_detailed(sha256, client=shopper), "image/png") == logo
 asset = ImageAsset(sha256=artwork.sha256, mime=artwork.mime, bytes_=artwork.bytes_, width=artwork.width, height=artwork.height)
 design = Design(
     version=1,
@@ -120,8 +128,10 @@ order = data(get_orders_id.sync_detailed(created.order.field_id, client=shopper)
 assert order.status is OrderStatus.PENDING and order.total_price == cart.total_price == created.amount, order
 assert isinstance(item, OrderItem) and item.design.areas.back.image.asset.sha256 == sha256, item
 assert order.shipping_address.city == "New Delhi" and order.billing_address.zip_code == "110001", order
+assert download(get_orders_id_invoice_pdf.sync_detailed(order.field_id, client=shopper), "application/pdf")[:5] == b"%PDF-"
 
 print(
     f"python-client: registered and signed in, {len(products)} products, a two-area design "
-    f"(text and logo) in the cart, order {order.order_number} of {order.total_price} paise read back"
+    f"(text and logo) in the cart, order {order.order_number} of {order.total_price} paise read back, "
+    "the logo and the invoice's PDF downloaded"
 )
