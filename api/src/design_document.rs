@@ -32,9 +32,9 @@ impl DesignDocument {
 
 /// The engine's schemas (`Design` and what it holds), converted once.
 static SCHEMAS: LazyLock<Vec<(String, MetaSchema)>> = LazyLock::new(|| {
-    // Without schemars' RemoveRefSiblings, which would wrap a field's default in
-    // `allOf` (OpenAPI 3.0 allows nothing beside a `$ref`), a wrapper that strict
-    // client generators refuse: `move_ref_defaults` says each default on its type.
+    // schemars' RemoveRefSiblings would wrap a field's default in `allOf` (OpenAPI
+    // 3.0 allows nothing beside a `$ref`), which strict client generators refuse;
+    // without it, `move_ref_defaults` says each default on its type instead.
     let settings =
         SchemaSettings::openapi3().with(|s| s.transforms.retain(|t| !t.is::<RemoveRefSiblings>()));
     let mut generator = settings.into_generator();
