@@ -71,10 +71,8 @@ def data(response, envelope):
 
 visitor = Client(base_url=API)
 email, password = f"client-{uuid.uuid4().hex[:12]}@example.com", "generated client"
-registered = data(
-    post_auth_register.sync_detailed(client=visitor, body=RegisterRequest(name="Client Shopper", email=email, password=password)),
-    EnvelopeAuthData,
-)
+body = RegisterRequest(name="Client Shopper", email=email, password=password)
+registered = data(post_auth_register.sync_detailed(client=visitor, body=body), EnvelopeAuthData)
 assert isinstance(registered.user, UserDto) and registered.user.role is Role.USER, registered
 signed_in = data(post_auth_login.sync_detailed(client=visitor, body=LoginRequest(email=email, password=password)), EnvelopeAuthData)
 shopper = AuthenticatedClient(base_url=API, token=signed_in.access_token)

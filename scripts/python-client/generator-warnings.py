@@ -6,15 +6,16 @@ those); fails on any other, above all "Endpoint will not be generated" and
 "Unable to process schema": an operation or a schema the client lost.
 """
 
+import itertools
 import re
 import sys
 
-HEADER = re.compile(r"^(WARNING parsing (\S+ \S+) within|Unable to process schema (\S+?):?$)", re.M)
+HEADER = re.compile(r"^(WARNING parsing (\S+ \S+) within|Unable to process schema )", re.MULTILINE)
 BINARY = re.compile(r"Unsupported content_type (image/\S+|application/pdf|application/zip|model/gltf-binary|\*/\*)\)")
 
 text = sys.stdin.read()
 starts = [m.start() for m in HEADER.finditer(text)] + [len(text)]
-warnings = [text[a:b].strip() for a, b in zip(starts, starts[1:])]
+warnings = [text[a:b].strip() for a, b in itertools.pairwise(starts)]
 binary, other = [], []
 for warning in warnings:
     header = HEADER.match(warning)
