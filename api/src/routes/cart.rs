@@ -26,7 +26,6 @@ use crate::state::AppState;
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct AddItemRequest {
-    /// The design document made by the studio (design-engine's JSON).
     pub design: Option<DesignDocument>,
     pub product_id: Option<String>,
     pub color: Option<String>,

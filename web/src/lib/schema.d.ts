@@ -1937,8 +1937,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "multipart/form-data": {
-                        /** @description The product, as the JSON body of `POST /products`. */
-                        product: components["schemas"]["ProductInput"] & unknown;
+                        product: components["schemas"]["ProductInput"];
                         /** @description `{colour}.glb` files, one per colour. */
                         models: string[];
                         /** @description `{colour}.png` front pictures. */
@@ -7281,8 +7280,7 @@ export interface components {
          *     plain garment, `productId` and `color`; `quantity` overrides the design's.
          */
         AddItemRequest: {
-            /** @description The design document made by the studio (design-engine's JSON). */
-            design?: components["schemas"]["Design"] & unknown;
+            design?: components["schemas"]["Design"];
             productId?: string;
             color?: string;
             quantity?: components["schemas"]["SizeQuantities"];
@@ -7339,28 +7337,34 @@ export interface components {
             phone?: string;
             isDefault?: boolean;
         };
-        /** @description One print area: at most one text and one image, by construction. */
+        /**
+         * @description One print area: at most one text and one image, by construction.
+         * @default {
+         *       "image": null,
+         *       "text": null
+         *     }
+         */
         Area: {
             /** @default null */
             image: components["schemas"]["ImageElement"] | (null);
             /** @default null */
             text: components["schemas"]["TextElement"] | (null);
         };
+        /**
+         * @default {
+         *       "back": {
+         *         "image": null,
+         *         "text": null
+         *       },
+         *       "leftChest": {
+         *         "image": null,
+         *         "text": null
+         *       }
+         *     }
+         */
         Areas: {
-            /**
-             * @default {
-             *       "image": null,
-             *       "text": null
-             *     }
-             */
-            back: components["schemas"]["Area"];
-            /**
-             * @default {
-             *       "image": null,
-             *       "text": null
-             *     }
-             */
-            leftChest: components["schemas"]["Area"];
+            back?: components["schemas"]["Area"];
+            leftChest?: components["schemas"]["Area"];
         };
         /**
          * ArtworkInfo
@@ -7526,9 +7530,11 @@ export interface components {
             /** @description Free-form notes, kept with the order (at most 16 KB of JSON). */
             notes?: unknown;
             shippingAddress: components["schemas"]["AddressInput"];
-            /** @description Required unless `sameAsShipping`. */
-            billingAddress?: components["schemas"]["AddressInput"] & unknown;
-            /** @description Default true. */
+            billingAddress?: components["schemas"]["AddressInput"];
+            /**
+             * @description Default true: the billing address is the shipping address. When false,
+             *     `billingAddress` is required.
+             */
             sameAsShipping?: boolean;
         };
         /**
@@ -7560,36 +7566,17 @@ export interface components {
              */
             revenue: number;
         };
+        /**
+         * @description The studio's design document (design-engine's JSON): a garment, its print
+         *     areas and its quantities per size. What is left out takes its default.
+         */
         Design: {
-            /**
-             * @default {
-             *       "back": {
-             *         "image": null,
-             *         "text": null
-             *       },
-             *       "leftChest": {
-             *         "image": null,
-             *         "text": null
-             *       }
-             *     }
-             */
-            areas: components["schemas"]["Areas"];
+            areas?: components["schemas"]["Areas"];
             color: string;
-            /** @default Premium */
-            materialQuality: components["schemas"]["MaterialQuality"];
-            /** @default High */
-            printQuality: components["schemas"]["PrintQuality"];
+            materialQuality?: components["schemas"]["MaterialQuality"];
+            printQuality?: components["schemas"]["PrintQuality"];
             productId: string;
-            /**
-             * @default {
-             *       "l": 0,
-             *       "m": 0,
-             *       "s": 0,
-             *       "xl": 0,
-             *       "xxl": 0
-             *     }
-             */
-            quantities: components["schemas"]["Quantities"];
+            quantities?: components["schemas"]["Quantities"];
             /** Format: uint32 */
             version: number;
         };
@@ -7814,6 +7801,7 @@ export interface components {
         /**
          * @description The six fonts of the studio. Each is drawn with an open, metric-compatible
          *     font shipped with the engine (see `render::fonts`).
+         * @default Arial
          * @enum {string}
          */
         Font: "Arial" | "Helvetica" | "Times New Roman" | "Georgia" | "Verdana" | "Courier New";
@@ -7825,7 +7813,10 @@ export interface components {
             database: string;
             version: string;
         };
-        /** @description A colour as `#rgb` or `#rrggbb`, kept as `#rrggbb` in lower case (so equal colours hash equally). */
+        /**
+         * @description A colour as `#rgb` or `#rrggbb`, kept as `#rrggbb` in lower case (so equal colours hash equally).
+         * @default #000000
+         */
         HexColour: string;
         /** @description An uploaded picture, identified by the SHA-256 of its bytes. */
         ImageAsset: {
@@ -7843,20 +7834,8 @@ export interface components {
             asset: components["schemas"]["ImageAsset"];
             /** @default  */
             name: string;
-            /**
-             * @default {
-             *       "x": 50,
-             *       "y": 50
-             *     }
-             */
-            position: components["schemas"]["Position"];
-            /**
-             * @default {
-             *       "height": 20,
-             *       "width": 20
-             *     }
-             */
-            size: components["schemas"]["ImageSize"];
+            position?: components["schemas"]["Position"];
+            size?: components["schemas"]["ImageSize"];
             /** @default false */
             useEmbroidery: boolean;
         };
@@ -7872,6 +7851,12 @@ export interface components {
             originalSize?: number;
             uploadedAt?: string;
         };
+        /**
+         * @default {
+         *       "height": 20,
+         *       "width": 20
+         *     }
+         */
         ImageSize: {
             /** Format: uint32 */
             height: number;
@@ -7897,10 +7882,8 @@ export interface components {
             /** @description Always INR. */
             currency: string;
             seller: components["schemas"]["InvoiceSeller"];
-            /** @description The order's billing address. */
-            billTo: components["schemas"]["ShippingAddress"] & unknown;
-            /** @description The order's shipping address. */
-            shipTo: components["schemas"]["ShippingAddress"] & unknown;
+            billTo: components["schemas"]["ShippingAddress"];
+            shipTo: components["schemas"]["ShippingAddress"];
             /** @description The order's lines, in order. */
             lines: components["schemas"]["InvoiceLine"][];
             /**
@@ -7997,7 +7980,10 @@ export interface components {
         LogoutRequest: {
             refreshToken?: string;
         };
-        /** @enum {string} */
+        /**
+         * @default Premium
+         * @enum {string}
+         */
         MaterialQuality: "Standard" | "Premium";
         /**
          * ModelMetadata
@@ -8074,7 +8060,10 @@ export interface components {
             /** @description Every status change, oldest first (admins only). */
             statusHistory?: components["schemas"]["StatusChange"][];
         };
-        /** OrderItem */
+        /**
+         * OrderItem
+         * @description An order's line, with its design and prices as ordered.
+         */
         OrderItem: {
             _id: string;
             productId: string;
@@ -8096,8 +8085,7 @@ export interface components {
             /** Format: int64 */
             elements: number;
             artworkHash: string;
-            /** @description The design as ordered (design-engine's JSON). */
-            design: components["schemas"]["Design"] & unknown;
+            design: components["schemas"]["Design"];
             /**
              * @description The engine's preflight of the design: what may not print well (an
              *     image below 150 DPI on the garment). Empty when all is well.
@@ -8212,6 +8200,10 @@ export interface components {
         /**
          * @description The centre of an element in percent of its print area. The fields are
          *     private: every way to make one clamps, so an element never leaves its area.
+         * @default {
+         *       "x": 50,
+         *       "y": 50
+         *     }
          */
         Position: {
             /** Format: double */
@@ -8230,7 +8222,10 @@ export interface components {
             /** @description Where the store serves the file once uploaded. */
             fileUrl: string;
         };
-        /** @enum {string} */
+        /**
+         * @default High
+         * @enum {string}
+         */
         PrintQuality: "Standard" | "High";
         /**
          * ProductDto
@@ -8319,7 +8314,16 @@ export interface components {
             /** @description To set or change the number: the code sent to it by `POST /auth/otp/phone/send`. */
             phoneCode?: string;
         };
-        /** @description Garments per size. Keys are the cart's `s, m, l, xl, xxl` (XXL included). */
+        /**
+         * @description Garments per size. Keys are the cart's `s, m, l, xl, xxl` (XXL included).
+         * @default {
+         *       "l": 0,
+         *       "m": 0,
+         *       "s": 0,
+         *       "xl": 0,
+         *       "xxl": 0
+         *     }
+         */
         Quantities: {
             /**
              * Format: uint32
@@ -8424,8 +8428,7 @@ export interface components {
         SaveDesignRequest: {
             /** @description At most 80 characters; 'Custom Design' when blank. */
             name?: string;
-            /** @description The studio's design document (design-engine's JSON). */
-            design: components["schemas"]["Design"] & unknown;
+            design: components["schemas"]["Design"];
         };
         /** SaveTestOrderRequest */
         SaveTestOrderRequest: {
@@ -8457,8 +8460,7 @@ export interface components {
              *     copy cannot overwrite a newer one.
              */
             version: number;
-            /** @description The design document (design-engine's JSON). */
-            design: components["schemas"]["Design"] & unknown;
+            design: components["schemas"]["Design"];
             /**
              * Format: int64
              * @description Unit price in paise.
@@ -8634,17 +8636,9 @@ export interface components {
             error?: components["schemas"]["PaymentFailure"];
         };
         TextElement: {
-            /** @default #000000 */
-            color: components["schemas"]["HexColour"];
-            /** @default Arial */
-            font: components["schemas"]["Font"];
-            /**
-             * @default {
-             *       "x": 50,
-             *       "y": 50
-             *     }
-             */
-            position: components["schemas"]["Position"];
+            color?: components["schemas"]["HexColour"];
+            font?: components["schemas"]["Font"];
+            position?: components["schemas"]["Position"];
             /**
              * Format: uint32
              * @default 16
@@ -8663,14 +8657,13 @@ export interface components {
         };
         /**
          * UpdateDesignRequest
-         * @description A change to a saved design; every field is optional.
+         * @description A change to a saved design; every field is optional. What is given replaces
+         *     the design's: its name, its quantities per size, its design document.
          */
         UpdateDesignRequest: {
             name?: string;
-            /** @description New quantities per size (replacing the design's). */
-            quantity?: components["schemas"]["SizeQuantities"] & unknown;
-            /** @description A new version of the design document. */
-            design?: components["schemas"]["Design"] & unknown;
+            quantity?: components["schemas"]["SizeQuantities"];
+            design?: components["schemas"]["Design"];
             /**
              * Format: int64
              * @description The version the change was made from; 409 when the design has changed since.
@@ -8698,8 +8691,7 @@ export interface components {
             name: string;
             email: string;
             phone?: string;
-            /** @description `user` or `admin` */
-            role: components["schemas"]["Role"] & unknown;
+            role: components["schemas"]["Role"];
             isVerified: boolean;
             /** Format: int64 */
             createdAt: number;

@@ -22,6 +22,7 @@ pub mod admin;
 pub mod invoice;
 pub mod print;
 
+/// An order's line, with its design and prices as ordered.
 #[derive(Object, Debug, Clone)]
 #[oai(rename_all = "camelCase")]
 pub struct OrderItem {
@@ -40,7 +41,6 @@ pub struct OrderItem {
     pub line_total: i64,
     pub elements: i64,
     pub artwork_hash: String,
-    /// The design as ordered (design-engine's JSON).
     pub design: DesignDocument,
     /// The engine's preflight of the design: what may not print well (an
     /// image below 150 DPI on the garment). Empty when all is well.

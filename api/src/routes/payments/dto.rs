@@ -31,9 +31,9 @@ pub struct CreateOrderRequest {
     /// Free-form notes, kept with the order (at most 16 KB of JSON).
     pub notes: Option<serde_json::Value>,
     pub shipping_address: AddressInput,
-    /// Required unless `sameAsShipping`.
     pub billing_address: Option<AddressInput>,
-    /// Default true.
+    /// Default true: the billing address is the shipping address. When false,
+    /// `billingAddress` is required.
     pub same_as_shipping: Option<bool>,
 }
 
