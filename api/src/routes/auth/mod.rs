@@ -143,7 +143,7 @@ impl AuthApi {
         body: Json<EmailCodeRequest>,
     ) -> Result<SignedIn, Fails<{ BODY | CONFLICT | TOO_MANY | UNAVAILABLE }>> {
         let email = Email::parse(&body.email)?.into_string();
-        check_verify_limits(&state, req, Some(&email))?;
+        check_verify_limits(&state, req, Some(&email)).await?;
         let secret = state.config.code_secret.expose();
         match users::by_email(&state.db, &email).await? {
             Some(user) => {
@@ -202,7 +202,7 @@ impl AuthApi {
             .as_deref()
             .map(str::trim)
             .filter(|n| !n.is_empty() && n.chars().count() <= 100);
-        check_verify_limits(&state, req, Some(&phone))?;
+        check_verify_limits(&state, req, Some(&phone)).await?;
         if let Some(e) = &email {
             state.limits.check(Door::VerifyTarget, e).await?;
         }
@@ -380,7 +380,7 @@ impl AuthApi {
         req: &Request,
         body: Json<TokenRequest>,
     ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | TOO_MANY }>> {
-        check_verify_limits(&state, req, None)?;
+        check_verify_limits(&state, req, None).await?;
         let user_id =
             email_tokens::consume(&state.db, body.token.trim(), email_tokens::Purpose::Verify)
                 .await?;
@@ -424,7 +424,7 @@ impl AuthApi {
         req: &Request,
         body: Json<ResetRequest>,
     ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | TOO_MANY | UNAVAILABLE }>> {
-        check_verify_limits(&state, req, None)?;
+        check_verify_limits(&state, req, None).await?;
         passwords::check_strength(&body.password)?;
         let user_id =
             email_tokens::consume(&state.db, body.token.trim(), email_tokens::Purpose::Reset)

@@ -101,7 +101,7 @@ pub(super) async fn send_code(
 }
 
 /// The limits every code or link check passes: per client, and per target address.
-pub(super) fn check_verify_limits(
+pub(super) async fn check_verify_limits(
     state: &AppState,
     req: &Request,
     target: Option<&str>,
