@@ -15,6 +15,7 @@ mod cart;
 mod crash;
 mod designs;
 mod invoice;
+mod late_payments;
 mod payments;
 mod products;
 mod razorpay;

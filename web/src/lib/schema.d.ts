@@ -207,9 +207,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -324,9 +328,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -430,9 +438,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -551,9 +563,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -654,9 +670,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -771,9 +791,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1238,9 +1262,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1341,9 +1369,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2683,9 +2715,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3243,9 +3279,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3412,9 +3452,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3442,7 +3486,11 @@ export interface paths {
          * Checks the provider's signature (HMAC-SHA256 of "order_id|payment_id"
          *     with the key secret, against the order id stored here). The order
          *     becomes confirmed and paid, its lines leave the cart and its stock is
-         *     taken moments later; verifying again changes nothing.
+         *     taken moments later; verifying again changes nothing. A payment for an
+         *     order cancelled or deleted meanwhile is refunded at once (409
+         *     `PAYMENT_REFUNDED`, or `ORDER_CANCELLED` while the refund is pending),
+         *     and so is a second payment for an order another one paid (409
+         *     `SECOND_PAYMENT_REFUNDED`).
          */
         post: {
             parameters: {
@@ -4167,7 +4215,8 @@ export interface paths {
         post?: never;
         /**
          * Delete an order (admin): it leaves every list; a paid order's payment
-         *     and refund records are kept.
+         *     and refund records are kept. An unpaid pending order is cancelled as it
+         *     goes, so a payment that still arrives for it is refunded.
          */
         delete: {
             parameters: {
@@ -5524,9 +5573,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5698,9 +5751,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5820,9 +5877,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5940,9 +6001,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6073,9 +6138,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6193,9 +6262,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8552,8 +8625,12 @@ export interface components {
         /** WebhookOutcome */
         WebhookOutcome: {
             /**
-             * @description `confirmed`, `already_paid`, `refunded` (paid after it was cancelled: given back),
-             *     `paid_while_cancelled` (the same, refund failed: an admin refunds it), `duplicate` or `ignored`.
+             * @description `confirmed`, `already_paid`, `refunded` (paid after it was cancelled or
+             *     deleted: given back), `paid_while_cancelled` (the same, refund failed:
+             *     an admin refunds it), `second_payment_refunded` (a second payment for
+             *     an order already paid: given back), `second_payment_refunding` (the
+             *     same, its refund still under way), `second_payment` (the same, refund
+             *     failed: an admin refunds it), `duplicate` or `ignored`.
              */
             outcome: string;
         };

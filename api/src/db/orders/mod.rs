@@ -4,6 +4,7 @@
 
 mod payments;
 
+pub(in crate::db) use payments::cancel_unpaid;
 pub use payments::{Claim, Event, Paid, Payment, cancel, pay, record_event};
 
 use rand::Rng;
@@ -172,6 +173,8 @@ pub enum Placed {
     Order(Box<Order>),
     /// Another order has this number: draw another (and a provider order for it).
     NumberTaken,
+    /// This receipt placed an order that was deleted since: it places no other.
+    ReceiptSpent,
 }
 
 /// Stores a pending, unpaid order with its lines and its provider's order in
@@ -185,6 +188,7 @@ pub async fn place(db: &Db, new: &NewOrder) -> Result<Placed, DbError> {
         Err(DbError::Query(sqlx::Error::Database(e))) if e.is_unique_violation() => {
             Ok(match by_receipt(db, &new.user_id, &new.receipt).await? {
                 Some(existing) => Placed::Order(Box::new(existing)),
+                None if receipt_used(db, &new.user_id, &new.receipt).await? => Placed::ReceiptSpent,
                 None => Placed::NumberTaken,
             })
         }
@@ -275,9 +279,11 @@ pub async fn get_for_user(db: &Db, id: &str, user_id: &str) -> Result<Option<Ord
     .await?)
 }
 
+/// The user's order placed with this receipt, unless it was deleted (a
+/// deleted order is never resumed, so never paid).
 pub async fn by_receipt(db: &Db, user_id: &str, receipt: &str) -> Result<Option<Order>, DbError> {
     Ok(sqlx::query_as(&format!(
-        "{SELECT} WHERE orders.user_id = $1 AND orders.receipt = $2"
+        "{SELECT} WHERE orders.user_id = $1 AND orders.receipt = $2 AND orders.deleted_at IS NULL"
     ))
     .bind(user_id)
     .bind(receipt)
@@ -285,7 +291,31 @@ pub async fn by_receipt(db: &Db, user_id: &str, receipt: &str) -> Result<Option<
     .await?)
 }
 
+/// Whether any order of the user, deleted or not, was placed with this receipt.
+async fn receipt_used(db: &Db, user_id: &str, receipt: &str) -> Result<bool, DbError> {
+    let found: Option<String> =
+        sqlx::query_scalar("SELECT id FROM orders WHERE user_id = $1 AND receipt = $2")
+            .bind(user_id)
+            .bind(receipt)
+            .fetch_optional(db)
+            .await?;
+    Ok(found.is_some())
+}
+
+/// The order of this provider order, unless it was deleted.
 pub async fn by_provider_order(db: &Db, provider_order_id: &str) -> Result<Option<Order>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{SELECT} WHERE orders.provider_order_id = $1 AND orders.deleted_at IS NULL"
+    ))
+    .bind(provider_order_id)
+    .fetch_optional(db)
+    .await?)
+}
+
+/// The order a payment through this provider order is for, deleted or not:
+/// a payment that arrives is never ignored (`pay` refunds one that finds its
+/// order cancelled or deleted). Every other lookup leaves deleted orders out.
+pub async fn paid_through(db: &Db, provider_order_id: &str) -> Result<Option<Order>, DbError> {
     Ok(
         sqlx::query_as(&format!("{SELECT} WHERE orders.provider_order_id = $1"))
             .bind(provider_order_id)
