@@ -4,6 +4,7 @@
 
 pub mod addresses;
 pub mod artwork;
+pub mod caps;
 pub mod cart;
 pub mod designs;
 pub mod email_tokens;

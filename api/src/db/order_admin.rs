@@ -79,7 +79,8 @@ pub async fn set_status(
     let now = now_ms();
     let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
-        "UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4 AND deleted_at IS NULL",
+        "UPDATE orders SET status = $1, updated_at = $2, open_slot = NULL \
+         WHERE id = $3 AND status = $4 AND deleted_at IS NULL",
     )
     .bind(to.as_str())
     .bind(now)
@@ -184,7 +185,8 @@ pub async fn delete(db: &Db, id: &str, by: &str) -> Result<bool, sqlx::Error> {
     }
     super::orders::cancel_unpaid(&mut tx, id, None, DELETED_REASON, by, now).await?;
     let done = sqlx::query(
-        "UPDATE orders SET deleted_at = $1, updated_at = $1 WHERE id = $2 AND deleted_at IS NULL",
+        "UPDATE orders SET deleted_at = $1, updated_at = $1, open_slot = NULL \
+         WHERE id = $2 AND deleted_at IS NULL",
     )
     .bind(now)
     .bind(id)

@@ -11,6 +11,7 @@ mod artwork;
 mod assets;
 mod auth;
 mod background;
+mod caps;
 mod cart;
 mod crash;
 mod designs;

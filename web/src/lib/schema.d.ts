@@ -2231,7 +2231,8 @@ export interface paths {
         put?: never;
         /**
          * Add a design to the cart. It is checked and priced by the engine; the same
-         *     design again adds its quantities to the existing line.
+         *     design again adds its quantities to the existing line. A cart holds at
+         *     most 50 lines (409 `CART_FULL`).
          */
         post: {
             parameters: {
@@ -2792,7 +2793,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an address (the first one becomes the default). */
+        /**
+         * Add an address (the first one becomes the default); at most 20 (409
+         *     `TOO_MANY_ADDRESSES`).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2834,6 +2838,15 @@ export interface paths {
                 };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3348,7 +3361,10 @@ export interface paths {
          * Creates the order from the server's cart (repriced by the engine) as
          *     pending and unpaid, and the provider's order to pay it. `amount` must be
          *     the server's total (else 400 `AMOUNT_MISMATCH`); the same `receipt`
-         *     returns the same order.
+         *     returns the same order. A shopper may create 20 orders at once, then
+         *     one every 30 s (429), and hold at most 5 waiting for payment (409
+         *     `TOO_MANY_OPEN_ORDERS`: cancel one, or it is cancelled once unpaid for
+         *     `PENDING_ORDER_HOURS`).
          */
         post: {
             parameters: {
@@ -3428,6 +3444,16 @@ export interface paths {
                 /** @description A body that is not `application/json` where JSON is expected. */
                 415: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4045,6 +4071,16 @@ export interface paths {
                 /** @description A body that is not `application/json` where JSON is expected. */
                 415: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {

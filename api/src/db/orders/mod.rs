@@ -10,6 +10,7 @@ pub use payments::{Claim, Event, Paid, Payment, cancel, pay, record_event};
 use rand::Rng;
 use sqlx::FromRow;
 
+use super::caps::Cap;
 use super::script::Script;
 
 use super::DbError;
@@ -175,6 +176,9 @@ pub enum Placed {
     NumberTaken,
     /// This receipt placed an order that was deleted since: it places no other.
     ReceiptSpent,
+    /// The user has as many orders waiting for payment as they may
+    /// (`Cap::OpenOrders`): nothing was stored.
+    TooManyOpen,
 }
 
 /// Stores a pending, unpaid order with its lines and its provider's order in
@@ -183,30 +187,54 @@ pub enum Placed {
 /// completed), or returns the one a concurrent request placed with the same receipt.
 #[tracing::instrument(skip(db, new), fields(user = new.user_id))]
 pub async fn place(db: &Db, new: &NewOrder) -> Result<Placed, DbError> {
-    match insert(db, new).await {
-        Ok(order) => Ok(Placed::Order(Box::new(order))),
-        Err(DbError::Query(sqlx::Error::Database(e))) if e.is_unique_violation() => {
-            Ok(match by_receipt(db, &new.user_id, &new.receipt).await? {
-                Some(existing) => Placed::Order(Box::new(existing)),
-                None if receipt_used(db, &new.user_id, &new.receipt).await? => Placed::ReceiptSpent,
-                None => Placed::NumberTaken,
-            })
+    // Orders placed at the same instant may pick the same free slot: the
+    // later one picks again (each such clash means a slot was taken).
+    for _ in 0..=Cap::OpenOrders.limit() {
+        match insert(db, new).await {
+            Ok(Some(order)) => return Ok(Placed::Order(Box::new(order))),
+            Ok(None) => return Ok(Placed::TooManyOpen),
+            Err(DbError::Query(sqlx::Error::Database(e))) if e.is_unique_violation() => {
+                if let Some(existing) = by_receipt(db, &new.user_id, &new.receipt).await? {
+                    return Ok(Placed::Order(Box::new(existing)));
+                }
+                if receipt_used(db, &new.user_id, &new.receipt).await? {
+                    return Ok(Placed::ReceiptSpent);
+                }
+                if number_used(db, &new.order_number).await? {
+                    return Ok(Placed::NumberTaken);
+                }
+            }
+            Err(e) => return Err(e),
         }
-        Err(e) => Err(e),
     }
+    Ok(Placed::TooManyOpen)
+}
+
+async fn number_used(db: &Db, order_number: &str) -> Result<bool, DbError> {
+    let found: Option<String> = sqlx::query_scalar("SELECT id FROM orders WHERE order_number = $1")
+        .bind(order_number)
+        .fetch_optional(db)
+        .await?;
+    Ok(found.is_some())
 }
 
 /// The order's rows in one script (one crossing to SQLite's writer, one
-/// statement on PostgreSQL); returns the order as stored.
-async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
+/// statement on PostgreSQL); returns the order as stored, or none when the
+/// user has no open slot left (`db::caps`: the order takes the lowest free
+/// one, and its lines are inserted only with it).
+async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
     let id = new_id();
     let now = now_ms();
     let mut script = Script::independent(db);
     script
         .push_result("placed", "orders", &format!(
             "INSERT INTO orders (id, user_id, order_number, receipt, provider, provider_order_id, items_count, \
-             items_price, tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14){RETURNING}"
+             items_price, tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at, \
+             open_slot) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, slot FROM \
+             (SELECT MIN(n) AS slot FROM ({slots}) AS numbers WHERE n NOT IN \
+             (SELECT open_slot FROM orders WHERE user_id = $2 AND open_slot IS NOT NULL)) AS free \
+             WHERE slot IS NOT NULL{RETURNING}",
+            slots = crate::db::caps::slot_numbers(Cap::OpenOrders),
         ))
         .bind(id.clone())
         .bind(new.user_id.clone())
@@ -228,7 +256,8 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
             .push(
                 "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, \
                  sizes, unit_price, quantity, elements, design_fee, line_total) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 \
+                 WHERE EXISTS (SELECT 1 FROM placed WHERE id = $2)",
             )
             .bind(item_id.clone())
             .bind(id.clone())
@@ -247,18 +276,17 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
         for sha256 in &item.artwork {
             script
                 .push(
-                    "INSERT INTO order_item_artwork (order_item_id, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                    "INSERT INTO order_item_artwork (order_item_id, sha256) SELECT $1, $2 \
+                     WHERE EXISTS (SELECT 1 FROM placed WHERE id = $3) ON CONFLICT DO NOTHING",
                 )
                 .bind(item_id.clone())
-                .bind(sha256.clone());
+                .bind(sha256.clone())
+                .bind(id.clone());
         }
     }
-    // The INSERT's RETURNING row (the lines return none).
+    // The INSERT's RETURNING row (the lines return none); none at the cap.
     let rows = script.run().await?;
-    let row = rows
-        .first()
-        .ok_or(DbError::Invariant("a placed order vanished"))?;
-    Ok(Order::from_row(row)?)
+    Ok(rows.first().map(Order::from_row).transpose()?)
 }
 
 pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, DbError> {

@@ -104,7 +104,7 @@ pub async fn pay(
             Claim::PAID,
             "orders",
             &format!(
-                "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1, \
+                "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1, open_slot = NULL, \
              payment_claim = CASE WHEN status = 'pending' AND deleted_at IS NULL THEN $3 ELSE $4 END, \
              status = CASE WHEN status = 'pending' AND deleted_at IS NULL THEN 'confirmed' ELSE status END \
              WHERE id = $5 AND is_paid = 0{RETURNING}"
@@ -226,7 +226,7 @@ pub(in crate::db) async fn cancel_unpaid(
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE orders SET status = 'cancelled', cancel_reason = $1, updated_at = $2 \
+        "UPDATE orders SET status = 'cancelled', cancel_reason = $1, updated_at = $2, open_slot = NULL \
          WHERE id = $3 AND ($4 IS NULL OR user_id = $4) AND status = 'pending' AND is_paid = 0",
     )
     .bind(reason)

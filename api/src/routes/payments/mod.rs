@@ -16,11 +16,14 @@ use poem_openapi::payload::{Binary, Json};
 
 use super::Tag;
 use crate::auth::{AuthUser, BearerAuth};
+use crate::db::DbError;
+use crate::db::caps::Cap;
 use crate::db::orders::{self, NewOrder, Payment, Placed};
 use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::fails::Fails;
 use crate::fails::status::*;
+use crate::limits::Door;
 use crate::payments::OrderRequest;
 use crate::payments::address::AddressInput;
 use crate::payments::checkout::{check_amount, checked_cart};
@@ -138,6 +141,7 @@ async fn open_order(
                     Placed::NumberTaken => {}
                     // Deleted since (a deleted order is never resumed): as a cancelled one.
                     Placed::ReceiptSpent => return Err(cancelled_receipt()),
+                    Placed::TooManyOpen => return Err(DbError::AtCap(Cap::OpenOrders).into()),
                 }
             }
             placed.ok_or_else(|| ApiError::internal("no free order number after 3 draws"))?
@@ -327,7 +331,10 @@ impl PaymentsApi {
     /// Creates the order from the server's cart (repriced by the engine) as
     /// pending and unpaid, and the provider's order to pay it. `amount` must be
     /// the server's total (else 400 `AMOUNT_MISMATCH`); the same `receipt`
-    /// returns the same order.
+    /// returns the same order. A shopper may create 20 orders at once, then
+    /// one every 30 s (429), and hold at most 5 waiting for payment (409
+    /// `TOO_MANY_OPEN_ORDERS`: cancel one, or it is cancelled once unpaid for
+    /// `PENDING_ORDER_HOURS`).
     #[oai(path = "/payments/create-order", method = "post")]
     async fn create_order(
         &self,
@@ -336,8 +343,12 @@ impl PaymentsApi {
         body: Json<CreateOrderRequest>,
     ) -> Result<
         Json<Envelope<CreatedOrder>>,
-        Fails<{ USER | BODY | NOT_FOUND | CONFLICT | BAD_GATEWAY | UNAVAILABLE }>,
+        Fails<{ USER | BODY | NOT_FOUND | CONFLICT | TOO_MANY | BAD_GATEWAY | UNAVAILABLE }>,
     > {
+        state
+            .limits
+            .check(Door::CreateOrderUser, &auth.0.id)
+            .await?;
         let b = body.0;
         if !b
             .currency
@@ -534,8 +545,15 @@ impl PaymentsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<SaveTestOrderRequest>,
-    ) -> Result<Json<Envelope<Confirmation>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
+    ) -> Result<
+        Json<Envelope<Confirmation>>,
+        Fails<{ USER | BODY | NOT_FOUND | CONFLICT | TOO_MANY }>,
+    > {
         let provider = test_provider(&state)?;
+        state
+            .limits
+            .check(Door::CreateOrderUser, &auth.0.id)
+            .await?;
         let b = body.0;
         let receipt = format!("test_{}", crate::ids::random_hex(12));
         let checkout = Checkout {
