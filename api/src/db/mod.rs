@@ -10,6 +10,7 @@ pub mod designs;
 pub mod email_tokens;
 mod error;
 pub mod files;
+pub mod newsletter;
 pub mod order_admin;
 pub mod order_expiry;
 pub mod orders;

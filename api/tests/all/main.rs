@@ -17,6 +17,7 @@ mod crash;
 mod designs;
 mod invoice;
 mod late_payments;
+mod newsletter;
 mod payments;
 mod products;
 mod razorpay;
