@@ -74,11 +74,12 @@ pub struct Paid {
 /// statement on PostgreSQL):
 /// confirmed only if it was pending, unpaid and not deleted (a conditional
 /// UPDATE, so concurrent verifies and webhooks confirm once), else, unpaid but
-/// cancelled or deleted, the payment only recorded (the caller refunds it). The UPDATE stamps the order
-/// with this call's claim, and the rest of the script acts only on the order
-/// this call confirmed: the owner's cart loses the ordered lines, the
-/// confirmation e-mail is queued and the stock is made due (`db::stock` takes
-/// it moments later).
+/// cancelled or deleted, the payment only recorded (the caller refunds it).
+/// The UPDATE stamps the order with this call's claim, and the rest of the
+/// script acts only on the order this call confirmed: the owner's cart loses
+/// the ordered lines, the confirmation e-mail is queued and the stock is made
+/// due (`db::stock` takes it moments later). A paid order given another
+/// payment id is a second payment (`Payment::SecondPayment`).
 #[tracing::instrument(skip(db, order, event), fields(order_id = %order.id))]
 pub async fn pay(
     db: &Db,
