@@ -165,7 +165,8 @@ impl CartApi {
     }
 
     /// Add a design to the cart. It is checked and priced by the engine; the same
-    /// design again adds its quantities to the existing line.
+    /// design again adds its quantities to the existing line. A cart holds at
+    /// most 50 lines (409 `CART_FULL`).
     #[oai(path = "/cart/items", method = "post")]
     async fn add(
         &self,

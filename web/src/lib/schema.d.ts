@@ -2230,7 +2230,8 @@ export interface paths {
         put?: never;
         /**
          * Add a design to the cart. It is checked and priced by the engine; the same
-         *     design again adds its quantities to the existing line.
+         *     design again adds its quantities to the existing line. A cart holds at
+         *     most 50 lines (409 `CART_FULL`).
          */
         post: {
             parameters: {
@@ -2791,7 +2792,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an address (the first one becomes the default). */
+        /**
+         * Add an address (the first one becomes the default); at most 20 (409
+         *     `TOO_MANY_ADDRESSES`).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2833,6 +2837,15 @@ export interface paths {
                 };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3211,7 +3224,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Subscribe an address to the newsletter. Subscribing twice is fine. */
+        /**
+         * Ask to subscribe an address to the newsletter: a confirmation link is
+         *     e-mailed to it (a new one each time, the older link no longer works),
+         *     and nothing else is sent until it is opened. An address confirmed
+         *     before gets the same answer and no mail. 10 requests, then one a
+         *     minute, per client; 3 confirmation e-mails, then one every 10 minutes,
+         *     per address (429).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3269,6 +3289,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
@@ -3285,6 +3315,103 @@ export interface paths {
                 503: {
                     headers: {
                         "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a subscription with the token of the e-mailed link (it works
+         *     once, for 48 hours); the address is then subscribed and welcomed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ConfirmSubscriptionRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_boolean"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3347,7 +3474,10 @@ export interface paths {
          * Creates the order from the server's cart (repriced by the engine) as
          *     pending and unpaid, and the provider's order to pay it. `amount` must be
          *     the server's total (else 400 `AMOUNT_MISMATCH`); the same `receipt`
-         *     returns the same order.
+         *     returns the same order. A shopper may create 20 orders at once, then
+         *     one every 30 s (429), and hold at most 5 waiting for payment (409
+         *     `TOO_MANY_OPEN_ORDERS`: cancel one, or it is cancelled once unpaid for
+         *     `PENDING_ORDER_HOURS`).
          */
         post: {
             parameters: {
@@ -3433,6 +3563,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
@@ -3485,7 +3625,11 @@ export interface paths {
          * Checks the provider's signature (HMAC-SHA256 of "order_id|payment_id"
          *     with the key secret, against the order id stored here). The order
          *     becomes confirmed and paid, its lines leave the cart and its stock is
-         *     taken moments later; verifying again changes nothing.
+         *     taken moments later; verifying again changes nothing. A payment for an
+         *     order cancelled or deleted meanwhile is refunded at once (409
+         *     `PAYMENT_REFUNDED`, or `ORDER_CANCELLED` while the refund is pending),
+         *     and so is a second payment for an order another one paid (409
+         *     `SECOND_PAYMENT_REFUNDED`).
          */
         post: {
             parameters: {
@@ -4046,6 +4190,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
@@ -4210,7 +4364,8 @@ export interface paths {
         post?: never;
         /**
          * Delete an order (admin): it leaves every list; a paid order's payment
-         *     and refund records are kept.
+         *     and refund records are kept. An unpaid pending order is cancelled as it
+         *     goes, so a payment that still arrives for it is refunded.
          */
         delete: {
             parameters: {
@@ -7493,6 +7648,11 @@ export interface components {
             /** Format: uint32 */
             PartNumber: number;
         };
+        /** ConfirmSubscriptionRequest */
+        ConfirmSubscriptionRequest: {
+            /** @description The token of the link in the confirmation e-mail. */
+            token: string;
+        };
         /**
          * Confirmation
          * @description The order confirmation page's data.
@@ -8710,8 +8870,12 @@ export interface components {
         /** WebhookOutcome */
         WebhookOutcome: {
             /**
-             * @description `confirmed`, `already_paid`, `refunded` (paid after it was cancelled: given back),
-             *     `paid_while_cancelled` (the same, refund failed: an admin refunds it), `duplicate` or `ignored`.
+             * @description `confirmed`, `already_paid`, `refunded` (paid after it was cancelled or
+             *     deleted: given back), `paid_while_cancelled` (the same, refund failed:
+             *     an admin refunds it), `second_payment_refunded` (a second payment for
+             *     an order already paid: given back), `second_payment_refunding` (the
+             *     same, its refund still under way), `second_payment` (the same, refund
+             *     failed: an admin refunds it), `duplicate` or `ignored`.
              */
             outcome: string;
         };

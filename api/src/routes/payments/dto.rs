@@ -130,8 +130,12 @@ pub struct TestOutcome {
 
 #[derive(Object, Debug)]
 pub struct WebhookOutcome {
-    /// `confirmed`, `already_paid`, `refunded` (paid after it was cancelled: given back),
-    /// `paid_while_cancelled` (the same, refund failed: an admin refunds it), `duplicate` or `ignored`.
+    /// `confirmed`, `already_paid`, `refunded` (paid after it was cancelled or
+    /// deleted: given back), `paid_while_cancelled` (the same, refund failed:
+    /// an admin refunds it), `second_payment_refunded` (a second payment for
+    /// an order already paid: given back), `second_payment_refunding` (the
+    /// same, its refund still under way), `second_payment` (the same, refund
+    /// failed: an admin refunds it), `duplicate` or `ignored`.
     pub outcome: String,
 }
 
