@@ -101,7 +101,7 @@ impl Default for Company {
             name: design_engine::catalogue::BRAND.to_string(),
             address: "12 MG Road, Bengaluru, Karnataka 560001, India".to_string(),
             // The format's documentation example (Karnataka, example PAN).
-            gstin: "29ABCDE1234F1Z5".to_string(),
+            gstin: "29ABCDE1234F1ZW".to_string(),
             phone: "+91 80 0000 0000".to_string(),
             support_email: "support@legacythreads.example".to_string(),
         }
@@ -128,11 +128,13 @@ impl Company {
             phone: env_or("COMPANY_PHONE", &d.phone),
             support_email: env_or("SUPPORT_EMAIL", &d.support_email),
         };
-        anyhow::ensure!(
-            company.gstin.len() == 15 && company.gstin.bytes().all(|b| b.is_ascii_alphanumeric()),
-            "COMPANY_GSTIN must be 15 letters and digits, not {:?}",
-            company.gstin
-        );
+        // The engine's check: format, state code and check character.
+        let gstin = design_engine::tax::Gstin::parse(&company.gstin)
+            .map_err(|e| anyhow::anyhow!("COMPANY_GSTIN {:?}: {e}", company.gstin))?;
+        let company = Company {
+            gstin: gstin.as_str().to_string(),
+            ..company
+        };
         anyhow::ensure!(
             company.support_email.contains('@'),
             "SUPPORT_EMAIL must be an e-mail address, not {:?}",

@@ -531,7 +531,10 @@ mod tests {
         // 28 (old Andhra Pradesh) is no longer a state code.
         assert_eq!(Gstin::parse("28AAPFU0939F1ZV"), Err(GstinError::State));
         // The store's development placeholder has the wrong check character.
-        assert_eq!(Gstin::parse("29ABCDE1234F1Z5"), Err(GstinError::CheckCharacter));
+        assert_eq!(
+            Gstin::parse("29ABCDE1234F1Z5"),
+            Err(GstinError::CheckCharacter)
+        );
         assert!(Gstin::parse("29ABCDE1234F1ZW").is_ok());
     }
 

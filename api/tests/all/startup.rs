@@ -24,6 +24,7 @@ fn api_in(dir: &Path, args: &[&str], vars: &[(&str, &str)]) -> (bool, String) {
         "JWT_SECRET",
         "CODE_SECRET",
         "SMTP_URL",
+        "COMPANY_GSTIN",
     ] {
         cmd.env_remove(k);
     }
@@ -76,6 +77,14 @@ fn production_is_the_default_and_never_takes_test_payments() {
         !ok && err.contains("TEST_PROVIDERS must be on or off"),
         "{err}"
     );
+}
+
+#[test]
+fn a_seller_gstin_with_a_wrong_check_character_refuses_to_start() {
+    let (ok, err) = migrate_with(&[("COMPANY_GSTIN", "27AAPFU0939F1ZW")]);
+    assert!(!ok && err.contains("check character is wrong"), "{err}");
+    let (ok, err) = migrate_with(&[("COMPANY_GSTIN", "27aapfu0939f1zv")]);
+    assert!(ok, "a valid GSTIN in any case starts: {err}");
 }
 
 #[test]
