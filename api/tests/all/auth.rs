@@ -247,7 +247,7 @@ async fn a_code_for_one_address_never_opens_another_account() {
 }
 
 #[tokio::test]
-async fn codes_are_single_use_expire_and_allow_five_wrong_tries() {
+async fn codes_are_single_use_expire_and_survive_wrong_tries() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         app.sign_up("c@example.com").await;
@@ -258,7 +258,7 @@ async fn codes_are_single_use_expire_and_allow_five_wrong_tries() {
         .await;
         let code = app.code_for("c@example.com").await;
         let wrong = if code == "000000" { "111111" } else { "000000" };
-        for _ in 0..5 {
+        for _ in 0..6 {
             let (status, body) = app
                 .post(
                     "/api/auth/otp/email/verify",
@@ -271,16 +271,20 @@ async fn codes_are_single_use_expire_and_allow_five_wrong_tries() {
                 "{engine:?}"
             );
         }
-        let (status, _) = app
+        // Wrong guesses (a stranger's) never use up the owner's code.
+        let (status, body) = app
             .post(
                 "/api/auth/otp/email/verify",
                 json!({"email": "c@example.com", "code": code}),
             )
             .await;
-        assert_eq!(
-            status, 429,
-            "after five wrong tries even the right code is refused"
-        );
+        assert_eq!(status, 200, "{engine:?} {body}");
+        // The right code cleared the count of wrong ones.
+        let tries: Vec<i64> = sqlx::query_scalar("SELECT tries FROM code_guards")
+            .fetch_all(&app.db)
+            .await
+            .unwrap();
+        assert!(tries.is_empty(), "{tries:?}");
 
         app.post(
             "/api/auth/otp/email/send",
@@ -334,6 +338,93 @@ async fn codes_are_single_use_expire_and_allow_five_wrong_tries() {
             )
             .await;
         assert_eq!(status, 429, "{body}");
+    }
+}
+
+/// Wrong codes count per account across codes: after ten within an hour, code
+/// sign-in pauses (429 with `Retry-After`), a fresh code included; the owner
+/// is e-mailed once; and once the pause is over the owner's code still works.
+#[tokio::test]
+async fn wrong_codes_across_codes_pause_code_sign_in_and_tell_the_owner_once() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let owner = "paused@example.com";
+        app.sign_up(owner).await;
+        let verify = |code: String| {
+            let app = &app;
+            async move {
+                let res = app
+                    .client
+                    .post(app.url("/api/auth/otp/email/verify"))
+                    .json(&json!({"email": owner, "code": code}))
+                    .send()
+                    .await
+                    .unwrap();
+                let status = res.status().as_u16();
+                let wait = res
+                    .headers()
+                    .get("retry-after")
+                    .map(|v| v.to_str().unwrap().parse::<u64>().unwrap());
+                let body: serde_json::Value = res.json().await.unwrap();
+                (
+                    status,
+                    wait,
+                    body["message"].as_str().unwrap_or("").to_string(),
+                )
+            }
+        };
+        let wrong_for = |code: &str| if code == "000000" { "111111" } else { "000000" }.to_string();
+        // Six wrong guesses at one code, four at the next: ten in all.
+        app.post("/api/auth/otp/email/send", json!({"email": owner}))
+            .await;
+        let first = app.code_for(owner).await;
+        for _ in 0..6 {
+            assert_eq!(verify(wrong_for(&first)).await.0, 400, "{engine:?}");
+        }
+        app.post("/api/auth/otp/email/send", json!({"email": owner}))
+            .await;
+        let mut code = app.code_for(owner).await;
+        for _ in 0..50 {
+            if code != first {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            code = app.code_for(owner).await;
+        }
+        for _ in 0..4 {
+            let (status, _, message) = verify(wrong_for(&code)).await;
+            assert_eq!((status, message.as_str()), (400, "Wrong OTP"), "{engine:?}");
+        }
+        // Paused now: even the right code waits, and the answer says how long.
+        for attempt in [wrong_for(&code), code.clone()] {
+            let (status, wait, message) = verify(attempt).await;
+            assert_eq!(status, 429, "{engine:?} {message}");
+            let wait = wait.expect("Retry-After");
+            assert!((3000..=3600).contains(&wait), "{wait}");
+            assert!(
+                message.starts_with("Too many wrong codes. Signing in with a code is paused"),
+                "{message}"
+            );
+            assert!(message.contains("60 minutes"), "{message}");
+        }
+        let told: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM outbox WHERE recipient = $1 AND subject = 'Sign-in with a code paused'",
+        )
+        .bind(owner)
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+        assert_eq!(told, 1, "the owner is told once");
+        let notice = app.message_with(owner, "wrong sign-in codes").await;
+        assert!(!notice.contains(&code), "no code in the notice");
+
+        // The hour is over: the owner's code, untouched by the guesses, works.
+        sqlx::query("UPDATE code_guards SET window_start = window_start - 3600000")
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let (status, _, message) = verify(code).await;
+        assert_eq!(status, 200, "{engine:?} {message}");
     }
 }
 
