@@ -28,7 +28,7 @@ async fn register_login_and_me() {
         let (status, body) = app
             .post(
                 "/api/auth/register",
-                json!({"name": "A", "email": "asha@example.com", "password": "another pw"}),
+                json!({"name": "A", "email": "asha@example.com", "password": "violet kettle drum"}),
             )
             .await;
         assert_eq!(
@@ -608,6 +608,115 @@ async fn verify_email_and_reset_password() {
             .0,
             400
         );
+    }
+}
+
+/// ASVS 6.2: weak and common passwords, and ones made of the user's own name
+/// or e-mail, are refused with the reason at registration, change and reset;
+/// a refused request changes nothing (a reset link stays usable).
+#[tokio::test]
+async fn weak_passwords_are_refused_everywhere_one_is_set() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let too_easy = |status: u16, body: &serde_json::Value| {
+            assert_eq!(status, 400, "{body}");
+            let message = body["message"].as_str().unwrap();
+            assert!(
+                message.starts_with("This password is too easy to guess."),
+                "{message}"
+            );
+        };
+        for weak in [
+            "password123",
+            "qwertyuiop",
+            "meera.iyer99",
+            "Meera Iyer 2024",
+        ] {
+            let (status, body) = app
+                .post(
+                    "/api/auth/register",
+                    json!({"name": "Meera Iyer", "email": "meera.iyer@example.com", "password": weak}),
+                )
+                .await;
+            too_easy(status, &body);
+        }
+        let (status, body) = app
+            .post(
+                "/api/auth/register",
+                json!({"name": "Meera Iyer", "email": "meera.iyer@example.com", "password": "password123"}),
+            )
+            .await;
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains("very common password"),
+            "{status} {body}"
+        );
+        let accounts: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users")
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(accounts, 0, "{engine:?}: nothing was created");
+
+        // Change: the current password, then a strong new one.
+        let (access, _) = app.sign_up("meera.iyer@example.com").await;
+        let change = |current: &str, new: &str| {
+            let body = json!({"currentPassword": current, "newPassword": new});
+            app.post_auth("/api/auth/change-password", &access, body)
+        };
+        let (status, body) = change("correct horse", "iloveyou1").await;
+        too_easy(status, &body);
+        let (status, body) = change("wrong horse", "violet kettle drum").await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (400, Some("Current password is incorrect"))
+        );
+        let login = |password: &str| {
+            app.post(
+                "/api/auth/login",
+                json!({"email": "meera.iyer@example.com", "password": password}),
+            )
+        };
+        assert_eq!(login("correct horse").await.0, 200, "unchanged so far");
+        let (status, body) = change("correct horse", "violet kettle drum").await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (200, Some("Password changed"))
+        );
+        assert_eq!(login("correct horse").await.0, 401);
+        assert_eq!(login("violet kettle drum").await.0, 200);
+        assert_eq!(
+            app.get_auth("/api/auth/me", &access).await.0,
+            200,
+            "the session that changed it goes on"
+        );
+
+        // Reset: a weak password is refused and the link still works.
+        app.post(
+            "/api/auth/forgot-password",
+            json!({"email": "meera.iyer@example.com"}),
+        )
+        .await;
+        let token = app
+            .last_link("meera.iyer@example.com", "/reset-password")
+            .await;
+        let (status, body) = app
+            .post(
+                "/api/auth/reset-password",
+                json!({"token": token, "password": "MeeraIyer2024!"}),
+            )
+            .await;
+        too_easy(status, &body);
+        assert_eq!(login("violet kettle drum").await.0, 200, "nothing changed");
+        let (status, _) = app
+            .post(
+                "/api/auth/reset-password",
+                json!({"token": token, "password": "amber falcon meadow"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?}");
+        assert_eq!(login("amber falcon meadow").await.0, 200);
     }
 }
 

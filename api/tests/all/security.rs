@@ -328,7 +328,7 @@ async fn concurrent_guesses_are_counted_atomically() {
             async move {
                 app.post(
                     "/api/auth/reset-password",
-                    json!({"token": token, "password": format!("password {i}")}),
+                    json!({"token": token, "password": format!("amber falcon meadow {i}")}),
                 )
                 .await
                 .0

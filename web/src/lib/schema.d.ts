@@ -207,9 +207,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -324,9 +328,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -430,9 +438,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -551,9 +563,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -654,9 +670,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -771,9 +791,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1238,9 +1262,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1264,7 +1292,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the token from the reset e-mail; signs out every session. */
+        /**
+         * Set a new password with the token from the reset e-mail; signs out every session.
+         *     A weak or common password (or one made of the user's name or e-mail) is
+         *     refused with the reason, and the link stays usable.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1341,9 +1373,134 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in user's password: the current one, then a new one
+         *     that is not weak, common or made of the user's name or e-mail. Every
+         *     other session ends; this one goes on. An account without a password
+         *     (one that signs in with codes) sets one through 'Forgot password?'.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangePasswordRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_boolean"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2683,9 +2840,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3243,9 +3404,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3412,9 +3577,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4875,6 +5044,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4955,6 +5137,19 @@ export interface paths {
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5126,6 +5321,19 @@ export interface paths {
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5407,6 +5615,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -5524,9 +5745,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5698,9 +5923,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5820,9 +6049,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5940,9 +6173,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6073,9 +6310,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6193,9 +6434,13 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description A service this call needs is not configured or busy; try again later. */
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
                 503: {
                     headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6358,9 +6603,32 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6530,9 +6798,32 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7288,6 +7579,11 @@ export interface components {
             gatewayCharge: number;
             /** Format: int64 */
             total: number;
+        };
+        /** ChangePasswordRequest */
+        ChangePasswordRequest: {
+            currentPassword: string;
+            newPassword: string;
         };
         /** ColorImage */
         ColorImage: {

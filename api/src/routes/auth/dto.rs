@@ -121,6 +121,13 @@ pub struct ResetRequest {
     pub password: String,
 }
 
+#[derive(Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ChangePasswordRequest {
+    pub current_password: String,
+    pub new_password: String,
+}
+
 #[derive(ApiResponse)]
 pub enum Created {
     /// The account was created and signed in; the refresh token is also set as an HttpOnly cookie.

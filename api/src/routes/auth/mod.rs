@@ -50,7 +50,7 @@ impl AuthApi {
             return Err(ApiError::bad_request("Please enter your name").into());
         }
         let email = Email::parse(&body.email)?.into_string();
-        passwords::check_strength(&body.password)?;
+        passwords::check_strength(&body.password, &[name, &email])?;
         if users::by_email(&state.db, &email).await?.is_some() {
             return Err(ApiError::conflict("An account with this email already exists").into());
         }
@@ -420,6 +420,8 @@ impl AuthApi {
     }
 
     /// Set a new password with the token from the reset e-mail; signs out every session.
+    /// A weak or common password (or one made of the user's name or e-mail) is
+    /// refused with the reason, and the link stays usable.
     #[oai(path = "/auth/reset-password", method = "post")]
     async fn reset_password(
         &self,
@@ -428,10 +430,13 @@ impl AuthApi {
         body: Json<ResetRequest>,
     ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | TOO_MANY | UNAVAILABLE }>> {
         check_verify_limits(&state, req, None).await?;
-        passwords::check_strength(&body.password)?;
-        let user_id =
-            email_tokens::consume(&state.db, body.token.trim(), email_tokens::Purpose::Reset)
-                .await?;
+        let token = body.token.trim();
+        let holder = email_tokens::holder(&state.db, token, email_tokens::Purpose::Reset).await?;
+        let user = users::by_id(&state.db, &holder)
+            .await?
+            .ok_or_else(|| ApiError::from(crate::db::DbError::InvalidLink))?;
+        passwords::check_strength(&body.password, &[&user.name, &user.email])?;
+        let user_id = email_tokens::consume(&state.db, token, email_tokens::Purpose::Reset).await?;
         // The link proves the address: first any stranger's password and
         // sessions go, then the owner's new password is set.
         users::prove_email(&state.db, &user_id).await?;
@@ -441,5 +446,43 @@ impl AuthApi {
             "Password has been reset. Please log in.",
             true,
         ))
+    }
+
+    /// Change the signed-in user's password: the current one, then a new one
+    /// that is not weak, common or made of the user's name or e-mail. Every
+    /// other session ends; this one goes on. An account without a password
+    /// (one that signs in with codes) sets one through 'Forgot password?'.
+    #[oai(path = "/auth/change-password", method = "post")]
+    async fn change_password(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        auth: BearerAuth,
+        body: Json<ChangePasswordRequest>,
+    ) -> Result<Json<Envelope<bool>>, Fails<{ USER | BODY | TOO_MANY | UNAVAILABLE }>> {
+        let user = users::by_id(&state.db, &auth.0.id)
+            .await?
+            .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
+        let client = client_key(req, &state.config);
+        state.limits.check(Door::LoginClient, &client).await?;
+        state.limits.check(Door::LoginAccount, &user.email).await?;
+        let Some(stored) = user.password_hash.clone() else {
+            return Err(ApiError::bad_request(
+                "This account has no password yet. Use 'Forgot password?' to set one.",
+            )
+            .into());
+        };
+        passwords::check_strength(&body.new_password, &[&user.name, &user.email])?;
+        if body.current_password.len() > passwords::MAX_PASSWORD_BYTES
+            || !state
+                .hasher
+                .verify(body.current_password.clone(), stored)
+                .await?
+        {
+            return Err(ApiError::bad_request("Current password is incorrect").into());
+        }
+        let hash = state.hasher.hash(body.new_password.clone()).await?;
+        users::set_password(&state.db, &user.id, &hash, Some(&auth.0.family)).await?;
+        Ok(Envelope::ok("Password changed", true))
     }
 }
