@@ -252,6 +252,135 @@ async fn proving_an_email_ends_a_pre_hijackers_password_and_sessions() {
     }
 }
 
+/// The first proof of an address also drops what the earlier, unproven
+/// holder attached: its phone (which would sign them in again), addresses,
+/// cart, saved designs and their share links, pictures and preferences.
+#[tokio::test]
+async fn a_first_proof_drops_what_an_unproven_holder_attached() {
+    use design_engine::{Design, Font, PrintArea, Size, TextElement};
+    const TEE: &str = "64f1a2b3c4d5e6f708190a05";
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (attacker, _) = app.sign_up("claimed@example.com").await;
+        // A number of the attacker's, even proven by a code sent to it.
+        app.post("/api/auth/otp/phone/send", json!({"phone": "9876501234"}))
+            .await;
+        let code = app.code_for("9876501234").await;
+        let (status, body) = app
+            .put_auth(
+                "/api/users/profile",
+                &attacker,
+                json!({"name": "Mallory", "phone": "9876501234", "phoneCode": code}),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?} {body}");
+        let (status, body) = app
+            .put_auth(
+                "/api/users/preferences",
+                &attacker,
+                json!({"newsletter": true}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = app
+            .post_auth(
+                "/api/users/addresses",
+                &attacker,
+                json!({"street": "1 Drop Lane", "city": "Pune", "state": "Maharashtra", "zipCode": "411001"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let sha = design_engine::hash::sha256_hex(helpers::LOGO);
+        let (status, body) = app
+            .put_bytes(
+                &format!("/api/artwork/{sha}"),
+                &attacker,
+                helpers::LOGO.to_vec(),
+                "image/png",
+            )
+            .await;
+        assert!(status == 200 || status == 201, "{body}");
+        let (status, body) = app
+            .post_auth(
+                "/api/cart/items",
+                &attacker,
+                json!({"productId": TEE, "color": "navyblue", "quantity": {"s": 25}}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let mut d = Design::new(TEE, "navyblue");
+        d.set_text(
+            PrintArea::LeftChest,
+            TextElement::new("Mine now", Font::Georgia, 20, "#ffffff").unwrap(),
+        );
+        d.set_quantity(Size::M, 25).unwrap();
+        let design: Value = serde_json::from_str(&d.to_json()).unwrap();
+        let (status, body) = app
+            .post_auth(
+                "/api/designs",
+                &attacker,
+                json!({"name": "Planted", "design": design}),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        let id = body["data"]["_id"].as_str().unwrap().to_string();
+        let (status, body) = app
+            .post_auth(&format!("/api/designs/{id}/share"), &attacker, json!({}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let share = body["data"]["token"].as_str().unwrap().to_string();
+        assert_eq!(
+            app.get(&format!("/api/shared-designs/{share}")).await.0,
+            200
+        );
+
+        // The owner proves the address with a code.
+        let owner = app.sign_in_by_code("claimed@example.com").await;
+        let (_, profile) = app.get_auth("/api/users/profile", &owner).await;
+        assert_eq!(profile["data"]["phone"], "", "{engine:?} {profile}");
+        assert_eq!(profile["data"]["addresses"], json!([]));
+        assert_eq!(profile["data"]["preferences"], json!({}));
+        let (_, addresses) = app.get_auth("/api/users/addresses", &owner).await;
+        assert_eq!(addresses["data"], json!([]));
+        let (_, cart) = app.get_auth("/api/cart", &owner).await;
+        assert_eq!(cart["data"]["items"], json!([]), "{cart}");
+        let (_, designs) = app.get_auth("/api/designs", &owner).await;
+        assert_eq!(designs["data"], json!([]), "{designs}");
+        assert_eq!(
+            app.get(&format!("/api/shared-designs/{share}")).await.0,
+            404
+        );
+        let (status, _, _) = app
+            .get_bytes(&format!("/api/artwork/{sha}"), Some(&owner))
+            .await;
+        assert_eq!(status, 404, "the attacker's picture is not the owner's");
+        // The attacker's number no longer opens the account.
+        app.post("/api/auth/otp/phone/send", json!({"phone": "9876501234"}))
+            .await;
+        let code = app.code_for("9876501234").await;
+        let (status, body) = app
+            .post(
+                "/api/auth/otp/phone/verify",
+                json!({"phone": "9876501234", "code": code}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (400, Some("Please enter your name and email to register"))
+        );
+        // Later proofs drop nothing: the owner's own address stays.
+        app.post_auth(
+            "/api/users/addresses",
+            &owner,
+            json!({"street": "2 Keep Road", "city": "Pune", "state": "Maharashtra", "zipCode": "411001"}),
+        )
+        .await;
+        app.sign_in_by_code("claimed@example.com").await;
+        let (_, addresses) = app.get_auth("/api/users/addresses", &owner).await;
+        assert_eq!(addresses["data"].as_array().map(Vec::len), Some(1));
+    }
+}
+
 /// 200 concurrent wrong guesses count as 200: exactly ten (the address's
 /// budget) are judged, the rest are refused as paused, and the right code
 /// waits for the pause to end, then works (guesses never use it up).
