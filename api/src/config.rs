@@ -50,6 +50,9 @@ pub struct Config {
     /// `ACCESS_TOKEN_MINUTES` (default 15) and `REFRESH_TOKEN_DAYS` (default 30).
     pub access_token_minutes: i64,
     pub refresh_token_days: i64,
+    /// `SESSION_MAX_DAYS` (default 90): a session's absolute lifetime from
+    /// sign-in; refreshing never carries it further.
+    pub session_max_days: i64,
     /// `TEST_PROVIDERS` (default off): the dev outbox route and the built-in
     /// test payment provider (`PAYMENT_PROVIDER` defaults to it).
     pub test_providers: bool,
@@ -153,6 +156,14 @@ impl Company {
 }
 
 impl Config {
+    /// How long refresh tokens and whole sessions last.
+    pub fn session_lifetime(&self) -> crate::db::sessions::Lifetime {
+        crate::db::sessions::Lifetime {
+            refresh_days: self.refresh_token_days,
+            max_days: self.session_max_days,
+        }
+    }
+
     /// Whether shoppers reach the store over https (HSTS, Secure cookies).
     pub fn is_https(&self) -> bool {
         self.public_url
@@ -397,6 +408,12 @@ impl Config {
             refresh_token_days: env_or("REFRESH_TOKEN_DAYS", "30")
                 .parse()
                 .context("REFRESH_TOKEN_DAYS")?,
+            session_max_days: match env_or("SESSION_MAX_DAYS", "90").parse() {
+                Ok(d) if (1..=3650).contains(&d) => d,
+                _ => {
+                    anyhow::bail!("SESSION_MAX_DAYS must be a whole number of days from 1 to 3650")
+                }
+            },
             test_providers,
             payments,
             smtp,

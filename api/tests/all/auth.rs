@@ -433,38 +433,26 @@ async fn refresh_tokens_rotate_and_reuse_ends_the_session() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         let (_, refresh1) = app.sign_up("r@example.com").await;
-        let (status, body) = app
-            .post("/api/auth/refresh", json!({"refreshToken": refresh1}))
-            .await;
+        let (status, body, refresh2) = app.refresh(&refresh1).await;
         assert_eq!(status, 200, "{engine:?}");
         let access2 = body["data"]["accessToken"].as_str().unwrap().to_string();
-        let refresh2 = body["data"]["refreshToken"].as_str().unwrap().to_string();
+        let refresh2 = refresh2.unwrap();
         assert_ne!(refresh1, refresh2);
         assert_eq!(app.get_auth("/api/auth/me", &access2).await.0, 200);
 
         // The answer was lost (a reload cut the refresh off): the same token at
         // once, while its successor is unused, gets a new one; the lost one is retired.
-        let (status, body) = app
-            .post("/api/auth/refresh", json!({"refreshToken": refresh1}))
-            .await;
+        let (status, body, refresh3) = app.refresh(&refresh1).await;
         assert_eq!(status, 200, "{engine:?} {body}");
-        let refresh3 = body["data"]["refreshToken"].as_str().unwrap().to_string();
+        let refresh3 = refresh3.unwrap();
         assert!(refresh3 != refresh1 && refresh3 != refresh2);
         assert_eq!(app.get_auth("/api/auth/me", &access2).await.0, 200);
 
         // A minute on, the old token again (as a thief would): refused, and the
         // whole session ends.
         app.age_used_refresh_tokens().await;
-        let (status, _) = app
-            .post("/api/auth/refresh", json!({"refreshToken": refresh1}))
-            .await;
-        assert_eq!(status, 401);
-        assert_eq!(
-            app.post("/api/auth/refresh", json!({"refreshToken": refresh3}))
-                .await
-                .0,
-            401
-        );
+        assert_eq!(app.refresh(&refresh1).await.0, 401);
+        assert_eq!(app.refresh(&refresh3).await.0, 401);
         assert_eq!(app.get_auth("/api/auth/me", &access2).await.0, 401);
     }
 }
@@ -476,24 +464,86 @@ async fn a_replayed_token_whose_successor_was_used_ends_the_session() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         let (_, refresh1) = app.sign_up("replay@example.com").await;
-        let refreshed = |token: String| {
-            let app = &app;
-            async move {
-                let (status, body) = app
-                    .post("/api/auth/refresh", json!({"refreshToken": token}))
-                    .await;
-                (
-                    status,
-                    body["data"]["refreshToken"].as_str().map(str::to_string),
-                )
-            }
-        };
-        let (_, refresh2) = refreshed(refresh1.clone()).await;
-        let (status, refresh3) = refreshed(refresh2.unwrap()).await;
+        let (_, _, refresh2) = app.refresh(&refresh1).await;
+        let (status, _, refresh3) = app.refresh(&refresh2.unwrap()).await;
         assert_eq!(status, 200, "{engine:?}");
         // Within the window, but the owner went on: a stolen copy.
-        assert_eq!(refreshed(refresh1).await.0, 401, "{engine:?}");
-        assert_eq!(refreshed(refresh3.unwrap()).await.0, 401, "{engine:?}");
+        assert_eq!(app.refresh(&refresh1).await.0, 401, "{engine:?}");
+        assert_eq!(app.refresh(&refresh3.unwrap()).await.0, 401, "{engine:?}");
+    }
+}
+
+/// A session lives `SESSION_MAX_DAYS` from its sign-in, however often it is
+/// refreshed: each rotation keeps the family's sign-in time, and past it the
+/// refresh is refused (a new sign-in starts a new lifetime).
+#[tokio::test]
+async fn sessions_end_at_their_absolute_lifetime() {
+    for engine in engines() {
+        let app = TestApp::spawn_configured(engine, None, |c| {
+            c.refresh_token_days = 30;
+            c.session_max_days = 2;
+        })
+        .await;
+        let (_, refresh) = app.sign_up("lifetime@example.com").await;
+        let day = 24 * 3600 * 1000i64;
+        let (status, _, refresh) = app.refresh(&refresh).await;
+        assert_eq!(status, 200, "{engine:?}");
+        let refresh = refresh.unwrap();
+        // Every token of the family keeps its sign-in time and expires by the lifetime's end.
+        let rows: Vec<(i64, i64, i64)> =
+            sqlx::query_as("SELECT signed_in_at, created_at, expires_at FROM sessions")
+                .fetch_all(&app.db)
+                .await
+                .unwrap();
+        assert_eq!(rows.len(), 2);
+        let signed_in = rows.iter().map(|r| r.1).min().unwrap();
+        for (signed_in_at, _, expires_at) in &rows {
+            assert_eq!(*signed_in_at, signed_in);
+            assert!(*expires_at <= signed_in + 2 * day, "capped at the lifetime");
+        }
+        // A day and a half on (as if refreshed all along), refreshing still works...
+        sqlx::query("UPDATE sessions SET signed_in_at = signed_in_at - $1")
+            .bind(day * 3 / 2)
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let (status, _, refresh) = app.refresh(&refresh).await;
+        assert_eq!(status, 200);
+        let refresh = refresh.unwrap();
+        // ...and the new token still ends at the sign-in's lifetime, not 30 days on.
+        let expires: i64 = sqlx::query_scalar(
+            "SELECT MAX(expires_at) FROM sessions WHERE used_at IS NULL AND revoked_at IS NULL",
+        )
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+        assert!(
+            expires <= signed_in - day * 3 / 2 + 2 * day + 1000,
+            "{expires}"
+        );
+        // Past the lifetime: refused, even for a token whose own expiry is later.
+        sqlx::query(
+            "UPDATE sessions SET signed_in_at = signed_in_at - $1, expires_at = expires_at + $1",
+        )
+        .bind(day)
+        .execute(&app.db)
+        .await
+        .unwrap();
+        let (status, body, cookie) = app.refresh(&refresh).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (401, Some("Session expired. Please log in again.")),
+            "{engine:?}"
+        );
+        assert!(cookie.is_none());
+        // Signing in again starts a new lifetime.
+        let (status, _) = app
+            .post(
+                "/api/auth/login",
+                json!({"email": "lifetime@example.com", "password": "correct horse"}),
+            )
+            .await;
+        assert_eq!(status, 200);
     }
 }
 
@@ -520,12 +570,7 @@ async fn logout_ends_the_session_for_real() {
             .await;
         assert_eq!(status, 200, "{engine:?}");
         assert_eq!(app.get_auth("/api/auth/me", &access).await.0, 401);
-        assert_eq!(
-            app.post("/api/auth/refresh", json!({"refreshToken": refresh}))
-                .await
-                .0,
-            401
-        );
+        assert_eq!(app.refresh(&refresh).await.0, 401);
         // Another device's session is untouched.
         assert_eq!(app.get_auth("/api/auth/me", &other_access).await.0, 200);
     }

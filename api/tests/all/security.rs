@@ -180,13 +180,7 @@ async fn proving_an_email_ends_a_pre_hijackers_password_and_sessions() {
             401,
             "{engine:?}"
         );
-        let (status, _) = app
-            .post(
-                "/api/auth/refresh",
-                json!({"refreshToken": attacker_refresh}),
-            )
-            .await;
-        assert_eq!(status, 401);
+        assert_eq!(app.refresh(&attacker_refresh).await.0, 401);
         let (status, _) = app
             .post(
                 "/api/auth/login",
@@ -733,6 +727,13 @@ async fn the_refresh_token_lives_in_an_http_only_cookie() {
         let value = cookie.split(';').next().unwrap().to_string();
         let body: Value = res.json().await.unwrap();
         let access = body["data"]["accessToken"].as_str().unwrap().to_string();
+        assert!(
+            !body
+                .to_string()
+                .contains(value.trim_start_matches("refresh_token=")),
+            "the refresh token is never in a JSON body: {body}"
+        );
+        assert!(body["data"].get("refreshToken").is_none());
 
         // The web app refreshes with the cookie alone.
         let res = app
@@ -746,6 +747,14 @@ async fn the_refresh_token_lives_in_an_http_only_cookie() {
         assert_eq!(res.status(), 200, "{engine:?}");
         let rotated = cookie_of(&res).split(';').next().unwrap().to_string();
         assert_ne!(rotated, value, "the cookie rotates with the token");
+        let body: Value = res.json().await.unwrap();
+        assert!(body["data"]["accessToken"].is_string());
+        assert!(
+            !body
+                .to_string()
+                .contains(rotated.trim_start_matches("refresh_token=")),
+            "{body}"
+        );
         // A minute on, the old cookie is spent: presenting it again ends the session.
         app.age_used_refresh_tokens().await;
         let res = app

@@ -133,7 +133,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The account was created and signed in; the refresh token is also set as an HttpOnly cookie. */
+                /** @description The account was created and signed in; the refresh token is set as an HttpOnly cookie. */
                 201: {
                     headers: {
                         "SET-COOKIE"?: string;
@@ -252,8 +252,8 @@ export interface paths {
             };
             responses: {
                 /**
-                 * @description Signed in (or, for a new e-mail address, the code checked); a refresh
-                 *     token is also set as an HttpOnly cookie.
+                 * @description Signed in (or, for a new e-mail address, the code checked); the refresh
+                 *     token is set as an HttpOnly cookie.
                  */
                 200: {
                     headers: {
@@ -487,8 +487,8 @@ export interface paths {
             };
             responses: {
                 /**
-                 * @description Signed in (or, for a new e-mail address, the code checked); a refresh
-                 *     token is also set as an HttpOnly cookie.
+                 * @description Signed in (or, for a new e-mail address, the code checked); the refresh
+                 *     token is set as an HttpOnly cookie.
                  */
                 200: {
                     headers: {
@@ -715,8 +715,8 @@ export interface paths {
             };
             responses: {
                 /**
-                 * @description Signed in (or, for a new e-mail address, the code checked); a refresh
-                 *     token is also set as an HttpOnly cookie.
+                 * @description Signed in (or, for a new e-mail address, the code checked); the refresh
+                 *     token is set as an HttpOnly cookie.
                  */
                 200: {
                     headers: {
@@ -885,8 +885,10 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token (the body's, or else the `refresh_token`
-         *     cookie) for a new pair. Each refresh token works once; presenting one
-         *     again ends that session everywhere.
+         *     cookie) for a new access token and a new refresh cookie. Each refresh
+         *     token works once; presenting one again ends that session everywhere. A
+         *     session ends `SESSION_MAX_DAYS` after its sign-in however often it is
+         *     refreshed.
          */
         post: {
             parameters: {
@@ -903,14 +905,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description A new token pair; the refresh cookie is replaced too. */
+                /** @description A new access token; the refresh cookie is replaced by a new one. */
                 200: {
                     headers: {
                         "SET-COOKIE"?: string;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["Envelope_TokenPair"];
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_AccessToken"];
                     };
                 };
                 /** @description The request is invalid; nothing was changed. */
@@ -7401,6 +7403,13 @@ export interface components {
             uploadId: string;
         };
         /**
+         * AccessToken
+         * @description A renewed session's access token; the new refresh token is in the cookie.
+         */
+        AccessToken: {
+            accessToken: string;
+        };
+        /**
          * AddItemRequest
          * @description A cart line to add. Either `design` (the studio's design document) or, for a
          *     plain garment, `productId` and `color`; `quantity` overrides the design's.
@@ -7509,12 +7518,13 @@ export interface components {
         /**
          * AuthData
          * @description What a sign-in returns. For an e-mail code of an address with no account,
-         *     `existingUser` is false and there is no user or token yet.
+         *     `existingUser` is false and there is no user or token yet. The refresh
+         *     token is never in the body: it comes as the HttpOnly `refresh_token`
+         *     cookie (`Set-Cookie`), out of reach of the page's scripts.
          */
         AuthData: {
             user?: components["schemas"]["UserDto"];
             accessToken?: string;
-            refreshToken?: string;
             existingUser: boolean;
         };
         /** CancelRequest */
@@ -7732,6 +7742,12 @@ export interface components {
         EmailRequest: {
             email: string;
         };
+        /** Envelope_AccessToken */
+        Envelope_AccessToken: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["AccessToken"];
+        };
         /** Envelope_ArtworkInfo */
         Envelope_ArtworkInfo: {
             success: boolean;
@@ -7869,12 +7885,6 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["TestOutcome"];
-        };
-        /** Envelope_TokenPair */
-        Envelope_TokenPair: {
-            success: boolean;
-            message: string;
-            data: components["schemas"]["TokenPair"];
         };
         /** Envelope_UploadedFile */
         Envelope_UploadedFile: {
@@ -8492,7 +8502,8 @@ export interface components {
         };
         /**
          * RefreshRequest
-         * @description The web app sends `{}` and its cookie; API clients send the token.
+         * @description The web app sends `{}` and its cookie; other clients may send the token
+         *     they took from the `refresh_token` cookie instead.
          */
         RefreshRequest: {
             refreshToken?: string;
@@ -8781,11 +8792,6 @@ export interface components {
              */
             size: number;
             text: string;
-        };
-        /** TokenPair */
-        TokenPair: {
-            accessToken: string;
-            refreshToken: string;
         };
         /** TokenRequest */
         TokenRequest: {

@@ -37,7 +37,9 @@ impl From<User> for UserDto {
 }
 
 /// What a sign-in returns. For an e-mail code of an address with no account,
-/// `existingUser` is false and there is no user or token yet.
+/// `existingUser` is false and there is no user or token yet. The refresh
+/// token is never in the body: it comes as the HttpOnly `refresh_token`
+/// cookie (`Set-Cookie`), out of reach of the page's scripts.
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct AuthData {
@@ -45,16 +47,14 @@ pub struct AuthData {
     pub user: Option<UserDto>,
     #[oai(skip_serializing_if_is_none)]
     pub access_token: Option<String>,
-    #[oai(skip_serializing_if_is_none)]
-    pub refresh_token: Option<String>,
     pub existing_user: bool,
 }
 
+/// A renewed session's access token; the new refresh token is in the cookie.
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
-pub struct TokenPair {
+pub struct AccessToken {
     pub access_token: String,
-    pub refresh_token: String,
 }
 
 #[derive(Object)]
@@ -97,7 +97,8 @@ pub struct PhoneCodeRequest {
     pub name: Option<String>,
 }
 
-/// The web app sends `{}` and its cookie; API clients send the token.
+/// The web app sends `{}` and its cookie; other clients may send the token
+/// they took from the `refresh_token` cookie instead.
 #[derive(Object)]
 #[oai(rename_all = "camelCase")]
 pub struct RefreshRequest {
@@ -130,7 +131,7 @@ pub struct ChangePasswordRequest {
 
 #[derive(ApiResponse)]
 pub enum Created {
-    /// The account was created and signed in; the refresh token is also set as an HttpOnly cookie.
+    /// The account was created and signed in; the refresh token is set as an HttpOnly cookie.
     #[oai(status = 201)]
     Created(
         Json<Envelope<AuthData>>,
@@ -140,8 +141,8 @@ pub enum Created {
 
 #[derive(ApiResponse)]
 pub enum SignedIn {
-    /// Signed in (or, for a new e-mail address, the code checked); a refresh
-    /// token is also set as an HttpOnly cookie.
+    /// Signed in (or, for a new e-mail address, the code checked); the refresh
+    /// token is set as an HttpOnly cookie.
     #[oai(status = 200)]
     Ok(
         Json<Envelope<AuthData>>,
@@ -151,10 +152,10 @@ pub enum SignedIn {
 
 #[derive(ApiResponse)]
 pub enum Refreshed {
-    /// A new token pair; the refresh cookie is replaced too.
+    /// A new access token; the refresh cookie is replaced by a new one.
     #[oai(status = 200)]
     Ok(
-        Json<Envelope<TokenPair>>,
+        Json<Envelope<AccessToken>>,
         #[oai(header = "Set-Cookie")] Option<String>,
     ),
 }

@@ -69,14 +69,10 @@ impl AuthApi {
         )
         .await?;
         mail_link_later(&state, user.clone(), email_tokens::Purpose::Verify);
-        let data = signed_in(&state, user).await?;
-        let cookie = data
-            .refresh_token
-            .as_deref()
-            .map(|t| refresh_cookie(&state, Some(t)));
+        let started = signed_in(&state, user).await?;
         Ok(Created::Created(
-            Envelope::ok("Registration successful", data),
-            cookie,
+            Envelope::ok("Registration successful", started.data),
+            Some(started.cookie),
         ))
     }
 
@@ -106,8 +102,8 @@ impl AuthApi {
         match (user, user_hash) {
             (Some(user), Some(stored)) => {
                 if state.hasher.verify(body.password.clone(), stored).await? {
-                    let data = signed_in(&state, user).await?;
-                    Ok(signed_in_response(&state, "Login successful", data))
+                    let started = signed_in(&state, user).await?;
+                    Ok(signed_in_response("Login successful", started))
                 } else {
                     Err(ApiError::unauthorized("Invalid email or password").into())
                 }
@@ -152,15 +148,14 @@ impl AuthApi {
                 codes::verify(&state.db, secret, Channel::Email, &email, &body.code, true).await?;
                 users::prove_email(&state.db, &user.id).await?;
                 let user = users::by_id(&state.db, &user.id).await?.unwrap_or(user);
-                let data = signed_in(&state, user).await?;
-                Ok(signed_in_response(&state, "Login successful", data))
+                let started = signed_in(&state, user).await?;
+                Ok(signed_in_response("Login successful", started))
             }
             None => {
                 codes::verify(&state.db, secret, Channel::Email, &email, &body.code, false).await?;
                 let data = AuthData {
                     user: None,
                     access_token: None,
-                    refresh_token: None,
                     existing_user: false,
                 };
                 Ok(SignedIn::Ok(
@@ -283,19 +278,16 @@ impl AuthApi {
                     },
                 )
                 .await?;
-                let data = signed_in(&state, user).await?;
+                let mut started = signed_in(&state, user).await?;
+                started.data.existing_user = false;
                 return Ok(signed_in_response(
-                    &state,
                     "Registration successful! Logging you in...",
-                    AuthData {
-                        existing_user: false,
-                        ..data
-                    },
+                    started,
                 ));
             }
         };
-        let data = signed_in(&state, user).await?;
-        Ok(signed_in_response(&state, "Login successful", data))
+        let started = signed_in(&state, user).await?;
+        Ok(signed_in_response("Login successful", started))
     }
 
     /// The signed-in user.
@@ -312,8 +304,10 @@ impl AuthApi {
     }
 
     /// Exchange a refresh token (the body's, or else the `refresh_token`
-    /// cookie) for a new pair. Each refresh token works once; presenting one
-    /// again ends that session everywhere.
+    /// cookie) for a new access token and a new refresh cookie. Each refresh
+    /// token works once; presenting one again ends that session everywhere. A
+    /// session ends `SESSION_MAX_DAYS` after its sign-in however often it is
+    /// refreshed.
     #[oai(path = "/auth/refresh", method = "post")]
     async fn refresh(
         &self,
@@ -329,20 +323,14 @@ impl AuthApi {
             .or(cookie.0.as_deref())
             .ok_or_else(|| ApiError::unauthorized("Session expired. Please log in again."))?;
         let (user_id, issued) =
-            sessions::rotate(&state.db, token, state.config.refresh_token_days).await?;
+            sessions::rotate(&state.db, token, state.config.session_lifetime()).await?;
         let user = users::by_id(&state.db, &user_id)
             .await?
             .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
         let access_token = tokens::issue(&state.config, &user.id, user.role, &issued.family);
-        let cookie = refresh_cookie(&state, Some(&issued.refresh_token));
+        let cookie = refresh_cookie(&state, Some((&issued.refresh_token, issued.expires_at)));
         Ok(Refreshed::Ok(
-            Envelope::ok(
-                "Token refreshed",
-                TokenPair {
-                    access_token,
-                    refresh_token: issued.refresh_token,
-                },
-            ),
+            Envelope::ok("Token refreshed", AccessToken { access_token }),
             Some(cookie),
         ))
     }
