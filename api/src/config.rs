@@ -53,6 +53,9 @@ pub struct Config {
     /// `SESSION_MAX_DAYS` (default 90): a session's absolute lifetime from
     /// sign-in; refreshing never carries it further.
     pub session_max_days: i64,
+    /// `ADMIN_TOTP` (default on, off with test providers on): admins sign in
+    /// with a second factor (TOTP or a recovery code) after their first one.
+    pub admin_totp: bool,
     /// `TEST_PROVIDERS` (default off): the dev outbox route and the built-in
     /// test payment provider (`PAYMENT_PROVIDER` defaults to it).
     pub test_providers: bool,
@@ -353,6 +356,10 @@ impl Config {
             &format!("sqlite://{}/store.db?mode=rwc", data_dir.display()),
         );
         let test_providers = flag("TEST_PROVIDERS", false)?;
+        let admin_totp = flag("ADMIN_TOTP", !test_providers)?;
+        if !admin_totp && !test_providers {
+            tracing::warn!("ADMIN_TOTP=off: admins sign in without a second factor");
+        }
         let payments = PaymentsConfig::from_env(&data_dir, test_providers)?;
         let smtp = match std::env::var("SMTP_URL")
             .ok()
@@ -414,6 +421,7 @@ impl Config {
                     anyhow::bail!("SESSION_MAX_DAYS must be a whole number of days from 1 to 3650")
                 }
             },
+            admin_totp,
             test_providers,
             payments,
             smtp,

@@ -47,6 +47,8 @@ pub enum Door {
     BackgroundClient,
     /// Designs saved or changed by one shopper (each draws a thumbnail).
     DesignUser,
+    /// Second-factor codes (TOTP or recovery) for one account, from anywhere.
+    SecondFactorAccount,
 }
 
 impl Door {
@@ -65,10 +67,11 @@ impl Door {
             Door::ArtworkUser => (60, s(30)),
             Door::BackgroundClient => (20, s(3)),
             Door::DesignUser => (30, s(4)),
+            Door::SecondFactorAccount => (5, s(300)),
         }
     }
 
-    const ALL: [Door; 11] = [
+    const ALL: [Door; 12] = [
         Door::LoginClient,
         Door::LoginAccountClient,
         Door::LoginAccount,
@@ -80,6 +83,7 @@ impl Door {
         Door::ForgotClient,
         Door::ForgotTarget,
         Door::DesignUser,
+        Door::SecondFactorAccount,
     ];
 
     /// The door's name in the database.

@@ -32,6 +32,8 @@ pub struct Issued {
     pub family: String,
     /// When the new refresh token stops working (Unix ms).
     pub expires_at: i64,
+    /// Whether the session passed a second factor at sign-in.
+    pub second_factor: bool,
 }
 
 /// How long sessions last: each refresh token `refresh_days` (`REFRESH_TOKEN_DAYS`),
@@ -45,23 +47,33 @@ pub struct Lifetime {
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
 
-/// A new token of `family`, signed in to at `signed_in_at`; `parent` is the
-/// token it was exchanged for.
+/// How a family was signed in to, kept by each of its tokens.
+#[derive(Clone, Copy)]
+struct Origin {
+    signed_in_at: i64,
+    second_factor: bool,
+}
+
+/// A new token of `family`; `parent` is the token it was exchanged for.
 async fn insert(
     db: &Db,
     user_id: &str,
     family: &str,
     parent: Option<&str>,
-    signed_in_at: i64,
+    origin: Origin,
     lifetime: Lifetime,
 ) -> Result<(String, i64), DbError> {
+    let Origin {
+        signed_in_at,
+        second_factor,
+    } = origin;
     let token = random_hex(32);
     let now = now_ms();
     let expires_at =
         (now + lifetime.refresh_days * DAY_MS).min(signed_in_at + lifetime.max_days * DAY_MS);
     sqlx::query(
-        "INSERT INTO sessions (id, family_id, user_id, token_hash, expires_at, created_at, parent_id, signed_in_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO sessions (id, family_id, user_id, token_hash, expires_at, created_at, parent_id, signed_in_at, second_factor) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(new_id())
     .bind(family)
@@ -71,19 +83,30 @@ async fn insert(
     .bind(now)
     .bind(parent)
     .bind(signed_in_at)
+    .bind(i64::from(second_factor))
     .execute(db)
     .await?;
     Ok((token, expires_at))
 }
 
-pub async fn start(db: &Db, user_id: &str, lifetime: Lifetime) -> Result<Issued, DbError> {
+/// Signs in: a new family. `second_factor` says whether a second factor was passed.
+pub async fn start(
+    db: &Db,
+    user_id: &str,
+    lifetime: Lifetime,
+    second_factor: bool,
+) -> Result<Issued, DbError> {
     let family = new_id();
-    let (refresh_token, expires_at) =
-        insert(db, user_id, &family, None, now_ms(), lifetime).await?;
+    let origin = Origin {
+        signed_in_at: now_ms(),
+        second_factor,
+    };
+    let (refresh_token, expires_at) = insert(db, user_id, &family, None, origin, lifetime).await?;
     Ok(Issued {
         refresh_token,
         family,
         expires_at,
+        second_factor,
     })
 }
 
@@ -96,6 +119,7 @@ struct SessionRow {
     used_at: Option<i64>,
     revoked_at: Option<i64>,
     signed_in_at: i64,
+    second_factor: i64,
 }
 
 /// Exchanges a refresh token for a new one; returns the user id and the new token.
@@ -103,7 +127,8 @@ struct SessionRow {
 pub async fn rotate(db: &Db, token: &str, lifetime: Lifetime) -> Result<(String, Issued), DbError> {
     let invalid = || DbError::SessionExpired;
     let row: Option<SessionRow> = sqlx::query_as(
-        "SELECT id, family_id, user_id, expires_at, used_at, revoked_at, signed_in_at FROM sessions WHERE token_hash = $1",
+        "SELECT id, family_id, user_id, expires_at, used_at, revoked_at, signed_in_at, second_factor \
+         FROM sessions WHERE token_hash = $1",
     )
     .bind(token_hash(token))
     .fetch_optional(db)
@@ -116,6 +141,7 @@ pub async fn rotate(db: &Db, token: &str, lifetime: Lifetime) -> Result<(String,
         used_at,
         revoked_at,
         signed_in_at,
+        second_factor,
     }) = row
     else {
         return Err(invalid());
@@ -153,14 +179,19 @@ pub async fn rotate(db: &Db, token: &str, lifetime: Lifetime) -> Result<(String,
         revoke_family(db, &family).await?;
         return Err(invalid());
     }
+    let origin = Origin {
+        signed_in_at,
+        second_factor: second_factor != 0,
+    };
     let (refresh_token, expires_at) =
-        insert(db, &user_id, &family, Some(&id), signed_in_at, lifetime).await?;
+        insert(db, &user_id, &family, Some(&id), origin, lifetime).await?;
     Ok((
         user_id,
         Issued {
             refresh_token,
             family,
             expires_at,
+            second_factor: origin.second_factor,
         },
     ))
 }

@@ -888,7 +888,8 @@ export interface paths {
          *     cookie) for a new access token and a new refresh cookie. Each refresh
          *     token works once; presenting one again ends that session everywhere. A
          *     session ends `SESSION_MAX_DAYS` after its sign-in however often it is
-         *     refreshed.
+         *     refreshed. An admin's session that did not pass a second factor (while
+         *     they are required) is ended instead.
          */
         post: {
             parameters: {
@@ -7393,6 +7394,237 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/2fa/enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set up an authenticator app, with the challenge of a sign-in whose
+         *     second factor is not `enrolled`: a new TOTP secret as a QR code and as
+         *     text, and ten one-time recovery codes, all shown only now. Asking again
+         *     replaces them until a first code confirms them at `POST /auth/2fa/verify`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChallengeRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Enrolment"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish an admin's sign-in with the challenge and a code: the 6-digit
+         *     code from the authenticator app (the first one also confirms a new
+         *     enrolment; each works once) or a recovery code (each works once).
+         *     Signs in as the first factor would have, with the refresh cookie.
+         *     At most 5 codes per account, then one every 5 minutes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SecondFactorCodeRequest"];
+                };
+            };
+            responses: {
+                /**
+                 * @description Signed in (or, for a new e-mail address, the code checked); the refresh
+                 *     token is set as an HttpOnly cookie.
+                 */
+                200: {
+                    headers: {
+                        "SET-COOKIE"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_AuthData"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7526,6 +7758,13 @@ export interface components {
             user?: components["schemas"]["UserDto"];
             accessToken?: string;
             existingUser: boolean;
+            /**
+             * @description Present when the account signs in with a second factor (an admin in
+             *     production): the first factor passed, but there is no session (no
+             *     user, no token) until `POST /auth/2fa/verify` takes a code with this
+             *     challenge, after `POST /auth/2fa/enroll` when not yet `enrolled`.
+             */
+            secondFactor?: components["schemas"]["SecondFactorChallenge"] & unknown;
         };
         /** CancelRequest */
         CancelRequest: {
@@ -7589,6 +7828,10 @@ export interface components {
             gatewayCharge: number;
             /** Format: int64 */
             total: number;
+        };
+        /** ChallengeRequest */
+        ChallengeRequest: {
+            challenge: string;
         };
         /** ChangePasswordRequest */
         ChangePasswordRequest: {
@@ -7742,6 +7985,21 @@ export interface components {
         EmailRequest: {
             email: string;
         };
+        /**
+         * Enrolment
+         * @description What the authenticator app is given, shown once: scan `qrSvg` (or type
+         *     `secret`), keep the recovery codes, then send a code to `POST /auth/2fa/verify`.
+         */
+        Enrolment: {
+            /** @description The TOTP secret in base32, to type in by hand. */
+            secret: string;
+            /** @description The `otpauth://totp/...` URI the QR code holds. */
+            otpauthUri: string;
+            /** @description The URI as a QR code, an SVG document. */
+            qrSvg: string;
+            /** @description Ten one-time codes for when the app is not at hand; each works once. */
+            recoveryCodes: string[];
+        };
         /** Envelope_AccessToken */
         Envelope_AccessToken: {
             success: boolean;
@@ -7783,6 +8041,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["CreatedOrder"];
+        };
+        /** Envelope_Enrolment */
+        Envelope_Enrolment: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["Enrolment"];
         };
         /** Envelope_Health */
         Envelope_Health: {
@@ -8646,6 +8910,24 @@ export interface components {
             message: string;
             data: components["schemas"]["SavedDesign"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * SecondFactorChallenge
+         * @description The second step of an admin's sign-in.
+         */
+        SecondFactorChallenge: {
+            /** @description Single use, valid for `expiresIn` seconds; send it with the code. */
+            challenge: string;
+            /** @description Whether an authenticator app is set up; if not, enrol first. */
+            enrolled: boolean;
+            /** Format: int64 */
+            expiresIn: number;
+        };
+        /** SecondFactorCodeRequest */
+        SecondFactorCodeRequest: {
+            challenge: string;
+            /** @description The 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
+            code: string;
         };
         /** ShareLink */
         ShareLink: {

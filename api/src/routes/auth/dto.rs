@@ -48,6 +48,50 @@ pub struct AuthData {
     #[oai(skip_serializing_if_is_none)]
     pub access_token: Option<String>,
     pub existing_user: bool,
+    /// Present when the account signs in with a second factor (an admin in
+    /// production): the first factor passed, but there is no session (no
+    /// user, no token) until `POST /auth/2fa/verify` takes a code with this
+    /// challenge, after `POST /auth/2fa/enroll` when not yet `enrolled`.
+    #[oai(skip_serializing_if_is_none)]
+    pub second_factor: Option<SecondFactorChallenge>,
+}
+
+/// The second step of an admin's sign-in.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct SecondFactorChallenge {
+    /// Single use, valid for `expiresIn` seconds; send it with the code.
+    pub challenge: String,
+    /// Whether an authenticator app is set up; if not, enrol first.
+    pub enrolled: bool,
+    pub expires_in: i64,
+}
+
+#[derive(Object)]
+pub struct ChallengeRequest {
+    pub challenge: String,
+}
+
+#[derive(Object)]
+pub struct SecondFactorCodeRequest {
+    pub challenge: String,
+    /// The 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`).
+    pub code: String,
+}
+
+/// What the authenticator app is given, shown once: scan `qrSvg` (or type
+/// `secret`), keep the recovery codes, then send a code to `POST /auth/2fa/verify`.
+#[derive(Object)]
+#[oai(rename_all = "camelCase")]
+pub struct Enrolment {
+    /// The TOTP secret in base32, to type in by hand.
+    pub secret: String,
+    /// The `otpauth://totp/...` URI the QR code holds.
+    pub otpauth_uri: String,
+    /// The URI as a QR code, an SVG document.
+    pub qr_svg: String,
+    /// Ten one-time codes for when the app is not at hand; each works once.
+    pub recovery_codes: Vec<String>,
 }
 
 /// A renewed session's access token; the new refresh token is in the cookie.

@@ -22,10 +22,12 @@ use crate::state::AppState;
 
 mod dto;
 mod outreach;
+mod second_factor;
 mod session;
 
 pub use dto::*;
 use outreach::{check_verify_limits, mail_link_later, send_code};
+pub use second_factor::SecondFactorApi;
 pub use session::REFRESH_COOKIE;
 use session::{refresh_cookie, signed_in, signed_in_response};
 
@@ -72,7 +74,7 @@ impl AuthApi {
         let started = signed_in(&state, user).await?;
         Ok(Created::Created(
             Envelope::ok("Registration successful", started.data),
-            Some(started.cookie),
+            started.cookie,
         ))
     }
 
@@ -157,6 +159,7 @@ impl AuthApi {
                     user: None,
                     access_token: None,
                     existing_user: false,
+                    second_factor: None,
                 };
                 Ok(SignedIn::Ok(
                     Envelope::ok("Enter your details to continue", data),
@@ -307,7 +310,8 @@ impl AuthApi {
     /// cookie) for a new access token and a new refresh cookie. Each refresh
     /// token works once; presenting one again ends that session everywhere. A
     /// session ends `SESSION_MAX_DAYS` after its sign-in however often it is
-    /// refreshed.
+    /// refreshed. An admin's session that did not pass a second factor (while
+    /// they are required) is ended instead.
     #[oai(path = "/auth/refresh", method = "post")]
     async fn refresh(
         &self,
@@ -327,6 +331,14 @@ impl AuthApi {
         let user = users::by_id(&state.db, &user_id)
             .await?
             .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
+        // A session that became an admin's without a second factor (made
+        // admin while signed in) does not carry on as one: sign in again.
+        if crate::auth::second_factor::required(&state.config, &user) && !issued.second_factor {
+            sessions::revoke_family(&state.db, &issued.family).await?;
+            return Err(
+                ApiError::unauthorized("Please sign in again with your second factor.").into(),
+            );
+        }
         let access_token = tokens::issue(&state.config, &user.id, user.role, &issued.family);
         let cookie = refresh_cookie(&state, Some((&issued.refresh_token, issued.expires_at)));
         Ok(Refreshed::Ok(

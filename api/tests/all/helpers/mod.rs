@@ -99,6 +99,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         access_token_minutes: 15,
         refresh_token_days: 30,
         session_max_days: 90,
+        admin_totp: false,
         test_providers: true,
         smtp: None,
         public_url: None,
