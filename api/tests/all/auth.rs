@@ -736,6 +736,13 @@ async fn weak_passwords_are_refused_everywhere_one_is_set() {
             200,
             "the session that changed it goes on"
         );
+        let notice = app
+            .message_with(
+                "meera.iyer@example.com",
+                "password of your account was changed",
+            )
+            .await;
+        assert!(!notice.contains("violet kettle drum"));
 
         // Reset: a weak password is refused and the link still works.
         app.post(
@@ -762,6 +769,8 @@ async fn weak_passwords_are_refused_everywhere_one_is_set() {
             .await;
         assert_eq!(status, 200, "{engine:?}");
         assert_eq!(login("amber falcon meadow").await.0, 200);
+        app.message_with("meera.iyer@example.com", "was reset with the link")
+            .await;
     }
 }
 

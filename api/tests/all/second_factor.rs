@@ -180,6 +180,10 @@ async fn admins_enrol_an_authenticator_app_then_sign_in_with_its_codes() {
         let refresh = cookie.expect("the refresh cookie");
         let (status, _) = app.get_auth("/api/orders/admin", &access).await;
         assert_eq!(status, 200, "an admin's route");
+        let notice = app
+            .message_with(ADMIN, "An authenticator app was set up")
+            .await;
+        assert!(!notice.contains(&secret), "no secret in the notice");
         // The session refreshes as usual; the challenge is spent.
         let (status, _, _) = app.refresh(&refresh).await;
         assert_eq!(status, 200);
@@ -217,6 +221,8 @@ async fn admins_enrol_an_authenticator_app_then_sign_in_with_its_codes() {
             "{body}"
         );
         assert!(cookie.is_some());
+        app.message_with(ADMIN, "A recovery code was used to sign in")
+            .await;
         let (challenge, _) = first_factor(&app).await;
         let (status, _, _) = verify(&challenge, &recovery[3]).await;
         assert_eq!(status, 400, "a recovery code works once");

@@ -26,7 +26,7 @@ mod second_factor;
 mod session;
 
 pub use dto::*;
-use outreach::{check_verify_limits, mail_link_later, send_code};
+use outreach::{check_verify_limits, mail_link_later, send_code, tell_owner};
 pub use second_factor::SecondFactorApi;
 pub use session::REFRESH_COOKIE;
 use session::{refresh_cookie, signed_in, signed_in_response};
@@ -442,6 +442,13 @@ impl AuthApi {
         users::prove_email(&state.db, &user_id).await?;
         let hash = state.hasher.hash(body.password.clone()).await?;
         users::set_password(&state.db, &user_id, &hash, None).await?;
+        tell_owner(
+            &state,
+            &user.email,
+            "Your password was reset",
+            "The password of your account was reset with the link we e-mailed, and every device was signed out.",
+        )
+        .await;
         Ok(Envelope::ok(
             "Password has been reset. Please log in.",
             true,
@@ -483,6 +490,13 @@ impl AuthApi {
         }
         let hash = state.hasher.hash(body.new_password.clone()).await?;
         users::set_password(&state.db, &user.id, &hash, Some(&auth.0.family)).await?;
+        tell_owner(
+            &state,
+            &user.email,
+            "Your password was changed",
+            "The password of your account was changed, and your other devices were signed out.",
+        )
+        .await;
         Ok(Envelope::ok("Password changed", true))
     }
 }

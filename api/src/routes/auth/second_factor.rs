@@ -10,6 +10,7 @@ use poem_openapi::payload::Json;
 
 use super::Tag;
 use super::dto::*;
+use super::outreach::tell_owner;
 use super::session::{signed_in_response, start_session};
 use crate::auth::second_factor as factor;
 use crate::db::second_factor as stored;
@@ -152,6 +153,20 @@ impl SecondFactorApi {
         } else {
             None
         };
+        if let Some(left) = left {
+            let what = format!(
+                "A recovery code was used to sign in to your admin account; {left} are left."
+            );
+            tell_owner(&state, &user.email, "A recovery code was used", &what).await;
+        } else if enrolled.confirmed_at.is_none() {
+            tell_owner(
+                &state,
+                &user.email,
+                "An authenticator app was set up",
+                "An authenticator app was set up as the second factor of your admin account.",
+            )
+            .await;
+        }
         let started = start_session(&state, user, true).await?;
         Ok(match left {
             Some(left) => signed_in_response(
