@@ -75,7 +75,7 @@ wasm: wasm-target
     wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_text --remove-name-section --remove-producers-section "$out/wasm-text/design_text.wasm"
     python3 scripts/wasm-package.py
 
-# Run every test CI runs: engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set); then, side by side, the schema fuzzer and the WebAssembly package from Node, the web app's checks and unit tests and the end-to-end tests in Chromium
+# Run every test CI runs: engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set); then, side by side, the schema fuzzer, the generated Python client and the WebAssembly package from Node, the web app's checks and unit tests and the end-to-end tests in Chromium
 test: web
     #!/usr/bin/env bash
     set -euo pipefail
@@ -98,9 +98,13 @@ test: web
     # The fuzzer waits on the server most of the time: it runs beside the browser tests.
     API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" scripts/fuzz-api.sh > target/fuzz-api.log 2>&1 &
     fuzz=$!
+    # So does the generated Python client's check (seconds once its generator is installed).
+    API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" scripts/python-client.sh > target/python-client.log 2>&1 &
+    client=$!
     { node --test {{node_test_flags}} design-engine/js-tests/ && just e2e; } || status=$?
     if wait "$vitest"; then grep -E "Test Files|Tests " target/vitest.log; else cat target/vitest.log; status=1; fi
     if wait "$fuzz"; then tail -n 5 target/fuzz-api.log; else cat target/fuzz-api.log; status=1; fi
+    if wait "$client"; then tail -n 2 target/python-client.log; else cat target/python-client.log; status=1; fi
     exit "$status"
 
 # End-to-end tests in headless Chromium (Debian's /usr/bin/chromium) against the store as `just run` serves it; screenshots in web/e2e/screenshots
@@ -136,9 +140,18 @@ bench-uploads:
     cargo build -q --release -p api
     python3 scripts/bench-uploads.py
 
+# Hostile flood figures: one fresh account's 60 parallel uploads of 24 MP flat PNGs and 50 design updates against a release server, with its peak memory, every answer's status and another shopper's catalogue p99 meanwhile
+bench-hostile:
+    cargo build -q --release -p api
+    python3 scripts/bench-hostile.py
+
 # Schema fuzzing with schemathesis: every operation in openapi.json against a fresh debug server, as a shopper and as an admin (reports in target/fuzz-api)
 fuzz-api:
     scripts/fuzz-api.sh
+
+# The API through a Python client generated from openapi.json (openapi-python-client, pinned in scripts/python-client/requirements.txt, in a virtualenv under ~/.cache): no operation or schema lost but binary downloads, and a shopper's way from registration to an order with its typed models, against a fresh debug server
+python-client:
+    scripts/python-client.sh
 
 # What CI checks besides the tests: formatting, ESLint, the TypeScript check, stale openapi.json, schema and facts, and clippy (native and the wasm build)
 ready: checks clippy

@@ -17,49 +17,20 @@ seed="${SEED:-20250101}"
 workers="${WORKERS:-2}"
 reports="${FUZZ_REPORT_DIR:-target/fuzz-api}"
 
+. scripts/dev-server.sh
 # schemathesis in its own virtualenv, (re)installed only when the pinned version changes.
-venv="${XDG_CACHE_HOME:-$HOME/.cache}/store-schemathesis/venv"
-pinned="$(sed -n 's/^schemathesis==//p' "$here/requirements.txt")"
-installed="$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null || true)"
-if [ "$installed" != "$pinned" ]; then
-  echo "Installing schemathesis $pinned into $venv"
-  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check -r "$here/requirements.txt"
-fi
+pinned_venv schemathesis "$here/requirements.txt"
 
-api_bin="${API_BIN:-}"
-[ -n "$api_bin" ] || { cargo build -q -p api; api_bin="${CARGO_TARGET_DIR:-target}/debug/api"; }
-
-work="$(mktemp -d)"
-server=""
-cleanup() {
-  [ -z "$server" ] || { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
-  # Keep the server's log beside the reports (5xx details), then drop the data.
-  [ ! -f "$work/server.log" ] || cp "$work/server.log" "$reports/server.log" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM  # so that Ctrl-C or a CI timeout still runs cleanup
 passes=(logout user admin)
 # Only this script's own files: FUZZ_REPORT_DIR may be any directory.
 for role in "${passes[@]}"; do rm -rf "${reports:?}/$role"; done
 rm -f "$reports/server.log" && mkdir -p "$reports"
 
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-# A fresh SQLite database in a temp dir. TEST_PROVIDERS=on gives the dev outbox
-# (the admin's sign-in code) and the test payment provider; long-lived tokens so
-# a cached token never expires mid-run.
-export DATA_DIR="$work" DATABASE_URL="" LISTEN_ADDR="127.0.0.1:$port" TEST_PROVIDERS=on \
-  RUST_LOG=warn ACCESS_TOKEN_MINUTES=120
-api="http://127.0.0.1:$port/api"
-"$api_bin" serve > "$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 300); do
-  curl -sf "$api/health" >/dev/null && break
-  kill -0 "$server" 2>/dev/null || { echo "the server exited:" >&2; cat "$work/server.log" >&2; exit 1; }
-  sleep 0.2
-done
-curl -sf "$api/health" >/dev/null || { echo "the server did not answer /api/health" >&2; exit 1; }
+# A fresh SQLite database in a temp dir, in dev mode: the dev outbox (the
+# admin's sign-in code) and the test payment provider; long-lived tokens so a
+# cached token never expires mid-run. Its log is kept beside the reports (5xx details).
+export ACCESS_TOKEN_MINUTES=120
+start_dev_server "$reports/server.log"
 admin_email="admin@example.com"
 "$api_bin" create-admin --email "$admin_email" --name Admin >/dev/null
 export STORE_API_URL="$api" ADMIN_EMAIL="$admin_email" SCHEMATHESIS_HOOKS="$here/hooks.py"

@@ -10,6 +10,8 @@ use std::sync::LazyLock;
 use design_engine::Design;
 use poem_openapi::registry::{MetaSchema, MetaSchemaRef, Registry};
 use poem_openapi::types::{ParseFromJSON, ParseResult, ToJSON, Type};
+use schemars::generate::SchemaSettings;
+use schemars::transform::RemoveRefSiblings;
 use serde_json::{Map, Value};
 
 /// A design document as JSON (read with `Design::from_json`).
@@ -30,15 +32,58 @@ impl DesignDocument {
 
 /// The engine's schemas (`Design` and what it holds), converted once.
 static SCHEMAS: LazyLock<Vec<(String, MetaSchema)>> = LazyLock::new(|| {
-    let mut generator = schemars::generate::SchemaSettings::openapi3().into_generator();
+    // schemars' RemoveRefSiblings would wrap a field's default in `allOf` (OpenAPI
+    // 3.0 allows nothing beside a `$ref`), which strict client generators refuse;
+    // without it, `move_ref_defaults` says each default on its type instead.
+    let settings =
+        SchemaSettings::openapi3().with(|s| s.transforms.retain(|t| !t.is::<RemoveRefSiblings>()));
+    let mut generator = settings.into_generator();
     generator.subschema_for::<Design>();
-    generator
-        .take_definitions(true)
+    let mut definitions = generator.take_definitions(true);
+    move_ref_defaults(&mut definitions);
+    definitions
         .into_iter()
         .map(|(name, schema)| (name, meta_schema(&schema)))
         .collect()
 });
 
+/// Moves the defaults found beside references onto the schemas they name. A
+/// field's default is its type's (`#[serde(default)]`, or a function giving the
+/// only default that type has in a document), so each is said once, on the type.
+/// Two different defaults for one type cannot be said this way: a panic, which
+/// the tests meet first.
+fn move_ref_defaults(definitions: &mut Map<String, Value>) {
+    fn collect(value: &mut Value, found: &mut Vec<(String, Value)>) {
+        match value {
+            Value::Object(object) => {
+                let name = object
+                    .get("$ref")
+                    .and_then(Value::as_str)
+                    .map(|p| ref_name(p).to_owned());
+                if let Some(name) = name
+                    && let Some(default) = object.remove("default")
+                {
+                    found.push((name, default));
+                }
+                object.values_mut().for_each(|v| collect(v, found));
+            }
+            Value::Array(items) => items.iter_mut().for_each(|v| collect(v, found)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    definitions
+        .values_mut()
+        .for_each(|v| collect(v, &mut found));
+    for (name, default) in found {
+        let schema = definitions
+            .get_mut(&name)
+            .and_then(Value::as_object_mut)
+            .unwrap_or_else(|| panic!("no schema {name} for a default"));
+        let said = schema.entry("default").or_insert_with(|| default.clone());
+        assert_eq!(*said, default, "two defaults for {name}");
+    }
+}
 impl Type for DesignDocument {
     const IS_REQUIRED: bool = true;
     type RawValueType = Self;
@@ -88,9 +133,19 @@ fn leak(s: &str) -> &'static str {
     Box::leak(s.to_owned().into_boxed_str())
 }
 
+fn ref_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// A `$ref` stands alone: what OpenAPI 3.0 would ignore beside it (a field's doc
+/// comment) belongs on its type or on the object holding the field.
 fn schema_ref(value: &Value) -> MetaSchemaRef {
     match value.get("$ref").and_then(Value::as_str) {
-        Some(path) => MetaSchemaRef::Reference(path.rsplit('/').next().unwrap_or(path).to_owned()),
+        Some(path) => {
+            let siblings = value.as_object().map_or(0, Map::len) - 1;
+            assert_eq!(siblings, 0, "a reference with more beside it: {value}");
+            MetaSchemaRef::Reference(ref_name(path).to_owned())
+        }
         None => MetaSchemaRef::Inline(Box::new(meta_schema(value))),
     }
 }
@@ -174,8 +229,15 @@ mod tests {
             serde_json::json!(["version", "productId", "color"])
         );
         assert_eq!(
-            design["properties"]["areas"]["allOf"][0]["$ref"],
-            "#/components/schemas/Areas"
+            design["properties"]["areas"],
+            serde_json::json!({"$ref": "#/components/schemas/Areas"})
+        );
+        // Each field's default is said on its type.
+        assert_eq!(schema("MaterialQuality")["default"], "Premium");
+        assert_eq!(schema("HexColour")["default"], "#000000");
+        assert_eq!(
+            schema("Position")["default"],
+            serde_json::json!({"x": 50.0, "y": 50.0})
         );
         let text = schema("TextElement");
         assert_eq!(text["properties"]["text"]["maxLength"], 50);

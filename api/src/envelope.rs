@@ -188,6 +188,7 @@ impl From<crate::db::DbError> for ApiError {
             }
             DbError::InvalidLink => ApiError::bad_request("This link is invalid or has expired"),
             DbError::ArtworkGone => ApiError::bad_request(UPLOAD_AGAIN),
+            DbError::AtCap(cap) => ApiError::conflict_code(cap.message(), cap.code()),
             e @ (DbError::Corrupt(_) | DbError::Invariant(_)) => ApiError::internal(e),
         }
     }

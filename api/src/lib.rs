@@ -1,6 +1,7 @@
 //! The store's API server: poem + poem-openapi over sqlx (SQLite or
 //! PostgreSQL), with every studio rule delegated to `design-engine`.
 
+pub mod access_log;
 pub mod add_to_cart;
 pub mod app;
 pub mod auth;

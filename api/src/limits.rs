@@ -47,6 +47,12 @@ pub enum Door {
     BackgroundClient,
     /// Designs saved or changed by one shopper (each draws a thumbnail).
     DesignUser,
+    /// Orders created by one shopper (each asks the payment provider for an order).
+    CreateOrderUser,
+    /// Newsletter sign-ups and confirmations from one client address.
+    NewsletterClient,
+    /// Newsletter confirmation e-mails sent to one address (an inbox is not to be flooded).
+    NewsletterAddress,
     /// Second-factor codes (TOTP or recovery) for one account, from anywhere.
     SecondFactorAccount,
 }
@@ -67,11 +73,14 @@ impl Door {
             Door::ArtworkUser => (60, s(30)),
             Door::BackgroundClient => (20, s(3)),
             Door::DesignUser => (30, s(4)),
+            Door::CreateOrderUser => (20, s(30)),
+            Door::NewsletterClient => (10, s(60)),
+            Door::NewsletterAddress => (3, s(600)),
             Door::SecondFactorAccount => (5, s(300)),
         }
     }
 
-    const ALL: [Door; 12] = [
+    const ALL: [Door; 15] = [
         Door::LoginClient,
         Door::LoginAccountClient,
         Door::LoginAccount,
@@ -83,6 +92,9 @@ impl Door {
         Door::ForgotClient,
         Door::ForgotTarget,
         Door::DesignUser,
+        Door::CreateOrderUser,
+        Door::NewsletterClient,
+        Door::NewsletterAddress,
         Door::SecondFactorAccount,
     ];
 

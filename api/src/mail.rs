@@ -146,16 +146,19 @@ pub async fn run_outbox_worker(mailer: Mailer) {
     }
 }
 
-/// Sends up to 20 undelivered e-mails; returns how many were sent.
+/// Claims and sends up to 20 undelivered e-mails; returns how many were sent.
 async fn deliver_pending(db: &Db, smtp: &Smtp, blank_bodies: bool) -> anyhow::Result<usize> {
-    let pending = outbox::undelivered(db, 20).await?;
+    let pending = outbox::claim_undelivered(db, now_ms(), 20).await?;
     let mut sent = 0;
-    for m in pending {
+    for (i, m) in pending.iter().enumerate() {
         // A message the relay refuses for good (a malformed address) is marked
         // failed, so it cannot block the queue.
         let outcome = smtp.send(&m.recipient, &m.subject, &m.body).await;
         if let Err(e) = &outcome {
             if is_transient(e) {
+                // The rest go back at once, for whichever worker is next.
+                let unsent: Vec<&str> = pending[i..].iter().map(|m| m.id.as_str()).collect();
+                outbox::release(db, &unsent).await?;
                 return Err(anyhow::anyhow!("{e}"));
             }
             tracing::warn!(error = %e, id = m.id, "outbox message undeliverable");

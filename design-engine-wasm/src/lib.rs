@@ -455,20 +455,22 @@ pub fn remove_background_rgba(
     Ok(remove_background(&img, tolerance).into_raw())
 }
 
-/// The font files the studio needs: `[{font, file}]`, to fetch and pass to `loadFont`.
-#[wasm_bindgen(js_name = fontFiles)]
+/// A font of the studio and the file that draws it.
+#[derive(Serialize, tsify::Tsify)]
+pub struct FontFile {
+    font: Font,
+    file: &'static str,
+}
+
+/// The font files the studio needs, to fetch and pass to `loadFont`.
+#[wasm_bindgen(js_name = fontFiles, unchecked_return_type = "FontFile[]")]
 pub fn font_files() -> Result<JsValue, JsValue> {
-    #[derive(Serialize)]
-    struct Entry {
-        font: &'static str,
-        file: &'static str,
-    }
     to_js(
         &Font::ALL
             .iter()
-            .map(|&f| Entry {
-                font: f.name(),
-                file: fonts::file_for(f),
+            .map(|&font| FontFile {
+                font,
+                file: fonts::file_for(font),
             })
             .collect::<Vec<_>>(),
     )

@@ -178,6 +178,8 @@ pub struct Design {
     pub print_quality: PrintQuality,
 }
 
+/// The studio's design document (design-engine's JSON): a garment, its print
+/// areas and its quantities per size. What is left out takes its default.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]

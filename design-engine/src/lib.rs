@@ -14,6 +14,7 @@ pub mod preflight;
 pub mod pricing;
 pub mod quantities;
 pub mod render;
+pub mod tax;
 
 #[cfg(not(any(feature = "text", feature = "wasm")))]
 compile_error!(

@@ -4,6 +4,7 @@ use poem_openapi::Object;
 use serde::Deserialize;
 
 use super::DbError;
+use super::caps::Cap;
 use super::{Db, now_ms};
 use crate::ids::new_id;
 
@@ -88,8 +89,10 @@ async fn clear_default(
     Ok(())
 }
 
+/// Adds an address, unless the account holds its cap of them (`DbError::AtCap`).
 pub async fn add(db: &Db, user_id: &str, a: &AddressInput) -> Result<(), DbError> {
     let mut tx = crate::db::begin_write(db).await?;
+    super::caps::lock_account(&mut tx, user_id).await?;
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM addresses WHERE user_id = $1")
         .bind(user_id)
         .fetch_one(&mut *tx)
@@ -99,9 +102,11 @@ pub async fn add(db: &Db, user_id: &str, a: &AddressInput) -> Result<(), DbError
     if default {
         clear_default(&mut tx, user_id).await?;
     }
-    sqlx::query(
+    // Only while the account holds fewer than its cap.
+    let added = sqlx::query(
         "INSERT INTO addresses (id, user_id, type, street, city, state, zip_code, country, phone, is_default, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 \
+         WHERE (SELECT COUNT(*) FROM addresses WHERE user_id = $2) < $12",
     )
     .bind(new_id())
     .bind(user_id)
@@ -114,8 +119,12 @@ pub async fn add(db: &Db, user_id: &str, a: &AddressInput) -> Result<(), DbError
     .bind(&a.phone)
     .bind(i64::from(default))
     .bind(now_ms())
+    .bind(Cap::Addresses.limit())
     .execute(&mut *tx)
     .await?;
+    if added.rows_affected() == 0 {
+        return Err(DbError::AtCap(Cap::Addresses)); // dropping the transaction rolls back
+    }
     tx.commit().await?;
     Ok(())
 }

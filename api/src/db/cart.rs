@@ -5,6 +5,7 @@ use design_engine::Design;
 use sqlx::FromRow;
 
 use super::DbError;
+use super::caps::Cap;
 use super::{Db, now_ms};
 use crate::ids::new_id;
 
@@ -79,7 +80,8 @@ pub enum Target<'a> {
 
 /// Stores a checked, priced design. `Ok(false)` means another request changed
 /// the cart since it was read (the same design added at the same moment, or
-/// the line changed): the caller reads again and retries.
+/// the line changed): the caller reads again and retries. A new line past
+/// the cart's cap is refused (`DbError::AtCap`).
 pub async fn save(
     db: &Db,
     user_id: &str,
@@ -110,9 +112,13 @@ pub async fn save(
         Target::New { artwork } => {
             let id = new_id();
             let mut tx = super::begin_write(db).await?;
+            // A new line only while the cart holds fewer than its cap.
+            super::caps::lock_account(&mut tx, user_id).await?;
             let inserted = sqlx::query(
                 "INSERT INTO cart_items (id, user_id, product_id, color, artwork_hash, design, unit_price, quantity, \
-                 design_fee, line_total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
+                 design_fee, line_total, created_at, updated_at) \
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11 \
+                 WHERE (SELECT COUNT(*) FROM cart_items WHERE user_id = $2) < $12",
             )
             .bind(&id)
             .bind(user_id)
@@ -125,9 +131,13 @@ pub async fn save(
             .bind(quote.design_fee.0)
             .bind(quote.total.0)
             .bind(now)
+            .bind(Cap::CartLines.limit())
             .execute(&mut *tx)
             .await;
             match inserted {
+                Ok(done) if done.rows_affected() == 0 => {
+                    return Err(DbError::AtCap(Cap::CartLines));
+                }
                 Ok(_) => {}
                 // The same design was added by a concurrent request: merge with it.
                 Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Ok(false),

@@ -29,6 +29,9 @@ pub enum DbError {
     /// A picture a design uses is no longer stored: it must be uploaded again.
     #[error("artwork gone")]
     ArtworkGone,
+    /// The account holds as many as it may (`db::caps`); nothing was added.
+    #[error("at the cap of {0:?}")]
+    AtCap(super::caps::Cap),
 }
 
 impl From<serde_json::Error> for DbError {

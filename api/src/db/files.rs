@@ -33,6 +33,35 @@ pub async fn get(db: &Db, bucket: &str, key: &str) -> Result<Option<StoredFile>,
     .await
 }
 
+/// Takes the one PUT a local single-upload URL allows, in one conditional
+/// UPDATE (so of concurrent PUTs, across processes, one wins): `true` for the
+/// first while the file is neither checked nor claimed by a product; `false`
+/// for every other (already put, checked, claimed, or never issued).
+pub async fn take_put(db: &Db, bucket: &str, key: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE stored_files SET put_at = $1 WHERE bucket = $2 AND file_key = $3 \
+         AND put_at IS NULL AND checked = 0 AND product_id IS NULL",
+    )
+    .bind(now_ms())
+    .bind(bucket)
+    .bind(key)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A PUT that stored nothing (too large, cut off) gives its URL back.
+pub async fn give_back_put(db: &Db, bucket: &str, key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE stored_files SET put_at = NULL WHERE bucket = $1 AND file_key = $2 AND checked = 0",
+    )
+    .bind(bucket)
+    .bind(key)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 /// The file's bytes were checked to be what its name says.
 pub async fn mark_checked(db: &Db, bucket: &str, key: &str, size: u64) -> Result<(), sqlx::Error> {
     sqlx::query(

@@ -4,11 +4,13 @@
 
 pub mod addresses;
 pub mod artwork;
+pub mod caps;
 pub mod cart;
 pub mod designs;
 pub mod email_tokens;
 mod error;
 pub mod files;
+pub mod newsletter;
 pub mod order_admin;
 pub mod order_expiry;
 pub mod orders;

@@ -79,7 +79,8 @@ pub async fn set_status(
     let now = now_ms();
     let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
-        "UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4 AND deleted_at IS NULL",
+        "UPDATE orders SET status = $1, updated_at = $2, open_slot = NULL \
+         WHERE id = $3 AND status = $4 AND deleted_at IS NULL",
     )
     .bind(to.as_str())
     .bind(now)
@@ -164,14 +165,34 @@ pub async fn history(db: &Db, order_id: &str) -> Result<Vec<StatusChange>, sqlx:
     .await
 }
 
-/// Removes the order from every list; its row, payment events and refunds stay.
-pub async fn delete(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
-    let done =
-        sqlx::query("UPDATE orders SET deleted_at = $1 WHERE id = $2 AND deleted_at IS NULL")
-            .bind(now_ms())
+/// Why an order an admin deleted before it was paid shows as cancelled.
+pub const DELETED_REASON: &str = "Deleted by an admin";
+
+/// Removes the order from every list; its row, payment events and refunds
+/// stay. An unpaid pending order is cancelled as it goes (the change recorded
+/// as `by`'s, its artwork let go): a payment that still arrives for it finds
+/// it cancelled and is refunded, and never confirms a deleted order.
+pub async fn delete(db: &Db, id: &str, by: &str) -> Result<bool, sqlx::Error> {
+    let now = now_ms();
+    let mut tx = super::begin_write(db).await?;
+    let live: Option<String> =
+        sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND deleted_at IS NULL")
             .bind(id)
-            .execute(db)
+            .fetch_optional(&mut *tx)
             .await?;
+    if live.is_none() {
+        return Ok(false);
+    }
+    super::orders::cancel_unpaid(&mut tx, id, None, DELETED_REASON, by, now).await?;
+    let done = sqlx::query(
+        "UPDATE orders SET deleted_at = $1, updated_at = $1, open_slot = NULL \
+         WHERE id = $2 AND deleted_at IS NULL",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
     Ok(done.rows_affected() == 1)
 }
 

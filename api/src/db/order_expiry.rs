@@ -23,34 +23,9 @@ pub async fn expire_unpaid(db: &Db, before: i64, limit: i64) -> Result<usize, sq
     .await?;
     let mut expired = 0;
     for id in &ids {
-        let done = sqlx::query(
-            "UPDATE orders SET status = 'cancelled', cancel_reason = $1, updated_at = $2 \
-             WHERE id = $3 AND status = 'pending' AND is_paid = 0",
-        )
-        .bind(REASON)
-        .bind(now)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            continue;
+        if super::orders::cancel_unpaid(&mut tx, id, None, REASON, "system", now).await? {
+            expired += 1;
         }
-        sqlx::query(
-            "INSERT INTO order_status_changes (id, order_id, from_status, to_status, changed_by, created_at) \
-             VALUES ($1, $2, 'pending', 'cancelled', 'system', $3)",
-        )
-        .bind(crate::ids::new_id())
-        .bind(id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "DELETE FROM order_item_artwork WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)",
-        )
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        expired += 1;
     }
     tx.commit().await?;
     Ok(expired)

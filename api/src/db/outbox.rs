@@ -86,17 +86,43 @@ pub struct Pending {
     pub recipient: String,
     pub subject: String,
     pub body: String,
+    pub created_at: i64,
 }
 
-/// E-mails not yet handed to the relay, oldest first.
-pub async fn undelivered(db: &Db, limit: i64) -> Result<Vec<Pending>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT id, recipient, subject, body FROM outbox WHERE channel = 'email' AND delivered_at IS NULL \
-         ORDER BY created_at, id LIMIT $1",
-    )
+/// How long a claimed e-mail is this worker's to send before another may.
+pub const CLAIM_MS: i64 = 60_000;
+
+/// Claims up to `limit` e-mails not yet handed to the relay and not claimed by
+/// another worker, oldest first, until `now + CLAIM_MS`. One statement: of two
+/// workers on one database, each message goes to one (PostgreSQL re-checks a
+/// row the other claimed first; SQLite runs one write at a time).
+pub async fn claim_undelivered(db: &Db, now: i64, limit: i64) -> Result<Vec<Pending>, sqlx::Error> {
+    const FREE: &str = "channel = 'email' AND delivered_at IS NULL AND (claimed_until IS NULL OR claimed_until < $2)";
+    let mut claimed: Vec<Pending> = sqlx::query_as(&format!(
+        "UPDATE outbox SET claimed_until = $1 \
+         WHERE id IN (SELECT id FROM outbox WHERE {FREE} ORDER BY created_at, id LIMIT $3) AND {FREE} \
+         RETURNING id, recipient, subject, body, created_at"
+    ))
+    .bind(now + CLAIM_MS)
+    .bind(now)
     .bind(limit)
     .fetch_all(db)
-    .await
+    .await?;
+    claimed.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
+    Ok(claimed)
+}
+
+/// Gives claimed e-mails back (the relay failed for now): any worker may try again.
+pub async fn release(db: &Db, ids: &[&str]) -> Result<(), sqlx::Error> {
+    for id in ids {
+        sqlx::query(
+            "UPDATE outbox SET claimed_until = NULL WHERE id = $1 AND delivered_at IS NULL",
+        )
+        .bind(id)
+        .execute(db)
+        .await?;
+    }
+    Ok(())
 }
 
 /// Marks a message handed over; `blank_body` (production) drops its text.

@@ -1,6 +1,8 @@
 //! Refunds between setting their money aside and recording the provider's
 //! answer (see the `refund_attempts` migration): nothing is lost or refunded
-//! twice if the server stops in between.
+//! twice if the server stops in between. The money set aside is part of the
+//! order's payment (`orders.refunded_amount`), or a second payment of the
+//! order, recorded in `second_payments` and given back whole.
 
 use sqlx::FromRow;
 
@@ -16,6 +18,9 @@ pub struct Attempt {
     pub reason: String,
     pub notes: String,
     pub created_by: String,
+    /// 1 when it gives back a second payment of the order (`second_payments`),
+    /// not the order's own: the order's refunded amount and status stay.
+    pub second_payment: i64,
 }
 
 /// Sets `amount` of a paid order aside and records the attempt, in one
@@ -35,9 +40,42 @@ pub async fn begin(db: &Db, a: &Attempt) -> Result<bool, sqlx::Error> {
     if reserved.rows_affected() != 1 {
         return Ok(false);
     }
+    insert(&mut tx, a, now).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Records a second payment of an order (a second capture of its provider
+/// order) and the attempt to give it back in full, in one transaction;
+/// `false` (nothing written) when that payment is recorded already, refunded
+/// or being refunded. One the provider refused before is tried again.
+pub async fn begin_second_payment(db: &Db, a: &Attempt) -> Result<bool, sqlx::Error> {
+    let now = now_ms();
+    let mut tx = begin_write(db).await?;
+    let recorded = sqlx::query(
+        "INSERT INTO second_payments (payment_id, order_id, amount, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, 'refunding', $4, $4) \
+         ON CONFLICT (payment_id) DO UPDATE SET status = 'refunding', updated_at = $4 \
+         WHERE second_payments.status = 'failed'",
+    )
+    .bind(&a.payment_id)
+    .bind(&a.order_id)
+    .bind(a.amount)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    if recorded.rows_affected() != 1 {
+        return Ok(false);
+    }
+    insert(&mut tx, a, now).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+async fn insert(tx: &mut sqlx::AnyConnection, a: &Attempt, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO refund_attempts (id, order_id, payment_id, amount, reason, notes, created_by, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO refund_attempts (id, order_id, payment_id, amount, reason, notes, created_by, created_at, \
+         second_payment) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(&a.id)
     .bind(&a.order_id)
@@ -47,10 +85,10 @@ pub async fn begin(db: &Db, a: &Attempt) -> Result<bool, sqlx::Error> {
     .bind(&a.notes)
     .bind(&a.created_by)
     .bind(now)
-    .execute(&mut *tx)
+    .bind(a.second_payment)
+    .execute(tx)
     .await?;
-    tx.commit().await?;
-    Ok(true)
+    Ok(())
 }
 
 /// Removes the attempt; `false` when another caller finished it first (its
@@ -63,25 +101,37 @@ async fn take(tx: &mut sqlx::AnyConnection, a: &Attempt) -> Result<bool, sqlx::E
     Ok(gone.rows_affected() == 1)
 }
 
-/// The provider refused: the money set aside is given back.
+/// The provider refused: the money set aside is given back (a second
+/// payment is marked failed, for an admin to refund by hand).
 pub async fn abandon(db: &Db, a: &Attempt) -> Result<(), sqlx::Error> {
     let mut tx = begin_write(db).await?;
     if take(&mut tx, a).await? {
-        sqlx::query(
-            "UPDATE orders SET refunded_amount = refunded_amount - $1, updated_at = $2 \
-             WHERE id = $3 AND refunded_amount >= $1",
-        )
-        .bind(a.amount)
-        .bind(now_ms())
-        .bind(&a.order_id)
-        .execute(&mut *tx)
-        .await?;
+        if a.second_payment != 0 {
+            sqlx::query(
+                "UPDATE second_payments SET status = 'failed', updated_at = $1 WHERE payment_id = $2",
+            )
+            .bind(now_ms())
+            .bind(&a.payment_id)
+            .execute(&mut *tx)
+            .await?;
+        } else {
+            sqlx::query(
+                "UPDATE orders SET refunded_amount = refunded_amount - $1, updated_at = $2 \
+                 WHERE id = $3 AND refunded_amount >= $1",
+            )
+            .bind(a.amount)
+            .bind(now_ms())
+            .bind(&a.order_id)
+            .execute(&mut *tx)
+            .await?;
+        }
     }
     tx.commit().await
 }
 
 /// The provider made refund `refund_id`: it is recorded (once, however often
-/// this runs) and a fully refunded order becomes `refunded`.
+/// this runs) and a fully refunded order becomes `refunded` (a refunded
+/// second payment is marked so, and leaves the order as it is).
 pub async fn complete(db: &Db, a: &Attempt, refund_id: &str) -> Result<(), sqlx::Error> {
     let now = now_ms();
     let mut tx = begin_write(db).await?;
@@ -99,22 +149,45 @@ pub async fn complete(db: &Db, a: &Attempt, refund_id: &str) -> Result<(), sqlx:
         .bind(now)
         .execute(&mut *tx)
         .await?;
-        sqlx::query(
-            "UPDATE orders SET status = 'refunded', updated_at = $1 WHERE id = $2 AND refunded_amount = total_price",
-        )
-        .bind(now)
-        .bind(&a.order_id)
-        .execute(&mut *tx)
-        .await?;
+        if a.second_payment != 0 {
+            sqlx::query(
+                "UPDATE second_payments SET status = 'refunded', refund_id = $1, updated_at = $2 \
+                 WHERE payment_id = $3",
+            )
+            .bind(refund_id)
+            .bind(now)
+            .bind(&a.payment_id)
+            .execute(&mut *tx)
+            .await?;
+        } else {
+            sqlx::query(
+                "UPDATE orders SET status = 'refunded', updated_at = $1 WHERE id = $2 AND refunded_amount = total_price",
+            )
+            .bind(now)
+            .bind(&a.order_id)
+            .execute(&mut *tx)
+            .await?;
+        }
     }
     tx.commit().await
+}
+
+/// How a recorded second payment stands: refunding, refunded or failed.
+pub async fn second_payment_status(
+    db: &Db,
+    payment_id: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT status FROM second_payments WHERE payment_id = $1")
+        .bind(payment_id)
+        .fetch_optional(db)
+        .await
 }
 
 /// Attempts begun before `before` (Unix ms) and not finished: left by a
 /// server that stopped before the provider's answer was recorded.
 pub async fn unfinished(db: &Db, before: i64) -> Result<Vec<Attempt>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT id, order_id, payment_id, amount, reason, notes, created_by FROM refund_attempts \
+        "SELECT id, order_id, payment_id, amount, reason, notes, created_by, second_payment FROM refund_attempts \
          WHERE created_at < $1 ORDER BY created_at",
     )
     .bind(before)

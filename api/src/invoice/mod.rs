@@ -41,9 +41,7 @@ pub struct Invoice {
     /// Always INR.
     pub currency: String,
     pub seller: InvoiceSeller,
-    /// The order's billing address.
     pub bill_to: ShippingAddress,
-    /// The order's shipping address.
     pub ship_to: ShippingAddress,
     /// The order's lines, in order.
     pub lines: Vec<InvoiceLine>,

@@ -43,6 +43,7 @@ pub async fn refund(
         reason: reason.to_string(),
         notes: notes.to_string(),
         created_by: by.to_string(),
+        second_payment: 0,
     };
     // Set the money aside first: two refunds at once cannot exceed what was paid.
     if !refund_attempts::begin(&state.db, &attempt).await? {
@@ -98,6 +99,78 @@ pub async fn refund_cancelled(state: &AppState, order_id: &str) -> bool {
             tracing::error!(order_id, error = ?e, "refund of a payment on a cancelled order failed: refund it by hand");
             false
         }
+    }
+}
+
+/// What became of a second payment for a paid order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SecondPayment {
+    /// Given back in full, now or before.
+    Refunded,
+    /// Its refund is under way (another call, or one the next start finishes).
+    Refunding,
+    /// The provider refused or could not be reached: logged for an admin.
+    Failed,
+}
+
+/// A second payment landed on an order another payment paid (a second
+/// capture of one provider order, by verify or webhook): it is recorded
+/// (`second_payments`) and given back in full, once however often it
+/// arrives, through a refund attempt like any refund.
+pub async fn refund_second_payment(
+    state: &AppState,
+    order: &orders::Order,
+    payment_id: &str,
+) -> SecondPayment {
+    let reason = "A second payment for an order already paid";
+    let attempt = refund_attempts::Attempt {
+        id: format!("rfa_{}", crate::ids::random_hex(12)),
+        order_id: order.id.clone(),
+        payment_id: payment_id.to_string(),
+        amount: order.total_price,
+        reason: reason.to_string(),
+        notes: serde_json::json!({ "order_number": order.order_number, "reason": reason })
+            .to_string(),
+        created_by: "system".to_string(),
+        second_payment: 1,
+    };
+    let order_id = &order.id;
+    match refund_attempts::begin_second_payment(&state.db, &attempt).await {
+        Ok(true) => {}
+        Ok(false) => return second_payment_state(state, payment_id).await,
+        Err(e) => {
+            tracing::error!(order_id, payment_id, error = %e, "a second payment could not be recorded: refund it by hand");
+            return SecondPayment::Failed;
+        }
+    }
+    let done = match ask_provider(state, &attempt).await {
+        Ok(refund) => refund_attempts::complete(&state.db, &attempt, &refund.id)
+            .await
+            .map(|_| SecondPayment::Refunded),
+        // Only a refusal means no refund was made; otherwise `recover` asks again.
+        Err(e @ (ProviderError::Refused(_) | ProviderError::Unconfigured)) => {
+            tracing::error!(order_id, payment_id, error = %e, "the refund of a second payment was refused: refund it by hand");
+            refund_attempts::abandon(&state.db, &attempt)
+                .await
+                .map(|_| SecondPayment::Failed)
+        }
+        Err(e) => {
+            tracing::warn!(order_id, payment_id, error = %e, "the refund of a second payment is still open");
+            Ok(SecondPayment::Refunding)
+        }
+    };
+    done.unwrap_or_else(|e| {
+        tracing::error!(order_id, payment_id, error = %e, "recording the refund of a second payment failed");
+        SecondPayment::Refunding
+    })
+}
+
+/// How a second payment recorded before stands.
+async fn second_payment_state(state: &AppState, payment_id: &str) -> SecondPayment {
+    match refund_attempts::second_payment_status(&state.db, payment_id).await {
+        Ok(Some(s)) if s == "refunded" => SecondPayment::Refunded,
+        Ok(Some(s)) if s == "failed" => SecondPayment::Failed,
+        _ => SecondPayment::Refunding,
     }
 }
 

@@ -26,7 +26,6 @@ use crate::state::AppState;
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct AddItemRequest {
-    /// The design document made by the studio (design-engine's JSON).
     pub design: Option<DesignDocument>,
     pub product_id: Option<String>,
     pub color: Option<String>,
@@ -166,7 +165,8 @@ impl CartApi {
     }
 
     /// Add a design to the cart. It is checked and priced by the engine; the same
-    /// design again adds its quantities to the existing line.
+    /// design again adds its quantities to the existing line. A cart holds at
+    /// most 50 lines (409 `CART_FULL`).
     #[oai(path = "/cart/items", method = "post")]
     async fn add(
         &self,

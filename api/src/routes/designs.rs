@@ -69,7 +69,6 @@ pub struct SavedDesign {
     /// Goes up with every change; send it back with a change so that a stale
     /// copy cannot overwrite a newer one.
     pub version: i64,
-    /// The design document (design-engine's JSON).
     pub design: DesignDocument,
     #[oai(flatten)]
     pub quote: DesignQuote,
@@ -112,17 +111,15 @@ pub struct SavedDesignsPage {
 pub struct SaveDesignRequest {
     /// At most 80 characters; 'Custom Design' when blank.
     pub name: Option<String>,
-    /// The studio's design document (design-engine's JSON).
     pub design: DesignDocument,
 }
 
-/// A change to a saved design; every field is optional.
+/// A change to a saved design; every field is optional. What is given replaces
+/// the design's: its name, its quantities per size, its design document.
 #[derive(Object, Debug)]
 pub struct UpdateDesignRequest {
     pub name: Option<String>,
-    /// New quantities per size (replacing the design's).
     pub quantity: Option<SizeQuantities>,
-    /// A new version of the design document.
     pub design: Option<DesignDocument>,
     /// The version the change was made from; 409 when the design has changed since.
     pub version: Option<i64>,

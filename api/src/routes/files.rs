@@ -2,7 +2,9 @@
 //! `GET /files/{models|images}/{colour}/{name}` streams a 3D model or a
 //! colour image. And, with the local backend, the upload URLs the API signs
 //! itself: `PUT /api/storage/{bucket}/{key}?expires&signature[&uploadId&partNumber]`,
-//! which take the bytes as S3's presigned URLs would (ETag in the answer).
+//! which take the bytes as S3's presigned URLs would (ETag in the answer). A
+//! single upload's URL works once: a second PUT, or one after the file was
+//! checked or claimed by a product, is refused (403).
 
 use poem::http::StatusCode;
 use poem::web::{Data, Query};
@@ -12,6 +14,7 @@ use poem_openapi::{ApiResponse, OpenApi};
 use serde::Deserialize;
 
 use super::Tag;
+use crate::db::files;
 use crate::envelope::{AnyFile, ApiError, TypedBody};
 use crate::fails::Fails;
 use crate::fails::status::*;
@@ -121,11 +124,31 @@ pub async fn put_signed(
             return refuse(StatusCode::FORBIDDEN, "This upload URL is not valid");
         }
     }
+    // A single upload's URL works once (the file's row says, for every process).
+    let single = target == Target::Whole;
+    if single {
+        match files::take_put(&state.db, bucket.as_str(), key.as_str()).await {
+            Ok(true) => {}
+            Ok(false) => {
+                return refuse(
+                    StatusCode::FORBIDDEN,
+                    "This upload URL has already been used",
+                );
+            }
+            Err(e) => return ApiError::from(e).into_response(),
+        }
+    }
     let stream = body.into_bytes_stream();
-    match local
+    let written = local
         .write_upload(bucket, &key, target, stream, MAX_FILE_BYTES)
-        .await
+        .await;
+    if single
+        && written.is_err()
+        && let Err(e) = files::give_back_put(&state.db, bucket.as_str(), key.as_str()).await
     {
+        tracing::warn!(error = %e, "could not give an upload URL back");
+    }
+    match written {
         Ok(etag) => Response::builder()
             .status(StatusCode::OK)
             .header("ETag", format!("\"{etag}\""))

@@ -258,7 +258,6 @@ pub async fn create_product(state: &AppState, input: ProductInput) -> Result<Pro
 #[derive(Multipart, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct ProductForm {
-    /// The product, as the JSON body of `POST /products`.
     pub product: JsonField<ProductInput>,
     /// `{colour}.glb` files, one per colour.
     pub models: Vec<Upload>,

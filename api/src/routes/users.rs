@@ -243,14 +243,15 @@ impl UsersApi {
         ))
     }
 
-    /// Add an address (the first one becomes the default).
+    /// Add an address (the first one becomes the default); at most 20 (409
+    /// `TOO_MANY_ADDRESSES`).
     #[oai(path = "/users/addresses", method = "post")]
     async fn add_address(
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<AddressRequest>,
-    ) -> Result<Json<Envelope<Vec<Address>>>, Fails<{ USER | BODY }>> {
+    ) -> Result<Json<Envelope<Vec<Address>>>, Fails<{ USER | BODY | CONFLICT }>> {
         addresses::add(&state.db, &auth.0.id, &body.check()?).await?;
         Ok(Envelope::ok(
             "Address added successfully!",

@@ -4,8 +4,6 @@
 //! stock twice, and a retried checkout reuses its order (no second charge).
 
 use crate::helpers;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use crate::helpers::checkout::{TEE, TOTAL, captured, order_request, sign};
@@ -13,110 +11,9 @@ use crate::helpers::razorpay::{StandIn, start_stand_in};
 use crate::helpers::{Engine, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, engines};
 use serde_json::{Value, json};
 
-struct Store {
-    child: Child,
-    url: String,
-    client: reqwest::Client,
-    database_url: String,
-}
-
-/// A failing test must not leave its server running.
-impl Drop for Store {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use crate::helpers::process::Store;
 
 impl Store {
-    /// Starts the server as `just run` does, on this data directory and database.
-    async fn start(data_dir: &PathBuf, database_url: &str) -> Store {
-        Store::start_with(data_dir, database_url, &[]).await
-    }
-
-    /// With more environment (a setting given again replaces the default above it).
-    async fn start_with(data_dir: &PathBuf, database_url: &str, env: &[(&str, &str)]) -> Store {
-        let port = free_port();
-        let child = Command::new(env!("CARGO_BIN_EXE_api"))
-            .arg("serve")
-            .env("DATA_DIR", data_dir)
-            .env("DATABASE_URL", database_url)
-            .env("LISTEN_ADDR", format!("127.0.0.1:{port}"))
-            .env("WEB_DIR", data_dir.join("no-web"))
-            .env("TEST_PROVIDERS", "on")
-            .env("PAYMENT_PROVIDER", "test")
-            .env("RAZORPAY_KEY_SECRET", TEST_KEY_SECRET)
-            .env("RAZORPAY_WEBHOOK_SECRET", TEST_WEBHOOK_SECRET)
-            .env("RUST_LOG", "error")
-            .envs(env.iter().copied())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the api binary starts");
-        let store = Store {
-            child,
-            url: format!("http://127.0.0.1:{port}"),
-            client: reqwest::Client::new(),
-            database_url: database_url.to_string(),
-        };
-        for _ in 0..300 {
-            if let Ok(r) = store.client.get(store.url("/api/health")).send().await
-                && r.status().is_success()
-            {
-                return store;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("the store did not come up");
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.url)
-    }
-
-    /// SIGKILL: no graceful shutdown, no chance to finish anything.
-    fn kill(self) {
-        drop(self);
-    }
-
-    async fn call(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-        token: &str,
-        body: Option<Value>,
-    ) -> (u16, Value) {
-        let mut req = self
-            .client
-            .request(method, self.url(path))
-            .bearer_auth(token);
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let res = req.send().await.unwrap();
-        (
-            res.status().as_u16(),
-            res.json().await.unwrap_or(Value::Null),
-        )
-    }
-
-    async fn post(&self, path: &str, token: &str, body: Value) -> (u16, Value) {
-        self.call(reqwest::Method::POST, path, token, Some(body))
-            .await
-    }
-
-    async fn get(&self, path: &str, token: &str) -> Value {
-        self.call(reqwest::Method::GET, path, token, None).await.1
-    }
-
     async fn fill_cart(&self, token: &str) {
         let item = json!({"productId": TEE, "color": "white", "quantity": {"m": 25}});
         let (status, body) = self.post("/api/cart/items", token, item).await;

@@ -259,3 +259,88 @@ async fn an_unreadable_refund_answer_keeps_the_money_aside_until_it_is_recorded(
         assert_eq!(finished, 0, "recorded once");
     }
 }
+
+/// A second payment for a paid order is given back through Razorpay's refund
+/// of that payment; an answer the server cannot read leaves it under way, and
+/// the next recovery records the one refund Razorpay made.
+#[tokio::test]
+async fn a_second_payment_is_refunded_through_razorpay_once() {
+    for engine in engines() {
+        let stand_in = StandIn::default();
+        let base = start_stand_in(stand_in.clone()).await;
+        let app = TestApp::spawn_configured(engine, None, |c| {
+            c.payments = TestApp::payments(ProviderKind::Razorpay, &base);
+        })
+        .await;
+        let token = shopper(&app, "second@example.com").await;
+        let (_, created) = create_order(&app, &token, "rcpt_second").await;
+        let order = created["data"].clone();
+        let id = order["order"]["_id"].as_str().unwrap();
+        let (status, _) = app
+            .post_auth(
+                "/api/payments/verify",
+                &token,
+                payment(&order, "pay_First01"),
+            )
+            .await;
+        assert_eq!(status, 200);
+
+        stand_in.garble_refunds.store(true, Ordering::SeqCst);
+        let (status, body) = app
+            .post_auth(
+                "/api/payments/verify",
+                &token,
+                payment(&order, "pay_Second01"),
+            )
+            .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("SECOND_PAYMENT_REFUNDED")),
+            "{engine:?} {body}"
+        );
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .ends_with("This payment will be refunded."),
+            "{body}"
+        );
+        let state = || async {
+            sqlx::query_scalar::<_, String>(
+                "SELECT status FROM second_payments WHERE payment_id = 'pay_Second01'",
+            )
+            .fetch_one(&app.db)
+            .await
+            .unwrap()
+        };
+        assert_eq!(state().await, "refunding");
+        {
+            let seen = stand_in.seen.lock().unwrap();
+            let (path, body) = seen.last().unwrap();
+            assert_eq!(path, "/v1/payments/pay_Second01/refund");
+            assert_eq!(body["amount"], TOTAL);
+        }
+
+        stand_in.garble_refunds.store(false, Ordering::SeqCst);
+        let finished = api::payments::refunds::recover(&app.state, std::time::Duration::ZERO)
+            .await
+            .unwrap();
+        assert_eq!(finished, 1);
+        assert_eq!(state().await, "refunded");
+        assert_eq!(
+            stand_in.next_refund.load(Ordering::SeqCst),
+            1,
+            "asked twice with one key: one refund"
+        );
+        let (_, mine) = app.get_auth(&format!("/api/orders/{id}"), &token).await;
+        assert_eq!(
+            (
+                mine["data"]["status"].as_str(),
+                mine["data"]["paymentId"].as_str(),
+                mine["data"]["refundedAmount"].as_i64()
+            ),
+            (Some("confirmed"), Some("pay_First01"), Some(0)),
+            "the order keeps its own payment"
+        );
+    }
+}

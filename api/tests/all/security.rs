@@ -122,15 +122,42 @@ async fn production_mails_codes_through_smtp_and_stores_none() {
             (200, Some(false))
         );
 
-        // Durable mail (the newsletter's welcome) goes through the worker and
-        // its text is dropped once delivered.
+        // The newsletter's confirmation link carries a secret: straight to
+        // the relay, never stored. Its welcome, once confirmed, is durable
+        // mail: it goes through the worker and its text is dropped once delivered.
         app.post(
             "/api/newsletter/subscribe",
             json!({"email": "news@example.com"}),
         )
         .await;
-        let welcome = relay.wait_for("news@example.com").await;
-        assert!(welcome.data.contains("Thank you for subscribing"));
+        let confirmation = relay.wait_for("news@example.com").await;
+        // (Quoted-printable: long lines end in a soft break, "=" is "=3D".)
+        let data = confirmation.data.replace("=\n", "").replace("=3D", "=");
+        let at = data.find("confirm?token=").expect("a confirmation link") + "confirm?token=".len();
+        let token: String = data[at..]
+            .chars()
+            .take_while(char::is_ascii_hexdigit)
+            .collect();
+        assert_eq!(token.len(), 64, "{}", confirmation.data);
+        let stored: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE recipient = 'news@example.com'")
+                .fetch_one(&app.db)
+                .await
+                .unwrap();
+        assert_eq!(stored, 0, "the link is not stored");
+        let (status, _) = app
+            .post("/api/newsletter/confirm", json!({"token": token}))
+            .await;
+        assert_eq!(status, 200);
+        let mut welcome = relay.wait_for("news@example.com").await;
+        for _ in 0..200 {
+            if welcome.data.contains("Welcome to our newsletter") {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            welcome = relay.wait_for("news@example.com").await;
+        }
+        assert!(welcome.data.contains("Thank you for confirming"));
         for _ in 0..100 {
             let left: Vec<(String, Option<i64>)> = sqlx::query_as(
                 "SELECT body, delivered_at FROM outbox WHERE recipient = 'news@example.com'",

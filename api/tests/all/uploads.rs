@@ -4,33 +4,10 @@
 
 use std::time::Duration;
 
-use crate::helpers::{Backend, TestApp, backends, engines};
+use crate::helpers::{Backend, TestApp, backends, engines, glb};
 use serde_json::{Value, json};
 
 use crate::helpers::LOGO;
-
-/// A minimal valid binary glTF 2.0 file, with a BIN chunk of `bin` bytes.
-fn glb(bin: usize) -> Vec<u8> {
-    let mut json = br#"{"asset":{"version":"2.0"},"buffers":[{"byteLength":0}]}"#.to_vec();
-    while !json.len().is_multiple_of(4) {
-        json.push(b' ');
-    }
-    let bin_chunk = if bin > 0 { 8 + bin } else { 0 };
-    let total = 12 + 8 + json.len() + bin_chunk;
-    let mut out = Vec::with_capacity(total);
-    out.extend_from_slice(b"glTF");
-    out.extend_from_slice(&2u32.to_le_bytes());
-    out.extend_from_slice(&(total as u32).to_le_bytes());
-    out.extend_from_slice(&(json.len() as u32).to_le_bytes());
-    out.extend_from_slice(b"JSON");
-    out.extend_from_slice(&json);
-    if bin > 0 {
-        out.extend_from_slice(&(bin as u32).to_le_bytes());
-        out.extend_from_slice(b"BIN\0");
-        out.extend(std::iter::repeat_n(7u8, bin));
-    }
-    out
-}
 
 /// Upload URLs are relative with the local backend (the API's own), absolute with S3.
 fn absolute(app: &TestApp, url: &str) -> String {
@@ -403,6 +380,97 @@ async fn local_upload_urls_refuse_tampering_and_oversize() {
             put_bytes(&app, &url, "model/gltf-binary", glb(0)).await.0,
             200
         );
+    }
+}
+
+#[tokio::test]
+async fn local_single_upload_urls_work_once_across_processes() {
+    for engine in engines() {
+        let app = TestApp::spawn_on(engine, Backend::Local).await;
+        let admin = app.admin_token().await;
+        let url_for = |file: &'static str| {
+            let (app, admin) = (&app, admin.clone());
+            async move {
+                let (status, body) = app
+                    .get_auth(
+                        &format!("/api/upload/presigned-url?fileName={file}&color=red"),
+                        &admin,
+                    )
+                    .await;
+                assert_eq!(status, 200, "{body}");
+                (
+                    body["data"]["uploadUrl"].as_str().unwrap().to_string(),
+                    body["data"]["s3Key"].as_str().unwrap().to_string(),
+                )
+            }
+        };
+
+        // The first PUT stores the file; a second one to the same URL is refused and changes nothing.
+        let (url, key) = url_for("front.png").await;
+        assert_eq!(
+            put_bytes(&app, &url, "image/png", LOGO.to_vec()).await.0,
+            200
+        );
+        let res = app
+            .client
+            .put(app.url(&url))
+            .header("content-type", "image/png")
+            .body(b"not the picture".to_vec())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 403, "{engine:?}");
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["message"], "This upload URL has already been used");
+        let (status, _, bytes) = fetch(&app, &format!("/api/files/images/{key}")).await;
+        assert_eq!((status, bytes.as_slice()), (200, LOGO));
+
+        // Once a product checked and claimed the file, its URL is refused even
+        // if the file had been put before URLs were single-use (no stamp).
+        let (status, body) = app
+            .post_auth(
+                "/api/products",
+                &admin,
+                json!({"name": "Once Tee", "price": 30000, "numberOfColors": 1,
+                    "colorImages": [{"color": "red", "frontImage": {"url": "x", "s3Key": key}}]}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        sqlx::query("UPDATE stored_files SET put_at = NULL")
+            .execute(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(
+            put_bytes(&app, &url, "image/png", LOGO.to_vec()).await.0,
+            403
+        );
+        let (_, _, bytes) = fetch(&app, &format!("/api/files/images/{key}")).await;
+        assert_eq!(bytes.as_slice(), LOGO);
+
+        // A second server process on the same database and files: of PUTs to
+        // one URL through both at once, exactly one is taken.
+        let config = &app.state.config;
+        let (database_url, data_dir, secret) = (
+            config.database_url.clone(),
+            config.data_dir.clone(),
+            config.jwt_secret.expose().to_string(),
+        );
+        let other = TestApp::spawn_configured(engine, None, |c| {
+            c.database_url = database_url;
+            c.data_dir = data_dir;
+            c.jwt_secret = api::config::Secret::new(secret);
+        })
+        .await;
+        let (url, key) = url_for("model.glb").await;
+        let puts = (0..6).map(|n| {
+            let (server, url) = (if n % 2 == 0 { &app } else { &other }, url.clone());
+            async move { put_bytes(server, &url, "model/gltf-binary", glb(n)).await.0 }
+        });
+        let mut statuses = futures_util::future::join_all(puts).await;
+        statuses.sort();
+        assert_eq!(statuses, [200, 403, 403, 403, 403, 403], "{engine:?}");
+        let (status, _, _) = fetch(&other, &format!("/api/files/models/{key}")).await;
+        assert_eq!(status, 200);
     }
 }
 

@@ -1,17 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../lib/api';
+import { SEND_FAILED, subscribeToNewsletter } from '../api/newsletter';
+import { ApiError } from '../lib/api';
 
-type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'success' } | { kind: 'error'; message: string };
+// The spec's states (idle, sending, success for 3 s, error), then a lasting
+// one: the address is not subscribed until the e-mailed link is opened.
+type State =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'success'; email: string }
+  | { kind: 'confirm'; email: string }
+  | { kind: 'error'; message: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const SUCCESS_RESET_MS = 3_000;
-
-/** The message for a failed subscription, by status. */
-export function newsletterError(status: number | undefined): string {
-  if (status === 404) return 'Newsletter service not available. Please try again later.';
-  if (status !== undefined && status >= 500) return 'Server error. Please try again later.';
-  return 'Failed to subscribe to newsletter. Please try again.';
-}
 
 export function NewsletterBox() {
   const [email, setEmail] = useState('');
@@ -19,7 +20,7 @@ export function NewsletterBox() {
 
   useEffect(() => {
     if (state.kind !== 'success') return;
-    const t = setTimeout(() => setState({ kind: 'idle' }), SUCCESS_RESET_MS);
+    const t = setTimeout(() => setState({ kind: 'confirm', email: state.email }), SUCCESS_RESET_MS);
     return () => clearTimeout(t);
   }, [state]);
 
@@ -30,15 +31,15 @@ export function NewsletterBox() {
     if (!EMAIL.test(value)) return setState({ kind: 'error', message: 'Please enter a valid email address' });
     setState({ kind: 'sending' });
     try {
-      const res = await api.POST('/newsletter/subscribe', { body: { email: value } });
-      if (res.error !== undefined) return setState({ kind: 'error', message: newsletterError(res.response.status) });
+      await subscribeToNewsletter(value);
       setEmail('');
-      setState({ kind: 'success' });
-    } catch {
-      setState({ kind: 'error', message: 'Failed to send confirmation email. Please try again.' });
+      setState({ kind: 'success', email: value });
+    } catch (err) {
+      setState({ kind: 'error', message: err instanceof ApiError ? err.message : SEND_FAILED });
     }
   };
 
+  const waiting = state.kind === 'success' || state.kind === 'confirm' ? state.email : null;
   return (
     <form className="newsletter" onSubmit={submit} noValidate>
       <h3>Newsletter</h3>
@@ -56,7 +57,14 @@ export function NewsletterBox() {
           {state.kind === 'sending' ? 'Sending…' : 'Subscribe'}
         </button>
       </div>
-      {state.kind === 'success' && <p className="ok">Thank you for subscribing! Check your email for confirmation.</p>}
+      <div role="status">
+        {state.kind === 'success' && <p className="ok">Thank you for subscribing! Check your email for confirmation.</p>}
+        {waiting !== null && (
+          <p className="muted" data-testid="newsletter-confirm">
+            Check your inbox to confirm: we sent a link to <strong>{waiting}</strong>. You are subscribed once you open it.
+          </p>
+        )}
+      </div>
       {state.kind === 'error' && <p className="error" role="alert">{state.message}</p>}
     </form>
   );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { calls, fail, fakeTokens, mockApi, ok, signedIn } from '../test/testkit';
 import { api, setSessionEndedHandler } from './api';
 import { accessToken, storedUser } from './tokens';
@@ -44,5 +44,41 @@ describe('api client session', () => {
     expect(ended).toBe(1);
     expect(accessToken()).toBeNull();
     expect(storedUser()).toBeNull();
+  });
+});
+
+describe('api client under load', () => {
+  function answers(...statuses: [number, string | null][]) {
+    const seen: string[] = [];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const request = input as Request;
+      seen.push(await request.text());
+      const [status, retryAfter] = statuses[Math.min(seen.length - 1, statuses.length - 1)];
+      const headers = new Headers({ 'content-type': 'application/json' });
+      if (retryAfter !== null) headers.set('Retry-After', retryAfter);
+      const body = status === 503 ? { success: false, message: 'The server is busy. Please try again in a moment.' } : { success: true, message: 'Design saved', data: { _id: 'd1' } };
+      return new Response(JSON.stringify(body), { status, headers });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return seen;
+  }
+  const save = () => api.POST('/designs', { body: { name: 'Crew', design: { version: 1 } as never } });
+
+  it('asks a busy server again after the wait it names, with the same body', async () => {
+    const seen = answers([503, '0'], [201, null]);
+    const { response } = await save();
+    expect(response.status).toBe(201);
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toBe(seen[0]);
+    expect(JSON.parse(seen[1])).toMatchObject({ name: 'Crew' });
+  });
+
+  it('gives up after two more tries, and never retries a 503 without Retry-After', async () => {
+    let seen = answers([503, '0']);
+    expect((await save()).response.status).toBe(503);
+    expect(seen).toHaveLength(3);
+    seen = answers([503, null]);
+    expect((await save()).response.status).toBe(503);
+    expect(seen).toHaveLength(1);
   });
 });

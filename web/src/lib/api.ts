@@ -89,11 +89,43 @@ function withTimeout(request: Request): Request {
   return new Request(request, { signal });
 }
 
+/** How often, and how long at most, a busy server is asked again. */
+const BUSY_RETRIES = 2;
+const MAX_BUSY_WAIT_S = 5;
+const unsent = new WeakMap<Request, Request>();
+
+/**
+ * A busy server (503 with `Retry-After`: its heavy-work queue was full, and it
+ * did nothing with the request) is asked again after the wait it names, so a
+ * shopper's upload or save rides out a moment of load. Other 503s (a service
+ * not configured) carry no `Retry-After` and are answered at once.
+ */
+const busy: Middleware = {
+  onRequest({ request }) {
+    // A copy made before the body is read, with the session's header already set.
+    unsent.set(request, request.clone());
+    return request;
+  },
+  async onResponse({ request, response }) {
+    const copy = unsent.get(request);
+    unsent.delete(request);
+    let answer = response;
+    for (let tries = 0; copy && tries < BUSY_RETRIES && answer.status === 503; tries++) {
+      const wait = Number(answer.headers.get('Retry-After'));
+      if (answer.headers.get('Retry-After') === null || !(wait >= 0 && wait <= MAX_BUSY_WAIT_S)) break;
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      answer = await fetch(withTimeout(copy.clone()));
+    }
+    return answer;
+  },
+};
+
 export const api = createClient<paths>({
   baseUrl: '/api',
   fetch: (request: Request) => fetch(withTimeout(request)),
 });
 api.use(auth);
+api.use(busy);
 
 /** The server's message from an error body, or the fallback. */
 export function messageOf(error: unknown, fallback: string): string {

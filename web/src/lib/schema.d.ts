@@ -2065,8 +2065,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "multipart/form-data": {
-                        /** @description The product, as the JSON body of `POST /products`. */
-                        product: components["schemas"]["ProductInput"] & unknown;
+                        product: components["schemas"]["ProductInput"];
                         /** @description `{colour}.glb` files, one per colour. */
                         models: string[];
                         /** @description `{colour}.png` front pictures. */
@@ -2359,7 +2358,8 @@ export interface paths {
         put?: never;
         /**
          * Add a design to the cart. It is checked and priced by the engine; the same
-         *     design again adds its quantities to the existing line.
+         *     design again adds its quantities to the existing line. A cart holds at
+         *     most 50 lines (409 `CART_FULL`).
          */
         post: {
             parameters: {
@@ -2920,7 +2920,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an address (the first one becomes the default). */
+        /**
+         * Add an address (the first one becomes the default); at most 20 (409
+         *     `TOO_MANY_ADDRESSES`).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2962,6 +2965,15 @@ export interface paths {
                 };
                 /** @description The request body arrived too slowly (more than 30 s). */
                 408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3340,7 +3352,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Subscribe an address to the newsletter. Subscribing twice is fine. */
+        /**
+         * Ask to subscribe an address to the newsletter: a confirmation link is
+         *     e-mailed to it (a new one each time, the older link no longer works),
+         *     and nothing else is sent until it is opened. An address confirmed
+         *     before gets the same answer and no mail. 10 requests, then one a
+         *     minute, per client; 3 confirmation e-mails, then one every 10 minutes,
+         *     per address (429).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3398,6 +3417,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
@@ -3414,6 +3443,103 @@ export interface paths {
                 503: {
                     headers: {
                         "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a subscription with the token of the e-mailed link (it works
+         *     once, for 48 hours); the address is then subscribed and welcomed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ConfirmSubscriptionRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_boolean"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3476,7 +3602,10 @@ export interface paths {
          * Creates the order from the server's cart (repriced by the engine) as
          *     pending and unpaid, and the provider's order to pay it. `amount` must be
          *     the server's total (else 400 `AMOUNT_MISMATCH`); the same `receipt`
-         *     returns the same order.
+         *     returns the same order. A shopper may create 20 orders at once, then
+         *     one every 30 s (429), and hold at most 5 waiting for payment (409
+         *     `TOO_MANY_OPEN_ORDERS`: cancel one, or it is cancelled once unpaid for
+         *     `PENDING_ORDER_HOURS`).
          */
         post: {
             parameters: {
@@ -3562,6 +3691,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
@@ -3614,7 +3753,11 @@ export interface paths {
          * Checks the provider's signature (HMAC-SHA256 of "order_id|payment_id"
          *     with the key secret, against the order id stored here). The order
          *     becomes confirmed and paid, its lines leave the cart and its stock is
-         *     taken moments later; verifying again changes nothing.
+         *     taken moments later; verifying again changes nothing. A payment for an
+         *     order cancelled or deleted meanwhile is refunded at once (409
+         *     `PAYMENT_REFUNDED`, or `ORDER_CANCELLED` while the refund is pending),
+         *     and so is a second payment for an order another one paid (409
+         *     `SECOND_PAYMENT_REFUNDED`).
          */
         post: {
             parameters: {
@@ -4175,6 +4318,16 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
@@ -4339,7 +4492,8 @@ export interface paths {
         post?: never;
         /**
          * Delete an order (admin): it leaves every list; a paid order's payment
-         *     and refund records are kept.
+         *     and refund records are kept. An unpaid pending order is cancelled as it
+         *     goes, so a payment that still arrives for it is refunded.
          */
         delete: {
             parameters: {
@@ -7647,8 +7801,7 @@ export interface components {
          *     plain garment, `productId` and `color`; `quantity` overrides the design's.
          */
         AddItemRequest: {
-            /** @description The design document made by the studio (design-engine's JSON). */
-            design?: components["schemas"]["Design"] & unknown;
+            design?: components["schemas"]["Design"];
             productId?: string;
             color?: string;
             quantity?: components["schemas"]["SizeQuantities"];
@@ -7705,28 +7858,34 @@ export interface components {
             phone?: string;
             isDefault?: boolean;
         };
-        /** @description One print area: at most one text and one image, by construction. */
+        /**
+         * @description One print area: at most one text and one image, by construction.
+         * @default {
+         *       "image": null,
+         *       "text": null
+         *     }
+         */
         Area: {
             /** @default null */
             image: components["schemas"]["ImageElement"] | (null);
             /** @default null */
             text: components["schemas"]["TextElement"] | (null);
         };
+        /**
+         * @default {
+         *       "back": {
+         *         "image": null,
+         *         "text": null
+         *       },
+         *       "leftChest": {
+         *         "image": null,
+         *         "text": null
+         *       }
+         *     }
+         */
         Areas: {
-            /**
-             * @default {
-             *       "image": null,
-             *       "text": null
-             *     }
-             */
-            back: components["schemas"]["Area"];
-            /**
-             * @default {
-             *       "image": null,
-             *       "text": null
-             *     }
-             */
-            leftChest: components["schemas"]["Area"];
+            back?: components["schemas"]["Area"];
+            leftChest?: components["schemas"]["Area"];
         };
         /**
          * ArtworkInfo
@@ -7872,6 +8031,11 @@ export interface components {
             /** Format: uint32 */
             PartNumber: number;
         };
+        /** ConfirmSubscriptionRequest */
+        ConfirmSubscriptionRequest: {
+            /** @description The token of the link in the confirmation e-mail. */
+            token: string;
+        };
         /**
          * Confirmation
          * @description The order confirmation page's data.
@@ -7909,9 +8073,11 @@ export interface components {
             /** @description Free-form notes, kept with the order (at most 16 KB of JSON). */
             notes?: unknown;
             shippingAddress: components["schemas"]["AddressInput"];
-            /** @description Required unless `sameAsShipping`. */
-            billingAddress?: components["schemas"]["AddressInput"] & unknown;
-            /** @description Default true. */
+            billingAddress?: components["schemas"]["AddressInput"];
+            /**
+             * @description Default true: the billing address is the shipping address. When false,
+             *     `billingAddress` is required.
+             */
             sameAsShipping?: boolean;
         };
         /**
@@ -7943,36 +8109,17 @@ export interface components {
              */
             revenue: number;
         };
+        /**
+         * @description The studio's design document (design-engine's JSON): a garment, its print
+         *     areas and its quantities per size. What is left out takes its default.
+         */
         Design: {
-            /**
-             * @default {
-             *       "back": {
-             *         "image": null,
-             *         "text": null
-             *       },
-             *       "leftChest": {
-             *         "image": null,
-             *         "text": null
-             *       }
-             *     }
-             */
-            areas: components["schemas"]["Areas"];
+            areas?: components["schemas"]["Areas"];
             color: string;
-            /** @default Premium */
-            materialQuality: components["schemas"]["MaterialQuality"];
-            /** @default High */
-            printQuality: components["schemas"]["PrintQuality"];
+            materialQuality?: components["schemas"]["MaterialQuality"];
+            printQuality?: components["schemas"]["PrintQuality"];
             productId: string;
-            /**
-             * @default {
-             *       "l": 0,
-             *       "m": 0,
-             *       "s": 0,
-             *       "xl": 0,
-             *       "xxl": 0
-             *     }
-             */
-            quantities: components["schemas"]["Quantities"];
+            quantities?: components["schemas"]["Quantities"];
             /** Format: uint32 */
             version: number;
         };
@@ -8218,6 +8365,7 @@ export interface components {
         /**
          * @description The six fonts of the studio. Each is drawn with an open, metric-compatible
          *     font shipped with the engine (see `render::fonts`).
+         * @default Arial
          * @enum {string}
          */
         Font: "Arial" | "Helvetica" | "Times New Roman" | "Georgia" | "Verdana" | "Courier New";
@@ -8229,7 +8377,10 @@ export interface components {
             database: string;
             version: string;
         };
-        /** @description A colour as `#rgb` or `#rrggbb`, kept as `#rrggbb` in lower case (so equal colours hash equally). */
+        /**
+         * @description A colour as `#rgb` or `#rrggbb`, kept as `#rrggbb` in lower case (so equal colours hash equally).
+         * @default #000000
+         */
         HexColour: string;
         /** @description An uploaded picture, identified by the SHA-256 of its bytes. */
         ImageAsset: {
@@ -8247,20 +8398,8 @@ export interface components {
             asset: components["schemas"]["ImageAsset"];
             /** @default  */
             name: string;
-            /**
-             * @default {
-             *       "x": 50,
-             *       "y": 50
-             *     }
-             */
-            position: components["schemas"]["Position"];
-            /**
-             * @default {
-             *       "height": 20,
-             *       "width": 20
-             *     }
-             */
-            size: components["schemas"]["ImageSize"];
+            position?: components["schemas"]["Position"];
+            size?: components["schemas"]["ImageSize"];
             /** @default false */
             useEmbroidery: boolean;
         };
@@ -8276,6 +8415,12 @@ export interface components {
             originalSize?: number;
             uploadedAt?: string;
         };
+        /**
+         * @default {
+         *       "height": 20,
+         *       "width": 20
+         *     }
+         */
         ImageSize: {
             /** Format: uint32 */
             height: number;
@@ -8301,10 +8446,8 @@ export interface components {
             /** @description Always INR. */
             currency: string;
             seller: components["schemas"]["InvoiceSeller"];
-            /** @description The order's billing address. */
-            billTo: components["schemas"]["ShippingAddress"] & unknown;
-            /** @description The order's shipping address. */
-            shipTo: components["schemas"]["ShippingAddress"] & unknown;
+            billTo: components["schemas"]["ShippingAddress"];
+            shipTo: components["schemas"]["ShippingAddress"];
             /** @description The order's lines, in order. */
             lines: components["schemas"]["InvoiceLine"][];
             /**
@@ -8401,7 +8544,10 @@ export interface components {
         LogoutRequest: {
             refreshToken?: string;
         };
-        /** @enum {string} */
+        /**
+         * @default Premium
+         * @enum {string}
+         */
         MaterialQuality: "Standard" | "Premium";
         /**
          * ModelMetadata
@@ -8478,7 +8624,10 @@ export interface components {
             /** @description Every status change, oldest first (admins only). */
             statusHistory?: components["schemas"]["StatusChange"][];
         };
-        /** OrderItem */
+        /**
+         * OrderItem
+         * @description An order's line, with its design and prices as ordered.
+         */
         OrderItem: {
             _id: string;
             productId: string;
@@ -8500,8 +8649,7 @@ export interface components {
             /** Format: int64 */
             elements: number;
             artworkHash: string;
-            /** @description The design as ordered (design-engine's JSON). */
-            design: components["schemas"]["Design"] & unknown;
+            design: components["schemas"]["Design"];
             /**
              * @description The engine's preflight of the design: what may not print well (an
              *     image below 150 DPI on the garment). Empty when all is well.
@@ -8616,6 +8764,10 @@ export interface components {
         /**
          * @description The centre of an element in percent of its print area. The fields are
          *     private: every way to make one clamps, so an element never leaves its area.
+         * @default {
+         *       "x": 50,
+         *       "y": 50
+         *     }
          */
         Position: {
             /** Format: double */
@@ -8634,7 +8786,10 @@ export interface components {
             /** @description Where the store serves the file once uploaded. */
             fileUrl: string;
         };
-        /** @enum {string} */
+        /**
+         * @default High
+         * @enum {string}
+         */
         PrintQuality: "Standard" | "High";
         /**
          * ProductDto
@@ -8723,7 +8878,16 @@ export interface components {
             /** @description To set or change the number: the code sent to it by `POST /auth/otp/phone/send`. */
             phoneCode?: string;
         };
-        /** @description Garments per size. Keys are the cart's `s, m, l, xl, xxl` (XXL included). */
+        /**
+         * @description Garments per size. Keys are the cart's `s, m, l, xl, xxl` (XXL included).
+         * @default {
+         *       "l": 0,
+         *       "m": 0,
+         *       "s": 0,
+         *       "xl": 0,
+         *       "xxl": 0
+         *     }
+         */
         Quantities: {
             /**
              * Format: uint32
@@ -8829,8 +8993,7 @@ export interface components {
         SaveDesignRequest: {
             /** @description At most 80 characters; 'Custom Design' when blank. */
             name?: string;
-            /** @description The studio's design document (design-engine's JSON). */
-            design: components["schemas"]["Design"] & unknown;
+            design: components["schemas"]["Design"];
         };
         /** SaveTestOrderRequest */
         SaveTestOrderRequest: {
@@ -8862,8 +9025,7 @@ export interface components {
              *     copy cannot overwrite a newer one.
              */
             version: number;
-            /** @description The design document (design-engine's JSON). */
-            design: components["schemas"]["Design"] & unknown;
+            design: components["schemas"]["Design"];
             /**
              * Format: int64
              * @description Unit price in paise.
@@ -9057,17 +9219,9 @@ export interface components {
             error?: components["schemas"]["PaymentFailure"];
         };
         TextElement: {
-            /** @default #000000 */
-            color: components["schemas"]["HexColour"];
-            /** @default Arial */
-            font: components["schemas"]["Font"];
-            /**
-             * @default {
-             *       "x": 50,
-             *       "y": 50
-             *     }
-             */
-            position: components["schemas"]["Position"];
+            color?: components["schemas"]["HexColour"];
+            font?: components["schemas"]["Font"];
+            position?: components["schemas"]["Position"];
             /**
              * Format: uint32
              * @default 16
@@ -9081,14 +9235,13 @@ export interface components {
         };
         /**
          * UpdateDesignRequest
-         * @description A change to a saved design; every field is optional.
+         * @description A change to a saved design; every field is optional. What is given replaces
+         *     the design's: its name, its quantities per size, its design document.
          */
         UpdateDesignRequest: {
             name?: string;
-            /** @description New quantities per size (replacing the design's). */
-            quantity?: components["schemas"]["SizeQuantities"] & unknown;
-            /** @description A new version of the design document. */
-            design?: components["schemas"]["Design"] & unknown;
+            quantity?: components["schemas"]["SizeQuantities"];
+            design?: components["schemas"]["Design"];
             /**
              * Format: int64
              * @description The version the change was made from; 409 when the design has changed since.
@@ -9116,8 +9269,7 @@ export interface components {
             name: string;
             email: string;
             phone?: string;
-            /** @description `user` or `admin` */
-            role: components["schemas"]["Role"] & unknown;
+            role: components["schemas"]["Role"];
             isVerified: boolean;
             /** Format: int64 */
             createdAt: number;
@@ -9136,8 +9288,12 @@ export interface components {
         /** WebhookOutcome */
         WebhookOutcome: {
             /**
-             * @description `confirmed`, `already_paid`, `refunded` (paid after it was cancelled: given back),
-             *     `paid_while_cancelled` (the same, refund failed: an admin refunds it), `duplicate` or `ignored`.
+             * @description `confirmed`, `already_paid`, `refunded` (paid after it was cancelled or
+             *     deleted: given back), `paid_while_cancelled` (the same, refund failed:
+             *     an admin refunds it), `second_payment_refunded` (a second payment for
+             *     an order already paid: given back), `second_payment_refunding` (the
+             *     same, its refund still under way), `second_payment` (the same, refund
+             *     failed: an admin refunds it), `duplicate` or `ignored`.
              */
             outcome: string;
         };

@@ -4,11 +4,13 @@
 
 mod payments;
 
+pub(in crate::db) use payments::cancel_unpaid;
 pub use payments::{Claim, Event, Paid, Payment, cancel, pay, record_event};
 
 use rand::Rng;
 use sqlx::FromRow;
 
+use super::caps::Cap;
 use super::script::Script;
 
 use super::DbError;
@@ -172,6 +174,11 @@ pub enum Placed {
     Order(Box<Order>),
     /// Another order has this number: draw another (and a provider order for it).
     NumberTaken,
+    /// This receipt placed an order that was deleted since: it places no other.
+    ReceiptSpent,
+    /// The user has as many orders waiting for payment as they may
+    /// (`Cap::OpenOrders`): nothing was stored.
+    TooManyOpen,
 }
 
 /// Stores a pending, unpaid order with its lines and its provider's order in
@@ -180,29 +187,54 @@ pub enum Placed {
 /// completed), or returns the one a concurrent request placed with the same receipt.
 #[tracing::instrument(skip(db, new), fields(user = new.user_id))]
 pub async fn place(db: &Db, new: &NewOrder) -> Result<Placed, DbError> {
-    match insert(db, new).await {
-        Ok(order) => Ok(Placed::Order(Box::new(order))),
-        Err(DbError::Query(sqlx::Error::Database(e))) if e.is_unique_violation() => {
-            Ok(match by_receipt(db, &new.user_id, &new.receipt).await? {
-                Some(existing) => Placed::Order(Box::new(existing)),
-                None => Placed::NumberTaken,
-            })
+    // Orders placed at the same instant may pick the same free slot: the
+    // later one picks again (each such clash means a slot was taken).
+    for _ in 0..=Cap::OpenOrders.limit() {
+        match insert(db, new).await {
+            Ok(Some(order)) => return Ok(Placed::Order(Box::new(order))),
+            Ok(None) => return Ok(Placed::TooManyOpen),
+            Err(DbError::Query(sqlx::Error::Database(e))) if e.is_unique_violation() => {
+                if let Some(existing) = by_receipt(db, &new.user_id, &new.receipt).await? {
+                    return Ok(Placed::Order(Box::new(existing)));
+                }
+                if receipt_used(db, &new.user_id, &new.receipt).await? {
+                    return Ok(Placed::ReceiptSpent);
+                }
+                if number_used(db, &new.order_number).await? {
+                    return Ok(Placed::NumberTaken);
+                }
+            }
+            Err(e) => return Err(e),
         }
-        Err(e) => Err(e),
     }
+    Ok(Placed::TooManyOpen)
+}
+
+async fn number_used(db: &Db, order_number: &str) -> Result<bool, DbError> {
+    let found: Option<String> = sqlx::query_scalar("SELECT id FROM orders WHERE order_number = $1")
+        .bind(order_number)
+        .fetch_optional(db)
+        .await?;
+    Ok(found.is_some())
 }
 
 /// The order's rows in one script (one crossing to SQLite's writer, one
-/// statement on PostgreSQL); returns the order as stored.
-async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
+/// statement on PostgreSQL); returns the order as stored, or none when the
+/// user has no open slot left (`db::caps`: the order takes the lowest free
+/// one, and its lines are inserted only with it).
+async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
     let id = new_id();
     let now = now_ms();
     let mut script = Script::independent(db);
     script
         .push_result("placed", "orders", &format!(
             "INSERT INTO orders (id, user_id, order_number, receipt, provider, provider_order_id, items_count, \
-             items_price, tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14){RETURNING}"
+             items_price, tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at, \
+             open_slot) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, slot FROM \
+             (SELECT MIN(n) AS slot FROM ({slots}) AS numbers WHERE n NOT IN \
+             (SELECT open_slot FROM orders WHERE user_id = $2 AND open_slot IS NOT NULL)) AS free \
+             WHERE slot IS NOT NULL{RETURNING}",
+            slots = crate::db::caps::slot_numbers(Cap::OpenOrders),
         ))
         .bind(id.clone())
         .bind(new.user_id.clone())
@@ -224,7 +256,8 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
             .push(
                 "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, \
                  sizes, unit_price, quantity, elements, design_fee, line_total) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 \
+                 WHERE EXISTS (SELECT 1 FROM placed WHERE id = $2)",
             )
             .bind(item_id.clone())
             .bind(id.clone())
@@ -243,18 +276,17 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Order, DbError> {
         for sha256 in &item.artwork {
             script
                 .push(
-                    "INSERT INTO order_item_artwork (order_item_id, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                    "INSERT INTO order_item_artwork (order_item_id, sha256) SELECT $1, $2 \
+                     WHERE EXISTS (SELECT 1 FROM placed WHERE id = $3) ON CONFLICT DO NOTHING",
                 )
                 .bind(item_id.clone())
-                .bind(sha256.clone());
+                .bind(sha256.clone())
+                .bind(id.clone());
         }
     }
-    // The INSERT's RETURNING row (the lines return none).
+    // The INSERT's RETURNING row (the lines return none); none at the cap.
     let rows = script.run().await?;
-    let row = rows
-        .first()
-        .ok_or(DbError::Invariant("a placed order vanished"))?;
-    Ok(Order::from_row(row)?)
+    Ok(rows.first().map(Order::from_row).transpose()?)
 }
 
 pub async fn get(db: &Db, id: &str) -> Result<Option<Order>, DbError> {
@@ -275,9 +307,11 @@ pub async fn get_for_user(db: &Db, id: &str, user_id: &str) -> Result<Option<Ord
     .await?)
 }
 
+/// The user's order placed with this receipt, unless it was deleted (a
+/// deleted order is never resumed, so never paid).
 pub async fn by_receipt(db: &Db, user_id: &str, receipt: &str) -> Result<Option<Order>, DbError> {
     Ok(sqlx::query_as(&format!(
-        "{SELECT} WHERE orders.user_id = $1 AND orders.receipt = $2"
+        "{SELECT} WHERE orders.user_id = $1 AND orders.receipt = $2 AND orders.deleted_at IS NULL"
     ))
     .bind(user_id)
     .bind(receipt)
@@ -285,7 +319,31 @@ pub async fn by_receipt(db: &Db, user_id: &str, receipt: &str) -> Result<Option<
     .await?)
 }
 
+/// Whether any order of the user, deleted or not, was placed with this receipt.
+async fn receipt_used(db: &Db, user_id: &str, receipt: &str) -> Result<bool, DbError> {
+    let found: Option<String> =
+        sqlx::query_scalar("SELECT id FROM orders WHERE user_id = $1 AND receipt = $2")
+            .bind(user_id)
+            .bind(receipt)
+            .fetch_optional(db)
+            .await?;
+    Ok(found.is_some())
+}
+
+/// The order of this provider order, unless it was deleted.
 pub async fn by_provider_order(db: &Db, provider_order_id: &str) -> Result<Option<Order>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{SELECT} WHERE orders.provider_order_id = $1 AND orders.deleted_at IS NULL"
+    ))
+    .bind(provider_order_id)
+    .fetch_optional(db)
+    .await?)
+}
+
+/// The order a payment through this provider order is for, deleted or not:
+/// a payment that arrives is never ignored (`pay` refunds one that finds its
+/// order cancelled or deleted). Every other lookup leaves deleted orders out.
+pub async fn paid_through(db: &Db, provider_order_id: &str) -> Result<Option<Order>, DbError> {
     Ok(
         sqlx::query_as(&format!("{SELECT} WHERE orders.provider_order_id = $1"))
             .bind(provider_order_id)

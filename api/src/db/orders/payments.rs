@@ -54,8 +54,12 @@ pub enum Payment {
     Confirmed,
     /// The order was paid before (another verify or a webhook): nothing changed.
     AlreadyPaid,
-    /// The order had been cancelled: the payment is recorded (so it can be refunded), nothing else.
+    /// The order had been cancelled or deleted: the payment is recorded (so it
+    /// can be refunded), nothing else.
     PaidWhileCancelled,
+    /// The order was paid before by another payment (a second capture of
+    /// its provider order): nothing changed; the caller refunds this one.
+    SecondPayment,
     /// The webhook event was handled before: nothing changed.
     DuplicateEvent,
 }
@@ -68,13 +72,14 @@ pub struct Paid {
 
 /// Marks an order paid, in one script (one crossing to SQLite's writer, one
 /// statement on PostgreSQL):
-/// confirmed only if it was pending and unpaid (a conditional UPDATE, so
-/// concurrent verifies and webhooks confirm once), else, unpaid but no longer
-/// pending (cancelled), the payment only recorded. The UPDATE stamps the order
-/// with this call's claim, and the rest of the script acts only on the order
-/// this call confirmed: the owner's cart loses the ordered lines, the
-/// confirmation e-mail is queued and the stock is made due (`db::stock` takes
-/// it moments later).
+/// confirmed only if it was pending, unpaid and not deleted (a conditional
+/// UPDATE, so concurrent verifies and webhooks confirm once), else, unpaid but
+/// cancelled or deleted, the payment only recorded (the caller refunds it).
+/// The UPDATE stamps the order with this call's claim, and the rest of the
+/// script acts only on the order this call confirmed: the owner's cart loses
+/// the ordered lines, the confirmation e-mail is queued and the stock is made
+/// due (`db::stock` takes it moments later). A paid order given another
+/// payment id is a second payment (`Payment::SecondPayment`).
 #[tracing::instrument(skip(db, order, event), fields(order_id = %order.id))]
 pub async fn pay(
     db: &Db,
@@ -100,9 +105,9 @@ pub async fn pay(
             Claim::PAID,
             "orders",
             &format!(
-                "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1, \
-             payment_claim = CASE WHEN status = 'pending' THEN $3 ELSE $4 END, \
-             status = CASE WHEN status = 'pending' THEN 'confirmed' ELSE status END \
+                "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1, open_slot = NULL, \
+             payment_claim = CASE WHEN status = 'pending' AND deleted_at IS NULL THEN $3 ELSE $4 END, \
+             status = CASE WHEN status = 'pending' AND deleted_at IS NULL THEN 'confirmed' ELSE status END \
              WHERE id = $5 AND is_paid = 0{RETURNING}"
             ),
         )
@@ -150,6 +155,10 @@ pub async fn pay(
             tracing::warn!("payment received for a cancelled order: refund it");
             Payment::PaidWhileCancelled
         }
+        _ if after.payment_id.as_deref() != Some(payment_id) => {
+            tracing::warn!("a second payment for a paid order: refund it");
+            Payment::SecondPayment
+        }
         _ => Payment::AlreadyPaid,
     };
     Ok(Paid {
@@ -193,17 +202,58 @@ fn confirmation_email(order: &Order) -> Result<outbox::Outgoing, DbError> {
     })
 }
 
-/// Cancels the user's order while it is pending and unpaid; `false` otherwise.
+/// Cancels the user's order while it is pending and unpaid (recorded as the
+/// customer's change, its artwork let go); `false` otherwise.
 pub async fn cancel(db: &Db, id: &str, user_id: &str, reason: &str) -> Result<bool, DbError> {
+    let mut tx = crate::db::begin_write(db).await?;
+    let done = cancel_unpaid(&mut tx, id, Some(user_id), reason, user_id, now_ms()).await?;
+    tx.commit().await?;
+    Ok(done)
+}
+
+/// Cancels an order while it is pending and unpaid (and, with `owner`, that
+/// user's), in the caller's transaction: the change is recorded as `by`'s and
+/// the order lets go of its artwork (the sweeper may then remove it). `false`,
+/// and nothing changed, when the order is not pending and unpaid any more.
+/// Every path that ends an unpaid order comes here (the customer's cancel, an
+/// admin's delete, expiry), so a payment that still arrives finds the order
+/// cancelled and is refunded (`pay`).
+pub(in crate::db) async fn cancel_unpaid(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    owner: Option<&str>,
+    reason: &str,
+    by: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE orders SET status = 'cancelled', cancel_reason = $1, updated_at = $2 \
-         WHERE id = $3 AND user_id = $4 AND status = 'pending' AND is_paid = 0",
+        "UPDATE orders SET status = 'cancelled', cancel_reason = $1, updated_at = $2, open_slot = NULL \
+         WHERE id = $3 AND ($4 IS NULL OR user_id = $4) AND status = 'pending' AND is_paid = 0",
     )
     .bind(reason)
-    .bind(now_ms())
+    .bind(now)
     .bind(id)
-    .bind(user_id)
-    .execute(db)
+    .bind(owner)
+    .execute(&mut *conn)
     .await?;
-    Ok(done.rows_affected() == 1)
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    sqlx::query(
+        "INSERT INTO order_status_changes (id, order_id, from_status, to_status, changed_by, created_at) \
+         VALUES ($1, $2, 'pending', 'cancelled', $3, $4)",
+    )
+    .bind(new_id())
+    .bind(id)
+    .bind(by)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "DELETE FROM order_item_artwork WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)",
+    )
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(true)
 }

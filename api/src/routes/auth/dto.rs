@@ -16,7 +16,6 @@ pub struct UserDto {
     pub email: String,
     #[oai(skip_serializing_if_is_none)]
     pub phone: Option<String>,
-    /// `user` or `admin`
     pub role: Role,
     pub is_verified: bool,
     pub created_at: i64,

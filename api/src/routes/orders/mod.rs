@@ -22,6 +22,7 @@ pub mod admin;
 pub mod invoice;
 pub mod print;
 
+/// An order's line, with its design and prices as ordered.
 #[derive(Object, Debug, Clone)]
 #[oai(rename_all = "camelCase")]
 pub struct OrderItem {
@@ -40,7 +41,6 @@ pub struct OrderItem {
     pub line_total: i64,
     pub elements: i64,
     pub artwork_hash: String,
-    /// The design as ordered (design-engine's JSON).
     pub design: DesignDocument,
     /// The engine's preflight of the design: what may not print well (an
     /// image below 150 DPI on the garment). Empty when all is well.
@@ -272,7 +272,8 @@ impl OrdersApi {
 
     // (Here rather than in `admin`: one OpenAPI struct per path.)
     /// Delete an order (admin): it leaves every list; a paid order's payment
-    /// and refund records are kept.
+    /// and refund records are kept. An unpaid pending order is cancelled as it
+    /// goes, so a payment that still arrives for it is refunded.
     #[oai(path = "/orders/:id", method = "delete")]
     async fn delete(
         &self,
@@ -281,7 +282,7 @@ impl OrdersApi {
         id: Path<String>,
     ) -> Result<Json<Envelope<bool>>, Fails<{ ADMIN | NOT_FOUND }>> {
         auth.0.require_admin()?;
-        if !order_admin::delete(&state.db, &id.0).await? {
+        if !order_admin::delete(&state.db, &id.0, &auth.0.id).await? {
             return Err(ApiError::order_not_found().into());
         }
         Ok(Envelope::ok("Order deleted successfully", true))

@@ -31,9 +31,9 @@ pub struct CreateOrderRequest {
     /// Free-form notes, kept with the order (at most 16 KB of JSON).
     pub notes: Option<serde_json::Value>,
     pub shipping_address: AddressInput,
-    /// Required unless `sameAsShipping`.
     pub billing_address: Option<AddressInput>,
-    /// Default true.
+    /// Default true: the billing address is the shipping address. When false,
+    /// `billingAddress` is required.
     pub same_as_shipping: Option<bool>,
 }
 
@@ -130,8 +130,12 @@ pub struct TestOutcome {
 
 #[derive(Object, Debug)]
 pub struct WebhookOutcome {
-    /// `confirmed`, `already_paid`, `refunded` (paid after it was cancelled: given back),
-    /// `paid_while_cancelled` (the same, refund failed: an admin refunds it), `duplicate` or `ignored`.
+    /// `confirmed`, `already_paid`, `refunded` (paid after it was cancelled or
+    /// deleted: given back), `paid_while_cancelled` (the same, refund failed:
+    /// an admin refunds it), `second_payment_refunded` (a second payment for
+    /// an order already paid: given back), `second_payment_refunding` (the
+    /// same, its refund still under way), `second_payment` (the same, refund
+    /// failed: an admin refunds it), `duplicate` or `ignored`.
     pub outcome: String,
 }
 

@@ -16,11 +16,14 @@ use poem_openapi::payload::{Binary, Json};
 
 use super::Tag;
 use crate::auth::{AuthUser, BearerAuth};
-use crate::db::orders::{self, NewOrder, Paid, Payment, Placed};
+use crate::db::DbError;
+use crate::db::caps::Cap;
+use crate::db::orders::{self, NewOrder, Payment, Placed};
 use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::fails::Fails;
 use crate::fails::status::*;
+use crate::limits::Door;
 use crate::payments::OrderRequest;
 use crate::payments::address::AddressInput;
 use crate::payments::checkout::{check_amount, checked_cart};
@@ -130,9 +133,15 @@ async fn open_order(
                 // complete (a failure here stores nothing; the shopper retries).
                 new.provider_order_id =
                     provider_order(state, total, &new.order_number, &shipping.email).await?;
-                if let Placed::Order(order) = orders::place(&state.db, &new).await? {
-                    placed = Some(*order);
-                    break;
+                match orders::place(&state.db, &new).await? {
+                    Placed::Order(order) => {
+                        placed = Some(*order);
+                        break;
+                    }
+                    Placed::NumberTaken => {}
+                    // Deleted since (a deleted order is never resumed): as a cancelled one.
+                    Placed::ReceiptSpent => return Err(cancelled_receipt()),
+                    Placed::TooManyOpen => return Err(DbError::AtCap(Cap::OpenOrders).into()),
                 }
             }
             placed.ok_or_else(|| ApiError::internal("no free order number after 3 draws"))?
@@ -180,6 +189,14 @@ async fn open_order(
     orders::get(&state.db, &order.id)
         .await?
         .ok_or_else(ApiError::order_not_found)
+}
+
+/// A receipt whose order was cancelled (or deleted) places no other order.
+fn cancelled_receipt() -> ApiError {
+    ApiError::conflict_code(
+        "This order was cancelled. Please place the order again.",
+        "ORDER_CANCELLED",
+    )
 }
 
 /// The provider's order for an amount, quoting our order number; its id.
@@ -235,37 +252,51 @@ async fn settle(
             "PAYMENT_VERIFICATION_FAILED",
         ));
     }
-    let paid = match orders::pay(&state.db, order, payment_id.trim(), None).await? {
-        Paid {
-            outcome: Payment::PaidWhileCancelled,
-            ..
-        } => {
-            refunds::refund_cancelled(state, &order.id).await;
-            // As the refund left it.
-            orders::get(&state.db, &order.id).await?
-        }
-        Paid { order, .. } => order,
+    let paid = orders::pay(&state.db, order, payment_id.trim(), None).await?;
+    if paid.outcome == Payment::SecondPayment {
+        let given_back = refunds::refund_second_payment(state, order, payment_id.trim()).await;
+        let will = if given_back == refunds::SecondPayment::Refunded {
+            "has been"
+        } else {
+            "will be"
+        };
+        return Err(ApiError::conflict_code(
+            format!(
+                "Order {} was already paid by another payment. This payment {will} refunded.",
+                order.order_number
+            ),
+            "SECOND_PAYMENT_REFUNDED",
+        ));
+    }
+    let late = paid.outcome == Payment::PaidWhileCancelled;
+    let paid = if late {
+        refunds::refund_cancelled(state, &order.id).await;
+        // As the refund left it.
+        orders::get(&state.db, &order.id).await?
+    } else {
+        paid.order
     }
     .ok_or_else(ApiError::order_not_found)?;
-    match paid.status.as_str() {
-        "cancelled" | "refunded" if paid.refunded_amount >= paid.total_price => {
-            Err(ApiError::conflict_code(
+    if late || matches!(paid.status, OrderStatus::Cancelled | OrderStatus::Refunded) {
+        return Err(if paid.refunded_amount >= paid.total_price {
+            ApiError::conflict_code(
                 format!(
                     "Order {} was cancelled before this payment arrived. The payment has been refunded.",
                     paid.order_number
                 ),
                 "PAYMENT_REFUNDED",
-            ))
-        }
-        "cancelled" | "refunded" => Err(ApiError::conflict_code(
-            format!(
-                "Order {} was cancelled before this payment arrived. The payment will be refunded.",
-                paid.order_number
-            ),
-            "ORDER_CANCELLED",
-        )),
-        _ => confirmation(&paid),
+            )
+        } else {
+            ApiError::conflict_code(
+                format!(
+                    "Order {} was cancelled before this payment arrived. The payment will be refunded.",
+                    paid.order_number
+                ),
+                "ORDER_CANCELLED",
+            )
+        });
     }
+    confirmation(&paid)
 }
 
 fn test_provider(state: &AppState) -> ApiResult<&crate::payments::test_provider::TestProvider> {
@@ -300,7 +331,10 @@ impl PaymentsApi {
     /// Creates the order from the server's cart (repriced by the engine) as
     /// pending and unpaid, and the provider's order to pay it. `amount` must be
     /// the server's total (else 400 `AMOUNT_MISMATCH`); the same `receipt`
-    /// returns the same order.
+    /// returns the same order. A shopper may create 20 orders at once, then
+    /// one every 30 s (429), and hold at most 5 waiting for payment (409
+    /// `TOO_MANY_OPEN_ORDERS`: cancel one, or it is cancelled once unpaid for
+    /// `PENDING_ORDER_HOURS`).
     #[oai(path = "/payments/create-order", method = "post")]
     async fn create_order(
         &self,
@@ -309,8 +343,12 @@ impl PaymentsApi {
         body: Json<CreateOrderRequest>,
     ) -> Result<
         Json<Envelope<CreatedOrder>>,
-        Fails<{ USER | BODY | NOT_FOUND | CONFLICT | BAD_GATEWAY | UNAVAILABLE }>,
+        Fails<{ USER | BODY | NOT_FOUND | CONFLICT | TOO_MANY | BAD_GATEWAY | UNAVAILABLE }>,
     > {
+        state
+            .limits
+            .check(Door::CreateOrderUser, &auth.0.id)
+            .await?;
         let b = body.0;
         if !b
             .currency
@@ -349,7 +387,11 @@ impl PaymentsApi {
     /// Checks the provider's signature (HMAC-SHA256 of "order_id|payment_id"
     /// with the key secret, against the order id stored here). The order
     /// becomes confirmed and paid, its lines leave the cart and its stock is
-    /// taken moments later; verifying again changes nothing.
+    /// taken moments later; verifying again changes nothing. A payment for an
+    /// order cancelled or deleted meanwhile is refunded at once (409
+    /// `PAYMENT_REFUNDED`, or `ORDER_CANCELLED` while the refund is pending),
+    /// and so is a second payment for an order another one paid (409
+    /// `SECOND_PAYMENT_REFUNDED`).
     #[oai(path = "/payments/verify", method = "post")]
     async fn verify(
         &self,
@@ -368,18 +410,14 @@ impl PaymentsApi {
             .map(str::trim)
             .filter(|s| !s.is_empty())
         {
-            Some(id) if crate::ids::is_id(id) => {
-                orders::get_for_user(&state.db, id, &auth.0.id).await?
-            }
+            // Deleted orders too: a signed payment for one is refunded, not lost.
+            Some(id) if crate::ids::is_id(id) => orders::get(&state.db, id).await?,
             // The specification's client sends create-order's `orderId` here:
             // the provider's id, not ours.
-            Some(id) => orders::by_provider_order(&state.db, id)
-                .await?
-                .filter(|o| o.user_id == auth.0.id),
-            None => orders::by_provider_order(&state.db, provider_order_id)
-                .await?
-                .filter(|o| o.user_id == auth.0.id),
-        };
+            Some(id) => orders::paid_through(&state.db, id).await?,
+            None => orders::paid_through(&state.db, provider_order_id).await?,
+        }
+        .filter(|o| o.user_id == auth.0.id);
         let order = order.ok_or_else(ApiError::order_not_found)?;
         let confirmed = settle(
             &state,
@@ -507,8 +545,15 @@ impl PaymentsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<SaveTestOrderRequest>,
-    ) -> Result<Json<Envelope<Confirmation>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
+    ) -> Result<
+        Json<Envelope<Confirmation>>,
+        Fails<{ USER | BODY | NOT_FOUND | CONFLICT | TOO_MANY }>,
+    > {
         let provider = test_provider(&state)?;
+        state
+            .limits
+            .check(Door::CreateOrderUser, &auth.0.id)
+            .await?;
         let b = body.0;
         let receipt = format!("test_{}", crate::ids::random_hex(12));
         let checkout = Checkout {

@@ -1,11 +1,14 @@
 //! Razorpay's webhook: a signed raw body; `payment.captured` and `order.paid`
-//! pay the order if the browser never came back; a replayed event is ignored.
+//! pay the order if the browser never came back; a replayed event is ignored;
+//! a payment for a cancelled or deleted order, or a second payment for a paid
+//! one, is refunded.
 
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::db::orders::{self, Event, Payment};
 use crate::envelope::{ApiError, ApiResult};
+use crate::payments::refunds::SecondPayment;
 use crate::state::AppState;
 
 /// Razorpay's webhook body: only what we act on.
@@ -63,7 +66,7 @@ pub async fn handle(
                 order_id: Some(o), ..
             }),
             true,
-        ) => orders::by_provider_order(&state.db, o).await?,
+        ) => orders::paid_through(&state.db, o).await?,
         _ => None,
     };
     let (Some(order), Some(payment)) = (order, payment.as_ref()) else {
@@ -88,6 +91,15 @@ pub async fn handle(
                 "refunded"
             }
             Payment::PaidWhileCancelled => "paid_while_cancelled",
+            Payment::SecondPayment => {
+                match crate::payments::refunds::refund_second_payment(state, &order, &payment.id)
+                    .await
+                {
+                    SecondPayment::Refunded => "second_payment_refunded",
+                    SecondPayment::Refunding => "second_payment_refunding",
+                    SecondPayment::Failed => "second_payment",
+                }
+            }
             Payment::DuplicateEvent => "duplicate",
         },
     )

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod checkout;
+pub mod process;
 pub mod razorpay;
 pub mod s3;
 pub mod smtp;
@@ -448,3 +449,26 @@ pub fn refresh_cookie(headers: &reqwest::header::HeaderMap) -> Option<String> {
 
 /// A small PNG logo, the engine's test fixture.
 pub const LOGO: &[u8] = include_bytes!("../../../../design-engine/tests/fixtures/logo.png");
+
+/// A minimal valid binary glTF 2.0 file, with a BIN chunk of `bin` bytes.
+pub fn glb(bin: usize) -> Vec<u8> {
+    let mut json = br#"{"asset":{"version":"2.0"},"buffers":[{"byteLength":0}]}"#.to_vec();
+    while !json.len().is_multiple_of(4) {
+        json.push(b' ');
+    }
+    let bin_chunk = if bin > 0 { 8 + bin } else { 0 };
+    let total = 12 + 8 + json.len() + bin_chunk;
+    let mut out = Vec::with_capacity(total);
+    out.extend_from_slice(b"glTF");
+    out.extend_from_slice(&2u32.to_le_bytes());
+    out.extend_from_slice(&(total as u32).to_le_bytes());
+    out.extend_from_slice(&(json.len() as u32).to_le_bytes());
+    out.extend_from_slice(b"JSON");
+    out.extend_from_slice(&json);
+    if bin > 0 {
+        out.extend_from_slice(&(bin as u32).to_le_bytes());
+        out.extend_from_slice(b"BIN\0");
+        out.extend(std::iter::repeat_n(7u8, bin));
+    }
+    out
+}

@@ -284,6 +284,25 @@ describe('CheckoutPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('keeps the form when the shopper has too many orders waiting for payment (409) or places them too fast (429)', async () => {
+    for (const answer of [
+      { status: 409, body: { success: false, message: 'You have 5 orders waiting for payment. Please cancel one in My Orders before placing another.', code: 'TOO_MANY_OPEN_ORDERS' } },
+      { status: 429, body: { success: false, message: 'Too many attempts. Please wait a little and try again.' } },
+    ]) {
+      checkoutApi({ route: (_m, path) => (path === '/api/payments/create-order' ? answer : undefined) });
+      const { router, unmount } = renderCheckout();
+      const u = userEvent.setup();
+      await screen.findByTestId('checkout-total');
+      await fillShipping(u);
+      await waitFor(() => expect(field(/^City/).value).toBe('New Delhi'));
+      await u.click(screen.getByRole('button', { name: 'Place Order' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(answer.body.message);
+      expect(router.state.location.pathname).toBe('/shipping');
+      expect(screen.getByRole('button', { name: 'Place Order' })).toBeTruthy();
+      unmount();
+    }
+  });
+
   it("shows the server's message when the amount changed", async () => {
     checkoutApi({
       route: (_m, path) =>

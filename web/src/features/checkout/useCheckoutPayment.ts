@@ -128,6 +128,8 @@ export function useCheckoutPayment() {
         forgetReceipt();
         return setProblem({ message: e.message });
       }
+      // Too many orders waiting for payment, or too many at once: the shopper can act on it here.
+      if (e.code === 'TOO_MANY_OPEN_ORDERS' || e.status === 429) return setProblem({ message: e.message });
       if (e.code === 'ORDER_ALREADY_PAID') {
         void queryClient.invalidateQueries({ queryKey: ['cart'] });
         return setProblem({ message: e.message, paidOrder: true });

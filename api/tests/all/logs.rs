@@ -1,0 +1,150 @@
+//! Nothing secret in a log line: the real binary logging at INFO, after a
+//! password reset, a signed upload and a shared-design visit, has logged
+//! every request but none of the reset token, the upload signature or the
+//! share token, and names the client by its socket, not by a forged header.
+
+use design_engine::{Design, Font, PrintArea, Size, TextElement};
+use serde_json::json;
+
+use crate::helpers::process::{Store, data_dir};
+
+const PASSWORD: &str = "violet-Kettle-harbour-92";
+
+fn design() -> serde_json::Value {
+    let mut d = Design::new("64f1a2b3c4d5e6f708190a01", "blue");
+    d.set_text(
+        PrintArea::LeftChest,
+        TextElement::new("Crew", Font::Georgia, 20, "#ffffff").unwrap(),
+    );
+    d.set_quantity(Size::M, 25).unwrap();
+    serde_json::from_str(&d.to_json()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_access_log_holds_no_token_signature_or_share_link() {
+    let dir = data_dir("store-logs");
+    let log = dir.join("server.log");
+    let database_url = format!("sqlite://{}/store.db?mode=rwc", dir.display());
+    let store = Store::start_logging(&dir, &database_url, &log).await;
+
+    // A password reset: the link's token travels in a query.
+    let (status, body) = store
+        .post(
+            "/api/auth/register",
+            "",
+            json!({"name": "Asha Rao", "email": "asha@example.com", "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let (status, _) = store
+        .post(
+            "/api/auth/forgot-password",
+            "",
+            json!({"email": "asha@example.com"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let mail = store
+        .message("asha@example.com", "/reset-password?token=")
+        .await;
+    let reset_token: String = mail
+        .split("token=")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    assert!(reset_token.len() >= 16, "{mail}");
+    store
+        .client
+        .get(store.url(&format!("/reset-password?token={reset_token}")))
+        .header("X-Forwarded-For", "203.0.113.9")
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = store
+        .post(
+            "/api/auth/reset-password",
+            "",
+            json!({"token": reset_token, "password": "amber-Lantern-orchard-57"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    // The reset ended every session: sign in with the new password.
+    let (status, body) = store
+        .post(
+            "/api/auth/login",
+            "",
+            json!({"email": "asha@example.com", "password": "amber-Lantern-orchard-57"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let token = body["data"]["accessToken"].as_str().unwrap().to_string();
+
+    // A signed upload: the URL's signature travels in its query.
+    let admin = store.admin(&dir, &[]).await;
+    let up = store
+        .get(
+            "/api/upload/presigned-url?fileName=front.png&color=red",
+            &admin,
+        )
+        .await;
+    let url = up["data"]["uploadUrl"].as_str().unwrap().to_string();
+    let signature = url.split("signature=").nth(1).unwrap().to_string();
+    assert!(signature.len() >= 16, "{url}");
+    let png = design_engine::render::encode_png(&image::RgbaImage::new(4, 4), None);
+    let res = store
+        .client
+        .put(store.url(&url))
+        .header("content-type", "image/png")
+        .body(png)
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.status());
+
+    // A shared design: the token is the link's path.
+    let (status, saved) = store
+        .post(
+            "/api/designs",
+            &token,
+            json!({"name": "Crew", "design": design()}),
+        )
+        .await;
+    assert_eq!(status, 201, "{saved}");
+    let id = saved["data"]["_id"].as_str().unwrap();
+    let (status, shared) = store
+        .post(&format!("/api/designs/{id}/share"), &token, json!({}))
+        .await;
+    assert_eq!(status, 200, "{shared}");
+    let share = shared["data"]["token"].as_str().unwrap().to_string();
+    let seen = store.get(&format!("/api/shared-designs/{share}"), "").await;
+    assert_eq!(seen["success"], true, "{seen}");
+    store
+        .client
+        .get(store.url(&format!("/d/{share}")))
+        .send()
+        .await
+        .unwrap();
+
+    store.kill();
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        logged.contains("/api/shared-designs/_"),
+        "requests are logged:\n{logged}"
+    );
+    assert!(logged.contains("/reset-password?token=_"), "{logged}");
+    assert!(logged.contains("client=127.0.0.1"), "{logged}");
+    for (what, secret) in [
+        ("reset token", reset_token.as_str()),
+        ("upload signature", signature.as_str()),
+        ("share token", share.as_str()),
+        ("forged client address", "203.0.113.9"),
+    ] {
+        assert!(
+            !logged.contains(secret),
+            "the log holds the {what}:\n{logged}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

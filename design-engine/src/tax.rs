@@ -1,0 +1,651 @@
+//! GST on apparel, worked out inside GST-inclusive prices: the states and
+//! their codes, GSTINs with their check character, the dated rate table, the
+//! CGST + SGST or IGST split by place of supply, and each line's taxable value
+//! and tax to the paisa, so that the taxable value plus the tax is exactly
+//! what the buyer paid. The studio, the cart, checkout and every document use
+//! these figures and no others.
+//!
+//! Sources: rates by sale value per piece, Notification 1/2017-Central Tax
+//! (Rate) as amended with effect from 22 September 2025 (5% up to ₹2,500 a
+//! piece, 18% above; before, 5% up to ₹1,000 and 12% above); the split, IGST
+//! Act s.10(1)(a) (goods delivered: the place of delivery); state codes and the
+//! GSTIN check character, the GST portal's published scheme.
+
+use serde::{Deserialize, Serialize};
+
+use crate::pricing::Paise;
+
+/// A state or union territory by its GST state code (the first two digits of a GSTIN).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GstState {
+    pub code: u8,
+    pub name: &'static str,
+}
+
+/// Every state and union territory with its GST code, as India Post names
+/// them (so a pincode's state is found), plus 97 Other Territory.
+pub const STATES: [GstState; 38] = [
+    GstState {
+        code: 1,
+        name: "Jammu and Kashmir",
+    },
+    GstState {
+        code: 2,
+        name: "Himachal Pradesh",
+    },
+    GstState {
+        code: 3,
+        name: "Punjab",
+    },
+    GstState {
+        code: 4,
+        name: "Chandigarh",
+    },
+    GstState {
+        code: 5,
+        name: "Uttarakhand",
+    },
+    GstState {
+        code: 6,
+        name: "Haryana",
+    },
+    GstState {
+        code: 7,
+        name: "Delhi",
+    },
+    GstState {
+        code: 8,
+        name: "Rajasthan",
+    },
+    GstState {
+        code: 9,
+        name: "Uttar Pradesh",
+    },
+    GstState {
+        code: 10,
+        name: "Bihar",
+    },
+    GstState {
+        code: 11,
+        name: "Sikkim",
+    },
+    GstState {
+        code: 12,
+        name: "Arunachal Pradesh",
+    },
+    GstState {
+        code: 13,
+        name: "Nagaland",
+    },
+    GstState {
+        code: 14,
+        name: "Manipur",
+    },
+    GstState {
+        code: 15,
+        name: "Mizoram",
+    },
+    GstState {
+        code: 16,
+        name: "Tripura",
+    },
+    GstState {
+        code: 17,
+        name: "Meghalaya",
+    },
+    GstState {
+        code: 18,
+        name: "Assam",
+    },
+    GstState {
+        code: 19,
+        name: "West Bengal",
+    },
+    GstState {
+        code: 20,
+        name: "Jharkhand",
+    },
+    GstState {
+        code: 21,
+        name: "Odisha",
+    },
+    GstState {
+        code: 22,
+        name: "Chhattisgarh",
+    },
+    GstState {
+        code: 23,
+        name: "Madhya Pradesh",
+    },
+    GstState {
+        code: 24,
+        name: "Gujarat",
+    },
+    GstState {
+        code: 26,
+        name: "The Dadra and Nagar Haveli and Daman and Diu",
+    },
+    GstState {
+        code: 27,
+        name: "Maharashtra",
+    },
+    GstState {
+        code: 29,
+        name: "Karnataka",
+    },
+    GstState {
+        code: 30,
+        name: "Goa",
+    },
+    GstState {
+        code: 31,
+        name: "Lakshadweep",
+    },
+    GstState {
+        code: 32,
+        name: "Kerala",
+    },
+    GstState {
+        code: 33,
+        name: "Tamil Nadu",
+    },
+    GstState {
+        code: 34,
+        name: "Puducherry",
+    },
+    GstState {
+        code: 35,
+        name: "Andaman and Nicobar Islands",
+    },
+    GstState {
+        code: 36,
+        name: "Telangana",
+    },
+    GstState {
+        code: 37,
+        name: "Andhra Pradesh",
+    },
+    GstState {
+        code: 38,
+        name: "Ladakh",
+    },
+    GstState {
+        code: 97,
+        name: "Other Territory",
+    },
+    // Old names still typed in addresses.
+    GstState {
+        code: 21,
+        name: "Orissa",
+    },
+];
+
+/// Lower case, letters and digits only, "&" as "and", without a leading "the".
+fn normalise(name: &str) -> String {
+    let words: Vec<String> = name
+        .replace('&', " and ")
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let words = match words.first().map(String::as_str) {
+        Some("the") => &words[1..],
+        _ => &words[..],
+    };
+    words.join(" ")
+}
+
+impl GstState {
+    pub fn by_code(code: u8) -> Option<GstState> {
+        STATES.iter().copied().find(|s| s.code == code)
+    }
+
+    /// The state an address names (any case, "&" for "and", with or without
+    /// "The"; "Pondicherry", "Orissa" and the former Daman and Diu or Dadra
+    /// and Nagar Haveli are known too).
+    pub fn by_name(name: &str) -> Option<GstState> {
+        let wanted = normalise(name);
+        let alias = match wanted.as_str() {
+            "pondicherry" => Some(34),
+            "daman and diu" | "dadra and nagar haveli" | "dnh and dd" => Some(26),
+            "new delhi" | "nct of delhi" => Some(7),
+            _ => None,
+        };
+        alias
+            .and_then(GstState::by_code)
+            .or_else(|| STATES.iter().copied().find(|s| normalise(s.name) == wanted))
+    }
+
+    /// The code as written on documents: two digits.
+    pub fn code_str(self) -> String {
+        format!("{:02}", self.code)
+    }
+}
+
+/// Why a GSTIN was refused, each with its own message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GstinError {
+    #[error("A GSTIN has 15 letters and digits")]
+    Length,
+    #[error(
+        "This GSTIN is not in the right format (2 digits, a PAN, a digit or letter, Z, a check character)"
+    )]
+    Format,
+    #[error("This GSTIN's first two digits are not a state code")]
+    State,
+    #[error("This GSTIN's check character is wrong: please check it for a typing mistake")]
+    CheckCharacter,
+}
+
+/// A GSTIN whose format, state code and check character are right.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Gstin(String);
+
+const GSTIN_ALPHABET: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The check character of a GSTIN's first 14 characters (upper case, `0-9A-Z`).
+fn check_character(first14: &[u8]) -> Option<u8> {
+    let mut sum = 0u32;
+    for (i, c) in first14.iter().enumerate() {
+        let value = GSTIN_ALPHABET.iter().position(|a| a == c)? as u32;
+        let product = value * if i % 2 == 0 { 1 } else { 2 };
+        sum += product / 36 + product % 36;
+    }
+    Some(GSTIN_ALPHABET[((36 - sum % 36) % 36) as usize])
+}
+
+impl Gstin {
+    /// Checks a GSTIN (spaces around it ignored, any case).
+    pub fn parse(raw: &str) -> Result<Gstin, GstinError> {
+        let s = raw.trim().to_ascii_uppercase();
+        let b = s.as_bytes();
+        if b.len() != 15 || !b.iter().all(u8::is_ascii_alphanumeric) {
+            return Err(GstinError::Length);
+        }
+        let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+        let letters = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_uppercase);
+        // State (2 digits), PAN (5 letters, 4 digits, a letter), entity, Z, check.
+        if !(digits(0..2) && letters(2..7) && digits(7..11) && letters(11..12) && b[13] == b'Z') {
+            return Err(GstinError::Format);
+        }
+        let code: u8 = s[..2].parse().map_err(|_| GstinError::Format)?;
+        if GstState::by_code(code).is_none() {
+            return Err(GstinError::State);
+        }
+        if check_character(&b[..14]) != Some(b[14]) {
+            return Err(GstinError::CheckCharacter);
+        }
+        Ok(Gstin(s))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The registration's state (its first two digits).
+    pub fn state(&self) -> GstState {
+        GstState::by_code(self.0[..2].parse().expect("checked")).expect("checked")
+    }
+}
+
+impl TryFrom<String> for Gstin {
+    type Error = GstinError;
+    fn try_from(s: String) -> Result<Gstin, GstinError> {
+        Gstin::parse(&s)
+    }
+}
+
+impl From<Gstin> for String {
+    fn from(g: Gstin) -> String {
+        g.0
+    }
+}
+
+/// A calendar date (the invoice's), compared as (year, month, day).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Date {
+    pub year: i32,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl Date {
+    pub const fn new(year: i32, month: u8, day: u8) -> Date {
+        Date { year, month, day }
+    }
+}
+
+/// One row of the dated rate table: from `from`, the low rate up to
+/// `threshold` of taxable value a piece, the high rate above.
+struct RateRow {
+    from: Date,
+    threshold: Paise,
+    low_bps: i64,
+    high_bps: i64,
+}
+
+/// Newest first.
+const RATES: [RateRow; 2] = [
+    RateRow {
+        from: Date::new(2025, 9, 22),
+        threshold: Paise(2_500_00),
+        low_bps: 500,
+        high_bps: 1800,
+    },
+    RateRow {
+        from: Date::new(2017, 7, 1),
+        threshold: Paise(1_000_00),
+        low_bps: 500,
+        high_bps: 1200,
+    },
+];
+
+/// `amount × num / den`, half up, in integers (no float ever touches money).
+fn mul_div_half_up(amount: i64, num: i64, den: i64) -> i64 {
+    let scaled = i128::from(amount) * i128::from(num);
+    ((scaled * 2 + i128::from(den)) / (i128::from(den) * 2)) as i64
+}
+
+/// The rate of a piece that sells for `per_piece` (GST-inclusive) on `date`:
+/// the low rate when the taxable value at the low rate is within the
+/// threshold, the high rate otherwise. (The value decides the rate and the
+/// rate the value; taking the low rate's value first is the reading that
+/// never charges the high rate on a piece whose value at the low rate
+/// qualifies for it.)
+pub fn rate_bps(per_piece: Paise, date: Date) -> i64 {
+    let row = RATES
+        .iter()
+        .find(|r| date >= r.from)
+        .unwrap_or(&RATES[RATES.len() - 1]);
+    let taxable_at_low = mul_div_half_up(per_piece.0, 10_000, 10_000 + row.low_bps);
+    if taxable_at_low <= row.threshold.0 {
+        row.low_bps
+    } else {
+        row.high_bps
+    }
+}
+
+/// The tax that applies: both halves within a state, IGST across states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Split {
+    /// CGST + SGST (or UTGST), half the rate each.
+    IntraState,
+    /// IGST at the full rate.
+    InterState,
+}
+
+impl Split {
+    pub fn of(seller: GstState, place_of_supply: GstState) -> Split {
+        if seller.code == place_of_supply.code {
+            Split::IntraState
+        } else {
+            Split::InterState
+        }
+    }
+}
+
+/// One line's tax, inside its GST-inclusive amount.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LineTax {
+    /// What the buyer pays for the line, tax included (its share of a charged fee too).
+    pub amount: Paise,
+    pub quantity: u32,
+    pub rate_bps: i64,
+    pub taxable_value: Paise,
+    pub cgst: Paise,
+    pub sgst: Paise,
+    pub igst: Paise,
+}
+
+impl LineTax {
+    pub fn tax(&self) -> Paise {
+        Paise(self.cgst.0 + self.sgst.0 + self.igst.0)
+    }
+}
+
+/// Works out the tax inside a GST-inclusive `amount` for `quantity` pieces,
+/// rounded to the paisa so that taxable value + tax = amount exactly (and, in
+/// a state, CGST = SGST).
+pub fn line_tax(amount: Paise, quantity: u32, split: Split, date: Date) -> LineTax {
+    let per_piece = Paise(amount.0 / i64::from(quantity.max(1)));
+    let rate = rate_bps(per_piece, date);
+    let (cgst, sgst, igst) = match split {
+        Split::IntraState => {
+            let half = mul_div_half_up(amount.0, rate / 2, 10_000 + rate);
+            (half, half, 0)
+        }
+        Split::InterState => (0, 0, mul_div_half_up(amount.0, rate, 10_000 + rate)),
+    };
+    LineTax {
+        amount,
+        quantity,
+        rate_bps: rate,
+        taxable_value: Paise(amount.0 - cgst - sgst - igst),
+        cgst: Paise(cgst),
+        sgst: Paise(sgst),
+        igst: Paise(igst),
+    }
+}
+
+/// Shares `fee` out over lines in proportion to their amounts, to the paisa
+/// (largest remainders get the odd paise), so the shares add up to the fee: a
+/// charged fee is part of the value of the goods and is taxed with them.
+pub fn share_fee(amounts: &[Paise], fee: Paise) -> Vec<Paise> {
+    let total: i128 = amounts.iter().map(|a| i128::from(a.0)).sum();
+    if total <= 0 || fee.0 == 0 {
+        return vec![Paise(0); amounts.len()];
+    }
+    let mut shares: Vec<(usize, i64, i128)> = amounts
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let exact = i128::from(a.0) * i128::from(fee.0);
+            (i, (exact / total) as i64, exact % total)
+        })
+        .collect();
+    let mut left = fee.0 - shares.iter().map(|s| s.1).sum::<i64>();
+    let mut by_remainder: Vec<usize> = (0..shares.len()).collect();
+    by_remainder.sort_by(|&a, &b| shares[b].2.cmp(&shares[a].2).then(a.cmp(&b)));
+    for i in by_remainder {
+        if left == 0 {
+            break;
+        }
+        shares[i].1 += 1;
+        left -= 1;
+    }
+    shares.into_iter().map(|s| Paise(s.1)).collect()
+}
+
+/// An order's tax: each line with its share of the fee, and the totals.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderTax {
+    pub split: Split,
+    pub lines: Vec<LineTax>,
+    pub taxable_value: Paise,
+    pub cgst: Paise,
+    pub sgst: Paise,
+    pub igst: Paise,
+    /// taxable value + every tax: what the buyer paid.
+    pub total: Paise,
+}
+
+/// The tax of an order whose lines cost `lines` (amount, pieces; GST-inclusive)
+/// and whose charged fee is `fee`, delivered from `seller` to `place_of_supply` on `date`.
+pub fn order_tax(
+    lines: &[(Paise, u32)],
+    fee: Paise,
+    seller: GstState,
+    place_of_supply: GstState,
+    date: Date,
+) -> OrderTax {
+    let split = Split::of(seller, place_of_supply);
+    let amounts: Vec<Paise> = lines.iter().map(|(a, _)| *a).collect();
+    let shares = share_fee(&amounts, fee);
+    let lines: Vec<LineTax> = lines
+        .iter()
+        .zip(shares)
+        .map(|(&(amount, quantity), share)| {
+            line_tax(Paise(amount.0 + share.0), quantity, split, date)
+        })
+        .collect();
+    let sum = |f: fn(&LineTax) -> Paise| Paise(lines.iter().map(|l| f(l).0).sum());
+    OrderTax {
+        split,
+        taxable_value: sum(|l| l.taxable_value),
+        cgst: sum(|l| l.cgst),
+        sgst: sum(|l| l.sgst),
+        igst: sum(|l| l.igst),
+        total: sum(|l| l.amount),
+        lines,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TODAY: Date = Date::new(2026, 11, 25);
+    const KARNATAKA: GstState = GstState {
+        code: 29,
+        name: "Karnataka",
+    };
+
+    #[test]
+    fn gstins_are_checked_to_the_check_character() {
+        let g = Gstin::parse(" 27aapfu0939f1zv ").unwrap();
+        assert_eq!(
+            (g.as_str(), g.state().name),
+            ("27AAPFU0939F1ZV", "Maharashtra")
+        );
+        assert_eq!(
+            Gstin::parse("27AAPFU0939F1ZW"),
+            Err(GstinError::CheckCharacter)
+        );
+        assert_eq!(Gstin::parse("27AAPFU0939F1Z"), Err(GstinError::Length));
+        assert_eq!(Gstin::parse("27AAPF10939F1ZV"), Err(GstinError::Format));
+        assert_eq!(Gstin::parse("27AAPFU0939F1YV"), Err(GstinError::Format));
+        // 28 (old Andhra Pradesh) is no longer a state code.
+        assert_eq!(Gstin::parse("28AAPFU0939F1ZV"), Err(GstinError::State));
+        // The store's development placeholder has the wrong check character.
+        assert_eq!(Gstin::parse("29ABCDE1234F1Z5"), Err(GstinError::CheckCharacter));
+        assert!(Gstin::parse("29ABCDE1234F1ZW").is_ok());
+    }
+
+    #[test]
+    fn states_are_found_by_the_names_addresses_use() {
+        assert_eq!(GstState::by_name("KARNATAKA"), Some(KARNATAKA));
+        assert_eq!(GstState::by_name("Jammu & Kashmir").unwrap().code, 1);
+        assert_eq!(
+            GstState::by_name("Dadra and Nagar Haveli and Daman and Diu")
+                .unwrap()
+                .code,
+            26
+        );
+        assert_eq!(GstState::by_name("Orissa").unwrap().code, 21);
+        assert_eq!(GstState::by_name("Pondicherry").unwrap().code, 34);
+        assert_eq!(GstState::by_name("IL"), None);
+        // Every code appears once but Odisha's old name.
+        let mut codes: Vec<u8> = STATES.iter().map(|s| s.code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), STATES.len() - 1);
+    }
+
+    #[test]
+    fn the_rate_follows_the_value_per_piece_and_the_date() {
+        // From 22 September 2025: ₹2,500 of taxable value a piece at 5% is ₹2,625 with tax.
+        assert_eq!(rate_bps(Paise(2_625_00), TODAY), 500);
+        assert_eq!(rate_bps(Paise(2_625_01), TODAY), 1800);
+        // Before: ₹1,000 at 5% is ₹1,050.
+        let before = Date::new(2025, 9, 21);
+        assert_eq!(rate_bps(Paise(1_050_00), before), 500);
+        assert_eq!(rate_bps(Paise(1_050_01), before), 1200);
+        assert_eq!(rate_bps(Paise(1_050_01), Date::new(2025, 9, 22)), 500);
+    }
+
+    #[test]
+    fn within_a_state_cgst_and_sgst_are_equal_halves_and_add_up_exactly() {
+        // 25 tees at ₹299 and a ₹50 design fee: ₹7,525 at 5%.
+        let t = line_tax(Paise(7_525_00), 25, Split::IntraState, TODAY);
+        assert_eq!(t.rate_bps, 500);
+        // 7525 × 2.5 / 105 = 179.166… → ₹179.17 each.
+        assert_eq!(
+            (t.cgst, t.sgst, t.igst),
+            (Paise(179_17), Paise(179_17), Paise(0))
+        );
+        assert_eq!(t.taxable_value, Paise(7_166_66));
+        assert_eq!(t.taxable_value.0 + t.tax().0, 7_525_00);
+    }
+
+    #[test]
+    fn across_states_igst_at_the_full_rate() {
+        let t = line_tax(Paise(7_525_00), 25, Split::InterState, TODAY);
+        // 7525 × 5 / 105 = 358.333… → ₹358.33.
+        assert_eq!(
+            (t.cgst, t.igst, t.taxable_value),
+            (Paise(0), Paise(358_33), Paise(7_166_67))
+        );
+        // A ₹3,000 piece: 18%, 3000 × 18 / 118 = 457.627… → ₹457.63.
+        let t = line_tax(Paise(3_000_00), 1, Split::InterState, TODAY);
+        assert_eq!(
+            (t.rate_bps, t.igst, t.taxable_value),
+            (1800, Paise(457_63), Paise(2_542_37))
+        );
+    }
+
+    #[test]
+    fn a_charged_fee_is_shared_over_the_lines_and_taxed_with_them() {
+        let shares = share_fee(&[Paise(100_00), Paise(200_00), Paise(1)], Paise(7_51));
+        assert_eq!(shares.iter().map(|s| s.0).sum::<i64>(), 7_51);
+        assert_eq!(shares, [Paise(2_50), Paise(5_01), Paise(0)]);
+        // The fee at 2.5% of ₹7,525 = ₹188.13, and at 0.
+        let delhi = GstState::by_code(7).unwrap();
+        let with_fee = order_tax(
+            &[(Paise(7_525_00), 25)],
+            Paise(188_13),
+            KARNATAKA,
+            delhi,
+            TODAY,
+        );
+        assert_eq!(with_fee.split, Split::InterState);
+        assert_eq!(with_fee.total, Paise(7_713_13));
+        // 7713.13 × 5 / 105 = 367.291… → ₹367.29.
+        assert_eq!(
+            (with_fee.igst, with_fee.taxable_value),
+            (Paise(367_29), Paise(7_345_84))
+        );
+        let absorbed = order_tax(
+            &[(Paise(7_525_00), 25)],
+            Paise(0),
+            KARNATAKA,
+            KARNATAKA,
+            TODAY,
+        );
+        assert_eq!(absorbed.split, Split::IntraState);
+        assert_eq!(
+            (absorbed.cgst, absorbed.sgst, absorbed.total),
+            (Paise(179_17), Paise(179_17), Paise(7_525_00))
+        );
+    }
+
+    #[test]
+    fn every_order_adds_up_to_what_was_paid() {
+        use proptest::prelude::*;
+        proptest!(|(lines in proptest::collection::vec((1i64..10_000_000, 1u32..500), 1..6), fee in 0i64..100_000, same: bool)| {
+            let lines: Vec<(Paise, u32)> = lines.into_iter().map(|(a, q)| (Paise(a), q)).collect();
+            let to = if same { KARNATAKA } else { GstState::by_code(33).unwrap() };
+            let t = order_tax(&lines, Paise(fee), KARNATAKA, to, TODAY);
+            let paid: i64 = lines.iter().map(|(a, _)| a.0).sum::<i64>() + fee;
+            prop_assert_eq!(t.total.0, paid);
+            prop_assert_eq!(t.taxable_value.0 + t.cgst.0 + t.sgst.0 + t.igst.0, paid);
+            for l in &t.lines {
+                prop_assert_eq!(l.cgst, l.sgst);
+                prop_assert!(l.taxable_value.0 >= 0);
+            }
+        });
+    }
+}
