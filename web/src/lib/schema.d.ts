@@ -7912,18 +7912,17 @@ export interface components {
          *     `existingUser` is false and there is no user or token yet. The refresh
          *     token is never in the body: it comes as the HttpOnly `refresh_token`
          *     cookie (`Set-Cookie`), out of reach of the page's scripts.
+         *
+         *     `secondFactor` is present when the account signs in with a second factor
+         *     (an admin in production): the first factor passed, but there is no
+         *     session (no user, no token) until `POST /auth/2fa/verify` takes a code
+         *     with its challenge, after `POST /auth/2fa/enroll` when not yet `enrolled`.
          */
         AuthData: {
             user?: components["schemas"]["UserDto"];
             accessToken?: string;
             existingUser: boolean;
-            /**
-             * @description Present when the account signs in with a second factor (an admin in
-             *     production): the first factor passed, but there is no session (no
-             *     user, no token) until `POST /auth/2fa/verify` takes a code with this
-             *     challenge, after `POST /auth/2fa/enroll` when not yet `enrolled`.
-             */
-            secondFactor?: components["schemas"]["SecondFactorChallenge"] & unknown;
+            secondFactor?: components["schemas"]["SecondFactorChallenge"];
         };
         /** CancelRequest */
         CancelRequest: {

@@ -39,6 +39,11 @@ impl From<User> for UserDto {
 /// `existingUser` is false and there is no user or token yet. The refresh
 /// token is never in the body: it comes as the HttpOnly `refresh_token`
 /// cookie (`Set-Cookie`), out of reach of the page's scripts.
+///
+/// `secondFactor` is present when the account signs in with a second factor
+/// (an admin in production): the first factor passed, but there is no
+/// session (no user, no token) until `POST /auth/2fa/verify` takes a code
+/// with its challenge, after `POST /auth/2fa/enroll` when not yet `enrolled`.
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct AuthData {
@@ -47,10 +52,6 @@ pub struct AuthData {
     #[oai(skip_serializing_if_is_none)]
     pub access_token: Option<String>,
     pub existing_user: bool,
-    /// Present when the account signs in with a second factor (an admin in
-    /// production): the first factor passed, but there is no session (no
-    /// user, no token) until `POST /auth/2fa/verify` takes a code with this
-    /// challenge, after `POST /auth/2fa/enroll` when not yet `enrolled`.
     #[oai(skip_serializing_if_is_none)]
     pub second_factor: Option<SecondFactorChallenge>,
 }
