@@ -10,7 +10,7 @@ use poem_openapi::OpenApiService;
 
 use crate::guards;
 use crate::routes::artwork::ArtworkApi;
-use crate::routes::auth::AuthApi;
+use crate::routes::auth::{AuthApi, SecondFactorApi};
 use crate::routes::background::BackgroundApi;
 use crate::routes::cart::CartApi;
 use crate::routes::designs::DesignsApi;
@@ -53,6 +53,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 FilesApi,
                 UploadApi,
                 DesignsApi,
+                SecondFactorApi,
             ),
         ),
         "Custom apparel store API",

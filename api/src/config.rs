@@ -50,6 +50,12 @@ pub struct Config {
     /// `ACCESS_TOKEN_MINUTES` (default 15) and `REFRESH_TOKEN_DAYS` (default 30).
     pub access_token_minutes: i64,
     pub refresh_token_days: i64,
+    /// `SESSION_MAX_DAYS` (default 90): a session's absolute lifetime from
+    /// sign-in; refreshing never carries it further.
+    pub session_max_days: i64,
+    /// `ADMIN_TOTP` (default on, off with test providers on): admins sign in
+    /// with a second factor (TOTP or a recovery code) after their first one.
+    pub admin_totp: bool,
     /// `TEST_PROVIDERS` (default off): the dev outbox route and the built-in
     /// test payment provider (`PAYMENT_PROVIDER` defaults to it).
     pub test_providers: bool,
@@ -155,6 +161,14 @@ impl Company {
 }
 
 impl Config {
+    /// How long refresh tokens and whole sessions last.
+    pub fn session_lifetime(&self) -> crate::db::sessions::Lifetime {
+        crate::db::sessions::Lifetime {
+            refresh_days: self.refresh_token_days,
+            max_days: self.session_max_days,
+        }
+    }
+
     /// Whether shoppers reach the store over https (HSTS, Secure cookies).
     pub fn is_https(&self) -> bool {
         self.public_url
@@ -344,6 +358,10 @@ impl Config {
             &format!("sqlite://{}/store.db?mode=rwc", data_dir.display()),
         );
         let test_providers = flag("TEST_PROVIDERS", false)?;
+        let admin_totp = flag("ADMIN_TOTP", !test_providers)?;
+        if !admin_totp && !test_providers {
+            tracing::warn!("ADMIN_TOTP=off: admins sign in without a second factor");
+        }
         let payments = PaymentsConfig::from_env(&data_dir, test_providers)?;
         let smtp = match std::env::var("SMTP_URL")
             .ok()
@@ -399,6 +417,13 @@ impl Config {
             refresh_token_days: env_or("REFRESH_TOKEN_DAYS", "30")
                 .parse()
                 .context("REFRESH_TOKEN_DAYS")?,
+            session_max_days: match env_or("SESSION_MAX_DAYS", "90").parse() {
+                Ok(d) if (1..=3650).contains(&d) => d,
+                _ => {
+                    anyhow::bail!("SESSION_MAX_DAYS must be a whole number of days from 1 to 3650")
+                }
+            },
+            admin_totp,
             test_providers,
             payments,
             smtp,

@@ -67,7 +67,8 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
     })
 }
 
-/// Promotes or creates an admin account (the `create-admin` subcommand).
+/// Promotes or creates an admin account (the `create-admin` subcommand); the
+/// outcome says how the admin signs in, second factor included.
 pub async fn create_admin(
     state: &state::AppState,
     email: &str,
@@ -75,6 +76,16 @@ pub async fn create_admin(
 ) -> anyhow::Result<String> {
     let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
     let email = domain::Email::parse(email).map_err(fail)?.into_string();
+    let second_factor = if state.config.admin_totp {
+        "\nAdmins sign in with a second factor. On the first sign-in the store shows a QR code to scan \
+         with an authenticator app (any TOTP app: Google Authenticator, Microsoft Authenticator, \
+         1Password, Aegis...), its secret as text for typing in by hand, and ten one-time recovery \
+         codes to keep somewhere safe; entering the app's first 6-digit code finishes the set-up. \
+         Every later sign-in asks for the app's current code, or one of the recovery codes. \
+         If the app and the codes are lost: `api reset-second-factor --email ...`, then set it up again."
+    } else {
+        "\nSecond factors are off here (ADMIN_TOTP=off, or TEST_PROVIDERS=on): admins sign in without one."
+    };
     if let Some(user) = db::users::by_email(&state.db, &email).await? {
         // Whoever registered an unproven address may not be its owner.
         anyhow::ensure!(
@@ -82,7 +93,7 @@ pub async fn create_admin(
             "{email} has not been verified: its owner must first sign in with a code sent to it"
         );
         db::users::set_role(&state.db, &user.id, domain::Role::Admin).await?;
-        return Ok(format!("{email} is now an admin"));
+        return Ok(format!("{email} is now an admin{second_factor}"));
     }
     let new = db::users::NewUser {
         name: name.trim(),
@@ -95,7 +106,22 @@ pub async fn create_admin(
     };
     db::users::create(&state.db, new).await?;
     Ok(format!(
-        "created admin {email}; sign in with a code sent to that address"
+        "created admin {email}; sign in with a code sent to that address{second_factor}"
+    ))
+}
+
+/// Removes an admin's second factor and recovery codes and ends their
+/// sessions (the `reset-second-factor` subcommand, for a lost phone): the next
+/// sign-in sets up an authenticator app again.
+pub async fn reset_second_factor(state: &state::AppState, email: &str) -> anyhow::Result<String> {
+    let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
+    let email = domain::Email::parse(email).map_err(fail)?.into_string();
+    let user = db::users::by_email(&state.db, &email)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no account for {email}"))?;
+    db::second_factor::remove(&state.db, &user.id).await?;
+    Ok(format!(
+        "{email}: second factor and recovery codes removed, sessions ended; the next sign-in sets up an authenticator app again"
     ))
 }
 

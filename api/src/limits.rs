@@ -53,6 +53,8 @@ pub enum Door {
     NewsletterClient,
     /// Newsletter confirmation e-mails sent to one address (an inbox is not to be flooded).
     NewsletterAddress,
+    /// Second-factor codes (TOTP or recovery) for one account, from anywhere.
+    SecondFactorAccount,
 }
 
 impl Door {
@@ -74,10 +76,11 @@ impl Door {
             Door::CreateOrderUser => (20, s(30)),
             Door::NewsletterClient => (10, s(60)),
             Door::NewsletterAddress => (3, s(600)),
+            Door::SecondFactorAccount => (5, s(300)),
         }
     }
 
-    const ALL: [Door; 14] = [
+    const ALL: [Door; 15] = [
         Door::LoginClient,
         Door::LoginAccountClient,
         Door::LoginAccount,
@@ -92,6 +95,7 @@ impl Door {
         Door::CreateOrderUser,
         Door::NewsletterClient,
         Door::NewsletterAddress,
+        Door::SecondFactorAccount,
     ];
 
     /// The door's name in the database.

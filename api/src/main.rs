@@ -18,11 +18,17 @@ enum Command {
     /// Apply database migrations and exit
     Migrate,
     /// Make an admin: promotes an existing account, or creates one that signs in with an e-mail code
+    /// (and, in production, a second factor set up on the first sign-in)
     CreateAdmin {
         #[arg(long)]
         email: String,
         #[arg(long)]
         name: String,
+    },
+    /// Remove an admin's second factor (a lost authenticator app): the next sign-in sets it up again
+    ResetSecondFactor {
+        #[arg(long)]
+        email: String,
     },
 }
 
@@ -44,6 +50,12 @@ async fn main() -> anyhow::Result<()> {
         Command::CreateAdmin { email, name } => {
             let state = api::prepare(api::config::Config::from_env()?).await?;
             let outcome = api::create_admin(&state, &email, &name).await?;
+            println!("{outcome}");
+            Ok(())
+        }
+        Command::ResetSecondFactor { email } => {
+            let state = api::prepare(api::config::Config::from_env()?).await?;
+            let outcome = api::reset_second_factor(&state, &email).await?;
             println!("{outcome}");
             Ok(())
         }

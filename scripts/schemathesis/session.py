@@ -2,7 +2,8 @@
 
     python session.py signin user|admin FILE   sign in now, write the session to FILE
 
-A session file holds {role, email, password, accessToken, refreshToken}.
+A session file holds {role, email, password, accessToken, refreshToken}; the
+refresh token comes only as the `refresh_token` cookie, never in a JSON body.
 The script signs both roles in before any fuzzing: the fuzzer's own calls to
 the sign-in routes then use up their rate limits (per client address), and a
 sign-in during the run could wait for minutes. Renewing (POST /auth/refresh)
@@ -35,6 +36,11 @@ def post(path, body, max_wait=MAX_WAIT_SECONDS):
         time.sleep(wait)
 
 
+def refresh_token(r):
+    """The refresh token an answer set as its cookie ("" when none)."""
+    return r.cookies.get("refresh_token", "")
+
+
 def data(r, what):
     if r.status_code >= 300:
         raise RuntimeError(f"{what}: HTTP {r.status_code}: {r.text[:200]}")
@@ -45,10 +51,11 @@ def register_user(max_wait=MAX_WAIT_SECONDS):
     """A new shopper account, signed in."""
     email, password = f"fuzz-{uuid.uuid4().hex[:12]}@example.com", "fuzz test password"
     body = {"name": "Fuzz Shopper", "email": email, "password": password}
-    d = data(post("/auth/register", body, max_wait), "register")
+    r = post("/auth/register", body, max_wait)
+    d = data(r, "register")
     s = {"role": "user", "email": email, "password": password}
     if d.get("accessToken"):
-        return {**s, "accessToken": d["accessToken"], "refreshToken": d.get("refreshToken", "")}
+        return {**s, "accessToken": d["accessToken"], "refreshToken": refresh_token(r)}
     return sign_in(s, max_wait)  # a registration that does not sign in: sign in by password
 
 
@@ -62,10 +69,11 @@ def sign_in(s, max_wait=MAX_WAIT_SECONDS):
         code = re.search(r"\b(\d{6})\b", messages[0]["body"]) if messages else None
         if not code:
             raise RuntimeError(f"no sign-in code in the dev outbox for {s['email']}")
-        d = data(post("/auth/otp/email/verify", {"email": s["email"], "code": code.group(1)}, max_wait), "otp verify")
+        r = post("/auth/otp/email/verify", {"email": s["email"], "code": code.group(1)}, max_wait)
     else:
-        d = data(post("/auth/login", {"email": s["email"], "password": s["password"]}, max_wait), "login")
-    return {**s, "accessToken": d["accessToken"], "refreshToken": d.get("refreshToken", "")}
+        r = post("/auth/login", {"email": s["email"], "password": s["password"]}, max_wait)
+    d = data(r, "sign-in")
+    return {**s, "accessToken": d["accessToken"], "refreshToken": refresh_token(r)}
 
 
 def renew(s):
@@ -73,7 +81,7 @@ def renew(s):
     if s.get("refreshToken"):
         r = requests.post(f"{API}/auth/refresh", json={"refreshToken": s["refreshToken"]}, timeout=30)
         if r.status_code == 200:
-            return {**s, **r.json()["data"]}
+            return {**s, "accessToken": r.json()["data"]["accessToken"], "refreshToken": refresh_token(r)}
     return sign_in(s)
 
 

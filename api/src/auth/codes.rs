@@ -1,7 +1,10 @@
 //! One-time codes: 6 digits from a CSPRNG, stored as an HMAC keyed with the
-//! code key (`CODE_SECRET`), single use, valid 10 minutes, at most 5 tries
-//! counted atomically, and at most 3 sends per address and 10 per client in
-//! 10 minutes. Only the newest code of an address works.
+//! code key (`CODE_SECRET`), single use, valid 10 minutes, and at most 3 sends
+//! per address and 10 per client in 10 minutes. Only the newest code of an
+//! address works. Wrong codes are counted per address across all its codes:
+//! after [`WRONG_CODES_PER_WINDOW`] tries in an hour without a right one, code
+//! sign-in for that address pauses until the hour is over (429, `Retry-After`)
+//! and the account's owner is e-mailed once; a right code clears the count.
 
 use hmac::{Hmac, Mac};
 use rand::Rng;
@@ -12,7 +15,9 @@ use crate::envelope::ApiError;
 use crate::ids::new_id;
 
 pub const CODE_TTL_MS: i64 = 10 * 60 * 1000;
-pub const MAX_ATTEMPTS: i64 = 5;
+/// Tries per address (across its codes) in [`GUARD_WINDOW_MS`] before code sign-in pauses.
+pub const WRONG_CODES_PER_WINDOW: i64 = 10;
+pub const GUARD_WINDOW_MS: i64 = 60 * 60 * 1000;
 const WINDOW_MS: i64 = 10 * 60 * 1000;
 const SENDS_PER_ADDRESS: i64 = 3;
 const SENDS_PER_CLIENT: i64 = 10;
@@ -137,13 +142,103 @@ pub async fn issue(
     Ok(code)
 }
 
+/// What one check of a code found, before the answer is given.
+enum Try {
+    /// The check may go ahead: this is the address's `n`th try in its window.
+    Taken(i64),
+    /// Code sign-in for the address is paused for this many more seconds.
+    Paused(u64),
+}
+
+/// Takes one try from the address's budget of [`WRONG_CODES_PER_WINDOW`] per
+/// [`GUARD_WINDOW_MS`], in one conditional upsert: parallel guesses, on one
+/// server or many, cannot take more than the budget between them.
+async fn take_try(db: &Db, channel: Channel, address: &str, now: i64) -> Result<Try, ApiError> {
+    let taken: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO code_guards (channel, address, window_start, tries) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (channel, address) DO UPDATE SET \
+         tries = CASE WHEN code_guards.window_start <= $4 THEN 1 ELSE code_guards.tries + 1 END, \
+         window_start = CASE WHEN code_guards.window_start <= $4 THEN $3 ELSE code_guards.window_start END \
+         WHERE code_guards.window_start <= $4 OR code_guards.tries < $5 \
+         RETURNING tries",
+    )
+    .bind(channel.key())
+    .bind(address)
+    .bind(now)
+    .bind(now - GUARD_WINDOW_MS)
+    .bind(WRONG_CODES_PER_WINDOW)
+    .fetch_optional(db)
+    .await?;
+    if let Some(n) = taken {
+        return Ok(Try::Taken(n));
+    }
+    let start: Option<i64> = sqlx::query_scalar(
+        "SELECT window_start FROM code_guards WHERE channel = $1 AND address = $2",
+    )
+    .bind(channel.key())
+    .bind(address)
+    .fetch_optional(db)
+    .await?;
+    let ends = start.unwrap_or(now) + GUARD_WINDOW_MS;
+    Ok(Try::Paused(((ends - now).max(1000) / 1000) as u64))
+}
+
+/// The answer while code sign-in of an address is paused.
+pub fn paused(seconds: u64) -> ApiError {
+    let minutes = seconds.div_ceil(60).max(1);
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    ApiError::too_many(
+        format!(
+            "Too many wrong codes. Signing in with a code is paused for this account; please try again in {minutes} {unit}."
+        ),
+        seconds,
+    )
+}
+
+/// Tells the account's owner, once per pause, that its code sign-in paused.
+/// The e-mail carries no code or link, so it goes through the outbox.
+async fn notify_owner(db: &Db, channel: Channel, address: &str) -> Result<(), ApiError> {
+    let owner: Option<String> = match channel {
+        Channel::Email => sqlx::query_scalar("SELECT email FROM users WHERE email = $1"),
+        Channel::Phone => {
+            sqlx::query_scalar("SELECT email FROM users WHERE phone = $1 AND phone_verified = 1")
+        }
+    }
+    .bind(address)
+    .fetch_optional(db)
+    .await?;
+    let Some(to) = owner else {
+        return Ok(());
+    };
+    let through = match channel {
+        Channel::Email => "your e-mail address",
+        Channel::Phone => "your mobile number",
+    };
+    let body = format!(
+        "Someone entered {WRONG_CODES_PER_WINDOW} wrong sign-in codes for {through}, so signing in \
+         with a code is paused for up to an hour. Your codes were not revealed, and the account \
+         is unchanged. If this was you, wait a little and ask for a new code. If it was not, you \
+         need do nothing; never share a code with anyone."
+    );
+    let mut tx = crate::db::begin_write(db).await?;
+    crate::db::outbox::put(&mut tx, "email", &to, "Sign-in with a code paused", &body).await?;
+    tx.commit().await?;
+    tracing::warn!(
+        channel = channel.key(),
+        "code sign-in paused after wrong codes"
+    );
+    Ok(())
+}
+
 /// Checks a code. `consume` ends it on success; without it the code stays
 /// valid (the e-mail step of a new user's registration checks it, the
 /// registration consumes it).
 ///
-/// Every try takes one of the code's 5 attempts with a single conditional
-/// UPDATE before the code is compared, so parallel guesses cannot exceed the
-/// limit; a right code gives its attempt back.
+/// Every check takes a try from the address's budget (see [`take_try`])
+/// before the code is compared; a right code clears the budget. Wrong codes
+/// never end a code: it stays valid until it is used or expires, so a
+/// stranger's guesses can pause code sign-in for a while but never make the
+/// owner's own code fail once the pause is over.
 #[tracing::instrument(skip(db, secret, code))]
 pub async fn verify(
     db: &Db,
@@ -172,34 +267,34 @@ pub async fn verify(
     if expires_at <= now {
         return Err(expired());
     }
-    let took_attempt = sqlx::query(
-        "UPDATE one_time_codes SET attempts = attempts + 1 \
-         WHERE id = $1 AND attempts < $2 AND consumed_at IS NULL",
-    )
-    .bind(&id)
-    .bind(MAX_ATTEMPTS)
-    .execute(db)
-    .await?
-    .rows_affected()
-        == 1;
-    if !took_attempt {
-        return Err(ApiError::too_many(
-            "Too many wrong codes. Please request a new code.",
-            (expires_at - now).max(1000) as u64 / 1000,
-        ));
-    }
+    let tries = match take_try(db, channel, address, now).await? {
+        Try::Paused(seconds) => return Err(paused(seconds)),
+        Try::Taken(n) => n,
+    };
     let stored = hex::decode(&hash).unwrap_or_default();
     if code_mac(secret, &id, code).verify_slice(&stored).is_err() {
+        // Exactly one check takes the last try, so the owner hears once.
+        if tries == WRONG_CODES_PER_WINDOW {
+            notify_owner(db, channel, address).await?;
+        }
         return Err(ApiError::bad_request("Wrong OTP"));
     }
-    let sql = if consume {
-        "UPDATE one_time_codes SET consumed_at = $1 WHERE id = $2 AND consumed_at IS NULL"
-    } else {
-        "UPDATE one_time_codes SET attempts = attempts - 1 WHERE id = $2 AND consumed_at IS NULL AND $1 > 0"
-    };
-    let done = sqlx::query(sql).bind(now).bind(&id).execute(db).await?;
-    if done.rows_affected() == 0 {
-        return Err(expired());
+    if consume {
+        let done = sqlx::query(
+            "UPDATE one_time_codes SET consumed_at = $1 WHERE id = $2 AND consumed_at IS NULL",
+        )
+        .bind(now)
+        .bind(&id)
+        .execute(db)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(expired());
+        }
     }
+    sqlx::query("DELETE FROM code_guards WHERE channel = $1 AND address = $2")
+        .bind(channel.key())
+        .bind(address)
+        .execute(db)
+        .await?;
     Ok(())
 }

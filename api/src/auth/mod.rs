@@ -3,6 +3,7 @@
 
 pub mod codes;
 pub mod passwords;
+pub mod second_factor;
 pub mod tokens;
 
 use poem::Request;

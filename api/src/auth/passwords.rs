@@ -25,7 +25,16 @@ fn argon() -> Argon2<'static> {
     )
 }
 
-pub fn check_strength(password: &str) -> Result<(), ApiError> {
+/// The lowest zxcvbn score (0 to 4) a new password may have: 3 is "safely
+/// unguessable" (about 10^8 guesses and more), so common passwords, words on
+/// their own, keyboard rows, dates and variations of the user's own name or
+/// e-mail address are refused (ASVS 6.2).
+pub const MIN_SCORE: u8 = 3;
+
+/// Checks a new password (registration, change, reset): long enough, not too
+/// long to hash, and not easy to guess for someone who knows `user_inputs`
+/// (the user's name and e-mail address). The message says why and what helps.
+pub fn check_strength(password: &str, user_inputs: &[&str]) -> Result<(), ApiError> {
     if password.chars().count() < MIN_PASSWORD_CHARS {
         return Err(ApiError::bad_request(
             "Password must be at least 8 characters",
@@ -34,7 +43,46 @@ pub fn check_strength(password: &str) -> Result<(), ApiError> {
     if password.len() > MAX_PASSWORD_BYTES {
         return Err(ApiError::bad_request("Password is too long"));
     }
-    Ok(())
+    let mut inputs: Vec<String> = Vec::new();
+    for input in user_inputs {
+        let input = input.trim();
+        inputs.push(input.to_string());
+        // An address's own name ("asha.rao"), each part of a name or address
+        // on its own ("asha", "rao", "example"), and all of it run together ("asharao").
+        let own = input.split('@').next().unwrap_or(input);
+        inputs.push(own.to_string());
+        inputs.push(own.chars().filter(|c| c.is_alphanumeric()).collect());
+        inputs.extend(
+            input
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|part| part.chars().count() >= 3)
+                .map(str::to_string),
+        );
+    }
+    inputs.push(design_engine::catalogue::BRAND.to_string());
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let estimate = zxcvbn::zxcvbn(password, &inputs);
+    if u8::from(estimate.score()) >= MIN_SCORE {
+        return Ok(());
+    }
+    let mut message = String::from("This password is too easy to guess.");
+    if u8::from(zxcvbn::zxcvbn(password, &[]).score()) >= MIN_SCORE {
+        message.push_str(" It is too close to your name or e-mail address.");
+    }
+    if let Some(feedback) = estimate.feedback() {
+        if let Some(warning) = feedback.warning() {
+            message.push(' ');
+            message.push_str(&warning.to_string());
+        }
+        for suggestion in feedback.suggestions().iter().take(2) {
+            message.push(' ');
+            message.push_str(&suggestion.to_string());
+        }
+    }
+    if !message.contains("word") {
+        message.push_str(" Try a few uncommon words together.");
+    }
+    Err(ApiError::bad_request(message))
 }
 
 /// The hashing queue of one server: two hashes at a time, `MAX_WAITING` more waiting.
@@ -70,5 +118,48 @@ impl Hasher {
                     .is_ok_and(|h| argon().verify_password(password.as_bytes(), &h).is_ok())
             })
             .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(password: &str, inputs: &[&str]) -> Option<String> {
+        match check_strength(password, inputs) {
+            Ok(()) => None,
+            Err(ApiError::BadRequest(body)) => Some(body.0.message),
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn weak_common_and_personal_passwords_are_refused() {
+        let me = ["Asha Rao", "asha.rao@example.com"];
+        for weak in [
+            "password123",
+            "qwertyuiop",
+            "iloveyou1",
+            "asharao123",
+            "Asha.Rao2026",
+        ] {
+            let message = refused(weak, &me).unwrap_or_else(|| panic!("{weak} accepted"));
+            assert!(
+                message.starts_with("This password is too easy to guess."),
+                "{message}"
+            );
+        }
+        let personal = refused("Asha.Rao2026", &me).unwrap();
+        assert!(
+            personal.contains("too close to your name or e-mail address"),
+            "{personal}"
+        );
+        assert_eq!(
+            refused("short", &me).as_deref(),
+            Some("Password must be at least 8 characters")
+        );
+        for strong in ["correct horse", "plum quartz lantern", "the owner's pw"] {
+            assert_eq!(refused(strong, &me), None, "{strong}");
+        }
     }
 }

@@ -59,6 +59,24 @@ pub async fn create(db: &Db, user_id: &str, purpose: Purpose) -> Result<String, 
     Ok(token)
 }
 
+/// The user of a usable token, without using it: a request that is refused
+/// for another reason (a weak password) leaves the link working.
+pub async fn holder(db: &Db, token: &str, purpose: Purpose) -> Result<String, DbError> {
+    if token.is_empty() || token.len() > 128 {
+        return Err(DbError::InvalidLink);
+    }
+    let user: Option<String> = sqlx::query_scalar(
+        "SELECT user_id FROM email_tokens \
+         WHERE token_hash = $1 AND purpose = $2 AND consumed_at IS NULL AND expires_at > $3",
+    )
+    .bind(hash(token))
+    .bind(purpose.key())
+    .bind(now_ms())
+    .fetch_optional(db)
+    .await?;
+    user.ok_or(DbError::InvalidLink)
+}
+
 /// Uses a token once; returns its user.
 pub async fn consume(db: &Db, token: &str, purpose: Purpose) -> Result<String, DbError> {
     let invalid = || DbError::InvalidLink;

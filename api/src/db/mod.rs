@@ -18,6 +18,7 @@ pub mod outbox;
 pub mod products;
 pub mod refund_attempts;
 pub mod script;
+pub mod second_factor;
 pub mod sessions;
 pub mod stock;
 pub mod users;

@@ -30,6 +30,28 @@ fn token_hash(token: &str) -> String {
 pub struct Issued {
     pub refresh_token: String,
     pub family: String,
+    /// When the new refresh token stops working (Unix ms).
+    pub expires_at: i64,
+    /// Whether the session passed a second factor at sign-in.
+    pub second_factor: bool,
+}
+
+/// How long sessions last: each refresh token `refresh_days` (`REFRESH_TOKEN_DAYS`),
+/// and a family no longer than `max_days` (`SESSION_MAX_DAYS`) from its sign-in,
+/// however often it is refreshed.
+#[derive(Clone, Copy, Debug)]
+pub struct Lifetime {
+    pub refresh_days: i64,
+    pub max_days: i64,
+}
+
+const DAY_MS: i64 = 24 * 3600 * 1000;
+
+/// How a family was signed in to, kept by each of its tokens.
+#[derive(Clone, Copy)]
+struct Origin {
+    signed_in_at: i64,
+    second_factor: bool,
 }
 
 /// A new token of `family`; `parent` is the token it was exchanged for.
@@ -38,32 +60,53 @@ async fn insert(
     user_id: &str,
     family: &str,
     parent: Option<&str>,
-    days: i64,
-) -> Result<String, DbError> {
+    origin: Origin,
+    lifetime: Lifetime,
+) -> Result<(String, i64), DbError> {
+    let Origin {
+        signed_in_at,
+        second_factor,
+    } = origin;
     let token = random_hex(32);
     let now = now_ms();
+    let expires_at =
+        (now + lifetime.refresh_days * DAY_MS).min(signed_in_at + lifetime.max_days * DAY_MS);
     sqlx::query(
-        "INSERT INTO sessions (id, family_id, user_id, token_hash, expires_at, created_at, parent_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO sessions (id, family_id, user_id, token_hash, expires_at, created_at, parent_id, signed_in_at, second_factor) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(new_id())
     .bind(family)
     .bind(user_id)
     .bind(token_hash(&token))
-    .bind(now + days * 24 * 3600 * 1000)
+    .bind(expires_at)
     .bind(now)
     .bind(parent)
+    .bind(signed_in_at)
+    .bind(i64::from(second_factor))
     .execute(db)
     .await?;
-    Ok(token)
+    Ok((token, expires_at))
 }
 
-pub async fn start(db: &Db, user_id: &str, days: i64) -> Result<Issued, DbError> {
+/// Signs in: a new family. `second_factor` says whether a second factor was passed.
+pub async fn start(
+    db: &Db,
+    user_id: &str,
+    lifetime: Lifetime,
+    second_factor: bool,
+) -> Result<Issued, DbError> {
     let family = new_id();
-    let refresh_token = insert(db, user_id, &family, None, days).await?;
+    let origin = Origin {
+        signed_in_at: now_ms(),
+        second_factor,
+    };
+    let (refresh_token, expires_at) = insert(db, user_id, &family, None, origin, lifetime).await?;
     Ok(Issued {
         refresh_token,
         family,
+        expires_at,
+        second_factor,
     })
 }
 
@@ -75,14 +118,17 @@ struct SessionRow {
     expires_at: i64,
     used_at: Option<i64>,
     revoked_at: Option<i64>,
+    signed_in_at: i64,
+    second_factor: i64,
 }
 
 /// Exchanges a refresh token for a new one; returns the user id and the new token.
 #[tracing::instrument(skip_all)]
-pub async fn rotate(db: &Db, token: &str, days: i64) -> Result<(String, Issued), DbError> {
+pub async fn rotate(db: &Db, token: &str, lifetime: Lifetime) -> Result<(String, Issued), DbError> {
     let invalid = || DbError::SessionExpired;
     let row: Option<SessionRow> = sqlx::query_as(
-        "SELECT id, family_id, user_id, expires_at, used_at, revoked_at FROM sessions WHERE token_hash = $1",
+        "SELECT id, family_id, user_id, expires_at, used_at, revoked_at, signed_in_at, second_factor \
+         FROM sessions WHERE token_hash = $1",
     )
     .bind(token_hash(token))
     .fetch_optional(db)
@@ -94,12 +140,20 @@ pub async fn rotate(db: &Db, token: &str, days: i64) -> Result<(String, Issued),
         expires_at,
         used_at,
         revoked_at,
+        signed_in_at,
+        second_factor,
     }) = row
     else {
         return Err(invalid());
     };
     let now = now_ms();
     if revoked_at.is_some() || expires_at <= now {
+        return Err(invalid());
+    }
+    // The session's absolute lifetime, counted from sign-in (tokens issued
+    // before it was kept may carry a later expiry).
+    if signed_in_at + lifetime.max_days * DAY_MS <= now {
+        tracing::info!(family, "session past its absolute lifetime");
         return Err(invalid());
     }
     // Claim the token atomically: of two concurrent refreshes only one wins.
@@ -125,12 +179,19 @@ pub async fn rotate(db: &Db, token: &str, days: i64) -> Result<(String, Issued),
         revoke_family(db, &family).await?;
         return Err(invalid());
     }
-    let refresh_token = insert(db, &user_id, &family, Some(&id), days).await?;
+    let origin = Origin {
+        signed_in_at,
+        second_factor: second_factor != 0,
+    };
+    let (refresh_token, expires_at) =
+        insert(db, &user_id, &family, Some(&id), origin, lifetime).await?;
     Ok((
         user_id,
         Issued {
             refresh_token,
             family,
+            expires_at,
+            second_factor: origin.second_factor,
         },
     ))
 }

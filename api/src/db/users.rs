@@ -95,14 +95,19 @@ pub async fn create(db: &Db, new: NewUser<'_>) -> Result<User, DbError> {
 
 /// Someone proved they own the account's e-mail (a code, a verification or
 /// reset link). If it was never proven before, whatever was set up before the
-/// proof may be a stranger's (account pre-hijacking): its password is removed
-/// and every session ends, in one transaction. Returns whether that happened.
+/// proof may be a stranger's (account pre-hijacking): its password, its phone
+/// number (unproven, or proven by whoever held the account then: either way
+/// not the e-mail's owner's doing, and a proven one would sign them in), its
+/// addresses, cart, saved designs (with their share links), pictures and
+/// preferences are removed and every session ends, in one transaction. Orders stay (they were paid for, and the store must keep them).
+/// Returns whether that happened.
 #[tracing::instrument(skip(db))]
 pub async fn prove_email(db: &Db, id: &str) -> Result<bool, DbError> {
     let now = now_ms();
     let mut tx = crate::db::begin_write(db).await?;
     let first = sqlx::query(
-        "UPDATE users SET is_verified = 1, password_hash = NULL, updated_at = $1 WHERE id = $2 AND is_verified = 0",
+        "UPDATE users SET is_verified = 1, password_hash = NULL, preferences = '{}', \
+         phone = NULL, phone_verified = 0, updated_at = $1 WHERE id = $2 AND is_verified = 0",
     )
     .bind(now)
     .bind(id)
@@ -111,14 +116,23 @@ pub async fn prove_email(db: &Db, id: &str) -> Result<bool, DbError> {
     .rows_affected()
         > 0;
     if first {
-        sqlx::query(
-            "UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
-        )
-        .bind(now)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        tracing::info!("first proof of the e-mail: earlier password and sessions ended");
+        for sql in [
+            "UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL",
+            "DELETE FROM addresses WHERE user_id = $1",
+            "DELETE FROM cart_items WHERE user_id = $1",
+            "DELETE FROM saved_designs WHERE user_id = $1",
+            "DELETE FROM artwork_holders WHERE user_id = $1",
+        ] {
+            let mut q = sqlx::query(sql).bind(id);
+            if sql.contains("$2") {
+                q = q.bind(now);
+            }
+            q.execute(&mut *tx).await?;
+        }
+        tracing::info!(
+            "first proof of the e-mail: what was set up before it (password, phone, \
+             addresses, cart, designs, sessions) is gone"
+        );
     }
     tx.commit().await?;
     if first {

@@ -28,7 +28,7 @@ async fn register_login_and_me() {
         let (status, body) = app
             .post(
                 "/api/auth/register",
-                json!({"name": "A", "email": "asha@example.com", "password": "another pw"}),
+                json!({"name": "A", "email": "asha@example.com", "password": "violet kettle drum"}),
             )
             .await;
         assert_eq!(
@@ -247,7 +247,7 @@ async fn a_code_for_one_address_never_opens_another_account() {
 }
 
 #[tokio::test]
-async fn codes_are_single_use_expire_and_allow_five_wrong_tries() {
+async fn codes_are_single_use_expire_and_survive_wrong_tries() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         app.sign_up("c@example.com").await;
@@ -258,7 +258,7 @@ async fn codes_are_single_use_expire_and_allow_five_wrong_tries() {
         .await;
         let code = app.code_for("c@example.com").await;
         let wrong = if code == "000000" { "111111" } else { "000000" };
-        for _ in 0..5 {
+        for _ in 0..6 {
             let (status, body) = app
                 .post(
                     "/api/auth/otp/email/verify",
@@ -271,16 +271,20 @@ async fn codes_are_single_use_expire_and_allow_five_wrong_tries() {
                 "{engine:?}"
             );
         }
-        let (status, _) = app
+        // Wrong guesses (a stranger's) never use up the owner's code.
+        let (status, body) = app
             .post(
                 "/api/auth/otp/email/verify",
                 json!({"email": "c@example.com", "code": code}),
             )
             .await;
-        assert_eq!(
-            status, 429,
-            "after five wrong tries even the right code is refused"
-        );
+        assert_eq!(status, 200, "{engine:?} {body}");
+        // The right code cleared the count of wrong ones.
+        let tries: Vec<i64> = sqlx::query_scalar("SELECT tries FROM code_guards")
+            .fetch_all(&app.db)
+            .await
+            .unwrap();
+        assert!(tries.is_empty(), "{tries:?}");
 
         app.post(
             "/api/auth/otp/email/send",
@@ -337,43 +341,118 @@ async fn codes_are_single_use_expire_and_allow_five_wrong_tries() {
     }
 }
 
+/// Wrong codes count per account across codes: after ten within an hour, code
+/// sign-in pauses (429 with `Retry-After`), a fresh code included; the owner
+/// is e-mailed once; and once the pause is over the owner's code still works.
+#[tokio::test]
+async fn wrong_codes_across_codes_pause_code_sign_in_and_tell_the_owner_once() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let owner = "paused@example.com";
+        app.sign_up(owner).await;
+        let verify = |code: String| {
+            let app = &app;
+            async move {
+                let res = app
+                    .client
+                    .post(app.url("/api/auth/otp/email/verify"))
+                    .json(&json!({"email": owner, "code": code}))
+                    .send()
+                    .await
+                    .unwrap();
+                let status = res.status().as_u16();
+                let wait = res
+                    .headers()
+                    .get("retry-after")
+                    .map(|v| v.to_str().unwrap().parse::<u64>().unwrap());
+                let body: serde_json::Value = res.json().await.unwrap();
+                (
+                    status,
+                    wait,
+                    body["message"].as_str().unwrap_or("").to_string(),
+                )
+            }
+        };
+        let wrong_for = |code: &str| if code == "000000" { "111111" } else { "000000" }.to_string();
+        // Six wrong guesses at one code, four at the next: ten in all.
+        app.post("/api/auth/otp/email/send", json!({"email": owner}))
+            .await;
+        let first = app.code_for(owner).await;
+        for _ in 0..6 {
+            assert_eq!(verify(wrong_for(&first)).await.0, 400, "{engine:?}");
+        }
+        app.post("/api/auth/otp/email/send", json!({"email": owner}))
+            .await;
+        let mut code = app.code_for(owner).await;
+        for _ in 0..50 {
+            if code != first {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            code = app.code_for(owner).await;
+        }
+        for _ in 0..4 {
+            let (status, _, message) = verify(wrong_for(&code)).await;
+            assert_eq!((status, message.as_str()), (400, "Wrong OTP"), "{engine:?}");
+        }
+        // Paused now: even the right code waits, and the answer says how long.
+        for attempt in [wrong_for(&code), code.clone()] {
+            let (status, wait, message) = verify(attempt).await;
+            assert_eq!(status, 429, "{engine:?} {message}");
+            let wait = wait.expect("Retry-After");
+            assert!((3000..=3600).contains(&wait), "{wait}");
+            assert!(
+                message.starts_with("Too many wrong codes. Signing in with a code is paused"),
+                "{message}"
+            );
+            assert!(message.contains("60 minutes"), "{message}");
+        }
+        let told: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM outbox WHERE recipient = $1 AND subject = 'Sign-in with a code paused'",
+        )
+        .bind(owner)
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+        assert_eq!(told, 1, "the owner is told once");
+        let notice = app.message_with(owner, "wrong sign-in codes").await;
+        assert!(!notice.contains(&code), "no code in the notice");
+
+        // The hour is over: the owner's code, untouched by the guesses, works.
+        sqlx::query("UPDATE code_guards SET window_start = window_start - 3600000")
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let (status, _, message) = verify(code).await;
+        assert_eq!(status, 200, "{engine:?} {message}");
+    }
+}
+
 #[tokio::test]
 async fn refresh_tokens_rotate_and_reuse_ends_the_session() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         let (_, refresh1) = app.sign_up("r@example.com").await;
-        let (status, body) = app
-            .post("/api/auth/refresh", json!({"refreshToken": refresh1}))
-            .await;
+        let (status, body, refresh2) = app.refresh(&refresh1).await;
         assert_eq!(status, 200, "{engine:?}");
         let access2 = body["data"]["accessToken"].as_str().unwrap().to_string();
-        let refresh2 = body["data"]["refreshToken"].as_str().unwrap().to_string();
+        let refresh2 = refresh2.unwrap();
         assert_ne!(refresh1, refresh2);
         assert_eq!(app.get_auth("/api/auth/me", &access2).await.0, 200);
 
         // The answer was lost (a reload cut the refresh off): the same token at
         // once, while its successor is unused, gets a new one; the lost one is retired.
-        let (status, body) = app
-            .post("/api/auth/refresh", json!({"refreshToken": refresh1}))
-            .await;
+        let (status, body, refresh3) = app.refresh(&refresh1).await;
         assert_eq!(status, 200, "{engine:?} {body}");
-        let refresh3 = body["data"]["refreshToken"].as_str().unwrap().to_string();
+        let refresh3 = refresh3.unwrap();
         assert!(refresh3 != refresh1 && refresh3 != refresh2);
         assert_eq!(app.get_auth("/api/auth/me", &access2).await.0, 200);
 
         // A minute on, the old token again (as a thief would): refused, and the
         // whole session ends.
         app.age_used_refresh_tokens().await;
-        let (status, _) = app
-            .post("/api/auth/refresh", json!({"refreshToken": refresh1}))
-            .await;
-        assert_eq!(status, 401);
-        assert_eq!(
-            app.post("/api/auth/refresh", json!({"refreshToken": refresh3}))
-                .await
-                .0,
-            401
-        );
+        assert_eq!(app.refresh(&refresh1).await.0, 401);
+        assert_eq!(app.refresh(&refresh3).await.0, 401);
         assert_eq!(app.get_auth("/api/auth/me", &access2).await.0, 401);
     }
 }
@@ -385,24 +464,86 @@ async fn a_replayed_token_whose_successor_was_used_ends_the_session() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         let (_, refresh1) = app.sign_up("replay@example.com").await;
-        let refreshed = |token: String| {
-            let app = &app;
-            async move {
-                let (status, body) = app
-                    .post("/api/auth/refresh", json!({"refreshToken": token}))
-                    .await;
-                (
-                    status,
-                    body["data"]["refreshToken"].as_str().map(str::to_string),
-                )
-            }
-        };
-        let (_, refresh2) = refreshed(refresh1.clone()).await;
-        let (status, refresh3) = refreshed(refresh2.unwrap()).await;
+        let (_, _, refresh2) = app.refresh(&refresh1).await;
+        let (status, _, refresh3) = app.refresh(&refresh2.unwrap()).await;
         assert_eq!(status, 200, "{engine:?}");
         // Within the window, but the owner went on: a stolen copy.
-        assert_eq!(refreshed(refresh1).await.0, 401, "{engine:?}");
-        assert_eq!(refreshed(refresh3.unwrap()).await.0, 401, "{engine:?}");
+        assert_eq!(app.refresh(&refresh1).await.0, 401, "{engine:?}");
+        assert_eq!(app.refresh(&refresh3.unwrap()).await.0, 401, "{engine:?}");
+    }
+}
+
+/// A session lives `SESSION_MAX_DAYS` from its sign-in, however often it is
+/// refreshed: each rotation keeps the family's sign-in time, and past it the
+/// refresh is refused (a new sign-in starts a new lifetime).
+#[tokio::test]
+async fn sessions_end_at_their_absolute_lifetime() {
+    for engine in engines() {
+        let app = TestApp::spawn_configured(engine, None, |c| {
+            c.refresh_token_days = 30;
+            c.session_max_days = 2;
+        })
+        .await;
+        let (_, refresh) = app.sign_up("lifetime@example.com").await;
+        let day = 24 * 3600 * 1000i64;
+        let (status, _, refresh) = app.refresh(&refresh).await;
+        assert_eq!(status, 200, "{engine:?}");
+        let refresh = refresh.unwrap();
+        // Every token of the family keeps its sign-in time and expires by the lifetime's end.
+        let rows: Vec<(i64, i64, i64)> =
+            sqlx::query_as("SELECT signed_in_at, created_at, expires_at FROM sessions")
+                .fetch_all(&app.db)
+                .await
+                .unwrap();
+        assert_eq!(rows.len(), 2);
+        let signed_in = rows.iter().map(|r| r.1).min().unwrap();
+        for (signed_in_at, _, expires_at) in &rows {
+            assert_eq!(*signed_in_at, signed_in);
+            assert!(*expires_at <= signed_in + 2 * day, "capped at the lifetime");
+        }
+        // A day and a half on (as if refreshed all along), refreshing still works...
+        sqlx::query("UPDATE sessions SET signed_in_at = signed_in_at - $1")
+            .bind(day * 3 / 2)
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let (status, _, refresh) = app.refresh(&refresh).await;
+        assert_eq!(status, 200);
+        let refresh = refresh.unwrap();
+        // ...and the new token still ends at the sign-in's lifetime, not 30 days on.
+        let expires: i64 = sqlx::query_scalar(
+            "SELECT MAX(expires_at) FROM sessions WHERE used_at IS NULL AND revoked_at IS NULL",
+        )
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+        assert!(
+            expires <= signed_in - day * 3 / 2 + 2 * day + 1000,
+            "{expires}"
+        );
+        // Past the lifetime: refused, even for a token whose own expiry is later.
+        sqlx::query(
+            "UPDATE sessions SET signed_in_at = signed_in_at - $1, expires_at = expires_at + $1",
+        )
+        .bind(day)
+        .execute(&app.db)
+        .await
+        .unwrap();
+        let (status, body, cookie) = app.refresh(&refresh).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (401, Some("Session expired. Please log in again.")),
+            "{engine:?}"
+        );
+        assert!(cookie.is_none());
+        // Signing in again starts a new lifetime.
+        let (status, _) = app
+            .post(
+                "/api/auth/login",
+                json!({"email": "lifetime@example.com", "password": "correct horse"}),
+            )
+            .await;
+        assert_eq!(status, 200);
     }
 }
 
@@ -429,12 +570,7 @@ async fn logout_ends_the_session_for_real() {
             .await;
         assert_eq!(status, 200, "{engine:?}");
         assert_eq!(app.get_auth("/api/auth/me", &access).await.0, 401);
-        assert_eq!(
-            app.post("/api/auth/refresh", json!({"refreshToken": refresh}))
-                .await
-                .0,
-            401
-        );
+        assert_eq!(app.refresh(&refresh).await.0, 401);
         // Another device's session is untouched.
         assert_eq!(app.get_auth("/api/auth/me", &other_access).await.0, 200);
     }
@@ -517,6 +653,124 @@ async fn verify_email_and_reset_password() {
             .0,
             400
         );
+    }
+}
+
+/// ASVS 6.2: weak and common passwords, and ones made of the user's own name
+/// or e-mail, are refused with the reason at registration, change and reset;
+/// a refused request changes nothing (a reset link stays usable).
+#[tokio::test]
+async fn weak_passwords_are_refused_everywhere_one_is_set() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let too_easy = |status: u16, body: &serde_json::Value| {
+            assert_eq!(status, 400, "{body}");
+            let message = body["message"].as_str().unwrap();
+            assert!(
+                message.starts_with("This password is too easy to guess."),
+                "{message}"
+            );
+        };
+        for weak in [
+            "password123",
+            "qwertyuiop",
+            "meera.iyer99",
+            "Meera Iyer 2024",
+        ] {
+            let (status, body) = app
+                .post(
+                    "/api/auth/register",
+                    json!({"name": "Meera Iyer", "email": "meera.iyer@example.com", "password": weak}),
+                )
+                .await;
+            too_easy(status, &body);
+        }
+        let (status, body) = app
+            .post(
+                "/api/auth/register",
+                json!({"name": "Meera Iyer", "email": "meera.iyer@example.com", "password": "password123"}),
+            )
+            .await;
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains("very common password"),
+            "{status} {body}"
+        );
+        let accounts: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users")
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(accounts, 0, "{engine:?}: nothing was created");
+
+        // Change: the current password, then a strong new one.
+        let (access, _) = app.sign_up("meera.iyer@example.com").await;
+        let change = |current: &str, new: &str| {
+            let body = json!({"currentPassword": current, "newPassword": new});
+            app.post_auth("/api/auth/change-password", &access, body)
+        };
+        let (status, body) = change("correct horse", "iloveyou1").await;
+        too_easy(status, &body);
+        let (status, body) = change("wrong horse", "violet kettle drum").await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (400, Some("Current password is incorrect"))
+        );
+        let login = |password: &str| {
+            app.post(
+                "/api/auth/login",
+                json!({"email": "meera.iyer@example.com", "password": password}),
+            )
+        };
+        assert_eq!(login("correct horse").await.0, 200, "unchanged so far");
+        let (status, body) = change("correct horse", "violet kettle drum").await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (200, Some("Password changed"))
+        );
+        assert_eq!(login("correct horse").await.0, 401);
+        assert_eq!(login("violet kettle drum").await.0, 200);
+        assert_eq!(
+            app.get_auth("/api/auth/me", &access).await.0,
+            200,
+            "the session that changed it goes on"
+        );
+        let notice = app
+            .message_with(
+                "meera.iyer@example.com",
+                "password of your account was changed",
+            )
+            .await;
+        assert!(!notice.contains("violet kettle drum"));
+
+        // Reset: a weak password is refused and the link still works.
+        app.post(
+            "/api/auth/forgot-password",
+            json!({"email": "meera.iyer@example.com"}),
+        )
+        .await;
+        let token = app
+            .last_link("meera.iyer@example.com", "/reset-password")
+            .await;
+        let (status, body) = app
+            .post(
+                "/api/auth/reset-password",
+                json!({"token": token, "password": "MeeraIyer2024!"}),
+            )
+            .await;
+        too_easy(status, &body);
+        assert_eq!(login("violet kettle drum").await.0, 200, "nothing changed");
+        let (status, _) = app
+            .post(
+                "/api/auth/reset-password",
+                json!({"token": token, "password": "amber falcon meadow"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?}");
+        assert_eq!(login("amber falcon meadow").await.0, 200);
+        app.message_with("meera.iyer@example.com", "was reset with the link")
+            .await;
     }
 }
 

@@ -24,6 +24,7 @@ mod payments;
 mod products;
 mod razorpay;
 mod scripts;
+mod second_factor;
 mod security;
 mod server;
 mod startup;

@@ -25,6 +25,7 @@ fn api_in(dir: &Path, args: &[&str], vars: &[(&str, &str)]) -> (bool, String) {
         "CODE_SECRET",
         "SMTP_URL",
         "COMPANY_GSTIN",
+        "ADMIN_TOTP",
     ] {
         cmd.env_remove(k);
     }
@@ -179,6 +180,37 @@ fn create_admin_refuses_an_unverified_account() {
     );
     assert!(
         ok && out.contains("created admin boss@example.com"),
+        "{out}"
+    );
+    // Production mode: the output explains the second factor and its recovery.
+    for words in [
+        "Admins sign in with a second factor",
+        "QR code",
+        "authenticator app",
+        "recovery codes",
+        "reset-second-factor",
+    ] {
+        assert!(out.contains(words), "{words}: {out}");
+    }
+    let (ok, out) = api_in(
+        &dir,
+        &[
+            "create-admin",
+            "--email",
+            "dev@example.com",
+            "--name",
+            "Dev",
+        ],
+        &[("TEST_PROVIDERS", "on")],
+    );
+    assert!(ok && out.contains("Second factors are off here"), "{out}");
+    let (ok, out) = api_in(
+        &dir,
+        &["reset-second-factor", "--email", "boss@example.com"],
+        &[],
+    );
+    assert!(
+        ok && out.contains("second factor and recovery codes removed"),
         "{out}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -10,6 +10,7 @@ export const LOGIN_FAILED = 'Login failed. Please try again.';
 export const VERIFY_EMAIL_FAILED = 'Email verification failed. Please try again.';
 export const FORGOT_PASSWORD_FAILED = 'Failed to send reset link. Please try again.';
 export const RESET_PASSWORD_FAILED = 'Failed to reset password. Please try again.';
+export const CHANGE_PASSWORD_FAILED = 'Failed to change password. Please try again.';
 /** The server's answer to a used, expired or mistyped link; also shown for a link without a token. */
 export const INVALID_LINK = 'This link is invalid or has expired';
 
@@ -39,6 +40,11 @@ export async function forgotPassword(email: string): Promise<string> {
 
 export async function resetPassword(token: string, password: string): Promise<string> {
   return messageFrom(await api.POST('/auth/reset-password', { body: { token, password } }), RESET_PASSWORD_FAILED, 'Password has been reset. Please log in.');
+}
+
+/** Changes the signed-in user's password; resolves to the server's message. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<string> {
+  return messageFrom(await api.POST('/auth/change-password', { body: { currentPassword, newPassword } }), CHANGE_PASSWORD_FAILED, 'Password changed');
 }
 
 /**

@@ -6,7 +6,7 @@
 // retries, and ends the session when that fails.
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
-import { accessToken, clearSession, storedUser, storeTokens, takeLegacyRefreshToken } from './tokens';
+import { accessToken, clearSession, storeAccessToken, storedUser, takeLegacyRefreshToken } from './tokens';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -44,7 +44,7 @@ export function refreshSession(): Promise<boolean> {
       });
       if (!res.ok) return false;
       const body = await res.json();
-      storeTokens(body?.data?.accessToken, body?.data?.refreshToken);
+      storeAccessToken(body?.data?.accessToken);
       return true;
     } catch {
       return false;

@@ -7,7 +7,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, refreshSession, setSessionEndedHandler } from './api';
-import { accessToken, clearSession, storedUser, storeTokens, storeUser, type StoredUser } from './tokens';
+import { accessToken, clearSession, storeAccessToken, storedUser, storeUser, type StoredUser } from './tokens';
 import { checkHealth } from './health';
 
 interface AuthState {
@@ -17,7 +17,7 @@ interface AuthState {
   /** The stored session is still being checked at start-up. */
   loading: boolean;
   /** Stores a session from a login or registration response. */
-  signIn: (data: { user?: StoredUser; accessToken?: string; refreshToken?: string }) => void;
+  signIn: (data: { user?: StoredUser; accessToken?: string }) => void;
   signOut: () => Promise<void>;
   /** Keeps a change of the signed-in user's details (a new name from the profile page). */
   updateUser: (patch: Partial<StoredUser>) => void;
@@ -55,7 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn: AuthState['signIn'] = useCallback((data) => {
     if (!data.user) throw new Error('Invalid token format received');
-    storeTokens(data.accessToken, data.refreshToken);
+    storeAccessToken(data.accessToken);
     storeUser(data.user);
     setUser(data.user);
   }, []);

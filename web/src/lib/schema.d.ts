@@ -133,7 +133,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The account was created and signed in; the refresh token is also set as an HttpOnly cookie. */
+                /** @description The account was created and signed in; the refresh token is set as an HttpOnly cookie. */
                 201: {
                     headers: {
                         "SET-COOKIE"?: string;
@@ -252,8 +252,8 @@ export interface paths {
             };
             responses: {
                 /**
-                 * @description Signed in (or, for a new e-mail address, the code checked); a refresh
-                 *     token is also set as an HttpOnly cookie.
+                 * @description Signed in (or, for a new e-mail address, the code checked); the refresh
+                 *     token is set as an HttpOnly cookie.
                  */
                 200: {
                     headers: {
@@ -487,8 +487,8 @@ export interface paths {
             };
             responses: {
                 /**
-                 * @description Signed in (or, for a new e-mail address, the code checked); a refresh
-                 *     token is also set as an HttpOnly cookie.
+                 * @description Signed in (or, for a new e-mail address, the code checked); the refresh
+                 *     token is set as an HttpOnly cookie.
                  */
                 200: {
                     headers: {
@@ -715,8 +715,8 @@ export interface paths {
             };
             responses: {
                 /**
-                 * @description Signed in (or, for a new e-mail address, the code checked); a refresh
-                 *     token is also set as an HttpOnly cookie.
+                 * @description Signed in (or, for a new e-mail address, the code checked); the refresh
+                 *     token is set as an HttpOnly cookie.
                  */
                 200: {
                     headers: {
@@ -885,8 +885,11 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token (the body's, or else the `refresh_token`
-         *     cookie) for a new pair. Each refresh token works once; presenting one
-         *     again ends that session everywhere.
+         *     cookie) for a new access token and a new refresh cookie. Each refresh
+         *     token works once; presenting one again ends that session everywhere. A
+         *     session ends `SESSION_MAX_DAYS` after its sign-in however often it is
+         *     refreshed. An admin's session that did not pass a second factor (while
+         *     they are required) is ended instead.
          */
         post: {
             parameters: {
@@ -903,14 +906,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description A new token pair; the refresh cookie is replaced too. */
+                /** @description A new access token; the refresh cookie is replaced by a new one. */
                 200: {
                     headers: {
                         "SET-COOKIE"?: string;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["Envelope_TokenPair"];
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_AccessToken"];
                     };
                 };
                 /** @description The request is invalid; nothing was changed. */
@@ -1292,7 +1295,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the token from the reset e-mail; signs out every session. */
+        /**
+         * Set a new password with the token from the reset e-mail; signs out every session.
+         *     A weak or common password (or one made of the user's name or e-mail) is
+         *     refused with the reason, and the link stays usable.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1316,6 +1323,127 @@ export interface paths {
                 };
                 /** @description The request is invalid; nothing was changed. */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in user's password: the current one, then a new one
+         *     that is not weak, common or made of the user's name or e-mail. Every
+         *     other session ends; this one goes on. An account without a password
+         *     (one that signs in with codes) sets one through 'Forgot password?'.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangePasswordRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_boolean"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7420,6 +7548,237 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/2fa/enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set up an authenticator app, with the challenge of a sign-in whose
+         *     second factor is not `enrolled`: a new TOTP secret as a QR code and as
+         *     text, and ten one-time recovery codes, all shown only now. Asking again
+         *     replaces them until a first code confirms them at `POST /auth/2fa/verify`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChallengeRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Enrolment"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish an admin's sign-in with the challenge and a code: the 6-digit
+         *     code from the authenticator app (the first one also confirms a new
+         *     enrolment; each works once) or a recovery code (each works once).
+         *     Signs in as the first factor would have, with the refresh cookie.
+         *     At most 5 codes per account, then one every 5 minutes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SecondFactorCodeRequest"];
+                };
+            };
+            responses: {
+                /**
+                 * @description Signed in (or, for a new e-mail address, the code checked); the refresh
+                 *     token is set as an HttpOnly cookie.
+                 */
+                200: {
+                    headers: {
+                        "SET-COOKIE"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_AuthData"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7428,6 +7787,13 @@ export interface components {
         AbortRequest: {
             s3Key: string;
             uploadId: string;
+        };
+        /**
+         * AccessToken
+         * @description A renewed session's access token; the new refresh token is in the cookie.
+         */
+        AccessToken: {
+            accessToken: string;
         };
         /**
          * AddItemRequest
@@ -7543,13 +7909,20 @@ export interface components {
         /**
          * AuthData
          * @description What a sign-in returns. For an e-mail code of an address with no account,
-         *     `existingUser` is false and there is no user or token yet.
+         *     `existingUser` is false and there is no user or token yet. The refresh
+         *     token is never in the body: it comes as the HttpOnly `refresh_token`
+         *     cookie (`Set-Cookie`), out of reach of the page's scripts.
+         *
+         *     `secondFactor` is present when the account signs in with a second factor
+         *     (an admin in production): the first factor passed, but there is no
+         *     session (no user, no token) until `POST /auth/2fa/verify` takes a code
+         *     with its challenge, after `POST /auth/2fa/enroll` when not yet `enrolled`.
          */
         AuthData: {
             user?: components["schemas"]["UserDto"];
             accessToken?: string;
-            refreshToken?: string;
             existingUser: boolean;
+            secondFactor?: components["schemas"]["SecondFactorChallenge"];
         };
         /** CancelRequest */
         CancelRequest: {
@@ -7613,6 +7986,15 @@ export interface components {
             gatewayCharge: number;
             /** Format: int64 */
             total: number;
+        };
+        /** ChallengeRequest */
+        ChallengeRequest: {
+            challenge: string;
+        };
+        /** ChangePasswordRequest */
+        ChangePasswordRequest: {
+            currentPassword: string;
+            newPassword: string;
         };
         /** ColorImage */
         ColorImage: {
@@ -7749,6 +8131,27 @@ export interface components {
         EmailRequest: {
             email: string;
         };
+        /**
+         * Enrolment
+         * @description What the authenticator app is given, shown once: scan `qrSvg` (or type
+         *     `secret`), keep the recovery codes, then send a code to `POST /auth/2fa/verify`.
+         */
+        Enrolment: {
+            /** @description The TOTP secret in base32, to type in by hand. */
+            secret: string;
+            /** @description The `otpauth://totp/...` URI the QR code holds. */
+            otpauthUri: string;
+            /** @description The URI as a QR code, an SVG document. */
+            qrSvg: string;
+            /** @description Ten one-time codes for when the app is not at hand; each works once. */
+            recoveryCodes: string[];
+        };
+        /** Envelope_AccessToken */
+        Envelope_AccessToken: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["AccessToken"];
+        };
         /** Envelope_ArtworkInfo */
         Envelope_ArtworkInfo: {
             success: boolean;
@@ -7784,6 +8187,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["CreatedOrder"];
+        };
+        /** Envelope_Enrolment */
+        Envelope_Enrolment: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["Enrolment"];
         };
         /** Envelope_Health */
         Envelope_Health: {
@@ -7886,12 +8295,6 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["TestOutcome"];
-        };
-        /** Envelope_TokenPair */
-        Envelope_TokenPair: {
-            success: boolean;
-            message: string;
-            data: components["schemas"]["TokenPair"];
         };
         /** Envelope_UploadedFile */
         Envelope_UploadedFile: {
@@ -8526,7 +8929,8 @@ export interface components {
         };
         /**
          * RefreshRequest
-         * @description The web app sends `{}` and its cookie; API clients send the token.
+         * @description The web app sends `{}` and its cookie; other clients may send the token
+         *     they took from the `refresh_token` cookie instead.
          */
         RefreshRequest: {
             refreshToken?: string;
@@ -8668,6 +9072,24 @@ export interface components {
             data: components["schemas"]["SavedDesign"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /**
+         * SecondFactorChallenge
+         * @description The second step of an admin's sign-in.
+         */
+        SecondFactorChallenge: {
+            /** @description Single use, valid for `expiresIn` seconds; send it with the code. */
+            challenge: string;
+            /** @description Whether an authenticator app is set up; if not, enrol first. */
+            enrolled: boolean;
+            /** Format: int64 */
+            expiresIn: number;
+        };
+        /** SecondFactorCodeRequest */
+        SecondFactorCodeRequest: {
+            challenge: string;
+            /** @description The 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
+            code: string;
+        };
         /** ShareLink */
         ShareLink: {
             token: string;
@@ -8805,11 +9227,6 @@ export interface components {
              */
             size: number;
             text: string;
-        };
-        /** TokenPair */
-        TokenPair: {
-            accessToken: string;
-            refreshToken: string;
         };
         /** TokenRequest */
         TokenRequest: {

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { fakeTokens } from '../test/testkit';
+import { fakeTokens, legacyRefreshToken } from '../test/testkit';
 import {
   accessToken,
   clearSession,
   isValidAccessToken,
   isValidRefreshToken,
   storedUser,
-  storeTokens,
+  storeAccessToken,
   storeUser,
   takeLegacyRefreshToken,
 } from './tokens';
 
 describe('tokens', () => {
   it("applies the client's format checks", () => {
-    const { accessToken, refreshToken } = fakeTokens();
+    const { accessToken } = fakeTokens();
+    const refreshToken = legacyRefreshToken();
     expect(isValidAccessToken(accessToken)).toBe(true);
     expect(isValidAccessToken('eyJ.short.x')).toBe(false);
     expect(isValidAccessToken(`${accessToken}.extra`)).toBe(false);
@@ -24,10 +25,10 @@ describe('tokens', () => {
   });
 
   it('keeps the access token in memory only, refuses malformed ones, and reads back a whole user only', () => {
-    expect(() => storeTokens('nope', 'r'.repeat(30))).toThrow('Invalid token format received');
+    expect(() => storeAccessToken('nope')).toThrow('Invalid token format received');
     expect(accessToken()).toBeNull();
     const tokens = fakeTokens();
-    storeTokens(tokens.accessToken, tokens.refreshToken);
+    storeAccessToken(tokens.accessToken);
     expect(accessToken()).toBe(tokens.accessToken);
     expect(localStorage.length).toBe(0);
     expect(storedUser()).toBeNull();
@@ -42,8 +43,8 @@ describe('tokens', () => {
 
   it('carries a refresh token left in localStorage by an earlier version over once', () => {
     localStorage.setItem('accessToken', fakeTokens().accessToken);
-    localStorage.setItem('refreshToken', fakeTokens().refreshToken);
-    expect(takeLegacyRefreshToken()).toBe(fakeTokens().refreshToken);
+    localStorage.setItem('refreshToken', legacyRefreshToken());
+    expect(takeLegacyRefreshToken()).toBe(legacyRefreshToken());
     expect(localStorage.length).toBe(0);
     expect(takeLegacyRefreshToken()).toBeNull();
   });

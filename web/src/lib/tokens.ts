@@ -2,9 +2,11 @@
 // refresh token only in the server's HttpOnly cookie, so a script injected into
 // the page cannot carry either away; localStorage keeps just who is signed in
 // (for the header and the route guards) until the cookie renews the session.
-// Tokens from the server still get the specification's client-side checks: an
-// access token starts with eyJ, is over 100 characters and has three base64url
-// parts; a refresh token is at least 20 characters and not 'undefined' or 'null'.
+// The server never puts the refresh token in a JSON body. Access tokens still
+// get the specification's client-side checks: one starts with eyJ, is over 100
+// characters and has three base64url parts. A refresh token an earlier version
+// left in localStorage (at least 20 characters, not 'undefined' or 'null') is
+// carried over once and removed.
 
 const USER = 'user';
 /** Where earlier versions kept the tokens: read once to carry a session over, then removed. */
@@ -41,9 +43,9 @@ export interface StoredUser {
   isVerified?: boolean;
 }
 
-/** Keeps the access token of a login or refresh answer (in memory); the refresh token is checked, not kept. */
-export function storeTokens(accessToken: unknown, refreshToken: unknown): void {
-  if (!isValidAccessToken(accessToken) || !isValidRefreshToken(refreshToken)) {
+/** Keeps the access token of a login or refresh answer, in memory only. */
+export function storeAccessToken(accessToken: unknown): void {
+  if (!isValidAccessToken(accessToken)) {
     throw new Error('Invalid token format received');
   }
   access = accessToken;

@@ -121,11 +121,16 @@ export function product(overrides: Partial<Product> = {}): Product {
   };
 }
 
-/** A token pair that passes the client's format checks (JWT-shaped access token). */
+/** An access token that passes the client's format checks (JWT-shaped), as sign-ins and refreshes answer. */
 export function fakeTokens() {
   const part = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const accessToken = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u1', role: 'user', exp: 4_102_444_800, pad: 'x'.repeat(60) })}.${'s'.repeat(43)}`;
-  return { accessToken, refreshToken: 'r'.repeat(64) };
+  return { accessToken };
+}
+
+/** A refresh token as an earlier version of the app kept in localStorage. */
+export function legacyRefreshToken() {
+  return 'r'.repeat(64);
 }
 
 /** A signed-in user after a reload: the user is stored, the access token comes from the refresh cookie. */

@@ -22,10 +22,12 @@ use crate::state::AppState;
 
 mod dto;
 mod outreach;
+mod second_factor;
 mod session;
 
 pub use dto::*;
-use outreach::{check_verify_limits, mail_link_later, send_code};
+use outreach::{check_verify_limits, mail_link_later, send_code, tell_owner};
+pub use second_factor::SecondFactorApi;
 pub use session::REFRESH_COOKIE;
 use session::{refresh_cookie, signed_in, signed_in_response};
 
@@ -50,7 +52,7 @@ impl AuthApi {
             return Err(ApiError::bad_request("Please enter your name").into());
         }
         let email = Email::parse(&body.email)?.into_string();
-        passwords::check_strength(&body.password)?;
+        passwords::check_strength(&body.password, &[name, &email])?;
         if users::by_email(&state.db, &email).await?.is_some() {
             return Err(ApiError::conflict("An account with this email already exists").into());
         }
@@ -69,14 +71,10 @@ impl AuthApi {
         )
         .await?;
         mail_link_later(&state, user.clone(), email_tokens::Purpose::Verify);
-        let data = signed_in(&state, user).await?;
-        let cookie = data
-            .refresh_token
-            .as_deref()
-            .map(|t| refresh_cookie(&state, Some(t)));
+        let started = signed_in(&state, user).await?;
         Ok(Created::Created(
-            Envelope::ok("Registration successful", data),
-            cookie,
+            Envelope::ok("Registration successful", started.data),
+            started.cookie,
         ))
     }
 
@@ -106,8 +104,8 @@ impl AuthApi {
         match (user, user_hash) {
             (Some(user), Some(stored)) => {
                 if state.hasher.verify(body.password.clone(), stored).await? {
-                    let data = signed_in(&state, user).await?;
-                    Ok(signed_in_response(&state, "Login successful", data))
+                    let started = signed_in(&state, user).await?;
+                    Ok(signed_in_response("Login successful", started))
                 } else {
                     Err(ApiError::unauthorized("Invalid email or password").into())
                 }
@@ -152,16 +150,16 @@ impl AuthApi {
                 codes::verify(&state.db, secret, Channel::Email, &email, &body.code, true).await?;
                 users::prove_email(&state.db, &user.id).await?;
                 let user = users::by_id(&state.db, &user.id).await?.unwrap_or(user);
-                let data = signed_in(&state, user).await?;
-                Ok(signed_in_response(&state, "Login successful", data))
+                let started = signed_in(&state, user).await?;
+                Ok(signed_in_response("Login successful", started))
             }
             None => {
                 codes::verify(&state.db, secret, Channel::Email, &email, &body.code, false).await?;
                 let data = AuthData {
                     user: None,
                     access_token: None,
-                    refresh_token: None,
                     existing_user: false,
+                    second_factor: None,
                 };
                 Ok(SignedIn::Ok(
                     Envelope::ok("Enter your details to continue", data),
@@ -283,19 +281,16 @@ impl AuthApi {
                     },
                 )
                 .await?;
-                let data = signed_in(&state, user).await?;
+                let mut started = signed_in(&state, user).await?;
+                started.data.existing_user = false;
                 return Ok(signed_in_response(
-                    &state,
                     "Registration successful! Logging you in...",
-                    AuthData {
-                        existing_user: false,
-                        ..data
-                    },
+                    started,
                 ));
             }
         };
-        let data = signed_in(&state, user).await?;
-        Ok(signed_in_response(&state, "Login successful", data))
+        let started = signed_in(&state, user).await?;
+        Ok(signed_in_response("Login successful", started))
     }
 
     /// The signed-in user.
@@ -312,8 +307,11 @@ impl AuthApi {
     }
 
     /// Exchange a refresh token (the body's, or else the `refresh_token`
-    /// cookie) for a new pair. Each refresh token works once; presenting one
-    /// again ends that session everywhere.
+    /// cookie) for a new access token and a new refresh cookie. Each refresh
+    /// token works once; presenting one again ends that session everywhere. A
+    /// session ends `SESSION_MAX_DAYS` after its sign-in however often it is
+    /// refreshed. An admin's session that did not pass a second factor (while
+    /// they are required) is ended instead.
     #[oai(path = "/auth/refresh", method = "post")]
     async fn refresh(
         &self,
@@ -329,20 +327,22 @@ impl AuthApi {
             .or(cookie.0.as_deref())
             .ok_or_else(|| ApiError::unauthorized("Session expired. Please log in again."))?;
         let (user_id, issued) =
-            sessions::rotate(&state.db, token, state.config.refresh_token_days).await?;
+            sessions::rotate(&state.db, token, state.config.session_lifetime()).await?;
         let user = users::by_id(&state.db, &user_id)
             .await?
             .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
+        // A session that became an admin's without a second factor (made
+        // admin while signed in) does not carry on as one: sign in again.
+        if crate::auth::second_factor::required(&state.config, &user) && !issued.second_factor {
+            sessions::revoke_family(&state.db, &issued.family).await?;
+            return Err(
+                ApiError::unauthorized("Please sign in again with your second factor.").into(),
+            );
+        }
         let access_token = tokens::issue(&state.config, &user.id, user.role, &issued.family);
-        let cookie = refresh_cookie(&state, Some(&issued.refresh_token));
+        let cookie = refresh_cookie(&state, Some((&issued.refresh_token, issued.expires_at)));
         Ok(Refreshed::Ok(
-            Envelope::ok(
-                "Token refreshed",
-                TokenPair {
-                    access_token,
-                    refresh_token: issued.refresh_token,
-                },
-            ),
+            Envelope::ok("Token refreshed", AccessToken { access_token }),
             Some(cookie),
         ))
     }
@@ -420,6 +420,8 @@ impl AuthApi {
     }
 
     /// Set a new password with the token from the reset e-mail; signs out every session.
+    /// A weak or common password (or one made of the user's name or e-mail) is
+    /// refused with the reason, and the link stays usable.
     #[oai(path = "/auth/reset-password", method = "post")]
     async fn reset_password(
         &self,
@@ -428,18 +430,73 @@ impl AuthApi {
         body: Json<ResetRequest>,
     ) -> Result<Json<Envelope<bool>>, Fails<{ BODY | TOO_MANY | UNAVAILABLE }>> {
         check_verify_limits(&state, req, None).await?;
-        passwords::check_strength(&body.password)?;
-        let user_id =
-            email_tokens::consume(&state.db, body.token.trim(), email_tokens::Purpose::Reset)
-                .await?;
+        let token = body.token.trim();
+        let holder = email_tokens::holder(&state.db, token, email_tokens::Purpose::Reset).await?;
+        let user = users::by_id(&state.db, &holder)
+            .await?
+            .ok_or_else(|| ApiError::from(crate::db::DbError::InvalidLink))?;
+        passwords::check_strength(&body.password, &[&user.name, &user.email])?;
+        let user_id = email_tokens::consume(&state.db, token, email_tokens::Purpose::Reset).await?;
         // The link proves the address: first any stranger's password and
         // sessions go, then the owner's new password is set.
         users::prove_email(&state.db, &user_id).await?;
         let hash = state.hasher.hash(body.password.clone()).await?;
         users::set_password(&state.db, &user_id, &hash, None).await?;
+        tell_owner(
+            &state,
+            &user.email,
+            "Your password was reset",
+            "The password of your account was reset with the link we e-mailed, and every device was signed out.",
+        )
+        .await;
         Ok(Envelope::ok(
             "Password has been reset. Please log in.",
             true,
         ))
+    }
+
+    /// Change the signed-in user's password: the current one, then a new one
+    /// that is not weak, common or made of the user's name or e-mail. Every
+    /// other session ends; this one goes on. An account without a password
+    /// (one that signs in with codes) sets one through 'Forgot password?'.
+    #[oai(path = "/auth/change-password", method = "post")]
+    async fn change_password(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        auth: BearerAuth,
+        body: Json<ChangePasswordRequest>,
+    ) -> Result<Json<Envelope<bool>>, Fails<{ USER | BODY | TOO_MANY | UNAVAILABLE }>> {
+        let user = users::by_id(&state.db, &auth.0.id)
+            .await?
+            .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
+        let client = client_key(req, &state.config);
+        state.limits.check(Door::LoginClient, &client).await?;
+        state.limits.check(Door::LoginAccount, &user.email).await?;
+        let Some(stored) = user.password_hash.clone() else {
+            return Err(ApiError::bad_request(
+                "This account has no password yet. Use 'Forgot password?' to set one.",
+            )
+            .into());
+        };
+        passwords::check_strength(&body.new_password, &[&user.name, &user.email])?;
+        if body.current_password.len() > passwords::MAX_PASSWORD_BYTES
+            || !state
+                .hasher
+                .verify(body.current_password.clone(), stored)
+                .await?
+        {
+            return Err(ApiError::bad_request("Current password is incorrect").into());
+        }
+        let hash = state.hasher.hash(body.new_password.clone()).await?;
+        users::set_password(&state.db, &user.id, &hash, Some(&auth.0.family)).await?;
+        tell_owner(
+            &state,
+            &user.email,
+            "Your password was changed",
+            "The password of your account was changed, and your other devices were signed out.",
+        )
+        .await;
+        Ok(Envelope::ok("Password changed", true))
     }
 }

@@ -115,3 +115,20 @@ pub(super) async fn check_verify_limits(
     }
     Ok(())
 }
+
+/// Tells an account's owner that how they sign in changed (a new password, an
+/// authenticator app, a recovery code used), so a change they did not make
+/// does not go unnoticed. No secret is in it, so it goes through the outbox.
+pub(super) async fn tell_owner(state: &AppState, to: &str, subject: &str, what: &str) {
+    let body = format!(
+        "{what}\nIf this was not you, reset your password from the sign-in page at once and contact us."
+    );
+    let sent = async {
+        let mut tx = crate::db::begin_write(&state.db).await?;
+        crate::db::outbox::put(&mut tx, "email", to, subject, &body).await?;
+        tx.commit().await
+    };
+    if let Err(e) = sent.await {
+        tracing::warn!(error = %e, subject, "could not queue a security notice");
+    }
+}

@@ -99,6 +99,8 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         code_secret: api::config::Secret::new(api::ids::random_hex(32)),
         access_token_minutes: 15,
         refresh_token_days: 30,
+        session_max_days: 90,
+        admin_totp: false,
         test_providers: true,
         smtp: None,
         public_url: None,
@@ -366,6 +368,7 @@ impl TestApp {
             )
             .await;
         assert_eq!(status, 200, "{body}");
+        assert!(body["data"].get("refreshToken").is_none(), "{body}");
         body["data"]["accessToken"].as_str().unwrap().to_string()
     }
 
@@ -378,16 +381,43 @@ impl TestApp {
             .unwrap();
     }
 
-    /// Registers with a password; returns (access token, refresh token).
+    /// Registers with a password; returns (access token, refresh token). The
+    /// refresh token comes only as the `refresh_token` cookie, never in the body.
     pub async fn sign_up(&self, email: &str) -> (String, String) {
-        let (status, body) = self
-            .post("/api/auth/register", serde_json::json!({"name": "Asha Rao", "email": email, "password": "correct horse"}))
-            .await;
+        let res = self
+            .client
+            .post(self.url("/api/auth/register"))
+            .json(&serde_json::json!({"name": "Asha Rao", "email": email, "password": "correct horse"}))
+            .send()
+            .await
+            .unwrap();
+        let status = res.status().as_u16();
+        let refresh = refresh_cookie(res.headers());
+        let body: Value = res.json().await.unwrap();
         assert_eq!(status, 201, "{body}");
+        assert!(body["data"].get("refreshToken").is_none(), "{body}");
         (
             body["data"]["accessToken"].as_str().unwrap().into(),
-            body["data"]["refreshToken"].as_str().unwrap().into(),
+            refresh.expect("a refresh cookie"),
         )
+    }
+
+    /// `POST /api/auth/refresh` with a refresh token in the body, as an API
+    /// client sends it: the status, the body and the new refresh token (from
+    /// the cookie the answer sets).
+    pub async fn refresh(&self, token: &str) -> (u16, Value, Option<String>) {
+        let res = self
+            .client
+            .post(self.url("/api/auth/refresh"))
+            .json(&serde_json::json!({ "refreshToken": token }))
+            .send()
+            .await
+            .unwrap();
+        let status = res.status().as_u16();
+        let refresh = refresh_cookie(res.headers()).filter(|t| !t.is_empty());
+        let body: Value = res.json().await.unwrap_or(Value::Null);
+        assert!(body["data"].get("refreshToken").is_none(), "{body}");
+        (status, body, refresh)
     }
 
     /// Signs up, is made admin (as `api create-admin` does), signs in again for a token with the role.
@@ -405,6 +435,16 @@ impl TestApp {
             .await;
         body["data"]["accessToken"].as_str().unwrap().to_string()
     }
+}
+
+/// The value of the `refresh_token` cookie an answer sets, if any.
+pub fn refresh_cookie(headers: &reqwest::header::HeaderMap) -> Option<String> {
+    headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| c.strip_prefix("refresh_token="))
+        .map(|c| c.split(';').next().unwrap_or_default().to_string())
 }
 
 /// A small PNG logo, the engine's test fixture.

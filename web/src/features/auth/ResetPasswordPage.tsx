@@ -1,5 +1,6 @@
 // /reset-password?token=...: the link in the "Reset your password" mail. A new
-// password (the server's rule: at least 8 characters) typed twice; success
+// password (the server's rules: at least 8 characters, not weak or common,
+// with the server's reason shown when refused) typed twice; success
 // signs out every session and leads to the password sign-in.
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -83,7 +84,8 @@ export default function ResetPasswordPage() {
               />
             </label>
             <small id="new-password-hint" className="muted">
-              At least {MIN_PASSWORD_CHARS} characters.
+              At least {MIN_PASSWORD_CHARS} characters. A few uncommon words together are strong and easy to remember; common passwords and
+              your own name or e-mail are refused.
             </small>
             <label>
               Confirm new password

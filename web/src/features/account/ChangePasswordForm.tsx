@@ -1,0 +1,85 @@
+// The profile's 'Change password' panel: the current password, then a new one
+// typed twice. The server refuses weak and common passwords (and ones made of
+// the user's name or e-mail) and says why; that message is shown as it is.
+// Other devices are signed out; this one stays signed in.
+import { useState, type FormEvent } from 'react';
+import { CHANGE_PASSWORD_FAILED, changePassword } from '../../api/auth';
+import { ApiError } from '../../lib/api';
+
+const MIN_PASSWORD_CHARS = 8;
+export const CHANGE_PASSWORD_MESSAGES = {
+  tooShort: 'Password must be at least 8 characters',
+  mismatch: 'Passwords do not match',
+} as const;
+
+type Notice = { kind: 'ok' | 'error'; text: string } | null;
+
+export default function ChangePasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if ([...next].length < MIN_PASSWORD_CHARS) return setNotice({ kind: 'error', text: CHANGE_PASSWORD_MESSAGES.tooShort });
+    if (next !== confirm) return setNotice({ kind: 'error', text: CHANGE_PASSWORD_MESSAGES.mismatch });
+    setBusy(true);
+    setNotice(null);
+    try {
+      const message = await changePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      setNotice({ kind: 'ok', text: message });
+    } catch (err) {
+      setNotice({ kind: 'error', text: err instanceof ApiError && err.message ? err.message : CHANGE_PASSWORD_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="account-panel">
+      <h2 id="change-password-title">Change password</h2>
+      <form className="account-form" onSubmit={submit} noValidate aria-labelledby="change-password-title" aria-busy={busy}>
+        <div className="field">
+          <label htmlFor="current-password">Current password</label>
+          <input id="current-password" type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="new-password">New password</label>
+          <input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_CHARS}
+            aria-describedby="new-password-hint"
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+          />
+          <small id="new-password-hint" className="muted hint">
+            At least {MIN_PASSWORD_CHARS} characters. A few uncommon words together are strong and easy to remember; common passwords and your
+            own name or e-mail are refused.
+          </small>
+        </div>
+        <div className="field">
+          <label htmlFor="confirm-password">Confirm new password</label>
+          <input id="confirm-password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </div>
+        <div className="actions">
+          <button type="submit" className="btn" disabled={busy || !current || !next || !confirm}>
+            {busy ? 'Saving…' : 'Change password'}
+          </button>
+        </div>
+        {notice && (
+          <p className={`notice ${notice.kind}`} role={notice.kind === 'ok' ? 'status' : 'alert'}>
+            {notice.text}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}
