@@ -3,11 +3,12 @@
 //! day, and artwork no cart or order line has used for a day. Each removal
 //! is decided in the database first (a file a product or line took meanwhile
 //! is kept), then the file goes. Before that, pending orders not paid within
-//! `PENDING_ORDER_HOURS` are cancelled, which lets go of their artwork.
+//! `PENDING_ORDER_HOURS` are cancelled, which lets go of their artwork, and
+//! sign-in guards whose window has passed are forgotten.
 
 use std::time::Duration;
 
-use crate::db::{artwork, files, now_ms, order_expiry};
+use crate::db::{artwork, expired, files, now_ms, order_expiry};
 use crate::state::AppState;
 use crate::storage::{Bucket, Key, STALE_UPLOAD_AGE, StorageError};
 
@@ -20,6 +21,8 @@ pub struct Swept {
     pub aborted_uploads: usize,
     pub unclaimed_files: usize,
     pub artwork: usize,
+    /// Expired codes, wrong-code budgets and second-factor challenges.
+    pub expired_guards: u64,
 }
 
 pub async fn run(state: AppState) {
@@ -44,6 +47,7 @@ pub async fn sweep(state: &AppState, age: Duration) -> anyhow::Result<Swept> {
             break;
         }
     }
+    swept.expired_guards = expired::forget(&state.db).await?;
     let before = now_ms() - age.as_millis() as i64;
     for upload in state.storage.stale_uploads(age).await? {
         match state

@@ -9,6 +9,7 @@ pub mod cart;
 pub mod designs;
 pub mod email_tokens;
 mod error;
+pub mod expired;
 pub mod files;
 pub mod newsletter;
 pub mod order_admin;

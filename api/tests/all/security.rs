@@ -494,6 +494,58 @@ async fn concurrent_guesses_are_counted_atomically() {
     }
 }
 
+/// The hourly sweep forgets sign-in guards whose window has passed (codes a
+/// day old, wrong-code budgets whose hour ended) and keeps current ones.
+#[tokio::test]
+async fn the_sweep_forgets_expired_sign_in_guards() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        for email in ["old@example.com", "new@example.com"] {
+            app.post("/api/auth/otp/email/send", json!({ "email": email }))
+                .await;
+            let (status, _) = app
+                .post(
+                    "/api/auth/otp/email/verify",
+                    json!({ "email": email, "code": "000000" }),
+                )
+                .await;
+            assert!(status == 400 || status == 401, "{status}");
+        }
+        let count = |table: &'static str| {
+            let db = app.db.clone();
+            async move {
+                sqlx::query_scalar::<_, i64>(&format!("SELECT COUNT(*) FROM {table}"))
+                    .fetch_one(&db)
+                    .await
+                    .unwrap()
+            }
+        };
+        assert_eq!(
+            (count("one_time_codes").await, count("code_guards").await),
+            (2, 2)
+        );
+        let two_days = 2 * 24 * 60 * 60 * 1000_i64;
+        sqlx::query("UPDATE one_time_codes SET created_at = created_at - $1 WHERE address = 'old@example.com'")
+            .bind(two_days)
+            .execute(&app.db)
+            .await
+            .unwrap();
+        sqlx::query("UPDATE code_guards SET window_start = window_start - $1 WHERE address = 'old@example.com'")
+            .bind(two_days)
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let swept = api::sweeper::sweep(&app.state, std::time::Duration::from_secs(3600))
+            .await
+            .unwrap();
+        assert_eq!(swept.expired_guards, 2, "{engine:?} {swept:?}");
+        assert_eq!(
+            (count("one_time_codes").await, count("code_guards").await),
+            (1, 1)
+        );
+    }
+}
+
 #[tokio::test]
 async fn answers_do_not_tell_whether_an_account_exists() {
     let app = TestApp::spawn(Engine::Sqlite).await;

@@ -1,0 +1,36 @@
+//! Rows that only guard a short window, removed once it has passed (the
+//! sweeper, hourly): sign-in codes and their send counts after a day, wrong-code
+//! budgets whose hour ended, and second-factor challenges a day after they expired.
+
+use super::{Db, now_ms};
+use crate::auth::codes::GUARD_WINDOW_MS;
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// Deletes what has expired; how many rows went.
+pub async fn forget(db: &Db) -> Result<u64, sqlx::Error> {
+    let now = now_ms();
+    let mut gone = 0;
+    for (sql, before) in [
+        // Codes live 10 minutes; the sends per address and client count over 10.
+        (
+            "DELETE FROM one_time_codes WHERE created_at < $1",
+            now - DAY_MS,
+        ),
+        (
+            "DELETE FROM code_guards WHERE window_start < $1",
+            now - GUARD_WINDOW_MS,
+        ),
+        (
+            "DELETE FROM second_factor_challenges WHERE expires_at < $1",
+            now - DAY_MS,
+        ),
+    ] {
+        gone += sqlx::query(sql)
+            .bind(before)
+            .execute(db)
+            .await?
+            .rows_affected();
+    }
+    Ok(gone)
+}
