@@ -65,15 +65,12 @@ wasm: wasm-target
     #!/usr/bin/env bash
     set -euo pipefail
     just wasm-bindgen-cli & cli=$!
-    # A target dir of its own: cargo builds one thing at a time per target dir, and
-    # this way a native build (CI starts one) runs beside it instead of after it.
-    wasm_dir="${CARGO_TARGET_DIR:-target}/wasm-build"
     # Two builds, not one: in one, cargo would unify the engine's features and the core would shape text too.
-    cargo build -p design-engine-wasm --lib --profile wasm --target wasm32-unknown-unknown --target-dir "$wasm_dir"
-    cargo build -p design-text --lib --profile wasm-text --target wasm32-unknown-unknown --target-dir "$wasm_dir"
+    cargo build -p design-engine-wasm --lib --profile wasm --target wasm32-unknown-unknown
+    cargo build -p design-text --lib --profile wasm-text --target wasm32-unknown-unknown
     wait "$cli"
     # The name and producers sections are debugging and telemetry the browser never uses (85 KiB gzipped).
-    out="$wasm_dir/wasm32-unknown-unknown"
+    out="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown"
     wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_engine --remove-name-section --remove-producers-section "$out/wasm/design_engine_wasm.wasm"
     wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_text --remove-name-section --remove-producers-section "$out/wasm-text/design_text.wasm"
     python3 scripts/wasm-package.py

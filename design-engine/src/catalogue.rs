@@ -88,6 +88,8 @@ pub struct Product {
     /// colour name → 3D model path
     #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
     pub models: BTreeMap<String, String>,
+    /// The HSN code on its tax invoices (the category's default).
+    pub hsn: String,
 }
 
 /// A product with possibly missing fields, as an admin or an old record may give it.
@@ -233,6 +235,7 @@ pub fn builtin_catalogue() -> Vec<Product> {
                 .iter()
                 .map(|c| (c.to_string(), model_path(b.slug)))
                 .collect(),
+            hsn: crate::tax::default_hsn(b.category).to_string(),
         })
         .collect()
 }

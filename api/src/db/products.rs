@@ -28,6 +28,7 @@ struct Row {
     images: String,
     created_at: i64,
     updated_at: i64,
+    hsn: Option<String>,
 }
 
 /// A product as stored.
@@ -50,6 +51,17 @@ pub struct Product {
     pub images: Vec<ProductImage>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The HSN code the admin set; None: the engine's default for the category.
+    pub hsn: Option<String>,
+}
+
+impl Product {
+    /// The HSN code its invoices carry.
+    pub fn hsn_code(&self) -> String {
+        self.hsn
+            .clone()
+            .unwrap_or_else(|| design_engine::tax::default_hsn(&self.category).to_string())
+    }
 }
 
 impl TryFrom<Row> for Product {
@@ -73,12 +85,13 @@ impl TryFrom<Row> for Product {
             images: serde_json::from_str(&r.images)?,
             created_at: r.created_at,
             updated_at: r.updated_at,
+            hsn: r.hsn,
         })
     }
 }
 
 const COLUMNS: &str = "id, slug, name, description, price, category, brand, is_featured, stock, colors, sizes, \
-                       models, model_metadata, color_images, images, created_at, updated_at";
+                       models, model_metadata, color_images, images, created_at, updated_at, hsn";
 
 #[derive(Debug, Default)]
 pub struct Filter {
@@ -136,7 +149,7 @@ pub async fn distinct(db: &Db, column: &str) -> Result<Vec<String>, DbError> {
 pub async fn insert(db: &Db, p: &Product) -> Result<(), DbError> {
     let mut tx = super::begin_write(db).await?;
     sqlx::query(&format!(
-        "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
+        "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
     ))
     .bind(&p.id)
     .bind(&p.slug)
@@ -155,6 +168,7 @@ pub async fn insert(db: &Db, p: &Product) -> Result<(), DbError> {
     .bind(serde_json::to_string(&p.images)?)
     .bind(p.created_at)
     .bind(p.updated_at)
+    .bind(&p.hsn)
     .execute(&mut *tx)
     .await?;
     bump_version(&mut tx).await?;
@@ -216,6 +230,7 @@ pub async fn seed_builtin(db: &Db) -> Result<usize, DbError> {
             // Keep the catalogue's order.
             created_at: now + i as i64,
             updated_at: now + i as i64,
+            hsn: None,
         };
         insert(db, &p).await?;
     }
@@ -227,7 +242,7 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE products SET name = $1, description = $2, price = $3, category = $4, brand = $5, is_featured = $6, \
          stock = $7, colors = $8, sizes = $9, models = $10, model_metadata = $11, color_images = $12, images = $13, \
-         updated_at = $14 WHERE id = $15",
+         updated_at = $14, hsn = $16 WHERE id = $15",
     )
     .bind(&p.name)
     .bind(&p.description)
@@ -244,6 +259,7 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, DbError> {
     .bind(serde_json::to_string(&p.images)?)
     .bind(now_ms())
     .bind(&p.id)
+    .bind(&p.hsn)
     .execute(&mut *tx)
     .await?;
     bump_version(&mut tx).await?;

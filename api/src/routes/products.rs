@@ -45,11 +45,15 @@ pub struct ProductDto {
     pub images: Vec<ProductImage>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The HSN code its tax invoices carry: the admin's, or the engine's
+    /// default for the category (t-shirts 6109, polo shirts 6105, shirts 6205).
+    pub hsn: String,
 }
 
 impl From<Product> for ProductDto {
     fn from(p: Product) -> ProductDto {
         ProductDto {
+            hsn: p.hsn_code(),
             default_color: p.colors.first().cloned().unwrap_or_else(|| "white".into()),
             id: p.id,
             name: p.name,
@@ -102,6 +106,9 @@ pub struct ProductInput {
     pub model_metadata: Option<Vec<ModelMetadata>>,
     pub color_images: Option<Vec<ColorImage>>,
     pub images: Option<Vec<ProductImage>>,
+    /// The HSN code for tax invoices: 4, 6 or 8 digits; empty goes back to
+    /// the category's default.
+    pub hsn: Option<String>,
 }
 
 impl ProductInput {
@@ -202,6 +209,15 @@ impl ProductInput {
         if let Some(i) = self.images {
             p.images = i;
         }
+        if let Some(h) = self.hsn {
+            p.hsn = match h.trim() {
+                "" => None,
+                code => Some(
+                    design_engine::tax::check_hsn(code)
+                        .map_err(|e| ApiError::bad_request(e.to_string()))?,
+                ),
+            };
+        }
         Ok(())
     }
 }
@@ -245,6 +261,7 @@ pub async fn create_product(state: &AppState, input: ProductInput) -> Result<Pro
         images: Vec::new(),
         created_at: now,
         updated_at: now,
+        hsn: None,
     };
     input.apply(&mut product)?;
     let files = product_files::resolve(state, &mut product).await?;

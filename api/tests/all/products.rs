@@ -232,3 +232,52 @@ async fn the_catalogue_is_served_from_memory_and_revalidated() {
         assert_eq!(body["data"].as_array().unwrap().len(), 4);
     }
 }
+
+/// Every product carries the HSN code its tax invoices will: the engine's
+/// default for its category until the admin sets one (4, 6 or 8 digits).
+#[tokio::test]
+async fn products_carry_an_hsn_code_the_admin_can_set() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (_, body) = app.get("/api/products").await;
+        let hsn_of = |body: &serde_json::Value, id: &str| {
+            body["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["_id"] == id)
+                .unwrap()["hsn"]
+                .clone()
+        };
+        let tee = helpers::checkout::TEE;
+        let shirt = "64f1a2b3c4d5e6f708190a01";
+        assert_eq!(
+            (hsn_of(&body, tee), hsn_of(&body, shirt)),
+            (json!("6109"), json!("6205"))
+        );
+
+        let admin = app.admin_token().await;
+        let path = format!("/api/products/{tee}");
+        let (status, body) = app.put_auth(&path, &admin, json!({"hsn": "61"})).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (400, Some("An HSN code has 4, 6 or 8 digits"))
+        );
+        let (status, body) = app
+            .put_auth(&path, &admin, json!({"hsn": " 610910 "}))
+            .await;
+        assert_eq!(
+            (status, &body["data"]["hsn"]),
+            (200, &json!("610910")),
+            "{body}"
+        );
+        let (_, body) = app.get(&path).await;
+        assert_eq!(body["data"]["hsn"], "610910");
+        let (status, body) = app.put_auth(&path, &admin, json!({"hsn": ""})).await;
+        assert_eq!(
+            (status, &body["data"]["hsn"]),
+            (200, &json!("6109")),
+            "{engine:?}: back to the default"
+        );
+    }
+}

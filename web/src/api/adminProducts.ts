@@ -35,6 +35,8 @@ export interface ProductFields {
   category: string;
   brand: string;
   stock: string;
+  /** An HSN code to set (4, 6 or 8 digits); empty keeps the product's. */
+  hsn: string;
 }
 
 /** The price text in paise; anything that is not a number is 0 (the specification's reading). */
@@ -103,6 +105,7 @@ async function uploadAndBuild(fields: ProductFields, colours: ColourEntry[], pro
     ...(fields.category.trim() ? { category: fields.category.trim() } : {}),
     brand: fields.brand.trim(),
     ...(Number.isFinite(stock) ? { stock } : {}),
+    ...(fields.hsn.trim() ? { hsn: fields.hsn.trim() } : {}),
     numberOfColors: colours.length,
     colorModels,
     ...(colorImages.length > 0 ? { colorImages } : {}),

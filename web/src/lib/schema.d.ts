@@ -8823,6 +8823,11 @@ export interface components {
             createdAt: number;
             /** Format: int64 */
             updatedAt: number;
+            /**
+             * @description The HSN code its tax invoices carry: the admin's, or the engine's
+             *     default for the category (t-shirts 6109, polo shirts 6105, shirts 6205).
+             */
+            hsn: string;
         };
         /** ProductImage */
         ProductImage: {
@@ -8855,6 +8860,11 @@ export interface components {
             modelMetadata?: components["schemas"]["ModelMetadata"][];
             colorImages?: components["schemas"]["ColorImage"][];
             images?: components["schemas"]["ProductImage"][];
+            /**
+             * @description The HSN code for tax invoices: 4, 6 or 8 digits; empty goes back to
+             *     the category's default.
+             */
+            hsn?: string;
         };
         /** Profile */
         Profile: {

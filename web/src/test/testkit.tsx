@@ -117,6 +117,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     images: [],
     createdAt: 1_722_000_000,
     updatedAt: 1_722_000_000,
+    hsn: '6109',
     ...overrides,
   };
 }

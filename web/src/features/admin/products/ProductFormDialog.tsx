@@ -20,6 +20,7 @@ function fieldsOf(p?: Product): ProductFields {
     category: p?.category ?? '',
     brand: p?.brand ?? '',
     stock: p ? String(p.stock) : '',
+    hsn: '',
   };
 }
 
@@ -110,6 +111,20 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
           <label>
             Stock
             <input value={fields.stock} onChange={set('stock')} inputMode="numeric" disabled={busy} />
+          </label>
+          <label>
+            HSN code
+            <input
+              value={fields.hsn}
+              onChange={set('hsn')}
+              inputMode="numeric"
+              placeholder={product?.hsn ?? 'by category'}
+              aria-describedby="hsn-hint"
+              disabled={busy}
+            />
+            <small id="hsn-hint" className="muted">
+              For tax invoices: 4, 6 or 8 digits. Empty keeps {product ? product.hsn : 'the category’s default'}.
+            </small>
           </label>
           <label>
             Number of colors
