@@ -123,7 +123,7 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
               disabled={busy}
             />
             <small id="hsn-hint" className="muted">
-              For tax invoices: 4, 6 or 8 digits. Empty keeps {product ? product.hsn : 'the category’s default'}.
+              For tax invoices: 4, 6 or 8 digits. Empty keeps {product ? product.hsn : 'the default for the garment type'}.
             </small>
           </label>
           <label>
