@@ -22,6 +22,7 @@ use crate::routes::orders::OrdersApi;
 use crate::routes::orders::admin::AdminOrdersApi;
 use crate::routes::orders::invoice::InvoiceApi;
 use crate::routes::orders::print::PrintFilesApi;
+use crate::routes::orders::tax_documents::TaxDocumentsApi;
 use crate::routes::payments::PaymentsApi;
 use crate::routes::pincode::PincodeApi;
 use crate::routes::products::ProductsApi;
@@ -54,6 +55,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 UploadApi,
                 DesignsApi,
                 SecondFactorApi,
+                TaxDocumentsApi,
             ),
         ),
         "Custom apparel store API",

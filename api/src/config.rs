@@ -82,6 +82,42 @@ pub struct Config {
     /// `PENDING_ORDER_HOURS` (default 24): an order not paid by then is
     /// cancelled and lets go of its artwork (checked hourly).
     pub pending_order_hours: i64,
+    /// `INVOICE_PREFIX` (default INV) and `CREDIT_NOTE_PREFIX` (default CN):
+    /// the series of tax documents, one per financial year (INV/26-27/000123).
+    pub document_prefixes: DocumentPrefixes,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocumentPrefixes {
+    pub invoice: String,
+    pub credit_note: String,
+}
+
+impl Default for DocumentPrefixes {
+    fn default() -> DocumentPrefixes {
+        DocumentPrefixes {
+            invoice: "INV".to_string(),
+            credit_note: "CN".to_string(),
+        }
+    }
+}
+
+impl DocumentPrefixes {
+    fn from_env() -> anyhow::Result<DocumentPrefixes> {
+        use crate::invoice::numbering::check_prefix;
+        let read = |name: &str, default: &str| {
+            check_prefix(&env_or(name, default)).map_err(|e| anyhow::anyhow!("{name}: {e}"))
+        };
+        let prefixes = DocumentPrefixes {
+            invoice: read("INVOICE_PREFIX", "INV")?,
+            credit_note: read("CREDIT_NOTE_PREFIX", "CN")?,
+        };
+        anyhow::ensure!(
+            prefixes.invoice != prefixes.credit_note,
+            "INVOICE_PREFIX and CREDIT_NOTE_PREFIX must differ: each kind of document has its own series"
+        );
+        Ok(prefixes)
+    }
 }
 
 /// The seller as pro-forma invoices print it. The defaults are placeholders
@@ -437,6 +473,7 @@ impl Config {
                 Ok(h) if h > 0 => h,
                 _ => anyhow::bail!("PENDING_ORDER_HOURS must be a whole number of hours above 0"),
             },
+            document_prefixes: DocumentPrefixes::from_env()?,
         })
     }
 }

@@ -348,6 +348,21 @@ impl Date {
     pub const fn new(year: i32, month: u8, day: u8) -> Date {
         Date { year, month, day }
     }
+
+    /// The financial year (April to March) the date falls in, as a document
+    /// series names it: "26-27" for 1 April 2026 to 31 March 2027.
+    pub fn financial_year(self) -> String {
+        let start = if self.month >= 4 {
+            self.year
+        } else {
+            self.year - 1
+        };
+        format!(
+            "{:02}-{:02}",
+            start.rem_euclid(100),
+            (start + 1).rem_euclid(100)
+        )
+    }
 }
 
 /// One row of the dated rate table: from `from`, the low rate up to
@@ -445,7 +460,11 @@ impl LineTax {
 /// a state, CGST = SGST).
 pub fn line_tax(amount: Paise, quantity: u32, split: Split, date: Date) -> LineTax {
     let per_piece = Paise(amount.0 / i64::from(quantity.max(1)));
-    let rate = rate_bps(per_piece, date);
+    tax_at(amount, quantity, rate_bps(per_piece, date), split)
+}
+
+/// The tax inside `amount` at `rate` basis points.
+fn tax_at(amount: Paise, quantity: u32, rate: i64, split: Split) -> LineTax {
     let (cgst, sgst, igst) = match split {
         Split::IntraState => {
             let half = mul_div_half_up(amount.0, rate / 2, 10_000 + rate);
@@ -526,6 +545,10 @@ pub fn order_tax(
             line_tax(Paise(amount.0 + share.0), quantity, split, date)
         })
         .collect();
+    totals(split, lines)
+}
+
+fn totals(split: Split, lines: Vec<LineTax>) -> OrderTax {
     let sum = |f: fn(&LineTax) -> Paise| Paise(lines.iter().map(|l| f(l).0).sum());
     OrderTax {
         split,
@@ -535,6 +558,82 @@ pub fn order_tax(
         igst: sum(|l| l.igst),
         total: sum(|l| l.amount),
         lines,
+    }
+}
+
+/// The tax inside `refund` given back on an invoice whose lines are
+/// `invoiced`: the refund is shared over the lines in proportion to their
+/// amounts (as a charged fee is), and each share is taxed at its invoice
+/// line's rate, so a full refund reverses the invoice exactly.
+pub fn credit_tax(invoiced: &[LineTax], refund: Paise, split: Split) -> OrderTax {
+    let amounts: Vec<Paise> = invoiced.iter().map(|l| l.amount).collect();
+    let shares = share_fee(&amounts, refund);
+    let lines: Vec<LineTax> = invoiced
+        .iter()
+        .zip(shares)
+        .map(|(line, share)| tax_at(share, line.quantity, line.rate_bps, split))
+        .collect();
+    totals(split, lines)
+}
+
+/// Indian figures in words, for a document's total (lakh and crore):
+/// "Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Fifty Paise Only".
+pub fn in_words(amount: Paise) -> String {
+    const ONES: [&str; 20] = [
+        "Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+        "Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen", "Sixteen", "Seventeen", "Eighteen",
+        "Nineteen",
+    ];
+    const TENS: [&str; 10] = [
+        "", "", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety",
+    ];
+    fn below_100(n: u64) -> String {
+        match n {
+            0..=19 => ONES[n as usize].to_string(),
+            _ if n % 10 == 0 => TENS[(n / 10) as usize].to_string(),
+            _ => format!("{}-{}", TENS[(n / 10) as usize], ONES[(n % 10) as usize]),
+        }
+    }
+    fn below_1000(n: u64) -> Vec<String> {
+        let mut words = Vec::new();
+        if n >= 100 {
+            words.push(format!("{} Hundred", ONES[(n / 100) as usize]));
+        }
+        if n % 100 != 0 {
+            words.push(below_100(n % 100));
+        }
+        words
+    }
+    fn number(mut n: u64) -> String {
+        if n == 0 {
+            return ONES[0].to_string();
+        }
+        let mut words = Vec::new();
+        let crores = n / 1_00_00_000;
+        n %= 1_00_00_000;
+        if crores > 0 {
+            words.push(format!("{} Crore", number(crores)));
+        }
+        for (unit, name) in [(1_00_000, "Lakh"), (1_000, "Thousand")] {
+            if n >= unit {
+                words.push(format!("{} {name}", below_100(n / unit)));
+                n %= unit;
+            }
+        }
+        words.extend(below_1000(n));
+        words.join(" ")
+    }
+    let abs = amount.0.unsigned_abs();
+    let (rupees, paise) = (abs / 100, abs % 100);
+    let sign = if amount.0 < 0 { "Minus " } else { "" };
+    if paise == 0 {
+        format!("{sign}Rupees {} Only", number(rupees))
+    } else {
+        format!(
+            "{sign}Rupees {} and {} Paise Only",
+            number(rupees),
+            below_100(paise)
+        )
     }
 }
 
@@ -699,5 +798,57 @@ mod tests {
                 prop_assert!(l.taxable_value.0 >= 0);
             }
         });
+    }
+
+    #[test]
+    fn financial_years_run_april_to_march() {
+        assert_eq!(Date::new(2026, 3, 31).financial_year(), "25-26");
+        assert_eq!(Date::new(2026, 4, 1).financial_year(), "26-27");
+        assert_eq!(TODAY.financial_year(), "26-27");
+        assert_eq!(Date::new(2099, 12, 1).financial_year(), "99-00");
+    }
+
+    #[test]
+    fn a_full_credit_reverses_the_invoice_and_a_part_keeps_its_rates() {
+        // Two lines at different rates (₹3,000 a piece is 18%), with a fee.
+        let lines = [(Paise(25 * 800_00), 25), (Paise(25 * 3_000_00), 25)];
+        let invoice = order_tax(&lines, Paise(2_375_00), KARNATAKA, KARNATAKA, TODAY);
+        let full = credit_tax(&invoice.lines, invoice.total, invoice.split);
+        assert_eq!(full, invoice);
+        // A part: shared by amount, each share taxed at its line's rate.
+        let part = credit_tax(&invoice.lines, Paise(1_000_00), invoice.split);
+        assert_eq!(part.total, Paise(1_000_00));
+        assert_eq!(
+            part.lines.iter().map(|l| l.rate_bps).collect::<Vec<_>>(),
+            vec![500, 1800]
+        );
+        // 20,500 : 76,875 of ₹1,000 (the fee shared in) is ₹210.53 : ₹789.47.
+        assert_eq!(part.lines[0].amount, Paise(210_53));
+        assert_eq!(part.lines[1].amount, Paise(789_47));
+        // ₹210.53 at 5% within a state: 2.5% of 210.53/1.05 = ₹5.0126 → ₹5.01 each half.
+        assert_eq!((part.lines[0].cgst, part.lines[0].sgst), (Paise(5_01), Paise(5_01)));
+        assert_eq!(part.lines[0].taxable_value, Paise(200_51));
+        // ₹789.47 at 18%: 9% of 789.47/1.18 = ₹60.2137 → ₹60.21 each half.
+        assert_eq!(part.lines[1].cgst, Paise(60_21));
+        assert_eq!(part.taxable_value.0 + part.cgst.0 + part.sgst.0, 1_000_00);
+    }
+
+    #[test]
+    fn totals_are_written_in_indian_words() {
+        assert_eq!(in_words(Paise(0)), "Rupees Zero Only");
+        assert_eq!(in_words(Paise(21_00)), "Rupees Twenty-One Only");
+        assert_eq!(
+            in_words(Paise(1_23_456_50)),
+            "Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Fifty Paise Only"
+        );
+        assert_eq!(
+            in_words(Paise(12_00_00_000_05)),
+            "Rupees Twelve Crore and Five Paise Only"
+        );
+        assert_eq!(
+            in_words(Paise(1_05_00_100_00)),
+            "Rupees One Crore Five Lakh One Hundred Only"
+        );
+        assert_eq!(in_words(Paise(-100)), "Minus Rupees One Only");
     }
 }

@@ -6,7 +6,7 @@
 
 use sqlx::FromRow;
 
-use super::{Db, begin_write, now_ms};
+use super::{Db, DbError, begin_write, now_ms, tax_documents};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct Attempt {
@@ -132,7 +132,12 @@ pub async fn abandon(db: &Db, a: &Attempt) -> Result<(), sqlx::Error> {
 /// The provider made refund `refund_id`: it is recorded (once, however often
 /// this runs) and a fully refunded order becomes `refunded` (a refunded
 /// second payment is marked so, and leaves the order as it is).
-pub async fn complete(db: &Db, a: &Attempt, refund_id: &str) -> Result<(), sqlx::Error> {
+pub async fn complete(
+    db: &Db,
+    a: &Attempt,
+    refund_id: &str,
+    credit_note_prefix: &str,
+) -> Result<(), DbError> {
     let now = now_ms();
     let mut tx = begin_write(db).await?;
     if take(&mut tx, a).await? {
@@ -167,9 +172,20 @@ pub async fn complete(db: &Db, a: &Attempt, refund_id: &str) -> Result<(), sqlx:
             .bind(&a.order_id)
             .execute(&mut *tx)
             .await?;
+            // Money back on the order's own payment adjusts its tax invoice.
+            tax_documents::issue_credit_note(
+                &mut tx,
+                &a.order_id,
+                &a.id,
+                a.amount,
+                &a.reason,
+                credit_note_prefix,
+                now,
+            )
+            .await?;
         }
     }
-    tx.commit().await
+    Ok(tx.commit().await?)
 }
 
 /// How a recorded second payment stands: refunding, refunded or failed.

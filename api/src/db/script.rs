@@ -31,6 +31,8 @@ pub struct Script {
     /// The name later statements read the result statement's rows by, and the
     /// table they are rows of: `(name, table)`.
     result: Option<(&'static str, &'static str)>,
+    /// The same for the named statements ([`Script::push_named`]).
+    named: Vec<(&'static str, &'static str)>,
     /// Whether the statements may read one another's writes.
     independent: bool,
     /// The first bind that failed to encode, returned by `run`.
@@ -94,6 +96,7 @@ impl Script {
         Script {
             kind,
             result: None,
+            named: Vec::new(),
             independent,
             error: None,
         }
@@ -130,15 +133,47 @@ impl Script {
         self
     }
 
+    /// Adds an INSERT or UPDATE (without RETURNING) whose rows later
+    /// statements read as `name`, like the result statement's, but which `run`
+    /// does not return: on PostgreSQL the rows it wrote, on SQLite `table` as
+    /// it left it (so a reader also picks its rows out by what it wrote).
+    pub fn push_named(
+        &mut self,
+        name: &'static str,
+        table: &'static str,
+        statement: &str,
+    ) -> &mut Self {
+        debug_assert!(
+            self.independent,
+            "a named statement is for independent scripts"
+        );
+        debug_assert!(
+            writes_only(statement),
+            "RETURNING is added where it is read"
+        );
+        let statement = match self.kind {
+            Kind::With { .. } => format!("{statement} RETURNING *"),
+            _ => statement.to_string(),
+        };
+        self.add(Some(name), &statement);
+        self.named.push((name, table));
+        self
+    }
+
     fn add(&mut self, name: Option<&str>, statement: &str) -> &mut Self {
         debug_assert!(!statement.contains(';'), "one statement at a time");
         match &mut self.kind {
             Kind::Sqlite { sql, args, .. } => {
-                // Statements run one after another here: the result's name is its table.
-                if let Some((name, table)) =
-                    self.result.filter(|(name, _)| statement.contains(name))
-                {
-                    sql.push_str(&format!("WITH {name} AS (SELECT * FROM {table}) "));
+                // Statements run one after another here: a name read is its table.
+                let reads: Vec<String> = self
+                    .result
+                    .iter()
+                    .chain(&self.named)
+                    .filter(|(name, _)| statement.contains(name))
+                    .map(|(name, table)| format!("{name} AS (SELECT * FROM {table})"))
+                    .collect();
+                if !reads.is_empty() {
+                    sql.push_str(&format!("WITH {} ", reads.join(", ")));
                 }
                 renumber(statement, args.len(), sql);
                 sql.push_str(";\n");

@@ -4,7 +4,10 @@
 //! and text on paper is the server's.
 
 pub mod figures;
+pub mod numbering;
 pub mod pdf;
+pub mod tax_document;
+pub mod tax_pdf;
 
 use design_engine::pricing::Paise;
 use design_engine::{Quantities, Size};
@@ -21,7 +24,7 @@ pub const ESTIMATED_DISPATCH: &str = "30-45 days";
 pub const PAYMENT_TERMS: &str = "100% advance";
 
 /// India Standard Time (UTC+05:30): the store's calendar.
-const IST_OFFSET_MS: i64 = (5 * 60 + 30) * 60 * 1000;
+pub(crate) const IST_OFFSET_MS: i64 = (5 * 60 + 30) * 60 * 1000;
 
 /// A pro-forma invoice. Money is in paise; dates are en-GB (dd/mm/yyyy) in India.
 #[derive(Object, Debug, Clone, PartialEq)]

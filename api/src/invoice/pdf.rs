@@ -28,19 +28,19 @@ use super::{Invoice, InvoiceLine};
 use crate::payments::address::ShippingAddress;
 
 /// A4 in points.
-const PAGE_W: f32 = 595.28;
-const PAGE_H: f32 = 841.89;
-const MARGIN: f32 = 42.0;
-const RIGHT: f32 = PAGE_W - MARGIN;
+pub(super) const PAGE_W: f32 = 595.28;
+pub(super) const PAGE_H: f32 = 841.89;
+pub(super) const MARGIN: f32 = 42.0;
+pub(super) const RIGHT: f32 = PAGE_W - MARGIN;
 /// Content stops here; the footer sits below.
-const BOTTOM: f32 = PAGE_H - 64.0;
+pub(super) const BOTTOM: f32 = PAGE_H - 64.0;
 
 /// sRGB.
-type Colour = (u8, u8, u8);
-const INK: Colour = (17, 24, 39);
-const MUTED: Colour = (91, 99, 112);
-const RULE: Colour = (209, 213, 219);
-const SHADE: Colour = (243, 244, 246);
+pub(super) type Colour = (u8, u8, u8);
+pub(super) const INK: Colour = (17, 24, 39);
+pub(super) const MUTED: Colour = (91, 99, 112);
+pub(super) const RULE: Colour = (209, 213, 219);
+pub(super) const SHADE: Colour = (243, 244, 246);
 
 /// A font: krilla's handle for embedding, and the same bytes for shaping.
 struct Face {
@@ -91,20 +91,20 @@ struct Run {
 
 /// A line of text, shaped into runs of one face each; `width` in em.
 #[derive(Clone)]
-struct Shaped {
+pub(super) struct Shaped {
     runs: Vec<Run>,
     width: f32,
 }
 
 impl Shaped {
-    fn width(&self, size: f32) -> f32 {
+    pub(super) fn width(&self, size: f32) -> f32 {
         self.width * size
     }
 }
 
 /// Shapes `text`, each character in the first face that has it (the body
 /// face when none does: a missing glyph, never a panic).
-fn shape(text: &str) -> Shaped {
+pub(super) fn shape(text: &str) -> Shaped {
     let faces = faces();
     let face_of = |c: char| faces.iter().position(|f| f.covers(c)).unwrap_or(0);
     let mut runs = Vec::new();
@@ -177,7 +177,7 @@ fn shape_run(face: usize, text: &str) -> Run {
 
 /// Greedy word wrap to `max` points at `size`; a word longer than a line
 /// is broken between characters.
-fn wrap(text: &str, size: f32, max: f32) -> Vec<String> {
+pub(super) fn wrap(text: &str, size: f32, max: f32) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.lines() {
         let mut line = String::new();
@@ -215,7 +215,7 @@ fn wrap(text: &str, size: f32, max: f32) -> Vec<String> {
 }
 
 #[derive(Clone, Copy, PartialEq)]
-enum Weight {
+pub(super) enum Weight {
     Regular,
     /// Filled and outlined with a hairline of the same colour: the engine
     /// ships no bold face, and the glyphs stay text.
@@ -223,13 +223,13 @@ enum Weight {
 }
 
 #[derive(Clone, Copy)]
-struct Style {
-    size: f32,
+pub(super) struct Style {
+    pub(super) size: f32,
     weight: Weight,
     color: Colour,
 }
 
-const fn style(size: f32, weight: Weight, color: Colour) -> Style {
+pub(super) const fn style(size: f32, weight: Weight, color: Colour) -> Style {
     Style {
         size,
         weight,
@@ -237,12 +237,12 @@ const fn style(size: f32, weight: Weight, color: Colour) -> Style {
     }
 }
 
-const BODY: Style = style(9.5, Weight::Regular, INK);
-const SMALL: Style = style(8.5, Weight::Regular, MUTED);
-const LABEL: Style = style(8.0, Weight::Bold, MUTED);
-const STRONG: Style = style(9.5, Weight::Bold, INK);
+pub(super) const BODY: Style = style(9.5, Weight::Regular, INK);
+pub(super) const SMALL: Style = style(8.5, Weight::Regular, MUTED);
+pub(super) const LABEL: Style = style(8.0, Weight::Bold, MUTED);
+pub(super) const STRONG: Style = style(9.5, Weight::Bold, INK);
 
-enum Op {
+pub(super) enum Op {
     /// Text with its baseline starting at (x, y).
     Text {
         x: f32,
@@ -263,27 +263,27 @@ enum Op {
 }
 
 /// Pages of operations, and where the next content goes on the last one.
-struct Layout {
-    pages: Vec<Vec<Op>>,
-    y: f32,
+pub(super) struct Layout {
+    pub(super) pages: Vec<Vec<Op>>,
+    pub(super) y: f32,
 }
 
 impl Layout {
-    fn new() -> Layout {
+    pub(super) fn new() -> Layout {
         Layout {
             pages: vec![Vec::new()],
             y: MARGIN,
         }
     }
 
-    fn push(&mut self, op: Op) {
+    pub(super) fn push(&mut self, op: Op) {
         if let Some(page) = self.pages.last_mut() {
             page.push(op);
         }
     }
 
     /// Text from `x`; returns its width.
-    fn text(&mut self, x: f32, y: f32, style: Style, text: &str) -> f32 {
+    pub(super) fn text(&mut self, x: f32, y: f32, style: Style, text: &str) -> f32 {
         if text.is_empty() {
             return 0.0;
         }
@@ -294,7 +294,7 @@ impl Layout {
     }
 
     /// Text ending at `right`.
-    fn text_right(&mut self, right: f32, y: f32, style: Style, text: &str) {
+    pub(super) fn text_right(&mut self, right: f32, y: f32, style: Style, text: &str) {
         let shaped = shape(text);
         let x = right - shaped.width(style.size);
         self.push(Op::Text {
@@ -305,7 +305,7 @@ impl Layout {
         });
     }
 
-    fn rule(&mut self, y: f32, from: f32, to: f32, width: f32, color: Colour) {
+    pub(super) fn rule(&mut self, y: f32, from: f32, to: f32, width: f32, color: Colour) {
         self.push(Op::Line {
             from: (from, y),
             to: (to, y),
@@ -314,14 +314,14 @@ impl Layout {
         });
     }
 
-    fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Colour) {
+    pub(super) fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Colour) {
         if let Some(rect) = Rect::from_xywh(x, y, w, h) {
             self.push(Op::Rect { rect, color });
         }
     }
 
     /// Starts a new page unless `height` more fits on this one; `true` when it did.
-    fn room_for(&mut self, height: f32) -> bool {
+    pub(super) fn room_for(&mut self, height: f32) -> bool {
         if self.y + height <= BOTTOM {
             return false;
         }
@@ -331,11 +331,11 @@ impl Layout {
     }
 }
 
-fn money(paise: i64) -> String {
+pub(super) fn money(paise: i64) -> String {
     Paise(paise).format_inr()
 }
 
-fn address_lines(a: &ShippingAddress) -> Vec<String> {
+pub(super) fn address_lines(a: &ShippingAddress) -> Vec<String> {
     let mut lines = vec![a.full_name.clone(), a.street.clone()];
     lines.push(format!("{}, {} {}", a.city, a.state, a.zip_code));
     lines.push(a.country.clone());
@@ -517,12 +517,17 @@ fn layout(inv: &Invoice) -> Layout {
         l.y += 11.0;
     }
 
-    // Every page's footer.
-    let count = l.pages.len();
     let contact = format!(
         "{}  ·  {}  ·  {}",
         inv.seller.name, inv.seller.email, inv.seller.phone
     );
+    footer(&mut l, &contact);
+    l
+}
+
+/// Every page's footer: the seller's contact, and the page's number.
+pub(super) fn footer(l: &mut Layout, contact: &str) {
+    let count = l.pages.len();
     for (i, page) in l.pages.iter_mut().enumerate() {
         let y = PAGE_H - 34.0;
         page.push(Op::Line {
@@ -535,7 +540,7 @@ fn layout(inv: &Invoice) -> Layout {
             x: MARGIN,
             y,
             style: SMALL,
-            text: shape(&contact),
+            text: shape(contact),
         });
         let n = shape(&format!("Page {} of {count}", i + 1));
         page.push(Op::Text {
@@ -545,7 +550,6 @@ fn layout(inv: &Invoice) -> Layout {
             text: n,
         });
     }
-    l
 }
 
 fn fill((r, g, b): Colour) -> Fill {
@@ -566,7 +570,16 @@ fn stroke((r, g, b): Colour, width: f32) -> Stroke {
 
 /// The PDF of an invoice.
 pub fn render(inv: &Invoice) -> Result<Vec<u8>, String> {
-    let pages = layout(inv).pages;
+    write(
+        layout(inv),
+        format!("{} {}", inv.title, inv.invoice_number),
+        &inv.seller.name,
+    )
+}
+
+/// Draws laid-out pages into a PDF titled `title`.
+pub(super) fn write(layout: Layout, title: String, creator: &str) -> Result<Vec<u8>, String> {
+    let pages = layout.pages;
     let faces = faces();
     let mut doc = Document::new_with(SerializeSettings {
         // No XMP packet: a few kB less, and nothing in it a reader needs.
@@ -575,8 +588,8 @@ pub fn render(inv: &Invoice) -> Result<Vec<u8>, String> {
     });
     doc.set_metadata(
         Metadata::new()
-            .title(format!("{} {}", inv.title, inv.invoice_number))
-            .creator(inv.seller.name.clone())
+            .title(title)
+            .creator(creator.to_string())
             .language("en-IN".to_string()),
     );
     let settings = PageSettings::from_wh(PAGE_W, PAGE_H).ok_or("A4 is a page size")?;

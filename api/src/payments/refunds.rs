@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use crate::db::{now_ms, orders, refund_attempts};
+use crate::db::{DbError, now_ms, orders, refund_attempts};
 use crate::envelope::{ApiError, ApiResult};
 use crate::payments::{ProviderError, ProviderRefund};
 use crate::state::AppState;
@@ -67,7 +67,13 @@ pub async fn refund(
             ));
         }
     };
-    refund_attempts::complete(&state.db, &attempt, &refund.id).await?;
+    refund_attempts::complete(
+        &state.db,
+        &attempt,
+        &refund.id,
+        &state.config.document_prefixes.credit_note,
+    )
+    .await?;
     let after = orders::get(&state.db, &order.id)
         .await?
         .ok_or_else(|| ApiError::internal("a refunded order vanished"))?;
@@ -144,15 +150,21 @@ pub async fn refund_second_payment(
         }
     }
     let done = match ask_provider(state, &attempt).await {
-        Ok(refund) => refund_attempts::complete(&state.db, &attempt, &refund.id)
-            .await
-            .map(|_| SecondPayment::Refunded),
+        Ok(refund) => refund_attempts::complete(
+            &state.db,
+            &attempt,
+            &refund.id,
+            &state.config.document_prefixes.credit_note,
+        )
+        .await
+        .map(|_| SecondPayment::Refunded),
         // Only a refusal means no refund was made; otherwise `recover` asks again.
         Err(e @ (ProviderError::Refused(_) | ProviderError::Unconfigured)) => {
             tracing::error!(order_id, payment_id, error = %e, "the refund of a second payment was refused: refund it by hand");
             refund_attempts::abandon(&state.db, &attempt)
                 .await
                 .map(|_| SecondPayment::Failed)
+                .map_err(DbError::from)
         }
         Err(e) => {
             tracing::warn!(order_id, payment_id, error = %e, "the refund of a second payment is still open");
@@ -184,7 +196,13 @@ pub async fn recover(state: &AppState, age: Duration) -> anyhow::Result<usize> {
     for attempt in refund_attempts::unfinished(&state.db, before).await? {
         match ask_provider(state, &attempt).await {
             Ok(refund) => {
-                refund_attempts::complete(&state.db, &attempt, &refund.id).await?;
+                refund_attempts::complete(
+                    &state.db,
+                    &attempt,
+                    &refund.id,
+                    &state.config.document_prefixes.credit_note,
+                )
+                .await?;
                 tracing::info!(order_id = %attempt.order_id, refund = %refund.id, "an interrupted refund was recorded");
                 finished += 1;
             }

@@ -29,6 +29,7 @@ mod security;
 mod server;
 mod startup;
 mod storage;
+mod tax_invoices;
 mod uploads;
 mod users;
 mod webhooks;

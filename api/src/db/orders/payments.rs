@@ -8,8 +8,9 @@ use sqlx::FromRow;
 
 use super::{Order, RETURNING};
 use crate::db::script::Script;
-use crate::db::{Db, DbError, now_ms, outbox};
+use crate::db::{Db, DbError, now_ms, outbox, tax_documents};
 use crate::ids::new_id;
+use crate::invoice::tax_document::Issuer;
 
 /// A webhook event, recorded so a replay of it is ignored.
 pub struct Event<'a> {
@@ -78,24 +79,27 @@ pub struct Paid {
 /// The UPDATE stamps the order with this call's claim, and the rest of the
 /// script acts only on the order this call confirmed: the owner's cart loses
 /// the ordered lines, the confirmation e-mail is queued and the stock is made
-/// due (`db::stock` takes it moments later). A paid order given another
+/// due (`db::stock` takes it moments later), and the tax invoice is issued
+/// with the next number of its series. A paid order given another
 /// payment id is a second payment (`Payment::SecondPayment`).
-#[tracing::instrument(skip(db, order, event), fields(order_id = %order.id))]
+#[tracing::instrument(skip(db, order, event, issuer), fields(order_id = %order.id))]
 pub async fn pay(
     db: &Db,
     order: &Order,
     payment_id: &str,
     event: Option<&Event<'_>>,
+    issuer: &Issuer<'_>,
 ) -> Result<Paid, DbError> {
     let order_id = order.id.clone();
-    // Written before the lock is taken: the script only stores it.
+    let now = now_ms();
+    // Written before the lock is taken: the script only stores them.
     let email = confirmation_email(order)?;
+    let invoice = issuer.invoice(db, order, now).await?;
     let claim = Claim {
         order_id: order_id.clone(),
         claim: new_id(),
     };
     let late = format!("{}:late", claim.claim);
-    let now = now_ms();
     let mut script = Script::independent(db);
     if let Some(e) = event {
         push_event(&mut script, e);
@@ -127,6 +131,9 @@ pub async fn pay(
         .bind(claim.claim.clone());
     outbox::put_if_claimed(&mut script, &email, &claim);
     crate::db::stock::make_due(&mut script, &claim);
+    if let Some((series, doc)) = &invoice {
+        tax_documents::push_issue(&mut script, &claim, series, doc);
+    }
     let rows = match script.run().await {
         // The event was handled before: nothing changed.
         Err(e) if event.is_some() && is_unique_violation(&e) => {

@@ -29,18 +29,27 @@ pub enum InvoicePdf {
     ),
 }
 
-/// The invoice of an order the caller may see: an admin any (not deleted),
-/// a customer their own; anyone else is told it does not exist.
-async fn invoice(state: &AppState, auth: &BearerAuth, id: &str) -> ApiResult<Invoice> {
+/// An order the caller may see: an admin any (not deleted), a customer
+/// their own; anyone else is told it does not exist.
+pub(super) async fn visible_order(
+    state: &AppState,
+    auth: &BearerAuth,
+    id: &str,
+) -> ApiResult<orders::Order> {
     if !crate::ids::is_id(id) {
         return Err(ApiError::bad_request("Invalid order id"));
     }
-    let row = if auth.0.require_admin().is_ok() {
+    if auth.0.require_admin().is_ok() {
         order_admin::get(&state.db, id).await?
     } else {
         orders::get_for_user(&state.db, id, &auth.0.id).await?
     }
-    .ok_or_else(ApiError::order_not_found)?;
+    .ok_or_else(ApiError::order_not_found)
+}
+
+/// The pro-forma invoice of an order the caller may see.
+async fn invoice(state: &AppState, auth: &BearerAuth, id: &str) -> ApiResult<Invoice> {
+    let row = visible_order(state, auth, id).await?;
     let items = orders::items(&state.db, &[row.id.as_str()]).await?;
     Invoice::new(&row, &items, &state.config.company, now_ms())
 }

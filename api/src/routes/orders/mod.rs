@@ -21,6 +21,7 @@ use crate::state::AppState;
 pub mod admin;
 pub mod invoice;
 pub mod print;
+pub mod tax_documents;
 
 /// An order's line, with its design and prices as ordered.
 #[derive(Object, Debug, Clone)]

@@ -23,6 +23,7 @@ use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::fails::Fails;
 use crate::fails::status::*;
+use crate::invoice::tax_document::Issuer;
 use crate::limits::Door;
 use crate::payments::OrderRequest;
 use crate::payments::address::AddressInput;
@@ -252,7 +253,8 @@ async fn settle(
             "PAYMENT_VERIFICATION_FAILED",
         ));
     }
-    let paid = orders::pay(&state.db, order, payment_id.trim(), None).await?;
+    let issuer = Issuer::of(&state.config);
+    let paid = orders::pay(&state.db, order, payment_id.trim(), None, &issuer).await?;
     if paid.outcome == Payment::SecondPayment {
         let given_back = refunds::refund_second_payment(state, order, payment_id.trim()).await;
         let will = if given_back == refunds::SecondPayment::Refunded {

@@ -8,6 +8,7 @@ use sha2::{Digest, Sha256};
 
 use crate::db::orders::{self, Event, Payment};
 use crate::envelope::{ApiError, ApiResult};
+use crate::invoice::tax_document::Issuer;
 use crate::payments::refunds::SecondPayment;
 use crate::state::AppState;
 
@@ -79,9 +80,15 @@ pub async fn handle(
         return Ok(if fresh { "ignored" } else { "duplicate" });
     }
     Ok(
-        match orders::pay(&state.db, &order, &payment.id, Some(&event))
-            .await?
-            .outcome
+        match orders::pay(
+            &state.db,
+            &order,
+            &payment.id,
+            Some(&event),
+            &Issuer::of(&state.config),
+        )
+        .await?
+        .outcome
         {
             Payment::Confirmed => "confirmed",
             Payment::AlreadyPaid => "already_paid",

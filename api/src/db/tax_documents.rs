@@ -1,0 +1,220 @@
+//! Issued tax invoices and credit notes (see the `tax_documents` migration):
+//! numbered inside the transaction that pays or refunds, stored as their
+//! snapshot, and their PDF kept the first time it is drawn.
+
+use sqlx::{AnyConnection, FromRow};
+
+use super::orders::Claim;
+use super::script::Script;
+use super::{Db, DbError};
+use crate::ids::new_id;
+use crate::invoice::numbering;
+use crate::invoice::tax_document::{InvoicedLine, TaxDocument};
+
+#[derive(FromRow)]
+struct LineRow {
+    name: String,
+    color: String,
+    quantity: i64,
+    line_total: i64,
+    hsn: Option<String>,
+    category: Option<String>,
+}
+
+/// An order's lines as its invoice lists them, in order: each product's HSN
+/// as it is now (the admin's, else the engine's default for its category).
+pub async fn invoiced_lines(db: &Db, order_id: &str) -> Result<Vec<InvoicedLine>, DbError> {
+    let rows: Vec<LineRow> = sqlx::query_as(
+        "SELECT i.name, i.color, i.quantity, i.line_total, p.hsn, p.category FROM order_items i \
+         LEFT JOIN products p ON p.id = i.product_id WHERE i.order_id = $1 ORDER BY i.position",
+    )
+    .bind(order_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| InvoicedLine {
+            amount: design_engine::pricing::Paise(r.line_total),
+            quantity: u32::try_from(r.quantity).unwrap_or(0),
+            hsn: r.hsn.unwrap_or_else(|| {
+                design_engine::tax::default_hsn(r.category.as_deref().unwrap_or_default())
+                    .to_string()
+            }),
+            description: format!("{}, {} (custom printed)", r.name, r.color),
+        })
+        .collect())
+}
+
+/// The name the paying script reads its new invoice number by.
+const NEXT_INVOICE: &str = "next_invoice";
+
+/// Adds the invoice's issue to a paying script: the next number of `series`
+/// and the invoice with it, both only if this script's UPDATE confirmed the
+/// order (`claim`), so a payment issues one invoice and a repeat none.
+pub fn push_issue(script: &mut Script, claim: &Claim, series: &str, doc: &TaxDocument) {
+    script
+        .push_named(
+            NEXT_INVOICE,
+            "document_series",
+            &format!(
+                "INSERT INTO document_series (series, last_number) \
+                 SELECT $1, 1 FROM {} WHERE id = $2 AND payment_claim = $3 \
+                 ON CONFLICT (series) DO UPDATE SET last_number = document_series.last_number + 1",
+                Claim::PAID
+            ),
+        )
+        .bind(series.to_string())
+        .bind(claim.order_id.clone())
+        .bind(claim.claim.clone());
+    script
+        .push(&format!(
+            "INSERT INTO tax_invoices (order_id, series, seq, issued_at, snapshot) \
+             SELECT $1, series, last_number, $2, $3 FROM {NEXT_INVOICE} WHERE series = $4 \
+             AND EXISTS (SELECT 1 FROM {} WHERE id = $1 AND payment_claim = $5)",
+            Claim::PAID
+        ))
+        .bind(claim.order_id.clone())
+        .bind(doc.issued_at)
+        .bind(doc.to_snapshot())
+        .bind(series.to_string())
+        .bind(claim.claim.clone());
+}
+
+#[derive(FromRow)]
+struct Stored {
+    series: String,
+    seq: i64,
+    snapshot: String,
+}
+
+impl Stored {
+    fn document(self) -> Result<TaxDocument, DbError> {
+        let number = numbering::number(&self.series, self.seq);
+        TaxDocument::from_snapshot(&self.snapshot, number).map_err(|e| {
+            tracing::error!(error = %e, "a stored tax document does not read back");
+            DbError::Invariant("a stored tax document does not read back")
+        })
+    }
+}
+
+/// The order's tax invoice, once it is paid.
+pub async fn invoice(db: &Db, order_id: &str) -> Result<Option<TaxDocument>, DbError> {
+    let row: Option<Stored> =
+        sqlx::query_as("SELECT series, seq, snapshot FROM tax_invoices WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_optional(db)
+            .await?;
+    row.map(Stored::document).transpose()
+}
+
+/// The order's credit notes, oldest first.
+pub async fn credit_notes(db: &Db, order_id: &str) -> Result<Vec<TaxDocument>, DbError> {
+    let rows: Vec<Stored> = sqlx::query_as(
+        "SELECT series, seq, snapshot FROM credit_notes WHERE order_id = $1 ORDER BY issued_at, seq",
+    )
+    .bind(order_id)
+    .fetch_all(db)
+    .await?;
+    rows.into_iter().map(Stored::document).collect()
+}
+
+/// Which stored document a PDF belongs to.
+#[derive(Debug, Clone, Copy)]
+pub enum Kept<'a> {
+    Invoice { order_id: &'a str },
+    CreditNote { series: &'a str, seq: i64 },
+}
+
+impl Kept<'_> {
+    fn table_and_key(&self) -> (&'static str, &'static str) {
+        match self {
+            Kept::Invoice { .. } => ("tax_invoices", "order_id = $1"),
+            Kept::CreditNote { .. } => ("credit_notes", "series = $1 AND seq = $2"),
+        }
+    }
+
+    fn bind<'q>(
+        &self,
+        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        match *self {
+            Kept::Invoice { order_id } => q.bind(order_id.to_string()),
+            Kept::CreditNote { series, seq } => q.bind(series.to_string()).bind(seq),
+        }
+    }
+}
+
+/// The PDF kept for a document, if it was drawn before.
+pub async fn pdf(db: &Db, doc: Kept<'_>) -> Result<Option<Vec<u8>>, DbError> {
+    let (table, key) = doc.table_and_key();
+    let sql = format!("SELECT pdf FROM {table} WHERE {key}");
+    let row = doc.bind(sqlx::query(&sql)).fetch_optional(db).await?;
+    Ok(match row {
+        Some(r) => sqlx::Row::try_get::<Option<Vec<u8>>, _>(&r, 0)?,
+        None => None,
+    })
+}
+
+/// Keeps a document's first drawn PDF (a second drawing of the same snapshot is not stored).
+pub async fn keep_pdf(db: &Db, doc: Kept<'_>, bytes: Vec<u8>) -> Result<(), DbError> {
+    let (table, key) = doc.table_and_key();
+    // The key's binds come first, so the bytes are the last one.
+    let n = match doc {
+        Kept::Invoice { .. } => 2,
+        Kept::CreditNote { .. } => 3,
+    };
+    let sql = format!("UPDATE {table} SET pdf = ${n} WHERE {key} AND pdf IS NULL");
+    doc.bind(sqlx::query(&sql)).bind(bytes).execute(db).await?;
+    Ok(())
+}
+
+/// Issues the credit note for `amount` given back on an invoiced order, in
+/// the refund's transaction (`refund_attempt_id` makes it once per refund):
+/// the next number of `series`, the invoice's parties and rates. An order
+/// without an invoice (paid after it was cancelled, so nothing was supplied)
+/// gets none.
+pub async fn issue_credit_note(
+    tx: &mut AnyConnection,
+    order_id: &str,
+    refund_attempt_id: &str,
+    amount: i64,
+    reason: &str,
+    series_prefix: &str,
+    now: i64,
+) -> Result<Option<String>, DbError> {
+    let row: Option<Stored> =
+        sqlx::query_as("SELECT series, seq, snapshot FROM tax_invoices WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some(invoice) = row.map(Stored::document).transpose()? else {
+        return Ok(None);
+    };
+    let date = crate::invoice::tax_document::india_date(now);
+    let series = numbering::series(series_prefix, date);
+    let (seq,): (i64,) = sqlx::query_as(
+        "INSERT INTO document_series (series, last_number) VALUES ($1, 1) \
+         ON CONFLICT (series) DO UPDATE SET last_number = document_series.last_number + 1 \
+         RETURNING last_number",
+    )
+    .bind(&series)
+    .fetch_one(&mut *tx)
+    .await?;
+    let note =
+        TaxDocument::credit_note(&invoice, design_engine::pricing::Paise(amount), reason, now);
+    sqlx::query(
+        "INSERT INTO credit_notes (id, order_id, refund_attempt_id, series, seq, amount, issued_at, snapshot) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(new_id())
+    .bind(order_id)
+    .bind(refund_attempt_id)
+    .bind(&series)
+    .bind(seq)
+    .bind(amount)
+    .bind(now)
+    .bind(note.to_snapshot())
+    .execute(&mut *tx)
+    .await?;
+    Ok(Some(numbering::number(&series, seq)))
+}
