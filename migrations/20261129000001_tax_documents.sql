@@ -43,3 +43,7 @@ CREATE TABLE credit_notes (
 );
 CREATE INDEX credit_notes_order ON credit_notes (order_id);
 CREATE INDEX credit_notes_issued ON credit_notes (issued_at);
+
+-- What an outbox e-mail carries beside its text, drawn when it is sent:
+-- 'tax-invoice:{order id}' attaches that order's tax invoice PDF.
+ALTER TABLE outbox ADD COLUMN attachment TEXT;

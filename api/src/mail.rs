@@ -11,13 +11,14 @@
 
 use std::time::Duration;
 
-use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use crate::config::SmtpConfig;
-use crate::db::{Db, now_ms, outbox};
+use crate::db::{Db, now_ms, outbox, tax_documents};
 use crate::envelope::ApiError;
+use crate::invoice::tax_pdf;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Channel {
@@ -62,16 +63,65 @@ impl Smtp {
         Ok(Smtp { transport, from })
     }
 
-    async fn send(&self, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
-        let email = lettre::Message::builder()
+    async fn send(
+        &self,
+        to: &str,
+        subject: &str,
+        body: &str,
+        attachment: Option<File>,
+    ) -> anyhow::Result<()> {
+        let builder = lettre::Message::builder()
             .from(self.from.clone())
             .to(to.parse()?)
-            .subject(subject)
-            .header(ContentType::TEXT_PLAIN)
-            .body(body.to_string())?;
+            .subject(subject);
+        let email = match attachment {
+            None => builder
+                .header(ContentType::TEXT_PLAIN)
+                .body(body.to_string())?,
+            Some(file) => builder.multipart(
+                MultiPart::mixed()
+                    .singlepart(SinglePart::plain(body.to_string()))
+                    .singlepart(
+                        Attachment::new(file.name).body(file.bytes, ContentType::parse(file.kind)?),
+                    ),
+            )?,
+        };
         self.transport.send(email).await?;
         Ok(())
     }
+}
+
+/// A file an e-mail carries.
+struct File {
+    name: String,
+    kind: &'static str,
+    bytes: Vec<u8>,
+}
+
+/// The file an outbox e-mail attaches, drawn (once) now; none when the
+/// document is not there (which the e-mail then goes without).
+async fn attachment_of(db: &Db, m: &outbox::Pending) -> anyhow::Result<Option<File>> {
+    let Some(outbox::Attachment::TaxInvoice { order_id }) = m.attachment() else {
+        return Ok(None);
+    };
+    let Some(doc) = tax_documents::invoice(db, &order_id).await? else {
+        return Ok(None);
+    };
+    let name = doc.file_name();
+    let kept = tax_documents::Kept::Invoice {
+        order_id: &order_id,
+    };
+    let bytes = tax_pdf::kept_or_drawn(db, doc, kept, |doc| async move {
+        tokio::task::spawn_blocking(move || tax_pdf::render(&doc))
+            .await?
+            .map_err(anyhow::Error::msg)
+    })
+    .await?;
+    Ok(Some(File {
+        name,
+        kind: "application/pdf",
+        bytes,
+    }))
 }
 
 /// Where messages go: the dev outbox and/or an SMTP relay.
@@ -119,7 +169,7 @@ impl Mailer {
             return Ok(());
         }
         let smtp = self.smtp.as_ref().expect("checked above");
-        smtp.send(msg.to, msg.subject, &msg.body)
+        smtp.send(msg.to, msg.subject, &msg.body, None)
             .await
             .map_err(|e| {
                 tracing::error!(error = %e, channel = msg.channel.key(), "the e-mail relay refused a message");
@@ -153,7 +203,15 @@ async fn deliver_pending(db: &Db, smtp: &Smtp, blank_bodies: bool) -> anyhow::Re
     for (i, m) in pending.iter().enumerate() {
         // A message the relay refuses for good (a malformed address) is marked
         // failed, so it cannot block the queue.
-        let outcome = smtp.send(&m.recipient, &m.subject, &m.body).await;
+        let outcome = match attachment_of(db, m).await {
+            Ok(file) => smtp.send(&m.recipient, &m.subject, &m.body, file).await,
+            Err(e) => {
+                // Drawing or reading the document failed: try again later.
+                let unsent: Vec<&str> = pending[i..].iter().map(|m| m.id.as_str()).collect();
+                outbox::release(db, &unsent).await?;
+                return Err(e);
+            }
+        };
         if let Err(e) = &outcome {
             if is_transient(e) {
                 // The rest go back at once, for whichever worker is next.

@@ -165,7 +165,8 @@ test('an admin runs orders: chart, search, filters, status, refund, details, inv
   const [popup] = await Promise.all([context.waitForEvent('page'), details.getByRole('button', { name: 'Generate Performa Invoice' }).click()]);
   await popup.waitForLoadState();
   await popup.getByText(paid.orderNumber).first().waitFor();
-  await popup.getByText('IGST (2.5%)').waitFor();
+  await popup.getByText('IGST (5%) included').waitFor();
+  await popup.getByText('Place of supply: Delhi (07)').waitFor();
   await popup.getByText('Estimated dispatch: 30-45 days').waitFor();
   await popup.screenshot({ path: join(screenshots, 'admin-invoice.png'), fullPage: true });
   await expectAccessible(popup, 'admin invoice (print window)');

@@ -38,6 +38,33 @@ pub struct Outgoing {
     pub to: String,
     pub subject: String,
     pub body: String,
+    /// What to attach when it is sent (see [`Attachment`]).
+    pub attachment: Option<Attachment>,
+}
+
+/// A document an e-mail carries, stored as a reference and drawn when sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Attachment {
+    /// The order's tax invoice PDF.
+    TaxInvoice { order_id: String },
+}
+
+impl Attachment {
+    const TAX_INVOICE: &'static str = "tax-invoice:";
+
+    fn stored(&self) -> String {
+        match self {
+            Attachment::TaxInvoice { order_id } => format!("{}{order_id}", Self::TAX_INVOICE),
+        }
+    }
+
+    fn parse(stored: &str) -> Option<Attachment> {
+        stored
+            .strip_prefix(Self::TAX_INVOICE)
+            .map(|id| Attachment::TaxInvoice {
+                order_id: id.to_string(),
+            })
+    }
 }
 
 /// Adds the message to a paying script, stored only if that script's payment
@@ -45,8 +72,8 @@ pub struct Outgoing {
 pub fn put_if_claimed(script: &mut Script, m: &Outgoing, claim: &Claim) {
     script
         .push(&format!(
-            "INSERT INTO outbox (id, channel, recipient, subject, body, created_at) \
-             SELECT $1, $2, $3, $4, $5, $6 FROM {} WHERE id = $7 AND payment_claim = $8",
+            "INSERT INTO outbox (id, channel, recipient, subject, body, created_at, attachment) \
+             SELECT $1, $2, $3, $4, $5, $6, $9 FROM {} WHERE id = $7 AND payment_claim = $8",
             Claim::PAID
         ))
         .bind(new_id())
@@ -56,7 +83,8 @@ pub fn put_if_claimed(script: &mut Script, m: &Outgoing, claim: &Claim) {
         .bind(m.body.clone())
         .bind(now_ms())
         .bind(claim.order_id.clone())
-        .bind(claim.claim.clone());
+        .bind(claim.claim.clone())
+        .bind(m.attachment.as_ref().map(Attachment::stored));
 }
 
 #[derive(Object, sqlx::FromRow, Debug)]
@@ -87,6 +115,13 @@ pub struct Pending {
     pub subject: String,
     pub body: String,
     pub created_at: i64,
+    attachment: Option<String>,
+}
+
+impl Pending {
+    pub fn attachment(&self) -> Option<Attachment> {
+        self.attachment.as_deref().and_then(Attachment::parse)
+    }
 }
 
 /// How long a claimed e-mail is this worker's to send before another may.
@@ -101,7 +136,7 @@ pub async fn claim_undelivered(db: &Db, now: i64, limit: i64) -> Result<Vec<Pend
     let mut claimed: Vec<Pending> = sqlx::query_as(&format!(
         "UPDATE outbox SET claimed_until = $1 \
          WHERE id IN (SELECT id FROM outbox WHERE {FREE} ORDER BY created_at, id LIMIT $3) AND {FREE} \
-         RETURNING id, recipient, subject, body, created_at"
+         RETURNING id, recipient, subject, body, created_at, attachment"
     ))
     .bind(now + CLAIM_MS)
     .bind(now)

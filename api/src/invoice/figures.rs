@@ -1,50 +1,102 @@
-//! The invoice's money, in integer paise (never floats).
+//! The pro-forma's money, in integer paise (never floats).
 //!
-//! Rounding, once for all: both taxes are 2.5% computed by the engine's
-//! [`gateway_charge`] (250 basis points, the same charge the order was paid
-//! with), rounded half up to the paisa: 0.5 paisa and more rounds up, less
-//! rounds down (₹0.20 → 0.5 paisa → 1 paisa; ₹0.19 → 0.475 paisa → 0). A
-//! line's unit price is its amount divided by its quantity, rounded half up
-//! to whole rupees (the specification's rule; it is shown, never summed).
+//! Prices are GST-inclusive: the pro-forma adds the items, the gateway charge
+//! (the order's own) and any courier charges, and shows the tax inside them
+//! with the engine's split and rates (`design_engine::tax::order_tax`), the
+//! same figures the tax invoice will show. A line's unit price is its amount
+//! divided by its quantity, rounded half up to whole rupees (the
+//! specification's rule; it is shown, never summed).
 
 use design_engine::StudioError;
-use design_engine::pricing::{GATEWAY_CHARGE_BPS, Paise, gateway_charge};
+use design_engine::pricing::{Paise, percent};
+use design_engine::tax::{Date, GstState, OrderTax, Split, order_tax};
 
-/// IGST on the items: the specification's 2.5%, the engine's gateway charge.
-pub const IGST_BPS: i64 = GATEWAY_CHARGE_BPS;
-/// Tax on the courier charges: the same 2.5%.
-pub const COURIER_TAX_BPS: i64 = GATEWAY_CHARGE_BPS;
-
-/// The totals of an invoice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The totals of a pro-forma invoice.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Figures {
     /// The order's items price (every line's amount, design fees included).
     pub items: Paise,
-    /// 2.5% of `items`.
-    pub igst: Paise,
+    /// The order's payment gateway charge (0 when the merchant absorbs it).
+    pub gateway: Paise,
     /// The order's shipping price (0 when it has none).
     pub courier: Paise,
-    /// 2.5% of `courier`.
-    pub courier_tax: Paise,
-    /// items + IGST + courier + courier tax.
+    /// The tax inside items, gateway charge and courier charges.
+    pub tax: OrderTax,
+    /// items + gateway charge + courier charges: what the buyer pays.
     pub total: Paise,
 }
 
+/// One tax inside the total, by rate: "CGST (2.5%)", "IGST (5%)".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaxRow {
+    pub label: String,
+    pub amount: Paise,
+}
+
 impl Figures {
-    pub fn new(items: Paise, courier: Paise) -> Result<Figures, StudioError> {
-        let igst = gateway_charge(items)?;
-        let courier_tax = gateway_charge(courier)?;
-        let total = [igst, courier, courier_tax]
-            .into_iter()
-            .try_fold(items.0, |sum, p| sum.checked_add(p.0))
+    /// `lines` are (amount, pieces); the gateway and courier charges are
+    /// shared over them and taxed at their rates, as the tax invoice does.
+    pub fn new(
+        lines: &[(Paise, u32)],
+        gateway: Paise,
+        courier: Paise,
+        seller: GstState,
+        place_of_supply: GstState,
+        date: Date,
+    ) -> Result<Figures, StudioError> {
+        if [gateway, courier].iter().any(|p| p.0 < 0) || lines.iter().any(|l| l.0.0 < 0) {
+            return Err(StudioError::NegativePrice);
+        }
+        let items = lines
+            .iter()
+            .try_fold(0i64, |sum, l| sum.checked_add(l.0.0))
+            .ok_or(StudioError::PriceOverflow)?;
+        let charges = gateway
+            .0
+            .checked_add(courier.0)
+            .ok_or(StudioError::PriceOverflow)?;
+        let total = items
+            .checked_add(charges)
             .ok_or(StudioError::PriceOverflow)?;
         Ok(Figures {
-            items,
-            igst,
+            items: Paise(items),
+            gateway,
             courier,
-            courier_tax,
+            tax: order_tax(lines, Paise(charges), seller, place_of_supply, date),
             total: Paise(total),
         })
+    }
+
+    /// The taxes inside the total, one row per tax and rate, lowest rate first.
+    pub fn tax_rows(&self) -> Vec<TaxRow> {
+        let mut rates: Vec<i64> = self.tax.lines.iter().map(|l| l.rate_bps).collect();
+        rates.sort_unstable();
+        rates.dedup();
+        let mut rows = Vec::new();
+        for rate in rates {
+            let of_rate = self.tax.lines.iter().filter(|l| l.rate_bps == rate);
+            let sum = |f: fn(&design_engine::tax::LineTax) -> Paise| {
+                Paise(of_rate.clone().map(|l| f(l).0).sum())
+            };
+            match self.tax.split {
+                Split::IntraState => {
+                    let half = percent(rate / 2);
+                    rows.push(TaxRow {
+                        label: format!("CGST ({half})"),
+                        amount: sum(|l| l.cgst),
+                    });
+                    rows.push(TaxRow {
+                        label: format!("SGST ({half})"),
+                        amount: sum(|l| l.sgst),
+                    });
+                }
+                Split::InterState => rows.push(TaxRow {
+                    label: format!("IGST ({})", percent(rate)),
+                    amount: sum(|l| l.igst),
+                }),
+            }
+        }
+        rows
     }
 }
 
@@ -70,43 +122,53 @@ pub fn unit_price(amount: Paise, quantity: i64) -> Result<Paise, StudioError> {
 mod tests {
     use super::*;
 
+    const KARNATAKA: GstState = GstState {
+        code: 29,
+        name: "Karnataka",
+    };
+    const DELHI: GstState = GstState {
+        code: 7,
+        name: "Delhi",
+    };
+    const DAY: Date = Date::new(2026, 11, 25);
+
     #[test]
-    fn taxes_are_two_and_a_half_percent_half_up_and_total_adds_up() {
-        // 25 tees at ₹25: ₹625.00, IGST ₹15.625 → ₹15.63.
-        let f = Figures::new(Paise(625_00), Paise(0)).unwrap();
+    fn the_total_is_what_the_buyer_pays_with_the_tax_inside() {
+        // 25 tees at ₹299 and the 2.5% charge: ₹7,661.88, 5% inside.
+        let lines = [(Paise(7475_00), 25)];
+        let f = Figures::new(&lines, Paise(186_88), Paise(0), KARNATAKA, DELHI, DAY).unwrap();
+        assert_eq!(f.total, Paise(7661_88));
         assert_eq!(
-            (f.igst, f.courier_tax, f.total),
-            (Paise(15_63), Paise(0), Paise(640_63))
+            f.tax_rows(),
+            vec![TaxRow {
+                label: "IGST (5%)".into(),
+                amount: Paise(364_85)
+            }]
         );
-        // Courier ₹150.00: tax ₹3.75; ₹99.99: 249.975 paise → ₹2.50.
-        let f = Figures::new(Paise(1000_00), Paise(150_00)).unwrap();
+        assert_eq!(f.tax.taxable_value, Paise(7661_88 - 364_85));
+        // Within the state, and a second line at 18% (₹3,000 a piece).
+        let lines = [(Paise(7475_00), 25), (Paise(75_000_00), 25)];
+        let f = Figures::new(&lines, Paise(0), Paise(0), KARNATAKA, KARNATAKA, DAY).unwrap();
+        let labels: Vec<String> = f.tax_rows().into_iter().map(|r| r.label).collect();
         assert_eq!(
-            (f.igst, f.courier, f.courier_tax, f.total),
-            (Paise(25_00), Paise(150_00), Paise(3_75), Paise(1178_75))
+            labels,
+            ["CGST (2.5%)", "SGST (2.5%)", "CGST (9%)", "SGST (9%)"]
         );
-        assert_eq!(
-            Figures::new(Paise(0), Paise(99_99)).unwrap().courier_tax,
-            Paise(2_50)
-        );
-        // Exactly half a paisa rounds up, just under rounds down.
-        assert_eq!(Figures::new(Paise(20), Paise(0)).unwrap().igst, Paise(1));
-        assert_eq!(Figures::new(Paise(19), Paise(0)).unwrap().igst, Paise(0));
+        // ₹75,000 at 18%: 9% of 75,000/1.18 = ₹5,720.339 → ₹5,720.34 each.
+        assert_eq!(f.tax_rows()[2].amount, Paise(5720_34));
     }
 
     #[test]
     fn figures_refuse_overflow_and_negative_amounts() {
+        let at = |lines: &[(Paise, u32)], g: i64| {
+            Figures::new(lines, Paise(g), Paise(0), KARNATAKA, DELHI, DAY).map(|f| f.total)
+        };
         assert_eq!(
-            Figures::new(Paise(i64::MAX), Paise(0)),
+            at(&[(Paise(i64::MAX), 1)], 1),
             Err(StudioError::PriceOverflow)
         );
-        assert_eq!(
-            Figures::new(Paise(0), Paise(i64::MAX / 2)),
-            Err(StudioError::PriceOverflow)
-        );
-        assert_eq!(
-            Figures::new(Paise(-1), Paise(0)),
-            Err(StudioError::NegativePrice)
-        );
+        assert_eq!(at(&[(Paise(-1), 1)], 0), Err(StudioError::NegativePrice));
+        assert_eq!(at(&[(Paise(1), 1)], -1), Err(StudioError::NegativePrice));
     }
 
     #[test]

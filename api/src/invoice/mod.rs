@@ -17,7 +17,7 @@ use crate::config::Company;
 use crate::db::orders;
 use crate::envelope::{ApiError, ApiResult};
 use crate::payments::address::ShippingAddress;
-use figures::{COURIER_TAX_BPS, Figures, IGST_BPS};
+use figures::Figures;
 
 pub const TITLE: &str = "PRO-FORMA INVOICE";
 pub const ESTIMATED_DISPATCH: &str = "30-45 days";
@@ -50,18 +50,22 @@ pub struct Invoice {
     pub lines: Vec<InvoiceLine>,
     /// The order's items price: every line's amount, design fees included.
     pub items_total: i64,
-    /// 250 (2.5%).
-    pub igst_rate_bps: i64,
-    /// IGST on the items total, rounded half up to the paisa.
-    pub igst: i64,
+    /// The order's payment gateway charge (0, and no row, when the merchant absorbs it).
+    pub gateway_charge: i64,
+    /// 'Payment Gateway (2.5%)'.
+    pub gateway_label: String,
     /// The order's shipping price (0 when none).
     pub courier_charges: i64,
-    /// 250 (2.5%).
-    pub courier_tax_rate_bps: i64,
-    /// Tax on the courier charges, rounded half up to the paisa.
-    pub courier_tax: i64,
-    /// Items total + IGST + courier charges + courier tax.
+    /// Items total + gateway charge + courier charges: what the buyer pays.
     pub total: i64,
+    /// The value inside the total before tax.
+    pub taxable_value: i64,
+    /// The taxes inside the total, by tax and rate, with the engine's split
+    /// (CGST + SGST within the seller's state, IGST across states): the
+    /// figures the tax invoice shows.
+    pub taxes: Vec<InvoiceTax>,
+    /// The delivery state with its GST code: 'Delhi (07)'.
+    pub place_of_supply: String,
     /// '30-45 days'.
     pub estimated_dispatch: String,
     /// '100% advance'.
@@ -93,6 +97,13 @@ pub struct InvoiceLine {
     /// amount / quantity, rounded half up to whole rupees (shown, never summed).
     pub unit_price: i64,
     /// The line's price: garments plus its design fee.
+    pub amount: i64,
+}
+
+/// A tax inside the total: 'CGST (2.5%)', 'IGST (5%)'.
+#[derive(Object, Debug, Clone, PartialEq)]
+pub struct InvoiceTax {
+    pub label: String,
     pub amount: i64,
 }
 
@@ -162,8 +173,29 @@ impl Invoice {
                 })
             })
             .collect::<ApiResult<Vec<_>>>()?;
-        let f = Figures::new(Paise(order.items_price), Paise(order.shipping_price.max(0)))
-            .map_err(money)?;
+        let ship_to: ShippingAddress = serde_json::from_str(&order.shipping_address)?;
+        let place = tax_document::state_of(&ship_to);
+        // A seller without a valid GSTIN (production, unconfigured) cannot be
+        // in the buyer's state as far as anyone can tell: IGST.
+        let seller_state = design_engine::tax::Gstin::parse(&seller.gstin)
+            .map(|g| g.state())
+            .unwrap_or(design_engine::tax::GstState {
+                code: 97,
+                name: "Other Territory",
+            });
+        let amounts: Vec<(Paise, u32)> = lines
+            .iter()
+            .map(|l| (Paise(l.amount), u32::try_from(l.quantity).unwrap_or(0)))
+            .collect();
+        let f = Figures::new(
+            &amounts,
+            Paise(order.tax_price.max(0)),
+            Paise(order.shipping_price.max(0)),
+            seller_state,
+            place,
+            tax_document::india_date(issued_ms),
+        )
+        .map_err(money)?;
         Ok(Invoice {
             title: TITLE.to_string(),
             invoice_number: order.order_number.clone(),
@@ -175,15 +207,23 @@ impl Invoice {
             currency: order.currency.clone(),
             seller: seller.into(),
             bill_to: serde_json::from_str(&order.billing_address)?,
-            ship_to: serde_json::from_str(&order.shipping_address)?,
+            place_of_supply: format!("{} ({})", place.name, place.code_str()),
+            ship_to,
             lines,
             items_total: f.items.0,
-            igst_rate_bps: IGST_BPS,
-            igst: f.igst.0,
+            gateway_charge: f.gateway.0,
+            gateway_label: design_engine::pricing::gateway_label(),
             courier_charges: f.courier.0,
-            courier_tax_rate_bps: COURIER_TAX_BPS,
-            courier_tax: f.courier_tax.0,
             total: f.total.0,
+            taxable_value: f.tax.taxable_value.0,
+            taxes: f
+                .tax_rows()
+                .into_iter()
+                .map(|r| InvoiceTax {
+                    label: r.label,
+                    amount: r.amount.0,
+                })
+                .collect(),
             estimated_dispatch: ESTIMATED_DISPATCH.to_string(),
             payment_terms: PAYMENT_TERMS.to_string(),
         })

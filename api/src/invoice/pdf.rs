@@ -12,7 +12,7 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use design_engine::pricing::{Paise, percent};
+use design_engine::pricing::Paise;
 use design_engine::render::fonts::bundled;
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect};
@@ -471,17 +471,13 @@ fn layout(inv: &Invoice) -> Layout {
 
     // The totals, right.
     l.y += 8.0;
-    l.room_for(5.0 * 16.0 + 30.0);
+    l.room_for(9.0 * 16.0 + 30.0);
     let label_x = COL_SIZES + 40.0;
-    let rows = [
-        ("Items total".to_string(), inv.items_total),
-        (format!("IGST ({})", percent(inv.igst_rate_bps)), inv.igst),
-        ("Courier charges".to_string(), inv.courier_charges),
-        (
-            format!("Courier tax ({})", percent(inv.courier_tax_rate_bps)),
-            inv.courier_tax,
-        ),
-    ];
+    let mut rows = vec![("Items total".to_string(), inv.items_total)];
+    if inv.gateway_charge > 0 {
+        rows.push((inv.gateway_label.clone(), inv.gateway_charge));
+    }
+    rows.push(("Courier charges".to_string(), inv.courier_charges));
     for (label, amount) in rows {
         l.y += 16.0;
         l.text(label_x, l.y, BODY, &label);
@@ -493,7 +489,26 @@ fn layout(inv: &Invoice) -> Layout {
     let total = style(12.0, Weight::Bold, INK);
     l.text(label_x, l.y, total, "Total");
     l.text_right(COL_AMOUNT_R, l.y, total, &money(inv.total));
-    l.y += 28.0;
+    // The tax inside the total, with the engine's split and rates.
+    l.y += 6.0;
+    let included = std::iter::once(("Taxable value".to_string(), inv.taxable_value)).chain(
+        inv.taxes
+            .iter()
+            .map(|t| (format!("{} included", t.label), t.amount)),
+    );
+    for (label, amount) in included {
+        l.y += 13.0;
+        l.text(label_x, l.y, SMALL, &label);
+        l.text_right(COL_AMOUNT_R, l.y, SMALL, &money(amount));
+    }
+    l.y += 13.0;
+    l.text(
+        label_x,
+        l.y,
+        SMALL,
+        &format!("Place of supply: {}", inv.place_of_supply),
+    );
+    l.y += 24.0;
 
     // The terms.
     l.room_for(70.0);

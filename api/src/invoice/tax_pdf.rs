@@ -244,3 +244,24 @@ pub fn render(doc: &TaxDocument) -> Result<Vec<u8>, String> {
         &doc.seller.name,
     )
 }
+
+/// The PDF kept for `doc`, or drawn now by `draw` and kept: a document is
+/// drawn once, whoever asks first (the buyer, an admin, the e-mail).
+pub async fn kept_or_drawn<E, Fut>(
+    db: &crate::db::Db,
+    doc: TaxDocument,
+    kept: crate::db::tax_documents::Kept<'_>,
+    draw: impl FnOnce(TaxDocument) -> Fut,
+) -> Result<Vec<u8>, E>
+where
+    Fut: std::future::Future<Output = Result<Vec<u8>, E>>,
+    E: From<crate::db::DbError>,
+{
+    use crate::db::tax_documents;
+    if let Some(bytes) = tax_documents::pdf(db, kept).await? {
+        return Ok(bytes);
+    }
+    let bytes = draw(doc).await?;
+    tax_documents::keep_pdf(db, kept, bytes.clone()).await?;
+    Ok(bytes)
+}

@@ -77,25 +77,29 @@ async fn the_invoice_has_the_orders_figures_to_the_paisa() {
             (Some(true), Some("INR"))
         );
 
-        // ₹7,475.00 of tees; IGST 2.5% = ₹186.875 → ₹186.88 (half up); no courier.
+        // ₹7,475.00 of tees; the gateway's 2.5% = ₹186.875 → ₹186.88 (half
+        // up); no courier. Inside, Karnataka to Delhi: IGST at 5% (₹306.48 a
+        // piece), 7,661.88 × 5/105 = ₹364.851 → ₹364.85, as the tax invoice.
         assert_eq!(
             [
                 &inv["itemsTotal"],
-                &inv["igstRateBps"],
-                &inv["igst"],
+                &inv["gatewayCharge"],
+                &inv["gatewayLabel"],
                 &inv["courierCharges"],
-                &inv["courierTaxRateBps"],
-                &inv["courierTax"],
                 &inv["total"],
+                &inv["taxableValue"],
+                &inv["taxes"],
+                &inv["placeOfSupply"],
             ],
             [
                 &json!(7475_00),
-                &json!(250),
                 &json!(186_88),
-                &json!(0),
-                &json!(250),
+                &json!("Payment Gateway (2.5%)"),
                 &json!(0),
                 &json!(TOTAL),
+                &json!(TOTAL - 364_85),
+                &json!([{"label": "IGST (5%)", "amount": 364_85}]),
+                &json!("Delhi (07)"),
             ]
         );
         // The total is what the customer paid.
@@ -120,7 +124,7 @@ async fn the_invoice_has_the_orders_figures_to_the_paisa() {
             (Some("30-45 days"), Some("100% advance"))
         );
 
-        // Courier charges of ₹149.99 and their 2.5% (374.975 paise → ₹3.75).
+        // Courier charges of ₹149.99 add to the total, their tax inside it too.
         sqlx::query("UPDATE orders SET shipping_price = 14999 WHERE id = $1")
             .bind(&id)
             .execute(&app.db)
@@ -130,13 +134,14 @@ async fn the_invoice_has_the_orders_figures_to_the_paisa() {
             .get_auth(&format!("/api/orders/{id}/invoice"), &asha)
             .await;
         let inv = &body["data"];
+        // (7,661.88 + 149.99) × 5/105 = ₹371.994 → ₹371.99.
         assert_eq!(
-            (&inv["courierCharges"], &inv["courierTax"], &inv["total"]),
             (
-                &json!(14_999),
-                &json!(375),
-                &json!(7475_00 + 186_88 + 14_999 + 375)
+                &inv["courierCharges"],
+                &inv["total"],
+                &inv["taxes"][0]["amount"]
             ),
+            (&json!(14_999), &json!(TOTAL + 14_999), &json!(371_99)),
             "{engine:?}"
         );
     }
@@ -245,12 +250,14 @@ async fn the_pdf_carries_the_invoice_as_selectable_text() {
             "12 Janpath, Connaught Place",
             "T-Shirt Normal",
             "S: 10, XXL: 15",
-            "IGST (2.5%)",
-            "Courier tax (2.5%)",
+            "Payment Gateway (2.5%)",
+            // The seller is in Maharashtra (27…), the buyer in Delhi.
+            "IGST (5%) included",
+            "Place of supply: Delhi (07)",
             // The rupee sign is DejaVu Sans' (Liberation Sans has none):
             // lopdf starts a new chunk at each change of font, where a
             // viewer joins the glyphs by position.
-            "IGST (2.5%) ₹ 186.88",
+            "Payment Gateway (2.5%) ₹ 186.88",
             "Total ₹ 7,661.88",
             "30-45 days",
             "100% advance",

@@ -7779,6 +7779,382 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/tax-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's tax invoice (the owner or an admin), issued when it was
+         *     paid and never changed since: every field of CGST Rule 46, the lines
+         *     with HSN, rate and CGST + SGST or IGST, totals in figures and words.
+         *     Money in paise. 404 before the order is paid.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_TaxDocument"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/tax-invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tax invoice as a PDF (the owner or an admin). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /**
+                 * @description The document, A4, with selectable text
+                 *     (`tax-invoice-INV-26-27-000123.pdf`, `credit-note-CN-26-27-000004.pdf`).
+                 */
+                200: {
+                    headers: {
+                        "CONTENT-DISPOSITION": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's credit notes, oldest first (the owner or an admin): one per
+         *     refund of an invoiced order, each naming the invoice it adjusts.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_TaxDocument"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/credit-notes/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A credit note as a PDF (the owner or an admin). `file` is its number
+         *     and `.pdf`, with `/` or `-` between the parts: `CN-26-27-000004.pdf`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /**
+                 * @description The document, A4, with selectable text
+                 *     (`tax-invoice-INV-26-27-000123.pdf`, `credit-note-CN-26-27-000004.pdf`).
+                 */
+                200: {
+                    headers: {
+                        "CONTENT-DISPOSITION": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7857,6 +8233,11 @@ export interface components {
             country?: string;
             phone?: string;
             isDefault?: boolean;
+        };
+        /** AdjustedInvoice */
+        AdjustedInvoice: {
+            number: string;
+            date: string;
         };
         /**
          * @description One print area: at most one text and one image, by construction.
@@ -8122,6 +8503,73 @@ export interface components {
             /** Format: uint32 */
             version: number;
         };
+        /** DocumentBuyer */
+        DocumentBuyer: {
+            /** @description The billing address's name. */
+            name: string;
+            /** @description A registered buyer's GSTIN (a B2B sale). */
+            gstin?: string;
+            billingAddress: components["schemas"]["ShippingAddress"];
+            shippingAddress: components["schemas"]["ShippingAddress"];
+            /** @description The billing address's state. */
+            state: components["schemas"]["StateRef"] & unknown;
+        };
+        /**
+         * DocumentLine
+         * @description One line: a design in one colour, all sizes.
+         */
+        DocumentLine: {
+            hsn: string;
+            description: string;
+            /** Format: int64 */
+            quantity: number;
+            /** @description 'PCS'. */
+            unit: string;
+            /**
+             * Format: int64
+             * @description The GST rate in basis points (500 = 5%): CGST and SGST are half each.
+             */
+            rateBps: number;
+            /** Format: int64 */
+            taxableValue: number;
+            /** Format: int64 */
+            cgst: number;
+            /** Format: int64 */
+            sgst: number;
+            /** Format: int64 */
+            igst: number;
+            /**
+             * Format: int64
+             * @description taxable value + taxes.
+             */
+            amount: number;
+        };
+        /** DocumentSeller */
+        DocumentSeller: {
+            name: string;
+            address: string;
+            gstin: string;
+            state: components["schemas"]["StateRef"];
+            phone: string;
+            email: string;
+        };
+        /** DocumentTotals */
+        DocumentTotals: {
+            /** Format: int64 */
+            taxableValue: number;
+            /** Format: int64 */
+            cgst: number;
+            /** Format: int64 */
+            sgst: number;
+            /** Format: int64 */
+            igst: number;
+            /**
+             * Format: int64
+             * @description taxable value + taxes: what the buyer paid (or, on a credit note, gets back).
+             */
+            total: number;
+            totalInWords: string;
+        };
         /** EmailCodeRequest */
         EmailCodeRequest: {
             email: string;
@@ -8290,6 +8738,12 @@ export interface components {
             message: string;
             data: components["schemas"]["SharedDesign"];
         };
+        /** Envelope_TaxDocument */
+        Envelope_TaxDocument: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["TaxDocument"];
+        };
         /** Envelope_TestOutcome */
         Envelope_TestOutcome: {
             success: boolean;
@@ -8343,6 +8797,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["ProductDto"][];
+        };
+        /** Envelope_list_TaxDocument */
+        Envelope_list_TaxDocument: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["TaxDocument"][];
         };
         /** Envelope_list_string */
         Envelope_list_string: {
@@ -8456,14 +8916,11 @@ export interface components {
             itemsTotal: number;
             /**
              * Format: int64
-             * @description 250 (2.5%).
+             * @description The order's payment gateway charge (0, and no row, when the merchant absorbs it).
              */
-            igstRateBps: number;
-            /**
-             * Format: int64
-             * @description IGST on the items total, rounded half up to the paisa.
-             */
-            igst: number;
+            gatewayCharge: number;
+            /** @description 'Payment Gateway (2.5%)'. */
+            gatewayLabel: string;
             /**
              * Format: int64
              * @description The order's shipping price (0 when none).
@@ -8471,19 +8928,22 @@ export interface components {
             courierCharges: number;
             /**
              * Format: int64
-             * @description 250 (2.5%).
-             */
-            courierTaxRateBps: number;
-            /**
-             * Format: int64
-             * @description Tax on the courier charges, rounded half up to the paisa.
-             */
-            courierTax: number;
-            /**
-             * Format: int64
-             * @description Items total + IGST + courier charges + courier tax.
+             * @description Items total + gateway charge + courier charges: what the buyer pays.
              */
             total: number;
+            /**
+             * Format: int64
+             * @description The value inside the total before tax.
+             */
+            taxableValue: number;
+            /**
+             * @description The taxes inside the total, by tax and rate, with the engine's split
+             *     (CGST + SGST within the seller's state, IGST across states): the
+             *     figures the tax invoice shows.
+             */
+            taxes: components["schemas"]["InvoiceTax"][];
+            /** @description The delivery state with its GST code: 'Delhi (07)'. */
+            placeOfSupply: string;
             /** @description '30-45 days'. */
             estimatedDispatch: string;
             /** @description '100% advance'. */
@@ -8533,6 +8993,15 @@ export interface components {
             size: string;
             /** Format: int64 */
             quantity: number;
+        };
+        /**
+         * InvoiceTax
+         * @description A tax inside the total: 'CGST (2.5%)', 'IGST (5%)'.
+         */
+        InvoiceTax: {
+            label: string;
+            /** Format: int64 */
+            amount: number;
         };
         /** LoginRequest */
         LoginRequest: {
@@ -9184,6 +9653,15 @@ export interface components {
             xxl?: number;
         };
         /**
+         * StateRef
+         * @description A state with its two-digit GST code.
+         */
+        StateRef: {
+            name: string;
+            /** @description '29' for Karnataka. */
+            code: string;
+        };
+        /**
          * StatusChange
          * @description A status change: who made it, when, from and to.
          */
@@ -9209,6 +9687,50 @@ export interface components {
         /** SubscribeRequest */
         SubscribeRequest: {
             email: string;
+        };
+        /**
+         * TaxDocument
+         * @description A tax invoice or a credit note, as issued. Money in paise; dates dd/mm/yyyy, in India.
+         */
+        TaxDocument: {
+            /** @description 'TAX INVOICE' or 'CREDIT NOTE'. */
+            title: string;
+            /**
+             * @description The document's number in its series, e.g. INV/26-27/000123: at most 16
+             *     characters, consecutive within the series (one per financial year).
+             */
+            number: string;
+            /** @description The day it was issued (dd/mm/yyyy, India). */
+            date: string;
+            /**
+             * Format: int64
+             * @description When it was issued (Unix ms).
+             */
+            issuedAt: number;
+            orderId: string;
+            orderNumber: string;
+            /** @description The invoice a credit note adjusts (absent on an invoice). */
+            adjusts?: components["schemas"]["AdjustedInvoice"] & unknown;
+            /** @description Why money went back (credit notes). */
+            reason?: string;
+            seller: components["schemas"]["DocumentSeller"];
+            buyer: components["schemas"]["DocumentBuyer"];
+            /** @description The delivery address's state. */
+            placeOfSupply: components["schemas"]["StateRef"] & unknown;
+            /** @description 'intraState' (CGST + SGST, half the rate each) or 'interState' (IGST). */
+            supply: string;
+            lines: components["schemas"]["DocumentLine"][];
+            /**
+             * Format: int64
+             * @description The payment gateway charge in the lines' values (shared over them by
+             *     amount, and taxed at their rates): 0 when the merchant absorbs it.
+             */
+            gatewayFee: number;
+            totals: components["schemas"]["DocumentTotals"];
+            /** @description 'Tax is not payable on reverse charge'. */
+            reverseCharge: string;
+            /** @description 'For {seller}' over 'Authorised Signatory'. */
+            signatory: string;
         };
         /** TestCompleteRequest */
         TestCompleteRequest: {

@@ -93,8 +93,8 @@ pub async fn pay(
     let order_id = order.id.clone();
     let now = now_ms();
     // Written before the lock is taken: the script only stores them.
-    let email = confirmation_email(order)?;
     let invoice = issuer.invoice(db, order, now).await?;
+    let email = confirmation_email(order, invoice.is_some())?;
     let claim = Claim {
         order_id: order_id.clone(),
         claim: new_id(),
@@ -189,23 +189,31 @@ impl Claim {
 
 /// The customer's confirmation e-mail, stored by the paying transaction: sent
 /// once per paid order, never for a payment that did not commit.
-fn confirmation_email(order: &Order) -> Result<outbox::Outgoing, DbError> {
+fn confirmation_email(order: &Order, invoiced: bool) -> Result<outbox::Outgoing, DbError> {
     // The address given at checkout, else the account's.
     let to = serde_json::from_str::<serde_json::Value>(&order.shipping_address)?
         .get("email")
         .and_then(|e| e.as_str())
         .map_or_else(|| order.user_email.clone(), str::to_string);
     let number = &order.order_number;
+    let invoice_note = if invoiced {
+        " Your tax invoice is attached, and in My Orders."
+    } else {
+        ""
+    };
     Ok(outbox::Outgoing {
         channel: "email",
         to,
         subject: format!("Order {number} confirmed"),
         body: format!(
             "Thank you for your order {number}. We have received your payment of {} for {} items. \
-             Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.",
+             Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.{invoice_note}",
             Paise(order.total_price).format_inr(),
             order.items_count
         ),
+        attachment: invoiced.then(|| outbox::Attachment::TaxInvoice {
+            order_id: order.id.clone(),
+        }),
     })
 }
 

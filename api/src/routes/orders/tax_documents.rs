@@ -47,15 +47,14 @@ async fn invoice_of(state: &AppState, auth: &BearerAuth, id: &str) -> ApiResult<
 /// The kept PDF of `doc`, or drawn now and kept.
 async fn pdf_of(state: &AppState, doc: TaxDocument, kept: Kept<'_>) -> ApiResult<DocumentPdf> {
     let name = format!("attachment; filename=\"{}\"", doc.file_name());
-    if let Some(bytes) = tax_documents::pdf(&state.db, kept).await? {
-        return Ok(DocumentPdf::Ok(Binary(bytes), name));
-    }
-    let bytes = state
-        .work
-        .run_holding(PDF_BYTES, move || tax_pdf::render(&doc))
-        .await?
-        .map_err(|e| ApiError::internal(format!("tax document PDF: {e}")))?;
-    tax_documents::keep_pdf(&state.db, kept, bytes.clone()).await?;
+    let bytes = tax_pdf::kept_or_drawn(&state.db, doc, kept, |doc| async move {
+        state
+            .work
+            .run_holding(PDF_BYTES, move || tax_pdf::render(&doc))
+            .await?
+            .map_err(|e| ApiError::internal(format!("tax document PDF: {e}")))
+    })
+    .await?;
     Ok(DocumentPdf::Ok(Binary(bytes), name))
 }
 

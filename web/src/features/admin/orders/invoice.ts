@@ -28,6 +28,7 @@ const STYLE = `
   th.num, td.num { text-align: right; }
   tfoot td { border: 0; }
   tfoot tr.total td { font-weight: 700; border-top: 2px solid #1c1917; }
+  tfoot tr.included td { font-size: 0.85em; color: #57534e; }
   .terms { margin-top: 20px; }
   @media print { body { margin: 12mm; } }
 `;
@@ -63,6 +64,7 @@ export function renderInvoice(doc: Document, inv: Invoice): void {
   add(doc, meta, 'p', `Invoice Date: ${inv.invoiceDate}`);
   add(doc, meta, 'p', `Order Date: ${inv.orderDate}`);
   add(doc, meta, 'p', `Payment: ${inv.paymentMethod} (${inv.isPaid ? 'Paid' : 'Pending'})`);
+  add(doc, meta, 'p', `Place of supply: ${inv.placeOfSupply}`);
 
   const parties = add(doc, body, 'section', undefined, 'parties');
   for (const [title, address] of [
@@ -96,15 +98,13 @@ export function renderInvoice(doc: Document, inv: Invoice): void {
     add(doc, tr, 'td', rupees(line.amount), 'num');
   });
   const foot = add(doc, table, 'tfoot');
-  const pct = (bps: number) => `${bps / 100}%`;
-  for (const [label, paise, total] of [
-    ['Items Total', inv.itemsTotal, false],
-    [`IGST (${pct(inv.igstRateBps)})`, inv.igst, false],
-    ['Courier Charges', inv.courierCharges, false],
-    [`Courier Tax (${pct(inv.courierTaxRateBps)})`, inv.courierTax, false],
-    ['Invoice Total', inv.total, true],
-  ] as const) {
-    const tr = add(doc, foot, 'tr', undefined, total ? 'total' : undefined);
+  // Prices include GST: the rows that add up to the total, then the tax inside it (the server's split and rates).
+  const totals: [string, number, 'total' | 'included' | undefined][] = [['Items Total', inv.itemsTotal, undefined]];
+  if (inv.gatewayCharge > 0) totals.push([inv.gatewayLabel, inv.gatewayCharge, undefined]);
+  totals.push(['Courier Charges', inv.courierCharges, undefined], ['Invoice Total', inv.total, 'total'], ['Taxable value', inv.taxableValue, 'included']);
+  for (const tax of inv.taxes) totals.push([`${tax.label} included`, tax.amount, 'included']);
+  for (const [label, paise, kind] of totals) {
+    const tr = add(doc, foot, 'tr', undefined, kind);
     const cell = add(doc, tr, 'td', label, 'num');
     cell.setAttribute('colspan', '5');
     add(doc, tr, 'td', rupees(paise), 'num');
