@@ -172,9 +172,11 @@ bench_database() {
   done < "$dir/tokens" > "$dir/carts"
   run "POST /api/payments/create-order" "$db" "$work/order.lua" "$api" CARTS_FILE="$dir/carts"
 
-  # Verify: every pending order paid once (requests beyond the orders made
-  # are the idempotent "already paid" path).
-  RAZORPAY_KEY_SECRET="load-test-key-secret-0123456789abcdef" python3 scripts/load_payments.py "$url" "$dir" > "$dir/payments"
+  # Verify: every pending order paid once, topped up to VERIFY_ORDERS (default
+  # 40,000, more than 10 s of verifies) by copying the orders create-order made
+  # (requests beyond them would be the idempotent "already paid" path).
+  RAZORPAY_KEY_SECRET="load-test-key-secret-0123456789abcdef" \
+    python3 scripts/load_payments.py "$url" "$dir" "${VERIFY_ORDERS:-40000}" > "$dir/payments"
   run "POST /api/payments/verify" "$db" "$work/verify.lua" "$api" PAYMENTS_FILE="$dir/payments"
   stop_server
 }

@@ -35,7 +35,7 @@ pub fn kind_of(file_name: &str) -> Result<(Bucket, &'static str, &'static str), 
 /// deleted (with its record) and refused (422, 413).
 pub async fn check_upload(state: &AppState, bucket: Bucket, key: &Key) -> Result<u64, ApiError> {
     let tmp = state.config.data_dir.join("tmp");
-    match check::check(&state.storage, bucket, key, &tmp).await {
+    match check::check(&state.storage, &state.work, bucket, key, &tmp).await {
         Ok(size) => {
             files::mark_checked(&state.db, bucket.as_str(), key.as_str(), size).await?;
             Ok(size)
@@ -44,6 +44,7 @@ pub async fn check_upload(state: &AppState, bucket: Bucket, key: &Key) -> Result
             "The file {key} was not uploaded"
         ))),
         Err(CheckError::Storage(e)) => Err(ApiError::internal(e)),
+        Err(CheckError::Queue(e)) => Err(e),
         Err(refused) => {
             state
                 .storage

@@ -435,7 +435,7 @@ impl ProductsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<ProductInput>,
-    ) -> Result<Json<Envelope<ProductDto>>, Fails<{ ADMIN | BODY | CONFLICT }>> {
+    ) -> Result<Json<Envelope<ProductDto>>, Fails<{ ADMIN | BODY | CONFLICT | UNAVAILABLE }>> {
         auth.0.require_admin()?;
         let product = create_product(&state, body.0).await?;
         Ok(Envelope::ok("Product created", product.into()))
@@ -451,7 +451,7 @@ impl ProductsApi {
         body: Json<ProductInput>,
     ) -> Result<
         Json<Envelope<ProductDto>>,
-        Fails<{ ADMIN | BODY | NOT_FOUND | CONFLICT | UNPROCESSABLE }>,
+        Fails<{ ADMIN | BODY | NOT_FOUND | CONFLICT | UNPROCESSABLE | UNAVAILABLE }>,
     > {
         auth.0.require_admin()?;
         let not_found = || ApiError::not_found("Product not found in database.");
@@ -485,8 +485,10 @@ impl ProductsApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         form: ProductForm,
-    ) -> Result<Json<Envelope<ProductDto>>, Fails<{ ADMIN | BODY | CONFLICT | UNPROCESSABLE }>>
-    {
+    ) -> Result<
+        Json<Envelope<ProductDto>>,
+        Fails<{ ADMIN | BODY | CONFLICT | UNPROCESSABLE | UNAVAILABLE }>,
+    > {
         auth.0.require_admin()?;
         let mut input = form.product.0;
         let mut models = Vec::new();

@@ -10,6 +10,7 @@ use futures_util::StreamExt;
 use tokio::io::AsyncWriteExt;
 
 use super::{Bucket, Key, Storage, StorageError};
+use crate::cpu_queue::CpuQueue;
 use crate::guards::MAX_FILE_BYTES;
 
 /// A colour image of at most 64 megapixels (8000 × 8000).
@@ -28,6 +29,10 @@ pub enum CheckError {
     Invalid(String),
     #[error(transparent)]
     Storage(#[from] StorageError),
+    /// The heavy-work queue is full (503 with Retry-After) or failed: the
+    /// file was not judged, and stays.
+    #[error("the heavy-work queue: {0:?}")]
+    Queue(crate::envelope::ApiError),
 }
 
 impl From<std::io::Error> for CheckError {
@@ -39,6 +44,7 @@ impl From<std::io::Error> for CheckError {
 /// Checks a stored file by its extension; returns its size.
 pub async fn check(
     storage: &Storage,
+    work: &CpuQueue,
     bucket: Bucket,
     key: &Key,
     tmp_dir: &Path,
@@ -52,7 +58,7 @@ pub async fn check(
     }
     match key.extension() {
         Some("glb") => check_glb(storage, bucket, key, size).await?,
-        Some("png") => check_png(storage, bucket, key, tmp_dir).await?,
+        Some("png") => check_png(storage, work, bucket, key, tmp_dir).await?,
         _ => {
             return Err(CheckError::Invalid(
                 "Only .glb models and .png images can be uploaded".into(),
@@ -125,6 +131,7 @@ async fn check_glb(
 
 async fn check_png(
     storage: &Storage,
+    work: &CpuQueue,
     bucket: Bucket,
     key: &Key,
     tmp_dir: &Path,
@@ -145,9 +152,11 @@ async fn check_png(
     let decoded = match copied {
         Ok(()) => {
             let p = path.clone();
-            tokio::task::spawn_blocking(move || decode_png(&p))
+            // Decoding is CPU work: it waits its turn with the rest (rows
+            // only, within the png crate's 64 MiB limit).
+            work.run_holding(PNG_DECODE_BYTES, move || decode_png(&p))
                 .await
-                .map_err(|e| CheckError::Storage(StorageError::Backend(e.into())))?
+                .map_err(CheckError::Queue)?
         }
         Err(e) => Err(e),
     };
@@ -155,12 +164,17 @@ async fn check_png(
     decoded
 }
 
+/// The most a PNG check holds: the decoder's limit.
+const PNG_DECODE_BYTES: u64 = 64 << 20;
+
 fn decode_png(path: &Path) -> Result<(), CheckError> {
     let invalid =
         |why: &str| CheckError::Invalid(format!("The file is not a valid PNG image: {why}"));
     let file = std::fs::File::open(path)?;
     // Per-row buffers and metadata, not the whole image.
-    let limits = png::Limits { bytes: 64 << 20 };
+    let limits = png::Limits {
+        bytes: PNG_DECODE_BYTES as usize,
+    };
     let decoder = png::Decoder::new_with_limits(BufReader::new(file), limits);
     let mut reader = decoder
         .read_info()

@@ -415,7 +415,10 @@ async fn the_confirmation_email_attaches_the_tax_invoice() {
         let file = format!("tax-invoice-{}.pdf", number("INV", 1).replace('/', "-"));
         // The text is quoted-printable: soft line breaks end in '='.
         let text = mail.data.replace("=\r\n", "").replace("=\n", "");
-        assert!(text.contains("Your tax invoice is attached"), "{engine:?} {text}");
+        assert!(
+            text.contains("Your tax invoice is attached"),
+            "{engine:?} {text}"
+        );
         assert!(mail.data.contains(&file), "{engine:?} {}", mail.data);
         // The attachment is the PDF the order page serves, base64 in the message.
         let (_, _, pdf) = app
@@ -427,7 +430,9 @@ async fn the_confirmation_email_attaches_the_tax_invoice() {
             .take_while(|l| !l.trim().is_empty() && !l.starts_with("--"))
             .collect();
         use base64::Engine as _;
-        let attached = base64::engine::general_purpose::STANDARD.decode(encoded.trim()).unwrap();
+        let attached = base64::engine::general_purpose::STANDARD
+            .decode(encoded.trim())
+            .unwrap();
         assert_eq!(attached, pdf, "{engine:?}");
     }
 }
