@@ -7,6 +7,7 @@ use design_engine::pricing::Paise;
 use sqlx::FromRow;
 
 use super::{Order, RETURNING};
+use crate::config::Company;
 use crate::db::script::Script;
 use crate::db::{Db, DbError, now_ms, outbox};
 use crate::ids::new_id;
@@ -79,17 +80,19 @@ pub struct Paid {
 /// script acts only on the order this call confirmed: the owner's cart loses
 /// the ordered lines, the confirmation e-mail is queued and the stock is made
 /// due (`db::stock` takes it moments later). A paid order given another
-/// payment id is a second payment (`Payment::SecondPayment`).
-#[tracing::instrument(skip(db, order, event), fields(order_id = %order.id))]
+/// payment id is a second payment (`Payment::SecondPayment`). The seller's
+/// support contact ends the e-mail.
+#[tracing::instrument(skip(db, order, event, seller), fields(order_id = %order.id))]
 pub async fn pay(
     db: &Db,
     order: &Order,
     payment_id: &str,
     event: Option<&Event<'_>>,
+    seller: &Company,
 ) -> Result<Paid, DbError> {
     let order_id = order.id.clone();
     // Written before the lock is taken: the script only stores it.
-    let email = confirmation_email(order)?;
+    let email = confirmation_email(order, seller)?;
     let claim = Claim {
         order_id: order_id.clone(),
         claim: new_id(),
@@ -182,7 +185,7 @@ impl Claim {
 
 /// The customer's confirmation e-mail, stored by the paying transaction: sent
 /// once per paid order, never for a payment that did not commit.
-fn confirmation_email(order: &Order) -> Result<outbox::Outgoing, DbError> {
+fn confirmation_email(order: &Order, seller: &Company) -> Result<outbox::Outgoing, DbError> {
     // The address given at checkout, else the account's.
     let to = serde_json::from_str::<serde_json::Value>(&order.shipping_address)?
         .get("email")
@@ -195,10 +198,13 @@ fn confirmation_email(order: &Order) -> Result<outbox::Outgoing, DbError> {
         subject: format!("Order {number} confirmed"),
         body: format!(
             "Thank you for your order {number}. We have received your payment of {} for {} items. \
-             Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.",
+             Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.\n{}",
             Paise(order.total_price).format_inr(),
-            order.items_count
-        ),
+            order.items_count,
+            seller.contact_line()
+        )
+        .trim_end()
+        .to_string(),
     })
 }
 

@@ -35,6 +35,8 @@ async fn invoice(state: &AppState, auth: &BearerAuth, id: &str) -> ApiResult<Inv
     if !crate::ids::is_id(id) {
         return Err(ApiError::bad_request("Invalid order id"));
     }
+    // No invoice without a real seller on it.
+    crate::routes::payments::seller_configured(state, "invoices cannot be issued yet")?;
     let row = if auth.0.require_admin().is_ok() {
         order_admin::get(&state.db, id).await?
     } else {
@@ -59,7 +61,8 @@ impl InvoiceApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> Result<Json<Envelope<Invoice>>, Fails<{ USER | FORBIDDEN | NOT_FOUND }>> {
+    ) -> Result<Json<Envelope<Invoice>>, Fails<{ USER | FORBIDDEN | NOT_FOUND | UNAVAILABLE }>>
+    {
         let invoice = invoice(&state, &auth, &id.0).await?;
         Ok(Envelope::ok("Invoice generated", invoice))
     }

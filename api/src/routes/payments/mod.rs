@@ -70,6 +70,8 @@ struct Checkout<'a> {
     shipping: &'a AddressInput,
     billing: Option<&'a AddressInput>,
     same_as_shipping: bool,
+    /// A business buyer's GSTIN, blank for none.
+    gstin: Option<&'a str>,
 }
 
 /// Production without Razorpay keys: said at once, before anything is stored.
@@ -79,6 +81,25 @@ fn payments_configured(state: &AppState) -> ApiResult<()> {
     } else {
         Err(ApiError::unavailable("Payments are not configured"))
     }
+}
+
+/// Production without the seller's name, address or a valid GSTIN: no
+/// invoice could be issued, so nothing that needs one is done (`Company::missing`).
+pub(crate) fn seller_configured(state: &AppState, what: &str) -> ApiResult<()> {
+    if state.config.company.missing.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::unavailable(format!(
+            "The store's seller details are not configured, so {what}"
+        )))
+    }
+}
+
+/// The buyer's GSTIN checked by the engine against the billing state, with its message on refusal.
+fn buyer_gstin(raw: Option<&str>, billing_state: &str) -> ApiResult<Option<String>> {
+    design_engine::tax::buyer_gstin(raw.unwrap_or_default(), billing_state)
+        .map(|g| g.map(String::from))
+        .map_err(|e| ApiError::bad_request_code(e.to_string(), "INVALID_GSTIN"))
 }
 
 /// Stores the order (or finds the one this receipt placed) with the provider's
@@ -91,6 +112,7 @@ async fn open_order(
     c: Checkout<'_>,
 ) -> ApiResult<orders::Order> {
     payments_configured(state)?;
+    seller_configured(state, "orders cannot be placed yet")?;
     let shipping = c.shipping.shipping()?;
     let billing = match (c.same_as_shipping, c.billing) {
         (false, Some(b)) => b.billing(&shipping)?,
@@ -101,6 +123,7 @@ async fn open_order(
         }
         (true, _) => shipping.clone(),
     };
+    let buyer_gstin = buyer_gstin(c.gstin, &billing.state)?;
     let order = match orders::by_receipt(&state.db, &user.id, c.receipt).await? {
         Some(existing) => existing,
         None => {
@@ -122,6 +145,7 @@ async fn open_order(
                 total_price: total,
                 shipping_address: serde_json::to_string(&shipping)?,
                 billing_address: serde_json::to_string(&billing)?,
+                buyer_gstin,
                 notes: c.notes,
                 items: priced.items,
             };
@@ -252,7 +276,14 @@ async fn settle(
             "PAYMENT_VERIFICATION_FAILED",
         ));
     }
-    let paid = orders::pay(&state.db, order, payment_id.trim(), None).await?;
+    let paid = orders::pay(
+        &state.db,
+        order,
+        payment_id.trim(),
+        None,
+        &state.config.company,
+    )
+    .await?;
     if paid.outcome == Payment::SecondPayment {
         let given_back = refunds::refund_second_payment(state, order, payment_id.trim()).await;
         let will = if given_back == refunds::SecondPayment::Refunded {
@@ -366,6 +397,7 @@ impl PaymentsApi {
             shipping: &b.shipping_address,
             billing: b.billing_address.as_ref(),
             same_as_shipping: b.same_as_shipping.unwrap_or(true),
+            gstin: b.gstin.as_deref(),
         };
         let order = open_order(&state, &auth.0, checkout).await?;
         Ok(Envelope::ok(
@@ -563,6 +595,7 @@ impl PaymentsApi {
             shipping: &b.shipping_address,
             billing: b.billing_address.as_ref(),
             same_as_shipping: b.same_as_shipping.unwrap_or(true),
+            gstin: b.gstin.as_deref(),
         };
         let order = open_order(&state, &auth.0, checkout).await?;
         let paid = provider.pay(order.provider_order_id.as_deref().unwrap_or_default());

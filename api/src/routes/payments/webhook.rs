@@ -79,9 +79,15 @@ pub async fn handle(
         return Ok(if fresh { "ignored" } else { "duplicate" });
     }
     Ok(
-        match orders::pay(&state.db, &order, &payment.id, Some(&event))
-            .await?
-            .outcome
+        match orders::pay(
+            &state.db,
+            &order,
+            &payment.id,
+            Some(&event),
+            &state.config.company,
+        )
+        .await?
+        .outcome
         {
             Payment::Confirmed => "confirmed",
             Payment::AlreadyPaid => "already_paid",
