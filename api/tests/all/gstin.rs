@@ -30,7 +30,11 @@ async fn order_count(app: &TestApp) -> i64 {
 #[tokio::test]
 async fn a_valid_gstin_is_stored_and_shown_to_the_buyer_and_the_admin() {
     for engine in engines() {
-        let app = TestApp::spawn(engine).await;
+        let app = TestApp::spawn_configured(engine, None, |c| {
+            c.company.support_email = "care@threads.example".into();
+            c.company.phone = "+91 22 5555 0100".into();
+        })
+        .await;
         let token = shopper(&app, "firm@example.com").await;
         // Any case, spaces around it: stored as written on invoices.
         let (status, created) = app
@@ -60,16 +64,24 @@ async fn a_valid_gstin_is_stored_and_shown_to_the_buyer_and_the_admin() {
         let admin = app.admin_token().await;
         let (_, theirs) = app.get_auth(&format!("/api/orders/{id}"), &admin).await;
         assert_eq!(theirs["data"]["buyerGstin"], DELHI_GSTIN, "{engine:?}");
-        // The confirmation ends with the configured support contact.
+        // The confirmation and a status e-mail end with the configured support contact.
+        let contact = "\nQuestions? Write to care@threads.example or call +91 22 5555 0100.";
         let mail = app
             .message_with("asha@example.com", "We have received your payment")
             .await;
-        assert!(
-            mail.ends_with(
-                "Questions? Write to support@legacythreads.example or call +91 80 0000 0000."
-            ),
-            "{mail}"
-        );
+        assert!(mail.ends_with(contact), "{mail}");
+        let (status, _) = app
+            .put_auth(
+                &format!("/api/orders/{id}/status"),
+                &admin,
+                json!({"status": "shipped"}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        let mail = app
+            .message_with("firm@example.com", "has been shipped")
+            .await;
+        assert!(mail.ends_with(contact), "{mail}");
 
         // A consumer's order (none, or blank) has none.
         let token = shopper(&app, "consumer@example.com").await;
