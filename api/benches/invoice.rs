@@ -78,6 +78,7 @@ fn invoice(lines: usize) -> Invoice {
         created_at: 1_795_287_600_000,
         updated_at: 1_795_287_600_000,
         payment_claim: None,
+        buyer_gstin: None,
         user_name: "Asha Rao".into(),
         user_email: "asha@example.com".into(),
     };

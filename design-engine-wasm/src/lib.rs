@@ -23,6 +23,7 @@ use design_engine::hash::{artwork_hash, content_hash};
 use design_engine::pricing::{LineQuote, Paise, quote_order};
 use design_engine::quantities::Size;
 use design_engine::render::{Fonts, Renderer, fonts};
+use design_engine::tax::{Gstin, buyer_gstin};
 
 /// A JavaScript `Error` with the studio's message and a `code` property.
 fn js_error(e: StudioError) -> JsValue {
@@ -427,6 +428,26 @@ pub fn quote_order_js(
     let lines: Vec<LineQuote> =
         serde_wasm_bindgen::from_value(lines).map_err(|e| JsValue::from_str(&e.to_string()))?;
     to_js(&quote_order(lines).map_err(js_error)?)
+}
+
+/// A buyer's GSTIN as checkout takes it: the GSTIN as stored (upper case;
+/// `""` for a blank one), or an `Error` with the server's message (format,
+/// check character, state code, or not registered in `billingState`; a blank
+/// billing state is not compared).
+#[wasm_bindgen(js_name = checkGstin)]
+pub fn check_gstin(raw: &str, billing_state: &str) -> Result<String, JsValue> {
+    match buyer_gstin(raw, billing_state) {
+        Ok(g) => Ok(g.map(String::from).unwrap_or_default()),
+        Err(e) => Err(js_sys::Error::new(&e.to_string()).into()),
+    }
+}
+
+/// The state a valid GSTIN is registered in, e.g. `Maharashtra (27)`, or `undefined`.
+#[wasm_bindgen(js_name = gstinState)]
+pub fn gstin_state(raw: &str) -> Option<String> {
+    Gstin::parse(raw)
+        .ok()
+        .map(|g| format!("{} ({})", g.state().name, g.state().code_str()))
 }
 
 /// Checks a chosen file before it is read: an image type, under 5 MB.

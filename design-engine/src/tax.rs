@@ -222,19 +222,33 @@ impl GstState {
     }
 }
 
-/// Why a GSTIN was refused, each with its own message.
+/// Why a GSTIN was refused, each with its own message (shoppers read them at
+/// checkout, sellers in the start-up log).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GstinError {
-    #[error("A GSTIN has 15 letters and digits")]
+    #[error("A GSTIN has 15 characters, letters and digits only")]
     Length,
     #[error(
-        "This GSTIN is not in the right format (2 digits, a PAN, a digit or letter, Z, a check character)"
+        "This GSTIN is not in the right format: 2 digits of the state, the 10-character PAN, 1 digit or letter, Z, and a check character"
     )]
     Format,
-    #[error("This GSTIN's first two digits are not a state code")]
-    State,
+    /// The first two digits, which name no state or union territory.
+    #[error("This GSTIN starts with {0:02}, which is not a GST state code")]
+    State(u8),
     #[error("This GSTIN's check character is wrong: please check it for a typing mistake")]
     CheckCharacter,
+    /// A buyer's GSTIN from another state than the one they are billed in.
+    #[error(
+        "This GSTIN is registered in {} ({:02}), but the billing address is in {}",
+        .registered.name, .registered.code, .billing.name
+    )]
+    StateMismatch {
+        registered: GstState,
+        billing: GstState,
+    },
+    /// The billing address names no state the GSTIN could be compared with.
+    #[error("The billing address's state, {0:?}, is not a state or union territory of India")]
+    UnknownBillingState(String),
 }
 
 /// A GSTIN whose format, state code and check character are right.
@@ -271,7 +285,7 @@ impl Gstin {
         }
         let code: u8 = s[..2].parse().map_err(|_| GstinError::Format)?;
         if GstState::by_code(code).is_none() {
-            return Err(GstinError::State);
+            return Err(GstinError::State(code));
         }
         if check_character(&b[..14]) != Some(b[14]) {
             return Err(GstinError::CheckCharacter);
@@ -287,6 +301,31 @@ impl Gstin {
     pub fn state(&self) -> GstState {
         GstState::by_code(self.0[..2].parse().expect("checked")).expect("checked")
     }
+}
+
+/// A buyer's GSTIN as checkout takes it (spaces around it ignored, any
+/// case): blank is none; otherwise it must be valid and registered in the
+/// billing address's state (a business claims input tax credit in the state
+/// it is billed in). A blank `billing_state` (a form not filled in yet) is
+/// not compared.
+pub fn buyer_gstin(raw: &str, billing_state: &str) -> Result<Option<Gstin>, GstinError> {
+    if raw.trim().is_empty() {
+        return Ok(None);
+    }
+    let gstin = Gstin::parse(raw)?;
+    if billing_state.trim().is_empty() {
+        return Ok(Some(gstin));
+    }
+    let billing = GstState::by_name(billing_state)
+        .ok_or_else(|| GstinError::UnknownBillingState(billing_state.trim().to_string()))?;
+    let registered = gstin.state();
+    if registered.code != billing.code {
+        return Err(GstinError::StateMismatch {
+            registered,
+            billing,
+        });
+    }
+    Ok(Some(gstin))
 }
 
 impl TryFrom<String> for Gstin {
@@ -662,13 +701,72 @@ mod tests {
         assert_eq!(Gstin::parse("27AAPF10939F1ZV"), Err(GstinError::Format));
         assert_eq!(Gstin::parse("27AAPFU0939F1YV"), Err(GstinError::Format));
         // 28 (old Andhra Pradesh) is no longer a state code.
-        assert_eq!(Gstin::parse("28AAPFU0939F1ZV"), Err(GstinError::State));
+        assert_eq!(Gstin::parse("28AAPFU0939F1ZV"), Err(GstinError::State(28)));
+        assert_eq!(Gstin::parse("00AAPFU0939F1ZV"), Err(GstinError::State(0)));
         // The store's development placeholder has the wrong check character.
         assert_eq!(
             Gstin::parse("29ABCDE1234F1Z5"),
             Err(GstinError::CheckCharacter)
         );
         assert!(Gstin::parse("29ABCDE1234F1ZW").is_ok());
+    }
+
+    #[test]
+    fn each_refusal_says_what_is_wrong() {
+        let message = |raw: &str, billing: &str| buyer_gstin(raw, billing).unwrap_err().to_string();
+        assert_eq!(
+            message("27AAPFU0939F1Z", "Maharashtra"),
+            "A GSTIN has 15 characters, letters and digits only"
+        );
+        assert_eq!(
+            message("27AAPFU-939F1ZV", "Maharashtra"),
+            "A GSTIN has 15 characters, letters and digits only"
+        );
+        assert!(
+            message("27AAPF10939F1ZV", "Maharashtra")
+                .starts_with("This GSTIN is not in the right format: 2 digits of the state")
+        );
+        assert_eq!(
+            message("28AAPFU0939F1ZV", "Maharashtra"),
+            "This GSTIN starts with 28, which is not a GST state code"
+        );
+        assert_eq!(
+            message("27AAPFU0939F1ZW", "Maharashtra"),
+            "This GSTIN's check character is wrong: please check it for a typing mistake"
+        );
+        assert_eq!(
+            message("27AAPFU0939F1ZV", "karnataka"),
+            "This GSTIN is registered in Maharashtra (27), but the billing address is in Karnataka"
+        );
+        assert_eq!(
+            message("07AAPFU0939F1ZX", "Bavaria"),
+            "The billing address's state, \"Bavaria\", is not a state or union territory of India"
+        );
+    }
+
+    #[test]
+    fn a_buyer_gstin_is_optional_and_must_match_the_billing_state() {
+        assert_eq!(buyer_gstin("  ", "Karnataka"), Ok(None));
+        let g = buyer_gstin(" 27aapfu0939f1zv ", "MAHARASHTRA")
+            .unwrap()
+            .unwrap();
+        assert_eq!(g.as_str(), "27AAPFU0939F1ZV");
+        // Delhi's GSTIN and its aliases in addresses.
+        assert!(
+            buyer_gstin("07AAPFU0939F1ZX", "New Delhi")
+                .unwrap()
+                .is_some()
+        );
+        assert!(matches!(
+            buyer_gstin("07AAPFU0939F1ZX", "Haryana"),
+            Err(GstinError::StateMismatch { registered, billing }) if registered.code == 7 && billing.code == 6
+        ));
+        // A form whose state is not chosen yet checks the GSTIN alone.
+        assert!(buyer_gstin("27AAPFU0939F1ZV", "").unwrap().is_some());
+        assert_eq!(
+            buyer_gstin("27AAPFU0939F1ZW", ""),
+            Err(GstinError::CheckCharacter)
+        );
     }
 
     #[test]

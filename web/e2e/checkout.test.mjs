@@ -58,6 +58,19 @@ test('a shopper pays in the test popup and finds the paid order in My Orders', a
   await page.goto(store.url + '/shipping');
   await fillShipping(page);
   assert.equal((await page.getByTestId('checkout-total').textContent()).trim(), inr(cart.totalPrice));
+  // A business buyer's GSTIN with a typing mistake in its check character:
+  // the engine says so as it is typed, in the server's words, and Place Order waits.
+  const gstin = page.getByLabel('GSTIN (for business purchases)');
+  await gstin.fill('07aapfu0939f1zy');
+  const wrong = "This GSTIN's check character is wrong: please check it for a typing mistake";
+  await page.locator('#gstin-error', { hasText: wrong }).waitFor();
+  assert.equal(await gstin.getAttribute('aria-invalid'), 'true');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('alert').filter({ hasText: wrong }).waitFor();
+  assert.equal(await page.getByRole('dialog', { name: 'Test payment' }).count(), 0);
+  await gstin.fill('07aapfu0939f1zx');
+  await page.getByText('Registered in Delhi (07): it goes on your tax invoice.').waitFor();
+  assert.equal(await page.locator('#gstin-error').count(), 0);
   // Test mode: the test tools are there.
   await page.getByRole('button', { name: 'Fill Test Data' }).waitFor();
   await page.screenshot({ path: join(screenshots, 'checkout.png'), fullPage: true });
@@ -93,6 +106,8 @@ test('a shopper pays in the test popup and finds the paid order in My Orders', a
   // Its details show each line's garment as ordered (a plain white tee: its front picture).
   await card.getByRole('button', { name: 'View details' }).click();
   await card.getByTestId('thumb-plain').getByRole('img', { name: 'T-Shirt Normal in white, plain' }).waitFor();
+  // The GSTIN as the server stored it (upper case), for the tax invoice.
+  await card.getByText('Your GSTIN: 07AAPFU0939F1ZX').waitFor();
   await expectAccessible(page, 'My Orders, a paid order\'s details');
 
   // The paid lines left the cart.

@@ -6,6 +6,7 @@ use sqlx::FromRow;
 
 use super::orders::{Order, SELECT};
 use super::{Db, now_ms, outbox};
+use crate::config::Company;
 use crate::domain::OrderStatus;
 use crate::ids::new_id;
 
@@ -67,14 +68,16 @@ pub struct StatusChange {
 }
 
 /// Moves the order from `from` to `to`, recording who did it, and queues the
-/// customer's e-mail when the status is one they hear of. `false` when the
-/// order is no longer in `from` (another admin changed it first).
+/// customer's e-mail (ending with the seller's support contact) when the
+/// status is one they hear of. `false` when the order is no longer in `from`
+/// (another admin changed it first).
 pub async fn set_status(
     db: &Db,
     order: &Order,
     from: OrderStatus,
     to: OrderStatus,
     by: &str,
+    seller: &Company,
 ) -> Result<bool, sqlx::Error> {
     let now = now_ms();
     let mut tx = super::begin_write(db).await?;
@@ -104,14 +107,14 @@ pub async fn set_status(
     .execute(&mut *tx)
     .await?;
     if to.tells_customer() {
-        let (subject, body) = customer_mail(order, to);
+        let (subject, body) = customer_mail(order, to, seller);
         outbox::put(&mut tx, "email", &order.user_email, &subject, &body).await?;
     }
     tx.commit().await?;
     Ok(true)
 }
 
-fn customer_mail(order: &Order, to: OrderStatus) -> (String, String) {
+fn customer_mail(order: &Order, to: OrderStatus, seller: &Company) -> (String, String) {
     let n = &order.order_number;
     let what = match to {
         OrderStatus::Shipped => "has been shipped. It is on its way to you.",
@@ -124,9 +127,12 @@ fn customer_mail(order: &Order, to: OrderStatus) -> (String, String) {
     (
         format!("Order {n}: {}", to.as_str()),
         format!(
-            "Hello {}, your order {n} {what} You can follow it in My Orders.",
-            order.user_name
-        ),
+            "Hello {}, your order {n} {what} You can follow it in My Orders.\n{}",
+            order.user_name,
+            seller.contact_line()
+        )
+        .trim_end()
+        .to_string(),
     )
 }
 

@@ -177,12 +177,10 @@ impl Invoice {
         let place = tax_document::state_of(&ship_to);
         // A seller without a valid GSTIN (production, unconfigured) cannot be
         // in the buyer's state as far as anyone can tell: IGST.
-        let seller_state = design_engine::tax::Gstin::parse(&seller.gstin)
-            .map(|g| g.state())
-            .unwrap_or(design_engine::tax::GstState {
-                code: 97,
-                name: "Other Territory",
-            });
+        let seller_state = seller.state().unwrap_or(design_engine::tax::GstState {
+            code: 97,
+            name: "Other Territory",
+        });
         let amounts: Vec<(Paise, u32)> = lines
             .iter()
             .map(|l| (Paise(l.amount), u32::try_from(l.quantity).unwrap_or(0)))

@@ -158,9 +158,7 @@ impl Issuer<'_> {
     pub fn of(config: &Config) -> Issuer<'_> {
         Issuer {
             seller: &config.company,
-            seller_state: tax::Gstin::parse(&config.company.gstin)
-                .ok()
-                .map(|g| g.state()),
+            seller_state: config.company.state(),
             prefixes: &config.document_prefixes,
         }
     }
@@ -177,7 +175,14 @@ impl Issuer<'_> {
             return Ok(None);
         };
         let lines = tax_documents::invoiced_lines(db, &order.id).await?;
-        let doc = TaxDocument::invoice(order, None, &lines, self.seller, state, now)?;
+        let doc = TaxDocument::invoice(
+            order,
+            order.buyer_gstin.as_deref(),
+            &lines,
+            self.seller,
+            state,
+            now,
+        )?;
         let series = numbering::series(&self.prefixes.invoice, india_date(now));
         Ok(Some((series, doc)))
     }

@@ -27,13 +27,18 @@ fn number(prefix: &str, n: i64) -> String {
 
 /// A shopper's order for 25 tees to `to`, created and paid; its id and the token.
 async fn paid_to(app: &TestApp, email: &str, to: Value) -> (String, String) {
+    paid_with(app, email, to, None).await
+}
+
+/// The same, a business buyer's when `gstin` is given.
+async fn paid_with(app: &TestApp, email: &str, to: Value, gstin: Option<&str>) -> (String, String) {
     let token = shopper(app, email).await;
     let (status, created) = app
         .post_auth(
             "/api/payments/create-order",
             &token,
             json!({"amount": TOTAL, "currency": "INR", "receipt": "rcpt_tax", "shippingAddress": to,
-                   "sameAsShipping": true}),
+                   "sameAsShipping": true, "gstin": gstin}),
         )
         .await;
     assert_eq!(status, 200, "{created}");

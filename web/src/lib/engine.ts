@@ -106,6 +106,27 @@ export async function quoteOrder(lines: LineQuote[]): Promise<OrderQuote> {
   return (await loadEngine()).quoteOrder(lines);
 }
 
+/** A buyer's GSTIN as the engine (and so the server) judges it. */
+export interface GstinCheck {
+  /** Why it would be refused, in the server's words; null when fine or blank. */
+  error: string | null;
+  /** Where a valid GSTIN is registered, e.g. 'Maharashtra (27)'. */
+  registeredIn?: string;
+}
+
+/** The engine's GSTIN check, synchronous once the engine is loaded. */
+export async function gstinChecker(): Promise<(gstin: string, billingState: string) => GstinCheck> {
+  const engine = await loadEngine();
+  return (gstin, billingState) => {
+    try {
+      engine.checkGstin(gstin, billingState);
+      return { error: null, registeredIn: gstin.trim() ? engine.gstinState(gstin) : undefined };
+    } catch (e) {
+      return { error: engineMessage(e), registeredIn: engine.gstinState(gstin) };
+    }
+  };
+}
+
 /** The engine's messages arrive as Error objects with a `code`. */
 export function engineMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

@@ -5439,6 +5439,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8498,6 +8511,13 @@ export interface components {
              *     `billingAddress` is required.
              */
             sameAsShipping?: boolean;
+            /**
+             * @description A business buyer's GSTIN (any case, spaces around it ignored; blank for
+             *     none), printed on the tax invoice. It must have the right format and
+             *     check character and be registered in the billing address's state, else
+             *     400 `INVALID_GSTIN` with the reason.
+             */
+            gstin?: string;
         };
         /**
          * CreatedOrder
@@ -9125,6 +9145,8 @@ export interface components {
             refundedAmount: number;
             shippingAddress: components["schemas"]["ShippingAddress"];
             billingAddress: components["schemas"]["ShippingAddress"];
+            /** @description The business buyer's GSTIN given at checkout (absent for a consumer). */
+            buyerGstin?: string;
             trackingNumber?: string;
             cancelReason?: string;
             user: components["schemas"]["OrderUser"];
@@ -9517,6 +9539,8 @@ export interface components {
             shippingAddress: components["schemas"]["AddressInput"];
             billingAddress?: components["schemas"]["AddressInput"];
             sameAsShipping?: boolean;
+            /** @description As create-order's. */
+            gstin?: string;
             /**
              * Format: int64
              * @description The total shown, in paise: it must equal the server's own.

@@ -7,6 +7,7 @@ use design_engine::pricing::Paise;
 use sqlx::FromRow;
 
 use super::{Order, RETURNING};
+use crate::config::Company;
 use crate::db::script::Script;
 use crate::db::{Db, DbError, now_ms, outbox, tax_documents};
 use crate::ids::new_id;
@@ -94,7 +95,7 @@ pub async fn pay(
     let now = now_ms();
     // Written before the lock is taken: the script only stores them.
     let invoice = issuer.invoice(db, order, now).await?;
-    let email = confirmation_email(order, invoice.is_some())?;
+    let email = confirmation_email(order, invoice.is_some(), issuer.seller)?;
     let claim = Claim {
         order_id: order_id.clone(),
         claim: new_id(),
@@ -189,7 +190,11 @@ impl Claim {
 
 /// The customer's confirmation e-mail, stored by the paying transaction: sent
 /// once per paid order, never for a payment that did not commit.
-fn confirmation_email(order: &Order, invoiced: bool) -> Result<outbox::Outgoing, DbError> {
+fn confirmation_email(
+    order: &Order,
+    invoiced: bool,
+    seller: &Company,
+) -> Result<outbox::Outgoing, DbError> {
     // The address given at checkout, else the account's.
     let to = serde_json::from_str::<serde_json::Value>(&order.shipping_address)?
         .get("email")
@@ -207,10 +212,13 @@ fn confirmation_email(order: &Order, invoiced: bool) -> Result<outbox::Outgoing,
         subject: format!("Order {number} confirmed"),
         body: format!(
             "Thank you for your order {number}. We have received your payment of {} for {} items. \
-             Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.{invoice_note}",
+             Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.{invoice_note}\n{}",
             Paise(order.total_price).format_inr(),
-            order.items_count
-        ),
+            order.items_count,
+            seller.contact_line()
+        )
+        .trim_end()
+        .to_string(),
         attachment: invoiced.then(|| outbox::Attachment::TaxInvoice {
             order_id: order.id.clone(),
         }),

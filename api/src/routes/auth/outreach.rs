@@ -121,11 +121,13 @@ pub(super) async fn check_verify_limits(
 /// does not go unnoticed. No secret is in it, so it goes through the outbox.
 pub(super) async fn tell_owner(state: &AppState, to: &str, subject: &str, what: &str) {
     let body = format!(
-        "{what}\nIf this was not you, reset your password from the sign-in page at once and contact us."
+        "{what}\nIf this was not you, reset your password from the sign-in page at once and contact us.\n{}",
+        state.config.company.contact_line()
     );
+    let body = body.trim_end();
     let sent = async {
         let mut tx = crate::db::begin_write(&state.db).await?;
-        crate::db::outbox::put(&mut tx, "email", to, subject, &body).await?;
+        crate::db::outbox::put(&mut tx, "email", to, subject, body).await?;
         tx.commit().await
     };
     if let Err(e) = sent.await {

@@ -264,7 +264,17 @@ impl AdminOrdersApi {
                 from = now;
             }
         }
-        if from != to && !order_admin::set_status(&state.db, &order, from, to, &auth.0.id).await? {
+        if from != to
+            && !order_admin::set_status(
+                &state.db,
+                &order,
+                from,
+                to,
+                &auth.0.id,
+                &state.config.company,
+            )
+            .await?
+        {
             return Err(
                 ApiError::conflict("The order was changed meanwhile. Please reload it.").into(),
             );

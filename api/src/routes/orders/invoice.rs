@@ -49,6 +49,8 @@ pub(super) async fn visible_order(
 
 /// The pro-forma invoice of an order the caller may see.
 async fn invoice(state: &AppState, auth: &BearerAuth, id: &str) -> ApiResult<Invoice> {
+    // No invoice without a real seller on it.
+    crate::routes::payments::seller_configured(state, "invoices cannot be issued yet")?;
     let row = visible_order(state, auth, id).await?;
     let items = orders::items(&state.db, &[row.id.as_str()]).await?;
     Invoice::new(&row, &items, &state.config.company, now_ms())
@@ -68,7 +70,8 @@ impl InvoiceApi {
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> Result<Json<Envelope<Invoice>>, Fails<{ USER | FORBIDDEN | NOT_FOUND }>> {
+    ) -> Result<Json<Envelope<Invoice>>, Fails<{ USER | FORBIDDEN | NOT_FOUND | UNAVAILABLE }>>
+    {
         let invoice = invoice(&state, &auth, &id.0).await?;
         Ok(Envelope::ok("Invoice generated", invoice))
     }

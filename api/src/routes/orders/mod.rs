@@ -82,6 +82,9 @@ pub struct Order {
     pub refunded_amount: i64,
     pub shipping_address: ShippingAddress,
     pub billing_address: ShippingAddress,
+    /// The business buyer's GSTIN given at checkout (absent for a consumer).
+    #[oai(skip_serializing_if_is_none)]
+    pub buyer_gstin: Option<String>,
     #[oai(skip_serializing_if_is_none)]
     pub tracking_number: Option<String>,
     #[oai(skip_serializing_if_is_none)]
@@ -189,6 +192,7 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
             refunded_amount: o.refunded_amount,
             tracking_number: o.tracking_number,
             cancel_reason: o.cancel_reason,
+            buyer_gstin: o.buyer_gstin,
         });
     }
     Ok(out)

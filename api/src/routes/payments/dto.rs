@@ -35,6 +35,11 @@ pub struct CreateOrderRequest {
     /// Default true: the billing address is the shipping address. When false,
     /// `billingAddress` is required.
     pub same_as_shipping: Option<bool>,
+    /// A business buyer's GSTIN (any case, spaces around it ignored; blank for
+    /// none), printed on the tax invoice. It must have the right format and
+    /// check character and be registered in the billing address's state, else
+    /// 400 `INVALID_GSTIN` with the reason.
+    pub gstin: Option<String>,
 }
 
 #[derive(Object, Debug, Clone)]
@@ -93,6 +98,8 @@ pub struct SaveTestOrderRequest {
     pub shipping_address: AddressInput,
     pub billing_address: Option<AddressInput>,
     pub same_as_shipping: Option<bool>,
+    /// As create-order's.
+    pub gstin: Option<String>,
     /// The total shown, in paise: it must equal the server's own.
     pub amount: i64,
     /// Ignored: the order is made from the server's cart.

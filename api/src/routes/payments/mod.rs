@@ -71,6 +71,8 @@ struct Checkout<'a> {
     shipping: &'a AddressInput,
     billing: Option<&'a AddressInput>,
     same_as_shipping: bool,
+    /// A business buyer's GSTIN, blank for none.
+    gstin: Option<&'a str>,
 }
 
 /// Production without Razorpay keys: said at once, before anything is stored.
@@ -80,6 +82,25 @@ fn payments_configured(state: &AppState) -> ApiResult<()> {
     } else {
         Err(ApiError::unavailable("Payments are not configured"))
     }
+}
+
+/// Production without the seller's name, address or a valid GSTIN: no
+/// invoice could be issued, so nothing that needs one is done (`Company::missing`).
+pub(crate) fn seller_configured(state: &AppState, what: &str) -> ApiResult<()> {
+    if state.config.company.missing.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::unavailable(format!(
+            "The store's seller details are not configured, so {what}"
+        )))
+    }
+}
+
+/// The buyer's GSTIN checked by the engine against the billing state, with its message on refusal.
+fn buyer_gstin(raw: Option<&str>, billing_state: &str) -> ApiResult<Option<String>> {
+    design_engine::tax::buyer_gstin(raw.unwrap_or_default(), billing_state)
+        .map(|g| g.map(String::from))
+        .map_err(|e| ApiError::bad_request_code(e.to_string(), "INVALID_GSTIN"))
 }
 
 /// Stores the order (or finds the one this receipt placed) with the provider's
@@ -92,6 +113,7 @@ async fn open_order(
     c: Checkout<'_>,
 ) -> ApiResult<orders::Order> {
     payments_configured(state)?;
+    seller_configured(state, "orders cannot be placed yet")?;
     let shipping = c.shipping.shipping()?;
     let billing = match (c.same_as_shipping, c.billing) {
         (false, Some(b)) => b.billing(&shipping)?,
@@ -102,6 +124,7 @@ async fn open_order(
         }
         (true, _) => shipping.clone(),
     };
+    let buyer_gstin = buyer_gstin(c.gstin, &billing.state)?;
     let order = match orders::by_receipt(&state.db, &user.id, c.receipt).await? {
         Some(existing) => existing,
         None => {
@@ -123,6 +146,7 @@ async fn open_order(
                 total_price: total,
                 shipping_address: serde_json::to_string(&shipping)?,
                 billing_address: serde_json::to_string(&billing)?,
+                buyer_gstin,
                 notes: c.notes,
                 items: priced.items,
             };
@@ -368,6 +392,7 @@ impl PaymentsApi {
             shipping: &b.shipping_address,
             billing: b.billing_address.as_ref(),
             same_as_shipping: b.same_as_shipping.unwrap_or(true),
+            gstin: b.gstin.as_deref(),
         };
         let order = open_order(&state, &auth.0, checkout).await?;
         Ok(Envelope::ok(
@@ -565,6 +590,7 @@ impl PaymentsApi {
             shipping: &b.shipping_address,
             billing: b.billing_address.as_ref(),
             same_as_shipping: b.same_as_shipping.unwrap_or(true),
+            gstin: b.gstin.as_deref(),
         };
         let order = open_order(&state, &auth.0, checkout).await?;
         let paid = provider.pay(order.provider_order_id.as_deref().unwrap_or_default());

@@ -56,6 +56,16 @@ impl Store {
         Store::spawn(data_dir, database_url, &[("RUST_LOG", "info")], Some(log)).await
     }
 
+    /// With more environment, logging into `log` (both of the server's output streams).
+    pub async fn start_logging_with(
+        data_dir: &Path,
+        database_url: &str,
+        log: &Path,
+        env: &[(&str, &str)],
+    ) -> Store {
+        Store::spawn(data_dir, database_url, env, Some(log)).await
+    }
+
     async fn spawn(
         data_dir: &Path,
         database_url: &str,

@@ -403,3 +403,63 @@ describe('CheckoutPage', () => {
     expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
   });
 });
+
+describe('CheckoutPage GSTIN', () => {
+  const gstinField = () => screen.getByLabelText('GSTIN (for business purchases)') as HTMLInputElement;
+  const gstinMessage = (text: string) => screen.findByText(text, { selector: '.field-error' }, { timeout: 5000 });
+
+  it("checks a business buyer's GSTIN with the engine as it is typed, and sends it", async () => {
+    const { bodies } = checkoutApi();
+    renderCheckout();
+    const u = userEvent.setup();
+    await screen.findByTestId('checkout-total');
+    await fillShipping(u);
+    await waitFor(() => expect(field(/^State/).value).toBe('Delhi'));
+    expect(screen.getByText('Optional. Registered in the billing state; it goes on your tax invoice.')).toBeTruthy();
+
+    // A typing mistake in the last character: the server's own message, at once.
+    await u.type(gstinField(), '07aapfu0939f1zy');
+    expect(await gstinMessage("This GSTIN's check character is wrong: please check it for a typing mistake")).toBeTruthy();
+    expect(gstinField().getAttribute('aria-invalid')).toBe('true');
+    await u.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(screen.getByRole('alert').textContent).toBe("This GSTIN's check character is wrong: please check it for a typing mistake");
+    expect(bodies['/api/payments/create-order']).toBeUndefined();
+
+    // Another state's registration does not fit a Delhi billing address.
+    await u.clear(gstinField());
+    await u.type(gstinField(), '27AAPFU0939F1ZV');
+    expect(await gstinMessage('This GSTIN is registered in Maharashtra (27), but the billing address is in Delhi')).toBeTruthy();
+    // Billed in Maharashtra, it does.
+    await u.click(screen.getByLabelText('Same as shipping address'));
+    const billing = within(screen.getByRole('group', { name: 'Billing address' }));
+    await u.type(billing.getByLabelText(/^Address line 1/), '4 Linking Road');
+    await u.type(billing.getByLabelText(/^City/), 'Mumbai');
+    await u.type(billing.getByLabelText(/^State/), 'Maharashtra');
+    expect(await screen.findByText('Registered in Maharashtra (27): it goes on your tax invoice.')).toBeTruthy();
+    expect(screen.queryByText(/This GSTIN/)).toBeNull();
+    await u.click(screen.getByLabelText('Same as shipping address'));
+
+    // Put right, upper-cased and sent beside the addresses.
+    await u.clear(gstinField());
+    await u.type(gstinField(), ' 07aapfu0939f1zx ');
+    expect(await screen.findByText('Registered in Delhi (07): it goes on your tax invoice.', {}, { timeout: 5000 })).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('dialog', { name: 'Test payment' });
+    const [sent] = bodies['/api/payments/create-order'] as Record<string, unknown>[];
+    expect(sent).toMatchObject({ gstin: '07AAPFU0939F1ZX', sameAsShipping: true });
+  });
+
+  it('sends no GSTIN for a consumer (a blank field is none)', async () => {
+    const { bodies } = checkoutApi();
+    renderCheckout();
+    const u = userEvent.setup();
+    await screen.findByTestId('checkout-total');
+    await fillShipping(u);
+    await waitFor(() => expect(field(/^State/).value).toBe('Delhi'));
+    await u.type(gstinField(), '   ');
+    await u.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('dialog', { name: 'Test payment' });
+    const [sent] = bodies['/api/payments/create-order'] as Record<string, unknown>[];
+    expect(sent).not.toHaveProperty('gstin');
+  });
+});

@@ -19,7 +19,9 @@ import { FACTS } from '../../lib/engine';
 import { AddressFields } from './AddressFields';
 import {
   addressesOf,
+  billingState,
   emptyForm,
+  gstinOf,
   loadStoredForm,
   MESSAGES,
   normaliseForm,
@@ -36,6 +38,7 @@ import { loadRazorpay } from './razorpay';
 import { SavedAddressPicker } from './SavedAddressPicker';
 import { TestPaymentDialog } from './TestPaymentDialog';
 import { useCheckoutPayment } from './useCheckoutPayment';
+import { useGstinCheck } from './useGstinCheck';
 import { usePincodeAutofill } from '../../lib/usePincodeAutofill';
 import './checkout.css';
 
@@ -116,13 +119,16 @@ export default function CheckoutPage() {
     }
   }, [saved.data, form]);
 
-  const { errors, summary } = validate(form, { shipping: shippingPin.invalid, billing: form.sameAsShipping ? undefined : billingPin.invalid });
+  const gstin = useGstinCheck(form.gstin, billingState(form));
+  const { errors, summary } = validate(form, { shipping: shippingPin.invalid, billing: form.sameAsShipping ? undefined : billingPin.invalid }, gstin.error);
   const errorOf = (path: string) => {
     const e = errors[path];
     if (!e) return undefined;
     if (submitted) return e;
     return touched.has(path) && e !== MESSAGES.required ? e : undefined;
   };
+  // A whole GSTIN is judged as it is typed; a shorter one once the field is left.
+  const gstinError = errors.gstin && (form.gstin.trim().length >= 15 ? errors.gstin : errorOf('gstin'));
 
   const change = (section: Section) => (key: string, value: string) => {
     setForm((f) => ({ ...f, [section]: { ...f[section], [key]: value } }));
@@ -146,7 +152,16 @@ export default function CheckoutPage() {
     const data = cart.data;
     const { shippingAddress, billingAddress } = addressesOf(form);
     const amount = data.totalPrice;
-    const fingerprint = JSON.stringify({ amount, items: data.items.map((i) => [i._id, i.itemCount, i.lineTotal]), shippingAddress, billingAddress, same: form.sameAsShipping });
+    const buyerGstin = gstinOf(form);
+    // A different GSTIN is a different order (the same receipt would return the first one).
+    const fingerprint = JSON.stringify({
+      amount,
+      items: data.items.map((i) => [i._id, i.itemCount, i.lineTotal]),
+      shippingAddress,
+      billingAddress,
+      same: form.sameAsShipping,
+      gstin: buyerGstin,
+    });
     void payment.placeOrder(
       {
         amount,
@@ -163,6 +178,7 @@ export default function CheckoutPage() {
         shippingAddress,
         ...(form.sameAsShipping ? {} : { billingAddress }),
         sameAsShipping: form.sameAsShipping,
+        ...(buyerGstin ? { gstin: buyerGstin } : {}),
       },
       form,
     );
@@ -180,7 +196,15 @@ export default function CheckoutPage() {
     if (summary) return focusFirstError();
     if (!ready || busy) return;
     const { shippingAddress, billingAddress } = addressesOf(form);
-    void payment.saveTest({ shippingAddress, billingAddress, sameAsShipping: form.sameAsShipping, amount: cart.data.totalPrice, cartItems: cartLines(cart.data) });
+    const buyerGstin = gstinOf(form);
+    void payment.saveTest({
+      shippingAddress,
+      billingAddress,
+      sameAsShipping: form.sameAsShipping,
+      amount: cart.data.totalPrice,
+      cartItems: cartLines(cart.data),
+      ...(buyerGstin ? { gstin: buyerGstin } : {}),
+    });
   };
 
   // ---- what the page shows ----
@@ -252,6 +276,35 @@ export default function CheckoutPage() {
             {!form.sameAsShipping && (
               <AddressFields section="billing" values={form.billing} errorOf={errorOf} onChange={change('billing')} onBlur={blur} pincode={billingPin.status} />
             )}
+            <div className="field wide gstin-field">
+              <label htmlFor="gstin">GSTIN (for business purchases)</label>
+              <input
+                id="gstin"
+                name="gstin"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                value={form.gstin}
+                aria-invalid={gstinError ? true : undefined}
+                aria-describedby={gstinError ? 'gstin-error' : 'gstin-hint'}
+                onChange={(e) => {
+                  setForm((f) => ({ ...f, gstin: e.target.value }));
+                  payment.setProblem(null);
+                }}
+                onBlur={() => blur('gstin')}
+              />
+              {gstinError ? (
+                <small id="gstin-error" className="field-error">
+                  {gstinError}
+                </small>
+              ) : (
+                <small id="gstin-hint" className="muted field-hint">
+                  {gstin.registeredIn && !errors.gstin
+                    ? `Registered in ${gstin.registeredIn}: it goes on your tax invoice.`
+                    : 'Optional. Registered in the billing state; it goes on your tax invoice.'}
+                </small>
+              )}
+            </div>
           </fieldset>
           {testMode && (
             <div className="checkout-card test-tools" aria-label="Test mode tools" role="group">

@@ -29,6 +29,8 @@ export interface CheckoutForm {
   shipping: ShippingFields;
   billing: BillingFields;
   sameAsShipping: boolean;
+  /** A business buyer's GSTIN ('' for none), for the tax invoice. */
+  gstin: string;
 }
 
 export type Section = 'shipping' | 'billing';
@@ -53,6 +55,7 @@ export function emptyForm(user?: { email?: string; name?: string } | null): Chec
     shipping: { email: user?.email ?? '', fullName: user?.name ?? '', phone: '', addressLine1: '', addressLine2: '', pincode: '', city: '', state: '' },
     billing: emptyBilling(),
     sameAsShipping: true,
+    gstin: '',
   };
 }
 
@@ -73,8 +76,15 @@ export function withSavedAddress(form: CheckoutForm, a: { street: string; city: 
   return { ...form, shipping: { ...form.shipping, ...place, phone } };
 }
 
-/** The spec's checkout rules. `pincodeErrors` carries lookups that said the pincode is unknown. */
-export function validate(form: CheckoutForm, pincodeErrors: Partial<Record<Section, string>> = {}): { errors: FieldErrors; summary: string | null } {
+/**
+ * The spec's checkout rules. `pincodeErrors` carries lookups that said the
+ * pincode is unknown; `gstinError` the engine's verdict on the GSTIN (useGstinCheck).
+ */
+export function validate(
+  form: CheckoutForm,
+  pincodeErrors: Partial<Record<Section, string>> = {},
+  gstinError: string | null = null,
+): { errors: FieldErrors; summary: string | null } {
   const errors: FieldErrors = {};
   const s = form.shipping;
   let missingShipping = false;
@@ -102,10 +112,21 @@ export function validate(form: CheckoutForm, pincodeErrors: Partial<Record<Secti
     if (b.pincode && !/^\d{6}$/.test(b.pincode)) errors['billing.pincode'] = MESSAGES.pincode;
     else if (b.pincode && pincodeErrors.billing) errors['billing.pincode'] = pincodeErrors.billing;
   }
+  if (gstinError) errors.gstin = gstinError;
 
   const first = Object.values(errors).find((m) => m !== MESSAGES.required) ?? null;
   const summary = missingShipping ? MESSAGES.requiredShipping : missingBilling ? MESSAGES.requiredBilling : first;
   return { errors, summary };
+}
+
+/** The GSTIN as sent: trimmed and upper case (the server does the same), undefined when blank. */
+export function gstinOf(form: CheckoutForm): string | undefined {
+  return form.gstin.trim().toUpperCase() || undefined;
+}
+
+/** The billing address's state (the shipping one's when they are the same): what a GSTIN must match. */
+export function billingState(form: CheckoutForm): string {
+  return (form.sameAsShipping ? form.shipping.state : form.billing.state).trim();
 }
 
 /** The addresses as the API takes them: the pincode goes as `zipCode`, country India, +91 implied. */
@@ -138,7 +159,7 @@ function str(v: unknown): string {
 /** A form from anywhere (storage, navigation state), with every field present and a string. */
 export function normaliseForm(raw: unknown, fallback: CheckoutForm): CheckoutForm | null {
   if (!raw || typeof raw !== 'object') return null;
-  const r = raw as { shipping?: Record<string, unknown>; billing?: Record<string, unknown>; sameAsShipping?: unknown };
+  const r = raw as { shipping?: Record<string, unknown>; billing?: Record<string, unknown>; sameAsShipping?: unknown; gstin?: unknown };
   if (!r.shipping || typeof r.shipping !== 'object') return null;
   const pick = <T extends object>(src: Record<string, unknown> | undefined, base: T): T =>
     Object.fromEntries(Object.keys(base).map((k) => [k, str(src?.[k]) || (base as Record<string, string>)[k]])) as T;
@@ -146,6 +167,7 @@ export function normaliseForm(raw: unknown, fallback: CheckoutForm): CheckoutFor
     shipping: { ...pick(r.shipping, fallback.shipping), phone: cleanPhone(str(r.shipping.phone)), pincode: cleanPincode(str(r.shipping.pincode)) },
     billing: { ...pick(r.billing, emptyBilling()), pincode: cleanPincode(str(r.billing?.pincode)) },
     sameAsShipping: r.sameAsShipping !== false,
+    gstin: str(r.gstin),
   };
 }
 

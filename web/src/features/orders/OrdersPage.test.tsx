@@ -45,6 +45,15 @@ describe('OrdersPage', () => {
     expect(within(cards[0]).getByText(/12 Janpath, New Delhi, Delhi 110001, India/)).toBeTruthy();
   });
 
+  it("shows a business buyer's GSTIN in the order's details", async () => {
+    ordersApi(() => page([order(1, { buyerGstin: '07AAPFU0939F1ZX' }), order(2)]));
+    renderOrders();
+    const cards = await screen.findAllByTestId('order-card');
+    for (const card of cards) await userEvent.click(within(card).getByRole('button', { name: 'View details' }));
+    expect(within(cards[0]).getByText('Your GSTIN:').parentElement?.textContent).toBe('Your GSTIN: 07AAPFU0939F1ZX');
+    expect(within(cards[1]).queryByText('Your GSTIN:')).toBeNull();
+  });
+
   it('filters by status from the first page', async () => {
     const queries = ordersApi((q) => (q.get('status') === 'confirmed' ? page([order(2, { status: 'confirmed', isPaid: true })]) : page([order(1)], Number(q.get('page')), 2, 11)));
     renderOrders();

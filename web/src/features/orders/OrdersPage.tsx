@@ -223,6 +223,11 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
           <p>
             <strong>Payment:</strong> {order.paymentMethod || 'card'} · {order.isPaid ? 'Paid' : 'Pending'}
           </p>
+          {order.buyerGstin && (
+            <p>
+              <strong>Your GSTIN:</strong> {order.buyerGstin}
+            </p>
+          )}
           {order.trackingNumber && (
             <p>
               <strong>Tracking number:</strong> {order.trackingNumber}

@@ -85,6 +85,12 @@ function OrderDetails({ order }: { order: Order }) {
         <dd>{order.isPaid ? 'Paid' : 'Pending'}</dd>
         <dt>Order date</dt>
         <dd>{dateTime.format(order.createdAt)}</dd>
+        {order.buyerGstin && (
+          <>
+            <dt>Buyer's GSTIN</dt>
+            <dd>{order.buyerGstin}</dd>
+          </>
+        )}
         {order.refundedAmount > 0 && (
           <>
             <dt>Refunded</dt>
