@@ -25,6 +25,7 @@ use crate::routes::orders::print::PrintFilesApi;
 use crate::routes::payments::PaymentsApi;
 use crate::routes::pincode::PincodeApi;
 use crate::routes::products::ProductsApi;
+use crate::routes::store::StoreApi;
 use crate::routes::upload::UploadApi;
 use crate::routes::users::UsersApi;
 use crate::state::AppState;
@@ -54,6 +55,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 UploadApi,
                 DesignsApi,
                 SecondFactorApi,
+                StoreApi,
             ),
         ),
         "Custom apparel store API",

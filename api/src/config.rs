@@ -82,6 +82,10 @@ pub struct Config {
     /// `PENDING_ORDER_HOURS` (default 24): an order not paid by then is
     /// cancelled and lets go of its artwork (checked hourly).
     pub pending_order_hours: i64,
+    /// `GATEWAY_FEE_PERCENT` (default 2.5, the specification's; 0 to 10 with
+    /// at most two decimals) in basis points: the payment gateway fee added to
+    /// every order. 0: the merchant absorbs it and no page shows the line.
+    pub gateway_fee_bps: i64,
 }
 
 /// The seller as pro-forma invoices print it. The defaults are placeholders
@@ -437,7 +441,23 @@ impl Config {
                 Ok(h) if h > 0 => h,
                 _ => anyhow::bail!("PENDING_ORDER_HOURS must be a whole number of hours above 0"),
             },
+            gateway_fee_bps: gateway_fee_from_env()?,
         })
+    }
+}
+
+/// `GATEWAY_FEE_PERCENT` in basis points, read by the engine's rule; a value
+/// it refuses stops the start (a mistyped fee would be charged on every order).
+fn gateway_fee_from_env() -> anyhow::Result<i64> {
+    use design_engine::pricing::{GATEWAY_CHARGE_BPS, gateway_fee_bps};
+    match std::env::var("GATEWAY_FEE_PERCENT").map(|v| v.trim().to_string()) {
+        Ok(v) if !v.is_empty() => gateway_fee_bps(&v).with_context(|| {
+            format!(
+                "GATEWAY_FEE_PERCENT must be a percentage from 0 to 10 with at most two decimals \
+                 (e.g. 2.5, or 0 to absorb the charge), not {v:?}"
+            )
+        }),
+        _ => Ok(GATEWAY_CHARGE_BPS),
     }
 }
 

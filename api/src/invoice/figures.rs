@@ -32,8 +32,8 @@ pub struct Figures {
 
 impl Figures {
     pub fn new(items: Paise, courier: Paise) -> Result<Figures, StudioError> {
-        let igst = gateway_charge(items)?;
-        let courier_tax = gateway_charge(courier)?;
+        let igst = gateway_charge(items, IGST_BPS)?;
+        let courier_tax = gateway_charge(courier, COURIER_TAX_BPS)?;
         let total = [igst, courier, courier_tax]
             .into_iter()
             .try_fold(items.0, |sum, p| sum.checked_add(p.0))

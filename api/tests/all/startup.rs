@@ -26,6 +26,7 @@ fn api_in(dir: &Path, args: &[&str], vars: &[(&str, &str)]) -> (bool, String) {
         "SMTP_URL",
         "COMPANY_GSTIN",
         "ADMIN_TOTP",
+        "GATEWAY_FEE_PERCENT",
     ] {
         cmd.env_remove(k);
     }
@@ -86,6 +87,24 @@ fn a_seller_gstin_with_a_wrong_check_character_refuses_to_start() {
     assert!(!ok && err.contains("check character is wrong"), "{err}");
     let (ok, err) = migrate_with(&[("COMPANY_GSTIN", "27aapfu0939f1zv")]);
     assert!(ok, "a valid GSTIN in any case starts: {err}");
+}
+
+#[test]
+fn a_gateway_fee_that_is_not_0_to_10_percent_refuses_to_start() {
+    for bad in ["2.555", "10.01", "11", "-1", "2.5%", "two", ".5"] {
+        let (ok, err) = migrate_with(&[("GATEWAY_FEE_PERCENT", bad)]);
+        assert!(
+            !ok && err.contains(&format!(
+                "GATEWAY_FEE_PERCENT must be a percentage from 0 to 10 with at most two decimals \
+                 (e.g. 2.5, or 0 to absorb the charge), not {bad:?}"
+            )),
+            "{bad}: {err}"
+        );
+    }
+    for good in ["0", "1.75", "10", "2.5"] {
+        let (ok, err) = migrate_with(&[("GATEWAY_FEE_PERCENT", good)]);
+        assert!(ok, "{good}: {err}");
+    }
 }
 
 #[test]
