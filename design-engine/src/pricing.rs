@@ -222,7 +222,8 @@ mod tests {
             assert_eq!(gateway_fee_bps(written), Some(bps), "{written}");
         }
         for refused in [
-            "", "2.555", "10.01", "11", "100", "-1", "+2", "2.5%", ".5", "5.", "2,5", "1e1", " 2", "abc",
+            "", "2.555", "10.01", "11", "100", "-1", "+2", "2.5%", ".5", "5.", "2,5", "1e1", " 2",
+            "abc",
         ] {
             assert_eq!(gateway_fee_bps(refused), None, "{refused:?}");
         }

@@ -31,7 +31,10 @@ async fn the_store_facts_are_public_cacheable_and_as_configured() {
         let (status, body) = app.get("/api/store").await;
         assert_eq!(status, 200);
         assert_eq!(
-            (&body["data"]["gatewayFeeBps"], &body["data"]["gatewayLabel"]),
+            (
+                &body["data"]["gatewayFeeBps"],
+                &body["data"]["gatewayLabel"]
+            ),
             (&json!(175), &json!("Payment Gateway (1.75%)"))
         );
         // 1.75% of ₹7,475.00 = ₹130.8125 → ₹130.81.
@@ -85,7 +88,11 @@ async fn at_zero_the_merchant_absorbs_the_fee_and_earlier_orders_keep_theirs() {
         let token = body["data"]["accessToken"].as_str().unwrap().to_string();
         let cart = fill(&store, &token).await;
         assert_eq!(
-            (&cart["gatewayChargeBps"], &cart["gatewayLabel"], &cart["totalPrice"]),
+            (
+                &cart["gatewayChargeBps"],
+                &cart["gatewayLabel"],
+                &cart["totalPrice"]
+            ),
             (&json!(250), &json!("Payment Gateway (2.5%)"), &json!(TOTAL))
         );
         let (status, before) = store
@@ -171,7 +178,12 @@ async fn at_zero_the_merchant_absorbs_the_fee_and_earlier_orders_keep_theirs() {
                 o["totalPrice"].clone(),
             )
         };
-        let at_zero = (json!(0), json!("Payment Gateway (0%)"), json!(0), json!(ITEMS));
+        let at_zero = (
+            json!(0),
+            json!("Payment Gateway (0%)"),
+            json!(0),
+            json!(ITEMS),
+        );
         let at_default = (
             json!(250),
             json!("Payment Gateway (2.5%)"),
