@@ -68,6 +68,7 @@ fn invoice(lines: usize) -> Invoice {
         items_price,
         shipping_price: 14_999,
         tax_price: 0,
+        gateway_fee_bps: 250,
         discount_amount: 0,
         total_price: 0,
         refunded_amount: 0,

@@ -26,6 +26,7 @@ use crate::routes::orders::tax_documents::TaxDocumentsApi;
 use crate::routes::payments::PaymentsApi;
 use crate::routes::pincode::PincodeApi;
 use crate::routes::products::ProductsApi;
+use crate::routes::store::StoreApi;
 use crate::routes::upload::UploadApi;
 use crate::routes::users::UsersApi;
 use crate::state::AppState;
@@ -56,6 +57,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 DesignsApi,
                 SecondFactorApi,
                 TaxDocumentsApi,
+                StoreApi,
             ),
         ),
         "Custom apparel store API",

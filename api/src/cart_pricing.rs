@@ -21,7 +21,9 @@ pub struct PricedCart {
     pub quote: OrderQuote,
 }
 
-pub async fn price_cart(db: &Db, user_id: &str) -> Result<PricedCart, ApiError> {
+/// The cart at its products' current prices plus the gateway fee at `fee_bps`
+/// (the configured policy, `Config::gateway_fee_bps`).
+pub async fn price_cart(db: &Db, user_id: &str, fee_bps: i64) -> Result<PricedCart, ApiError> {
     let mut lines = Vec::new();
     let mut quotes = Vec::new();
     for line in cart::lines(db, user_id).await? {
@@ -36,6 +38,6 @@ pub async fn price_cart(db: &Db, user_id: &str) -> Result<PricedCart, ApiError> 
     }
     Ok(PricedCart {
         lines,
-        quote: quote_order(quotes)?,
+        quote: quote_order(quotes, fee_bps)?,
     })
 }

@@ -85,6 +85,10 @@ pub struct Config {
     /// `INVOICE_PREFIX` (default INV) and `CREDIT_NOTE_PREFIX` (default CN):
     /// the series of tax documents, one per financial year (INV/26-27/000123).
     pub document_prefixes: DocumentPrefixes,
+    /// `GATEWAY_FEE_PERCENT` (default 2.5, the specification's; 0 to 10 with
+    /// at most two decimals) in basis points: the payment gateway fee added to
+    /// every order. 0: the merchant absorbs it and no page shows the line.
+    pub gateway_fee_bps: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -544,7 +548,23 @@ impl Config {
                 _ => anyhow::bail!("PENDING_ORDER_HOURS must be a whole number of hours above 0"),
             },
             document_prefixes: DocumentPrefixes::from_env()?,
+            gateway_fee_bps: gateway_fee_from_env()?,
         })
+    }
+}
+
+/// `GATEWAY_FEE_PERCENT` in basis points, read by the engine's rule; a value
+/// it refuses stops the start (a mistyped fee would be charged on every order).
+fn gateway_fee_from_env() -> anyhow::Result<i64> {
+    use design_engine::pricing::{GATEWAY_CHARGE_BPS, gateway_fee_bps};
+    match std::env::var("GATEWAY_FEE_PERCENT").map(|v| v.trim().to_string()) {
+        Ok(v) if !v.is_empty() => gateway_fee_bps(&v).with_context(|| {
+            format!(
+                "GATEWAY_FEE_PERCENT must be a percentage from 0 to 10 with at most two decimals \
+                 (e.g. 2.5, or 0 to absorb the charge), not {v:?}"
+            )
+        }),
+        _ => Ok(GATEWAY_CHARGE_BPS),
     }
 }
 

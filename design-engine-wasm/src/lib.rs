@@ -276,14 +276,15 @@ impl Studio {
         )
     }
 
-    /// The order breakdown (subtotal, 2.5% gateway charge, total) for this design alone.
+    /// The order breakdown (subtotal, gateway charge, total) for this design
+    /// alone, with the merchant's fee in basis points (the server's `/api/store`).
     #[wasm_bindgen(js_name = orderQuote, unchecked_return_type = "OrderQuote")]
-    pub fn order_quote(&self, unit_price_paise: f64) -> Result<JsValue, JsValue> {
+    pub fn order_quote(&self, unit_price_paise: f64, fee_bps: f64) -> Result<JsValue, JsValue> {
         let line = self
             .design
             .quote(Paise(whole(unit_price_paise)?))
             .map_err(js_error)?;
-        to_js(&quote_order(vec![line]).map_err(js_error)?)
+        to_js(&quote_order(vec![line], whole(fee_bps)?).map_err(js_error)?)
     }
 
     /// Throws the first rule the cart would refuse (colour, uploads, quantities,
@@ -420,14 +421,16 @@ pub fn format_inr(paise: f64) -> Result<String, JsValue> {
     Ok(Paise(whole(paise)?).format_inr())
 }
 
-/// The order breakdown of several lines (each a `LineQuote`).
+/// The order breakdown of several lines (each a `LineQuote`) with the
+/// merchant's fee in basis points (the server's `/api/store`).
 #[wasm_bindgen(js_name = quoteOrder, unchecked_return_type = "OrderQuote")]
 pub fn quote_order_js(
     #[wasm_bindgen(unchecked_param_type = "LineQuote[]")] lines: JsValue,
+    fee_bps: f64,
 ) -> Result<JsValue, JsValue> {
     let lines: Vec<LineQuote> =
         serde_wasm_bindgen::from_value(lines).map_err(|e| JsValue::from_str(&e.to_string()))?;
-    to_js(&quote_order(lines).map_err(js_error)?)
+    to_js(&quote_order(lines, whole(fee_bps)?).map_err(js_error)?)
 }
 
 /// A buyer's GSTIN as checkout takes it: the GSTIN as stored (upper case;

@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use design_engine::effects::remove_background;
-use design_engine::pricing::quote_order;
+use design_engine::pricing::{GATEWAY_CHARGE_BPS, quote_order};
 use design_engine::render::{Fonts, Renderer};
 use design_engine::{Design, ElementKind, Font, ImageElement, PrintArea, Size, TextElement};
 use image::{Rgba, RgbaImage};
@@ -96,11 +96,14 @@ fn benches(c: &mut Criterion) {
 
     c.bench_function("quote (line + order)", |b| {
         b.iter(|| {
-            quote_order(vec![
-                black_box(&design)
-                    .quote(design_engine::Paise(4500))
-                    .unwrap(),
-            ])
+            quote_order(
+                vec![
+                    black_box(&design)
+                        .quote(design_engine::Paise(4500))
+                        .unwrap(),
+                ],
+                GATEWAY_CHARGE_BPS,
+            )
             .unwrap()
         })
     });

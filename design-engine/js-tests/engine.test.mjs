@@ -91,12 +91,17 @@ test('catalogue, colours, facts and money come from the engine', () => {
   assert.equal(facts.maxTextChars, 50);
   assert.equal(facts.minPerColor, 25);
   assert.equal(facts.fonts.length, 6);
-  assert.equal(facts.gatewayLabel, 'Payment Gateway (2.5%)');
+  // The gateway fee is the merchant's policy, taken from the server: no copy here.
+  assert.equal(facts.gatewayLabel, undefined);
   assert.deepEqual(facts.printAreas.map((a) => [a.key, a.label]), [['left_chest', 'Left Chest'], ['back', 'Back']]);
   // Empty slots are null, as the generated declarations and the API's documents say.
   const design = new engine.Studio('p1', 'white').design();
   assert.equal(design.areas.back.text, null);
   assert.equal(engine.formatInr(12345650), '₹1,23,456.50');
-  const order = engine.quoteOrder([reference.lineQuote, reference.lineQuote]);
+  const order = engine.quoteOrder([reference.lineQuote, reference.lineQuote], 250);
   assert.equal(order.subtotal, 2 * reference.lineQuote.total);
+  assert.equal(order.gatewayCharge, 2 * reference.orderQuote.gatewayCharge);
+  const absorbed = engine.quoteOrder([reference.lineQuote], 0);
+  assert.deepEqual([absorbed.gatewayChargeBps, absorbed.gatewayCharge, absorbed.total], [0, 0, reference.lineQuote.total]);
+  assert.throws(() => engine.quoteOrder([reference.lineQuote], 1001), (e) => e.code === 'GATEWAY_FEE_OUT_OF_RANGE');
 });

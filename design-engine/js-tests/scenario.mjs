@@ -67,7 +67,8 @@ export function runScenario() {
       needMore: studio.needMore(),
       belowMinimumMessage,
       lineQuote: studio.quote(product.price),
-      orderQuote: studio.orderQuote(product.price),
+      // The scenario is priced at the specification's fee, 2.5% (250 basis points).
+      orderQuote: studio.orderQuote(product.price, 250),
       backgroundRemovedPng,
       areas,
     },

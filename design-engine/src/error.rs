@@ -48,6 +48,8 @@ pub enum StudioError {
     NegativePrice,
     #[error("The order is too large to be priced")]
     PriceOverflow,
+    #[error("The payment gateway fee must be from 0% to 10%")]
+    GatewayFeeOutOfRange,
     #[error("This design was made by a newer version of the studio (version {0})")]
     UnsupportedVersion(u32),
     #[error("The design could not be read: {0}")]
@@ -77,6 +79,7 @@ impl StudioError {
             Self::UnknownColour => "UNKNOWN_COLOR",
             Self::NegativePrice => "NEGATIVE_PRICE",
             Self::PriceOverflow => "PRICE_OVERFLOW",
+            Self::GatewayFeeOutOfRange => "GATEWAY_FEE_OUT_OF_RANGE",
             Self::UnsupportedVersion(_) => "UNSUPPORTED_VERSION",
             Self::MalformedDesign(_) => "MALFORMED_DESIGN",
         }

@@ -1,8 +1,10 @@
 //! Every fixed fact of the studio that a page shows (colours, print areas and
-//! their sizes, limits, the minimum, fees), gathered from the constants the
+//! their sizes, limits, the minimum, the design fee), gathered from the constants the
 //! engine enforces. The web app reads these from here: as JSON written at
 //! build time (`just gen`) for pages that do not load the engine, and from the
-//! WebAssembly module. No page writes one down itself.
+//! WebAssembly module. No page writes one down itself. The gateway fee is not
+//! among them: it is the merchant's policy, which pages take from the server
+//! (`GET /api/store`).
 
 use serde::Serialize;
 
@@ -12,7 +14,7 @@ use crate::elements::{
     DEFAULT_FONT_SIZE, DEFAULT_IMAGE_SIZE, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE,
     MAX_IMAGE_BYTES, MAX_TEXT_CHARS, TEXT_COLOUR_PRESETS,
 };
-use crate::pricing::{DESIGN_FEE_PER_EXTRA_ELEMENT, GATEWAY_CHARGE_BPS, gateway_label};
+use crate::pricing::DESIGN_FEE_PER_EXTRA_ELEMENT;
 use crate::quantities::{MAX_PER_SIZE, MIN_PER_COLOUR, Size};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -40,10 +42,6 @@ pub struct Facts {
     pub max_per_size: u32,
     /// Paise per text or image after the first one of a line.
     pub design_fee_per_extra_element: i64,
-    /// The payment gateway charge in basis points of the subtotal (250 = 2.5%).
-    pub gateway_charge_bps: i64,
-    /// The charge's label on every breakdown: "Payment Gateway (2.5%)".
-    pub gateway_label: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -104,8 +102,6 @@ pub fn facts() -> Facts {
         min_per_color: MIN_PER_COLOUR,
         max_per_size: MAX_PER_SIZE,
         design_fee_per_extra_element: DESIGN_FEE_PER_EXTRA_ELEMENT.0,
-        gateway_charge_bps: GATEWAY_CHARGE_BPS,
-        gateway_label: gateway_label(),
     }
 }
 
@@ -117,7 +113,8 @@ mod tests {
     fn the_facts_name_what_the_engine_enforces() {
         let f = serde_json::to_value(facts()).unwrap();
         assert_eq!(f["minPerColor"], 25);
-        assert_eq!(f["gatewayLabel"], "Payment Gateway (2.5%)");
+        // The gateway fee is the merchant's policy: the server's `/api/store` says it.
+        assert!(f.get("gatewayLabel").is_none() && f.get("gatewayChargeBps").is_none());
         assert_eq!(f["designFeePerExtraElement"], 50_00);
         assert_eq!(f["sizes"][4], "XXL");
         assert_eq!(f["fonts"][2], "Times New Roman");

@@ -15,8 +15,11 @@ pub struct Paise(pub i64);
 
 /// Each design element after the first costs ₹50 per line.
 pub const DESIGN_FEE_PER_EXTRA_ELEMENT: Paise = Paise(50_00);
-/// The payment gateway charge: 2.5% of the subtotal.
+/// The payment gateway charge the specification names, 2.5% of the subtotal:
+/// the default of the merchant's fee policy (`GATEWAY_FEE_PERCENT`).
 pub const GATEWAY_CHARGE_BPS: i64 = 250;
+/// The highest fee a merchant may charge: 10% (anything above is a typo, not a policy).
+pub const MAX_GATEWAY_FEE_BPS: i64 = 1_000;
 
 /// A rate in basis points as a percentage: "2.5%" for 250.
 pub fn percent(bps: i64) -> String {
@@ -28,9 +31,24 @@ pub fn percent(bps: i64) -> String {
     }
 }
 
-/// The gateway charge's label on every price breakdown.
-pub fn gateway_label() -> String {
-    format!("Payment Gateway ({})", percent(GATEWAY_CHARGE_BPS))
+/// The gateway charge's label on every price breakdown: "Payment Gateway (2.5%)".
+pub fn gateway_label(bps: i64) -> String {
+    format!("Payment Gateway ({})", percent(bps))
+}
+
+/// A fee as a merchant writes it ("2.5", "2", "0", "1.75": a percentage from
+/// 0 to 10 with at most two decimals) in basis points; `None` for anything
+/// else ("2.555", "-1", "11", "2.5%", ".5").
+pub fn gateway_fee_bps(percent: &str) -> Option<i64> {
+    let (whole, frac) = percent.split_once('.').unwrap_or((percent, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let frac_ok = !percent.contains('.') || (1..=2).contains(&frac.len());
+    if whole.is_empty() || whole.len() > 2 || !digits(whole) || !frac_ok || !digits(frac) {
+        return None;
+    }
+    let cents = format!("{frac:0<2}");
+    let bps = whole.parse::<i64>().ok()? * 100 + cents.parse::<i64>().ok()?;
+    (bps <= MAX_GATEWAY_FEE_BPS).then_some(bps)
 }
 
 impl Paise {
@@ -137,19 +155,25 @@ pub struct OrderQuote {
     pub total: Paise,
 }
 
-/// 2.5% of the subtotal, rounded half up to the paisa.
-pub fn gateway_charge(subtotal: Paise) -> Result<Paise, StudioError> {
+/// `bps` basis points of the subtotal, rounded half up to the paisa; a fee
+/// outside 0 to 10% is refused (the server never configures one).
+pub fn gateway_charge(subtotal: Paise, bps: i64) -> Result<Paise, StudioError> {
     if subtotal.0 < 0 {
         return Err(StudioError::NegativePrice);
     }
+    if !(0..=MAX_GATEWAY_FEE_BPS).contains(&bps) {
+        return Err(StudioError::GatewayFeeOutOfRange);
+    }
     let scaled = subtotal
         .0
-        .checked_mul(GATEWAY_CHARGE_BPS)
+        .checked_mul(bps)
         .ok_or(StudioError::PriceOverflow)?;
     Ok(Paise((scaled + 5_000) / 10_000))
 }
 
-pub fn quote_order(lines: Vec<LineQuote>) -> Result<OrderQuote, StudioError> {
+/// The lines' subtotal plus the gateway fee at `fee_bps` (the merchant's
+/// policy; 0 when the merchant absorbs the charge).
+pub fn quote_order(lines: Vec<LineQuote>, fee_bps: i64) -> Result<OrderQuote, StudioError> {
     let mut subtotal = Paise(0);
     let mut items = 0u32;
     for line in &lines {
@@ -158,12 +182,12 @@ pub fn quote_order(lines: Vec<LineQuote>) -> Result<OrderQuote, StudioError> {
             .checked_add(line.quantity)
             .ok_or(StudioError::PriceOverflow)?;
     }
-    let charge = gateway_charge(subtotal)?;
+    let charge = gateway_charge(subtotal, fee_bps)?;
     Ok(OrderQuote {
         lines,
         items,
         subtotal,
-        gateway_charge_bps: GATEWAY_CHARGE_BPS,
+        gateway_charge_bps: fee_bps,
         gateway_charge: charge,
         total: subtotal.add(charge)?,
     })
@@ -178,8 +202,33 @@ mod tests {
         assert_eq!(percent(250), "2.5%");
         assert_eq!(percent(1800), "18%");
         assert_eq!(percent(5), "0.05%");
-        assert_eq!(gateway_label(), "Payment Gateway (2.5%)");
+        assert_eq!(gateway_label(GATEWAY_CHARGE_BPS), "Payment Gateway (2.5%)");
+        assert_eq!(gateway_label(175), "Payment Gateway (1.75%)");
+        assert_eq!(gateway_label(0), "Payment Gateway (0%)");
     }
+
+    #[test]
+    fn a_merchants_fee_is_a_percentage_from_0_to_10_with_two_decimals_at_most() {
+        for (written, bps) in [
+            ("2.5", 250),
+            ("2", 200),
+            ("0", 0),
+            ("1.75", 175),
+            ("0.05", 5),
+            ("10", 1000),
+            ("10.00", 1000),
+            ("02.50", 250),
+        ] {
+            assert_eq!(gateway_fee_bps(written), Some(bps), "{written}");
+        }
+        for refused in [
+            "", "2.555", "10.01", "11", "100", "-1", "+2", "2.5%", ".5", "5.", "2,5", "1e1", " 2",
+            "abc",
+        ] {
+            assert_eq!(gateway_fee_bps(refused), None, "{refused:?}");
+        }
+    }
+
     use proptest::prelude::*;
 
     #[test]
@@ -195,15 +244,46 @@ mod tests {
 
     #[test]
     fn gateway_charge_is_two_and_a_half_percent_half_up() {
-        assert_eq!(gateway_charge(Paise(1000_00)).unwrap(), Paise(25_00));
+        let bps = GATEWAY_CHARGE_BPS;
+        assert_eq!(gateway_charge(Paise(1000_00), bps).unwrap(), Paise(25_00));
         // 0.025 × 1 paisa rounds down, 0.025 × 20 = 0.5 rounds up.
-        assert_eq!(gateway_charge(Paise(1)).unwrap(), Paise(0));
-        assert_eq!(gateway_charge(Paise(20)).unwrap(), Paise(1));
-        assert_eq!(gateway_charge(Paise(19)).unwrap(), Paise(0));
-        let order = quote_order(vec![quote_line(Paise(2999), 25, 2).unwrap()]).unwrap();
+        assert_eq!(gateway_charge(Paise(1), bps).unwrap(), Paise(0));
+        assert_eq!(gateway_charge(Paise(20), bps).unwrap(), Paise(1));
+        assert_eq!(gateway_charge(Paise(19), bps).unwrap(), Paise(0));
+        let order = quote_order(vec![quote_line(Paise(2999), 25, 2).unwrap()], bps).unwrap();
         assert_eq!(order.subtotal, Paise(2999 * 25 + 5000));
+        assert_eq!(order.gateway_charge_bps, 250);
         assert_eq!(order.gateway_charge, Paise(1999)); // 79975 × 0.025 = 1999.375
         assert_eq!(order.total, Paise(79975 + 1999));
+    }
+
+    #[test]
+    fn at_zero_the_merchant_absorbs_the_charge() {
+        let line = quote_line(Paise(2999), 25, 2).unwrap();
+        let order = quote_order(vec![line.clone(), line], 0).unwrap();
+        assert_eq!(order.subtotal, Paise(2 * 79975));
+        assert_eq!(order.gateway_charge_bps, 0);
+        assert_eq!(order.gateway_charge, Paise(0));
+        assert_eq!(order.total, Paise(159950));
+        assert_eq!(gateway_charge(Paise(i64::MAX), 0), Ok(Paise(0)));
+    }
+
+    #[test]
+    fn other_fees_round_half_up_too_and_out_of_range_fees_are_refused() {
+        // 1.75% of ₹799.75 = 1399.5625 paise → ₹14.00.
+        let order = quote_order(vec![quote_line(Paise(2999), 25, 2).unwrap()], 175).unwrap();
+        assert_eq!(order.gateway_charge, Paise(1400));
+        assert_eq!(order.total, Paise(79975 + 1400));
+        // 1.75% of 200 paise = 3.5 → 4; of 199 = 3.4825 → 3.
+        assert_eq!(gateway_charge(Paise(200), 175), Ok(Paise(4)));
+        assert_eq!(gateway_charge(Paise(199), 175), Ok(Paise(3)));
+        assert_eq!(gateway_charge(Paise(1000_00), 1000), Ok(Paise(100_00)));
+        for bps in [-1, 1001, i64::MAX] {
+            assert_eq!(
+                gateway_charge(Paise(100), bps),
+                Err(StudioError::GatewayFeeOutOfRange)
+            );
+        }
     }
 
     #[test]
@@ -215,17 +295,19 @@ mod tests {
         assert_eq!(quote_line(Paise(-1), 2, 0), Err(StudioError::NegativePrice));
         let big = quote_line(Paise(i64::MAX / 2), 1, 0).unwrap();
         assert_eq!(
-            quote_order(vec![big.clone(), big.clone(), big]),
+            quote_order(vec![big.clone(), big.clone(), big], GATEWAY_CHARGE_BPS),
             Err(StudioError::PriceOverflow)
         );
     }
 
     proptest! {
         /// A line is the sum of its parts, never negative; an order adds its lines
-        /// and a 2.5% charge; any input either prices or reports overflow, never panics.
+        /// and the fee at any allowed rate; any input either prices or reports
+        /// overflow, never panics.
         #[test]
         fn totals_are_the_sum_of_their_parts(
             lines in prop::collection::vec((0i64..=i64::MAX / 4, any::<u32>(), 0u32..=4), 0..6),
+            bps in 0i64..=MAX_GATEWAY_FEE_BPS,
         ) {
             let mut quotes = Vec::new();
             for (price, qty, elements) in lines {
@@ -244,10 +326,10 @@ mod tests {
                 }
             }
             let sum: i128 = quotes.iter().map(|q| i128::from(q.total.0)).sum();
-            match quote_order(quotes) {
+            match quote_order(quotes, bps) {
                 Ok(o) => {
                     prop_assert_eq!(i128::from(o.subtotal.0), sum);
-                    prop_assert_eq!(i128::from(o.gateway_charge.0), (sum * 250 + 5000) / 10000);
+                    prop_assert_eq!(i128::from(o.gateway_charge.0), (sum * i128::from(bps) + 5000) / 10000);
                     prop_assert_eq!(o.total.0, o.subtotal.0 + o.gateway_charge.0);
                     prop_assert!(o.total.0 >= o.subtotal.0);
                 }

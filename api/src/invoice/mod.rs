@@ -210,7 +210,7 @@ impl Invoice {
             lines,
             items_total: f.items.0,
             gateway_charge: f.gateway.0,
-            gateway_label: design_engine::pricing::gateway_label(),
+            gateway_label: design_engine::pricing::gateway_label(order.gateway_fee_bps),
             courier_charges: f.courier.0,
             total: f.total.0,
             taxable_value: f.tax.taxable_value.0,

@@ -16,8 +16,8 @@ pub struct CheckedCart {
     pub items: Vec<NewItem>,
 }
 
-pub async fn checked_cart(db: &Db, user_id: &str) -> Result<CheckedCart, ApiError> {
-    let cart = price_cart(db, user_id).await?;
+pub async fn checked_cart(db: &Db, user_id: &str, fee_bps: i64) -> Result<CheckedCart, ApiError> {
+    let cart = price_cart(db, user_id, fee_bps).await?;
     if cart.lines.is_empty() {
         return Err(ApiError::bad_request("Your cart is empty"));
     }

@@ -60,7 +60,8 @@ pub struct CartItem {
 }
 
 /// The cart with the engine's breakdown. Money in paise; `totalPrice` is the
-/// amount payable (subtotal + 2.5% payment gateway charge).
+/// amount payable (subtotal + the payment gateway charge at the store's fee,
+/// `GATEWAY_FEE_PERCENT`; 0 when the merchant absorbs it).
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct CartDto {
@@ -70,6 +71,8 @@ pub struct CartDto {
     pub item_count: u32,
     pub subtotal: i64,
     pub gateway_charge_bps: i64,
+    /// The charge's label, e.g. "Payment Gateway (2.5%)" (no line at 0 bps).
+    pub gateway_label: String,
     pub gateway_charge: i64,
     pub total: i64,
     pub total_price: i64,
@@ -86,7 +89,7 @@ pub struct CartSummary {
 }
 
 async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
-    let cart = price_cart(&state.db, user_id).await?;
+    let cart = price_cart(&state.db, user_id, state.config.gateway_fee_bps).await?;
     let mut items = Vec::with_capacity(cart.lines.len());
     for PricedLine {
         line,
@@ -117,6 +120,7 @@ async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
         item_count: order.items,
         subtotal: order.subtotal.0,
         gateway_charge_bps: order.gateway_charge_bps,
+        gateway_label: design_engine::pricing::gateway_label(order.gateway_charge_bps),
         gateway_charge: order.gateway_charge.0,
         total: order.total.0,
         total_price: order.total.0,

@@ -14,6 +14,7 @@ pub mod orders;
 pub mod payments;
 pub mod pincode;
 pub mod products;
+pub mod store;
 pub mod upload;
 pub mod users;
 
@@ -43,4 +44,6 @@ pub enum Tag {
     Upload,
     /// Saved designs and their read-only share links.
     Designs,
+    /// The store's runtime facts: its fee policy and support contact.
+    Store,
 }

@@ -15,6 +15,7 @@ mod caps;
 mod cart;
 mod crash;
 mod designs;
+mod gateway_fee;
 mod gstin;
 mod instances;
 mod invoice;

@@ -28,6 +28,7 @@ fn api_in(dir: &Path, args: &[&str], vars: &[(&str, &str)]) -> (bool, String) {
         "COMPANY_NAME",
         "COMPANY_ADDRESS",
         "ADMIN_TOTP",
+        "GATEWAY_FEE_PERCENT",
     ] {
         cmd.env_remove(k);
     }
@@ -104,6 +105,24 @@ fn a_seller_gstin_with_a_wrong_check_character_is_named_at_start() {
     ]);
     assert!(ok, "a valid GSTIN in any case starts: {out}");
     assert!(!out.contains("seller details"), "{out}");
+}
+
+#[test]
+fn a_gateway_fee_that_is_not_0_to_10_percent_refuses_to_start() {
+    for bad in ["2.555", "10.01", "11", "-1", "2.5%", "two", ".5"] {
+        let (ok, err) = migrate_with(&[("GATEWAY_FEE_PERCENT", bad)]);
+        assert!(
+            !ok && err.contains(&format!(
+                "GATEWAY_FEE_PERCENT must be a percentage from 0 to 10 with at most two decimals \
+                 (e.g. 2.5, or 0 to absorb the charge), not {bad:?}"
+            )),
+            "{bad}: {err}"
+        );
+    }
+    for good in ["0", "1.75", "10", "2.5"] {
+        let (ok, err) = migrate_with(&[("GATEWAY_FEE_PERCENT", good)]);
+        assert!(ok, "{good}: {err}");
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use design_engine::catalogue::builtin_catalogue;
 use design_engine::effects::remove_background;
 use design_engine::hash::{artwork_hash, content_hash, sha256_hex};
-use design_engine::pricing::quote_order;
+use design_engine::pricing::{GATEWAY_CHARGE_BPS, quote_order};
 use design_engine::render::{Renderer, decode_upload, encode_png};
 use design_engine::{Design, ElementKind, Font, ImageElement, PrintArea, Size, TextElement};
 use serde_json::{Value, json};
@@ -82,7 +82,7 @@ pub fn run() -> Value {
     }
 
     let line = design.quote(product.price).unwrap();
-    let order = quote_order(vec![line.clone()]).unwrap();
+    let order = quote_order(vec![line.clone()], GATEWAY_CHARGE_BPS).unwrap();
     let width = scenario["renderWidth"].as_u64().unwrap() as u32;
     let mut areas = serde_json::Map::new();
     for a in PrintArea::ALL {

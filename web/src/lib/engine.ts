@@ -102,8 +102,9 @@ export async function removeBackground(bytes: Uint8Array, mime: string, toleranc
   return (await loadEngine()).removeBackground(bytes, mime, tolerance);
 }
 
-export async function quoteOrder(lines: LineQuote[]): Promise<OrderQuote> {
-  return (await loadEngine()).quoteOrder(lines);
+/** The order breakdown of several lines at the store's gateway fee (basis points, from `useStoreFacts`). */
+export async function quoteOrder(lines: LineQuote[], feeBps: number): Promise<OrderQuote> {
+  return (await loadEngine()).quoteOrder(lines, feeBps);
 }
 
 /** A buyer's GSTIN as the engine (and so the server) judges it. */

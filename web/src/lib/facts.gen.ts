@@ -82,7 +82,5 @@ export const FACTS: Facts = {
   "maxImageBytes": 5242880,
   "minPerColor": 25,
   "maxPerSize": 10000,
-  "designFeePerExtraElement": 5000,
-  "gatewayChargeBps": 250,
-  "gatewayLabel": "Payment Gateway (2.5%)"
+  "designFeePerExtraElement": 5000
 };

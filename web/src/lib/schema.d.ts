@@ -8207,6 +8207,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's fee policy and support contact, as configured (public). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The facts, cacheable by anyone for five minutes. */
+                200: {
+                    headers: {
+                        "CACHE-CONTROL": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_StoreFacts"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8365,7 +8420,8 @@ export interface components {
         /**
          * CartDto
          * @description The cart with the engine's breakdown. Money in paise; `totalPrice` is the
-         *     amount payable (subtotal + 2.5% payment gateway charge).
+         *     amount payable (subtotal + the payment gateway charge at the store's fee,
+         *     `GATEWAY_FEE_PERCENT`; 0 when the merchant absorbs it).
          */
         CartDto: {
             _id: string;
@@ -8376,6 +8432,8 @@ export interface components {
             subtotal: number;
             /** Format: int64 */
             gatewayChargeBps: number;
+            /** @description The charge's label, e.g. "Payment Gateway (2.5%)" (no line at 0 bps). */
+            gatewayLabel: string;
             /** Format: int64 */
             gatewayCharge: number;
             /** Format: int64 */
@@ -8797,6 +8855,12 @@ export interface components {
             message: string;
             data: components["schemas"]["SharedDesign"];
         };
+        /** Envelope_StoreFacts */
+        Envelope_StoreFacts: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["StoreFacts"];
+        };
         /** Envelope_TaxDocument */
         Envelope_TaxDocument: {
             success: boolean;
@@ -9111,7 +9175,8 @@ export interface components {
         };
         /**
          * Order
-         * @description An order. Money in paise; `taxPrice` is the 2.5% payment gateway charge.
+         * @description An order. Money in paise; `taxPrice` is the payment gateway charge, at the
+         *     fee the order was priced with (`gatewayFeeBps`).
          */
         Order: {
             _id: string;
@@ -9137,6 +9202,14 @@ export interface components {
             shippingPrice: number;
             /** Format: int64 */
             taxPrice: number;
+            /**
+             * Format: int64
+             * @description The gateway fee this order was priced with, in basis points of the
+             *     items price (250 = 2.5%; 0: the merchant absorbed it, no line to show).
+             */
+            gatewayFeeBps: number;
+            /** @description The charge's label at that fee, e.g. "Payment Gateway (2.5%)". */
+            gatewayLabel: string;
             /** Format: int64 */
             discountAmount: number;
             /** Format: int64 */
@@ -9746,6 +9819,22 @@ export interface components {
         /** StatusRequest */
         StatusRequest: {
             status: components["schemas"]["OrderStatus"];
+        };
+        /** StoreFacts */
+        StoreFacts: {
+            /**
+             * Format: int64
+             * @description The payment gateway fee in basis points of the subtotal
+             *     (`GATEWAY_FEE_PERCENT`; 250 = 2.5%). 0: the merchant absorbs it and
+             *     no breakdown shows a gateway line.
+             */
+            gatewayFeeBps: number;
+            /** @description The fee's label on every breakdown, made by the engine: "Payment Gateway (2.5%)". */
+            gatewayLabel: string;
+            /** @description Where customers write about an order (`SUPPORT_EMAIL`). */
+            supportEmail: string;
+            /** @description The number customers call (`COMPANY_PHONE`). */
+            supportPhone: string;
         };
         /** SubscribeRequest */
         SubscribeRequest: {

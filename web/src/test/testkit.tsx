@@ -21,9 +21,21 @@ export type Handler = (method: string, path: string, url: URL, request: Request)
 export const ok = (data: unknown, message = 'OK'): FakeResponse => ({ status: 200, body: { success: true, message, data } });
 export const fail = (status: number, message: string): FakeResponse => ({ status, body: { success: false, message } });
 
+/** The store's facts as GET /api/store answers them: the default 2.5% fee and a support contact. */
+export function storeFacts(overrides: Partial<components['schemas']['StoreFacts']> = {}): components['schemas']['StoreFacts'] {
+  return {
+    gatewayFeeBps: 250,
+    gatewayLabel: 'Payment Gateway (2.5%)',
+    supportEmail: 'help@shop.example',
+    supportPhone: '+91 22 5555 0100',
+    ...overrides,
+  };
+}
+
 /**
  * Replaces `fetch`. `/api/health` answers 200 unless `backend: false` (then
- * every call fails as when the server is down). Returns the mock so tests can
+ * every call fails as when the server is down); `/api/store` answers
+ * `storeFacts()` unless the handler does. Returns the mock so tests can
  * count calls with `calls(fetchMock, '/api/products')`.
  */
 export function mockApi(handler: Handler, { backend = true }: { backend?: boolean } = {}) {
@@ -37,6 +49,7 @@ export function mockApi(handler: Handler, { backend = true }: { backend?: boolea
     let answer = await handler(request.method, url.pathname, url, request);
     // A stored session is renewed at start-up: answer that unless the test does.
     if (answer === undefined && url.pathname === '/api/auth/refresh') answer = ok(fakeTokens());
+    if (answer === undefined && url.pathname === '/api/store') answer = ok(storeFacts());
     answer ??= fail(404, 'Not found');
     return new Response(JSON.stringify(answer.body ?? null), {
       status: answer.status ?? 200,
@@ -199,6 +212,8 @@ export function order(n: number, overrides: Partial<Order> = {}): Order {
     itemsPrice: 625000,
     shippingPrice: 0,
     taxPrice: 15625,
+    gatewayFeeBps: 250,
+    gatewayLabel: 'Payment Gateway (2.5%)',
     discountAmount: 0,
     totalPrice: 640625,
     refundedAmount: 0,

@@ -36,6 +36,8 @@ pub struct Order {
     pub items_price: i64,
     pub shipping_price: i64,
     pub tax_price: i64,
+    /// The gateway fee `tax_price` was priced with (basis points of the items price).
+    pub gateway_fee_bps: i64,
     pub discount_amount: i64,
     pub total_price: i64,
     pub refunded_amount: i64,
@@ -94,6 +96,8 @@ pub struct NewOrder {
     pub items_count: i64,
     pub items_price: i64,
     pub tax_price: i64,
+    /// The fee policy the order was priced with (`Config::gateway_fee_bps`).
+    pub gateway_fee_bps: i64,
     pub total_price: i64,
     pub shipping_address: String,
     pub billing_address: String,
@@ -115,7 +119,7 @@ macro_rules! order_columns {
          orders.shipping_price, orders.tax_price, orders.discount_amount, orders.total_price, \
          orders.refunded_amount, orders.shipping_address, orders.billing_address, orders.cancel_reason, \
          orders.tracking_number, orders.created_at, orders.updated_at, orders.payment_claim, \
-         orders.buyer_gstin, ",
+         orders.buyer_gstin, orders.gateway_fee_bps, ",
             $name,
             " AS user_name, ",
             $email,
@@ -235,7 +239,7 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
         .push_result("placed", "orders", &format!(
             "INSERT INTO orders (id, user_id, order_number, receipt, provider, provider_order_id, items_count, \
              items_price, tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at, \
-             buyer_gstin, open_slot) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, slot FROM \
+             buyer_gstin, open_slot, gateway_fee_bps) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, slot, $16 FROM \
              (SELECT MIN(n) AS slot FROM ({slots}) AS numbers WHERE n NOT IN \
              (SELECT open_slot FROM orders WHERE user_id = $2 AND open_slot IS NOT NULL)) AS free \
              WHERE slot IS NOT NULL{RETURNING}",
@@ -255,7 +259,8 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
         .bind(new.billing_address.clone())
         .bind(new.notes.clone())
         .bind(now)
-        .bind(new.buyer_gstin.clone());
+        .bind(new.buyer_gstin.clone())
+        .bind(new.gateway_fee_bps);
     for (position, item) in new.items.iter().enumerate() {
         let item_id = new_id();
         script

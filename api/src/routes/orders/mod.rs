@@ -54,7 +54,8 @@ pub struct OrderUser {
     pub email: String,
 }
 
-/// An order. Money in paise; `taxPrice` is the 2.5% payment gateway charge.
+/// An order. Money in paise; `taxPrice` is the payment gateway charge, at the
+/// fee the order was priced with (`gatewayFeeBps`).
 #[derive(Object, Debug, Clone)]
 #[oai(rename_all = "camelCase")]
 pub struct Order {
@@ -77,6 +78,11 @@ pub struct Order {
     pub items_price: i64,
     pub shipping_price: i64,
     pub tax_price: i64,
+    /// The gateway fee this order was priced with, in basis points of the
+    /// items price (250 = 2.5%; 0: the merchant absorbed it, no line to show).
+    pub gateway_fee_bps: i64,
+    /// The charge's label at that fee, e.g. "Payment Gateway (2.5%)".
+    pub gateway_label: String,
     pub discount_amount: i64,
     pub total_price: i64,
     pub refunded_amount: i64,
@@ -187,6 +193,8 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
             items_price: o.items_price,
             shipping_price: o.shipping_price,
             tax_price: o.tax_price,
+            gateway_fee_bps: o.gateway_fee_bps,
+            gateway_label: design_engine::pricing::gateway_label(o.gateway_fee_bps),
             discount_amount: o.discount_amount,
             total_price: o.total_price,
             refunded_amount: o.refunded_amount,

@@ -128,7 +128,7 @@ async fn open_order(
     let order = match orders::by_receipt(&state.db, &user.id, c.receipt).await? {
         Some(existing) => existing,
         None => {
-            let priced = checked_cart(&state.db, &user.id).await?;
+            let priced = checked_cart(&state.db, &user.id, state.config.gateway_fee_bps).await?;
             let total = priced.quote.total.0;
             // Refused before anything is stored.
             check_amount(c.amount, total).inspect_err(|_| {
@@ -143,6 +143,7 @@ async fn open_order(
                 items_count: i64::from(priced.quote.items),
                 items_price: priced.quote.subtotal.0,
                 tax_price: priced.quote.gateway_charge.0,
+                gateway_fee_bps: priced.quote.gateway_charge_bps,
                 total_price: total,
                 shipping_address: serde_json::to_string(&shipping)?,
                 billing_address: serde_json::to_string(&billing)?,

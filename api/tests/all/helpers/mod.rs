@@ -112,6 +112,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         company: api::config::Company::default(),
         pending_order_hours: 24,
         document_prefixes: Default::default(),
+        gateway_fee_bps: design_engine::pricing::GATEWAY_CHARGE_BPS,
     }
 }
 

@@ -25,10 +25,12 @@ function line(overrides: Partial<CartItem> = {}): CartItem {
   };
 }
 
-function cart(items: CartItem[]): Cart {
+/** The cart as the server prices it, at its fee (2.5% unless given). */
+function cart(items: CartItem[], { bps = 250, label = 'Payment Gateway (2.5%)' } = {}): Cart {
   const subtotal = items.reduce((s, i) => s + i.lineTotal, 0);
-  const gatewayCharge = Math.floor((subtotal * 250 + 5000) / 10000);
-  return { _id: 'c1', items, itemCount: items.reduce((s, i) => s + i.itemCount, 0), subtotal, gatewayChargeBps: 250, gatewayCharge, total: subtotal + gatewayCharge, totalPrice: subtotal + gatewayCharge };
+  const gatewayCharge = Math.floor((subtotal * bps + 5000) / 10000);
+  const total = subtotal + gatewayCharge;
+  return { _id: 'c1', items, itemCount: items.reduce((s, i) => s + i.itemCount, 0), subtotal, gatewayChargeBps: bps, gatewayLabel: label, gatewayCharge, total, totalPrice: total };
 }
 
 const renderCart = () => renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
@@ -42,8 +44,17 @@ describe('CartPage', () => {
     expect(within(row).getByText('T-Shirt Normal')).toBeTruthy();
     expect(within(row).getByText('₹6,250.00')).toBeTruthy();
     expect(screen.getByTestId('cart-total').textContent).toBe('₹6,406.25');
-    expect(screen.getByText('Payment gateway charge (2.5%)')).toBeTruthy();
+    expect(screen.getByText('Payment Gateway (2.5%)').nextElementSibling?.textContent).toBe('₹156.25');
     expect((screen.getByLabelText('Quantity L') as HTMLInputElement).value).toBe('15');
+  });
+
+  it('shows no gateway line when the merchant absorbs the fee', async () => {
+    signedIn();
+    const absorbed = cart([line()], { bps: 0, label: 'Payment Gateway (0%)' });
+    mockApi((m, path) => (m === 'GET' && path === '/api/cart' ? ok(absorbed) : undefined));
+    renderCart();
+    expect((await screen.findByTestId('cart-total')).textContent).toBe('₹6,250.00');
+    expect(screen.queryByText(/Payment Gateway/)).toBeNull();
   });
 
   it('has an empty state that leads back to the shop', async () => {

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem, type CartItem } from '../../api/cart';
+import { chargesGatewayFee } from '../../api/store';
 import { Dialog } from '../../components/Dialog';
 import { DesignThumbnails } from '../../components/DesignThumbnails';
 import { SIZES, SizeSteppers, totalOf, type Quantities, type Size } from '../../components/SizeSteppers';
@@ -78,8 +79,12 @@ export default function CartPage() {
           <dl>
             <dt>Subtotal</dt>
             <dd>{rupees(data.subtotal)}</dd>
-            <dt>Payment gateway charge ({data.gatewayChargeBps / 100}%)</dt>
-            <dd>{rupees(data.gatewayCharge)}</dd>
+            {chargesGatewayFee(data.gatewayChargeBps) && (
+              <>
+                <dt>{data.gatewayLabel}</dt>
+                <dd>{rupees(data.gatewayCharge)}</dd>
+              </>
+            )}
             <dt className="total">Total</dt>
             <dd className="total" data-testid="cart-total">
               {rupees(data.totalPrice)}

@@ -28,6 +28,7 @@ const CART: Cart = {
   itemCount: 25,
   subtotal: 625000,
   gatewayChargeBps: 250,
+  gatewayLabel: 'Payment Gateway (2.5%)',
   gatewayCharge: 15625,
   total: 640625,
   totalPrice: 640625,
@@ -196,6 +197,7 @@ describe('CheckoutPage', () => {
     renderCheckout();
     const u = userEvent.setup();
     expect((await screen.findByTestId('checkout-total')).textContent).toBe('₹6,406.25');
+    expect(screen.getByText('Payment Gateway (2.5%)').nextElementSibling?.textContent).toBe('₹156.25');
     await fillShipping(u);
     await waitFor(() => expect(field(/^City/).value).toBe('New Delhi'));
     await u.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -393,6 +395,13 @@ describe('CheckoutPage', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(picker.value).toBe('');
     expect(field(/^Address line 1/).value).toBe('5 Park Street');
+  });
+
+  it('shows no gateway line when the merchant absorbs the fee', async () => {
+    checkoutApi({ cart: { ...CART, gatewayChargeBps: 0, gatewayLabel: 'Payment Gateway (0%)', gatewayCharge: 0, total: 625000, totalPrice: 625000 } });
+    renderCheckout();
+    expect((await screen.findByTestId('checkout-total')).textContent).toBe('₹6,250.00');
+    expect(screen.queryByText(/Payment Gateway/)).toBeNull();
   });
 
   it('sends an empty cart back to the products', async () => {

@@ -15,7 +15,7 @@ import { addressLine } from '../../lib/address';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
-import { FACTS } from '../../lib/engine';
+import { chargesGatewayFee } from '../../api/store';
 import { AddressFields } from './AddressFields';
 import {
   addressesOf,
@@ -348,8 +348,12 @@ export default function CheckoutPage() {
                 <dd>{rupees(cart.data.subtotal)}</dd>
                 <dt>Shipping</dt>
                 <dd>Free</dd>
-                <dt>{FACTS.gatewayLabel}</dt>
-                <dd>{rupees(cart.data.gatewayCharge)}</dd>
+                {chargesGatewayFee(cart.data.gatewayChargeBps) && (
+                  <>
+                    <dt>{cart.data.gatewayLabel}</dt>
+                    <dd>{rupees(cart.data.gatewayCharge)}</dd>
+                  </>
+                )}
                 <dt className="total">Total</dt>
                 <dd className="total" data-testid="checkout-total">
                   {rupees(cart.data.totalPrice)}

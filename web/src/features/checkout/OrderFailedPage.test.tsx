@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderRoutes, signedIn } from '../../test/testkit';
+import { fail, mockApi, ok, renderRoutes, signedIn, storeFacts } from '../../test/testkit';
 import { emptyForm } from './form';
 import OrderFailedPage from './OrderFailedPage';
-import { SUPPORT } from './support';
+import { SUPPORT_UNAVAILABLE } from './support';
 
 const formData = {
   ...emptyForm({ email: 'asha@example.com', name: 'Asha Verma' }),
@@ -13,9 +13,9 @@ const formData = {
 const errorData = { code: 'BAD_REQUEST_ERROR', description: 'Payment failed: the test card was declined.', orderNumber: 'LT-20261122-7KQ3M9', formData };
 
 /** Starts at home, then arrives the way checkout sends the shopper: with navigation state. */
-async function renderFailed(state: unknown) {
+async function renderFailed(state: unknown, store = ok(storeFacts())) {
   signedIn();
-  mockApi(() => undefined);
+  mockApi((_m, path) => (path === '/api/store' ? store : undefined));
   const view = renderRoutes([{ path: '/order-failed', element: <OrderFailedPage /> }], '/');
   await act(() => view.router.navigate('/order-failed', { state }));
   return view;
@@ -29,8 +29,21 @@ describe('OrderFailedPage', () => {
     expect(screen.getByText('No charge was made to your account.')).toBeTruthy();
     expect(screen.getByTestId('error-code').textContent).toBe('BAD_REQUEST_ERROR');
     await userEvent.click(screen.getByRole('button', { name: 'Contact Support' }));
-    expect(within(screen.getByRole('dialog', { name: 'Contact Support' })).getByText(SUPPORT.email)).toBeTruthy();
+    expect(await within(screen.getByRole('dialog', { name: 'Contact Support' })).findByText('help@shop.example')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Review Cart' }).getAttribute('href')).toBe('/cart');
+  });
+
+  it("gives the store's configured support contact, the one on the invoices", async () => {
+    await renderFailed({ errorData }, ok(storeFacts({ supportEmail: 'care@threads.example', supportPhone: '+91 80 4000 1234' })));
+    const mail = await screen.findByRole('link', { name: 'care@threads.example' });
+    expect(mail.getAttribute('href')).toBe('mailto:care@threads.example');
+    expect(screen.getByRole('link', { name: '+91 80 4000 1234' }).getAttribute('href')).toBe('tel:+918040001234');
+  });
+
+  it('says so when the support contact cannot be loaded, rather than invent one', async () => {
+    await renderFailed({ errorData }, fail(503, 'Service unavailable'));
+    expect(await screen.findByText(SUPPORT_UNAVAILABLE)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /@/ })).toBeNull();
   });
 
   it('Try Again returns to /shipping with the form as it was', async () => {

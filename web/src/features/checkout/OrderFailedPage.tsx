@@ -1,17 +1,21 @@
 // Payment failure (/order-failed): reached only with the error in the
 // navigation state. Nothing was charged; Try Again returns to checkout with the
-// form as it was.
+// form as it was. The support contact is the store's configured one.
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../components/Dialog';
+import { useStoreFacts } from '../../api/store';
 import { FALLBACK, type ErrorData } from './failure';
-import { SUPPORT } from './support';
+import { SUPPORT_LOADING, SUPPORT_UNAVAILABLE, telHref } from './support';
 import './checkout.css';
 
 export default function OrderFailedPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [contact, setContact] = useState(false);
+  const store = useStoreFacts();
+  const support = store.data;
+  const supportMissing = <p className="muted">{store.isError ? SUPPORT_UNAVAILABLE : SUPPORT_LOADING}</p>;
   const errorData = (location.state as { errorData?: Partial<ErrorData> } | null)?.errorData;
   if (!errorData || typeof errorData !== 'object') return <Navigate to="/" replace />;
   const code = errorData.code || FALLBACK.unknownCode;
@@ -44,9 +48,13 @@ export default function OrderFailedPage() {
         </dl>
         <div className="result-address">
           <h2>Need help?</h2>
-          <p>
-            E-mail <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a> or call <a href={SUPPORT.phoneHref}>{SUPPORT.phone}</a> ({SUPPORT.hours}).
-          </p>
+          {support ? (
+            <p>
+              E-mail <a href={`mailto:${support.supportEmail}`}>{support.supportEmail}</a> or call <a href={telHref(support.supportPhone)}>{support.supportPhone}</a>.
+            </p>
+          ) : (
+            supportMissing
+          )}
         </div>
         <div className="result-actions">
           <button className="btn" onClick={() => navigate('/shipping', { state: { formData: errorData.formData } })}>
@@ -66,15 +74,18 @@ export default function OrderFailedPage() {
       {contact && (
         <Dialog title="Contact Support" onClose={() => setContact(false)}>
           <p>Our support team will help with your payment or order.</p>
-          <ul className="contact-list">
-            <li>
-              Email: <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
-            </li>
-            <li>
-              Phone: <a href={SUPPORT.phoneHref}>{SUPPORT.phone}</a>
-            </li>
-            <li className="muted">{SUPPORT.hours}</li>
-          </ul>
+          {support ? (
+            <ul className="contact-list">
+              <li>
+                Email: <a href={`mailto:${support.supportEmail}`}>{support.supportEmail}</a>
+              </li>
+              <li>
+                Phone: <a href={telHref(support.supportPhone)}>{support.supportPhone}</a>
+              </li>
+            </ul>
+          ) : (
+            supportMissing
+          )}
           <p className="muted">
             Please quote error code <span className="mono">{code}</span>
             {errorData.orderNumber && (

@@ -1,7 +1,11 @@
-// Where a shopper gets help with a payment or an order.
-export const SUPPORT = {
-  email: 'support@legacythreads.in',
-  phone: '+91 80 4000 1234',
-  phoneHref: 'tel:+918040001234',
-  hours: 'Monday to Saturday, 10 am to 7 pm IST',
-} as const;
+// Where a shopper gets help with a payment or an order: the store's configured
+// contact (SUPPORT_EMAIL and COMPANY_PHONE, from GET /api/store), the same one
+// the invoices print.
+
+/** A `tel:` link for a phone number as written ("+91 80 4000 1234"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+export const SUPPORT_LOADING = 'Loading the support contact…';
+export const SUPPORT_UNAVAILABLE = 'The support contact could not be loaded. Please try again in a moment.';

@@ -54,6 +54,20 @@ describe('OrdersPage', () => {
     expect(within(cards[1]).queryByText('Your GSTIN:')).toBeNull();
   });
 
+  it("shows each order's own fee: none on an order placed while the merchant absorbed it", async () => {
+    const absorbed = order(1, { gatewayFeeBps: 0, gatewayLabel: 'Payment Gateway (0%)', taxPrice: 0, totalPrice: 625000 });
+    const charged = order(2, { gatewayFeeBps: 175, gatewayLabel: 'Payment Gateway (1.75%)', taxPrice: 10938, totalPrice: 635938 });
+    ordersApi(() => page([absorbed, charged]));
+    renderOrders();
+    const u = userEvent.setup();
+    const cards = await screen.findAllByTestId('order-card');
+    await u.click(within(cards[0]).getByRole('button', { name: 'View details' }));
+    await u.click(within(cards[1]).getByRole('button', { name: 'View details' }));
+    expect(within(cards[0]).getByText('Items').nextElementSibling?.textContent).toBe('₹6,250.00');
+    expect(within(cards[0]).queryByText(/Payment Gateway/)).toBeNull();
+    expect(within(cards[1]).getByText('Payment Gateway (1.75%)').nextElementSibling?.textContent).toBe('₹109.38');
+  });
+
   it('filters by status from the first page', async () => {
     const queries = ordersApi((q) => (q.get('status') === 'confirmed' ? page([order(2, { status: 'confirmed', isPaid: true })]) : page([order(1)], Number(q.get('page')), 2, 11)));
     renderOrders();

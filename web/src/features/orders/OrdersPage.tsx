@@ -9,7 +9,7 @@ import { DesignThumbnails } from '../../components/DesignThumbnails';
 import { Spinner } from '../../components/Spinner';
 import { addressLine } from '../../lib/address';
 import { rupees } from '../../lib/money';
-import { FACTS } from '../../lib/engine';
+import { chargesGatewayFee } from '../../api/store';
 import './orders.css';
 
 /** The customer's filters: every status but refunded. */
@@ -206,8 +206,12 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
             <dd>{rupees(order.itemsPrice)}</dd>
             <dt>Shipping</dt>
             <dd>{order.shippingPrice ? rupees(order.shippingPrice) : 'Free'}</dd>
-            <dt>{FACTS.gatewayLabel}</dt>
-            <dd>{rupees(order.taxPrice)}</dd>
+            {chargesGatewayFee(order.gatewayFeeBps) && (
+              <>
+                <dt>{order.gatewayLabel}</dt>
+                <dd>{rupees(order.taxPrice)}</dd>
+              </>
+            )}
             {order.discountAmount > 0 && (
               <>
                 <dt>Discount</dt>

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, mockApi, renderAt, signedIn } from '../../test/testkit';
+import { calls, mockApi, ok, renderAt, signedIn, storeFacts } from '../../test/testkit';
 import { builtinProducts } from '../../api/builtinProducts';
 import { SERVER_UNREACHABLE } from '../../lib/api';
-import type { Studio } from '../../lib/engine';
+import { createStudio, type Studio } from '../../lib/engine';
 import { PricePanel } from './PricePanel';
 import type { DesignDoc, StudioHandle } from './useStudio';
 
@@ -73,5 +73,44 @@ describe('PricePanel with the backend down', () => {
     await userEvent.click(screen.getByTestId('add-to-cart'));
     await waitFor(() => expect(onMessage).toHaveBeenCalledWith('error', SERVER_UNREACHABLE));
     expect(calls(fetchMock, '/api/cart/items')).toBe(0);
+  });
+});
+
+/** A real engine studio with 25 plain white tees (₹299 each: ₹7,475.00). */
+async function engineHandle(): Promise<StudioHandle> {
+  const tee = (await builtinProducts()).find((p) => p.name === 'T-Shirt Normal')!;
+  const studio = await createStudio(tee._id, 'white');
+  studio.setQuantity('m', 25);
+  const handle = await readyHandle();
+  return { ...handle, studio, design: { ...handle.design, productId: tee._id } };
+}
+
+async function renderPriced(handle: StudioHandle) {
+  const tee = (await builtinProducts()).find((p) => p.name === 'T-Shirt Normal')!;
+  renderAt('/design', <PricePanel handle={handle} product={tee} onPreview={() => {}} onMessage={() => {}} />);
+}
+
+describe("PricePanel's breakdown at the server's fee", () => {
+  it('adds the gateway charge the store names, with its label', async () => {
+    mockApi((_m, path) => (path === '/api/store' ? ok(storeFacts()) : undefined));
+    await renderPriced(await engineHandle());
+    // ₹7,475.00 + 2.5% (₹186.875, half up) = ₹7,661.88.
+    expect((await screen.findByTestId('studio-total')).textContent).toBe('₹7,661.88');
+    expect(screen.getByText('Payment Gateway (2.5%)').nextElementSibling?.textContent).toBe('₹186.88');
+  });
+
+  it('shows no gateway line when the merchant absorbs the fee', async () => {
+    mockApi((_m, path) => (path === '/api/store' ? ok(storeFacts({ gatewayFeeBps: 0, gatewayLabel: 'Payment Gateway (0%)' })) : undefined));
+    await renderPriced(await engineHandle());
+    expect((await screen.findByTestId('studio-total')).textContent).toBe('₹7,475.00');
+    expect(screen.queryByText(/Payment Gateway/)).toBeNull();
+  });
+
+  it('names no fee and no total until the store says its fee', async () => {
+    mockApi((_m, path) => (path === '/api/store' ? new Promise(() => {}) : undefined));
+    await renderPriced(await engineHandle());
+    expect((await screen.findByTestId('fee-pending')).textContent).toBe('Loading the payment gateway charge…');
+    expect(screen.getByText('Subtotal').nextElementSibling?.textContent).toBe('₹7,475.00');
+    expect(screen.queryByTestId('studio-total')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // Summary, sizes, the engine's live price breakdown and 'Add to Cart'. Every
-// number here comes from the engine (the same code the server re-runs).
+// number here comes from the engine (the same code the server re-runs), at the
+// gateway fee the server's facts name (none while they load: no guessed fee).
 import { useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../app/usePageTransition';
 import { useLocation, useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
 import { engineMessage, FACTS, type LineQuote, type OrderQuote } from '../../lib/engine';
 import { useAddToCart } from '../../api/cart';
+import { chargesGatewayFee, useStoreFacts } from '../../api/store';
 import { designImages, uploadDesignImages } from '../../api/artwork';
 import type { Product } from '../../api/products';
 import { SizeSteppers, type Quantities } from '../../components/SizeSteppers';
@@ -26,6 +28,8 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
   const addButton = useRef<HTMLButtonElement>(null);
   const [adding, setAdding] = useState(false);
   const [authLost, setAuthLost] = useState(false);
+  const store = useStoreFacts();
+  const fee = store.data;
 
   // After a 401 the shopper may renew the session in place, keeping the design.
   const refreshAuth = async () => {
@@ -43,7 +47,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
   let order: OrderQuote | null = null;
   try {
     line = studio.quote(product.price);
-    order = studio.orderQuote(product.price);
+    if (fee) order = studio.orderQuote(product.price, fee.gatewayFeeBps);
   } catch {
     // Quantities the engine refuses show no price.
   }
@@ -121,7 +125,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       <p className="muted" data-testid="total-quantity">
         {total} item{total === 1 ? '' : 's'} · minimum {FACTS.minPerColor} per colour
       </p>
-      {line && order && (
+      {line && (
         <table className="breakdown" data-testid="price-breakdown">
           <tbody>
             <tr>
@@ -138,16 +142,27 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
             </tr>
             <tr>
               <td>Subtotal</td>
-              <td>{rupees(order.subtotal)}</td>
+              <td>{rupees(order?.subtotal ?? line.total)}</td>
             </tr>
-            <tr>
-              <td>{FACTS.gatewayLabel}</td>
-              <td>{rupees(order.gatewayCharge)}</td>
-            </tr>
-            <tr className="grand">
-              <td>Total</td>
-              <td data-testid="studio-total">{rupees(order.total)}</td>
-            </tr>
+            {order && fee && chargesGatewayFee(fee.gatewayFeeBps) && (
+              <tr>
+                <td>{fee.gatewayLabel}</td>
+                <td>{rupees(order.gatewayCharge)}</td>
+              </tr>
+            )}
+            {order && (
+              <tr className="grand">
+                <td>Total</td>
+                <td data-testid="studio-total">{rupees(order.total)}</td>
+              </tr>
+            )}
+            {!fee && (
+              <tr>
+                <td colSpan={2} className="muted" data-testid="fee-pending">
+                  {store.isError ? 'The payment gateway charge, if any, is added at checkout.' : 'Loading the payment gateway charge…'}
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       )}

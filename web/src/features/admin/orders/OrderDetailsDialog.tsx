@@ -7,7 +7,7 @@ import type { Order } from '../../../api/orders';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
 import { addressLine } from '../../../lib/address';
-import { FACTS } from '../../../lib/engine';
+import { chargesGatewayFee } from '../../../api/store';
 import { rupees } from '../../../lib/money';
 import { SIZES } from '../../../components/SizeSteppers';
 import { StatusChip } from '../../orders/OrdersPage';
@@ -141,8 +141,12 @@ function OrderDetails({ order }: { order: Order }) {
       <dl className="summary">
         <dt>Items price</dt>
         <dd>{rupees(order.itemsPrice)}</dd>
-        <dt>{FACTS.gatewayLabel}</dt>
-        <dd>{rupees(order.taxPrice)}</dd>
+        {chargesGatewayFee(order.gatewayFeeBps) && (
+          <>
+            <dt>{order.gatewayLabel}</dt>
+            <dd>{rupees(order.taxPrice)}</dd>
+          </>
+        )}
         {order.shippingPrice > 0 && (
           <>
             <dt>Shipping</dt>

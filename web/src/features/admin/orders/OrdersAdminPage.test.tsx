@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, ok, order, renderRoutes, signedIn } from '../../../test/testkit';
+import { mockApi, ok, order, renderAt, renderRoutes, signedIn } from '../../../test/testkit';
 import type { Order } from '../../../api/orders';
 import AdminLayout from '../AdminLayout';
 import OrdersAdminPage from './OrdersAdminPage';
+import { OrderDetailsDialog } from './OrderDetailsDialog';
 
 const overview = {
   byStatus: [],
@@ -84,5 +85,30 @@ describe('Orders Management', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Processing' }));
     await waitFor(() => expect(screen.getByText('Order status updated to processing')).toBeTruthy());
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Order Details', () => {
+  it("shows the fee the order was priced with, and no gateway line when the merchant absorbed it", async () => {
+    signedIn({ role: 'admin' });
+    const orders: Record<string, Order> = {
+      o1: order(1),
+      o2: order(2, { gatewayFeeBps: 0, gatewayLabel: 'Payment Gateway (0%)', taxPrice: 0, totalPrice: 625000 }),
+    };
+    mockApi((_m, path) => {
+      const id = path.match(/^\/api\/orders\/(\w+)$/)?.[1];
+      return id && orders[id] ? ok(orders[id]) : undefined;
+    });
+    const show = (id: string) => renderAt('/admin/orders', <OrderDetailsDialog id={id} onClose={() => {}} onInvoice={() => {}} onError={() => {}} />);
+
+    const charged = show('o1');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect((await within(dialog).findByText('Payment Gateway (2.5%)')).nextElementSibling?.textContent).toBe('₹156.25');
+    charged.unmount();
+
+    show('o2');
+    const absorbed = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect((await within(absorbed).findByText('Items price')).nextElementSibling?.textContent).toBe('₹6,250.00');
+    expect(within(absorbed).queryByText(/Payment Gateway/)).toBeNull();
   });
 });
