@@ -37,7 +37,10 @@ async fn paid_to(app: &TestApp, email: &str, to: Value) -> (String, String) {
         )
         .await;
     assert_eq!(status, 200, "{created}");
-    let id = created["data"]["order"]["_id"].as_str().unwrap().to_string();
+    let id = created["data"]["order"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let path = format!("/api/orders/{id}/tax-invoice");
     let (status, body) = app.get_auth(&path, &token).await;
     assert_eq!((status, body["message"].as_str()), (404, Some(NO_INVOICE)));
@@ -66,7 +69,10 @@ async fn a_paid_order_gets_a_tax_invoice_to_the_paisa() {
         assert_eq!(inv["title"], "TAX INVOICE");
         assert_eq!(inv["number"], number("INV", 1));
         assert_eq!(inv["seller"]["gstin"], "29ABCDE1234F1ZW");
-        assert_eq!(inv["seller"]["state"], json!({"name": "Karnataka", "code": "29"}));
+        assert_eq!(
+            inv["seller"]["state"],
+            json!({"name": "Karnataka", "code": "29"})
+        );
         assert_eq!(inv["placeOfSupply"], json!({"name": "Delhi", "code": "07"}));
         assert_eq!(inv["buyer"]["name"], "Asha Rao");
         assert_eq!(inv["supply"], "interState");
@@ -75,11 +81,21 @@ async fn a_paid_order_gets_a_tax_invoice_to_the_paisa() {
         // IGST inside: 7,661.88 × 5/105 = ₹364.851 → ₹364.85.
         let line = &inv["lines"][0];
         assert_eq!(
-            (&line["hsn"], &line["quantity"], &line["unit"], &line["rateBps"]),
+            (
+                &line["hsn"],
+                &line["quantity"],
+                &line["unit"],
+                &line["rateBps"]
+            ),
             (&json!("6109"), &json!(25), &json!("PCS"), &json!(500))
         );
         assert_eq!(
-            (&line["taxableValue"], &line["igst"], &line["cgst"], &line["amount"]),
+            (
+                &line["taxableValue"],
+                &line["igst"],
+                &line["cgst"],
+                &line["amount"]
+            ),
             (&json!(7297_03), &json!(364_85), &json!(0), &json!(TOTAL))
         );
         assert_eq!(inv["gatewayFee"], 186_88);
@@ -125,7 +141,10 @@ async fn a_paid_order_gets_a_tax_invoice_to_the_paisa() {
             "Tax is not payable on reverse charge",
             "Authorised Signatory",
         ] {
-            assert!(text.contains(needle), "{engine:?}: {needle:?} not in {text:?}");
+            assert!(
+                text.contains(needle),
+                "{engine:?}: {needle:?} not in {text:?}"
+            );
         }
         let (_, _, kept) = app
             .get_bytes(&format!("/api/orders/{id}/tax-invoice.pdf"), Some(&asha))
@@ -146,11 +165,18 @@ async fn a_paid_order_gets_a_tax_invoice_to_the_paisa() {
         assert_eq!(inv["supply"], "intraState");
         // 2.5% of 7,661.88/1.05 = ₹182.4257 → ₹182.43 each.
         assert_eq!(
-            (&inv["totals"]["cgst"], &inv["totals"]["sgst"], &inv["totals"]["igst"]),
+            (
+                &inv["totals"]["cgst"],
+                &inv["totals"]["sgst"],
+                &inv["totals"]["igst"]
+            ),
             (&json!(182_43), &json!(182_43), &json!(0))
         );
         assert_eq!(inv["totals"]["taxableValue"], TOTAL - 2 * 182_43);
-        assert_eq!(inv["lines"][0]["hsn"], "6105", "the product's HSN when paid");
+        assert_eq!(
+            inv["lines"][0]["hsn"], "6105",
+            "the product's HSN when paid"
+        );
     }
 }
 
@@ -167,17 +193,21 @@ async fn only_the_owner_and_admins_see_tax_documents() {
         ] {
             assert_eq!(app.get_auth(&path, &admin).await.0, 200, "{path}");
             let (status, body) = app.get_auth(&path, &ravi).await;
-            assert_eq!((status, body["message"].as_str()), (404, Some("Order not found")));
+            assert_eq!(
+                (status, body["message"].as_str()),
+                (404, Some("Order not found"))
+            );
             assert_eq!(app.get(&path).await.0, 401);
         }
         let pdf = format!("/api/orders/{id}/tax-invoice.pdf");
         assert_eq!(app.get_bytes(&pdf, Some(&admin)).await.0, 200);
         assert_eq!(app.get_bytes(&pdf, Some(&ravi)).await.0, 404);
         assert_eq!(app.get_bytes(&pdf, None).await.0, 401);
-        let (status, body) = app
-            .get_auth("/api/orders/nope/tax-invoice", &admin)
-            .await;
-        assert_eq!((status, body["message"].as_str()), (400, Some("Invalid order id")));
+        let (status, body) = app.get_auth("/api/orders/nope/tax-invoice", &admin).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (400, Some("Invalid order id"))
+        );
     }
 }
 
@@ -192,11 +222,19 @@ async fn refunds_issue_credit_notes_that_name_the_invoice() {
 
         // A part refund, then the rest by cancelling.
         let (status, body) = app
-            .post_auth("/api/payments/refund", &admin, json!({"orderId": id, "amount": 1000_00}))
+            .post_auth(
+                "/api/payments/refund",
+                &admin,
+                json!({"orderId": id, "amount": 1000_00}),
+            )
             .await;
         assert_eq!(status, 200, "{engine:?} {body}");
         let (status, body) = app
-            .put_auth(&format!("/api/orders/{id}/status"), &admin, json!({"status": "cancelled"}))
+            .put_auth(
+                &format!("/api/orders/{id}/status"),
+                &admin,
+                json!({"status": "cancelled"}),
+            )
             .await;
         assert_eq!(status, 200, "{engine:?} {body}");
 
@@ -216,19 +254,30 @@ async fn refunds_issue_credit_notes_that_name_the_invoice() {
                    "totalInWords": "Rupees One Thousand Only"})
         );
         // Both notes give back exactly what was paid, tax and all.
-        let sum = |f: &str| first["totals"][f].as_i64().unwrap() + second["totals"][f].as_i64().unwrap();
+        let sum =
+            |f: &str| first["totals"][f].as_i64().unwrap() + second["totals"][f].as_i64().unwrap();
         assert_eq!(sum("total"), TOTAL);
         assert_eq!(sum("igst"), 364_85);
 
         // Its PDF, by the number with dashes or with its slashes escaped.
         let dashed = number("CN", 1).replace('/', "-");
-        for file in [format!("{dashed}.pdf"), format!("{}.pdf", number("CN", 1).replace('/', "%2F"))] {
-            let (status, kind, pdf) = app
-                .get_bytes(&format!("{notes}/{file}"), Some(&asha))
-                .await;
-            assert_eq!((status, kind.as_str()), (200, "application/pdf"), "{engine:?} {file}");
+        for file in [
+            format!("{dashed}.pdf"),
+            format!("{}.pdf", number("CN", 1).replace('/', "%2F")),
+        ] {
+            let (status, kind, pdf) = app.get_bytes(&format!("{notes}/{file}"), Some(&asha)).await;
+            assert_eq!(
+                (status, kind.as_str()),
+                (200, "application/pdf"),
+                "{engine:?} {file}"
+            );
             let text = flat_text(&pdf);
-            for needle in ["CREDIT NOTE", "Against Invoice", number("INV", 1).as_str(), "Rupees One Thousand Only"] {
+            for needle in [
+                "CREDIT NOTE",
+                "Against Invoice",
+                number("INV", 1).as_str(),
+                "Rupees One Thousand Only",
+            ] {
                 assert!(text.contains(needle), "{needle:?} not in {text:?}");
             }
         }
@@ -326,8 +375,14 @@ async fn two_hundred_payments_at_once_get_two_hundred_consecutive_numbers() {
         assert_eq!(last, 200);
         // Paying again issues nothing more.
         let (id, provider) = &orders[0];
-        let again = payment(&json!({"orderId": provider, "order": {"_id": id}}), "pay_many_0");
-        assert_eq!(app.post_auth("/api/payments/verify", &token, again).await.0, 200);
+        let again = payment(
+            &json!({"orderId": provider, "order": {"_id": id}}),
+            "pay_many_0",
+        );
+        assert_eq!(
+            app.post_auth("/api/payments/verify", &token, again).await.0,
+            200
+        );
         let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tax_invoices")
             .fetch_one(&app.db)
             .await
