@@ -619,7 +619,7 @@ pub fn in_words(amount: Paise) -> String {
     fn below_100(n: u64) -> String {
         match n {
             0..=19 => ONES[n as usize].to_string(),
-            _ if n % 10 == 0 => TENS[(n / 10) as usize].to_string(),
+            _ if n.is_multiple_of(10) => TENS[(n / 10) as usize].to_string(),
             _ => format!("{}-{}", TENS[(n / 10) as usize], ONES[(n % 10) as usize]),
         }
     }
@@ -628,7 +628,7 @@ pub fn in_words(amount: Paise) -> String {
         if n >= 100 {
             words.push(format!("{} Hundred", ONES[(n / 100) as usize]));
         }
-        if n % 100 != 0 {
+        if !n.is_multiple_of(100) {
             words.push(below_100(n % 100));
         }
         words

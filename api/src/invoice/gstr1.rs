@@ -184,12 +184,12 @@ impl Amounts {
     }
 }
 
+/// The documents' sums: `net` is invoices minus credit notes (its `count` every document).
 #[derive(Object, Debug, Clone, Copy, PartialEq, Eq)]
 #[oai(rename_all = "camelCase")]
 pub struct Gstr1Totals {
     pub invoices: Amounts,
     pub credit_notes: Amounts,
-    /// Invoices minus credit notes (`count` is every document).
     pub net: Amounts,
 }
 

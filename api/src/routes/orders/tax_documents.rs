@@ -44,19 +44,39 @@ async fn invoice_of(state: &AppState, auth: &BearerAuth, id: &str) -> ApiResult<
         .ok_or_else(|| ApiError::not_found(NO_INVOICE_YET))
 }
 
-/// The kept PDF of `doc`, or drawn now and kept.
-async fn pdf_of(state: &AppState, doc: TaxDocument, kept: Kept<'_>) -> ApiResult<DocumentPdf> {
-    let name = format!("attachment; filename=\"{}\"", doc.file_name());
+/// The kept PDF of `doc`, or drawn now (through the heavy-work queue) and kept.
+pub(crate) async fn pdf_bytes(
+    state: &AppState,
+    doc: TaxDocument,
+    kept: Kept<'_>,
+) -> ApiResult<Vec<u8>> {
     if let Some(bytes) = tax_documents::pdf(&state.db, kept).await? {
-        return Ok(DocumentPdf::Ok(Binary(bytes), name));
+        return Ok(bytes);
     }
+    drawn(state, doc, kept).await
+}
+
+/// `doc` drawn now and kept (a document whose PDF was never kept).
+pub(crate) async fn drawn(
+    state: &AppState,
+    doc: TaxDocument,
+    kept: Kept<'_>,
+) -> ApiResult<Vec<u8>> {
     let bytes = state
         .work
         .run_holding(PDF_BYTES, move || tax_pdf::render(&doc))
         .await?
         .map_err(|e| ApiError::internal(format!("tax document PDF: {e}")))?;
     tax_documents::keep_pdf(&state.db, kept, bytes.clone()).await?;
-    Ok(DocumentPdf::Ok(Binary(bytes), name))
+    Ok(bytes)
+}
+
+async fn pdf_of(state: &AppState, doc: TaxDocument, kept: Kept<'_>) -> ApiResult<DocumentPdf> {
+    let name = format!("attachment; filename=\"{}\"", doc.file_name());
+    Ok(DocumentPdf::Ok(
+        Binary(pdf_bytes(state, doc, kept).await?),
+        name,
+    ))
 }
 
 pub struct TaxDocumentsApi;
