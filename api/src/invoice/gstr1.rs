@@ -11,6 +11,7 @@
 //! - HSN: per HSN and rate, net of credit notes' values (a credit note gives
 //!   money back, not pieces, so quantities are the invoices').
 //! - Credit notes: one row per note and rate, with the invoice it adjusts.
+//! - Documents issued (Table 13): each series' first and last numbers.
 //!
 //! Money is in paise in the JSON; the CSV writes rupees with two decimals.
 
@@ -148,6 +149,21 @@ pub struct CreditNoteRow {
     pub sgst: i64,
 }
 
+/// GSTR-1 Table 13, documents issued: one series' first and last numbers.
+#[derive(Object, Debug, Clone, PartialEq)]
+#[oai(rename_all = "camelCase")]
+pub struct DocumentsIssued {
+    /// 'Invoices for outward supply' or 'Credit notes'.
+    pub nature: String,
+    /// 'INV/26-27'.
+    pub series: String,
+    pub from_number: String,
+    pub to_number: String,
+    pub total: i64,
+    /// Issued documents are never cancelled here (a refund gets a credit note).
+    pub cancelled: i64,
+}
+
 /// Documents counted and their sums.
 #[derive(Object, Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[oai(rename_all = "camelCase")]
@@ -237,6 +253,7 @@ pub struct Gstr1 {
     pub b2cs: Vec<B2csRow>,
     pub hsn: Vec<HsnRow>,
     pub credit_notes: Vec<CreditNoteRow>,
+    pub documents: Vec<DocumentsIssued>,
     pub totals: Gstr1Totals,
     pub reconciliation: Reconciliation,
 }
@@ -255,6 +272,8 @@ pub struct Builder {
     b2cs: BTreeMap<(String, String, i64), Tax>,
     hsn: BTreeMap<(String, i64), HsnSum>,
     credit_notes: Vec<CreditNoteRow>,
+    /// (is a credit note, series) → (first, last, count).
+    issued: BTreeMap<(bool, String), (String, String, i64)>,
     invoices: Amounts,
     notes: Amounts,
 }
@@ -263,6 +282,22 @@ impl Builder {
     /// Counts an invoice or a credit note (a document that adjusts one).
     pub fn add(&mut self, doc: &TaxDocument) {
         let sign = if doc.adjusts.is_some() { -1 } else { 1 };
+        let series = doc
+            .number
+            .rsplit_once('/')
+            .map_or(doc.number.as_str(), |(s, _)| s);
+        let issued = self
+            .issued
+            .entry((sign < 0, series.to_string()))
+            .or_insert_with(|| (doc.number.clone(), doc.number.clone(), 0));
+        // Zero-padded numbers of one series sort as text.
+        if doc.number < issued.0 {
+            issued.0 = doc.number.clone();
+        }
+        if doc.number > issued.1 {
+            issued.1 = doc.number.clone();
+        }
+        issued.2 += 1;
         for l in &doc.lines {
             let sum = self.hsn.entry((l.hsn.clone(), l.rate_bps)).or_default();
             if sign > 0 {
@@ -399,6 +434,25 @@ impl Builder {
                 })
                 .collect(),
             credit_notes: self.credit_notes,
+            documents: self
+                .issued
+                .into_iter()
+                .map(
+                    |((note, series), (from_number, to_number, total))| DocumentsIssued {
+                        nature: if note {
+                            "Credit notes"
+                        } else {
+                            "Invoices for outward supply"
+                        }
+                        .to_string(),
+                        series,
+                        from_number,
+                        to_number,
+                        total,
+                        cancelled: 0,
+                    },
+                )
+                .collect(),
             totals: Gstr1Totals {
                 invoices: self.invoices,
                 credit_notes: self.notes,
@@ -626,6 +680,31 @@ impl Gstr1 {
                     r(c.igst),
                     r(c.cgst),
                     r(c.sgst),
+                ],
+            );
+        }
+        section(
+            &mut out,
+            "Documents issued",
+            &[
+                "Nature of document",
+                "Series",
+                "From",
+                "To",
+                "Total number",
+                "Cancelled",
+            ],
+        );
+        for d in &self.documents {
+            row(
+                &mut out,
+                &[
+                    d.nature.clone(),
+                    d.series.clone(),
+                    d.from_number.clone(),
+                    d.to_number.clone(),
+                    d.total.to_string(),
+                    d.cancelled.to_string(),
                 ],
             );
         }
@@ -909,6 +988,15 @@ mod tests {
         assert_eq!(h6109.quantity, 10 + 1 + 100 + 50 + 300 + 3);
         assert_eq!(h6109.uqc, "PCS");
         assert_eq!(g.totals.invoices.count, 6);
+        assert_eq!(g.documents.len(), 1);
+        assert_eq!(
+            (
+                g.documents[0].from_number.as_str(),
+                g.documents[0].to_number.as_str(),
+                g.documents[0].total
+            ),
+            ("INV/26-27/000001", "INV/26-27/000006", 6)
+        );
         assert_eq!(g.totals.net.total, g.totals.invoices.total);
         assert!(g.credit_notes.is_empty());
     }
@@ -956,6 +1044,34 @@ mod tests {
         assert_eq!(g.totals.net.count, 2);
         assert!(g.reconciliation.reconciled);
         assert_eq!(g.reconciliation.received, 8_400_00);
+        assert_eq!(
+            g.documents
+                .iter()
+                .map(|d| (
+                    d.nature.as_str(),
+                    d.series.as_str(),
+                    d.from_number.as_str(),
+                    d.to_number.as_str(),
+                    d.total
+                ))
+                .collect::<Vec<_>>(),
+            [
+                (
+                    "Invoices for outward supply",
+                    "INV/26-27",
+                    "INV/26-27/000001",
+                    "INV/26-27/000001",
+                    1
+                ),
+                (
+                    "Credit notes",
+                    "CN/26-27",
+                    "CN/26-27/000001",
+                    "CN/26-27/000001",
+                    1
+                ),
+            ]
+        );
         // A refund with no credit note shows.
         let g = summary(&[], 0, 1);
         assert!(!g.reconciliation.reconciled);

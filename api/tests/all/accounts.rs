@@ -133,6 +133,17 @@ async fn the_months_export_reconciles_with_the_money() {
             (&json!("6109"), &json!("PCS"), &json!(75))
         );
         assert_eq!(g["hsn"][0]["totalValue"], 3 * TOTAL - 1000_00);
+        // Documents issued: the three invoices in one series, the note in another.
+        let mut numbers = [
+            asha_invoice.clone(),
+            b2b_invoice.clone(),
+            ka_invoice.clone(),
+        ];
+        numbers.sort();
+        assert_eq!(g["documents"][0]["fromNumber"], json!(numbers[0]));
+        assert_eq!(g["documents"][0]["toNumber"], json!(numbers[2]));
+        assert_eq!(g["documents"][0]["total"], 3);
+        assert_eq!(g["documents"][1]["nature"], "Credit notes");
         let notes = g["creditNotes"].as_array().unwrap();
         assert_eq!(notes.len(), 1);
         assert_eq!(notes[0]["invoiceNumber"], asha_invoice);
@@ -155,12 +166,13 @@ async fn the_months_export_reconciles_with_the_money() {
             "B2C small",
             "HSN summary",
             "Credit notes",
+            "Documents issued",
             "Totals",
             "Reconciliation",
         ] {
             assert!(lines.contains(&title), "{title} in {csv}");
         }
-        for number in [&asha_invoice, &b2b_invoice] {
+        for number in [&asha_invoice, &b2b_invoice, &ka_invoice] {
             assert!(csv.contains(number.as_str()), "{number} in {csv}");
         }
         assert!(

@@ -8247,7 +8247,8 @@ export interface paths {
          *     (admin): B2B per GSTIN, invoice and rate; B2C large (inter-state
          *     invoices to unregistered buyers above ₹1,00,000, invoice by invoice);
          *     B2C small per place of supply and rate; the HSN summary (net of
-         *     credit notes' values); credit notes; totals; and the reconciliation
+         *     credit notes' values); credit notes; documents issued (each series'
+         *     first and last numbers); totals; and the reconciliation
          *     of the documents' net total with the payments less refunds recorded
          *     in the same range. Money in paise.
          */
@@ -8326,8 +8327,8 @@ export interface paths {
         };
         /**
          * The same summary as one CSV file (admin): a section per table (B2B,
-         *     B2C large, B2C small, HSN summary, Credit notes, Totals,
-         *     Reconciliation), each its title on a line of its own, then its header
+         *     B2C large, B2C small, HSN summary, Credit notes, Documents issued,
+         *     Totals, Reconciliation), each its title on a line of its own, then its header
          *     and rows, a blank line between sections. Money in rupees with two
          *     decimals, rates in percent.
          */
@@ -9024,6 +9025,25 @@ export interface components {
             total: number;
             totalInWords: string;
         };
+        /**
+         * DocumentsIssued
+         * @description GSTR-1 Table 13, documents issued: one series' first and last numbers.
+         */
+        DocumentsIssued: {
+            /** @description 'Invoices for outward supply' or 'Credit notes'. */
+            nature: string;
+            /** @description 'INV/26-27'. */
+            series: string;
+            fromNumber: string;
+            toNumber: string;
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: int64
+             * @description Issued documents are never cancelled here (a refund gets a credit note).
+             */
+            cancelled: number;
+        };
         /** EmailCodeRequest */
         EmailCodeRequest: {
             email: string;
@@ -9302,6 +9322,7 @@ export interface components {
             b2cs: components["schemas"]["B2csRow"][];
             hsn: components["schemas"]["HsnRow"][];
             creditNotes: components["schemas"]["CreditNoteRow"][];
+            documents: components["schemas"]["DocumentsIssued"][];
             totals: components["schemas"]["Gstr1Totals"];
             reconciliation: components["schemas"]["Reconciliation"];
         };

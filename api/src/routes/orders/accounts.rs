@@ -269,7 +269,8 @@ impl AccountsApi {
     /// (admin): B2B per GSTIN, invoice and rate; B2C large (inter-state
     /// invoices to unregistered buyers above ₹1,00,000, invoice by invoice);
     /// B2C small per place of supply and rate; the HSN summary (net of
-    /// credit notes' values); credit notes; totals; and the reconciliation
+    /// credit notes' values); credit notes; documents issued (each series'
+    /// first and last numbers); totals; and the reconciliation
     /// of the documents' net total with the payments less refunds recorded
     /// in the same range. Money in paise.
     #[oai(path = "/admin/tax-documents/gstr1", method = "get")]
@@ -288,8 +289,8 @@ impl AccountsApi {
     }
 
     /// The same summary as one CSV file (admin): a section per table (B2B,
-    /// B2C large, B2C small, HSN summary, Credit notes, Totals,
-    /// Reconciliation), each its title on a line of its own, then its header
+    /// B2C large, B2C small, HSN summary, Credit notes, Documents issued,
+    /// Totals, Reconciliation), each its title on a line of its own, then its header
     /// and rows, a blank line between sections. Money in rupees with two
     /// decimals, rates in percent.
     #[oai(path = "/admin/tax-documents/gstr1.csv", method = "get")]

@@ -17,6 +17,7 @@ function summary(reconciled: boolean): Gstr1 {
     b2cs: [],
     hsn: [],
     creditNotes: [],
+    documents: [],
     totals: { invoices: amounts(1, 766188), creditNotes: amounts(1, 100000), net: amounts(2, 666188) },
     reconciliation: { payments: 766188, refunds: 100000, received: 666188, documents: reconciled ? 666188 : 666000, reconciled },
   };
