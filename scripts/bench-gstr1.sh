@@ -23,7 +23,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cargo build -q --release -p api
+# SKIP_BUILD=1: time the release binary already built.
+[ -n "${SKIP_BUILD:-}" ] || cargo build -q --release -p api
 export DATA_DIR="$work" LISTEN_ADDR="127.0.0.1:$port" RUST_LOG=warn TEST_PROVIDERS=on DATABASE_URL="sqlite://$work/store.db?mode=rwc"
 "$target/release/api" serve > "$work/server.log" 2>&1 &
 server=$!
