@@ -135,6 +135,10 @@ bench-api postgres_url="":
 bench-admin-orders database_url="":
     scripts/bench-admin-orders.sh {{database_url}}
 
+# The accountant's GSTR-1 export over a month of 10,000 invoices (SQLite, release build): seconds per request
+bench-gstr1:
+    scripts/bench-gstr1.sh
+
 # Upload figures: a 100 MB model by one presigned PUT and in 5 MB parts (local storage, release build), with the server's peak memory
 bench-uploads:
     cargo build -q --release -p api

@@ -19,6 +19,7 @@ use crate::routes::health::HealthApi;
 use crate::routes::models::ModelsApi;
 use crate::routes::newsletter::NewsletterApi;
 use crate::routes::orders::OrdersApi;
+use crate::routes::orders::accounts::AccountsApi;
 use crate::routes::orders::admin::AdminOrdersApi;
 use crate::routes::orders::invoice::InvoiceApi;
 use crate::routes::orders::print::PrintFilesApi;
@@ -58,6 +59,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 SecondFactorApi,
                 TaxDocumentsApi,
                 StoreApi,
+                AccountsApi,
             ),
         ),
         "Custom apparel store API",

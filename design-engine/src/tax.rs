@@ -454,6 +454,18 @@ pub fn rate_bps(per_piece: Paise, date: Date) -> i64 {
     }
 }
 
+/// GSTR-1's "B2C large" line: an inter-state invoice to an unregistered buyer
+/// whose value is above this is reported invoice by invoice (Table 5), the
+/// rest summed per state and rate (Table 7). ₹1,00,000 from 1 August 2024
+/// (Notification 12/2024-CT), ₹2,50,000 before.
+pub fn b2c_large_above(date: Date) -> Paise {
+    if date >= Date::new(2024, 8, 1) {
+        Paise(1_00_000_00)
+    } else {
+        Paise(2_50_000_00)
+    }
+}
+
 /// The tax that applies: both halves within a state, IGST across states.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -619,8 +631,25 @@ pub fn credit_tax(invoiced: &[LineTax], refund: Paise, split: Split) -> OrderTax
 /// "Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Fifty Paise Only".
 pub fn in_words(amount: Paise) -> String {
     const ONES: [&str; 20] = [
-        "Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-        "Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen", "Sixteen", "Seventeen", "Eighteen",
+        "Zero",
+        "One",
+        "Two",
+        "Three",
+        "Four",
+        "Five",
+        "Six",
+        "Seven",
+        "Eight",
+        "Nine",
+        "Ten",
+        "Eleven",
+        "Twelve",
+        "Thirteen",
+        "Fourteen",
+        "Fifteen",
+        "Sixteen",
+        "Seventeen",
+        "Eighteen",
         "Nineteen",
     ];
     const TENS: [&str; 10] = [
@@ -629,7 +658,7 @@ pub fn in_words(amount: Paise) -> String {
     fn below_100(n: u64) -> String {
         match n {
             0..=19 => ONES[n as usize].to_string(),
-            _ if n % 10 == 0 => TENS[(n / 10) as usize].to_string(),
+            _ if n.is_multiple_of(10) => TENS[(n / 10) as usize].to_string(),
             _ => format!("{}-{}", TENS[(n / 10) as usize], ONES[(n % 10) as usize]),
         }
     }
@@ -638,7 +667,7 @@ pub fn in_words(amount: Paise) -> String {
         if n >= 100 {
             words.push(format!("{} Hundred", ONES[(n / 100) as usize]));
         }
-        if n % 100 != 0 {
+        if !n.is_multiple_of(100) {
             words.push(below_100(n % 100));
         }
         words
@@ -685,6 +714,13 @@ mod tests {
         code: 29,
         name: "Karnataka",
     };
+
+    #[test]
+    fn b2c_large_threshold_is_dated() {
+        assert_eq!(b2c_large_above(Date::new(2024, 8, 1)), Paise(1_00_000_00));
+        assert_eq!(b2c_large_above(TODAY), Paise(1_00_000_00));
+        assert_eq!(b2c_large_above(Date::new(2024, 7, 31)), Paise(2_50_000_00));
+    }
 
     #[test]
     fn gstins_are_checked_to_the_check_character() {
@@ -924,7 +960,10 @@ mod tests {
         assert_eq!(part.lines[0].amount, Paise(210_53));
         assert_eq!(part.lines[1].amount, Paise(789_47));
         // ₹210.53 at 5% within a state: 2.5% of 210.53/1.05 = ₹5.0126 → ₹5.01 each half.
-        assert_eq!((part.lines[0].cgst, part.lines[0].sgst), (Paise(5_01), Paise(5_01)));
+        assert_eq!(
+            (part.lines[0].cgst, part.lines[0].sgst),
+            (Paise(5_01), Paise(5_01))
+        );
         assert_eq!(part.lines[0].taxable_value, Paise(200_51));
         // ₹789.47 at 18%: 9% of 789.47/1.18 = ₹60.2137 → ₹60.21 each half.
         assert_eq!(part.lines[1].cgst, Paise(60_21));

@@ -2,6 +2,7 @@
 //! sqlx's `Any` driver so one set of queries and migrations serves both.
 //! Queries live in named functions per aggregate (`products`, ...).
 
+pub mod accounts;
 pub mod addresses;
 pub mod artwork;
 pub mod caps;

@@ -81,14 +81,14 @@ pub fn push_issue(script: &mut Script, claim: &Claim, series: &str, doc: &TaxDoc
 }
 
 #[derive(FromRow)]
-struct Stored {
-    series: String,
-    seq: i64,
-    snapshot: String,
+pub(super) struct Stored {
+    pub series: String,
+    pub seq: i64,
+    pub snapshot: String,
 }
 
 impl Stored {
-    fn document(self) -> Result<TaxDocument, DbError> {
+    pub(super) fn document(self) -> Result<TaxDocument, DbError> {
         let number = numbering::number(&self.series, self.seq);
         TaxDocument::from_snapshot(&self.snapshot, number).map_err(|e| {
             tracing::error!(error = %e, "a stored tax document does not read back");

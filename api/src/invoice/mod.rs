@@ -4,6 +4,7 @@
 //! and text on paper is the server's.
 
 pub mod figures;
+pub mod gstr1;
 pub mod numbering;
 pub mod pdf;
 pub mod tax_document;

@@ -25,6 +25,9 @@ pub const REVERSE_CHARGE: &str = "Tax is not payable on reverse charge";
 pub const UNIT: &str = "PCS";
 
 /// A tax invoice or a credit note, as issued. Money in paise; dates dd/mm/yyyy, in India.
+/// `adjusts`: the invoice a credit note adjusts (absent on an invoice);
+/// `placeOfSupply`: the delivery address's state. (Said here: a comment on a
+/// field that refers to another schema wraps it in allOf.)
 #[derive(Object, Debug, Clone, PartialEq)]
 #[oai(rename_all = "camelCase")]
 pub struct TaxDocument {
@@ -39,7 +42,6 @@ pub struct TaxDocument {
     pub issued_at: i64,
     pub order_id: String,
     pub order_number: String,
-    /// The invoice a credit note adjusts (absent on an invoice).
     #[oai(skip_serializing_if_is_none)]
     pub adjusts: Option<AdjustedInvoice>,
     /// Why money went back (credit notes).
@@ -47,7 +49,6 @@ pub struct TaxDocument {
     pub reason: Option<String>,
     pub seller: DocumentSeller,
     pub buyer: DocumentBuyer,
-    /// The delivery address's state.
     pub place_of_supply: StateRef,
     /// 'intraState' (CGST + SGST, half the rate each) or 'interState' (IGST).
     pub supply: String,
@@ -105,6 +106,7 @@ pub struct DocumentSeller {
     pub email: String,
 }
 
+/// The buyer; `state` is the billing address's.
 #[derive(Object, Debug, Clone, PartialEq)]
 #[oai(rename_all = "camelCase")]
 pub struct DocumentBuyer {
@@ -115,7 +117,6 @@ pub struct DocumentBuyer {
     pub gstin: Option<String>,
     pub billing_address: ShippingAddress,
     pub shipping_address: ShippingAddress,
-    /// The billing address's state.
     pub state: StateRef,
 }
 

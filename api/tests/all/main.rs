@@ -5,6 +5,7 @@
 
 mod helpers;
 
+mod accounts;
 mod admin;
 mod admin_orders;
 mod artwork;

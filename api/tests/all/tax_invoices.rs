@@ -26,7 +26,7 @@ fn number(prefix: &str, n: i64) -> String {
 }
 
 /// A shopper's order for 25 tees to `to`, created and paid; its id and the token.
-async fn paid_to(app: &TestApp, email: &str, to: Value) -> (String, String) {
+pub(crate) async fn paid_to(app: &TestApp, email: &str, to: Value) -> (String, String) {
     paid_with(app, email, to, None).await
 }
 

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'orders', lazy: lazyPage(() => import('../features/admin/orders/OrdersAdminPage')) },
               { path: 'products', lazy: lazyPage(() => import('../features/admin/products/ProductsAdminPage')) },
+              { path: 'accounts', lazy: lazyPage(() => import('../features/admin/accounts/AccountsAdminPage')) },
               // /admin and any unknown admin path.
               { index: true, element: <Navigate to="/admin/orders" replace /> },
               { path: '*', element: <Navigate to="/admin/orders" replace /> },

@@ -8262,6 +8262,345 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/tax-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax invoices and credit notes issued from `from` to `to`
+         *     (YYYY-MM-DD, India, both days included, at most 366 days), newest
+         *     first, paged: `page`, `limit` (default 50, at most 200). Admin only.
+         */
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["TaxDocumentsPage"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tax-documents/gstr1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GSTR-1 summary of the documents issued from `from` to `to`
+         *     (admin): B2B per GSTIN, invoice and rate; B2C large (inter-state
+         *     invoices to unregistered buyers above ₹1,00,000, invoice by invoice);
+         *     B2C small per place of supply and rate; the HSN summary (net of
+         *     credit notes' values); credit notes; documents issued (each series'
+         *     first and last numbers); totals; and the reconciliation
+         *     of the documents' net total with the payments less refunds recorded
+         *     in the same range. Money in paise.
+         */
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Gstr1"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tax-documents/gstr1.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same summary as one CSV file (admin): a section per table (B2B,
+         *     B2C large, B2C small, HSN summary, Credit notes, Documents issued,
+         *     Totals, Reconciliation), each its title on a line of its own, then its header
+         *     and rows, a blank line between sections. Money in rupees with two
+         *     decimals, rates in percent.
+         */
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The summary as one CSV file (`gstr1-2026-11-01-to-2026-11-30.csv`). */
+                200: {
+                    headers: {
+                        "CONTENT-DISPOSITION": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tax-documents/pdfs.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A zip of the PDF of every invoice and credit note issued from `from`
+         *     to `to` (admin), named as their downloads are; at most 2,000
+         *     documents (more is a 400 asking for a shorter range). PDFs never
+         *     drawn before are drawn now and kept.
+         */
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every document's PDF (`tax-documents-2026-11-01-to-2026-11-30.zip`). */
+                200: {
+                    headers: {
+                        "CONTENT-DISPOSITION": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8347,6 +8686,27 @@ export interface components {
             date: string;
         };
         /**
+         * Amounts
+         * @description Documents counted and their sums.
+         */
+        Amounts: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            taxableValue: number;
+            /** Format: int64 */
+            igst: number;
+            /** Format: int64 */
+            cgst: number;
+            /** Format: int64 */
+            sgst: number;
+            /**
+             * Format: int64
+             * @description Taxable value plus taxes.
+             */
+            total: number;
+        };
+        /**
          * @description One print area: at most one text and one image, by construction.
          * @default {
          *       "image": null,
@@ -8411,6 +8771,70 @@ export interface components {
             accessToken?: string;
             existingUser: boolean;
             secondFactor?: components["schemas"]["SecondFactorChallenge"];
+        };
+        /**
+         * B2bRow
+         * @description B2B: one invoice's supplies at one rate.
+         */
+        B2bRow: {
+            gstin: string;
+            buyerName: string;
+            invoiceNumber: string;
+            /** @description dd/mm/yyyy. */
+            invoiceDate: string;
+            /**
+             * Format: int64
+             * @description The whole invoice's value (every rate).
+             */
+            invoiceValue: number;
+            /** @description '29-Karnataka'. */
+            placeOfSupply: string;
+            /** Format: int64 */
+            rateBps: number;
+            /** Format: int64 */
+            taxableValue: number;
+            /** Format: int64 */
+            igst: number;
+            /** Format: int64 */
+            cgst: number;
+            /** Format: int64 */
+            sgst: number;
+        };
+        /**
+         * B2clRow
+         * @description B2C large: one inter-state invoice above the threshold, at one rate (IGST only).
+         */
+        B2clRow: {
+            invoiceNumber: string;
+            invoiceDate: string;
+            /** Format: int64 */
+            invoiceValue: number;
+            placeOfSupply: string;
+            /** Format: int64 */
+            rateBps: number;
+            /** Format: int64 */
+            taxableValue: number;
+            /** Format: int64 */
+            igst: number;
+        };
+        /**
+         * B2csRow
+         * @description B2C small: every other sale to unregistered buyers in one state at one rate.
+         */
+        B2csRow: {
+            placeOfSupply: string;
+            /** @description 'intraState' or 'interState'. */
+            supply: string;
+            /** Format: int64 */
+            rateBps: number;
+            /** Format: int64 */
+            taxableValue: number;
+            /** Format: int64 */
+            igst: number;
+            /** Format: int64 */
+            cgst: number;
+            /** Format: int64 */
+            sgst: number;
         };
         /** CancelRequest */
         CancelRequest: {
@@ -8594,6 +9018,35 @@ export interface components {
             provider: string;
             order: components["schemas"]["OrderRef"];
         };
+        /**
+         * CreditNoteRow
+         * @description One credit note's values at one rate.
+         */
+        CreditNoteRow: {
+            number: string;
+            date: string;
+            /** @description The invoice it adjusts. */
+            invoiceNumber: string;
+            invoiceDate: string;
+            /** @description The buyer's GSTIN (a B2B note, CDNR) or none (CDNUR / B2C). */
+            gstin?: string;
+            placeOfSupply: string;
+            /**
+             * Format: int64
+             * @description The whole note's value (every rate).
+             */
+            noteValue: number;
+            /** Format: int64 */
+            rateBps: number;
+            /** Format: int64 */
+            taxableValue: number;
+            /** Format: int64 */
+            igst: number;
+            /** Format: int64 */
+            cgst: number;
+            /** Format: int64 */
+            sgst: number;
+        };
         /** DayFigures */
         DayFigures: {
             /** @description YYYY-MM-DD (India). */
@@ -8620,7 +9073,10 @@ export interface components {
             /** Format: uint32 */
             version: number;
         };
-        /** DocumentBuyer */
+        /**
+         * DocumentBuyer
+         * @description The buyer; `state` is the billing address's.
+         */
         DocumentBuyer: {
             /** @description The billing address's name. */
             name: string;
@@ -8628,8 +9084,7 @@ export interface components {
             gstin?: string;
             billingAddress: components["schemas"]["ShippingAddress"];
             shippingAddress: components["schemas"]["ShippingAddress"];
-            /** @description The billing address's state. */
-            state: components["schemas"]["StateRef"] & unknown;
+            state: components["schemas"]["StateRef"];
         };
         /**
          * DocumentLine
@@ -8686,6 +9141,25 @@ export interface components {
              */
             total: number;
             totalInWords: string;
+        };
+        /**
+         * DocumentsIssued
+         * @description GSTR-1 Table 13, documents issued: one series' first and last numbers.
+         */
+        DocumentsIssued: {
+            /** @description 'Invoices for outward supply' or 'Credit notes'. */
+            nature: string;
+            /** @description 'INV/26-27'. */
+            series: string;
+            fromNumber: string;
+            toNumber: string;
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: int64
+             * @description Issued documents are never cancelled here (a refund gets a credit note).
+             */
+            cancelled: number;
         };
         /** EmailCodeRequest */
         EmailCodeRequest: {
@@ -8758,6 +9232,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["Enrolment"];
+        };
+        /** Envelope_Gstr1 */
+        Envelope_Gstr1: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["Gstr1"];
         };
         /** Envelope_Health */
         Envelope_Health: {
@@ -8951,6 +9431,33 @@ export interface components {
          * @enum {string}
          */
         Font: "Arial" | "Helvetica" | "Times New Roman" | "Georgia" | "Verdana" | "Courier New";
+        /**
+         * Gstr1
+         * @description The summary of the documents issued from `from` to `to` (India's days, both included).
+         */
+        Gstr1: {
+            /** @description YYYY-MM-DD. */
+            from: string;
+            /** @description YYYY-MM-DD. */
+            to: string;
+            b2b: components["schemas"]["B2bRow"][];
+            b2cl: components["schemas"]["B2clRow"][];
+            b2cs: components["schemas"]["B2csRow"][];
+            hsn: components["schemas"]["HsnRow"][];
+            creditNotes: components["schemas"]["CreditNoteRow"][];
+            documents: components["schemas"]["DocumentsIssued"][];
+            totals: components["schemas"]["Gstr1Totals"];
+            reconciliation: components["schemas"]["Reconciliation"];
+        };
+        /**
+         * Gstr1Totals
+         * @description The documents' sums: `net` is invoices minus credit notes (its `count` every document).
+         */
+        Gstr1Totals: {
+            invoices: components["schemas"]["Amounts"];
+            creditNotes: components["schemas"]["Amounts"];
+            net: components["schemas"]["Amounts"];
+        };
         /** Health */
         Health: {
             /** @description `ok` when the database answers. */
@@ -8964,6 +9471,35 @@ export interface components {
          * @default #000000
          */
         HexColour: string;
+        /**
+         * HsnRow
+         * @description The HSN summary's row: one HSN at one rate, net of credit notes.
+         */
+        HsnRow: {
+            hsn: string;
+            /** @description Unit Quantity Code: 'PCS'. */
+            uqc: string;
+            /**
+             * Format: int64
+             * @description Pieces invoiced.
+             */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Taxable value plus taxes.
+             */
+            totalValue: number;
+            /** Format: int64 */
+            rateBps: number;
+            /** Format: int64 */
+            taxableValue: number;
+            /** Format: int64 */
+            igst: number;
+            /** Format: int64 */
+            cgst: number;
+            /** Format: int64 */
+            sgst: number;
+        };
         /** @description An uploaded picture, identified by the SHA-256 of its bytes. */
         ImageAsset: {
             /** Format: uint64 */
@@ -9125,6 +9661,40 @@ export interface components {
             label: string;
             /** Format: int64 */
             amount: number;
+        };
+        /**
+         * ListedDocument
+         * @description One document in the list. Money in paise.
+         */
+        ListedDocument: {
+            /** @description 'invoice' or 'creditNote'. */
+            kind: string;
+            number: string;
+            /** @description dd/mm/yyyy (India). */
+            date: string;
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            issuedAt: number;
+            orderId: string;
+            orderNumber: string;
+            buyerName: string;
+            gstin?: string;
+            /** @description The invoice a credit note adjusts. */
+            adjusts?: string;
+            /** @description '29-Karnataka'. */
+            placeOfSupply: string;
+            /** Format: int64 */
+            taxableValue: number;
+            /** Format: int64 */
+            cgst: number;
+            /** Format: int64 */
+            sgst: number;
+            /** Format: int64 */
+            igst: number;
+            /** Format: int64 */
+            total: number;
         };
         /** LoginRequest */
         LoginRequest: {
@@ -9541,6 +10111,36 @@ export interface components {
             xxl: number;
         };
         /**
+         * Reconciliation
+         * @description The documents against the money: what the orders paid in the range
+         *     brought in, less the refunds made in it, must be the net total of the
+         *     invoices and credit notes issued in it.
+         */
+        Reconciliation: {
+            /**
+             * Format: int64
+             * @description The total price of the orders paid in the range.
+             */
+            payments: number;
+            /**
+             * Format: int64
+             * @description The refunds made in the range.
+             */
+            refunds: number;
+            /**
+             * Format: int64
+             * @description Payments minus refunds.
+             */
+            received: number;
+            /**
+             * Format: int64
+             * @description The documents' net total.
+             */
+            documents: number;
+            /** @description received = documents. */
+            reconciled: boolean;
+        };
+        /**
          * RefreshRequest
          * @description The web app sends `{}` and its cookie; other clients may send the token
          *     they took from the `refresh_token` cookie instead.
@@ -9843,6 +10443,9 @@ export interface components {
         /**
          * TaxDocument
          * @description A tax invoice or a credit note, as issued. Money in paise; dates dd/mm/yyyy, in India.
+         *     `adjusts`: the invoice a credit note adjusts (absent on an invoice);
+         *     `placeOfSupply`: the delivery address's state. (Said here: a comment on a
+         *     field that refers to another schema wraps it in allOf.)
          */
         TaxDocument: {
             /** @description 'TAX INVOICE' or 'CREDIT NOTE'. */
@@ -9861,14 +10464,12 @@ export interface components {
             issuedAt: number;
             orderId: string;
             orderNumber: string;
-            /** @description The invoice a credit note adjusts (absent on an invoice). */
-            adjusts?: components["schemas"]["AdjustedInvoice"] & unknown;
+            adjusts?: components["schemas"]["AdjustedInvoice"];
             /** @description Why money went back (credit notes). */
             reason?: string;
             seller: components["schemas"]["DocumentSeller"];
             buyer: components["schemas"]["DocumentBuyer"];
-            /** @description The delivery address's state. */
-            placeOfSupply: components["schemas"]["StateRef"] & unknown;
+            placeOfSupply: components["schemas"]["StateRef"];
             /** @description 'intraState' (CGST + SGST, half the rate each) or 'interState' (IGST). */
             supply: string;
             lines: components["schemas"]["DocumentLine"][];
@@ -9883,6 +10484,13 @@ export interface components {
             reverseCharge: string;
             /** @description 'For {seller}' over 'Authorised Signatory'. */
             signatory: string;
+        };
+        /** TaxDocumentsPage */
+        TaxDocumentsPage: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["ListedDocument"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /** TestCompleteRequest */
         TestCompleteRequest: {

@@ -27,14 +27,14 @@ use crate::state::AppState;
 
 /// India Standard Time, where the store's days begin and end.
 const IST_OFFSET_MS: i64 = (5 * 60 + 30) * 60 * 1000;
-const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+pub(crate) const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 const DEFAULT_LIMIT: i64 = 100;
 const MAX_LIMIT: i64 = 500;
 /// `/orders/admin/all` answers at most this many (newest first).
 const MAX_ALL: i64 = 5000;
 
 /// The start of a calendar day in India, in Unix ms.
-fn day_start(date: NaiveDate) -> i64 {
+pub(crate) fn day_start(date: NaiveDate) -> i64 {
     date.and_hms_opt(0, 0, 0)
         .expect("midnight exists")
         .and_utc()
@@ -43,7 +43,7 @@ fn day_start(date: NaiveDate) -> i64 {
 }
 
 /// Today's date in India.
-fn today() -> NaiveDate {
+pub(crate) fn today() -> NaiveDate {
     let ms = now_ms() + IST_OFFSET_MS;
     chrono::DateTime::from_timestamp_millis(ms)
         .map(|d| d.date_naive())

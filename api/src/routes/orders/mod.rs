@@ -18,6 +18,7 @@ use crate::models::{Pagination, QuantityDto};
 use crate::payments::address::ShippingAddress;
 use crate::state::AppState;
 
+pub mod accounts;
 pub mod admin;
 pub mod invoice;
 pub mod print;

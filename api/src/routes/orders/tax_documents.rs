@@ -44,18 +44,28 @@ async fn invoice_of(state: &AppState, auth: &BearerAuth, id: &str) -> ApiResult<
         .ok_or_else(|| ApiError::not_found(NO_INVOICE_YET))
 }
 
-/// The kept PDF of `doc`, or drawn now and kept.
-async fn pdf_of(state: &AppState, doc: TaxDocument, kept: Kept<'_>) -> ApiResult<DocumentPdf> {
-    let name = format!("attachment; filename=\"{}\"", doc.file_name());
-    let bytes = tax_pdf::kept_or_drawn(&state.db, doc, kept, |doc| async move {
+/// The kept PDF of `doc`, or drawn now (through the heavy-work queue) and kept.
+pub(crate) async fn pdf_bytes(
+    state: &AppState,
+    doc: TaxDocument,
+    kept: Kept<'_>,
+) -> ApiResult<Vec<u8>> {
+    tax_pdf::kept_or_drawn(&state.db, doc, kept, |doc| async move {
         state
             .work
             .run_holding(PDF_BYTES, move || tax_pdf::render(&doc))
             .await?
             .map_err(|e| ApiError::internal(format!("tax document PDF: {e}")))
     })
-    .await?;
-    Ok(DocumentPdf::Ok(Binary(bytes), name))
+    .await
+}
+
+async fn pdf_of(state: &AppState, doc: TaxDocument, kept: Kept<'_>) -> ApiResult<DocumentPdf> {
+    let name = format!("attachment; filename=\"{}\"", doc.file_name());
+    Ok(DocumentPdf::Ok(
+        Binary(pdf_bytes(state, doc, kept).await?),
+        name,
+    ))
 }
 
 pub struct TaxDocumentsApi;

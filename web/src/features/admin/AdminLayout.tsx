@@ -11,6 +11,7 @@ export default function AdminLayout() {
         <nav aria-label="Admin Panel">
           <NavLink to="/admin/orders">Orders</NavLink>
           <NavLink to="/admin/products">Products</NavLink>
+          <NavLink to="/admin/accounts">Accounts</NavLink>
           <NavLink to="/" end>
             Back to Home
           </NavLink>

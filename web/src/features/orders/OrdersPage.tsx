@@ -11,6 +11,7 @@ import { addressLine } from '../../lib/address';
 import { rupees } from '../../lib/money';
 import { chargesGatewayFee } from '../../api/store';
 import './orders.css';
+import { TaxDocumentLinks } from './TaxDocumentLinks';
 
 /** The customer's filters: every status but refunded. */
 export const FILTERS = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -188,6 +189,7 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
           )}
         </div>
       </div>
+      <TaxDocumentLinks order={order} />
       {open && (
         <div className="order-details" id={detailsId}>
           {/* Each line as ordered: its design drawn over the garment by the engine. */}

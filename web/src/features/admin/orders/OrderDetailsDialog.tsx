@@ -1,6 +1,7 @@
 // Order Details: the order, its customer, lines (with the engine's preflight
-// warnings), shipping address, summary and status history; the invoice (print
-// window and PDF) and the print files.
+// warnings), shipping address, summary and status history; the pro-forma
+// invoice (print window and PDF), the tax invoice and credit notes once paid,
+// and the print files.
 import { useState } from 'react';
 import { DETAILS_FAILED, downloadPrintFiles, useAdminOrder } from '../../../api/adminOrders';
 import type { Order } from '../../../api/orders';
@@ -12,6 +13,7 @@ import { rupees } from '../../../lib/money';
 import { SIZES } from '../../../components/SizeSteppers';
 import { StatusChip } from '../../orders/OrdersPage';
 import { downloadInvoicePdf } from './invoice';
+import { TaxDocumentLinks } from '../../orders/TaxDocumentLinks';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -83,6 +85,14 @@ function OrderDetails({ order }: { order: Order }) {
         <dd>{order.paymentMethod}</dd>
         <dt>Payment status</dt>
         <dd>{order.isPaid ? 'Paid' : 'Pending'}</dd>
+        {order.isPaid && (
+          <>
+            <dt>Tax documents</dt>
+            <dd>
+              <TaxDocumentLinks order={order} />
+            </dd>
+          </>
+        )}
         <dt>Order date</dt>
         <dd>{dateTime.format(order.createdAt)}</dd>
         {order.buyerGstin && (
