@@ -7,8 +7,10 @@ use std::hint::black_box;
 
 use api::config::Company;
 use api::db::orders::{Item, NewItem, Order};
-use api::invoice::{Invoice, pdf};
+use api::invoice::tax_document::{InvoicedLine, TaxDocument};
+use api::invoice::{Invoice, pdf, tax_pdf};
 use criterion::{Criterion, criterion_group, criterion_main};
+use design_engine::pricing::Paise;
 
 fn address() -> String {
     serde_json::json!({
@@ -21,7 +23,7 @@ fn address() -> String {
 }
 
 /// An order of `lines` lines, each 40 garments with two design elements.
-fn invoice(lines: usize) -> Invoice {
+fn order(lines: usize) -> (Order, Vec<Item>) {
     let products = [
         ("T-Shirt Normal", "navyblue", 2_500),
         ("Oversized Drop-Shoulder T-Shirt", "black", 39_900),
@@ -83,7 +85,32 @@ fn invoice(lines: usize) -> Invoice {
         user_name: "Asha Rao".into(),
         user_email: "asha@example.com".into(),
     };
+    (order, items)
+}
+
+fn invoice(lines: usize) -> Invoice {
+    let (order, items) = order(lines);
     Invoice::new(&order, &items, &Company::default(), 1_795_287_600_000).unwrap()
+}
+
+/// What the paying transaction's tax invoice is made from, for `lines` lines.
+fn tax_inputs(lines: usize) -> (Order, Vec<InvoicedLine>, Company) {
+    let (order, items) = order(lines);
+    let invoiced: Vec<InvoicedLine> = items
+        .iter()
+        .map(|i| InvoicedLine {
+            amount: Paise(i.line.line_total),
+            quantity: i.line.quantity as u32,
+            hsn: "6109".into(),
+            description: format!("{}, {} (custom printed)", i.line.name, i.line.color),
+        })
+        .collect();
+    (order, invoiced, Company::default())
+}
+
+fn tax_invoice((order, invoiced, seller): &(Order, Vec<InvoicedLine>, Company)) -> TaxDocument {
+    let state = seller.state().unwrap();
+    TaxDocument::invoice(order, None, invoiced, seller, state, 1_795_287_600_000).unwrap()
 }
 
 fn invoice_pdf(c: &mut Criterion) {
@@ -103,5 +130,18 @@ fn invoice_pdf(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, invoice_pdf);
+/// What paying adds in the server's own time before its one database trip:
+/// the tax invoice's figures (the engine's tax per line) and its stored JSON.
+fn tax_invoice_issue(c: &mut Criterion) {
+    let inputs = tax_inputs(3);
+    c.bench_function("tax invoice: figures and snapshot, 3 lines", |b| {
+        b.iter(|| tax_invoice(black_box(&inputs)).to_snapshot())
+    });
+    let doc = tax_invoice(&inputs);
+    c.bench_function("tax invoice PDF, 3 lines (1 page)", |b| {
+        b.iter(|| tax_pdf::render(black_box(&doc)).unwrap())
+    });
+}
+
+criterion_group!(benches, invoice_pdf, tax_invoice_issue);
 criterion_main!(benches);

@@ -344,6 +344,27 @@ pub(super) fn address_lines(a: &ShippingAddress) -> Vec<String> {
     lines
 }
 
+/// BILL TO and SHIP TO side by side, each name in bold, then the table's place.
+pub(super) fn parties(l: &mut Layout, bill: Vec<String>, ship: Vec<String>) {
+    let mid = PAGE_W / 2.0 + 20.0;
+    let (mut by, mut sy) = (l.y, l.y);
+    l.text(MARGIN, by, LABEL, "BILL TO");
+    l.text(mid, sy, LABEL, "SHIP TO");
+    by += 14.0;
+    sy += 14.0;
+    let width = mid - MARGIN - 20.0;
+    for (x, y, lines) in [(MARGIN, &mut by, bill), (mid, &mut sy, ship)] {
+        for (i, line) in lines.iter().enumerate() {
+            let s = if i == 0 { STRONG } else { BODY };
+            for part in wrap(line, s.size, width) {
+                l.text(x, *y, s, &part);
+                *y += 12.0;
+            }
+        }
+    }
+    l.y = by.max(sy) + 10.0;
+}
+
 /// The table's columns: left edges, and right edges of the figures.
 const COL_NO: f32 = MARGIN + 6.0;
 const COL_ITEM: f32 = MARGIN + 26.0;
@@ -441,27 +462,11 @@ fn layout(inv: &Invoice) -> Layout {
     l.rule(l.y, MARGIN, RIGHT, 1.0, INK);
     l.y += 20.0;
 
-    // Bill to, ship to.
-    let mut by = l.y;
-    let mut sy = l.y;
-    l.text(MARGIN, by, LABEL, "BILL TO");
-    l.text(mid, sy, LABEL, "SHIP TO");
-    by += 14.0;
-    sy += 14.0;
-    let width = mid - MARGIN - 20.0;
-    for (x, y, address) in [
-        (MARGIN, &mut by, &inv.bill_to),
-        (mid, &mut sy, &inv.ship_to),
-    ] {
-        for (i, line) in address_lines(address).iter().enumerate() {
-            let s = if i == 0 { STRONG } else { BODY };
-            for part in wrap(line, s.size, width) {
-                l.text(x, *y, s, &part);
-                *y += 12.0;
-            }
-        }
-    }
-    l.y = by.max(sy) + 10.0;
+    parties(
+        &mut l,
+        address_lines(&inv.bill_to),
+        address_lines(&inv.ship_to),
+    );
 
     // The lines.
     table_header(&mut l);

@@ -7,7 +7,7 @@ use design_engine::pricing::percent;
 
 use super::pdf::{
     BODY, INK, LABEL, Layout, MARGIN, PAGE_W, RIGHT, RULE, SHADE, SMALL, STRONG, Weight,
-    address_lines, footer, money, style, wrap, write,
+    address_lines, footer, money, parties, style, wrap, write,
 };
 use super::tax_document::{DocumentLine, StateRef, TaxDocument};
 
@@ -141,28 +141,12 @@ fn layout(doc: &TaxDocument) -> Layout {
     l.y += 20.0;
 
     // Bill to (with the buyer's GSTIN and state), ship to.
-    let (mut by, mut sy) = (l.y, l.y);
-    l.text(MARGIN, by, LABEL, "BILL TO");
-    l.text(mid, sy, LABEL, "SHIP TO");
-    by += 14.0;
-    sy += 14.0;
-    let width = mid - MARGIN - 20.0;
     let mut bill = address_lines(&doc.buyer.billing_address);
     if let Some(gstin) = &doc.buyer.gstin {
         bill.insert(1, format!("GSTIN: {gstin}"));
     }
     bill.push(format!("State: {}", state(&doc.buyer.state)));
-    let ship = address_lines(&doc.buyer.shipping_address);
-    for (x, y, lines) in [(MARGIN, &mut by, bill), (mid, &mut sy, ship)] {
-        for (i, line) in lines.iter().enumerate() {
-            let s = if i == 0 { STRONG } else { BODY };
-            for part in wrap(line, s.size, width) {
-                l.text(x, *y, s, &part);
-                *y += 12.0;
-            }
-        }
-    }
-    l.y = by.max(sy) + 10.0;
+    parties(&mut l, bill, address_lines(&doc.buyer.shipping_address));
 
     table_header(&mut l, doc);
     for (i, line) in doc.lines.iter().enumerate() {
