@@ -88,7 +88,7 @@ pub struct CartSummary {
     pub total: i64,
 }
 
-async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
+pub(crate) async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
     let cart = price_cart(&state.db, user_id, state.config.gateway_fee_bps).await?;
     let mut items = Vec::with_capacity(cart.lines.len());
     for PricedLine {

@@ -26,6 +26,7 @@ mod newsletter;
 mod payments;
 mod products;
 mod razorpay;
+mod reorder;
 mod scripts;
 mod second_factor;
 mod security;

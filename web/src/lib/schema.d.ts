@@ -8601,6 +8601,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order again (the order's owner; anyone else gets 404): each of the
+         *     order's designs is added to the cart at today's price, checked as any
+         *     addition is. The answer lists the lines added and those left out with
+         *     the reason; the same design already in the cart gets its quantities added.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_ReorderResult"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9317,6 +9395,12 @@ export interface components {
             message: string;
             data: components["schemas"]["RefundResult"];
         };
+        /** Envelope_ReorderResult */
+        Envelope_ReorderResult: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["ReorderResult"];
+        };
         /** Envelope_SavedDesign */
         Envelope_SavedDesign: {
             success: boolean;
@@ -9661,6 +9745,22 @@ export interface components {
             label: string;
             /** Format: int64 */
             amount: number;
+        };
+        /**
+         * LeftOutLine
+         * @description A line left out, and why.
+         */
+        LeftOutLine: {
+            productId: string;
+            name: string;
+            color: string;
+            /** @description What the shopper is told, naming the line. */
+            reason: string;
+            /**
+             * @description `PRODUCT_GONE`, `COLOR_GONE`, `ARTWORK_GONE`, `CART_FULL`, or the studio
+             *     rule's own code.
+             */
+            code: string;
         };
         /**
          * ListedDocument
@@ -10178,6 +10278,34 @@ export interface components {
             name: string;
             email: string;
             password: string;
+        };
+        /** ReorderResult */
+        ReorderResult: {
+            added: components["schemas"]["ReorderedLine"][];
+            leftOut: components["schemas"]["LeftOutLine"][];
+            /** @description The cart afterwards. */
+            cart: components["schemas"]["CartDto"] & unknown;
+        };
+        /**
+         * ReorderedLine
+         * @description A line put back in the cart, at today's price.
+         */
+        ReorderedLine: {
+            productId: string;
+            name: string;
+            color: string;
+            /** Format: int64 */
+            itemCount: number;
+            /**
+             * Format: int64
+             * @description The unit price in paise when ordered.
+             */
+            orderedPrice: number;
+            /**
+             * Format: int64
+             * @description Today's unit price in paise (what the cart charges).
+             */
+            price: number;
         };
         /** ResetRequest */
         ResetRequest: {

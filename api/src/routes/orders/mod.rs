@@ -22,6 +22,7 @@ pub mod accounts;
 pub mod admin;
 pub mod invoice;
 pub mod print;
+pub mod reorder;
 pub mod tax_documents;
 
 /// An order's line, with its design and prices as ordered.
