@@ -24,6 +24,7 @@ use crate::routes::orders::admin::AdminOrdersApi;
 use crate::routes::orders::invoice::InvoiceApi;
 use crate::routes::orders::print::PrintFilesApi;
 use crate::routes::orders::reorder::ReorderApi;
+use crate::routes::orders::stages::StagesApi;
 use crate::routes::orders::tax_documents::TaxDocumentsApi;
 use crate::routes::payments::PaymentsApi;
 use crate::routes::pincode::PincodeApi;
@@ -62,6 +63,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 StoreApi,
                 AccountsApi,
                 ReorderApi,
+                StagesApi,
             ),
         ),
         "Custom apparel store API",

@@ -89,6 +89,10 @@ pub struct Config {
     /// at most two decimals) in basis points: the payment gateway fee added to
     /// every order. 0: the merchant absorbs it and no page shows the line.
     pub gateway_fee_bps: i64,
+    /// `PRODUCTION_STAGES` (default "Printing,Quality check,Packed"): the
+    /// stages an order in processing moves through, comma-separated (1 to 10,
+    /// each 1 to 40 characters, unique).
+    pub production_stages: crate::stages::Stages,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -549,6 +553,12 @@ impl Config {
             },
             document_prefixes: DocumentPrefixes::from_env()?,
             gateway_fee_bps: gateway_fee_from_env()?,
+            production_stages: match std::env::var("PRODUCTION_STAGES") {
+                Ok(v) if !v.trim().is_empty() => {
+                    crate::stages::Stages::parse(&v).map_err(anyhow::Error::msg)?
+                }
+                _ => crate::stages::Stages::default(),
+            },
         })
     }
 }

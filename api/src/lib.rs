@@ -27,6 +27,7 @@ pub mod pincodes;
 pub mod print_files;
 pub mod product_files;
 pub mod routes;
+pub mod stages;
 pub mod state;
 pub mod storage;
 pub mod sweeper;

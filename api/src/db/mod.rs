@@ -22,6 +22,7 @@ pub mod refund_attempts;
 pub mod script;
 pub mod second_factor;
 pub mod sessions;
+pub mod stages;
 pub mod stock;
 pub mod tax_documents;
 pub mod users;

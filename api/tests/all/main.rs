@@ -31,6 +31,7 @@ mod scripts;
 mod second_factor;
 mod security;
 mod server;
+mod stages;
 mod startup;
 mod storage;
 mod tax_invoices;

@@ -29,6 +29,7 @@ fn api_in(dir: &Path, args: &[&str], vars: &[(&str, &str)]) -> (bool, String) {
         "COMPANY_ADDRESS",
         "ADMIN_TOTP",
         "GATEWAY_FEE_PERCENT",
+        "PRODUCTION_STAGES",
     ] {
         cmd.env_remove(k);
     }
@@ -41,7 +42,7 @@ fn api_in(dir: &Path, args: &[&str], vars: &[(&str, &str)]) -> (bool, String) {
     (out.status.success(), text)
 }
 
-fn migrate_with(vars: &[(&str, &str)]) -> (bool, String) {
+pub(crate) fn migrate_with(vars: &[(&str, &str)]) -> (bool, String) {
     let dir = fresh_dir();
     let out = api_in(&dir, &["migrate"], vars);
     let _ = std::fs::remove_dir_all(&dir);

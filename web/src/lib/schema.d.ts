@@ -8679,6 +8679,293 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/stages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The production stages, in order (admin; `PRODUCTION_STAGES`). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_string"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Move up to 100 orders to a stage (admin). Each order is answered:
+         *     moved, or why not (not found, not in processing, already there, too
+         *     far back); the others still move.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BulkStageRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_BulkStageAnswer"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/stage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move an order in processing to a production stage (admin): forward to
+         *     any later stage, or back one to correct a mistake; recorded in its
+         *     history. An order not in processing: 409.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StageRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Order"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8913,6 +9200,17 @@ export interface components {
             cgst: number;
             /** Format: int64 */
             sgst: number;
+        };
+        /** BulkStageAnswer */
+        BulkStageAnswer: {
+            /** Format: uint32 */
+            moved: number;
+            results: components["schemas"]["StageResult"][];
+        };
+        /** BulkStageRequest */
+        BulkStageRequest: {
+            orderIds: string[];
+            stage: string;
         };
         /** CancelRequest */
         CancelRequest: {
@@ -9280,6 +9578,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["AuthData"];
+        };
+        /** Envelope_BulkStageAnswer */
+        Envelope_BulkStageAnswer: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["BulkStageAnswer"];
         };
         /** Envelope_CartDto */
         Envelope_CartDto: {
@@ -9895,6 +10199,18 @@ export interface components {
             user: components["schemas"]["OrderUser"];
             /** @description Every status change, oldest first (admins only). */
             statusHistory?: components["schemas"]["StatusChange"][];
+            /**
+             * @description The production stage reached, while the order is in processing
+             *     (none until its first stage).
+             */
+            productionStage?: string;
+            /** @description Every production stage move, oldest first (admins only). */
+            stageHistory?: components["schemas"]["StageChange"][];
+            /**
+             * @description Paid, each stage reached, shipped, delivered..., oldest first (one
+             *     order's read only, not the lists).
+             */
+            timeline?: components["schemas"]["TimelineEvent"][];
         };
         /**
          * OrderItem
@@ -10517,6 +10833,33 @@ export interface components {
             xxl?: number;
         };
         /**
+         * StageChange
+         * @description A production stage move: who, when, from and to.
+         */
+        StageChange: {
+            from?: string;
+            to: string;
+            changedBy: string;
+            changedByName?: string;
+            /** Format: int64 */
+            changedAt: number;
+        };
+        /** StageRequest */
+        StageRequest: {
+            stage: string;
+        };
+        /**
+         * StageResult
+         * @description One order's answer in a bulk move.
+         */
+        StageResult: {
+            orderId: string;
+            orderNumber?: string;
+            moved: boolean;
+            /** @description Why not, when not moved. */
+            reason?: string;
+        };
+        /**
          * StateRef
          * @description A state with its two-digit GST code.
          */
@@ -10648,6 +10991,19 @@ export interface components {
             size: number;
             text: string;
         };
+        /** TimelineEvent */
+        TimelineEvent: {
+            kind: components["schemas"]["TimelineKind"];
+            /** @description What the customer reads: "Paid", a stage's name, "Shipped". */
+            label: string;
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            at: number;
+        };
+        /** @enum {string} */
+        TimelineKind: "paid" | "proofApproved" | "inProduction" | "stage" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "refunded";
         /** TokenRequest */
         TokenRequest: {
             token: string;

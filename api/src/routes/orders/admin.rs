@@ -99,10 +99,31 @@ async fn page(db: &Db, f: Filter, page: i64, limit: i64) -> ApiResult<Json<Order
     }))
 }
 
-/// The order with its status history (what the details modal shows).
-pub async fn with_history(db: &Db, row: orders::Order) -> ApiResult<Order> {
+/// The order with its status and stage history and its customer's timeline
+/// (what the details modal shows).
+pub async fn with_history(state: &AppState, row: orders::Order) -> ApiResult<Order> {
+    let db = &state.db;
     let history = order_admin::history(db, &row.id).await?;
+    let moves = crate::db::stages::history(db, &row.id).await?;
     let mut order = order_dto(db, row).await?;
+    order.timeline = Some(super::timeline::build(
+        order.paid_at,
+        &history,
+        &moves,
+        &state.config.production_stages,
+    ));
+    order.stage_history = Some(
+        moves
+            .into_iter()
+            .map(|m| super::StageChange {
+                from: m.from_stage,
+                to: m.to_stage,
+                changed_by: m.changed_by,
+                changed_by_name: m.changed_by_name,
+                changed_at: m.created_at,
+            })
+            .collect(),
+    );
     order.status_history = Some(
         history
             .into_iter()
@@ -284,7 +305,7 @@ impl AdminOrdersApi {
             .ok_or_else(ApiError::order_not_found)?;
         Ok(Envelope::ok(
             format!("Order status updated to {}", to.as_str()),
-            with_history(&state.db, row).await?,
+            with_history(&state, row).await?,
         ))
     }
 

@@ -23,7 +23,9 @@ pub mod admin;
 pub mod invoice;
 pub mod print;
 pub mod reorder;
+pub mod stages;
 pub mod tax_documents;
+pub mod timeline;
 
 /// An order's line, with its design and prices as ordered.
 #[derive(Object, Debug, Clone)]
@@ -101,6 +103,30 @@ pub struct Order {
     /// Every status change, oldest first (admins only).
     #[oai(skip_serializing_if_is_none)]
     pub status_history: Option<Vec<StatusChange>>,
+    /// The production stage reached, while the order is in processing
+    /// (none until its first stage).
+    #[oai(skip_serializing_if_is_none)]
+    pub production_stage: Option<String>,
+    /// Every production stage move, oldest first (admins only).
+    #[oai(skip_serializing_if_is_none)]
+    pub stage_history: Option<Vec<StageChange>>,
+    /// Paid, each stage reached, shipped, delivered..., oldest first (one
+    /// order's read only, not the lists).
+    #[oai(skip_serializing_if_is_none)]
+    pub timeline: Option<Vec<timeline::TimelineEvent>>,
+}
+
+/// A production stage move: who, when, from and to.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct StageChange {
+    #[oai(skip_serializing_if_is_none)]
+    pub from: Option<String>,
+    pub to: String,
+    pub changed_by: String,
+    #[oai(skip_serializing_if_is_none)]
+    pub changed_by_name: Option<String>,
+    pub changed_at: i64,
 }
 
 /// A status change: who made it, when, from and to.
@@ -168,8 +194,13 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
             .or_default()
             .push(item);
     }
+    let mut stages = crate::db::stages::current(db, &ids).await?;
     let mut out = Vec::with_capacity(rows.len());
     for o in rows {
+        let production_stage = match o.status {
+            OrderStatus::Processing => stages.remove(&o.id).map(|(stage, _)| stage),
+            _ => None,
+        };
         let mine = by_order.remove(&o.id).unwrap_or_default();
         let status = o.status;
         out.push(Order {
@@ -185,6 +216,9 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
             order_number: o.order_number,
             status,
             status_history: None,
+            production_stage,
+            stage_history: None,
+            timeline: None,
             payment_method: o.payment_method,
             paid_at: o.paid_at,
             payment_id: o.payment_id,
@@ -273,16 +307,22 @@ impl OrdersApi {
                 .ok_or_else(ApiError::order_not_found)?;
             return Ok(Envelope::ok(
                 "Order fetched",
-                admin::with_history(&state.db, row).await?,
+                admin::with_history(&state, row).await?,
             ));
         }
         let row = orders::get_for_user(&state.db, &id.0, &auth.0.id)
             .await?
             .ok_or_else(ApiError::order_not_found)?;
-        Ok(Envelope::ok(
-            "Order fetched",
-            order_dto(&state.db, row).await?,
-        ))
+        let mut order = order_dto(&state.db, row).await?;
+        let statuses = order_admin::history(&state.db, &order.id).await?;
+        let moves = crate::db::stages::history(&state.db, &order.id).await?;
+        order.timeline = Some(timeline::build(
+            order.paid_at,
+            &statuses,
+            &moves,
+            &state.config.production_stages,
+        ));
+        Ok(Envelope::ok("Order fetched", order))
     }
 
     // (Here rather than in `admin`: one OpenAPI struct per path.)
