@@ -12,18 +12,15 @@ import { rupees } from '../../lib/money';
 import { chargesGatewayFee } from '../../api/store';
 import './orders.css';
 import { TaxDocumentLinks } from './TaxDocumentLinks';
+import { formatDate } from './formatDate';
+import { OrderAgain } from './OrderAgain';
+import { OrderTimeline } from './OrderTimeline';
 
 /** The customer's filters: every status but refunded. */
 export const FILTERS = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 
 const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** `createdAt` is Unix milliseconds. */
-export function formatDate(ms: number): string {
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
-}
+export { formatDate };
 
 export function StatusChip({ status }: { status: string }) {
   return <span className={`status-chip status-${status}`}>{label(status)}</span>;
@@ -190,8 +187,11 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
         </div>
       </div>
       <TaxDocumentLinks order={order} />
+      {/* A past order (not one still waiting for payment) can be ordered again. */}
+      {order.status !== 'pending' && <OrderAgain orderId={order._id} orderNumber={order.orderNumber} />}
       {open && (
         <div className="order-details" id={detailsId}>
+          {order.isPaid && <OrderTimeline orderId={order._id} />}
           {/* Each line as ordered: its design drawn over the garment by the engine. */}
           <ul className="order-line-designs" aria-label="Designs ordered">
             {items.map((item) => (

@@ -27,6 +27,8 @@ import { OrdersChart } from './OrdersChart';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { printInvoice } from './invoice';
 import { useBanners, Banners } from '../../../components/Banners';
+import { BulkStageBar, OrderStage } from './StageControls';
+import { MAX_BULK } from '../../../api/stages';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -54,6 +56,14 @@ export default function OrdersAdminPage() {
   const [details, setDetails] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [refunding, setRefunding] = useState<{ order: Order; status: OrderStatus } | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else if (next.size < MAX_BULK) next.add(id);
+      return next;
+    });
 
   const change = (patch: Partial<AdminFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const list = useMemo(() => (orders.data?.orders ?? []).filter((o) => matchesSearch(o, search)), [orders.data, search]);
@@ -176,9 +186,13 @@ export default function OrdersAdminPage() {
         </div>
       ) : (
         <div className="table-wrap">
+          <BulkStageBar selected={list.filter((o) => selected.has(o._id))} notify={banners} onDone={() => setSelected(new Set())} />
           <table className={`admin-table ${orders.isPlaceholderData ? 'stale' : ''}`} aria-busy={orders.isFetching}>
             <thead>
               <tr>
+                <th scope="col">
+                  <span className="visually-hidden">Select</span>
+                </th>
                 <th scope="col">Order ID</th>
                 <th scope="col">Customer</th>
                 <th scope="col">Status</th>
@@ -192,6 +206,9 @@ export default function OrdersAdminPage() {
             <tbody>
               {list.map((order) => (
                 <tr key={order._id} data-testid="admin-order-row">
+                  <td>
+                    <input type="checkbox" aria-label={`Select order ${order.orderNumber}`} checked={selected.has(order._id)} onChange={() => toggle(order._id)} />
+                  </td>
                   <td>
                     <strong>{order.orderNumber}</strong>
                     <div className="muted mono">{order._id.slice(-8)}</div>
@@ -207,6 +224,7 @@ export default function OrdersAdminPage() {
                       className="status-menu"
                       items={ORDER_STATUSES.map((s) => ({ label: label(s), current: s === order.status, onSelect: () => chooseStatus(order, s) }))}
                     />
+                    <OrderStage order={order} notify={banners} />
                   </td>
                   <td>
                     {order.paymentMethod}
