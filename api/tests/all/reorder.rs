@@ -3,9 +3,10 @@
 //! colour and a full cart each leave their line out, named, with the reason;
 //! only the order's owner may do it.
 
+use crate::helpers::LOGO;
 use crate::helpers::checkout::{TEE, cart_lines, payment, shopper};
 use crate::helpers::{TestApp, engines};
-use design_engine::{Design, Font, PrintArea, Size, TextElement};
+use design_engine::{Design, Font, ImageElement, PrintArea, Size, TextElement};
 use serde_json::{Value, json};
 
 const SHIRT: &str = "64f1a2b3c4d5e6f708190a01";
@@ -243,5 +244,84 @@ async fn a_full_cart_takes_what_fits_and_names_the_rest() {
             "{body}"
         );
         assert_eq!(cart_lines(&app, &token).await, 50);
+    }
+}
+
+/// A design with the logo on the Back, 25 in M.
+fn logo_design() -> Value {
+    let (asset, _) = design_engine::render::decode_upload(LOGO, "image/png").unwrap();
+    let mut d = Design::new(SHIRT, "blue");
+    d.set_image(PrintArea::Back, ImageElement::new(asset, "logo.png"));
+    d.set_quantity(Size::M, 25).unwrap();
+    serde_json::from_str(&d.to_json()).unwrap()
+}
+
+#[tokio::test]
+async fn a_design_whose_artwork_is_gone_is_left_out() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (token, _) = app.sign_up("asha@example.com").await;
+        let sha = design_engine::hash::sha256_hex(LOGO);
+        let (status, body) = app
+            .put_bytes(
+                &format!("/api/artwork/{sha}"),
+                &token,
+                LOGO.to_vec(),
+                "image/png",
+            )
+            .await;
+        assert!(status == 200 || status == 201, "{body}");
+        let (status, cart) = app
+            .post_auth("/api/cart/items", &token, json!({"design": logo_design()}))
+            .await;
+        assert_eq!(status, 200, "{cart}");
+        let total = cart["data"]["totalPrice"].as_i64().unwrap();
+        let (status, order) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &token,
+                crate::helpers::checkout::order_request("rcpt_logo", total),
+            )
+            .await;
+        assert_eq!(status, 200, "{order}");
+        let (status, body) = app
+            .post_auth(
+                "/api/payments/verify",
+                &token,
+                payment(&order["data"], "pay_logo"),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let path = format!(
+            "/api/orders/{}/reorder",
+            order["data"]["order"]["_id"].as_str().unwrap()
+        );
+
+        // The order keeps its artwork: the design goes back in the cart.
+        let (status, body) = app.post_auth(&path, &token, json!({})).await;
+        assert_eq!(status, 200, "{engine:?} {body}");
+        assert_eq!(body["data"]["added"].as_array().unwrap().len(), 1, "{body}");
+        app.delete_auth("/api/cart", &token).await;
+
+        // The artwork is gone (as for a line from before artwork was kept).
+        for sql in [
+            "DELETE FROM order_item_artwork WHERE sha256 = $1",
+            "DELETE FROM artwork_holders WHERE sha256 = $1",
+            "DELETE FROM artwork WHERE sha256 = $1",
+        ] {
+            sqlx::query(sql).bind(&sha).execute(&app.db).await.unwrap();
+        }
+        let (status, body) = app.post_auth(&path, &token, json!({})).await;
+        assert_eq!(status, 200, "{body}");
+        let left = &body["data"]["leftOut"][0];
+        assert_eq!(left["code"], "ARTWORK_GONE", "{body}");
+        assert_eq!(
+            left["reason"].as_str().unwrap(),
+            format!(
+                "The artwork of {} (blue) is no longer stored: please make the design again in the studio.",
+                left["name"].as_str().unwrap()
+            )
+        );
+        assert_eq!(cart_lines(&app, &token).await, 0);
     }
 }
