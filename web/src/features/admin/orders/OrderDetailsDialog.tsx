@@ -185,6 +185,18 @@ function OrderDetails({ order }: { order: Order }) {
           </ol>
         </>
       )}
+      {order.stageHistory && order.stageHistory.length > 0 && (
+        <>
+          <h3>Production stages</h3>
+          <ol className="history">
+            {order.stageHistory.map((c, i) => (
+              <li key={`${c.changedAt}-${c.to}-${i}`}>
+                {dateTime.format(c.changedAt)}: {c.from ?? 'no stage'} → {c.to} by {c.changedByName || c.changedBy}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
     </div>
   );
 }

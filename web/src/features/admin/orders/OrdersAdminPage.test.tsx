@@ -111,4 +111,23 @@ describe('Order Details', () => {
     expect((await within(absorbed).findByText('Items price')).nextElementSibling?.textContent).toBe('₹6,250.00');
     expect(within(absorbed).queryByText(/Payment Gateway/)).toBeNull();
   });
+
+  it('lists the production stage moves: who, when, from and to', async () => {
+    signedIn({ role: 'admin' });
+    const moved = order(3, {
+      status: 'processing',
+      productionStage: 'Quality check',
+      stageHistory: [
+        { to: 'Printing', changedBy: 'a1', changedByName: 'Store Admin', changedAt: Date.UTC(2026, 10, 24, 6, 0) },
+        { from: 'Printing', to: 'Quality check', changedBy: 'a1', changedAt: Date.UTC(2026, 10, 25, 6, 0) },
+      ],
+    });
+    mockApi((_m, path) => (path === `/api/orders/${moved._id}` ? ok(moved) : undefined));
+    renderAt('/admin/orders', <OrderDetailsDialog id={moved._id} onClose={() => {}} onInvoice={() => {}} onError={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const list = (await within(dialog).findByRole('heading', { name: 'Production stages' })).nextElementSibling as HTMLElement;
+    const lines = within(list).getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines[0]).toMatch(/: no stage → Printing by Store Admin$/);
+    expect(lines[1]).toMatch(/: Printing → Quality check by a1$/);
+  });
 });
