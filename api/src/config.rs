@@ -89,6 +89,9 @@ pub struct Config {
     /// at most two decimals) in basis points: the payment gateway fee added to
     /// every order. 0: the merchant absorbs it and no page shows the line.
     pub gateway_fee_bps: i64,
+    /// `PROOF_REQUIRED` (default on): a paid order waits for the customer to
+    /// approve a proof before production; off, payment approves it (as the system).
+    pub proof_required: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -549,6 +552,7 @@ impl Config {
             },
             document_prefixes: DocumentPrefixes::from_env()?,
             gateway_fee_bps: gateway_fee_from_env()?,
+            proof_required: flag("PROOF_REQUIRED", true)?,
         })
     }
 }

@@ -113,6 +113,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         pending_order_hours: 24,
         document_prefixes: Default::default(),
         gateway_fee_bps: design_engine::pricing::GATEWAY_CHARGE_BPS,
+        proof_required: true,
     }
 }
 
