@@ -1,6 +1,6 @@
 // The customer's orders (/user/orders): filter by status, ten a page, each
 // order's number, date, status, payment, items and total; a pending order can
-// be cancelled after a confirmation.
+// be cancelled after a confirmation; a paid order's proof is reviewed here.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CANCEL_ORDER_FAILED, FETCH_ORDERS_FAILED, ordersError, useCancelOrder, useOrders, type Order } from '../../api/orders';
@@ -12,6 +12,7 @@ import { rupees } from '../../lib/money';
 import { chargesGatewayFee } from '../../api/store';
 import './orders.css';
 import { TaxDocumentLinks } from './TaxDocumentLinks';
+import { ProofReview } from './ProofReview';
 
 /** The customer's filters: every status but refunded. */
 export const FILTERS = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -190,6 +191,7 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
         </div>
       </div>
       <TaxDocumentLinks order={order} />
+      <ProofReview order={order} />
       {open && (
         <div className="order-details" id={detailsId}>
           {/* Each line as ordered: its design drawn over the garment by the engine. */}
