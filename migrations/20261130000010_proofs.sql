@@ -6,6 +6,8 @@
 -- sets 'approved'. The admin's status change reads it to keep an order out
 -- of production until then.
 ALTER TABLE orders ADD COLUMN proof_state TEXT;
+-- Orders paid before proofs existed were accepted as they were: approved.
+UPDATE orders SET proof_state = 'approved' WHERE is_paid = 1;
 
 -- Each version of an order's proof, numbered from 1. `pdf` is the drawn (or
 -- uploaded) document as sent; `state` is 'sent', 'approved' or

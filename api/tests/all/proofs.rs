@@ -421,6 +421,12 @@ async fn an_admin_overrides_the_gate_with_a_recorded_reason() {
         let other = other["_id"].as_str().unwrap();
         let (status, body) = set_status(&app, &admin, other, json!({"status": "cancelled"})).await;
         assert_eq!(status, 200, "{body}");
+        // A cancelled order needs no proof.
+        let (status, body) = send(&app, &admin, other, json!({})).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (409, Some("This order is cancelled: it needs no proof"))
+        );
     }
 }
 

@@ -246,6 +246,13 @@ impl ProofsApi {
         if order.is_paid == 0 || order.proof_state.is_none() {
             return Err(refused(Refused::NotPaid).into());
         }
+        if order.status.refunds() {
+            return Err(ApiError::conflict(format!(
+                "This order is {}: it needs no proof",
+                order.status.as_str()
+            ))
+            .into());
+        }
         if order.proof_state.as_deref() == Some("approved") {
             return Err(refused(Refused::Approved).into());
         }
