@@ -82,6 +82,7 @@ fn order(lines: usize) -> (Order, Vec<Item>) {
         updated_at: 1_795_287_600_000,
         payment_claim: None,
         buyer_gstin: None,
+        proof_state: Some("approved".into()),
         user_name: "Asha Rao".into(),
         user_email: "asha@example.com".into(),
     };

@@ -23,6 +23,7 @@ use crate::routes::orders::accounts::AccountsApi;
 use crate::routes::orders::admin::AdminOrdersApi;
 use crate::routes::orders::invoice::InvoiceApi;
 use crate::routes::orders::print::PrintFilesApi;
+use crate::routes::orders::proofs::ProofsApi;
 use crate::routes::orders::reorder::ReorderApi;
 use crate::routes::orders::stages::StagesApi;
 use crate::routes::orders::tax_documents::TaxDocumentsApi;
@@ -60,6 +61,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 DesignsApi,
                 SecondFactorApi,
                 TaxDocumentsApi,
+                ProofsApi,
                 StoreApi,
                 AccountsApi,
                 ReorderApi,

@@ -93,6 +93,9 @@ pub struct Config {
     /// stages an order in processing moves through, comma-separated (1 to 10,
     /// each 1 to 40 characters, unique).
     pub production_stages: crate::stages::Stages,
+    /// `PROOF_REQUIRED` (default on): a paid order waits for the customer to
+    /// approve a proof before production; off, payment approves it (as the system).
+    pub proof_required: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -559,6 +562,7 @@ impl Config {
                 }
                 _ => crate::stages::Stages::default(),
             },
+            proof_required: flag("PROOF_REQUIRED", true)?,
         })
     }
 }

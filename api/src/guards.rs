@@ -88,6 +88,8 @@ enum BodyLimit {
     Json,
     /// A form carrying one studio picture (`POST /api/remove-background`), read whole.
     Picture,
+    /// An admin's revised proof (`POST /api/orders/{id}/proofs`, multipart), read whole.
+    ProofPdf,
     /// File uploads, streamed to the handler (it stores them as they arrive
     /// and checks sizes itself), cut off past the largest file.
     Streamed,
@@ -99,6 +101,9 @@ impl BodyLimit {
             BodyLimit::Json => MAX_JSON_BODY as u64,
             // The engine's limit, and room for the form's boundaries and headers.
             BodyLimit::Picture => design_engine::elements::MAX_IMAGE_BYTES + (64 << 10),
+            BodyLimit::ProofPdf => {
+                crate::routes::orders::proofs::MAX_PROOF_PDF_BYTES as u64 + (64 << 10)
+            }
             BodyLimit::Streamed => MAX_FILE_BYTES + (1 << 20),
         }
     }
@@ -113,6 +118,11 @@ fn body_limit(method: &poem::http::Method, path: &str) -> BodyLimit {
         BodyLimit::Streamed
     } else if *method == Method::POST && path == "/api/remove-background" {
         BodyLimit::Picture
+    } else if *method == Method::POST
+        && path.starts_with("/api/orders/")
+        && path.ends_with("/proofs")
+    {
+        BodyLimit::ProofPdf
     } else {
         BodyLimit::Json
     }
@@ -139,7 +149,7 @@ pub async fn limit_body<E: Endpoint>(ep: E, mut req: Request) -> poem::Result<Re
         return ep.call(req).await.map(IntoResponse::into_response);
     }
     match limit {
-        BodyLimit::Json | BodyLimit::Picture => {
+        BodyLimit::Json | BodyLimit::Picture | BodyLimit::ProofPdf => {
             let body = req.take_body();
             match tokio::time::timeout(BODY_DEADLINE, body.into_bytes_limit(max as usize)).await {
                 Ok(Ok(bytes)) => req.set_body(bytes),
@@ -190,6 +200,7 @@ fn too_large(limit: &BodyLimit) -> Response {
     let message = match limit {
         BodyLimit::Json => "The request is too large (at most 1 MiB)".to_string(),
         BodyLimit::Picture => design_engine::StudioError::ImageTooLarge.to_string(),
+        BodyLimit::ProofPdf => "The proof PDF can be at most 10 MiB".to_string(),
         BodyLimit::Streamed => FILE_TOO_LARGE.to_string(),
     };
     ApiError::payload_too_large(message).into_response()

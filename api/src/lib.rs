@@ -26,6 +26,7 @@ pub mod payments;
 pub mod pincodes;
 pub mod print_files;
 pub mod product_files;
+pub mod proofs;
 pub mod routes;
 pub mod stages;
 pub mod state;

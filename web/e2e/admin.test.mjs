@@ -12,6 +12,9 @@ import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { browser, expectAccessible, latestCode, newContext, repo, screenshots, store, withStore } from './harness.mjs';
 
+// Proofs off: the status menu moves a paid order straight to shipped (the
+// proof gate has its own walk, proofs.test.mjs).
+process.env.PROOF_REQUIRED = 'off';
 withStore();
 
 const ADMIN = 'admin@example.com';

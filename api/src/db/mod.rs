@@ -18,6 +18,7 @@ pub mod order_expiry;
 pub mod orders;
 pub mod outbox;
 pub mod products;
+pub mod proofs;
 pub mod refund_attempts;
 pub mod script;
 pub mod second_factor;

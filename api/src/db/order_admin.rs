@@ -70,7 +70,8 @@ pub struct StatusChange {
 /// Moves the order from `from` to `to`, recording who did it, and queues the
 /// customer's e-mail (ending with the seller's support contact) when the
 /// status is one they hear of. `false` when the order is no longer in `from`
-/// (another admin changed it first).
+/// (another admin changed it first). An `override_reason` (production
+/// without an approved proof) is recorded with the change.
 pub async fn set_status(
     db: &Db,
     order: &Order,
@@ -78,6 +79,7 @@ pub async fn set_status(
     to: OrderStatus,
     by: &str,
     seller: &Company,
+    override_reason: Option<&str>,
 ) -> Result<bool, sqlx::Error> {
     let now = now_ms();
     let mut tx = super::begin_write(db).await?;
@@ -106,6 +108,9 @@ pub async fn set_status(
     .bind(now)
     .execute(&mut *tx)
     .await?;
+    if let Some(reason) = override_reason {
+        super::proofs::push_override(&mut tx, &order.id, by, reason, now).await?;
+    }
     if to.tells_customer() {
         let (subject, body) = customer_mail(order, to, seller);
         outbox::put(&mut tx, "email", &order.user_email, &subject, &body).await?;

@@ -50,6 +50,15 @@ impl OrderStatus {
         matches!(self, OrderStatus::Cancelled | OrderStatus::Refunded)
     }
 
+    /// Production or after it: an order goes here only with an approved proof
+    /// (or an admin's recorded override).
+    pub fn in_production(self) -> bool {
+        matches!(
+            self,
+            OrderStatus::Processing | OrderStatus::Shipped | OrderStatus::Delivered
+        )
+    }
+
     /// The customer hears of a move to this status by e-mail.
     pub fn tells_customer(self) -> bool {
         matches!(

@@ -28,19 +28,19 @@ use super::{Invoice, InvoiceLine};
 use crate::payments::address::ShippingAddress;
 
 /// A4 in points.
-pub(super) const PAGE_W: f32 = 595.28;
-pub(super) const PAGE_H: f32 = 841.89;
-pub(super) const MARGIN: f32 = 42.0;
-pub(super) const RIGHT: f32 = PAGE_W - MARGIN;
+pub(crate) const PAGE_W: f32 = 595.28;
+pub(crate) const PAGE_H: f32 = 841.89;
+pub(crate) const MARGIN: f32 = 42.0;
+pub(crate) const RIGHT: f32 = PAGE_W - MARGIN;
 /// Content stops here; the footer sits below.
-pub(super) const BOTTOM: f32 = PAGE_H - 64.0;
+pub(crate) const BOTTOM: f32 = PAGE_H - 64.0;
 
 /// sRGB.
-pub(super) type Colour = (u8, u8, u8);
-pub(super) const INK: Colour = (17, 24, 39);
-pub(super) const MUTED: Colour = (91, 99, 112);
-pub(super) const RULE: Colour = (209, 213, 219);
-pub(super) const SHADE: Colour = (243, 244, 246);
+pub(crate) type Colour = (u8, u8, u8);
+pub(crate) const INK: Colour = (17, 24, 39);
+pub(crate) const MUTED: Colour = (91, 99, 112);
+pub(crate) const RULE: Colour = (209, 213, 219);
+pub(crate) const SHADE: Colour = (243, 244, 246);
 
 /// A font: krilla's handle for embedding, and the same bytes for shaping.
 struct Face {
@@ -91,20 +91,20 @@ struct Run {
 
 /// A line of text, shaped into runs of one face each; `width` in em.
 #[derive(Clone)]
-pub(super) struct Shaped {
+pub(crate) struct Shaped {
     runs: Vec<Run>,
     width: f32,
 }
 
 impl Shaped {
-    pub(super) fn width(&self, size: f32) -> f32 {
+    pub(crate) fn width(&self, size: f32) -> f32 {
         self.width * size
     }
 }
 
 /// Shapes `text`, each character in the first face that has it (the body
 /// face when none does: a missing glyph, never a panic).
-pub(super) fn shape(text: &str) -> Shaped {
+pub(crate) fn shape(text: &str) -> Shaped {
     let faces = faces();
     let face_of = |c: char| faces.iter().position(|f| f.covers(c)).unwrap_or(0);
     let mut runs = Vec::new();
@@ -177,7 +177,7 @@ fn shape_run(face: usize, text: &str) -> Run {
 
 /// Greedy word wrap to `max` points at `size`; a word longer than a line
 /// is broken between characters.
-pub(super) fn wrap(text: &str, size: f32, max: f32) -> Vec<String> {
+pub(crate) fn wrap(text: &str, size: f32, max: f32) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.lines() {
         let mut line = String::new();
@@ -215,7 +215,7 @@ pub(super) fn wrap(text: &str, size: f32, max: f32) -> Vec<String> {
 }
 
 #[derive(Clone, Copy, PartialEq)]
-pub(super) enum Weight {
+pub(crate) enum Weight {
     Regular,
     /// Filled and outlined with a hairline of the same colour: the engine
     /// ships no bold face, and the glyphs stay text.
@@ -223,13 +223,13 @@ pub(super) enum Weight {
 }
 
 #[derive(Clone, Copy)]
-pub(super) struct Style {
-    pub(super) size: f32,
+pub(crate) struct Style {
+    pub(crate) size: f32,
     weight: Weight,
     color: Colour,
 }
 
-pub(super) const fn style(size: f32, weight: Weight, color: Colour) -> Style {
+pub(crate) const fn style(size: f32, weight: Weight, color: Colour) -> Style {
     Style {
         size,
         weight,
@@ -237,12 +237,12 @@ pub(super) const fn style(size: f32, weight: Weight, color: Colour) -> Style {
     }
 }
 
-pub(super) const BODY: Style = style(9.5, Weight::Regular, INK);
-pub(super) const SMALL: Style = style(8.5, Weight::Regular, MUTED);
-pub(super) const LABEL: Style = style(8.0, Weight::Bold, MUTED);
-pub(super) const STRONG: Style = style(9.5, Weight::Bold, INK);
+pub(crate) const BODY: Style = style(9.5, Weight::Regular, INK);
+pub(crate) const SMALL: Style = style(8.5, Weight::Regular, MUTED);
+pub(crate) const LABEL: Style = style(8.0, Weight::Bold, MUTED);
+pub(crate) const STRONG: Style = style(9.5, Weight::Bold, INK);
 
-pub(super) enum Op {
+pub(crate) enum Op {
     /// Text with its baseline starting at (x, y).
     Text {
         x: f32,
@@ -260,30 +260,37 @@ pub(super) enum Op {
         width: f32,
         color: Colour,
     },
+    /// Straight RGBA pixels (not premultiplied) drawn into `rect`.
+    Image {
+        rect: Rect,
+        rgba: Vec<u8>,
+        width: u32,
+        height: u32,
+    },
 }
 
 /// Pages of operations, and where the next content goes on the last one.
-pub(super) struct Layout {
-    pub(super) pages: Vec<Vec<Op>>,
-    pub(super) y: f32,
+pub(crate) struct Layout {
+    pub(crate) pages: Vec<Vec<Op>>,
+    pub(crate) y: f32,
 }
 
 impl Layout {
-    pub(super) fn new() -> Layout {
+    pub(crate) fn new() -> Layout {
         Layout {
             pages: vec![Vec::new()],
             y: MARGIN,
         }
     }
 
-    pub(super) fn push(&mut self, op: Op) {
+    pub(crate) fn push(&mut self, op: Op) {
         if let Some(page) = self.pages.last_mut() {
             page.push(op);
         }
     }
 
     /// Text from `x`; returns its width.
-    pub(super) fn text(&mut self, x: f32, y: f32, style: Style, text: &str) -> f32 {
+    pub(crate) fn text(&mut self, x: f32, y: f32, style: Style, text: &str) -> f32 {
         if text.is_empty() {
             return 0.0;
         }
@@ -294,7 +301,7 @@ impl Layout {
     }
 
     /// Text ending at `right`.
-    pub(super) fn text_right(&mut self, right: f32, y: f32, style: Style, text: &str) {
+    pub(crate) fn text_right(&mut self, right: f32, y: f32, style: Style, text: &str) {
         let shaped = shape(text);
         let x = right - shaped.width(style.size);
         self.push(Op::Text {
@@ -305,7 +312,7 @@ impl Layout {
         });
     }
 
-    pub(super) fn rule(&mut self, y: f32, from: f32, to: f32, width: f32, color: Colour) {
+    pub(crate) fn rule(&mut self, y: f32, from: f32, to: f32, width: f32, color: Colour) {
         self.push(Op::Line {
             from: (from, y),
             to: (to, y),
@@ -314,14 +321,14 @@ impl Layout {
         });
     }
 
-    pub(super) fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Colour) {
+    pub(crate) fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Colour) {
         if let Some(rect) = Rect::from_xywh(x, y, w, h) {
             self.push(Op::Rect { rect, color });
         }
     }
 
     /// Starts a new page unless `height` more fits on this one; `true` when it did.
-    pub(super) fn room_for(&mut self, height: f32) -> bool {
+    pub(crate) fn room_for(&mut self, height: f32) -> bool {
         if self.y + height <= BOTTOM {
             return false;
         }
@@ -331,11 +338,11 @@ impl Layout {
     }
 }
 
-pub(super) fn money(paise: i64) -> String {
+pub(crate) fn money(paise: i64) -> String {
     Paise(paise).format_inr()
 }
 
-pub(super) fn address_lines(a: &ShippingAddress) -> Vec<String> {
+pub(crate) fn address_lines(a: &ShippingAddress) -> Vec<String> {
     let mut lines = vec![a.full_name.clone(), a.street.clone()];
     lines.push(format!("{}, {} {}", a.city, a.state, a.zip_code));
     lines.push(a.country.clone());
@@ -345,7 +352,7 @@ pub(super) fn address_lines(a: &ShippingAddress) -> Vec<String> {
 }
 
 /// BILL TO and SHIP TO side by side, each name in bold, then the table's place.
-pub(super) fn parties(l: &mut Layout, bill: Vec<String>, ship: Vec<String>) {
+pub(crate) fn parties(l: &mut Layout, bill: Vec<String>, ship: Vec<String>) {
     let mid = PAGE_W / 2.0 + 20.0;
     let (mut by, mut sy) = (l.y, l.y);
     l.text(MARGIN, by, LABEL, "BILL TO");
@@ -546,7 +553,7 @@ fn layout(inv: &Invoice) -> Layout {
 }
 
 /// Every page's footer: the seller's contact, and the page's number.
-pub(super) fn footer(l: &mut Layout, contact: &str) {
+pub(crate) fn footer(l: &mut Layout, contact: &str) {
     let count = l.pages.len();
     for (i, page) in l.pages.iter_mut().enumerate() {
         let y = PAGE_H - 34.0;
@@ -598,7 +605,7 @@ pub fn render(inv: &Invoice) -> Result<Vec<u8>, String> {
 }
 
 /// Draws laid-out pages into a PDF titled `title`.
-pub(super) fn write(layout: Layout, title: String, creator: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn write(layout: Layout, title: String, creator: &str) -> Result<Vec<u8>, String> {
     let pages = layout.pages;
     let faces = faces();
     let mut doc = Document::new_with(SerializeSettings {
@@ -660,6 +667,22 @@ pub(super) fn write(layout: Layout, title: String, creator: &str) -> Result<Vec<
                         surface.set_stroke(Some(stroke(color, width)));
                         surface.draw_path(&path);
                         surface.set_stroke(None);
+                    }
+                }
+                Op::Image {
+                    rect,
+                    rgba,
+                    width,
+                    height,
+                } => {
+                    let image = krilla::image::Image::from_rgba8(rgba, width, height);
+                    if let Some(size) = krilla::geom::Size::from_wh(rect.width(), rect.height()) {
+                        surface.push_transform(&krilla::geom::Transform::from_translate(
+                            rect.left(),
+                            rect.top(),
+                        ));
+                        surface.draw_image(image, size);
+                        surface.pop();
                     }
                 }
             }

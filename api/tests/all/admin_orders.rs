@@ -18,7 +18,8 @@ fn statuses(page: &Value) -> Vec<&str> {
 #[tokio::test]
 async fn admins_list_filter_move_and_delete_orders() {
     for engine in engines() {
-        let app = TestApp::spawn(engine).await;
+        // Proofs off: this is the status menu's test (the proof gate is `proofs`').
+        let app = TestApp::spawn_configured(engine, None, |c| c.proof_required = false).await;
         let admin = app.admin_token().await;
         let (paid, asha) = paid_order(&app, "asha@example.com").await;
         let ravi = shopper(&app, "ravi@example.com").await;

@@ -33,6 +33,8 @@ async fn a_valid_gstin_is_stored_and_shown_to_the_buyer_and_the_admin() {
         let app = TestApp::spawn_configured(engine, None, |c| {
             c.company.support_email = "care@threads.example".into();
             c.company.phone = "+91 22 5555 0100".into();
+            // Straight to shipped: no proof to approve first.
+            c.proof_required = false;
         })
         .await;
         let token = shopper(&app, "firm@example.com").await;

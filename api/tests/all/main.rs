@@ -25,6 +25,7 @@ mod logs;
 mod newsletter;
 mod payments;
 mod products;
+mod proofs;
 mod razorpay;
 mod reorder;
 mod scripts;

@@ -39,7 +39,8 @@ fn labels(timeline: &Value) -> Vec<&str> {
 #[tokio::test]
 async fn an_order_in_processing_moves_through_the_stages() {
     for engine in engines() {
-        let app = TestApp::spawn(engine).await;
+        // Stages come after the proof gate (proofs.rs tests it): proofs off here.
+        let app = TestApp::spawn_configured(engine, None, |c| c.proof_required = false).await;
         let admin = app.admin_token().await;
         let (id, asha) = paid_order(&app, "asha@example.com").await;
 
@@ -170,7 +171,8 @@ async fn an_order_in_processing_moves_through_the_stages() {
 #[tokio::test]
 async fn a_bulk_move_answers_each_order() {
     for engine in engines() {
-        let app = TestApp::spawn(engine).await;
+        // Stages come after the proof gate (proofs.rs tests it): proofs off here.
+        let app = TestApp::spawn_configured(engine, None, |c| c.proof_required = false).await;
         let admin = app.admin_token().await;
         let (a, _) = paid_order(&app, "a@example.com").await;
         let (b, _) = paid_order(&app, "b@example.com").await;
@@ -279,7 +281,11 @@ async fn a_bulk_move_answers_each_order() {
 async fn configured_stages_are_used() {
     for engine in engines() {
         let stages = api::stages::Stages::parse("Cutting, Printing,Ironing").unwrap();
-        let app = TestApp::spawn_configured(engine, None, |c| c.production_stages = stages).await;
+        let app = TestApp::spawn_configured(engine, None, |c| {
+            c.production_stages = stages;
+            c.proof_required = false;
+        })
+        .await;
         let admin = app.admin_token().await;
         let (id, _) = paid_order(&app, "asha@example.com").await;
         set_status(&app, &admin, &id, "processing").await;

@@ -81,8 +81,8 @@ export function useAdminOrder(id: string | null) {
 export function useSetOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, status }: { id: string; status: OrderStatus }) =>
-      unwrap(await api.PUT('/orders/{id}/status', { params: { path: { id } }, body: { status } }), 'Failed to update order status'),
+    mutationFn: async ({ id, status, overrideReason }: { id: string; status: OrderStatus; overrideReason?: string }) =>
+      unwrap(await api.PUT('/orders/{id}/status', { params: { path: { id } }, body: { status, overrideReason } }), 'Failed to update order status'),
     onSuccess: (updated) => {
       // The row shows the new status with the banner; the lists and counts then reload.
       queryClient.setQueriesData<AdminOrders>({ queryKey: ['admin-orders'] }, (page) =>

@@ -4959,7 +4959,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set an order's status (admin): any of the seven, from any. Each change
+         * Set an order's status (admin): any of the seven, from any, except that
+         *     an order goes into production (processing, shipped, delivered) from
+         *     outside it only with an approved proof, or with an `overrideReason`
+         *     (recorded in its events; 409 `PROOF_NOT_APPROVED` without). Each change
          *     is recorded. A paid order moved to cancelled or refunded is first
          *     refunded in full through the payment provider (once: what was refunded
          *     already is not refunded again); the customer is e-mailed on shipped,
@@ -8207,6 +8210,508 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/proofs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's proofs (the owner's, or any order for an admin), oldest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Proofs"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send a new proof version (admin): drawn by the server from the
+         *     order's designs (JSON, optional `note`), or a revised PDF uploaded
+         *     (multipart `file` and optional `note`). The customer is e-mailed.
+         *     409 while the order is unpaid, or once its proof is approved.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SendProofRequest"];
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The PDF (at most 10 MiB).
+                         */
+                        file: string;
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Proofs"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/proofs/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A version's PDF (`2.pdf`; the owner's, or any order for an admin). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The proof (`proof-{order number}-v{version}.pdf`). */
+                200: {
+                    headers: {
+                        "CONTENT-DISPOSITION": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/proofs/{version}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve the latest version (the owner): the order may then go into
+         *     production. 409 for an older version or one answered already.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Proofs"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/proofs/{version}/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for changes to the latest version (the owner), with a `comment`
+         *     the admin sees. 409 for an older version or one answered already.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangesRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Proofs"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store": {
         parameters: {
             query?: never;
@@ -9287,6 +9792,11 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        /** ChangesRequest */
+        ChangesRequest: {
+            /** @description What to change (required, at most 2,000 characters). */
+            comment: string;
+        };
         /** ColorImage */
         ColorImage: {
             color: string;
@@ -9692,6 +10202,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["Profile"];
+        };
+        /** Envelope_Proofs */
+        Envelope_Proofs: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["Proofs"];
         };
         /** Envelope_RefundResult */
         Envelope_RefundResult: {
@@ -10211,6 +10727,33 @@ export interface components {
              *     order's read only, not the lists).
              */
             timeline?: components["schemas"]["TimelineEvent"][];
+            /** @description Where the order stands with its proof (none before payment). */
+            proofState?: components["schemas"]["ProofState"] & unknown;
+            /**
+             * @description Proofs sent, approved or sent back, and production overrides, oldest
+             *     first (admins only).
+             */
+            events?: components["schemas"]["OrderEvent"][];
+        };
+        /**
+         * OrderEvent
+         * @description Something that happened to an order besides a status change.
+         */
+        OrderEvent: {
+            /** @description `proof_sent`, `proof_approved`, `proof_changes_requested` or `production_override`. */
+            kind: string;
+            /**
+             * Format: int64
+             * @description The proof's version (none for an override or the system's approval).
+             */
+            version?: number;
+            /** @description The user's id, or `system`. */
+            actor: string;
+            actorName?: string;
+            /** @description The admin's note, the customer's comment or the override's reason. */
+            note?: string;
+            /** Format: int64 */
+            at: number;
         };
         /**
          * OrderItem
@@ -10475,6 +11018,49 @@ export interface components {
             phone?: string;
             /** @description To set or change the number: the code sent to it by `POST /auth/otp/phone/send`. */
             phoneCode?: string;
+        };
+        /**
+         * @description Where the order stands with its proof.
+         * @enum {string}
+         */
+        ProofState: "waiting" | "approved";
+        /**
+         * ProofVersion
+         * @description One version of an order's proof.
+         */
+        ProofVersion: {
+            /**
+             * Format: int64
+             * @description From 1; only the latest can be approved.
+             */
+            version: number;
+            /** @description `drawn` by the server, or `uploaded` by the admin. */
+            source: string;
+            state: components["schemas"]["VersionState"];
+            /** @description The admin's note to the customer. */
+            note?: string;
+            /** @description The customer's request for changes. */
+            comment?: string;
+            createdBy: string;
+            createdByName?: string;
+            /** Format: int64 */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description When the customer approved it or asked for changes.
+             */
+            decidedAt?: number;
+            /** @description The PDF, e.g. `/api/orders/{id}/proofs/2.pdf`. */
+            pdfUrl: string;
+        };
+        /**
+         * Proofs
+         * @description An order's proofs, oldest first.
+         */
+        Proofs: {
+            /** @description None before payment. */
+            proofState?: components["schemas"]["ProofState"] & unknown;
+            versions: components["schemas"]["ProofVersion"][];
         };
         /**
          * @description Garments per size. Keys are the cart's `s, m, l, xl, xxl` (XXL included).
@@ -10749,6 +11335,11 @@ export interface components {
             /** @description The 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
             code: string;
         };
+        /** SendProofRequest */
+        SendProofRequest: {
+            /** @description Shown to the customer with the proof (at most 1,000 characters). */
+            note?: string;
+        };
         /** ShareLink */
         ShareLink: {
             token: string;
@@ -10890,6 +11481,11 @@ export interface components {
         /** StatusRequest */
         StatusRequest: {
             status: components["schemas"]["OrderStatus"];
+            /**
+             * @description Why the order goes into production (processing, shipped, delivered)
+             *     without an approved proof: required then, recorded in its events.
+             */
+            overrideReason?: string;
         };
         /** StoreFacts */
         StoreFacts: {
@@ -11060,6 +11656,11 @@ export interface components {
              */
             orderId?: string;
         };
+        /**
+         * @description A version's state.
+         * @enum {string}
+         */
+        VersionState: "sent" | "approved" | "changes_requested";
         /** WebhookOutcome */
         WebhookOutcome: {
             /**

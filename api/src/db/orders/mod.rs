@@ -51,6 +51,8 @@ pub struct Order {
     pub payment_claim: Option<String>,
     /// The business buyer's GSTIN given at checkout, checked by the engine.
     pub buyer_gstin: Option<String>,
+    /// 'waiting' for the customer's approval of a proof, or 'approved'; none before payment.
+    pub proof_state: Option<String>,
     pub user_name: String,
     pub user_email: String,
 }
@@ -119,7 +121,7 @@ macro_rules! order_columns {
          orders.shipping_price, orders.tax_price, orders.discount_amount, orders.total_price, \
          orders.refunded_amount, orders.shipping_address, orders.billing_address, orders.cancel_reason, \
          orders.tracking_number, orders.created_at, orders.updated_at, orders.payment_claim, \
-         orders.buyer_gstin, orders.gateway_fee_bps, ",
+         orders.buyer_gstin, orders.gateway_fee_bps, orders.proof_state, ",
             $name,
             " AS user_name, ",
             $email,

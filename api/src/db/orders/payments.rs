@@ -81,7 +81,9 @@ pub struct Paid {
 /// script acts only on the order this call confirmed: the owner's cart loses
 /// the ordered lines, the confirmation e-mail is queued and the stock is made
 /// due (`db::stock` takes it moments later), and the tax invoice is issued
-/// with the next number of its series. A paid order given another
+/// with the next number of its series. The order then waits for the
+/// customer's approval of a proof, or, without `proof_required`, counts as
+/// approved by the system (recorded in its events). A paid order given another
 /// payment id is a second payment (`Payment::SecondPayment`).
 #[tracing::instrument(skip(db, order, event, issuer), fields(order_id = %order.id))]
 pub async fn pay(
@@ -90,6 +92,7 @@ pub async fn pay(
     payment_id: &str,
     event: Option<&Event<'_>>,
     issuer: &Issuer<'_>,
+    proof_required: bool,
 ) -> Result<Paid, DbError> {
     let order_id = order.id.clone();
     let now = now_ms();
@@ -112,6 +115,7 @@ pub async fn pay(
             &format!(
                 "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1, open_slot = NULL, \
              payment_claim = CASE WHEN status = 'pending' AND deleted_at IS NULL THEN $3 ELSE $4 END, \
+             proof_state = CASE WHEN status = 'pending' AND deleted_at IS NULL THEN $6 ELSE proof_state END, \
              status = CASE WHEN status = 'pending' AND deleted_at IS NULL THEN 'confirmed' ELSE status END \
              WHERE id = $5 AND is_paid = 0{RETURNING}"
             ),
@@ -120,7 +124,11 @@ pub async fn pay(
         .bind(payment_id.to_string())
         .bind(claim.claim.clone())
         .bind(late.clone())
-        .bind(order_id.clone());
+        .bind(order_id.clone())
+        .bind(if proof_required { "waiting" } else { "approved" });
+    if !proof_required {
+        crate::db::proofs::push_system_approval(&mut script, &claim, now);
+    }
     // The lines that were ordered (anything added to the cart since stays).
     script
         .push(&format!(

@@ -12,10 +12,10 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
-use super::{Order, OrdersPage, StatusChange, order_dto, order_dtos};
+use super::{Order, OrderEvent, OrdersPage, StatusChange, order_dto, order_dtos};
 use crate::auth::BearerAuth;
 use crate::db::order_admin::{self, Filter};
-use crate::db::{Db, now_ms, orders};
+use crate::db::{Db, now_ms, orders, proofs};
 use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::fails::Fails;
@@ -105,6 +105,7 @@ pub async fn with_history(state: &AppState, row: orders::Order) -> ApiResult<Ord
     let db = &state.db;
     let history = order_admin::history(db, &row.id).await?;
     let moves = crate::db::stages::history(db, &row.id).await?;
+    let events = proofs::events(db, &row.id).await?;
     let mut order = order_dto(db, row).await?;
     order.timeline = Some(super::timeline::build(
         order.paid_at,
@@ -136,13 +137,73 @@ pub async fn with_history(state: &AppState, row: orders::Order) -> ApiResult<Ord
             })
             .collect(),
     );
+    order.events = Some(
+        events
+            .into_iter()
+            .map(|e| OrderEvent {
+                kind: e.kind,
+                version: e.version,
+                actor: e.actor,
+                actor_name: e.actor_name,
+                note: e.note,
+                at: e.created_at,
+            })
+            .collect(),
+    );
     Ok(order)
 }
 
 #[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
 pub struct StatusRequest {
     pub status: OrderStatus,
+    /// Why the order goes into production (processing, shipped, delivered)
+    /// without an approved proof: required then, recorded in its events.
+    pub override_reason: Option<String>,
 }
+
+/// The longest override reason.
+const MAX_OVERRIDE_REASON: usize = 500;
+
+/// What an order may not skip: a move into production from outside it
+/// needs an approved proof, or an override reason (returned, to record).
+async fn production_gate(
+    db: &Db,
+    order: &orders::Order,
+    from: OrderStatus,
+    to: OrderStatus,
+    reason: Option<String>,
+) -> Result<Option<String>, ApiError> {
+    let reason = reason
+        .map(|r| r.trim().to_string())
+        .filter(|r| !r.is_empty());
+    if reason
+        .as_ref()
+        .is_some_and(|r| r.chars().count() > MAX_OVERRIDE_REASON)
+    {
+        return Err(ApiError::bad_request(format!(
+            "The override reason can be at most {MAX_OVERRIDE_REASON} characters"
+        )));
+    }
+    if !to.in_production() || from.in_production() || proofs::approved(db, &order.id).await? {
+        return Ok(None);
+    }
+    match reason {
+        Some(r) => Ok(Some(r)),
+        None => Err(ApiError::conflict_code(
+            format!(
+                "Order {} has no approved proof: it cannot move to {} without an override reason",
+                order.order_number,
+                to.as_str()
+            ),
+            PROOF_NOT_APPROVED,
+        )),
+    }
+}
+
+/// The error code of a move into production without an approved proof: the
+/// admin's page asks for an override reason when it sees it.
+pub const PROOF_NOT_APPROVED: &str = "PROOF_NOT_APPROVED";
 
 #[derive(Object, Debug)]
 pub struct StatusCount {
@@ -249,7 +310,10 @@ impl AdminOrdersApi {
         .await?)
     }
 
-    /// Set an order's status (admin): any of the seven, from any. Each change
+    /// Set an order's status (admin): any of the seven, from any, except that
+    /// an order goes into production (processing, shipped, delivered) from
+    /// outside it only with an approved proof, or with an `overrideReason`
+    /// (recorded in its events; 409 `PROOF_NOT_APPROVED` without). Each change
     /// is recorded. A paid order moved to cancelled or refunded is first
     /// refunded in full through the payment provider (once: what was refunded
     /// already is not refunded again); the customer is e-mailed on shipped,
@@ -269,6 +333,8 @@ impl AdminOrdersApi {
             .await?
             .ok_or_else(ApiError::order_not_found)?;
         let mut from = order.status;
+        let override_reason =
+            production_gate(&state.db, &order, from, to, body.0.override_reason).await?;
         if from != to
             && to.refunds()
             && order.is_paid != 0
@@ -293,6 +359,7 @@ impl AdminOrdersApi {
                 to,
                 &auth.0.id,
                 &state.config.company,
+                override_reason.as_deref(),
             )
             .await?
         {

@@ -22,6 +22,7 @@ pub mod accounts;
 pub mod admin;
 pub mod invoice;
 pub mod print;
+pub mod proofs;
 pub mod reorder;
 pub mod stages;
 pub mod tax_documents;
@@ -114,6 +115,13 @@ pub struct Order {
     /// order's read only, not the lists).
     #[oai(skip_serializing_if_is_none)]
     pub timeline: Option<Vec<timeline::TimelineEvent>>,
+    /// Where the order stands with its proof (none before payment).
+    #[oai(skip_serializing_if_is_none)]
+    pub proof_state: Option<proofs::ProofState>,
+    /// Proofs sent, approved or sent back, and production overrides, oldest
+    /// first (admins only).
+    #[oai(skip_serializing_if_is_none)]
+    pub events: Option<Vec<OrderEvent>>,
 }
 
 /// A production stage move: who, when, from and to.
@@ -127,6 +135,25 @@ pub struct StageChange {
     #[oai(skip_serializing_if_is_none)]
     pub changed_by_name: Option<String>,
     pub changed_at: i64,
+}
+
+/// Something that happened to an order besides a status change.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct OrderEvent {
+    /// `proof_sent`, `proof_approved`, `proof_changes_requested` or `production_override`.
+    pub kind: String,
+    /// The proof's version (none for an override or the system's approval).
+    #[oai(skip_serializing_if_is_none)]
+    pub version: Option<i64>,
+    /// The user's id, or `system`.
+    pub actor: String,
+    #[oai(skip_serializing_if_is_none)]
+    pub actor_name: Option<String>,
+    /// The admin's note, the customer's comment or the override's reason.
+    #[oai(skip_serializing_if_is_none)]
+    pub note: Option<String>,
+    pub at: i64,
 }
 
 /// A status change: who made it, when, from and to.
@@ -219,6 +246,8 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
             production_stage,
             stage_history: None,
             timeline: None,
+            events: None,
+            proof_state: proofs::ProofState::parse(o.proof_state.as_deref()),
             payment_method: o.payment_method,
             paid_at: o.paid_at,
             payment_id: o.payment_id,

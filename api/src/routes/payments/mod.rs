@@ -279,7 +279,15 @@ async fn settle(
         ));
     }
     let issuer = Issuer::of(&state.config);
-    let paid = orders::pay(&state.db, order, payment_id.trim(), None, &issuer).await?;
+    let paid = orders::pay(
+        &state.db,
+        order,
+        payment_id.trim(),
+        None,
+        &issuer,
+        state.config.proof_required,
+    )
+    .await?;
     if paid.outcome == Payment::SecondPayment {
         let given_back = refunds::refund_second_payment(state, order, payment_id.trim()).await;
         let will = if given_back == refunds::SecondPayment::Refunded {

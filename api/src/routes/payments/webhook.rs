@@ -86,6 +86,7 @@ pub async fn handle(
             &payment.id,
             Some(&event),
             &Issuer::of(&state.config),
+            state.config.proof_required,
         )
         .await?
         .outcome

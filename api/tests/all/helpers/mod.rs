@@ -114,6 +114,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         document_prefixes: Default::default(),
         gateway_fee_bps: design_engine::pricing::GATEWAY_CHARGE_BPS,
         production_stages: Default::default(),
+        proof_required: true,
     }
 }
 

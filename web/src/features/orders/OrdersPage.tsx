@@ -1,6 +1,6 @@
 // The customer's orders (/user/orders): filter by status, ten a page, each
 // order's number, date, status, payment, items and total; a pending order can
-// be cancelled after a confirmation.
+// be cancelled after a confirmation; a paid order's proof is reviewed here.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CANCEL_ORDER_FAILED, FETCH_ORDERS_FAILED, ordersError, useCancelOrder, useOrders, type Order } from '../../api/orders';
@@ -15,6 +15,7 @@ import { TaxDocumentLinks } from './TaxDocumentLinks';
 import { formatDate } from './formatDate';
 import { OrderAgain } from './OrderAgain';
 import { OrderTimeline } from './OrderTimeline';
+import { ProofReview } from './ProofReview';
 
 /** The customer's filters: every status but refunded. */
 export const FILTERS = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -189,6 +190,7 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
       <TaxDocumentLinks order={order} />
       {/* A past order (not one still waiting for payment) can be ordered again. */}
       {order.status !== 'pending' && <OrderAgain orderId={order._id} orderNumber={order.orderNumber} />}
+      <ProofReview order={order} />
       {open && (
         <div className="order-details" id={detailsId}>
           {order.isPaid && <OrderTimeline orderId={order._id} />}

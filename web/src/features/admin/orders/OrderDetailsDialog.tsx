@@ -1,7 +1,8 @@
 // Order Details: the order, its customer, lines (with the engine's preflight
 // warnings), shipping address, summary and status history; the pro-forma
 // invoice (print window and PDF), the tax invoice and credit notes once paid,
-// and the print files.
+// the proof's versions (send, download, the customer's comments) and the
+// order's events, and the print files.
 import { useState } from 'react';
 import { DETAILS_FAILED, downloadPrintFiles, useAdminOrder } from '../../../api/adminOrders';
 import type { Order } from '../../../api/orders';
@@ -14,6 +15,7 @@ import { SIZES } from '../../../components/SizeSteppers';
 import { StatusChip } from '../../orders/OrdersPage';
 import { downloadInvoicePdf } from './invoice';
 import { TaxDocumentLinks } from '../../orders/TaxDocumentLinks';
+import { ProofsPanel, eventText } from './ProofsPanel';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -172,6 +174,26 @@ function OrderDetails({ order }: { order: Order }) {
         <dt className="total">Total</dt>
         <dd className="total">{rupees(order.totalPrice)}</dd>
       </dl>
+
+      {order.isPaid && (
+        <>
+          <h3>Proof</h3>
+          <ProofsPanel order={order} />
+        </>
+      )}
+
+      {order.events && order.events.length > 0 && (
+        <>
+          <h3>Order events</h3>
+          <ol className="history" aria-label="Order events">
+            {order.events.map((e) => (
+              <li key={`${e.at}-${e.kind}-${e.version ?? ''}`}>
+                {dateTime.format(e.at)}: {eventText(e)}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
 
       {order.statusHistory && order.statusHistory.length > 0 && (
         <>

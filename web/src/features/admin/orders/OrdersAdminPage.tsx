@@ -29,6 +29,8 @@ import { printInvoice } from './invoice';
 import { useBanners, Banners } from '../../../components/Banners';
 import { BulkStageBar, OrderStage } from './StageControls';
 import { MAX_BULK } from '../../../api/stages';
+import { PROOF_NOT_APPROVED } from '../../../api/proofs';
+import { OverrideDialog } from './OverrideDialog';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -64,6 +66,7 @@ export default function OrdersAdminPage() {
       else if (next.size < MAX_BULK) next.add(id);
       return next;
     });
+  const [overriding, setOverriding] = useState<{ order: Order; status: OrderStatus; message: string } | null>(null);
 
   const change = (patch: Partial<AdminFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const list = useMemo(() => (orders.data?.orders ?? []).filter((o) => matchesSearch(o, search)), [orders.data, search]);
@@ -71,13 +74,18 @@ export default function OrdersAdminPage() {
   const loaded = orders.data?.orders ?? [];
 
   const moveTo = useCallback(
-    (order: Order, status: OrderStatus) => {
+    (order: Order, status: OrderStatus, overrideReason?: string) => {
       setStatus.mutate(
-        { id: order._id, status },
+        { id: order._id, status, overrideReason },
         {
           onSuccess: () => banners.success(`Order status updated to ${status}`),
           // The specification only logs this; the admin should know the order did not move.
           onError: (e) => {
+            // No approved proof: production needs a written reason (recorded).
+            if (e instanceof ApiError && e.code === PROOF_NOT_APPROVED && !overrideReason) {
+              setOverriding({ order, status, message: e.message });
+              return;
+            }
             console.error('Order status update failed', e);
             banners.error(e instanceof ApiError && e.message ? e.message : 'Failed to update order status');
           },
@@ -302,6 +310,17 @@ export default function OrdersAdminPage() {
             </button>
           </div>
         </Dialog>
+      )}
+      {overriding && (
+        <OverrideDialog
+          {...overriding}
+          onCancel={() => setOverriding(null)}
+          onConfirm={(reason) => {
+            const { order, status } = overriding;
+            setOverriding(null);
+            moveTo(order, status, reason);
+          }}
+        />
       )}
       <p className="visually-hidden" aria-live="polite">
         {setStatus.isPending ? 'Updating the order status…' : ''}
