@@ -10727,8 +10727,7 @@ export interface components {
              *     order's read only, not the lists).
              */
             timeline?: components["schemas"]["TimelineEvent"][];
-            /** @description Where the order stands with its proof (none before payment). */
-            proofState?: components["schemas"]["ProofState"] & unknown;
+            proofState?: components["schemas"]["ProofState"];
             /**
              * @description Proofs sent, approved or sent back, and production overrides, oldest
              *     first (admins only).
@@ -11058,8 +11057,7 @@ export interface components {
          * @description An order's proofs, oldest first.
          */
         Proofs: {
-            /** @description None before payment. */
-            proofState?: components["schemas"]["ProofState"] & unknown;
+            proofState?: components["schemas"]["ProofState"];
             versions: components["schemas"]["ProofVersion"][];
         };
         /**
@@ -11185,8 +11183,7 @@ export interface components {
         ReorderResult: {
             added: components["schemas"]["ReorderedLine"][];
             leftOut: components["schemas"]["LeftOutLine"][];
-            /** @description The cart afterwards. */
-            cart: components["schemas"]["CartDto"] & unknown;
+            cart: components["schemas"]["CartDto"];
         };
         /**
          * ReorderedLine

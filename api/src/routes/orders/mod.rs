@@ -115,7 +115,8 @@ pub struct Order {
     /// order's read only, not the lists).
     #[oai(skip_serializing_if_is_none)]
     pub timeline: Option<Vec<timeline::TimelineEvent>>,
-    /// Where the order stands with its proof (none before payment).
+    // Where the order stands with its proof (none before payment). Not a doc
+    // comment: a described reference is an allOf wrapper in the schema.
     #[oai(skip_serializing_if_is_none)]
     pub proof_state: Option<proofs::ProofState>,
     /// Proofs sent, approved or sent back, and production overrides, oldest

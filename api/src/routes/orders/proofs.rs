@@ -84,7 +84,7 @@ pub struct ProofVersion {
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct Proofs {
-    /// None before payment.
+    // None before payment (not a doc comment: no allOf wrapper).
     #[oai(skip_serializing_if_is_none)]
     pub proof_state: Option<ProofState>,
     pub versions: Vec<ProofVersion>,

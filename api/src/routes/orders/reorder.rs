@@ -52,7 +52,7 @@ pub struct LeftOutLine {
 pub struct ReorderResult {
     pub added: Vec<ReorderedLine>,
     pub left_out: Vec<LeftOutLine>,
-    /// The cart afterwards.
+    // The cart afterwards (not a doc comment: no allOf wrapper).
     pub cart: CartDto,
 }
 
