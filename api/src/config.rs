@@ -96,6 +96,8 @@ pub struct Config {
     /// `PROOF_REQUIRED` (default on): a paid order waits for the customer to
     /// approve a proof before production; off, payment approves it (as the system).
     pub proof_required: bool,
+    /// `SHIPPING_PROVIDER` and the rest of shipping's settings (`shipping::config`).
+    pub shipping: crate::shipping::ShippingConfig,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -256,6 +258,14 @@ impl Company {
             support_email,
             missing,
         })
+    }
+
+    /// The last six-digit number of the registered address: its pincode.
+    pub fn pincode(&self) -> Option<String> {
+        self.address
+            .split(|c: char| !c.is_ascii_digit())
+            .rfind(|w| w.len() == 6)
+            .map(str::to_string)
     }
 
     /// The seller's state, from its GSTIN's first two digits: what decides
@@ -436,7 +446,7 @@ impl PaymentsConfig {
     }
 }
 
-fn env_or(name: &str, default: &str) -> String {
+pub(crate) fn env_or(name: &str, default: &str) -> String {
     std::env::var(name)
         .ok()
         .map(|v| v.trim().to_string())
@@ -511,6 +521,8 @@ impl Config {
                 "PUBLIC_URL must start with http:// or https://"
             );
         }
+        let company = Company::from_env(test_providers)?;
+        let company_pincode = company.pincode().unwrap_or_default();
         Ok(Config {
             listen_addr: env_or("LISTEN_ADDR", "127.0.0.1:8080")
                 .parse()
@@ -549,7 +561,7 @@ impl Config {
             storage: StorageConfig::from_env()?,
             web_dir: PathBuf::from(env_or("WEB_DIR", "web/dist")),
             assets_dir: PathBuf::from(env_or("ASSETS_DIR", "assets/catalogue")),
-            company: Company::from_env(test_providers)?,
+            company,
             pending_order_hours: match env_or("PENDING_ORDER_HOURS", "24").parse() {
                 Ok(h) if h > 0 => h,
                 _ => anyhow::bail!("PENDING_ORDER_HOURS must be a whole number of hours above 0"),
@@ -563,6 +575,7 @@ impl Config {
                 _ => crate::stages::Stages::default(),
             },
             proof_required: flag("PROOF_REQUIRED", true)?,
+            shipping: crate::shipping::ShippingConfig::from_env(&company_pincode)?,
         })
     }
 }

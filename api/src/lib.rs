@@ -28,6 +28,7 @@ pub mod print_files;
 pub mod product_files;
 pub mod proofs;
 pub mod routes;
+pub mod shipping;
 pub mod stages;
 pub mod state;
 pub mod storage;
@@ -59,6 +60,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
     Ok(state::AppState {
         storage,
         payments: Arc::new(payments::PaymentProvider::from_config(&config.payments)),
+        shipping: Arc::new(shipping::Shipping::from_config(config.shipping.clone())),
         mailer: mail::Mailer::new(db.clone(), config.test_providers, config.smtp.as_ref())?,
         limits: Arc::new(limits::Limits::for_database(&db)),
         hasher: Arc::new(auth::passwords::Hasher::default()),

@@ -8,6 +8,7 @@ use crate::db::Db;
 use crate::limits::Limits;
 use crate::mail::Mailer;
 use crate::payments::PaymentProvider;
+use crate::shipping::Shipping;
 use crate::storage::Storage;
 
 /// What every handler shares: configuration, the database pool, the payment
@@ -17,6 +18,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub db: Db,
     pub payments: Arc<PaymentProvider>,
+    /// The courier provider (`SHIPPING_PROVIDER`).
+    pub shipping: Arc<Shipping>,
     pub mailer: Mailer,
     pub limits: Arc<Limits>,
     /// The password hashing queue.

@@ -22,6 +22,7 @@ pub mod proofs;
 pub mod refund_attempts;
 pub mod script;
 pub mod second_factor;
+pub mod shipments;
 pub mod sessions;
 pub mod stages;
 pub mod stock;

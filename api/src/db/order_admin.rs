@@ -81,17 +81,49 @@ pub async fn set_status(
     seller: &Company,
     override_reason: Option<&str>,
 ) -> Result<bool, sqlx::Error> {
-    let now = now_ms();
     let mut tx = super::begin_write(db).await?;
+    let change = Change {
+        from,
+        to,
+        by,
+        override_reason,
+        tracking: None,
+    };
+    if !change_status(&mut tx, order, &change, seller).await? {
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// A status change as `change_status` makes it.
+pub struct Change<'a> {
+    pub from: OrderStatus,
+    pub to: OrderStatus,
+    pub by: &'a str,
+    pub override_reason: Option<&'a str>,
+    /// The courier's line for the shipped e-mail ("Courier: ..., AWB ...").
+    pub tracking: Option<&'a str>,
+}
+
+/// `set_status` inside the caller's transaction (a shipment's booking
+/// records its shipment and the change together).
+pub async fn change_status(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    order: &Order,
+    c: &Change<'_>,
+    seller: &Company,
+) -> Result<bool, sqlx::Error> {
+    let now = now_ms();
     let done = sqlx::query(
         "UPDATE orders SET status = $1, updated_at = $2, open_slot = NULL \
          WHERE id = $3 AND status = $4 AND deleted_at IS NULL",
     )
-    .bind(to.as_str())
+    .bind(c.to.as_str())
     .bind(now)
     .bind(&order.id)
-    .bind(from.as_str())
-    .execute(&mut *tx)
+    .bind(c.from.as_str())
+    .execute(&mut **tx)
     .await?;
     if done.rows_affected() != 1 {
         return Ok(false);
@@ -102,24 +134,28 @@ pub async fn set_status(
     )
     .bind(new_id())
     .bind(&order.id)
-    .bind(from.as_str())
-    .bind(to.as_str())
-    .bind(by)
+    .bind(c.from.as_str())
+    .bind(c.to.as_str())
+    .bind(c.by)
     .bind(now)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
-    if let Some(reason) = override_reason {
-        super::proofs::push_override(&mut tx, &order.id, by, reason, now).await?;
+    if let Some(reason) = c.override_reason {
+        super::proofs::push_override(tx, &order.id, c.by, reason, now).await?;
     }
-    if to.tells_customer() {
-        let (subject, body) = customer_mail(order, to, seller);
-        outbox::put(&mut tx, "email", &order.user_email, &subject, &body).await?;
+    if c.to.tells_customer() {
+        let (subject, body) = customer_mail(order, c.to, seller, c.tracking);
+        outbox::put(tx, "email", &order.user_email, &subject, &body).await?;
     }
-    tx.commit().await?;
     Ok(true)
 }
 
-fn customer_mail(order: &Order, to: OrderStatus, seller: &Company) -> (String, String) {
+fn customer_mail(
+    order: &Order,
+    to: OrderStatus,
+    seller: &Company,
+    tracking: Option<&str>,
+) -> (String, String) {
     let n = &order.order_number;
     let what = match to {
         OrderStatus::Shipped => "has been shipped. It is on its way to you.",
@@ -132,8 +168,9 @@ fn customer_mail(order: &Order, to: OrderStatus, seller: &Company) -> (String, S
     (
         format!("Order {n}: {}", to.as_str()),
         format!(
-            "Hello {}, your order {n} {what} You can follow it in My Orders.\n{}",
+            "Hello {}, your order {n} {what} You can follow it in My Orders.\n{}{}",
             order.user_name,
+            tracking.map(|t| format!("{t}\n")).unwrap_or_default(),
             seller.contact_line()
         )
         .trim_end()

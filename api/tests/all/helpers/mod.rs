@@ -19,6 +19,8 @@ use serde_json::Value;
 /// The payment secrets of test apps: tests sign payments and webhooks with them.
 pub const TEST_KEY_SECRET: &str = "test-key-secret-0123456789abcdef";
 pub const TEST_WEBHOOK_SECRET: &str = "test-webhook-secret-0123456789ab";
+/// The tracking webhook's `X-Api-Key` in tests.
+pub const TEST_SHIPPING_TOKEN: &str = "test-shipping-token-0123456789abc";
 
 pub struct TestApp {
     pub addr: SocketAddr,
@@ -115,6 +117,10 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         gateway_fee_bps: design_engine::pricing::GATEWAY_CHARGE_BPS,
         production_stages: Default::default(),
         proof_required: true,
+        shipping: api::shipping::ShippingConfig {
+            webhook_token: api::config::Secret::new(TEST_SHIPPING_TOKEN),
+            ..Default::default()
+        },
     }
 }
 
