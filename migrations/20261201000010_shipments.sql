@@ -36,3 +36,8 @@ CREATE TABLE shipment_scans (
     location  TEXT NOT NULL,
     UNIQUE (order_id, at, activity)
 );
+
+-- While a shipment is being booked with the provider (several calls, up to
+-- a minute), this holds the order so that a second click or a second admin
+-- does not book it twice; a claim older than two minutes has been abandoned.
+ALTER TABLE orders ADD COLUMN shipment_claimed_at BIGINT;

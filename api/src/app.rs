@@ -25,11 +25,13 @@ use crate::routes::orders::invoice::InvoiceApi;
 use crate::routes::orders::print::PrintFilesApi;
 use crate::routes::orders::proofs::ProofsApi;
 use crate::routes::orders::reorder::ReorderApi;
+use crate::routes::orders::shipment::ShipmentApi;
 use crate::routes::orders::stages::StagesApi;
 use crate::routes::orders::tax_documents::TaxDocumentsApi;
 use crate::routes::payments::PaymentsApi;
 use crate::routes::pincode::PincodeApi;
 use crate::routes::products::ProductsApi;
+use crate::routes::shipping::ShippingApi;
 use crate::routes::store::StoreApi;
 use crate::routes::upload::UploadApi;
 use crate::routes::users::UsersApi;
@@ -66,6 +68,8 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 AccountsApi,
                 ReorderApi,
                 StagesApi,
+                ShipmentApi,
+                ShippingApi,
             ),
         ),
         "Custom apparel store API",

@@ -157,6 +157,7 @@ pub async fn start(
     tokio::spawn(mail::run_outbox_worker(state.mailer.clone()));
     tokio::spawn(sweeper::run(state.clone()));
     tokio::spawn(payments::refunds::run(state.clone()));
+    tokio::spawn(shipping::updates::run(state.clone()));
     tokio::spawn(db::checkpoint_wal(state.db.clone()));
     tokio::spawn(db::stock::keep(state.db.clone()));
     tokio::spawn(state.catalogue.clone().watch(state.db.clone()));

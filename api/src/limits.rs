@@ -55,6 +55,12 @@ pub enum Door {
     NewsletterAddress,
     /// Second-factor codes (TOTP or recovery) for one account, from anywhere.
     SecondFactorAccount,
+    /// Public order tracking (order number and e-mail) from one client address.
+    TrackClient,
+    /// Public order tracking of one order number from anywhere (guessing its e-mail).
+    TrackOrder,
+    /// Delivery estimates from one client address (each may ask the courier).
+    EstimateClient,
 }
 
 impl Door {
@@ -77,10 +83,13 @@ impl Door {
             Door::NewsletterClient => (10, s(60)),
             Door::NewsletterAddress => (3, s(600)),
             Door::SecondFactorAccount => (5, s(300)),
+            Door::TrackClient => (20, s(30)),
+            Door::TrackOrder => (10, s(60)),
+            Door::EstimateClient => (30, s(2)),
         }
     }
 
-    const ALL: [Door; 15] = [
+    const ALL: [Door; 18] = [
         Door::LoginClient,
         Door::LoginAccountClient,
         Door::LoginAccount,
@@ -96,6 +105,9 @@ impl Door {
         Door::NewsletterClient,
         Door::NewsletterAddress,
         Door::SecondFactorAccount,
+        Door::TrackClient,
+        Door::TrackOrder,
+        Door::EstimateClient,
     ];
 
     /// The door's name in the database.

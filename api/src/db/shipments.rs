@@ -175,6 +175,11 @@ pub async fn keep_label(db: &Db, order_id: &str, pdf: &[u8]) -> Result<(), DbErr
     Ok(())
 }
 
+/// The order event recording that a shipment reached `state`.
+pub fn event_kind(state: ShipmentState) -> String {
+    format!("shipment_{}", state.as_str())
+}
+
 /// What applying a tracking update did.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Applied {
@@ -227,6 +232,19 @@ pub async fn apply(db: &Db, s: &Shipment, u: &TrackingUpdate) -> Result<Applied,
         .await?;
         if done.rows_affected() == 1 && rank > s.state_rank {
             moved_to = Some(state);
+            // In the order's history (and the customer's timeline) at the time it happened.
+            sqlx::query(
+                "INSERT INTO order_events (id, order_id, kind, version, actor, note, created_at) \
+                 VALUES ($1, $2, $3, NULL, $4, $5, $6)",
+            )
+            .bind(new_id())
+            .bind(&s.order_id)
+            .bind(event_kind(state))
+            .bind(crate::shipping::updates::COURIER)
+            .bind(&u.current_status)
+            .bind(happened)
+            .execute(&mut *tx)
+            .await?;
         }
     }
     // Heard from: the poller leaves it alone for a while.
@@ -287,4 +305,31 @@ pub async fn of_orders(db: &Db, order_ids: &[&str]) -> Result<Vec<Shipment>, DbE
         query = query.bind(*id);
     }
     Ok(query.fetch_all(db).await?)
+}
+
+/// How long a booking may hold an order before another may try.
+const BOOKING_CLAIM_MS: i64 = 2 * 60 * 1000;
+
+/// Holds the order for one booking with the provider: false while another
+/// booking (in any instance) holds it.
+pub async fn claim_booking(db: &Db, order_id: &str) -> Result<bool, DbError> {
+    let now = now_ms();
+    let done = sqlx::query(
+        "UPDATE orders SET shipment_claimed_at = $1 WHERE id = $2 \
+         AND (shipment_claimed_at IS NULL OR shipment_claimed_at < $3)",
+    )
+    .bind(now)
+    .bind(order_id)
+    .bind(now - BOOKING_CLAIM_MS)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn release_booking(db: &Db, order_id: &str) -> Result<(), DbError> {
+    sqlx::query("UPDATE orders SET shipment_claimed_at = NULL WHERE id = $1")
+        .bind(order_id)
+        .execute(db)
+        .await?;
+    Ok(())
 }

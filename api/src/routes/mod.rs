@@ -14,6 +14,7 @@ pub mod orders;
 pub mod payments;
 pub mod pincode;
 pub mod products;
+pub mod shipping;
 pub mod store;
 pub mod upload;
 pub mod users;

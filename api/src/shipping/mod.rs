@@ -10,6 +10,11 @@ pub mod label;
 pub mod parcel;
 pub mod shiprocket;
 pub mod tracking;
+pub mod updates;
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 pub use config::{ShippingConfig, ShippingKind};
 pub use parcel::{Garment, Parcel};
@@ -96,10 +101,16 @@ enum Provider {
     Unconfigured,
 }
 
+/// How long a pincode's estimate is kept, and how many are.
+const ESTIMATE_TTL: Duration = Duration::from_secs(6 * 60 * 60);
+const ESTIMATES_KEPT: usize = 20_000;
+
 /// The active shipping provider.
 pub struct Shipping {
     provider: Provider,
     pub config: ShippingConfig,
+    /// Estimates by pincode: checkout asks on every pincode typed, the courier need not hear of each.
+    estimates: Mutex<HashMap<String, (Instant, Serviceability)>>,
 }
 
 impl Shipping {
@@ -111,7 +122,11 @@ impl Shipping {
                 Provider::Shiprocket(shiprocket::ShiprocketClient::new(&config.shiprocket))
             }
         };
-        Shipping { provider, config }
+        Shipping {
+            provider,
+            config,
+            estimates: Mutex::default(),
+        }
     }
 
     /// `manual` or `shiprocket`, as stored on shipments.
@@ -138,11 +153,24 @@ impl Shipping {
     /// must not stop because an estimate is missing).
     pub async fn estimate(&self, pincode: &str, weight_grams: u32) -> Option<Serviceability> {
         let client = self.shiprocket()?;
+        if let Some((at, s)) = self.estimates.lock().ok()?.get(pincode)
+            && at.elapsed() < ESTIMATE_TTL
+        {
+            return Some(s.clone());
+        }
         match client
             .serviceability(&self.config.pickup_pincode, pincode, weight_grams)
             .await
         {
-            Ok(s) => Some(s),
+            Ok(s) => {
+                if let Ok(mut kept) = self.estimates.lock() {
+                    if kept.len() >= ESTIMATES_KEPT {
+                        kept.clear();
+                    }
+                    kept.insert(pincode.to_string(), (Instant::now(), s.clone()));
+                }
+                Some(s)
+            }
             Err(e) => {
                 tracing::warn!(error = %e, "delivery estimate unavailable");
                 None

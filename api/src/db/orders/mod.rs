@@ -383,6 +383,16 @@ pub async fn set_provider_order(
     Ok(done.rows_affected() == 1)
 }
 
+/// The order with this number (not deleted), for public tracking.
+pub async fn by_number(db: &Db, order_number: &str) -> Result<Option<Order>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{SELECT} WHERE orders.order_number = $1 AND orders.deleted_at IS NULL"
+    ))
+    .bind(order_number)
+    .fetch_optional(db)
+    .await?)
+}
+
 /// The lines of these orders, in each order's own sequence.
 pub async fn items(db: &Db, order_ids: &[&str]) -> Result<Vec<Item>, DbError> {
     if order_ids.is_empty() {

@@ -111,6 +111,7 @@ pub async fn with_history(state: &AppState, row: orders::Order) -> ApiResult<Ord
         order.paid_at,
         &history,
         &moves,
+        &events,
         &state.config.production_stages,
     ));
     order.stage_history = Some(

@@ -24,6 +24,7 @@ pub mod invoice;
 pub mod print;
 pub mod proofs;
 pub mod reorder;
+pub mod shipment;
 pub mod stages;
 pub mod tax_documents;
 pub mod timeline;
@@ -344,14 +345,15 @@ impl OrdersApi {
             .await?
             .ok_or_else(ApiError::order_not_found)?;
         let mut order = order_dto(&state.db, row).await?;
-        let statuses = order_admin::history(&state.db, &order.id).await?;
-        let moves = crate::db::stages::history(&state.db, &order.id).await?;
-        order.timeline = Some(timeline::build(
-            order.paid_at,
-            &statuses,
-            &moves,
-            &state.config.production_stages,
-        ));
+        order.timeline = Some(
+            timeline::of_order(
+                &state.db,
+                &order.id,
+                order.paid_at,
+                &state.config.production_stages,
+            )
+            .await?,
+        );
         Ok(Envelope::ok("Order fetched", order))
     }
 

@@ -1,13 +1,16 @@
 //! An order's timeline for its customer, from its history: paid, proof
-//! approved (a slot the proofs work fills), in production, each production
-//! stage reached, shipped, out for delivery (a slot the courier's tracking
-//! fills), delivered; cancelled and refunded too when they happen.
+//! approved, in production, each production stage reached, shipped, out for
+//! delivery (from the courier's tracking), delivered; cancelled, refunded and
+//! returned to the seller too when they happen.
 
 use poem_openapi::{Enum, Object};
 
 use crate::db::order_admin::StatusChange;
+use crate::db::proofs::{self, Event};
+use crate::db::shipments::event_kind;
 use crate::db::stages::StageMove;
 use crate::domain::OrderStatus;
+use crate::shipping::ShipmentState;
 use crate::stages::Stages;
 
 #[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +25,8 @@ pub enum TimelineKind {
     Delivered,
     Cancelled,
     Refunded,
+    /// The courier brought the parcel back to the seller.
+    Returned,
 }
 
 #[derive(Object, Debug, Clone)]
@@ -41,17 +46,45 @@ fn event(kind: TimelineKind, label: &str, at: i64) -> TimelineEvent {
     }
 }
 
+/// The order's timeline, read from its history.
+pub async fn of_order(
+    db: &crate::db::Db,
+    order_id: &str,
+    paid_at: Option<i64>,
+    stages: &Stages,
+) -> crate::envelope::ApiResult<Vec<TimelineEvent>> {
+    let statuses = crate::db::order_admin::history(db, order_id).await?;
+    let moves = crate::db::stages::history(db, order_id).await?;
+    let events = proofs::events(db, order_id).await?;
+    Ok(build(paid_at, &statuses, &moves, &events, stages))
+}
+
 /// The events, oldest first. A stage moved back undoes the stages after it,
 /// so the timeline shows each stage the order now stands past.
 pub fn build(
     paid_at: Option<i64>,
     statuses: &[StatusChange],
     moves: &[StageMove],
+    events: &[Event],
     stages: &Stages,
 ) -> Vec<TimelineEvent> {
     let mut out = Vec::new();
     if let Some(at) = paid_at {
         out.push(event(TimelineKind::Paid, "Paid", at));
+    }
+    let out_for_delivery = event_kind(ShipmentState::OutForDelivery);
+    let returned = event_kind(ShipmentState::ReturnedToOrigin);
+    for e in events {
+        let (kind, label) = match e.kind.as_str() {
+            // Paying approved it when proofs are off: no step of the customer's.
+            proofs::APPROVED if e.actor != proofs::SYSTEM => {
+                (TimelineKind::ProofApproved, "Proof approved")
+            }
+            k if k == out_for_delivery => (TimelineKind::OutForDelivery, "Out for delivery"),
+            k if k == returned => (TimelineKind::Returned, "Returned to the seller"),
+            _ => continue,
+        };
+        out.push(event(kind, label, e.created_at));
     }
     for c in statuses {
         let (kind, label) = match c.to_status {
