@@ -49,12 +49,12 @@ pub struct ScanRow {
 }
 
 pub async fn get(db: &Db, order_id: &str) -> Result<Option<Shipment>, DbError> {
-    Ok(
-        sqlx::query_as(&format!("SELECT {COLUMNS} FROM shipments WHERE order_id = $1"))
-            .bind(order_id)
-            .fetch_optional(db)
-            .await?,
-    )
+    Ok(sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM shipments WHERE order_id = $1"
+    ))
+    .bind(order_id)
+    .fetch_optional(db)
+    .await?)
 }
 
 pub async fn by_awb(db: &Db, awb: &str) -> Result<Option<Shipment>, DbError> {
@@ -210,8 +210,9 @@ pub async fn apply(db: &Db, s: &Shipment, u: &TrackingUpdate) -> Result<Applied,
         .await?;
         new_scans += done.rows_affected() as usize;
     }
-    // When the update happened: its latest scan, else now.
-    let happened = u.scans.iter().map(|s| s.at).max().unwrap_or(now);
+    // When the update happened: its latest scan, else now (never later: a
+    // courier's clock ahead of ours must not order it after what follows).
+    let happened = u.scans.iter().map(|s| s.at).max().unwrap_or(now).min(now);
     let mut moved_to = None;
     if let Some(state) = u.state {
         let rank = i64::from(state.rank());
@@ -281,12 +282,13 @@ pub async fn quiet(
 
 /// Claims a quiet shipment for one poll: false when another instance did first.
 pub async fn claim_poll(db: &Db, s: &Shipment) -> Result<bool, DbError> {
-    let done = sqlx::query("UPDATE shipments SET polled_at = $1 WHERE order_id = $2 AND polled_at = $3")
-        .bind(now_ms())
-        .bind(&s.order_id)
-        .bind(s.polled_at)
-        .execute(db)
-        .await?;
+    let done =
+        sqlx::query("UPDATE shipments SET polled_at = $1 WHERE order_id = $2 AND polled_at = $3")
+            .bind(now_ms())
+            .bind(&s.order_id)
+            .bind(s.polled_at)
+            .execute(db)
+            .await?;
     Ok(done.rows_affected() == 1)
 }
 

@@ -73,7 +73,9 @@ fn token_ok(configured: &str, given: Option<&str>) -> bool {
 fn pincode_of(p: &str) -> Result<String, ApiError> {
     let p = p.trim();
     if p.len() != 6 || !p.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ApiError::bad_request("Please enter a valid 6-digit pincode"));
+        return Err(ApiError::bad_request(
+            "Please enter a valid 6-digit pincode",
+        ));
     }
     crate::pincodes::lookup(p)
         .map(|_| p.to_string())
@@ -84,8 +86,14 @@ fn pincode_of(p: &str) -> Result<String, ApiError> {
 fn estimate_message(etd: Option<&str>, days: Option<u32>) -> String {
     let date = etd.and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
     match (date, days) {
-        (Some(d), _) => format!("Estimated delivery by {} after dispatch", d.format("%a, %-d %b")),
-        (None, Some(n)) => format!("Estimated delivery in {n} day{} after dispatch", if n == 1 { "" } else { "s" }),
+        (Some(d), _) => format!(
+            "Estimated delivery by {} after dispatch",
+            d.format("%a, %-d %b")
+        ),
+        (None, Some(n)) => format!(
+            "Estimated delivery in {n} day{} after dispatch",
+            if n == 1 { "" } else { "s" }
+        ),
         (None, None) => "Couriers deliver to this pincode".to_string(),
     }
 }
@@ -108,15 +116,17 @@ impl ShippingApi {
         body: Binary<Vec<u8>>,
         #[oai(name = "X-Api-Key")] key: Header<Option<String>>,
     ) -> Result<Json<Envelope<WebhookAnswer>>, Fails<{ BODY | UNAUTHORIZED }>> {
-        if !token_ok(state.config.shipping.webhook_token.expose(), key.0.as_deref()) {
+        if !token_ok(
+            state.config.shipping.webhook_token.expose(),
+            key.0.as_deref(),
+        ) {
             tracing::warn!("tracking webhook refused: wrong or missing X-Api-Key");
             return Err(ApiError::unauthorized("Invalid or missing X-Api-Key").into());
         }
         let value: serde_json::Value = serde_json::from_slice(&body.0)
             .map_err(|_| ApiError::bad_request("The tracking update is not JSON"))?;
-        let update = courier::from_webhook(&value).ok_or_else(|| {
-            ApiError::bad_request("The tracking update has no awb")
-        })?;
+        let update = courier::from_webhook(&value)
+            .ok_or_else(|| ApiError::bad_request("The tracking update has no awb"))?;
         let outcome = updates::receive(&state, &update).await?;
         tracing::info!(awb = %update.awb, status = %update.current_status, outcome = outcome.as_str(), "tracking update");
         Ok(Envelope::ok(
@@ -143,10 +153,15 @@ impl ShippingApi {
         let number = order_number.0.trim().to_ascii_uppercase();
         let email = email.0.trim().to_lowercase();
         if number.is_empty() || email.is_empty() {
-            return Err(ApiError::bad_request("Please enter the order number and the e-mail address").into());
+            return Err(ApiError::bad_request(
+                "Please enter the order number and the e-mail address",
+            )
+            .into());
         }
         if number.len() > 40 || email.len() > 254 {
-            return Err(ApiError::bad_request("No order matches that order number and e-mail").into());
+            return Err(
+                ApiError::bad_request("No order matches that order number and e-mail").into(),
+            );
         }
         state
             .limits

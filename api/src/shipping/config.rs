@@ -67,7 +67,8 @@ impl ShippingConfig {
         let pickup_pincode = env_or("SHIPPING_PICKUP_PINCODE", company_pincode);
         anyhow::ensure!(
             pickup_pincode.is_empty()
-                || (pickup_pincode.len() == 6 && pickup_pincode.bytes().all(|b| b.is_ascii_digit())),
+                || (pickup_pincode.len() == 6
+                    && pickup_pincode.bytes().all(|b| b.is_ascii_digit())),
             "SHIPPING_PICKUP_PINCODE must be six digits, not {pickup_pincode:?}"
         );
         let config = ShippingConfig {
@@ -88,7 +89,9 @@ impl ShippingConfig {
             webhook_token: Secret::new(env_or("SHIPPING_WEBHOOK_TOKEN", "")),
             poll_minutes: match env_or("SHIPPING_POLL_MINUTES", "360").parse() {
                 Ok(m) if (1..=10_080).contains(&m) => m,
-                _ => anyhow::bail!("SHIPPING_POLL_MINUTES must be a whole number of minutes from 1 to 10080"),
+                _ => anyhow::bail!(
+                    "SHIPPING_POLL_MINUTES must be a whole number of minutes from 1 to 10080"
+                ),
             },
         };
         if kind == ShippingKind::Shiprocket && !config.shiprocket_configured() {

@@ -88,7 +88,12 @@ fn draw(l: &mut Layout, ox: f32, oy: f32, d: &LabelData) {
         &format!("{}, {}", d.to.city, d.to.state),
         12.0,
     );
-    l.text(left, y + 4.0, style(13.0, Weight::Bold, INK), &format!("PIN {}", d.to.zip_code));
+    l.text(
+        left,
+        y + 4.0,
+        style(13.0, Weight::Bold, INK),
+        &format!("PIN {}", d.to.zip_code),
+    );
     y += 20.0;
     l.text(left, y, BODY, &format!("Phone {}", d.to.phone));
     y += 14.0;
@@ -153,6 +158,9 @@ pub fn render(labels: &[LabelData]) -> Result<Vec<u8>, String> {
         [one] => format!("Shipping label {}", one.order_number),
         _ => format!("{} shipping labels", labels.len()),
     };
-    let creator = labels.first().map(|d| d.sender_name.as_str()).unwrap_or_default();
+    let creator = labels
+        .first()
+        .map(|d| d.sender_name.as_str())
+        .unwrap_or_default();
     pdf::write(l, title, creator)
 }

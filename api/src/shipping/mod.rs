@@ -182,7 +182,9 @@ impl Shipping {
     /// again after a lost answer: the provider's order is looked up by our
     /// order number before one is created.
     pub async fn book(&self, consignment: &Consignment) -> Result<Booking, ShippingError> {
-        self.client()?.book(consignment, &self.config.pickup_location).await
+        self.client()?
+            .book(consignment, &self.config.pickup_location)
+            .await
     }
 
     /// The provider's label PDF for its shipments, several on one document.

@@ -89,7 +89,11 @@ impl Pieces {
             };
             let (name, spec) = entry.split_once('=').ok_or_else(bad)?;
             let (grams, size) = spec.split_once(':').ok_or_else(bad)?;
-            let grams: u32 = grams.trim().trim_end_matches('g').parse().map_err(|_| bad())?;
+            let grams: u32 = grams
+                .trim()
+                .trim_end_matches('g')
+                .parse()
+                .map_err(|_| bad())?;
             let dims: Vec<u32> = size
                 .split('x')
                 .map(|d| d.trim().parse::<u32>())
@@ -151,7 +155,9 @@ impl Parcel {
             p.grams = p.grams.saturating_add(piece.grams.saturating_mul(count));
             p.length_cm = p.length_cm.max(piece.length_cm);
             p.breadth_cm = p.breadth_cm.max(piece.breadth_cm);
-            p.height_cm = p.height_cm.saturating_add(piece.height_cm.saturating_mul(count));
+            p.height_cm = p
+                .height_cm
+                .saturating_add(piece.height_cm.saturating_mul(count));
         }
         p.grams = p.grams.saturating_add(p.grams / 20).max(100);
         p.height_cm = p.height_cm.max(1);

@@ -73,10 +73,7 @@ impl ShipmentState {
     /// Shiprocket's status id; None for what moves nothing (a cancelled
     /// booking, a status we do not know).
     pub fn from_courier(status: &str, status_id: Option<i64>) -> Option<ShipmentState> {
-        let s = status
-            .trim()
-            .to_ascii_uppercase()
-            .replace(['_', '-'], " ");
+        let s = status.trim().to_ascii_uppercase().replace(['_', '-'], " ");
         let words = s.split_whitespace().collect::<Vec<_>>().join(" ");
         let has = |w: &str| words.contains(w);
         if words.starts_with("RTO") || has("RETURN") {
@@ -104,7 +101,13 @@ impl ShipmentState {
         if in_transit.iter().any(|w| has(w)) {
             return Some(ShipmentState::InTransit);
         }
-        let booked = ["AWB ASSIGNED", "PICKUP", "LABEL GENERATED", "MANIFEST", "NEW"];
+        let booked = [
+            "AWB ASSIGNED",
+            "PICKUP",
+            "LABEL GENERATED",
+            "MANIFEST",
+            "NEW",
+        ];
         if booked.iter().any(|w| has(w)) {
             return Some(ShipmentState::Booked);
         }
@@ -200,8 +203,8 @@ pub fn from_webhook(body: &Value) -> Option<TrackingUpdate> {
         body.get("current_status")
             .or_else(|| body.get("shipment_status")),
     );
-    let status_id = number(body.get("current_status_id"))
-        .or_else(|| number(body.get("shipment_status_id")));
+    let status_id =
+        number(body.get("current_status_id")).or_else(|| number(body.get("shipment_status_id")));
     let is_return = matches!(body.get("is_return"), Some(Value::Bool(true)))
         || number(body.get("is_return")) == Some(1);
     let state = if is_return {
@@ -258,7 +261,10 @@ mod tests {
         assert_eq!(st("RTO_DELIVERED"), Some(ShipmentState::ReturnedToOrigin));
         assert_eq!(st("PICKUP SCHEDULED"), Some(ShipmentState::Booked));
         assert_eq!(st("CANCELED"), None);
-        assert_eq!(ShipmentState::from_courier("X-DDD3FD", Some(7)), Some(ShipmentState::Delivered));
+        assert_eq!(
+            ShipmentState::from_courier("X-DDD3FD", Some(7)),
+            Some(ShipmentState::Delivered)
+        );
         assert_eq!(ShipmentState::from_courier("", None), None);
         assert!(ShipmentState::Delivered.rank() > ShipmentState::OutForDelivery.rank());
     }
@@ -286,7 +292,9 @@ mod tests {
         // 10:00 in India is 04:30 UTC.
         assert_eq!(u.scans[0].at, 1_795_667_400_000);
         assert!(from_webhook(&json!({"current_status": "DELIVERED"})).is_none());
-        let back = from_webhook(&json!({"awb": "A1", "current_status": "IN TRANSIT", "is_return": 1})).unwrap();
+        let back =
+            from_webhook(&json!({"awb": "A1", "current_status": "IN TRANSIT", "is_return": 1}))
+                .unwrap();
         assert_eq!(back.state, Some(ShipmentState::ReturnedToOrigin));
     }
 }

@@ -9471,6 +9471,754 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/shipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship an order (admin). With `SHIPPING_PROVIDER=manual` the body names
+         *     the courier, the AWB and the tracking URL; with `shiprocket` it is
+         *     `{}` and the order is booked there (an order, its AWB and a pickup).
+         *     The order moves to shipped and the customer is e-mailed the tracking
+         *     link. 409: not confirmed or in processing, proof not approved, already
+         *     shipped, or the AWB is another order's; 422: Shiprocket refused;
+         *     502: Shiprocket did not answer (trying again never books twice).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ShipmentRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Tracking"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A file that is not what its name or type says; it was not kept. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/shipment/label.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's shipping label as a PDF (admin): Shiprocket's, or one
+         *     drawn by the store for a shipment booked by hand.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The label(s), A4. */
+                200: {
+                    headers: {
+                        "CONTENT-DISPOSITION": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The labels of up to 100 shipped orders as one PDF (admin), four to
+         *     an A4 page for shipments booked by hand. 409 names the orders without
+         *     a shipment.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LabelsRequest"];
+                };
+            };
+            responses: {
+                /** @description The label(s), A4. */
+                200: {
+                    headers: {
+                        "CONTENT-DISPOSITION": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the order's parcel is (owner or admin): the courier, the AWB,
+         *     the tracking link and the courier's scans, oldest first. 404 until it ships.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Tracking"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The courier's tracking webhook, in Shiprocket's shape (`awb`,
+         *     `current_status`, `current_status_id`, `etd`, `is_return`, `scans[]
+         *     {date, activity, location}`), for shipments booked either way. The
+         *     `X-Api-Key` header must be `SHIPPING_WEBHOOK_TOKEN` (401 otherwise,
+         *     and nothing changes). A shipment only moves forward: a replayed or
+         *     late event adds nothing. Delivered marks the order delivered and
+         *     e-mails the customer. An unknown AWB is answered 200 (`unknownAwb`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "X-Api-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_WebhookAnswer"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Track an order with its number and the e-mail it was placed with:
+         *     its status, its timeline and the courier's scans, and nothing else
+         *     (no address, no items). The same 404 for a wrong number or a wrong
+         *     e-mail. 20 lookups, then one every 30 s, per client; 10, then one a
+         *     minute, per order number (429).
+         */
+        get: {
+            parameters: {
+                query: {
+                    orderNumber: string;
+                    email: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_TrackAnswer"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The courier's delivery estimate for a pincode (checkout): a date when
+         *     the shipping provider can say, a clear message when no courier
+         *     serves the pincode, `known: false` when it cannot say. 30, then one
+         *     every 2 s, per client (429).
+         */
+        get: {
+            parameters: {
+                query: {
+                    pincode: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_DeliveryEstimate"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9946,6 +10694,25 @@ export interface components {
             revenue: number;
         };
         /**
+         * DeliveryEstimate
+         * @description The courier's estimate for a delivery pincode.
+         */
+        DeliveryEstimate: {
+            /**
+             * @description False when the store cannot say (couriers booked by hand, or the
+             *     courier's service did not answer): checkout goes on without a date.
+             */
+            known: boolean;
+            serviceable: boolean;
+            /** @description YYYY-MM-DD. */
+            etd?: string;
+            /** Format: uint32 */
+            days?: number;
+            courier?: string;
+            /** @description What to tell the shopper. */
+            message: string;
+        };
+        /**
          * @description The studio's design document (design-engine's JSON): a garment, its print
          *     areas and its quantities per size. What is left out takes its default.
          */
@@ -10119,6 +10886,12 @@ export interface components {
             message: string;
             data: components["schemas"]["CreatedOrder"];
         };
+        /** Envelope_DeliveryEstimate */
+        Envelope_DeliveryEstimate: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["DeliveryEstimate"];
+        };
         /** Envelope_Enrolment */
         Envelope_Enrolment: {
             success: boolean;
@@ -10257,6 +11030,18 @@ export interface components {
             message: string;
             data: components["schemas"]["TestOutcome"];
         };
+        /** Envelope_TrackAnswer */
+        Envelope_TrackAnswer: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["TrackAnswer"];
+        };
+        /** Envelope_Tracking */
+        Envelope_Tracking: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["Tracking"];
+        };
         /** Envelope_UploadedFile */
         Envelope_UploadedFile: {
             success: boolean;
@@ -10268,6 +11053,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["UserDto"];
+        };
+        /** Envelope_WebhookAnswer */
+        Envelope_WebhookAnswer: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["WebhookAnswer"];
         };
         /** Envelope_WebhookOutcome */
         Envelope_WebhookOutcome: {
@@ -10565,6 +11356,10 @@ export interface components {
             label: string;
             /** Format: int64 */
             amount: number;
+        };
+        /** LabelsRequest */
+        LabelsRequest: {
+            orderIds: string[];
         };
         /**
          * LeftOutLine
@@ -11387,6 +12182,17 @@ export interface components {
             updatedAt: number;
         };
         /**
+         * ShipmentRequest
+         * @description `manual`: the courier's name, the AWB and the tracking URL. `shiprocket`: `{}`.
+         */
+        ShipmentRequest: {
+            courier?: string;
+            awb?: string;
+            trackingUrl?: string;
+        };
+        /** @enum {string} */
+        ShipmentState: "booked" | "inTransit" | "outForDelivery" | "delivered" | "returnedToOrigin";
+        /**
          * ShippingAddress
          * @description A checked shipping or billing address, as stored on the order.
          */
@@ -11596,10 +12402,51 @@ export interface components {
             at: number;
         };
         /** @enum {string} */
-        TimelineKind: "paid" | "proofApproved" | "inProduction" | "stage" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "refunded";
+        TimelineKind: "paid" | "proofApproved" | "inProduction" | "stage" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "refunded" | "returned";
         /** TokenRequest */
         TokenRequest: {
             token: string;
+        };
+        /**
+         * TrackAnswer
+         * @description What anyone with the order number and its e-mail sees.
+         */
+        TrackAnswer: {
+            orderNumber: string;
+            status: components["schemas"]["OrderStatus"];
+            timeline: components["schemas"]["TimelineEvent"][];
+            tracking?: components["schemas"]["Tracking"];
+        };
+        /**
+         * Tracking
+         * @description Where an order's parcel is.
+         */
+        Tracking: {
+            courier: string;
+            awb: string;
+            trackingUrl: string;
+            state: components["schemas"]["ShipmentState"];
+            /** @description The courier's own words, e.g. "IN TRANSIT". */
+            currentStatus: string;
+            /** @description The courier's estimated delivery date (YYYY-MM-DD). */
+            etd?: string;
+            /** Format: int64 */
+            shippedAt: number;
+            /** @description The courier's scans, oldest first. */
+            events: components["schemas"]["TrackingScan"][];
+        };
+        /**
+         * TrackingScan
+         * @description One scan of the parcel.
+         */
+        TrackingScan: {
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            at: number;
+            activity: string;
+            location: string;
         };
         /**
          * UpdateDesignRequest
@@ -11658,6 +12505,11 @@ export interface components {
          * @enum {string}
          */
         VersionState: "sent" | "approved" | "changes_requested";
+        /** WebhookAnswer */
+        WebhookAnswer: {
+            /** @description `applied`, `duplicate` (nothing new) or `unknownAwb`. */
+            outcome: string;
+        };
         /** WebhookOutcome */
         WebhookOutcome: {
             /**

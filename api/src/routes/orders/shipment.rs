@@ -168,10 +168,9 @@ async fn consignment(state: &AppState, order: &orders::Order) -> ApiResult<Consi
             hsn: l.hsn.clone(),
         })
         .collect();
-    let ordered = chrono::DateTime::from_timestamp_millis(
-        order.created_at + crate::invoice::IST_OFFSET_MS,
-    )
-    .unwrap_or_default();
+    let ordered =
+        chrono::DateTime::from_timestamp_millis(order.created_at + crate::invoice::IST_OFFSET_MS)
+            .unwrap_or_default();
     Ok(Consignment {
         order_number: order.order_number.clone(),
         order_date: ordered.format("%Y-%m-%d %H:%M").to_string(),
@@ -204,16 +203,20 @@ fn provider_failed(e: ShippingError) -> ApiError {
     }
 }
 
-/// The order may ship: paid, in production or confirmed, its proof approved.
+/// The order may ship: in processing (it passed the proof gate, or an admin
+/// overrode it with a recorded reason), or confirmed with its proof approved.
 fn may_ship(order: &orders::Order) -> ApiResult<()> {
     let n = &order.order_number;
-    if !matches!(order.status, OrderStatus::Confirmed | OrderStatus::Processing) {
+    if !matches!(
+        order.status,
+        OrderStatus::Confirmed | OrderStatus::Processing
+    ) {
         return Err(ApiError::conflict(format!(
             "Order {n} is {}: only a confirmed order or one in processing can be shipped",
             order.status.as_str()
         )));
     }
-    if order.proof_state.as_deref() != Some("approved") {
+    if order.status == OrderStatus::Confirmed && order.proof_state.as_deref() != Some("approved") {
         return Err(ApiError::conflict(format!(
             "Order {n}'s proof is not approved yet: it cannot ship before the customer approves it"
         )));
@@ -227,7 +230,10 @@ fn disposition(name: &str) -> String {
 
 /// The label PDF of shipments that are all of one kind.
 async fn labels_pdf(state: &AppState, found: &[(orders::Order, Shipment)]) -> ApiResult<Vec<u8>> {
-    let provider = found.first().map(|(_, s)| s.provider.as_str()).unwrap_or("manual");
+    let provider = found
+        .first()
+        .map(|(_, s)| s.provider.as_str())
+        .unwrap_or("manual");
     if found.iter().any(|(_, s)| s.provider != provider) {
         return Err(ApiError::conflict(
             "Orders booked through Shiprocket and by hand cannot share a label PDF: select them separately",
@@ -239,7 +245,10 @@ async fn labels_pdf(state: &AppState, found: &[(orders::Order, Shipment)]) -> Ap
         {
             return Ok(kept);
         }
-        let ids: Vec<String> = found.iter().filter_map(|(_, s)| s.shipment_id.clone()).collect();
+        let ids: Vec<String> = found
+            .iter()
+            .filter_map(|(_, s)| s.shipment_id.clone())
+            .collect();
         let pdf = state.shipping.labels(&ids).await.map_err(provider_failed)?;
         if let [(_, one)] = found {
             shipments::keep_label(&state.db, &one.order_id, &pdf).await?;

@@ -1,0 +1,466 @@
+//! Shipping by hand and tracking, through the real server on both databases:
+//! the shipment's checks and the proof gate, labels (one and many), the
+//! tracking webhook's token and its forward-only ordering, delivery's
+//! e-mail, the customer's timeline, public tracking by number and e-mail,
+//! and checkout's estimate without a provider that can say.
+
+use crate::helpers::checkout::paid_order;
+use crate::helpers::{TEST_SHIPPING_TOKEN, TestApp, engines};
+use serde_json::{Value, json};
+
+async fn ship(app: &TestApp, admin: &str, id: &str, awb: &str) -> (u16, Value) {
+    app.post_auth(
+        &format!("/api/orders/{id}/shipment"),
+        admin,
+        json!({"courier": "Delhivery", "awb": awb, "trackingUrl": format!("https://www.delhivery.com/track/package/{awb}")}),
+    )
+    .await
+}
+
+async fn hook(app: &TestApp, key: Option<&str>, body: &Value) -> (u16, Value) {
+    let mut req = app
+        .client
+        .post(app.url("/api/shipping/webhook"))
+        .header("content-type", "application/json")
+        .body(body.to_string());
+    if let Some(k) = key {
+        req = req.header("X-Api-Key", k);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+fn update(awb: &str, status: &str, scans: &[(&str, &str)]) -> Value {
+    json!({
+        "awb": awb,
+        "courier_name": "Delhivery Surface",
+        "current_status": status,
+        "etd": "2026-12-02 18:00:00",
+        "is_return": 0,
+        "scans": scans.iter().map(|(date, activity)| json!({"date": date, "activity": activity, "location": "Pune Hub"})).collect::<Vec<_>>(),
+    })
+}
+
+fn kinds(timeline: &Value) -> Vec<&str> {
+    timeline
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect()
+}
+
+async fn status_of(app: &TestApp, token: &str, id: &str) -> String {
+    let (_, body) = app.get_auth(&format!("/api/orders/{id}"), token).await;
+    body["data"]["status"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn a_shipment_booked_by_hand_ships_the_order_and_tracks_it() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let admin = app.admin_token().await;
+        let (id, asha) = paid_order(&app, "asha@example.com").await;
+
+        // The proof gate: not approved yet, so it cannot ship; nothing changes.
+        let (status, body) = ship(&app, &admin, &id, "DL123456789").await;
+        assert_eq!(status, 409, "{engine:?} {body}");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains("proof is not approved"),
+            "{body}"
+        );
+        let (status, _) = app
+            .get_auth(&format!("/api/orders/{id}/tracking"), &asha)
+            .await;
+        assert_eq!(status, 404);
+
+        // Proof sent and approved.
+        let (status, body) = app
+            .post_auth(&format!("/api/orders/{id}/proofs"), &admin, json!({}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = app
+            .post_auth(
+                &format!("/api/orders/{id}/proofs/1/approve"),
+                &asha,
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+
+        // Shoppers may not ship; bad input is refused with its message.
+        assert_eq!(ship(&app, &asha, &id, "DL123456789").await.0, 403);
+        for (body, message) in [
+            (
+                json!({"awb": "DL1", "trackingUrl": "https://x.example"}),
+                "Please enter the courier's name",
+            ),
+            (
+                json!({"courier": "Delhivery", "trackingUrl": "https://x.example"}),
+                "Please enter the AWB (the courier's tracking number)",
+            ),
+            (
+                json!({"courier": "Delhivery", "awb": "DL 1", "trackingUrl": "https://x.example"}),
+                "The AWB can hold only letters, digits and hyphens",
+            ),
+            (
+                json!({"courier": "Delhivery", "awb": "DL1", "trackingUrl": "javascript:alert(1)"}),
+                "The tracking URL must be a web address starting with https:// or http://",
+            ),
+            (
+                json!({"courier": "x".repeat(61), "awb": "DL1", "trackingUrl": "https://x.example"}),
+                "The courier's name can be at most 60 characters, on one line",
+            ),
+        ] {
+            let (status, answer) = app
+                .post_auth(&format!("/api/orders/{id}/shipment"), &admin, body)
+                .await;
+            assert_eq!((status, answer["message"].as_str()), (400, Some(message)));
+        }
+        assert_eq!(status_of(&app, &asha, &id).await, "confirmed");
+
+        // Booked: the order is shipped and the customer is mailed the tracking link.
+        let (status, body) = ship(&app, &admin, &id, "dl123456789").await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["awb"], "DL123456789");
+        assert_eq!(body["data"]["state"], "booked");
+        assert_eq!(status_of(&app, &asha, &id).await, "shipped");
+        let mail = app
+            .message_with("asha@example.com", "has been shipped")
+            .await;
+        assert!(mail.contains("Courier: Delhivery, AWB DL123456789. Track it at https://www.delhivery.com/track/package/dl123456789"), "{mail}");
+        // Once only; and the AWB is this order's alone.
+        assert_eq!(ship(&app, &admin, &id, "DL999").await.0, 409);
+        let (other, _) = paid_order(&app, "ravi@example.com").await;
+        app.put_auth(
+            &format!("/api/orders/{other}/status"),
+            &admin,
+            json!({"status": "processing", "overrideReason": "Approved by phone"}),
+        )
+        .await;
+        let (status, body) = ship(&app, &admin, &other, "DL123456789").await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (
+                409,
+                Some("AWB DL123456789 belongs to another order's shipment")
+            ),
+            "{body}"
+        );
+
+        // The webhook: its token is checked first, and nothing changes without it.
+        let out = update(
+            "DL123456789",
+            "OUT FOR DELIVERY",
+            &[
+                ("2026-11-27 09:00:00", "Picked up"),
+                ("2026-11-28 08:30:00", "Out for delivery"),
+            ],
+        );
+        assert_eq!(hook(&app, None, &out).await.0, 401);
+        assert_eq!(hook(&app, Some("wrong-token"), &out).await.0, 401);
+        let (_, t) = app
+            .get_auth(&format!("/api/orders/{id}/tracking"), &asha)
+            .await;
+        assert_eq!(t["data"]["events"], json!([]));
+        assert_eq!(
+            hook(
+                &app,
+                Some(TEST_SHIPPING_TOKEN),
+                &json!({"current_status": "DELIVERED"})
+            )
+            .await
+            .0,
+            400
+        );
+        let (status, body) = app
+            .client
+            .post(app.url("/api/shipping/webhook"))
+            .header("X-Api-Key", TEST_SHIPPING_TOKEN)
+            .header("content-type", "application/json")
+            .body("{not json")
+            .send()
+            .await
+            .map(|r| (r.status().as_u16(), ()))
+            .unwrap();
+        assert_eq!((status, body), (400, ()));
+
+        let (status, body) = hook(&app, Some(TEST_SHIPPING_TOKEN), &out).await;
+        assert_eq!(
+            (status, body["data"]["outcome"].as_str()),
+            (200, Some("applied")),
+            "{body}"
+        );
+        // Replayed: nothing new.
+        let (_, body) = hook(&app, Some(TEST_SHIPPING_TOKEN), &out).await;
+        assert_eq!(body["data"]["outcome"], "duplicate");
+        // A late, older event adds its scan but never moves the shipment back.
+        let late = update(
+            "DL123456789",
+            "IN TRANSIT",
+            &[("2026-11-27 18:00:00", "Reached Pune Hub")],
+        );
+        let (_, body) = hook(&app, Some(TEST_SHIPPING_TOKEN), &late).await;
+        assert_eq!(body["data"]["outcome"], "applied");
+        let (status, t) = app
+            .get_auth(&format!("/api/orders/{id}/tracking"), &asha)
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(t["data"]["state"], "outForDelivery");
+        assert_eq!(t["data"]["currentStatus"], "OUT FOR DELIVERY");
+        assert_eq!(t["data"]["etd"], "2026-12-02");
+        let activities: Vec<&str> = t["data"]["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["activity"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            activities,
+            ["Picked up", "Reached Pune Hub", "Out for delivery"]
+        );
+        // Unknown AWBs are answered 200 (the courier would otherwise retry for ever).
+        let (status, body) = hook(
+            &app,
+            Some(TEST_SHIPPING_TOKEN),
+            &update("NOPE1", "DELIVERED", &[]),
+        )
+        .await;
+        assert_eq!(
+            (status, body["data"]["outcome"].as_str()),
+            (200, Some("unknownAwb"))
+        );
+        assert_eq!(status_of(&app, &asha, &id).await, "shipped");
+
+        // Delivered: the order follows and the customer is told.
+        let delivered = update(
+            "DL123456789",
+            "DELIVERED",
+            &[("2026-11-28 14:10:00", "Delivered")],
+        );
+        assert_eq!(
+            hook(&app, Some(TEST_SHIPPING_TOKEN), &delivered).await.0,
+            200
+        );
+        assert_eq!(status_of(&app, &asha, &id).await, "delivered");
+        app.message_with("asha@example.com", "has been delivered")
+            .await;
+        // Nothing moves a delivered shipment: not a late 'out for delivery', not a return.
+        hook(&app, Some(TEST_SHIPPING_TOKEN), &out).await;
+        let rto = json!({"awb": "DL123456789", "current_status": "RTO INITIATED", "is_return": 1, "scans": []});
+        hook(&app, Some(TEST_SHIPPING_TOKEN), &rto).await;
+        let (_, t) = app
+            .get_auth(&format!("/api/orders/{id}/tracking"), &admin)
+            .await;
+        assert_eq!(t["data"]["state"], "delivered");
+        assert_eq!(status_of(&app, &asha, &id).await, "delivered");
+
+        // The customer's timeline: paid, proof approved, shipped, out for delivery, delivered.
+        let (_, order) = app.get_auth(&format!("/api/orders/{id}"), &asha).await;
+        assert_eq!(
+            kinds(&order["data"]["timeline"]),
+            [
+                "paid",
+                "proofApproved",
+                "shipped",
+                "outForDelivery",
+                "delivered"
+            ],
+            "{engine:?} {}",
+            order["data"]["timeline"]
+        );
+
+        // Someone else's order is not found; nor is tracking without signing in.
+        let ravi = crate::helpers::checkout::shopper(&app, "ravi2@example.com").await;
+        assert_eq!(
+            app.get_auth(&format!("/api/orders/{id}/tracking"), &ravi)
+                .await
+                .0,
+            404
+        );
+        assert_eq!(app.get(&format!("/api/orders/{id}/tracking")).await.0, 401);
+    }
+}
+
+#[tokio::test]
+async fn anyone_with_the_number_and_email_can_track_and_sees_nothing_else() {
+    for engine in engines() {
+        let app = TestApp::spawn_configured(engine, None, |c| c.proof_required = false).await;
+        let admin = app.admin_token().await;
+        let (id, asha) = paid_order(&app, "asha@example.com").await;
+        let (_, order) = app.get_auth(&format!("/api/orders/{id}"), &asha).await;
+        let number = order["data"]["orderNumber"].as_str().unwrap().to_string();
+        assert_eq!(ship(&app, &admin, &id, "AWB777").await.0, 200);
+
+        let (status, body) = app
+            .get(&format!(
+                "/api/track?orderNumber={}&email=ASHA@example.com",
+                number.to_lowercase()
+            ))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let data = &body["data"];
+        assert_eq!(data["orderNumber"], number.as_str());
+        assert_eq!(data["status"], "shipped");
+        assert_eq!(data["tracking"]["awb"], "AWB777");
+        assert_eq!(kinds(&data["timeline"]), ["paid", "shipped"]);
+        // No address, no items, no money.
+        let keys: Vec<&String> = data.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["orderNumber", "status", "timeline", "tracking"]);
+        let text = body.to_string();
+        for secret in ["MG Road", "560001", "Classic", "totalPrice", "9876543210"] {
+            assert!(!text.contains(secret), "{secret} in {text}");
+        }
+        // The same 404 for a wrong e-mail and a wrong number.
+        for query in [
+            format!("orderNumber={number}&email=someone@example.com"),
+            "orderNumber=LT-20260101-AAAAAA&email=asha@example.com".to_string(),
+        ] {
+            let (status, body) = app.get(&format!("/api/track?{query}")).await;
+            assert_eq!(
+                (status, body["message"].as_str()),
+                (404, Some("No order matches that order number and e-mail"))
+            );
+        }
+        assert_eq!(app.get("/api/track?orderNumber=&email=").await.0, 400);
+        assert_eq!(app.get("/api/track?orderNumber=X").await.0, 400);
+        // Guessing e-mails for one order number is limited.
+        let mut limited = false;
+        for i in 0..15 {
+            let (status, _) = app
+                .get(&format!(
+                    "/api/track?orderNumber={number}&email=guess{i}@example.com"
+                ))
+                .await;
+            limited |= status == 429;
+        }
+        assert!(
+            limited,
+            "{engine:?}: 15 guesses for one order were never limited"
+        );
+    }
+}
+
+#[tokio::test]
+async fn labels_one_and_many() {
+    for engine in engines() {
+        let app = TestApp::spawn_configured(engine, None, |c| c.proof_required = false).await;
+        let admin = app.admin_token().await;
+        let mut ids = Vec::new();
+        for (i, email) in [
+            "a1@example.com",
+            "a2@example.com",
+            "a3@example.com",
+            "a4@example.com",
+            "a5@example.com",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let (id, _) = paid_order(&app, email).await;
+            assert_eq!(ship(&app, &admin, &id, &format!("AWB{i}00")).await.0, 200);
+            ids.push(id);
+        }
+        let (status, ct, pdf) = app
+            .get_bytes(
+                &format!("/api/orders/{}/shipment/label.pdf", ids[0]),
+                Some(&admin),
+            )
+            .await;
+        assert_eq!((status, ct.as_str()), (200, "application/pdf"));
+        let doc = lopdf::Document::load_mem(&pdf).unwrap();
+        assert_eq!(doc.get_pages().len(), 1);
+        let text = doc.extract_text(&[1]).unwrap();
+        for needle in ["DELIVER TO", "AWB000", "Delhivery", "560001", "PREPAID"] {
+            assert!(text.contains(needle), "{needle} not in {text}");
+        }
+        // Five labels: two A4 sheets of four.
+        let res = app
+            .client
+            .post(app.url("/api/orders/labels"))
+            .bearer_auth(&admin)
+            .json(&json!({"orderIds": ids}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 200);
+        let doc = lopdf::Document::load_mem(&res.bytes().await.unwrap()).unwrap();
+        assert_eq!(doc.get_pages().len(), 2);
+        assert!(doc.extract_text(&[2]).unwrap().contains("AWB400"));
+        // An order without a shipment is named; bad lists are refused; shoppers may not.
+        let (unshipped, asha) = paid_order(&app, "b@example.com").await;
+        let (_, order) = app
+            .get_auth(&format!("/api/orders/{unshipped}"), &asha)
+            .await;
+        let number = order["data"]["orderNumber"].as_str().unwrap();
+        let (status, body) = app
+            .post_auth(
+                "/api/orders/labels",
+                &admin,
+                json!({"orderIds": [ids[0], unshipped]}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (
+                409,
+                Some(format!("These orders have no shipment: {number}").as_str())
+            )
+        );
+        assert_eq!(
+            app.post_auth("/api/orders/labels", &admin, json!({"orderIds": []}))
+                .await
+                .0,
+            400
+        );
+        assert_eq!(
+            app.post_auth(
+                "/api/orders/labels",
+                &admin,
+                json!({"orderIds": ["../etc"]})
+            )
+            .await
+            .0,
+            400
+        );
+        assert_eq!(
+            app.post_auth("/api/orders/labels", &asha, json!({"orderIds": [ids[0]]}))
+                .await
+                .0,
+            403
+        );
+        assert_eq!(
+            app.get_bytes(
+                &format!("/api/orders/{unshipped}/shipment/label.pdf"),
+                Some(&admin)
+            )
+            .await
+            .0,
+            404
+        );
+    }
+}
+
+#[tokio::test]
+async fn without_a_provider_that_can_say_checkout_gets_no_date() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (status, body) = app.get("/api/shipping/estimate?pincode=560001").await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["known"], false);
+        assert_eq!(body["data"]["serviceable"], true);
+        for bad in ["12345", "abcdef", "000000"] {
+            assert_eq!(
+                app.get(&format!("/api/shipping/estimate?pincode={bad}"))
+                    .await
+                    .0,
+                400,
+                "{bad}"
+            );
+        }
+    }
+}
