@@ -1,6 +1,6 @@
 //! `GET /store`: the store's runtime facts, the ones its configuration sets,
 //! which the browser must take from the server and never from a copy of its
-//! own: the gateway fee policy and the support contact.
+//! own: the gateway fee policy, the support contact and how shipments are booked.
 
 use poem::web::Data;
 use poem_openapi::payload::Json;
@@ -30,6 +30,9 @@ pub struct StoreFacts {
     pub support_email: String,
     /// The number customers call (`COMPANY_PHONE`).
     pub support_phone: String,
+    /// How shipments are booked (`SHIPPING_PROVIDER`): `manual` (the admin
+    /// types in the courier, AWB and tracking URL) or `shiprocket`.
+    pub shipping_provider: String,
 }
 
 impl StoreFacts {
@@ -40,6 +43,7 @@ impl StoreFacts {
             gateway_label: design_engine::pricing::gateway_label(bps),
             support_email: state.config.company.support_email.clone(),
             support_phone: state.config.company.phone.clone(),
+            shipping_provider: state.shipping.name().to_string(),
         }
     }
 }

@@ -12305,6 +12305,11 @@ export interface components {
             supportEmail: string;
             /** @description The number customers call (`COMPANY_PHONE`). */
             supportPhone: string;
+            /**
+             * @description How shipments are booked (`SHIPPING_PROVIDER`): `manual` (the admin
+             *     types in the courier, AWB and tracking URL) or `shiprocket`.
+             */
+            shippingProvider: string;
         };
         /** SubscribeRequest */
         SubscribeRequest: {
