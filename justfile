@@ -121,6 +121,7 @@ bench: wasm
     cargo bench -p design-engine --bench engine
     cargo bench -p api --bench invoice
     cargo bench -p api --bench proof
+    cargo bench -p api --bench labels
     node {{node_test_flags}} design-engine/js-tests/bench.mjs
 
 # The studio's first render in headless Chromium for a new visitor and its two-area re-render after a move (median of RUNS=7; THROTTLE=4 for a phone-class CPU, NETWORK=fast3g for a phone's connection), with the .wasm bytes on the wire before it
