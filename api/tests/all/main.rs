@@ -32,6 +32,7 @@ mod scripts;
 mod second_factor;
 mod security;
 mod server;
+mod shiprocket;
 mod stages;
 mod startup;
 mod storage;
