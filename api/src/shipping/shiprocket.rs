@@ -141,8 +141,7 @@ impl ShiprocketClient {
         query: &[(&str, String)],
         body: Option<&Value>,
     ) -> Result<(StatusCode, Value), ShippingError> {
-        let (mut generation, mut token) = self.token().await?;
-        for attempt in 0..2 {
+        let send = |token: Secret| {
             let mut req = self
                 .http
                 .request(method.clone(), format!("{}{path}", self.base))
@@ -151,20 +150,23 @@ impl ShiprocketClient {
             if let Some(b) = body {
                 req = req.json(b);
             }
-            let res = req.send().await.map_err(unreachable)?;
-            if res.status() != StatusCode::UNAUTHORIZED {
-                return read_json(res).await;
-            }
-            if attempt == 1 {
-                let (status, body) = read_json(res).await?;
-                return Err(ShippingError::Refused(format!(
-                    "the API user was refused after signing in again: {}",
-                    message_of(&body, status)
-                )));
-            }
-            (generation, token) = self.renew(generation).await?;
+            async move { req.send().await.map_err(unreachable) }
+        };
+        let (generation, token) = self.token().await?;
+        let res = send(token).await?;
+        if res.status() != StatusCode::UNAUTHORIZED {
+            return read_json(res).await;
         }
-        unreachable!("the loop returns on its second attempt")
+        let (_, token) = self.renew(generation).await?;
+        let res = send(token).await?;
+        if res.status() != StatusCode::UNAUTHORIZED {
+            return read_json(res).await;
+        }
+        let (status, body) = read_json(res).await?;
+        Err(ShippingError::Refused(format!(
+            "the API user was refused after signing in again: {}",
+            message_of(&body, status)
+        )))
     }
 
     /// `call`, with any answer but a 2xx turned into an error: a 4xx is a
@@ -508,8 +510,10 @@ impl ShiprocketClient {
         let body = self
             .call_ok(Method::GET, &format!("/courier/track/awb/{awb}"), &[], None)
             .await?;
+        // The answer is `{tracking_data}`, or that keyed by the AWB.
         let data = body
             .get("tracking_data")
+            .or_else(|| body.get(awb).and_then(|b| b.get("tracking_data")))
             .ok_or_else(|| ShippingError::Malformed("no tracking_data in the answer".into()))?;
         if data.get("track_status").and_then(text).as_deref() == Some("0") {
             return Ok(None);

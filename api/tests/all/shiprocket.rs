@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use api::shipping::shiprocket::ShiprocketClient;
+use api::shipping::shiprocket::{MAX_LABEL_BYTES, ShiprocketClient};
 use api::shipping::{
     Consignment, ConsignmentItem, Parcel, Serviceability, ShipmentState, ShippingError,
 };
@@ -217,6 +217,16 @@ async fn serviceability_gives_the_recommended_courier_or_shiprockets_refusal() {
             message: UNSERVICEABLE_MESSAGE.into()
         }
     );
+    s.unserviceable_in_body("799002");
+    assert_eq!(
+        client
+            .serviceability("560001", "799002", 400)
+            .await
+            .unwrap(),
+        Serviceability::Unserviceable {
+            message: UNSERVICEABLE_MESSAGE.into()
+        }
+    );
     // A pincode that is not one is refused here, before Shiprocket is asked.
     let before = s.seen().len();
     assert!(matches!(
@@ -296,6 +306,22 @@ async fn labels_for_three_shipments_are_one_pdf() {
         client.labels(&[]).await,
         Err(ShippingError::Refused(_))
     ));
+
+    // A label file that is not a PDF, or larger than the cap, is not passed on.
+    s.serve_label_file(b"<html>AccessDenied</html>".to_vec());
+    let e = client.labels(&ids).await.unwrap_err();
+    assert!(
+        matches!(&e, ShippingError::Malformed(m) if m.contains("not a PDF")),
+        "{e}"
+    );
+    let mut huge = b"%PDF-1.4\n".to_vec();
+    huge.resize(MAX_LABEL_BYTES + 1, b' ');
+    s.serve_label_file(huge);
+    let e = client.labels(&ids).await.unwrap_err();
+    assert!(
+        matches!(&e, ShippingError::Malformed(m) if m.contains("larger than 20 MiB")),
+        "{e}"
+    );
 }
 
 #[tokio::test]

@@ -32,7 +32,9 @@ pub const UNSERVICEABLE_MESSAGE: &str = "Delivery postcode not serviceable";
 pub const WRONG_PICKUP_MESSAGE: &str =
     "Wrong Pickup location entered. Please choose one location from data given";
 
-/// How a create's answer is lost (the order is made either way).
+/// How a create's answer is lost (the order is made either way). The app's
+/// client waits 30 s for an answer, so route tests lose one with `BadGateway`;
+/// `Hang` is for a client made with `ShiprocketClient::with_timeouts`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lost {
     /// A 502 from a gateway in front of Shiprocket.
@@ -76,9 +78,13 @@ pub struct State {
     orders: Mutex<Vec<Order>>,
     /// Label files by number: the shipments each one labels.
     labels: Mutex<Vec<Vec<String>>>,
-    unserviceable: Mutex<HashSet<String>>,
+    /// Unserviceable delivery pincodes: true answers 200 with `status: 404`
+    /// in the body (Shiprocket does both), false a 404.
+    unserviceable: Mutex<HashMap<String, bool>>,
     /// How many of the next creates lose their answer, and how.
     lose: Mutex<(u32, Option<Lost>)>,
+    /// Served instead of the label PDF (a broken or huge file).
+    label_file: Mutex<Option<Vec<u8>>>,
     /// `tracking_data` by AWB, as the courier reported it.
     tracking: Mutex<HashMap<String, Value>>,
 }
@@ -131,14 +137,32 @@ impl StandIn {
         self.0.tokens.lock().unwrap().clear();
     }
 
-    /// No courier serves this delivery pincode.
+    /// No courier serves this delivery pincode: a 404 with a message.
     pub fn unserviceable(&self, pincode: &str) {
-        self.0.unserviceable.lock().unwrap().insert(pincode.into());
+        self.0
+            .unserviceable
+            .lock()
+            .unwrap()
+            .insert(pincode.into(), false);
+    }
+
+    /// No courier serves this delivery pincode: a 200 whose body says 404.
+    pub fn unserviceable_in_body(&self, pincode: &str) {
+        self.0
+            .unserviceable
+            .lock()
+            .unwrap()
+            .insert(pincode.into(), true);
     }
 
     /// The next `count` creates make their order and lose the answer.
     pub fn lose_creates(&self, count: u32, how: Lost) {
         *self.0.lose.lock().unwrap() = (count, Some(how));
+    }
+
+    /// The label URLs serve these bytes instead of a label PDF.
+    pub fn serve_label_file(&self, bytes: Vec<u8>) {
+        *self.0.label_file.lock().unwrap() = Some(bytes);
     }
 
     /// What the courier reports for an AWB (`tracking_data`, see `tracking_data`).
@@ -316,9 +340,11 @@ fn serviceability(
     if !(w > 0.0 && w < 100.0) || q.get("cod").map(String::as_str) != Some("0") {
         return invalid(json!({"weight": ["weight in kg, and cod 0 or 1"]}));
     }
-    if s.0.0.unserviceable.lock().unwrap().contains(&delivery) {
+    let unserviceable = s.0.0.unserviceable.lock().unwrap().get(&delivery).copied();
+    if let Some(in_body) = unserviceable {
+        let status = if in_body { 200 } else { 404 };
         return answer(
-            404,
+            status,
             json!({"status": 404, "message": UNSERVICEABLE_MESSAGE}),
         );
     }
@@ -615,7 +641,11 @@ fn label_file(s: Data<&StandIn>, headers: &HeaderMap, name: Path<String>) -> Res
         .strip_suffix(".pdf")
         .and_then(|n| n.parse::<usize>().ok())
         .and_then(|n| s.0.0.labels.lock().unwrap().get(n).cloned());
+    let replaced = s.0.0.label_file.lock().unwrap().clone();
     match label {
+        Some(_) if replaced.is_some() => Response::builder()
+            .content_type("application/pdf")
+            .body(replaced.unwrap()),
         Some(shipments) => Response::builder()
             .content_type("application/pdf")
             .body(label_pdf(&shipments)),
