@@ -151,6 +151,19 @@ async fn an_expired_token_signs_in_again_once() {
     assert_eq!(s.logins(), 2);
     assert_eq!(s.refused_tokens(), 1);
 
+    // A token refused even when fresh: one sign-in and one retry, then a refusal.
+    s.reject_all_tokens();
+    let e = client
+        .serviceability("560001", "411001", 400)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&e, ShippingError::Refused(m) if m.contains("Token has expired")),
+        "{e}"
+    );
+    assert_eq!(s.logins(), 3);
+    assert_eq!(s.refused_tokens(), 3);
+
     // A wrong password: refused with Shiprocket's words, not retried.
     let (base, s) = StandIn::start().await;
     let mut config = StandIn::config(&base);

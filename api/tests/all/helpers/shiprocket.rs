@@ -8,7 +8,7 @@
 //! is recorded so tests can count them.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -74,6 +74,8 @@ pub struct State {
     root: OnceLock<String>,
     seen: Mutex<Vec<Seen>>,
     tokens: Mutex<HashSet<String>>,
+    /// Every token answers 401, even one just issued.
+    reject_tokens: AtomicBool,
     next: AtomicU64,
     orders: Mutex<Vec<Order>>,
     /// Label files by number: the shipments each one labels.
@@ -135,6 +137,11 @@ impl StandIn {
     /// Every token issued so far now answers 401 "Token has expired".
     pub fn expire_tokens(&self) {
         self.0.tokens.lock().unwrap().clear();
+    }
+
+    /// From now on every token answers 401, even one just issued.
+    pub fn reject_all_tokens(&self) {
+        self.0.reject_tokens.store(true, Ordering::SeqCst);
     }
 
     /// No courier serves this delivery pincode: a 404 with a message.
@@ -231,7 +238,8 @@ impl StandIn {
             .get("authorization")
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.strip_prefix("Bearer "));
-        let live = token.is_some_and(|t| self.0.tokens.lock().unwrap().contains(t));
+        let live = !self.0.reject_tokens.load(Ordering::SeqCst)
+            && token.is_some_and(|t| self.0.tokens.lock().unwrap().contains(t));
         self.record(method, path, body, headers, live);
         let message = match token {
             _ if live => return None,
