@@ -117,7 +117,7 @@ async fn a_lost_create_answer_is_looked_up_and_books_one_order() {
         let client = ShiprocketClient::with_timeouts(
             &StandIn::config(&base),
             Duration::from_secs(2),
-            Duration::from_millis(500),
+            Duration::from_secs(1),
         );
         s.lose_creates(1, how);
         let booking = client
