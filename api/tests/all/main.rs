@@ -33,6 +33,7 @@ mod second_factor;
 mod security;
 mod server;
 mod shipping;
+mod shiprocket;
 mod stages;
 mod startup;
 mod storage;

@@ -8,6 +8,7 @@ pub mod checkout;
 pub mod process;
 pub mod razorpay;
 pub mod s3;
+pub mod shiprocket;
 pub mod smtp;
 
 use std::net::SocketAddr;
