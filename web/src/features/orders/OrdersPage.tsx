@@ -1,6 +1,7 @@
 // The customer's orders (/user/orders): filter by status, ten a page, each
 // order's number, date, status, payment, items and total; a pending order can
-// be cancelled after a confirmation; a paid order's proof is reviewed here.
+// be cancelled after a confirmation; a paid order's proof is reviewed here,
+// and a shipped one's parcel tracked in its details.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CANCEL_ORDER_FAILED, FETCH_ORDERS_FAILED, ordersError, useCancelOrder, useOrders, type Order } from '../../api/orders';

@@ -1,7 +1,7 @@
 // Orders Management (/admin/orders): the 30-day chart, header counts, filters
 // (status and dates on the server, free text over the loaded list), the table
-// with its status chips and actions, the details dialog, the invoice and the
-// print files.
+// with its status chips and actions, the details dialog, the invoice, the
+// print files, and the selection's stage moves and shipping labels.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   DELETE_FAILED,
