@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { browser, expectAccessible, mailedLink, newContext, registerAccount, screenshots, sessionToken, shippingField, signInWithCode, store, withStore } from './harness.mjs';
+import { browser, call, expectAccessible, mailedLink, newContext, registerAccount, screenshots, sessionToken, shippingField, signInWithCode, store, withStore } from './harness.mjs';
 
 withStore();
 
@@ -28,16 +28,6 @@ async function customerAt(path, name) {
   return { context, page, email };
 }
 
-async function call(method, path, token, body) {
-  const res = await fetch(`${store.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 test('a visitor on /user/addresses signs in and comes back; addresses are added, edited, made default and deleted', async () => {
   const { context, page } = await customerAt('/user/addresses', 'Asha Verma');

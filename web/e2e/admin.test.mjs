@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
-import { browser, expectAccessible, latestCode, newContext, repo, screenshots, store, withStore } from './harness.mjs';
+import { browser, call, expectAccessible, latestCode, newContext, repo, screenshots, store, withStore } from './harness.mjs';
 
 // Proofs off: the status menu moves a paid order straight to shipped (the
 // proof gate has its own walk, proofs.test.mjs).
@@ -20,16 +20,6 @@ withStore();
 const ADMIN = 'admin@example.com';
 const inr = (paise) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
 
-async function call(method, path, token, body) {
-  const res = await fetch(`${store.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** A shopper registered through the API, with one order of 25 designed tees (paid when `pay`). */
 async function customerWithOrder(name, pay) {

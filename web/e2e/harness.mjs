@@ -302,3 +302,51 @@ export async function signedInContext(browser, storeUrl, path, email, options = 
   await page.waitForURL((u) => u.pathname === path, { timeout: 10_000 });
   return { context, page };
 }
+
+/** A call to the running store's API (the bearer token when given): its `data`, or a failed assertion naming the answer. */
+export async function call(method, path, token, body) {
+  const res = await fetch(`${store.url}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/**
+ * An order of 25 plain tees (size M) in `color` to 12 Janpath, New Delhi,
+ * paid through the test provider's signed outcome and verified as the
+ * checkout page does; the order as GET /orders lists it.
+ */
+export async function payForTees(token, { email, fullName, color = 'white' }) {
+  const tee = (await call('GET', '/products')).find((p) => p.name === 'T-Shirt Normal');
+  await call('POST', '/cart/items', token, { productId: tee._id, color, quantity: { m: 25 } });
+  const cart = await call('GET', '/cart', token);
+  const address = { email, fullName, phone: '9876543210', addressLine1: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001' };
+  const created = await call('POST', '/payments/create-order', token, { amount: cart.totalPrice, receipt: `r-${Date.now()}-${color}`, shippingAddress: address, sameAsShipping: true });
+  const { razorpayOrderId, razorpayPaymentId, razorpaySignature } = await call('POST', '/payments/test/complete', token, { orderId: created.orderId });
+  await call('POST', '/payments/verify', token, { razorpayOrderId, razorpayPaymentId, razorpaySignature });
+  const [order] = await call('GET', '/orders', token);
+  return order;
+}
+
+/** A shopper registered through the API with one paid order of 25 tees: their e-mail, token and the order. */
+export async function shopperWithPaidOrder(fullName) {
+  const email = `${fullName.split(' ')[0].toLowerCase()}-${Date.now()}@example.com`;
+  const { accessToken: token } = await registerAccount(store.url, { name: fullName, email, password: 'correct horse battery' });
+  const order = await payForTees(token, { email, fullName });
+  return { email, token, order };
+}
+
+/** Opens an order's details from the admin's orders list, reloaded (fresh from the server); the dialog. */
+export async function openOrderDetails(page, number) {
+  await page.reload();
+  const row = page.getByTestId('admin-order-row').filter({ hasText: number });
+  await row.getByRole('button', { name: `Actions for order ${number}` }).click();
+  await page.getByRole('menuitem', { name: 'View Details' }).click();
+  const details = page.getByRole('dialog', { name: 'Order Details' });
+  await details.getByRole('heading', { name: 'Proof' }).waitFor();
+  return details;
+}

@@ -5,53 +5,16 @@
 // approves it; the admin then moves the order to processing, which the
 // server refused before the approval (it asked for an override reason).
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { browser, expectAccessible, expectFits, registerAccount, screenshots, signedInContext, store, withStore } from './harness.mjs';
+import { browser, expectAccessible, expectFits, openOrderDetails, screenshots, shopperWithPaidOrder, signedInContext, store, withStore } from './harness.mjs';
 
 withStore();
 
 const ADMIN = 'admin@example.com';
 
-async function call(method, path, token, body) {
-  const res = await fetch(`${store.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/** A shopper with one paid order of 25 tees; their e-mail and the order. */
-async function shopperWithPaidOrder() {
-  const email = `nisha-${Date.now()}@example.com`;
-  const { accessToken: token } = await registerAccount(store.url, { name: 'Nisha Shopper', email, password: 'correct horse battery' });
-  const tee = (await call('GET', '/products')).find((p) => p.name === 'T-Shirt Normal');
-  await call('POST', '/cart/items', token, { productId: tee._id, color: 'white', quantity: { m: 25 } });
-  const cart = await call('GET', '/cart', token);
-  const address = { email, fullName: 'Nisha Shopper', phone: '9876543210', addressLine1: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001' };
-  const created = await call('POST', '/payments/create-order', token, { amount: cart.totalPrice, receipt: `r-${Date.now()}`, shippingAddress: address, sameAsShipping: true });
-  const { razorpayOrderId, razorpayPaymentId, razorpaySignature } = await call('POST', '/payments/test/complete', token, { orderId: created.orderId });
-  await call('POST', '/payments/verify', token, { razorpayOrderId, razorpayPaymentId, razorpaySignature });
-  const [order] = await call('GET', '/orders', token);
-  return { email, order };
-}
-
-/** Opens the order's details from the admin's list (reloaded: fresh from the server). */
-async function openDetails(page, number) {
-  await page.reload();
-  const row = page.getByTestId('admin-order-row').filter({ hasText: number });
-  await row.getByRole('button', { name: `Actions for order ${number}` }).click();
-  await page.getByRole('menuitem', { name: 'View Details' }).click();
-  const details = page.getByRole('dialog', { name: 'Order Details' });
-  await details.getByRole('heading', { name: 'Proof' }).waitFor();
-  return details;
-}
 
 test('a proof is sent, sent back with a comment, revised, approved, and the order goes into production', async () => {
-  const { email, order } = await shopperWithPaidOrder();
+  const { email, order } = await shopperWithPaidOrder('Nisha Shopper');
   const number = order.orderNumber;
   store.createAdmin(ADMIN);
   const admin = await signedInContext(browser, store.url, '/admin/orders', ADMIN, { viewport: { width: 1360, height: 1000 } });
@@ -68,7 +31,7 @@ test('a proof is sent, sent back with a comment, revised, approved, and the orde
   await override.getByRole('button', { name: 'Keep the status' }).click();
 
   // Version 1 with a note.
-  let details = await openDetails(page, number);
+  let details = await openOrderDetails(page, number);
   await details.getByText('No proof sent yet.').waitFor();
   await details.getByLabel('Note to the customer (optional)').fill('Logo centred on the chest');
   await details.getByRole('button', { name: 'Send proof' }).click();
@@ -90,7 +53,7 @@ test('a proof is sent, sent back with a comment, revised, approved, and the orde
   await card.getByText('You asked for changes to version 1: “Please make the logo bigger”.', { exact: false }).waitFor();
 
   // The admin reads the comment and sends version 2.
-  details = await openDetails(page, number);
+  details = await openOrderDetails(page, number);
   await details.getByText('Customer’s comment: “Please make the logo bigger”').waitFor();
   await details.getByText(/Changes to proof version 1 requested by Nisha Shopper/).waitFor();
   await details.getByRole('button', { name: 'Send proof' }).click();
@@ -111,7 +74,7 @@ test('a proof is sent, sent back with a comment, revised, approved, and the orde
   await page.getByRole('menuitem', { name: 'Processing' }).click();
   await page.getByText('Order status updated to processing').waitFor();
   await row.locator('.status-chip', { hasText: 'Processing' }).waitFor();
-  details = await openDetails(page, number);
+  details = await openOrderDetails(page, number);
   await details.getByText('Approved: the order may go into production.').waitFor();
   await details.getByText(/Proof version 2 approved by Nisha Shopper/).waitFor();
   await page.screenshot({ path: join(screenshots, 'admin-proofs.png'), fullPage: true });

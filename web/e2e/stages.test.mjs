@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { browser, expectAccessible, expectFits, registerAccount, screenshots, signedInContext, store, withStore } from './harness.mjs';
+import { browser, expectAccessible, expectFits, payForTees, screenshots, shopperWithPaidOrder, signedInContext, store, withStore } from './harness.mjs';
 
 // Stages come after the proof gate, which proofs.test.mjs walks: proofs off here.
 process.env.PROOF_REQUIRED = 'off';
@@ -15,35 +15,12 @@ withStore();
 
 const ADMIN = 'admin@example.com';
 
-async function call(method, path, token, body) {
-  const res = await fetch(`${store.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** A buyer with two paid orders of 25 tees each; their e-mail and the orders, oldest first. */
 async function buyerWithTwoPaidOrders() {
-  const email = `kavya-${Date.now()}@example.com`;
-  const { accessToken: token } = await registerAccount(store.url, { name: 'Kavya Buyer', email, password: 'correct horse battery' });
-  const tee = (await call('GET', '/products')).find((p) => p.name === 'T-Shirt Normal');
-  const address = { email, fullName: 'Kavya Buyer', phone: '9876543210', addressLine1: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001' };
-  for (const [n, color] of [
-    [1, 'white'],
-    [2, 'navyblue'],
-  ]) {
-    await call('POST', '/cart/items', token, { productId: tee._id, color, quantity: { m: 25 } });
-    const cart = await call('GET', '/cart', token);
-    const created = await call('POST', '/payments/create-order', token, { amount: cart.totalPrice, receipt: `r-${Date.now()}-${n}`, shippingAddress: address, sameAsShipping: true });
-    const { razorpayOrderId, razorpayPaymentId, razorpaySignature } = await call('POST', '/payments/test/complete', token, { orderId: created.orderId });
-    await call('POST', '/payments/verify', token, { razorpayOrderId, razorpayPaymentId, razorpaySignature });
-  }
-  const orders = await call('GET', '/orders', token);
-  return { email, orders: orders.reverse() };
+  const { email, token, order: first } = await shopperWithPaidOrder('Kavya Buyer');
+  const second = await payForTees(token, { email, fullName: 'Kavya Buyer', color: 'navyblue' });
+  return { email, orders: [first, second] };
 }
 
 test('an admin moves paid orders through the stages in bulk; the buyer sees the timeline and orders again', async () => {

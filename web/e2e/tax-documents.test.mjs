@@ -6,35 +6,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { browser, expectAccessible, registerAccount, screenshots, signedInContext, store, withStore } from './harness.mjs';
+import { browser, call, expectAccessible, screenshots, shopperWithPaidOrder, signedInContext, store, withStore } from './harness.mjs';
 
 withStore();
 
 const ADMIN = 'admin@example.com';
 
-async function call(method, path, token, body) {
-  const res = await fetch(`${store.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** A buyer with one paid order of 25 tees to Delhi; their e-mail and the order's tax invoice. */
 async function buyerWithPaidOrder() {
-  const email = `meera-${Date.now()}@example.com`;
-  const { accessToken: token } = await registerAccount(store.url, { name: 'Meera Buyer', email, password: 'correct horse battery' });
-  const tee = (await call('GET', '/products')).find((p) => p.name === 'T-Shirt Normal');
-  await call('POST', '/cart/items', token, { productId: tee._id, color: 'white', quantity: { m: 25 } });
-  const cart = await call('GET', '/cart', token);
-  const address = { email, fullName: 'Meera Buyer', phone: '9876543210', addressLine1: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001' };
-  const created = await call('POST', '/payments/create-order', token, { amount: cart.totalPrice, receipt: `r-${Date.now()}`, shippingAddress: address, sameAsShipping: true });
-  const { razorpayOrderId, razorpayPaymentId, razorpaySignature } = await call('POST', '/payments/test/complete', token, { orderId: created.orderId });
-  await call('POST', '/payments/verify', token, { razorpayOrderId, razorpayPaymentId, razorpaySignature });
-  const [order] = await call('GET', '/orders', token);
+  const { email, token, order } = await shopperWithPaidOrder('Meera Buyer');
   const invoice = await call('GET', `/orders/${order._id}/tax-invoice`, token);
   return { email, invoice };
 }

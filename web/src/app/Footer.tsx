@@ -30,7 +30,7 @@ export function Footer() {
           <h3>Support &amp; Contact</h3>
           <ul>
             <li><a aria-disabled="true">Contact Us</a></li>
-            <li><a aria-disabled="true">Track Order</a></li>
+            <li><Link to="/track">Track Order</Link></li>
             <li><a aria-disabled="true">Support &amp; Returns</a></li>
           </ul>
         </div>

@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
       { path: '/verify-email', lazy: lazyPage(() => import('../features/auth/VerifyEmailPage')) },
       { path: '/reset-password', lazy: lazyPage(() => import('../features/auth/ResetPasswordPage')) },
       { path: '/forgot-password', lazy: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },
+      { path: '/track', lazy: lazyPage(() => import('../features/track/TrackPage')) },
       { path: '/newsletter/confirm', lazy: lazyPage(() => import('../features/newsletter/NewsletterConfirmPage')) },
       {
         element: <RequireAuth />,

@@ -28,6 +28,7 @@ export function storeFacts(overrides: Partial<components['schemas']['StoreFacts'
     gatewayLabel: 'Payment Gateway (2.5%)',
     supportEmail: 'help@shop.example',
     supportPhone: '+91 22 5555 0100',
+    shippingProvider: 'manual',
     ...overrides,
   };
 }

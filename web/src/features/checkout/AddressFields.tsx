@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { cleanPhone, cleanPincode, type BillingFields, type Section, type ShippingFields } from './form';
 import type { PincodeStatus } from '../../lib/usePincodeAutofill';
+import type { DeliveryNote } from './useDeliveryNote';
 
 type Key = keyof ShippingFields;
 
@@ -37,10 +38,12 @@ interface Props {
   onChange: (key: Key, value: string) => void;
   onBlur: (key: string) => void;
   pincode: PincodeStatus;
+  /** The courier's estimate for the pincode (shipping only). */
+  delivery?: DeliveryNote;
   disabled?: boolean;
 }
 
-export function AddressFields({ section, values, errorOf, onChange, onBlur, pincode, disabled }: Props) {
+export function AddressFields({ section, values, errorOf, onChange, onBlur, pincode, delivery, disabled }: Props) {
   const fields = section === 'shipping' ? [...CONTACT, ...ADDRESS] : ADDRESS;
   const prefix = section === 'billing' ? 'billing ' : 'shipping ';
   return (
@@ -51,13 +54,16 @@ export function AddressFields({ section, values, errorOf, onChange, onBlur, pinc
         const value = (values as unknown as Record<string, string>)[f.key] ?? '';
         let error = errorOf(path);
         let hint: ReactNode = null;
+        let estimate: DeliveryNote | undefined;
         if (f.key === 'pincode') {
           if (!error && pincode.kind === 'error') error = pincode.message;
+          if (!error && delivery?.blocks) error = delivery.message;
+          if (!error && delivery && !delivery.blocks) estimate = delivery;
           if (pincode.kind === 'looking') hint = 'Looking up city and state…';
           if (pincode.kind === 'found') hint = `Found: ${pincode.place}`;
         }
         if (f.key === 'phone') hint = '10-digit mobile number';
-        const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+        const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : '', estimate ? `${id}-estimate` : ''].filter(Boolean).join(' ') || undefined;
         // The cleaners cap phone and pincode (no maxLength: a pasted '+91 98765 43210' would be cut before it is cleaned).
         const clean = f.key === 'phone' ? cleanPhone : f.key === 'pincode' ? cleanPincode : (v: string) => v;
         const input = (
@@ -100,6 +106,11 @@ export function AddressFields({ section, values, errorOf, onChange, onBlur, pinc
             {error && (
               <small id={`${id}-error`} className="field-error">
                 {error}
+              </small>
+            )}
+            {estimate && (
+              <small id={`${id}-estimate`} className={`field-hint delivery-estimate ${estimate.quiet ? 'muted' : 'known'}`}>
+                {estimate.message}
               </small>
             )}
           </div>

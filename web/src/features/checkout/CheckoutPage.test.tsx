@@ -169,6 +169,59 @@ describe('CheckoutPage', () => {
     expect(bodies['/api/payments/create-order']).toBeUndefined();
   });
 
+  it('shows the courier’s estimate under the pincode, and blocks an unserviceable pincode until it changes', async () => {
+    const NO = 'Sorry, our couriers do not deliver to pincode 110002 yet. Please use another delivery address. (no courier)';
+    const answers: Record<string, unknown> = {
+      '110001': { known: true, serviceable: true, etd: '2026-11-28', days: 3, courier: 'Delhivery', message: 'Estimated delivery by Sat, 28 Nov (3 days after dispatch)' },
+      '110002': { known: true, serviceable: false, message: NO },
+    };
+    const { bodies } = checkoutApi({
+      route: (_m, path, request) => {
+        if (path === '/api/pincode/110002') return ok({ ...DELHI, pincode: '110002' });
+        if (path === '/api/shipping/estimate') return ok(answers[new URL(request.url).searchParams.get('pincode') ?? '']);
+        return undefined;
+      },
+    });
+    renderCheckout();
+    const u = userEvent.setup();
+    await screen.findByLabelText(/^Email/);
+    await fillShipping(u, '110002');
+    expect(await shipping().findByText(NO, {}, { timeout: 2000 })).toBeTruthy();
+    const place = screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement;
+    expect(place.disabled).toBe(true);
+    expect(field(/^Pincode/).getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(field(/^Pincode/), { target: { value: '110001' } });
+    // Once the pincode changes the block lifts, and the new estimate follows.
+    await waitFor(() => expect(place.disabled).toBe(false));
+    expect(await shipping().findByText('Estimated delivery by Sat, 28 Nov (3 days after dispatch)', {}, { timeout: 2000 })).toBeTruthy();
+    expect(field(/^Pincode/).getAttribute('aria-describedby')).toContain('shipping-pincode-estimate');
+    expect(bodies['/api/payments/create-order']).toBeUndefined();
+  });
+
+  it('says the generic estimate quietly and never blocks when the estimate fails', async () => {
+    let fails = false;
+    checkoutApi({
+      route: (_m, path) => {
+        if (path !== '/api/shipping/estimate') return undefined;
+        if (fails) throw new TypeError('Failed to fetch');
+        return ok({ known: false, serviceable: true, message: 'Delivery usually takes 3 to 7 days after dispatch' });
+      },
+    });
+    renderCheckout();
+    const u = userEvent.setup();
+    await screen.findByLabelText(/^Email/);
+    await fillShipping(u);
+    const note = await shipping().findByText('Delivery usually takes 3 to 7 days after dispatch', {}, { timeout: 2000 });
+    expect(note.className).toContain('muted');
+    fails = true;
+    fireEvent.change(field(/^Pincode/), { target: { value: '560001' } });
+    await waitFor(() => expect(shipping().queryByText('Delivery usually takes 3 to 7 days after dispatch')).toBeNull());
+    await new Promise((r) => setTimeout(r, 700));
+    expect((screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(shipping().queryByText(/deliver/i)).toBeNull();
+  });
+
   it('says when the pincode lookup itself failed, and leaves city and state to the shopper', async () => {
     checkoutApi({
       route: (_m, path) => {

@@ -40,6 +40,7 @@ import { TestPaymentDialog } from './TestPaymentDialog';
 import { useCheckoutPayment } from './useCheckoutPayment';
 import { useGstinCheck } from './useGstinCheck';
 import { usePincodeAutofill } from '../../lib/usePincodeAutofill';
+import { useDeliveryNote } from './useDeliveryNote';
 import './checkout.css';
 
 /** 'Fill Test Data' (test mode only): a real Delhi pincode, so the lookup agrees. */
@@ -95,6 +96,7 @@ export default function CheckoutPage() {
       setForm((f) => ({ ...f, [section]: { ...f[section], city: d.city || d.district, state: d.state } })),
     [],
   );
+  const delivery = useDeliveryNote(form.shipping.pincode);
   const shippingPin = usePincodeAutofill(useCallback((d: PincodeDetails) => fill('shipping', d), [fill]));
   const billingPin = usePincodeAutofill(useCallback((d: PincodeDetails) => fill('billing', d), [fill]));
 
@@ -120,7 +122,7 @@ export default function CheckoutPage() {
   }, [saved.data, form]);
 
   const gstin = useGstinCheck(form.gstin, billingState(form));
-  const { errors, summary } = validate(form, { shipping: shippingPin.invalid, billing: form.sameAsShipping ? undefined : billingPin.invalid }, gstin.error);
+  const { errors, summary } = validate(form, { shipping: shippingPin.invalid ?? (delivery?.blocks ? delivery.message : undefined), billing: form.sameAsShipping ? undefined : billingPin.invalid }, gstin.error);
   const errorOf = (path: string) => {
     const e = errors[path];
     if (!e) return undefined;
@@ -261,6 +263,7 @@ export default function CheckoutPage() {
               onChange={change('shipping')}
               onBlur={blur}
               pincode={shippingPin.status}
+              delivery={delivery}
             />
           </fieldset>
           <fieldset className="checkout-card" disabled={busy}>
@@ -377,7 +380,7 @@ export default function CheckoutPage() {
               )}
             </p>
           )}
-          <button type="submit" className="btn block big" disabled={busy || !ready}>
+          <button type="submit" className="btn block big" disabled={busy || !ready || delivery?.blocks}>
             {busy ? 'Placing order…' : 'Place Order'}
           </button>
           <p className="muted small-print center">Secure payment by card. You are charged only after you confirm in the payment window.</p>

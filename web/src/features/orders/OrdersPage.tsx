@@ -1,6 +1,7 @@
 // The customer's orders (/user/orders): filter by status, ten a page, each
 // order's number, date, status, payment, items and total; a pending order can
-// be cancelled after a confirmation; a paid order's proof is reviewed here.
+// be cancelled after a confirmation; a paid order's proof is reviewed here,
+// and a shipped one's parcel tracked in its details.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CANCEL_ORDER_FAILED, FETCH_ORDERS_FAILED, ordersError, useCancelOrder, useOrders, type Order } from '../../api/orders';
@@ -16,6 +17,8 @@ import { formatDate } from './formatDate';
 import { OrderAgain } from './OrderAgain';
 import { OrderTimeline } from './OrderTimeline';
 import { ProofReview } from './ProofReview';
+import { OrderTracking } from './TrackingDetails';
+import { hasShipped } from '../../api/shipping';
 
 /** The customer's filters: every status but refunded. */
 export const FILTERS = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -194,6 +197,7 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
       {open && (
         <div className="order-details" id={detailsId}>
           {order.isPaid && <OrderTimeline orderId={order._id} />}
+          {hasShipped(order) && <OrderTracking orderId={order._id} />}
           {/* Each line as ordered: its design drawn over the garment by the engine. */}
           <ul className="order-line-designs" aria-label="Designs ordered">
             {items.map((item) => (
@@ -236,7 +240,8 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
               <strong>Your GSTIN:</strong> {order.buyerGstin}
             </p>
           )}
-          {order.trackingNumber && (
+          {/* A shipped order's number is the AWB, shown with its tracking above. */}
+          {order.trackingNumber && !hasShipped(order) && (
             <p>
               <strong>Tracking number:</strong> {order.trackingNumber}
             </p>

@@ -2,7 +2,8 @@
 // warnings), shipping address, summary and status history; the pro-forma
 // invoice (print window and PDF), the tax invoice and credit notes once paid,
 // the proof's versions (send, download, the customer's comments) and the
-// order's events, and the print files.
+// order's events, the shipment (create it, its tracking and label), and the
+// print files.
 import { useState } from 'react';
 import { DETAILS_FAILED, downloadPrintFiles, useAdminOrder } from '../../../api/adminOrders';
 import type { Order } from '../../../api/orders';
@@ -16,6 +17,7 @@ import { StatusChip } from '../../orders/OrdersPage';
 import { downloadInvoicePdf } from './invoice';
 import { TaxDocumentLinks } from '../../orders/TaxDocumentLinks';
 import { ProofsPanel, eventText } from './ProofsPanel';
+import { ShipmentPanel } from './ShipmentPanel';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -181,6 +183,8 @@ function OrderDetails({ order }: { order: Order }) {
           <ProofsPanel order={order} />
         </>
       )}
+
+      <ShipmentPanel order={order} />
 
       {order.events && order.events.length > 0 && (
         <>

@@ -1,7 +1,7 @@
 // Orders Management (/admin/orders): the 30-day chart, header counts, filters
 // (status and dates on the server, free text over the loaded list), the table
-// with its status chips and actions, the details dialog, the invoice and the
-// print files.
+// with its status chips and actions, the details dialog, the invoice, the
+// print files, and the selection's stage moves and shipping labels.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   DELETE_FAILED,
@@ -31,6 +31,7 @@ import { BulkStageBar, OrderStage } from './StageControls';
 import { MAX_BULK } from '../../../api/stages';
 import { PROOF_NOT_APPROVED } from '../../../api/proofs';
 import { OverrideDialog } from './OverrideDialog';
+import { BulkLabelsButton } from './BulkLabelsButton';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -70,6 +71,7 @@ export default function OrdersAdminPage() {
 
   const change = (patch: Partial<AdminFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const list = useMemo(() => (orders.data?.orders ?? []).filter((o) => matchesSearch(o, search)), [orders.data, search]);
+  const chosen = list.filter((o) => selected.has(o._id));
   const pagination = orders.data?.pagination;
   const loaded = orders.data?.orders ?? [];
 
@@ -194,7 +196,9 @@ export default function OrdersAdminPage() {
         </div>
       ) : (
         <div className="table-wrap">
-          <BulkStageBar selected={list.filter((o) => selected.has(o._id))} notify={banners} onDone={() => setSelected(new Set())} />
+          <BulkStageBar selected={chosen} notify={banners} onDone={() => setSelected(new Set())}>
+            <BulkLabelsButton selected={chosen} onError={banners.error} />
+          </BulkStageBar>
           <table className={`admin-table ${orders.isPlaceholderData ? 'stale' : ''}`} aria-busy={orders.isFetching}>
             <thead>
               <tr>

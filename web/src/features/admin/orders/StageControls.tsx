@@ -1,7 +1,7 @@
 // Production stages on the admin's orders page: an order in processing shows
 // its stage and a menu to move it; selected orders move together, and each
 // one the server would not move is named with its reason.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MOVE_STAGE_FAILED, useBulkMoveStage, useMoveStage, useProductionStages } from '../../../api/stages';
 import type { Order } from '../../../api/orders';
 import { ApiError } from '../../../lib/api';
@@ -45,8 +45,8 @@ export function OrderStage({ order, notify }: { order: Order; notify: Notify }) 
   );
 }
 
-/** "Move to stage" for the selected orders; `onDone` clears the selection. */
-export function BulkStageBar({ selected, notify, onDone }: { selected: Order[]; notify: Notify; onDone: () => void }) {
+/** "Move to stage" for the selected orders, beside the bar's other actions (`children`); `onDone` clears the selection. */
+export function BulkStageBar({ selected, notify, onDone, children }: { selected: Order[]; notify: Notify; onDone: () => void; children?: ReactNode }) {
   const stages = useProductionStages();
   const bulk = useBulkMoveStage();
   const [stage, setStage] = useState('');
@@ -79,6 +79,7 @@ export function BulkStageBar({ selected, notify, onDone }: { selected: Order[]; 
       <button className="btn small" onClick={submit} disabled={!stage || bulk.isPending}>
         {bulk.isPending ? 'Moving…' : 'Move to stage'}
       </button>
+      {children}
     </div>
   );
 }

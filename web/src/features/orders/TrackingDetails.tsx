@@ -1,0 +1,76 @@
+// Where a shipped order's parcel is: the courier, the AWB (a link to the
+// courier's tracking page), the state, the estimated delivery date and the
+// courier's scans, newest first. On the customer's order page and on /track.
+import { useId, type ReactNode } from 'react';
+import { SHIPMENT_STATE_LABEL, TRACKING_FAILED, useTracking, type Tracking } from '../../api/shipping';
+import { Spinner } from '../../components/Spinner';
+import { ordersError } from '../../api/orders';
+import { formatDate } from './formatDate';
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A YYYY-MM-DD date as "Sat, 28 Nov, 2026" (a calendar day: no time zone shifts it). */
+export function formatDay(ymd: string): string {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? ymd : dayFormat.format(d);
+}
+
+export function TrackingDetails({ tracking, title = 'Delivery', children }: { tracking: Tracking; title?: string; children?: ReactNode }) {
+  const scans = [...tracking.events].reverse();
+  const headingId = useId();
+  return (
+    <section className="tracking" aria-labelledby={headingId}>
+      <h3 id={headingId}>{title}</h3>
+      <dl className="tracking-facts">
+        <dt>Courier</dt>
+        <dd>{tracking.courier}</dd>
+        <dt>AWB</dt>
+        <dd>
+          <a href={tracking.trackingUrl} target="_blank" rel="noopener noreferrer">
+            {tracking.awb}
+            <span className="visually-hidden"> (track on the courier’s site, opens in a new tab)</span>
+          </a>
+        </dd>
+        <dt>State</dt>
+        <dd>
+          <span className={`shipment-state shipment-${tracking.state}`}>{SHIPMENT_STATE_LABEL[tracking.state]}</span>
+        </dd>
+        {tracking.etd && tracking.state !== 'delivered' && (
+          <>
+            <dt>Estimated delivery</dt>
+            <dd>{formatDay(tracking.etd)}</dd>
+          </>
+        )}
+        <dt>Shipped</dt>
+        <dd>{formatDate(tracking.shippedAt)}</dd>
+      </dl>
+      {scans.length > 0 ? (
+        <ol className="tracking-scans" aria-label="Courier scans, newest first">
+          {scans.map((s, i) => (
+            <li key={`${s.at}-${i}`}>
+              <time dateTime={new Date(s.at).toISOString()}>{formatDate(s.at)}</time>
+              <span className="scan-activity">{s.activity}</span>
+              {s.location && <span className="muted scan-location">{s.location}</span>}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">No scans from the courier yet.</p>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** Loads a shipped order's tracking while shown (the customer's order page). */
+export function OrderTracking({ orderId }: { orderId: string }) {
+  const tracking = useTracking(orderId, true);
+  if (tracking.isPending) return <Spinner label="Loading the delivery details…" />;
+  if (tracking.isError)
+    return (
+      <p className="notice error" role="alert">
+        {ordersError(tracking.error, TRACKING_FAILED)}
+      </p>
+    );
+  return <TrackingDetails tracking={tracking.data} />;
+}
