@@ -500,14 +500,26 @@ mod through_shiprocket {
             // Checkout's estimate, asked of Shiprocket once per pincode.
             let (status, body) = app.get("/api/shipping/estimate?pincode=411001").await;
             assert_eq!(status, 200, "{body}");
-            assert_eq!((body["data"]["known"].as_bool(), body["data"]["serviceable"].as_bool()), (Some(true), Some(true)));
+            assert_eq!(
+                (
+                    body["data"]["known"].as_bool(),
+                    body["data"]["serviceable"].as_bool()
+                ),
+                (Some(true), Some(true))
+            );
             assert_eq!(body["data"]["courier"], sr::COURIER);
             app.get("/api/shipping/estimate?pincode=411001").await;
             assert_eq!(standin.count("/courier/serviceability"), 1);
             standin.unserviceable("110001");
             let (_, body) = app.get("/api/shipping/estimate?pincode=110001").await;
             assert_eq!(body["data"]["serviceable"], false);
-            assert!(body["data"]["message"].as_str().unwrap().starts_with("Sorry, our couriers do not deliver to pincode 110001"), "{body}");
+            assert!(
+                body["data"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Sorry, our couriers do not deliver to pincode 110001"),
+                "{body}"
+            );
 
             // A courier typed in is refused: Shiprocket books here.
             let (id, asha) = paid_order(&app, "asha@example.com").await;
@@ -515,7 +527,9 @@ mod through_shiprocket {
             assert_eq!(status, 400);
             // Booked, with one lost answer on the way: one Shiprocket order all the same.
             standin.lose_creates(1, Lost::BadGateway);
-            let (status, body) = app.post_auth(&format!("/api/orders/{id}/shipment"), &admin, json!({})).await;
+            let (status, body) = app
+                .post_auth(&format!("/api/orders/{id}/shipment"), &admin, json!({}))
+                .await;
             assert_eq!(status, 200, "{engine:?} {body}");
             let (_, order) = app.get_auth(&format!("/api/orders/{id}"), &asha).await;
             let number = order["data"]["orderNumber"].as_str().unwrap().to_string();
@@ -523,36 +537,98 @@ mod through_shiprocket {
             assert_eq!(order["data"]["status"], "shipped");
             let awb = body["data"]["awb"].as_str().unwrap().to_string();
             assert_eq!(body["data"]["courier"], sr::COURIER);
-            assert_eq!(body["data"]["trackingUrl"], format!("https://shiprocket.co/tracking/{awb}"));
-            assert_eq!(app.post_auth(&format!("/api/orders/{id}/shipment"), &admin, json!({})).await.0, 409);
+            assert_eq!(
+                body["data"]["trackingUrl"],
+                format!("https://shiprocket.co/tracking/{awb}")
+            );
+            assert_eq!(
+                app.post_auth(&format!("/api/orders/{id}/shipment"), &admin, json!({}))
+                    .await
+                    .0,
+                409
+            );
 
             // Shiprocket's label: fetched once, then kept.
-            let (status, ct, pdf) = app.get_bytes(&format!("/api/orders/{id}/shipment/label.pdf"), Some(&admin)).await;
+            let (status, ct, pdf) = app
+                .get_bytes(
+                    &format!("/api/orders/{id}/shipment/label.pdf"),
+                    Some(&admin),
+                )
+                .await;
             assert_eq!((status, ct.as_str()), (200, "application/pdf"));
             assert!(pdf.starts_with(b"%PDF"));
-            app.get_bytes(&format!("/api/orders/{id}/shipment/label.pdf"), Some(&admin)).await;
+            app.get_bytes(
+                &format!("/api/orders/{id}/shipment/label.pdf"),
+                Some(&admin),
+            )
+            .await;
             assert_eq!(standin.count("/courier/generate/label"), 1);
             // Two orders' labels: one call, one PDF.
             let (second, _) = paid_order(&app, "ravi@example.com").await;
-            assert_eq!(app.post_auth(&format!("/api/orders/{second}/shipment"), &admin, json!({})).await.0, 200);
-            let res = app.client.post(app.url("/api/orders/labels")).bearer_auth(&admin).json(&json!({"orderIds": [id, second]})).send().await.unwrap();
+            assert_eq!(
+                app.post_auth(&format!("/api/orders/{second}/shipment"), &admin, json!({}))
+                    .await
+                    .0,
+                200
+            );
+            let res = app
+                .client
+                .post(app.url("/api/orders/labels"))
+                .bearer_auth(&admin)
+                .json(&json!({"orderIds": [id, second]}))
+                .send()
+                .await
+                .unwrap();
             assert_eq!(res.status().as_u16(), 200);
             let doc = lopdf::Document::load_mem(&res.bytes().await.unwrap()).unwrap();
             assert_eq!(doc.get_pages().len(), 2);
             assert_eq!(standin.count("/courier/generate/label"), 2);
 
             // Polling: quiet for longer than SHIPPING_POLL_MINUTES, the shipment is asked for by its AWB.
-            standin.set_tracking(&awb, sr::tracking_data(&awb, "DELIVERED", 7, "2026-11-28", &[("2026-11-26 18:00:00", "Delivered", "Pune"), ("2026-11-26 09:00:00", "Out for delivery", "Pune")]));
-            assert_eq!(api::shipping::updates::poll_once(&app.state, 50).await.unwrap(), 0, "not quiet yet");
-            sqlx::query("UPDATE shipments SET updated_at = 0, polled_at = 0").execute(&app.db).await.unwrap();
-            assert_eq!(api::shipping::updates::poll_once(&app.state, 50).await.unwrap(), 2);
-            let (_, t) = app.get_auth(&format!("/api/orders/{id}/tracking"), &asha).await;
+            standin.set_tracking(
+                &awb,
+                sr::tracking_data(
+                    &awb,
+                    "DELIVERED",
+                    7,
+                    "2026-11-28",
+                    &[
+                        ("2026-11-26 18:00:00", "Delivered", "Pune"),
+                        ("2026-11-26 09:00:00", "Out for delivery", "Pune"),
+                    ],
+                ),
+            );
+            assert_eq!(
+                api::shipping::updates::poll_once(&app.state, 50)
+                    .await
+                    .unwrap(),
+                0,
+                "not quiet yet"
+            );
+            sqlx::query("UPDATE shipments SET updated_at = 0, polled_at = 0")
+                .execute(&app.db)
+                .await
+                .unwrap();
+            assert_eq!(
+                api::shipping::updates::poll_once(&app.state, 50)
+                    .await
+                    .unwrap(),
+                2
+            );
+            let (_, t) = app
+                .get_auth(&format!("/api/orders/{id}/tracking"), &asha)
+                .await;
             assert_eq!(t["data"]["state"], "delivered");
             assert_eq!(t["data"]["events"].as_array().unwrap().len(), 2);
             let (_, order) = app.get_auth(&format!("/api/orders/{id}"), &asha).await;
             assert_eq!(order["data"]["status"], "delivered");
             // Asked once, not again until quiet again.
-            assert_eq!(api::shipping::updates::poll_once(&app.state, 50).await.unwrap(), 0);
+            assert_eq!(
+                api::shipping::updates::poll_once(&app.state, 50)
+                    .await
+                    .unwrap(),
+                0
+            );
         }
     }
 
@@ -566,7 +642,9 @@ mod through_shiprocket {
             .await;
             let admin = app.admin_token().await;
             let (id, _) = paid_order(&app, "asha@example.com").await;
-            let (status, body) = app.post_auth(&format!("/api/orders/{id}/shipment"), &admin, json!({})).await;
+            let (status, body) = app
+                .post_auth(&format!("/api/orders/{id}/shipment"), &admin, json!({}))
+                .await;
             assert_eq!(status, 503, "{body}");
             // The estimate cannot say; checkout goes on.
             let (_, body) = app.get("/api/shipping/estimate?pincode=560001").await;
@@ -582,13 +660,23 @@ mod through_shiprocket {
             .await;
             let admin = app.admin_token().await;
             let (id, asha) = paid_order(&app, "asha@example.com").await;
-            let (status, body) = app.post_auth(&format!("/api/orders/{id}/shipment"), &admin, json!({})).await;
+            let (status, body) = app
+                .post_auth(&format!("/api/orders/{id}/shipment"), &admin, json!({}))
+                .await;
             assert_eq!(status, 422, "{body}");
-            assert!(body["message"].as_str().unwrap().starts_with("Shiprocket refused the shipment: "), "{body}");
+            assert!(
+                body["message"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Shiprocket refused the shipment: "),
+                "{body}"
+            );
             let (_, order) = app.get_auth(&format!("/api/orders/{id}"), &asha).await;
             assert_eq!(order["data"]["status"], "confirmed");
             // The claim was let go: the admin may try again at once.
-            let (status, _) = app.post_auth(&format!("/api/orders/{id}/shipment"), &admin, json!({})).await;
+            let (status, _) = app
+                .post_auth(&format!("/api/orders/{id}/shipment"), &admin, json!({}))
+                .await;
             assert_eq!(status, 422);
         }
     }
