@@ -15,7 +15,7 @@ import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
 import { useAuth } from '../../lib/auth';
-import { LocalCart } from './LocalCart';
+import { LocalCart, LocalLinesLeft } from './LocalCart';
 import './cart.css';
 
 /** Without a session a cart cannot be changed; without an answer the server is down; else the server's words. */
@@ -54,6 +54,7 @@ export default function CartPage() {
         <button className="btn" onClick={() => navigate('/')}>
           Continue Shopping
         </button>
+        <LocalLinesLeft />
       </section>
     );
   }
@@ -101,6 +102,7 @@ export default function CartPage() {
           )}
         </aside>
       </div>
+      <LocalLinesLeft />
       {confirmClear && (
         <Dialog title="Clear cart" onClose={() => setConfirmClear(false)}>
           <p>Are you sure you want to clear your cart?</p>

@@ -104,6 +104,30 @@ export function LocalCart() {
   );
 }
 
+/**
+ * Lines still kept in this browser while the server answers: the ones it did
+ * not take at sign-in (the notice says why), shown below the server cart so
+ * the shopper can remove them; they are offered to the server again at the
+ * next sign-in.
+ */
+export function LocalLinesLeft() {
+  const lines = useLocalCart();
+  const fee = useFeePolicy();
+  const quote = useLocalCartQuote(lines.data, fee);
+  if (!lines.data?.length || !quote.data) return null;
+  return (
+    <section className="local-left" aria-labelledby="local-left-heading">
+      <h2 id="local-left-heading">Still in this browser</h2>
+      <p className="muted">These lines from your offline cart are not in your cart: the server did not take them.</p>
+      <ul className="cart-lines">
+        {lines.data.map((line, i) => (
+          <LocalCartLine key={line.id} line={line} quote={quote.data.lines[i]} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function LocalCartLine({ line, quote }: { line: LocalLine; quote: LineQuote }) {
   const { remove } = useLocalCartChanges();
   const sizes = SIZES.filter((s) => line.design.quantities[s] > 0).map((s) => `${s.toUpperCase()} ${line.design.quantities[s]}`);
