@@ -45,7 +45,7 @@ const studioUrl = (product, color) => `${store.url}/design?${new URLSearchParams
 
 test('offline, two lines go into the local cart; signed in with the server back, they arrive in the server cart with the repriced line named', async () => {
   const email = `offline-cart-${Date.now()}@example.com`;
-  await registerAccount(store.url, { name: 'Offline Cart', email, password: 'correct horse battery' });
+  await registerAccount(store.url, { name: 'Meera Shopper', email, password: 'correct horse battery' });
   const products = await call('GET', '/products');
   const tee = products.find((p) => p.name === 'T-Shirt Normal');
   const piping = products.find((p) => p.name === 'T-Shirt Piping');
@@ -146,6 +146,8 @@ test('offline, two lines go into the local cart; signed in with the server back,
     ],
   );
   assert.equal(await localLineCount(page), 0, 'the local cart is emptied of what the server took');
+  await report.waitFor();
+  await page.screenshot({ path: join(screenshots, 'offline-cart-merged.png'), fullPage: true });
   await expectAccessible(page, 'cart with the offline cart report');
 
   assert.deepEqual(context.cspViolations, []);

@@ -71,7 +71,7 @@ function sendToServer(lines: LocalLine[]): Promise<MergeReport> {
 /**
  * Ends an offline session once the server answers again (it cannot sign in
  * anywhere), and sends the local cart to the server cart when the shopper is
- * signed in for real: once per sign-in and page load. The report names what
+ * signed in for real: once per sign-in, page load or return of the server. The report names what
  * changed until the shopper dismisses it.
  */
 export function useLocalCartSync() {
@@ -88,7 +88,8 @@ export function useLocalCartSync() {
   }, [backend, offline, endOffline]);
 
   useEffect(() => {
-    if (!isAuthenticated || offline) sentFor.current = null;
+    // A new sign-in, or an outage in between (lines may have been added meanwhile): send again.
+    if (!isAuthenticated || offline || backend === false) sentFor.current = null;
     if (backend !== true || loading || !isAuthenticated || offline || !user || count === 0) return;
     if (sentFor.current === user._id) return;
     sentFor.current = user._id;
