@@ -55,22 +55,31 @@ export async function startStore() {
   // WEB_DIST: another build of the web app (so parallel work need not share web/dist).
   const webDir = process.env.WEB_DIST ?? join(repo, 'web', 'dist');
   if (!existsSync(join(webDir, 'index.html'))) throw new Error('web/dist is missing: run `just web` first');
-  const server = spawn(apiBinary(), ['serve'], {
-    cwd: repo,
-    env: { ...process.env, TEST_PROVIDERS: 'on', DATA_DIR: dataDir, LISTEN_ADDR: `127.0.0.1:${port}`, WEB_DIR: webDir, RUST_LOG: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const launch = () =>
+    spawn(apiBinary(), ['serve'], {
+      cwd: repo,
+      env: { ...process.env, TEST_PROVIDERS: 'on', DATA_DIR: dataDir, LISTEN_ADDR: `127.0.0.1:${port}`, WEB_DIR: webDir, RUST_LOG: 'warn', DATABASE_URL: '' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
   const url = `http://127.0.0.1:${port}`;
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', RUST_LOG: 'warn' };
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
+  const up = async () => {
+    for (let i = 0; i < 150; i++) {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) return;
+      } catch {
+        // not up yet
+      }
+      if (server.exitCode !== null) throw new Error(`the store exited with ${server.exitCode}`);
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (server.exitCode !== null) throw new Error(`the store exited with ${server.exitCode}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  };
+  const halt = async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+  };
+  let server = launch();
+  await up();
   return {
     url,
     /** Makes an admin account with the server's own `create-admin` command. */
@@ -78,9 +87,14 @@ export async function startStore() {
       const made = spawnSync(apiBinary(), ['create-admin', '--email', email, '--name', 'Store Admin'], { cwd: repo, env, encoding: 'utf8' });
       if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
     },
+    /** Stops the server and keeps its data, as an outage would; `start()` brings it back at the same address. */
+    halt,
+    async start() {
+      server = launch();
+      await up();
+    },
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+      await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

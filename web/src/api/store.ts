@@ -11,8 +11,35 @@ export type StoreFacts = components['schemas']['StoreFacts'];
 /** The server caches them for five minutes too; a policy changes only with a restart. */
 export const STORE_FACTS_STALE_MS = 5 * 60_000;
 
+/** The part of the facts a price needs: the gateway fee and its label. */
+export type FeePolicy = Pick<StoreFacts, 'gatewayFeeBps' | 'gatewayLabel'>;
+
+/**
+ * The engine's default fee policy (design-engine's `pricing::GATEWAY_CHARGE_BPS`
+ * and its label), for a browser that has never reached the server. The engine
+ * does not hand this default to the browser, so it is written here once and a
+ * test holds it to the engine's source.
+ */
+export const ENGINE_DEFAULT_FEE: FeePolicy = { gatewayFeeBps: 250, gatewayLabel: 'Payment Gateway (2.5%)' };
+
+const FEE_POLICY_KEY = 'store-fee-policy';
+
+/** The fee policy the server last named (kept for pricing while it cannot be reached), else the engine's default. */
+export function lastKnownFeePolicy(): FeePolicy {
+  try {
+    const kept = JSON.parse(localStorage.getItem(FEE_POLICY_KEY) ?? 'null') as FeePolicy | null;
+    if (kept && Number.isInteger(kept.gatewayFeeBps) && kept.gatewayFeeBps >= 0 && typeof kept.gatewayLabel === 'string') return kept;
+  } catch {
+    // A corrupted copy: the default below.
+  }
+  return ENGINE_DEFAULT_FEE;
+}
+
 export async function fetchStoreFacts(): Promise<StoreFacts> {
-  return unwrap<StoreFacts>(await api.GET('/store'), 'Store details are not available');
+  const facts = unwrap<StoreFacts>(await api.GET('/store'), 'Store details are not available');
+  const policy: FeePolicy = { gatewayFeeBps: facts.gatewayFeeBps, gatewayLabel: facts.gatewayLabel };
+  localStorage.setItem(FEE_POLICY_KEY, JSON.stringify(policy));
+  return facts;
 }
 
 /**

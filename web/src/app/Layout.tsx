@@ -4,10 +4,13 @@ import { Navbar } from './Navbar';
 import { Footer } from './Footer';
 import { usePageTransition } from './usePageTransition';
 import { useBackendAvailable } from '../lib/health';
+import { useLocalCartSync } from '../features/cart/useLocalCart';
+import { MergeNotice } from '../features/cart/MergeNotice';
 
 export function Layout() {
   const backend = useBackendAvailable();
   const main = useRef<HTMLElement>(null);
+  const cartSync = useLocalCartSync();
   usePageTransition(main, useLocation().pathname);
   return (
     <div className="shell">
@@ -17,6 +20,7 @@ export function Layout() {
           Backend not available - Running in mock mode
         </div>
       )}
+      <MergeNotice sync={cartSync} />
       <main className="main" ref={main}>
         <Outlet />
       </main>

@@ -2,10 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { badgeText, useCart } from '../api/cart';
+import { useBackendAvailable } from '../lib/health';
+import { garmentsOf } from '../lib/localCart';
+import { useLocalCart } from '../features/cart/useLocalCart';
 
 export function Navbar() {
-  const { user, isAuthenticated, isAdmin, signOut } = useAuth();
+  const { user, isAuthenticated, isAdmin, offline, signOut } = useAuth();
   const cart = useCart();
+  const local = useLocalCart();
+  const backend = useBackendAvailable();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
@@ -35,7 +40,8 @@ export function Navbar() {
     await signOut();
     navigate('/products');
   };
-  const count = cart.data?.itemCount ?? 0;
+  // While the server is down the badge counts the cart kept in this browser.
+  const count = backend === false || offline ? (local.data ?? []).reduce((n, l) => n + garmentsOf(l), 0) : (cart.data?.itemCount ?? 0);
 
   return (
     <header className="navbar" ref={bar}>
@@ -72,7 +78,7 @@ export function Navbar() {
           {isAuthenticated ? (
             <div className="user-menu" ref={menuRef}>
               <button className="btn ghost" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
-                {user?.name?.split(' ')[0] || 'Account'} ▾
+                {offline ? 'Offline session' : user?.name?.split(' ')[0] || 'Account'} ▾
               </button>
               {menuOpen && (
                 <div className="menu" role="menu">

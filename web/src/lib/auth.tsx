@@ -7,18 +7,35 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, refreshSession, setSessionEndedHandler } from './api';
-import { accessToken, clearSession, storeAccessToken, storedUser, storeUser, type StoredUser } from './tokens';
+import {
+  accessToken,
+  clearSession,
+  endOfflineSession,
+  OFFLINE_USER,
+  offlineSession,
+  startOfflineSession,
+  storeAccessToken,
+  storedUser,
+  storeUser,
+  type StoredUser,
+} from './tokens';
 import { checkHealth } from './health';
 
 interface AuthState {
   user: StoredUser | null;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /** Signed in with an offline session (the server was down): nothing can be done on the server. */
+  offline: boolean;
   /** The stored session is still being checked at start-up. */
   loading: boolean;
   /** Stores a session from a login or registration response. */
   signIn: (data: { user?: StoredUser; accessToken?: string }) => void;
   signOut: () => Promise<void>;
+  /** Starts an offline session (only offered while the server cannot be reached). */
+  startOffline: () => void;
+  /** Ends an offline session (the server is back: a real sign-in is needed). */
+  endOffline: () => void;
   /** Keeps a change of the signed-in user's details (a new name from the profile page). */
   updateUser: (patch: Partial<StoredUser>) => void;
 }
@@ -29,10 +46,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<StoredUser | null>(() => storedUser());
   const [loading, setLoading] = useState(() => storedUser() !== null);
+  const [offline, setOffline] = useState(() => storedUser() === null && offlineSession());
 
   const endSession = useCallback(() => {
     clearSession();
     setUser(null);
+    setOffline(false);
     queryClient.removeQueries({ queryKey: ['cart'] });
   }, [queryClient]);
 
@@ -58,9 +77,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     storeAccessToken(data.accessToken);
     storeUser(data.user);
     setUser(data.user);
+    endOfflineSession();
+    setOffline(false);
+  }, []);
+
+  const startOffline = useCallback(() => {
+    startOfflineSession();
+    setOffline(true);
+  }, []);
+
+  const endOffline = useCallback(() => {
+    endOfflineSession();
+    setOffline(false);
   }, []);
 
   const signOut = useCallback(async () => {
+    // An offline session has nothing on the server to end.
+    if (offlineSession() && !storedUser()) return endSession();
     try {
       // Logging out needs an access token, and ends the cookie's session too.
       if (!accessToken()) await refreshSession();
@@ -80,8 +113,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, isAuthenticated: user !== null, isAdmin: user?.role === 'admin', loading, signIn, signOut, updateUser }),
-    [user, loading, signIn, signOut, updateUser],
+    () => {
+      const shown = user ?? (offline ? OFFLINE_USER : null);
+      return {
+        user: shown,
+        isAuthenticated: shown !== null,
+        isAdmin: user?.role === 'admin',
+        offline: user === null && offline,
+        loading,
+        signIn,
+        signOut,
+        startOffline,
+        endOffline,
+        updateUser,
+      };
+    },
+    [user, offline, loading, signIn, signOut, startOffline, endOffline, updateUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -107,6 +107,16 @@ export async function quoteOrder(lines: LineQuote[], feeBps: number): Promise<Or
   return (await loadEngine()).quoteOrder(lines, feeBps);
 }
 
+/** The price of a design document at a unit price in paise: a cart line kept in this browser (lib/localCart). */
+export async function quoteDesign(design: Design, unitPrice: number): Promise<LineQuote> {
+  const studio = (await loadEngine()).Studio.fromJson(JSON.stringify(design));
+  try {
+    return studio.quote(unitPrice);
+  } finally {
+    studio.free();
+  }
+}
+
 /** A buyer's GSTIN as the engine (and so the server) judges it. */
 export interface GstinCheck {
   /** Why it would be refused, in the server's words; null when fine or blank. */

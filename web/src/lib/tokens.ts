@@ -77,7 +77,29 @@ export function takeLegacyRefreshToken(): string | null {
   return isValidRefreshToken(token) ? token : null;
 }
 
+/**
+ * The offline session (the specification's mock login, made honest): offered
+ * by the login page while the server cannot be reached, kept for this tab only
+ * and never a user of the server: it sends nothing and can do nothing there.
+ * It lets a shopper fill the cart kept in this browser (lib/localCart).
+ */
+const OFFLINE = 'offline-session';
+export const OFFLINE_USER: StoredUser = { _id: 'offline', name: 'Offline session', email: '', role: 'user' };
+
+export function offlineSession(): boolean {
+  return sessionStorage.getItem(OFFLINE) === 'on';
+}
+
+export function startOfflineSession(): void {
+  sessionStorage.setItem(OFFLINE, 'on');
+}
+
+export function endOfflineSession(): void {
+  sessionStorage.removeItem(OFFLINE);
+}
+
 export function clearSession(): void {
+  endOfflineSession();
   access = null;
   localStorage.removeItem(USER);
   localStorage.removeItem(LEGACY_ACCESS);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, fakeTokens, mockApi, ok, renderRoutes, type FakeResponse } from '../../test/testkit';
 import LoginPage from './LoginPage';
@@ -151,5 +151,17 @@ describe('LoginPage without a server', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Backend server is not available.');
     await userEvent.type(screen.getByLabelText('Email address'), 'asha@example.com');
     expect((screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers an offline session, which signs nobody in on the server', async () => {
+    const fetchMock = mockApi(() => undefined, { backend: false });
+    await renderLogin();
+    const offline = await screen.findByRole('region', { name: 'Offline session' });
+    expect(offline.textContent).toContain('it can do nothing on the server');
+    await userEvent.click(within(offline).getByRole('button', { name: 'Continue offline' }));
+    expect((await screen.findByTestId('path')).textContent).toBe('/products');
+    expect(sessionStorage.getItem('offline-session')).toBe('on');
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(fetchMock.mock.calls.every(([input]) => new URL(input instanceof Request ? input.url : String(input), location.href).pathname === '/api/health')).toBe(true);
   });
 });

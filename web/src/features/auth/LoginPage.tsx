@@ -4,7 +4,9 @@
 // leads to a reset link). An admin in production then passes a second factor
 // (SecondFactorStep: set up an authenticator app the first time, then its code
 // or a recovery code). After success it returns to where the visitor came
-// from (default /products).
+// from (default /products). While the server cannot be reached it offers an
+// offline session instead: clearly labelled, it fills the cart kept in this
+// browser and can do nothing on the server.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { LOGIN_FAILED, loginWithPassword, type AuthData } from '../../api/auth';
@@ -25,7 +27,7 @@ type Notice = { kind: 'ok' | 'error'; text: string } | null;
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { signIn, isAuthenticated } = useAuth();
+  const { signIn, isAuthenticated, startOffline } = useAuth();
   const from = redirectTarget(location.state);
   const [step, setStep] = useState<LoginStep>(() => (startsWithPassword(location.state) ? 'password' : 'email'));
   const [email, setEmail] = useState('');
@@ -156,6 +158,19 @@ export default function LoginPage() {
             Backend server is not available. Please check if the server is running. Signing in needs the server; the
             studio keeps working meanwhile.
           </p>
+        )}
+        {backend === false && (
+          <section className="offline-session" aria-labelledby="offline-session-heading">
+            <h2 id="offline-session-heading">Offline session</h2>
+            <p className="muted">
+              Keep designing and fill a cart kept in this browser. An offline session is not an account: it can do nothing
+              on the server (no orders, no saved designs). When the server is back, sign in and your offline cart goes to
+              your account&apos;s cart.
+            </p>
+            <button type="button" className="btn ghost block" onClick={startOffline}>
+              Continue offline
+            </button>
+          </section>
         )}
 
         {step === 'email' && (

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,6 +6,8 @@ import { calls, designDoc, fail, mockApi, ok, renderRoutes, signedIn } from '../
 import type { Cart, CartItem } from '../../api/cart';
 import { ApiError, SERVER_UNREACHABLE } from '../../lib/api';
 import CartPage, { errorText } from './CartPage';
+import { addLocalLine, localLines } from '../../lib/localCart';
+import type { Design } from '../../lib/engine';
 
 function line(overrides: Partial<CartItem> = {}): CartItem {
   return {
@@ -129,13 +132,31 @@ describe('CartPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(SERVER_UNREACHABLE);
   });
 
-  it('says so when the backend is down, instead of loading the cart', async () => {
+  it('shows the cart kept in this browser, labelled offline, when the backend is down', async () => {
     signedIn();
     const fetchMock = mockApi(() => undefined, { backend: false });
     renderCart();
-    expect((await screen.findByRole('alert')).textContent).toContain(SERVER_UNREACHABLE);
+    expect((await screen.findByText('Offline')).className).toBe('offline-label');
+    expect(screen.getByText(/Your offline cart is empty/)).toBeTruthy();
     await act(() => new Promise((r) => setTimeout(r, 150)));
     expect(calls(fetchMock, '/api/cart')).toBe(0);
+  });
+
+  it('prices the offline lines with the engine at the last known fee, with checkout disabled', async () => {
+    signedIn();
+    localStorage.setItem('store-fee-policy', JSON.stringify({ gatewayFeeBps: 175, gatewayLabel: 'Payment Gateway (1.75%)' }));
+    await addLocalLine({ design: designDoc({ productId: '64f1a2b3c4d5e6f708190a05' }) as Design, name: 'T-Shirt Normal', unitPrice: 25000 });
+    mockApi(() => undefined, { backend: false });
+    renderCart();
+    const row = await screen.findByTestId('cart-line');
+    expect(within(row).getByText('₹6,250.00')).toBeTruthy();
+    // ₹6,250 + 1.75% (₹109.375, half up).
+    expect(screen.getByTestId('cart-total').textContent).toBe('₹6,359.38');
+    expect(screen.getByText('Payment Gateway (1.75%)').nextElementSibling?.textContent).toBe('₹109.38');
+    expect((screen.getByRole('button', { name: 'Proceed to Checkout' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(within(row).getByRole('button', { name: 'Remove T-Shirt Normal (white, 25 items)' }));
+    await screen.findByText(/Your offline cart is empty/);
+    expect(await localLines()).toEqual([]);
   });
 
   it('asks for a login when a cart change is refused for want of a session', () => {

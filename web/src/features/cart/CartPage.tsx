@@ -1,6 +1,8 @@
 // The cart (/cart): the server's revalidated lines and the engine's totals
 // (subtotal, 2.5% payment gateway charge, total), with per-line quantity
 // changes, removal and clearing. Money is integer paise shown in rupees.
+// While the server cannot be reached (or in an offline session) it is the cart
+// kept in this browser instead (LocalCart), labelled offline.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem, type CartItem } from '../../api/cart';
@@ -12,6 +14,8 @@ import { Spinner } from '../../components/Spinner';
 import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
+import { useAuth } from '../../lib/auth';
+import { LocalCart, LocalLinesLeft } from './LocalCart';
 import './cart.css';
 
 /** Without a session a cart cannot be changed; without an answer the server is down; else the server's words. */
@@ -26,15 +30,9 @@ export default function CartPage() {
   const clear = useClearCart();
   const [confirmClear, setConfirmClear] = useState(false);
   const backend = useBackendAvailable();
+  const { offline } = useAuth();
 
-  if (backend === false) {
-    return (
-      <section className="page empty-state" role="alert">
-        <h2>{SERVER_UNREACHABLE}</h2>
-        <p className="muted">Your cart is kept on the server; it will be here when the connection is back.</p>
-      </section>
-    );
-  }
+  if (backend === false || offline) return <LocalCart />;
   if (cart.isPending) return <Spinner label="Loading your cart…" />;
   if (cart.isError) {
     return (
@@ -56,6 +54,7 @@ export default function CartPage() {
         <button className="btn" onClick={() => navigate('/')}>
           Continue Shopping
         </button>
+        <LocalLinesLeft />
       </section>
     );
   }
@@ -103,6 +102,7 @@ export default function CartPage() {
           )}
         </aside>
       </div>
+      <LocalLinesLeft />
       {confirmClear && (
         <Dialog title="Clear cart" onClose={() => setConfirmClear(false)}>
           <p>Are you sure you want to clear your cart?</p>

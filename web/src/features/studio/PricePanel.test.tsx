@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { calls, mockApi, ok, renderAt, signedIn, storeFacts } from '../../test/testkit';
@@ -6,6 +7,11 @@ import { builtinProducts } from '../../api/builtinProducts';
 import { SERVER_UNREACHABLE } from '../../lib/api';
 import { createStudio, type Studio } from '../../lib/engine';
 import { PricePanel } from './PricePanel';
+import { localLines, removeLocalLine } from '../../lib/localCart';
+
+beforeEach(async () => {
+  for (const line of await localLines()) await removeLocalLine(line.id);
+});
 import type { DesignDoc, StudioHandle } from './useStudio';
 
 /** A studio with 25 white tees designed: enough to add to the cart. */
@@ -18,7 +24,7 @@ async function readyHandle(): Promise<StudioHandle> {
     },
     orderQuote: () => null,
     checkForCart: vi.fn(),
-    design: () => ({}),
+    design: () => ({ productId: '64f1a2b3c4d5e6f708190a05', color: 'white' }),
   } as unknown as Studio;
   return {
     studio,
@@ -38,7 +44,7 @@ async function renderPanel(onMessage: (kind: 'ok' | 'error', text: string) => vo
 }
 
 describe('PricePanel with the backend down', () => {
-  it('tells a signed-in shopper the server is unreachable and keeps the design', async () => {
+  it("keeps a signed-in shopper's line in the cart kept in this browser", async () => {
     signedIn();
     const fetchMock = mockApi(() => undefined, { backend: false });
     const onMessage = vi.fn();
@@ -47,9 +53,22 @@ describe('PricePanel with the backend down', () => {
     await waitFor(() => expect(calls(fetchMock, '/api/health')).toBeGreaterThan(0));
     await new Promise((r) => setTimeout(r, 0));
     await userEvent.click(screen.getByTestId('add-to-cart'));
-    expect(onMessage).toHaveBeenCalledWith('error', SERVER_UNREACHABLE);
+    await waitFor(() => expect(onMessage).toHaveBeenCalledWith('ok', 'Added to your offline cart! Taking you to your cart...'));
     expect(calls(fetchMock, '/api/cart/items')).toBe(0);
-    expect(handle.discardDraft).not.toHaveBeenCalled();
+    expect(handle.discardDraft).toHaveBeenCalled();
+    const [line] = await localLines();
+    expect([line.name, line.unitPrice, line.design.color]).toEqual(['T-Shirt Normal', 29900, 'white']);
+  });
+
+  it('does the same in an offline session', async () => {
+    sessionStorage.setItem('offline-session', 'on');
+    const fetchMock = mockApi(() => undefined, { backend: false });
+    const onMessage = vi.fn();
+    await renderPanel(onMessage);
+    await waitFor(() => expect(calls(fetchMock, '/api/health')).toBeGreaterThan(0));
+    await userEvent.click(screen.getByTestId('add-to-cart'));
+    await waitFor(() => expect(onMessage).toHaveBeenCalledWith('ok', 'Added to your offline cart! Taking you to your cart...'));
+    expect(await localLines()).toHaveLength(1);
   });
 
   it('sends a visitor to login first', async () => {
@@ -61,7 +80,7 @@ describe('PricePanel with the backend down', () => {
     expect(screen.getByTestId('path').textContent).toBe('/login');
   });
 
-  it('says the server is unreachable when it goes away after the last health check', async () => {
+  it('keeps the line in this browser when the server goes away after the last health check', async () => {
     signedIn();
     const fetchMock = mockApi((_m, path) => {
       if (path.startsWith('/api/products/')) throw new TypeError('Failed to fetch');
@@ -71,8 +90,9 @@ describe('PricePanel with the backend down', () => {
     await renderPanel(onMessage);
     await waitFor(() => expect(calls(fetchMock, '/api/health')).toBeGreaterThan(0));
     await userEvent.click(screen.getByTestId('add-to-cart'));
-    await waitFor(() => expect(onMessage).toHaveBeenCalledWith('error', SERVER_UNREACHABLE));
+    await waitFor(() => expect(onMessage).toHaveBeenCalledWith('ok', `${SERVER_UNREACHABLE} Added to your offline cart! Taking you to your cart...`));
     expect(calls(fetchMock, '/api/cart/items')).toBe(0);
+    expect(await localLines()).toHaveLength(1);
   });
 });
 
@@ -101,6 +121,14 @@ describe("PricePanel's breakdown at the server's fee", () => {
 
   it('shows no gateway line when the merchant absorbs the fee', async () => {
     mockApi((_m, path) => (path === '/api/store' ? ok(storeFacts({ gatewayFeeBps: 0, gatewayLabel: 'Payment Gateway (0%)' })) : undefined));
+    await renderPriced(await engineHandle());
+    expect((await screen.findByTestId('studio-total')).textContent).toBe('₹7,475.00');
+    expect(screen.queryByText(/Payment Gateway/)).toBeNull();
+  });
+
+  it('uses the fee the store last named while it cannot be reached', async () => {
+    localStorage.setItem('store-fee-policy', JSON.stringify({ gatewayFeeBps: 0, gatewayLabel: 'Payment Gateway (0%)' }));
+    mockApi(() => undefined, { backend: false });
     await renderPriced(await engineHandle());
     expect((await screen.findByTestId('studio-total')).textContent).toBe('₹7,475.00');
     expect(screen.queryByText(/Payment Gateway/)).toBeNull();

@@ -1,6 +1,9 @@
 // Summary, sizes, the engine's live price breakdown and 'Add to Cart'. Every
 // number here comes from the engine (the same code the server re-runs), at the
-// gateway fee the server's facts name (none while they load: no guessed fee).
+// gateway fee the server's facts name (none while they load: no guessed fee;
+// with the server down, the fee it last named, as the offline cart charges).
+// With the server down (or an offline session) the line goes to the cart kept
+// in this browser, to be sent to the server cart at the next real sign-in.
 import { useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../app/usePageTransition';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,6 +14,7 @@ import { rupees } from '../../lib/money';
 import { engineMessage, FACTS, type LineQuote, type OrderQuote } from '../../lib/engine';
 import { useAddToCart } from '../../api/cart';
 import { chargesGatewayFee, useStoreFacts } from '../../api/store';
+import { useFeePolicy, useLocalCartChanges } from '../cart/useLocalCart';
 import { designImages, uploadDesignImages } from '../../api/artwork';
 import type { Product } from '../../api/products';
 import { SizeSteppers, type Quantities } from '../../components/SizeSteppers';
@@ -20,7 +24,7 @@ export const REDIRECT_AFTER_ADD_MS = 1_500;
 
 export function PricePanel({ handle, product, onPreview, onMessage }: { handle: StudioHandle; product: Product; onPreview: () => void; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
   const { studio, design } = handle;
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, offline } = useAuth();
   const backend = useBackendAvailable();
   const navigate = useNavigate();
   const location = useLocation();
@@ -29,7 +33,8 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
   const [adding, setAdding] = useState(false);
   const [authLost, setAuthLost] = useState(false);
   const store = useStoreFacts();
-  const fee = store.data;
+  const fee = useFeePolicy();
+  const localCart = useLocalCartChanges();
 
   // After a 401 the shopper may renew the session in place, keeping the design.
   const refreshAuth = async () => {
@@ -70,7 +75,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       navigate('/login', { state: { from: { pathname: location.pathname, search: location.search } } });
       return;
     }
-    if (backend === false) return onMessage('error', SERVER_UNREACHABLE);
+    if (backend === false || offline) return addOffline();
     if (product._id.length !== 24) return onMessage('error', 'Invalid product data. Please refresh the page and try again.');
     setAdding(true);
     try {
@@ -95,8 +100,8 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       } else if (e instanceof ApiError) {
         onMessage('error', e.message);
       } else if (isUnreachable(e)) {
-        // The server went away after the last health check: the design stays here.
-        onMessage('error', SERVER_UNREACHABLE);
+        // The server went away after the last health check: the line waits in this browser.
+        await addOffline(SERVER_UNREACHABLE);
       } else {
         onMessage('error', 'Failed to add item to cart. Please check your connection and try again.');
       }
@@ -104,6 +109,18 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       setAdding(false);
     }
   };
+
+  /** Keeps the line in this browser's cart, at the price shown here. */
+  async function addOffline(why?: string) {
+    try {
+      await localCart.add(product, studio.design());
+    } catch (e) {
+      return onMessage('error', engineMessage(e));
+    }
+    handle.discardDraft();
+    onMessage('ok', `${why ? `${why} ` : ''}Added to your offline cart! Taking you to your cart...`);
+    setTimeout(() => navigate('/cart'), REDIRECT_AFTER_ADD_MS);
+  }
 
   return (
     <aside className="panel stack" aria-labelledby="summary-heading">

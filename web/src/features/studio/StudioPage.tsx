@@ -21,6 +21,10 @@ import './studio.css';
 import type { Quantities } from '../../components/SizeSteppers';
 import { RadioGroup } from '../../components/RadioGroup';
 import { describeDesign } from './describeDesign';
+import { useBackendAvailable } from '../../lib/health';
+
+/** The specification's studio warning while the health check fails. */
+export const MOCK_MODE_WARNING = 'Backend server is not available. Cart functionality will work in mock mode.';
 
 const Studio3D = lazy(() => import('./Studio3D'));
 
@@ -47,6 +51,7 @@ export default function StudioPage() {
   const [previewing, setPreviewing] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const appliedQuantities = useRef(false);
+  const backend = useBackendAvailable();
 
   const onMessage = useCallback((kind: 'ok' | 'error', text: string) => setBanner({ kind, text, id: Date.now() }), []);
   useEffect(() => {
@@ -79,6 +84,11 @@ export default function StudioPage() {
           Back to Products
         </button>
       </div>
+      {backend === false && (
+        <p className="notice info" data-testid="mock-mode-warning">
+          {MOCK_MODE_WARNING}
+        </p>
+      )}
       {withLogo && textError && (
         <div className="notice error" role="alert">
           {textError}

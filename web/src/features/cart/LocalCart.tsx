@@ -1,0 +1,154 @@
+// The cart kept in this browser (/cart while the server cannot be reached):
+// clearly labelled offline, priced by the engine at the store's last known fee
+// policy (the figures the server will charge), each line removable. Checkout
+// needs the server, so it is disabled and says why; the lines go to the
+// account's cart at the next sign-in with the server back.
+import { useNavigate } from 'react-router';
+import { chargesGatewayFee } from '../../api/store';
+import { colourSwatch } from '../../components/colours';
+import { DesignThumbnails } from '../../components/DesignThumbnails';
+import { Spinner } from '../../components/Spinner';
+import { engineMessage, type LineQuote } from '../../lib/engine';
+import type { LocalLine } from '../../lib/localCart';
+import { rupees } from '../../lib/money';
+import { SIZES } from '../../components/SizeSteppers';
+import { lineLabel } from './mergeLocalCart';
+import { useFeePolicy, useLocalCart, useLocalCartChanges, useLocalCartQuote } from './useLocalCart';
+
+export function LocalCart() {
+  const navigate = useNavigate();
+  const lines = useLocalCart();
+  const fee = useFeePolicy();
+  const quote = useLocalCartQuote(lines.data, fee);
+
+  if (lines.isError) {
+    return (
+      <section className="page empty-state" role="alert">
+        <h1>Your offline cart could not be opened</h1>
+        <p className="muted">{engineMessage(lines.error)}</p>
+      </section>
+    );
+  }
+  if (lines.isPending || (lines.data.length > 0 && quote.isPending)) return <Spinner label="Loading your offline cart…" />;
+  const items = lines.data;
+  const head = (
+    <header className="page-head row">
+      <h1>Your Cart</h1>
+      <span className="offline-label">Offline</span>
+    </header>
+  );
+  const explanation = (
+    <p className="notice info" data-testid="offline-cart-note">
+      The server cannot be reached, so this cart is kept in this browser. Its prices come from the same engine the
+      server uses; when the server is back, sign in and these lines go to your cart, where any change is named.
+    </p>
+  );
+  if (items.length === 0) {
+    return (
+      <section className="page cart-page">
+        {head}
+        {explanation}
+        <div className="empty-state">
+          <p className="muted">Your offline cart is empty. The studio keeps working: design a shirt and add it here.</p>
+          <button className="btn" onClick={() => navigate('/products')}>
+            Continue Shopping
+          </button>
+        </div>
+      </section>
+    );
+  }
+  if (quote.isError) {
+    return (
+      <section className="page empty-state" role="alert">
+        <h1>Your offline cart could not be priced</h1>
+        <p className="muted">{engineMessage(quote.error)}</p>
+      </section>
+    );
+  }
+  const order = quote.data!.order;
+  return (
+    <section className="page cart-page offline-cart">
+      {head}
+      {explanation}
+      <div className="cart-layout">
+        <ul className="cart-lines">
+          {items.map((line, i) => (
+            <LocalCartLine key={line.id} line={line} quote={quote.data!.lines[i]} />
+          ))}
+        </ul>
+        <aside className="cart-summary" aria-label="Order summary">
+          <h2>Order summary</h2>
+          <dl>
+            <dt>Subtotal</dt>
+            <dd>{rupees(order.subtotal)}</dd>
+            {fee && chargesGatewayFee(order.gatewayChargeBps) && (
+              <>
+                <dt>{fee.gatewayLabel}</dt>
+                <dd>{rupees(order.gatewayCharge)}</dd>
+              </>
+            )}
+            <dt className="total">Total</dt>
+            <dd className="total" data-testid="cart-total">
+              {rupees(order.total)}
+            </dd>
+          </dl>
+          <button className="btn block" disabled aria-describedby="checkout-needs-server">
+            Proceed to Checkout
+          </button>
+          <p id="checkout-needs-server" className="muted small">
+            Checkout needs the server: it opens again once the connection is back and you are signed in.
+          </p>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Lines still kept in this browser while the server answers: the ones it did
+ * not take at sign-in (the notice says why), shown below the server cart so
+ * the shopper can remove them; they are offered to the server again at the
+ * next sign-in.
+ */
+export function LocalLinesLeft() {
+  const lines = useLocalCart();
+  const fee = useFeePolicy();
+  const quote = useLocalCartQuote(lines.data, fee);
+  if (!lines.data?.length || !quote.data) return null;
+  return (
+    <section className="local-left" aria-labelledby="local-left-heading">
+      <h2 id="local-left-heading">Still in this browser</h2>
+      <p className="muted">These lines from your offline cart are not in your cart: the server did not take them.</p>
+      <ul className="cart-lines">
+        {lines.data.map((line, i) => (
+          <LocalCartLine key={line.id} line={line} quote={quote.data.lines[i]} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function LocalCartLine({ line, quote }: { line: LocalLine; quote: LineQuote }) {
+  const { remove } = useLocalCartChanges();
+  const sizes = SIZES.filter((s) => line.design.quantities[s] > 0).map((s) => `${s.toUpperCase()} ${line.design.quantities[s]}`);
+  return (
+    <li className="cart-line" data-testid="cart-line">
+      <span className="cart-swatch" style={{ background: colourSwatch(line.design.color) }} aria-hidden />
+      <div className="cart-line-body">
+        <h2>{line.name}</h2>
+        <p className="muted">
+          {line.design.color} · {quote.elements} design {quote.elements === 1 ? 'element' : 'elements'} · {rupees(quote.unitPrice)} each
+          {quote.designFee > 0 && <> · design fee {rupees(quote.designFee)}</>}
+        </p>
+        {quote.elements > 0 && <DesignThumbnails productId={line.design.productId} color={line.design.color} design={line.design} />}
+        <p>Sizes: {sizes.join(', ')}</p>
+      </div>
+      <div className="cart-line-side">
+        <strong className="price">{rupees(quote.total)}</strong>
+        <button className="link-button" onClick={() => void remove(line.id)} aria-label={`Remove ${lineLabel(line)}`}>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

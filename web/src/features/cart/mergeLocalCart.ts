@@ -1,0 +1,104 @@
+// Sends the cart kept in this browser to the server cart once the shopper is
+// signed in for real with the server back: each line through the normal
+// add-to-cart route, with the unit price the shopper was shown, so the server
+// revalidates it as it does every line. What changed is reported, never
+// hidden: a new price is named with the old one (the line goes in at the price
+// the server names, sent back to it), a line the server refuses stays in this
+// browser with the server's reason. A line leaves the local cart only once the
+// server took it.
+import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
+import type { Design, LineQuote } from '../../lib/engine';
+import { garmentsOf, type LocalLine } from '../../lib/localCart';
+import { rupees } from '../../lib/money';
+
+export interface Repriced {
+  line: LocalLine;
+  /** Unit prices in paise: as shown offline, and as the server charges now. */
+  was: number;
+  now: number;
+  /** The line's total (garments and design fee) at each. */
+  wasTotal: number;
+  nowTotal: number;
+}
+
+export interface MergeReport {
+  /** Taken at the price the shopper saw. */
+  taken: LocalLine[];
+  /** Taken at a new price. */
+  repriced: Repriced[];
+  /** Refused or not sent: still in this browser, with the reason. */
+  kept: { line: LocalLine; reason: string }[];
+}
+
+/** What the merge needs from the server, the engine and the local store. */
+export interface MergeDeps {
+  /** Sends the design's pictures to the server (the cart refuses a design whose pictures it lacks). */
+  upload: (design: Design) => Promise<void>;
+  /** POST /cart/items; throws an ApiError with the server's message and code. */
+  add: (design: Design, unitPrice: number) => Promise<void>;
+  /** The product's price now, in paise (GET /products/{id}). */
+  currentPrice: (productId: string) => Promise<number>;
+  quote: (design: Design, unitPrice: number) => Promise<LineQuote>;
+  /** Forgets a line the server took. */
+  forget: (id: string) => Promise<void>;
+}
+
+const PRICE_MISMATCH = 'PRICE_MISMATCH';
+
+function reasonOf(e: unknown): string {
+  if (e instanceof ApiError) return e.message;
+  return isUnreachable(e) ? SERVER_UNREACHABLE : 'Failed to add item to cart. Please check your connection and try again.';
+}
+
+export async function mergeLocalCart(lines: LocalLine[], deps: MergeDeps): Promise<MergeReport> {
+  const report: MergeReport = { taken: [], repriced: [], kept: [] };
+  for (const [i, line] of lines.entries()) {
+    try {
+      await deps.upload(line.design);
+      try {
+        await deps.add(line.design, line.unitPrice);
+        await deps.forget(line.id);
+        report.taken.push(line);
+        continue;
+      } catch (e) {
+        if (!(e instanceof ApiError && e.code === PRICE_MISMATCH)) throw e;
+      }
+      // The price changed since the shopper saw it: added at the new one (sent
+      // back to the server, which refuses it if it moved again), and named.
+      const now = await deps.currentPrice(line.design.productId);
+      await deps.add(line.design, now);
+      await deps.forget(line.id);
+      const [was, nowQuote] = await Promise.all([deps.quote(line.design, line.unitPrice), deps.quote(line.design, now)]);
+      report.repriced.push({ line, was: line.unitPrice, now, wasTotal: was.total, nowTotal: nowQuote.total });
+    } catch (e) {
+      if (isUnreachable(e)) {
+        // The server went away again: this line and every later one stay here.
+        report.kept.push(...lines.slice(i).map((l) => ({ line: l, reason: SERVER_UNREACHABLE })));
+        break;
+      }
+      report.kept.push({ line, reason: reasonOf(e) });
+    }
+  }
+  return report;
+}
+
+/** A line as the shopper knows it: 'T-Shirt Normal (white, 25 items)'. */
+export function lineLabel(line: LocalLine): string {
+  const n = garmentsOf(line);
+  return `${line.name} (${line.design.color}, ${n} item${n === 1 ? '' : 's'})`;
+}
+
+/** The notice's sentences: one per repriced line and one per line kept in this browser. */
+export function describeMerge(report: MergeReport): { repriced: string[]; kept: string[] } {
+  return {
+    repriced: report.repriced.map(
+      (r) => `${lineLabel(r.line)}: the price changed from ${rupees(r.was)} to ${rupees(r.now)} each; the line is now ${rupees(r.nowTotal)} (was ${rupees(r.wasTotal)}).`,
+    ),
+    kept: report.kept.map((k) => `${lineLabel(k.line)}: ${k.reason} It is still in this browser's cart.`),
+  };
+}
+
+/** Whether the shopper must be told anything (lines taken as they were need no word). */
+export function needsNotice(report: MergeReport): boolean {
+  return report.repriced.length > 0 || report.kept.length > 0;
+}

@@ -1,0 +1,62 @@
+// The cart kept in this browser while the server cannot be reached (the
+// specification's mock mode, done honestly): each line is the studio's design
+// document and the unit price the shopper was shown, kept in IndexedDB. Its
+// figures are the engine's (the same quote the server runs), at the store's
+// last known fee policy, so they are the ones the server will charge. When the
+// shopper signs in with the server back, the lines go to the server cart
+// (features/cart/mergeLocalCart) and leave this store only once it took them.
+import { createStore, del, set, values, type UseStore } from 'idb-keyval';
+import { quoteDesign, quoteOrder, type Design, type LineQuote, type OrderQuote } from './engine';
+
+export interface LocalLine {
+  id: string;
+  design: Design;
+  /** The product's name, for the cart page and the merge notice. */
+  name: string;
+  /** The unit price the shopper was shown, in paise (sent with the line: the server refuses it if it changed). */
+  unitPrice: number;
+  addedAt: number;
+}
+
+let db: UseStore | null = null;
+/** Opened on first use (IndexedDB may be missing: then the local cart cannot be kept). */
+function store(): UseStore {
+  if (typeof indexedDB === 'undefined') throw new Error('This browser cannot keep a cart while offline.');
+  db ??= createStore('store-offline-cart', 'lines');
+  return db;
+}
+
+/** The lines, oldest first. */
+export async function localLines(): Promise<LocalLine[]> {
+  const all = await values<LocalLine>(store());
+  return all.sort((a, b) => a.addedAt - b.addedAt);
+}
+
+export async function addLocalLine(line: Omit<LocalLine, 'id' | 'addedAt'>): Promise<LocalLine> {
+  // After every line already kept, even when added within the same millisecond.
+  const latest = Math.max(0, ...(await localLines()).map((l) => l.addedAt));
+  const kept: LocalLine = { ...line, id: crypto.randomUUID(), addedAt: Math.max(Date.now(), latest + 1) };
+  await set(kept.id, kept, store());
+  return kept;
+}
+
+export async function removeLocalLine(id: string): Promise<void> {
+  await del(id, store());
+}
+
+/** How many garments a line holds. */
+export function garmentsOf(line: LocalLine): number {
+  return Object.values(line.design.quantities).reduce((sum, n) => sum + n, 0);
+}
+
+export interface LocalCartQuote {
+  /** Each line's quote, in the order of the lines. */
+  lines: LineQuote[];
+  order: OrderQuote;
+}
+
+/** The engine's prices of the lines and of the order, at the fee in basis points. */
+export async function priceLocalCart(lines: LocalLine[], feeBps: number): Promise<LocalCartQuote> {
+  const quotes = await Promise.all(lines.map((l) => quoteDesign(l.design, l.unitPrice)));
+  return { lines: quotes, order: await quoteOrder(quotes, feeBps) };
+}
