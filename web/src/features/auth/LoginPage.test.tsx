@@ -146,7 +146,8 @@ describe('LoginPage with a phone code', () => {
     await u.click(screen.getByRole('button', { name: 'Sign in with a phone code instead' }));
     expect(screen.queryByRole('list', { name: 'Steps' })).toBeNull();
     const send = screen.getByRole('button', { name: 'Send code by SMS' }) as HTMLButtonElement;
-    await u.type(screen.getByLabelText('Mobile number'), '98765 4321');
+    // As pasted from a contact card: the +91 and the spaces are dropped.
+    await u.type(screen.getByLabelText('Mobile number'), '+91 98765 4321');
     expect(send.disabled).toBe(true);
     await u.type(screen.getByLabelText('Mobile number'), '0');
     expect((screen.getByLabelText('Mobile number') as HTMLInputElement).value).toBe('9876543210');

@@ -13,6 +13,7 @@ import type { SecondFactorChallenge } from '../../api/secondFactor';
 import { api, ApiError, messageOf } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
+import { cleanPhone } from '../../lib/inputs';
 import { redirectTarget, startsWithPassword, type LoginStep } from './redirect';
 import SecondFactorStep from './SecondFactorStep';
 import './login.css';
@@ -236,10 +237,9 @@ export default function LoginPage() {
                   type="tel"
                   autoComplete="tel-national"
                   inputMode="numeric"
-                  maxLength={10}
                   required
                   value={phone}
-                  onChange={(e) => setPhone(e.target.value.replace(/\D/g, '').slice(0, 10))}
+                  onChange={(e) => setPhone(cleanPhone(e.target.value))}
                   autoFocus
                 />
               </span>
