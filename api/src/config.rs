@@ -64,6 +64,9 @@ pub struct Config {
     /// `SMTP_URL` and `MAIL_FROM`: the e-mail relay; without it, production
     /// answers 503 to e-mail code sends.
     pub smtp: Option<SmtpConfig>,
+    /// `SMS_PROVIDER` (none or msg91) and the provider's settings
+    /// (`sms::SmsConfig`); without one, production answers 503 to phone code sends.
+    pub sms: crate::sms::SmsConfig,
     /// `PUBLIC_URL`: the store's address as shoppers see it; https turns on
     /// HSTS and Secure cookies.
     pub public_url: Option<String>,
@@ -556,6 +559,7 @@ impl Config {
             test_providers,
             payments,
             smtp,
+            sms: crate::sms::SmsConfig::from_env()?,
             public_url,
             trusted_proxies,
             storage: StorageConfig::from_env()?,

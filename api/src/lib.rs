@@ -29,6 +29,7 @@ pub mod product_files;
 pub mod proofs;
 pub mod routes;
 pub mod shipping;
+pub mod sms;
 pub mod stages;
 pub mod state;
 pub mod storage;
@@ -61,7 +62,12 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
         storage,
         payments: Arc::new(payments::PaymentProvider::from_config(&config.payments)),
         shipping: Arc::new(shipping::Shipping::from_config(config.shipping.clone())),
-        mailer: mail::Mailer::new(db.clone(), config.test_providers, config.smtp.as_ref())?,
+        mailer: mail::Mailer::new(
+            db.clone(),
+            config.test_providers,
+            config.smtp.as_ref(),
+            &config.sms,
+        )?,
         limits: Arc::new(limits::Limits::for_database(&db)),
         hasher: Arc::new(auth::passwords::Hasher::default()),
         work: Arc::new(cpu_queue::CpuQueue::for_heavy_work()),

@@ -4,11 +4,12 @@
 //! - messages that carry a secret (a sign-in code, a verification or reset
 //!   link) go through [`Mailer::send_secret`]: in dev mode into the outbox
 //!   table (read back at `/api/dev/outbox`), in production straight to the
-//!   SMTP relay, never stored;
+//!   SMTP relay or the SMS provider (`sms`), never stored;
 //! - everything else (order confirmations) is written to the outbox in the
 //!   transaction that caused it, and [`run_outbox_worker`] delivers it, so a
 //!   crash loses nothing; in production the body is blanked once delivered.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use lettre::message::header::ContentType;
@@ -19,6 +20,7 @@ use crate::config::SmtpConfig;
 use crate::db::{Db, now_ms, outbox, tax_documents};
 use crate::envelope::ApiError;
 use crate::invoice::tax_pdf;
+use crate::sms::{SmsConfig, SmsSender};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Channel {
@@ -41,6 +43,9 @@ pub struct Message<'a> {
     pub to: &'a str,
     pub subject: &'a str,
     pub body: String,
+    /// The one-time code the body carries: an SMS provider's template takes
+    /// the code alone, as a variable.
+    pub code: Option<&'a str>,
 }
 
 #[derive(Clone)]
@@ -124,21 +129,28 @@ async fn attachment_of(db: &Db, m: &outbox::Pending) -> anyhow::Result<Option<Fi
     }))
 }
 
-/// Where messages go: the dev outbox and/or an SMTP relay.
+/// Where messages go: the dev outbox, an SMTP relay, an SMS provider.
 #[derive(Clone)]
 pub struct Mailer {
     db: Db,
     /// Dev mode (`TEST_PROVIDERS=on`): messages are kept whole in the outbox.
     dev: bool,
     smtp: Option<Smtp>,
+    sms: Option<Arc<dyn SmsSender>>,
 }
 
 impl Mailer {
-    pub fn new(db: Db, dev: bool, smtp: Option<&SmtpConfig>) -> anyhow::Result<Mailer> {
+    pub fn new(
+        db: Db,
+        dev: bool,
+        smtp: Option<&SmtpConfig>,
+        sms: &SmsConfig,
+    ) -> anyhow::Result<Mailer> {
         Ok(Mailer {
             db,
             dev,
             smtp: smtp.map(Smtp::new).transpose()?,
+            sms: sms.sender(),
         })
     }
 
@@ -151,6 +163,7 @@ impl Mailer {
             Channel::Email => Err(ApiError::unavailable(
                 "Email delivery is not configured. Please try again later.",
             )),
+            Channel::Sms if self.sms.is_some() => Ok(()),
             Channel::Sms => Err(ApiError::unavailable(
                 "SMS delivery is not configured. Please sign in with your email.",
             )),
@@ -158,8 +171,10 @@ impl Mailer {
     }
 
     /// Sends a message that carries a secret. Dev mode keeps it in the outbox
-    /// (the worker also relays it when SMTP is configured); production hands
-    /// it to the relay now and keeps nothing.
+    /// (the worker also relays e-mail when SMTP is configured); production
+    /// hands it to the relay or the SMS provider now and keeps nothing. A
+    /// refusal is logged with the provider's reason (never the secret) and
+    /// answered 503.
     pub async fn send_secret(&self, msg: Message<'_>) -> Result<(), ApiError> {
         self.check_available(msg.channel)?;
         if self.dev {
@@ -168,13 +183,24 @@ impl Mailer {
             tx.commit().await?;
             return Ok(());
         }
-        let smtp = self.smtp.as_ref().expect("checked above");
-        smtp.send(msg.to, msg.subject, &msg.body, None)
-            .await
-            .map_err(|e| {
-                tracing::error!(error = %e, channel = msg.channel.key(), "the e-mail relay refused a message");
-                ApiError::unavailable("We could not send the message. Please try again later.")
-            })
+        let sent = match msg.channel {
+            Channel::Email => {
+                let smtp = self.smtp.as_ref().expect("checked above");
+                smtp.send(msg.to, msg.subject, &msg.body, None).await
+            }
+            Channel::Sms => {
+                let sms = self.sms.as_ref().expect("checked above");
+                // A provider's template takes the code alone: an SMS without one has nothing to send.
+                match msg.code {
+                    Some(code) => sms.send_code(msg.to, code).await.map_err(Into::into),
+                    None => Err(anyhow::anyhow!("an SMS without a code ({})", msg.subject)),
+                }
+            }
+        };
+        sent.map_err(|e| {
+            tracing::error!(error = %e, channel = msg.channel.key(), "the provider refused a message");
+            ApiError::unavailable("We could not send the message. Please try again later.")
+        })
     }
 }
 

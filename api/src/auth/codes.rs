@@ -142,6 +142,18 @@ pub async fn issue(
     Ok(code)
 }
 
+/// Makes the address's live code unusable (it could not be delivered). The
+/// row stays, so the send still counts against the limits.
+pub async fn withdraw(db: &Db, channel: Channel, address: &str) -> Result<(), ApiError> {
+    sqlx::query("UPDATE one_time_codes SET consumed_at = $1 WHERE channel = $2 AND address = $3 AND consumed_at IS NULL")
+        .bind(now_ms())
+        .bind(channel.key())
+        .bind(address)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
 /// What one check of a code found, before the answer is given.
 enum Try {
     /// The check may go ahead: this is the address's `n`th try in its window.

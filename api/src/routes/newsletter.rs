@@ -76,6 +76,7 @@ impl NewsletterApi {
                          We send you nothing more until you do. If you did not ask for it, ignore this message.",
                         confirm_link(&state, &token)
                     ),
+                    code: None,
                 })
                 .await?;
         }

@@ -23,7 +23,8 @@ async fn the_store_facts_are_public_cacheable_and_as_configured() {
         assert_eq!(
             body["data"],
             json!({"gatewayFeeBps": 250, "gatewayLabel": "Payment Gateway (2.5%)",
-                   "supportEmail": company.support_email, "supportPhone": company.phone}),
+                   "supportEmail": company.support_email, "supportPhone": company.phone,
+                   "shippingProvider": "manual"}),
             "{engine:?}"
         );
 
@@ -117,7 +118,8 @@ async fn at_zero_the_merchant_absorbs_the_fee_and_earlier_orders_keep_theirs() {
         assert_eq!(
             facts["data"],
             json!({"gatewayFeeBps": 0, "gatewayLabel": "Payment Gateway (0%)",
-                   "supportEmail": "help@shop.example", "supportPhone": "+91 22 5555 0100"})
+                   "supportEmail": "help@shop.example", "supportPhone": "+91 22 5555 0100",
+                   "shippingProvider": "manual"})
         );
         let cart = store.get("/api/cart", &token).await["data"].clone();
         assert_eq!(

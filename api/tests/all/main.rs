@@ -34,6 +34,7 @@ mod security;
 mod server;
 mod shipping;
 mod shiprocket;
+mod sms;
 mod stages;
 mod startup;
 mod storage;

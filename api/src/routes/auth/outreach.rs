@@ -47,6 +47,7 @@ pub(super) async fn mail_link(
             to: &user.email,
             subject,
             body,
+            code: None,
         })
         .await
 }
@@ -87,7 +88,7 @@ pub(super) async fn send_code(
         Channel::Email => "Your sign-in code",
         Channel::Phone => "Sign-in code",
     };
-    state
+    let sent = state
         .mailer
         .send_secret(mail::Message {
             channel: out,
@@ -96,8 +97,15 @@ pub(super) async fn send_code(
             body: format!(
                 "Your code is {code}. It is valid for 10 minutes. Do not share it with anyone."
             ),
+            code: Some(&code),
         })
-        .await
+        .await;
+    if sent.is_err() {
+        // A code that never left must not work; its send still counts
+        // against the limits (the provider may have taken it after all).
+        codes::withdraw(&state.db, channel, address).await?;
+    }
+    sent
 }
 
 /// The limits every code or link check passes: per client, and per target address.

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod checkout;
+pub mod msg91;
 pub mod process;
 pub mod razorpay;
 pub mod s3;
@@ -106,6 +107,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         admin_totp: false,
         test_providers: true,
         smtp: None,
+        sms: Default::default(),
         public_url: None,
         trusted_proxies: Vec::new(),
         payments: TestApp::payments(api::config::ProviderKind::Test, "http://127.0.0.1:9"),

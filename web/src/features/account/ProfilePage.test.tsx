@@ -78,6 +78,24 @@ describe('ProfilePage', () => {
     expect(sent).toEqual([{ send: { phone: '9123456789' } }, { name: 'Asha Verma', phone: '9123456789', phoneCode: '123456' }]);
   });
 
+  it('says that SMS is not configured when the server cannot send the code', async () => {
+    signedIn();
+    const message = 'SMS delivery is not configured. Please sign in with your email.';
+    mockApi((method, path) => {
+      if (path === '/api/auth/otp/phone/send') return fail(503, message);
+      if (path === '/api/users/profile' && method === 'GET') return ok(PROFILE);
+      return undefined;
+    });
+    renderRoutes([{ path: '/user/profile', element: <ProfilePage /> }], '/user/profile');
+    const u = userEvent.setup();
+    await screen.findByLabelText('Full name');
+    await u.clear(field('Mobile number'));
+    await u.type(field('Mobile number'), '9123456789');
+    await u.click(screen.getByRole('button', { name: 'Send code' }));
+    expect((await screen.findByText(message)).closest('[role="alert"]')).toBeTruthy();
+    expect(field('Code sent to your new number').disabled).toBe(true);
+  });
+
   it("says 'Failed to update profile' when the server fails, and 'Failed to fetch profile' with Try Again", async () => {
     signedIn();
     profileApi(() => fail(500, 'Internal error'));

@@ -1,11 +1,13 @@
 // The profile (/user/profile): name and mobile number can be changed; the
 // e-mail address is shown (with whether it is verified) but cannot. A new
-// mobile number is saved only with the code sent to it, as the server asks.
+// mobile number is saved only with the code sent to it, as the server asks;
+// when the store cannot send SMS (503), its message says so.
 // Below, the password can be changed (ChangePasswordForm).
 import { useState, type FormEvent } from 'react';
 import { FETCH_PROFILE_FAILED, PROFILE_UPDATED, profileError, SEND_PHONE_CODE_FAILED, sendPhoneCode, UPDATE_PROFILE_FAILED, useProfile, useUpdateProfile } from '../../api/profile';
 import { Banners, useBanners } from '../../components/Banners';
 import { Spinner } from '../../components/Spinner';
+import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { cleanPhone } from '../../lib/inputs';
 import ChangePasswordForm from './ChangePasswordForm';
@@ -49,7 +51,9 @@ export default function ProfilePage() {
       setCodeSentTo(phone);
       setCode('');
     } catch (e) {
-      banners.error(profileError(e, SEND_PHONE_CODE_FAILED));
+      // A 503 names what is missing (no SMS provider, or it refused the message).
+      const unavailable = e instanceof ApiError && e.status === 503 && e.message;
+      banners.error(unavailable ? e.message : profileError(e, SEND_PHONE_CODE_FAILED));
     } finally {
       setSending(false);
     }

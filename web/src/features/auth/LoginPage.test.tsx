@@ -132,6 +132,53 @@ describe('LoginPage with a password', () => {
   });
 });
 
+describe('LoginPage with a phone code', () => {
+  it('sends a code by SMS to the 10-digit number and signs in with it', async () => {
+    const bodies: Record<string, unknown> = {};
+    mockApi(async (_m, path, _url, request) => {
+      bodies[path] = await request.clone().json().catch(() => null);
+      if (path === '/api/auth/otp/phone/send') return ok(true, 'OTP sent to your phone');
+      if (path === '/api/auth/otp/phone/verify') return ok({ user, ...fakeTokens(), existingUser: true }, 'Login successful');
+      return undefined;
+    });
+    await renderLogin('/cart');
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Sign in with a phone code instead' }));
+    expect(screen.queryByRole('list', { name: 'Steps' })).toBeNull();
+    const send = screen.getByRole('button', { name: 'Send code by SMS' }) as HTMLButtonElement;
+    // As pasted from a contact card: the +91 and the spaces are dropped.
+    await u.type(screen.getByLabelText('Mobile number'), '+91 98765 4321');
+    expect(send.disabled).toBe(true);
+    await u.type(screen.getByLabelText('Mobile number'), '0');
+    expect((screen.getByLabelText('Mobile number') as HTMLInputElement).value).toBe('9876543210');
+    await u.click(send);
+    expect(await screen.findByText('OTP sent to your phone')).toBeTruthy();
+    expect(screen.getByText('+91 9876543210')).toBeTruthy();
+    expect(bodies['/api/auth/otp/phone/send']).toEqual({ phone: '9876543210' });
+
+    await u.type(screen.getByLabelText('One-time code (OTP)'), '246810');
+    await u.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText('Login successful')).toBeTruthy();
+    expect(bodies['/api/auth/otp/phone/verify']).toEqual({ phone: '9876543210', code: '246810' });
+    expect(accessToken()).toBe(fakeTokens().accessToken);
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/cart'), { timeout: 2000 });
+  });
+
+  it("shows the server's message when SMS is not configured and stays on the number", async () => {
+    const message = 'SMS delivery is not configured. Please sign in with your email.';
+    mockApi((_m, path) => (path === '/api/auth/otp/phone/send' ? fail(503, message) : undefined));
+    await renderLogin();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Sign in with a phone code instead' }));
+    await u.type(screen.getByLabelText('Mobile number'), '9876543210');
+    await u.click(screen.getByRole('button', { name: 'Send code by SMS' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByLabelText('One-time code (OTP)')).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Sign in with an e-mail code instead' }));
+    expect(screen.getByLabelText('Email address')).toBeTruthy();
+  });
+});
+
 describe('redirectTarget', () => {
   it('returns to a same-site path and defaults to /products', () => {
     expect(redirectTarget({ from: { pathname: '/cart' } })).toBe('/cart');

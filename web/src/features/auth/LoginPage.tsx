@@ -1,7 +1,8 @@
 // Login and registration (/login): e-mail, then the one-time code sent to it,
 // then — only for an address with no account — the new user's name and mobile.
 // An account with a password can sign in with it instead ('Forgot password?'
-// leads to a reset link). An admin in production then passes a second factor
+// leads to a reset link), and one with a proven mobile number by a code sent
+// to it by SMS (the server says clearly when SMS is not configured). An admin in production then passes a second factor
 // (SecondFactorStep: set up an authenticator app the first time, then its code
 // or a recovery code). After success it returns to where the visitor came
 // from (default /products). While the server cannot be reached it offers an
@@ -14,6 +15,7 @@ import type { SecondFactorChallenge } from '../../api/secondFactor';
 import { api, ApiError, messageOf } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
+import { cleanPhone } from '../../lib/inputs';
 import { redirectTarget, startsWithPassword, type LoginStep } from './redirect';
 import SecondFactorStep from './SecondFactorStep';
 import './login.css';
@@ -121,6 +123,32 @@ export default function LoginPage() {
     });
   };
 
+  const sendPhoneCode = (e?: FormEvent) => {
+    e?.preventDefault();
+    void run(async () => {
+      const res = await api.POST('/auth/otp/phone/send', { body: { phone: phone.trim() } });
+      if (res.error) {
+        setNotice({ kind: 'error', text: messageOf(res.error, 'Failed to send the code by SMS') });
+        return;
+      }
+      setStep('phone-otp');
+      setCode('');
+      setNotice({ kind: 'ok', text: res.data.message });
+    });
+  };
+
+  const verifyPhoneCode = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const res = await api.POST('/auth/otp/phone/verify', { body: { phone: phone.trim(), code: code.trim() } });
+      if (res.error) {
+        setNotice({ kind: 'error', text: messageOf(res.error, 'Verification failed') });
+        return;
+      }
+      finish(res.data.data, REDIRECT_AFTER_LOGIN_MS, 'Login successful');
+    });
+  };
+
   const goTo = (next: LoginStep) => {
     setStep(next);
     setNotice(null);
@@ -145,7 +173,7 @@ export default function LoginPage() {
       <div className="login-card">
         <h1>{step === 'details' ? 'Create your account' : step === 'second-factor' ? 'Second factor' : 'Sign in'}</h1>
         {from !== '/products' && <p className="notice info">Please log in to access the requested page</p>}
-        {step !== 'password' && step !== 'second-factor' && (
+        {(step === 'email' || step === 'email-otp' || step === 'details') && (
           <ol className="login-steps" aria-label="Steps">
             <li aria-current={step === 'email' ? 'step' : undefined}>E-mail</li>
             <li aria-current={step === 'email-otp' ? 'step' : undefined}>Code</li>
@@ -185,6 +213,9 @@ export default function LoginPage() {
             <button type="button" className="link-button" onClick={() => goTo('password')} disabled={busy}>
               Sign in with a password instead
             </button>
+            <button type="button" className="link-button" onClick={() => goTo('phone')} disabled={busy}>
+              Sign in with a phone code instead
+            </button>
           </form>
         )}
 
@@ -204,6 +235,71 @@ export default function LoginPage() {
             <button type="button" className="link-button" onClick={() => goTo('email')} disabled={busy || leaving}>
               Sign in with an e-mail code instead
             </button>
+            <button type="button" className="link-button" onClick={() => goTo('phone')} disabled={busy || leaving}>
+              Sign in with a phone code instead
+            </button>
+          </form>
+        )}
+
+        {step === 'phone' && (
+          <form onSubmit={sendPhoneCode} className="stack">
+            <label>
+              Mobile number
+              <span className="phone-input">
+                <span aria-hidden="true">+91</span>
+                <input
+                  aria-label="Mobile number"
+                  type="tel"
+                  autoComplete="tel-national"
+                  inputMode="numeric"
+                  required
+                  value={phone}
+                  onChange={(e) => setPhone(cleanPhone(e.target.value))}
+                  autoFocus
+                />
+              </span>
+            </label>
+            <button className="btn" type="submit" disabled={busy || phone.length !== 10 || backend === false}>
+              {busy ? 'Sending…' : 'Send code by SMS'}
+            </button>
+            <button type="button" className="link-button" onClick={() => goTo('email')} disabled={busy}>
+              Sign in with an e-mail code instead
+            </button>
+            <button type="button" className="link-button" onClick={() => goTo('password')} disabled={busy}>
+              Sign in with a password instead
+            </button>
+          </form>
+        )}
+
+        {step === 'phone-otp' && (
+          <form onSubmit={verifyPhoneCode} className="stack">
+            <p className="muted">
+              We sent a 6-digit code by SMS to <strong>+91 {phone}</strong>.
+            </p>
+            <label>
+              One-time code (OTP)
+              <input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                autoFocus
+              />
+            </label>
+            <button className="btn" type="submit" disabled={busy || leaving || code.length !== 6}>
+              {busy ? 'Checking…' : 'Verify and sign in'}
+            </button>
+            <div className="row">
+              <button type="button" className="link-button" onClick={() => sendPhoneCode()} disabled={busy || leaving}>
+                Resend code
+              </button>
+              <button type="button" className="link-button" onClick={() => goTo('phone')} disabled={busy || leaving}>
+                Use a different number
+              </button>
+            </div>
           </form>
         )}
 

@@ -1,7 +1,7 @@
 // Where the login page returns to: the signed-in route the visitor was sent
 // away from (the route guard passes it as navigation state, deep links such as
 // /user/addresses?x=1#y included), else /products.
-export type LoginStep = 'email' | 'email-otp' | 'details' | 'password' | 'second-factor';
+export type LoginStep = 'email' | 'email-otp' | 'details' | 'password' | 'phone' | 'phone-otp' | 'second-factor';
 
 export function redirectTarget(state: unknown): string {
   const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
