@@ -1,6 +1,7 @@
 // The cart (/cart): the server's revalidated lines and the engine's totals
 // (subtotal, 2.5% payment gateway charge, total), with per-line quantity
 // changes, removal and clearing. Money is integer paise shown in rupees.
+import { PrintWarnings } from '../../components/PrintQuality';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem, type CartItem } from '../../api/cart';
@@ -146,6 +147,7 @@ function CartLine({ item }: { item: CartItem }) {
           {item.designFee > 0 && <> · design fee {rupees(item.designFee)}</>}
         </p>
         {item.elements > 0 && <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />}
+        <PrintWarnings design={item.design} />
         <SizeSteppers value={shown} onChange={change} disabled={busy} />
         {draft && (
           <div className="row">
