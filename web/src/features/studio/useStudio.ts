@@ -76,8 +76,13 @@ export function useStudio(productId: string | undefined, color: string | undefin
     [productId],
   );
 
+  // What the open studio was opened for: a new colour in the query that the document already has (chosen in
+  // the studio, or undone) needs no new studio, and reopening one would race an undo that follows at once.
+  const openedFor = useRef<{ productId: string; withLogo: boolean } | null>(null);
   useEffect(() => {
     if (!productId || !color) return;
+    const open = studioRef.current;
+    if (open && openedFor.current?.productId === productId && openedFor.current.withLogo === withLogo && open.design().color.toLowerCase() === color.toLowerCase()) return;
     let cancelled = false;
     (async () => {
       try {
@@ -93,6 +98,7 @@ export function useStudio(productId: string | undefined, color: string | undefin
         for (const area of await provideStoredImages(studio)) studio.remove(area, 'image');
         studioRef.current?.free();
         studioRef.current = studio;
+        openedFor.current = { productId, withLogo };
         historyRef.current = loadHistory(localStorage.getItem(historyKey(productId)), studio.toJson());
         setVersion((v) => v + 1);
         setOpened(true);
