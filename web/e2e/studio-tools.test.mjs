@@ -164,7 +164,7 @@ test('a drag snaps onto the centre guide and shows it; Alt drags freely', async 
   assert.ok(free.x > 50 && free.y > 50, `not snapped with Alt: ${JSON.stringify(free)}`);
 
   // The toggle (for touch screens) turns snapping off for good.
-  const toggle = page.getByRole('button', { name: 'Snap to guides' });
+  const toggle = page.getByRole('button', { name: 'Snap', exact: true });
   assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
   await toggle.click();
   assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
@@ -229,10 +229,13 @@ test('the studio with the new controls on a phone', async () => {
   await page.getByLabel('Upload image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO });
   await page.getByRole('button', { name: 'Add Image' }).click();
   await page.getByTestId('print-quality-left_chest').waitFor();
-  for (const name of ['Undo', 'Redo', 'Snap to guides']) {
-    const b = await page.getByRole('button', { name }).boundingBox();
+  for (const name of ['Undo', 'Redo', 'Snap']) {
+    const b = await page.getByRole('button', { name, exact: true }).boundingBox();
     assert.ok(b && b.height >= 24 && b.width >= 24, `${name} is a tap target (${JSON.stringify(b)})`);
   }
+  // One row over the garment, so the sticky preview stays as tall as before.
+  const tops = await page.locator('.studio-tools button').evaluateAll((bs) => new Set(bs.map((b) => Math.round(b.getBoundingClientRect().top))).size);
+  assert.equal(tops, 1, 'the studio tools sit in one row');
   await page.locator('.studio .notice.ok').waitFor({ state: 'detached' });
   await expectFits(page, 'phone studio with its tools');
   await expectAccessible(page, 'phone studio with its tools');

@@ -138,7 +138,7 @@ export default function StudioPage() {
             {history && <HistoryButtons history={history} />}
             {view === '2d' && (
               <button type="button" className="btn small ghost" aria-pressed={snapping} onClick={() => setSnapping((on) => !on)} title="Snap to the centre lines and edges while dragging (hold Alt to drag freely)">
-                Snap to guides
+                Snap
               </button>
             )}
           </div>
