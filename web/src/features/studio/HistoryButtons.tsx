@@ -15,7 +15,9 @@ function typingIn(target: EventTarget | null): boolean {
 
 export function HistoryButtons({ history }: { history: HistoryControls }) {
   const { undo, redo, canUndo, canRedo } = history;
-  const [said, setSaid] = useState('');
+  // What was done, as a new node each time, so that a screen reader announces every step, not only the first.
+  const [said, setSaidState] = useState<{ text: string; n: number } | null>(null);
+  const setSaid = (text: string) => setSaidState((prev) => ({ text, n: (prev?.n ?? 0) + 1 }));
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -46,7 +48,7 @@ export function HistoryButtons({ history }: { history: HistoryControls }) {
         <span aria-hidden="true">↷</span> Redo
       </button>
       <span className="visually-hidden" aria-live="polite">
-        {said}
+        {said && <span key={said.n}>{said.text}</span>}
       </span>
     </div>
   );
