@@ -5,6 +5,8 @@
 // start a draft from a stored design.
 
 export const draftKey = (productId: string) => `studio-draft:${productId}`;
+/** The studio's undo history of the draft (features/studio/history.ts), kept beside it. */
+export const historyKey = (productId: string) => `studio-draft-history:${productId}`;
 const originKey = (productId: string) => `studio-draft-origin:${productId}`;
 
 /** The saved design a draft is a copy of. */

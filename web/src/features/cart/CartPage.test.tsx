@@ -51,6 +51,19 @@ describe('CartPage', () => {
     expect((screen.getByLabelText('Quantity L') as HTMLInputElement).value).toBe('15');
   });
 
+  it("warns on a line whose picture prints at a low resolution, and only on that line", async () => {
+    signedIn();
+    const image = (px: number) => ({ asset: { sha256: 'a'.repeat(64), mime: 'image/png', bytes: 10, width: px, height: px }, name: 'logo.png', size: { width: 100, height: 100 }, position: { x: 50, y: 50 }, useEmbroidery: false });
+    // 1200 px across the 12-inch Back is 100 DPI; 4000 px is 333.
+    const low = line({ _id: 'low', design: designDoc({ areas: { leftChest: { text: null, image: null }, back: { text: null, image: image(1200) } } }) });
+    const sharp = line({ _id: 'sharp', design: designDoc({ areas: { leftChest: { text: null, image: null }, back: { text: null, image: image(4000) } } }) });
+    mockApi((m, path) => (m === 'GET' && path === '/api/cart' ? ok(cart([low, sharp])) : undefined));
+    renderCart();
+    const [first, second] = await screen.findAllByTestId('cart-line');
+    expect(within(first).getByTestId('print-warnings').textContent).toContain('The image on the Back prints at 100 DPI (below 150): it may look blurry');
+    expect(within(second).queryByTestId('print-warnings')).toBeNull();
+  });
+
   it('shows no gateway line when the merchant absorbs the fee', async () => {
     signedIn();
     const absorbed = cart([line()], { bps: 0, label: 'Payment Gateway (0%)' });

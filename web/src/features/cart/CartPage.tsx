@@ -3,6 +3,7 @@
 // changes, removal and clearing. Money is integer paise shown in rupees.
 // While the server cannot be reached (or in an offline session) it is the cart
 // kept in this browser instead (LocalCart), labelled offline.
+import { PrintWarnings } from '../../components/PrintQuality';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem, type CartItem } from '../../api/cart';
@@ -146,6 +147,7 @@ function CartLine({ item }: { item: CartItem }) {
           {item.designFee > 0 && <> · design fee {rupees(item.designFee)}</>}
         </p>
         {item.elements > 0 && <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />}
+        <PrintWarnings design={item.design} />
         <SizeSteppers value={shown} onChange={change} disabled={busy} />
         {draft && (
           <div className="row">

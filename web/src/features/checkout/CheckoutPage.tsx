@@ -3,6 +3,7 @@
 // asked for). The form lives in sessionStorage, so a reload, a failed payment
 // or a trip to the cart loses nothing. Saved addresses are offered to fill the
 // shipping address; the default one fills an empty form by itself.
+import { PrintWarnings } from '../../components/PrintQuality';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAddresses } from '../../api/addresses';
@@ -341,6 +342,7 @@ export default function CheckoutPage() {
                         {item.color} · {item.itemCount} × {rupees(item.price)}
                       </span>
                       {item.designFee > 0 && <span className="muted">Design fee {rupees(item.designFee)}</span>}
+                      <PrintWarnings design={item.design} />
                     </div>
                     <span className="summary-amount">{rupees(item.lineTotal)}</span>
                   </li>

@@ -1,16 +1,38 @@
 // A print area drawn by the engine onto a canvas, with its elements dragged by
-// pointer. Each move goes through the engine (which clamps it to 0..100) and
-// the area is redrawn in the same event, so the decal follows the pointer
-// within the frame. Hit-testing uses the engine's own element boxes.
+// pointer. Each move snaps to the area's guides (snapping.ts; Alt or the
+// studio's toggle turns it off), goes through the engine (which clamps it to
+// 0..100) and the area is redrawn in the same event, so the decal follows the
+// pointer within the frame. A drag is one undo step: the engine's document is
+// recorded once, when the pointer lets go. Hit-testing uses the engine's own
+// element boxes.
 import { useEffect, useRef } from 'react';
 import type { AreaKey, ElementKind } from '../../lib/engine';
+import { snap, tolerance, type Guide } from './snapping';
 import type { StudioHandle } from './useStudio';
 
 declare global {
   interface Window {
     /** Pointer-move → decal-drawn times (ms) of the last drags, for measurement. */
     __studioDragTimings?: number[];
+    /** The work of each pointer move of the last drags (snap, engine move, redraw, paint), in ms, for measurement. */
+    __studioDragWork?: number[];
   }
+}
+
+function keepLast(list: number[], value: number) {
+  list.push(value);
+  if (list.length > 500) list.shift();
+}
+
+interface Drag {
+  kind: ElementKind;
+  dx: number;
+  dy: number;
+  pointer: number;
+  /** The dragged element's size and the other elements' centres, in percent of the area. */
+  width: number;
+  height: number;
+  others: { x: number; y: number }[];
 }
 
 export function paint(canvas: HTMLCanvasElement, raster: { width: number; height: number; pixels: Uint8ClampedArray }) {
@@ -21,9 +43,26 @@ export function paint(canvas: HTMLCanvasElement, raster: { width: number; height
   canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(raster.pixels), raster.width, raster.height), 0, 0);
 }
 
-export function AreaCanvas({ handle, area, pixelWidth, interactive, label }: { handle: StudioHandle; area: AreaKey; pixelWidth: number; interactive: boolean; label: string }) {
+export function AreaCanvas({
+  handle,
+  area,
+  pixelWidth,
+  interactive,
+  label,
+  snapping = false,
+}: {
+  handle: StudioHandle;
+  area: AreaKey;
+  pixelWidth: number;
+  interactive: boolean;
+  label: string;
+  /** Whether drags snap to the guides (Alt held turns it off for the moment). */
+  snapping?: boolean;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const drag = useRef<{ kind: ElementKind; dx: number; dy: number; pointer: number } | null>(null);
+  const guideX = useRef<HTMLDivElement>(null);
+  const guideY = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
   const { studio, version } = handle;
 
   useEffect(() => {
@@ -42,8 +81,18 @@ export function AreaCanvas({ handle, area, pixelWidth, interactive, label }: { h
     const { x, y, el } = at(e);
     const kind = studio.elementAt(area, el.width, x, y);
     if (!kind) return;
-    const box = studio.elementBoxes(area, el.width).find((b) => b.kind === kind)!;
-    drag.current = { kind, dx: box.x - x, dy: box.y - y, pointer: e.pointerId };
+    const boxes = studio.elementBoxes(area, el.width);
+    const box = boxes.find((b) => b.kind === kind)!;
+    const percent = (b: (typeof boxes)[number]) => ({ x: (b.x / el.width) * 100, y: (b.y / el.height) * 100 });
+    drag.current = {
+      kind,
+      dx: box.x - x,
+      dy: box.y - y,
+      pointer: e.pointerId,
+      width: (box.width / el.width) * 100,
+      height: (box.height / el.height) * 100,
+      others: boxes.filter((b) => b.kind !== kind).map(percent),
+    };
     el.setPointerCapture(e.pointerId);
     e.preventDefault();
   };
@@ -52,36 +101,61 @@ export function AreaCanvas({ handle, area, pixelWidth, interactive, label }: { h
     const d = drag.current;
     if (!d || d.pointer !== e.pointerId) return;
     const started = e.timeStamp;
+    const work = performance.now();
     const { x, y, el } = at(e);
-    const px = ((x + d.dx) / el.width) * 100;
-    const py = ((y + d.dy) / el.height) * 100;
-    studio.moveElement(area, d.kind, px, py);
+    let px = ((x + d.dx) / el.width) * 100;
+    let py = ((y + d.dy) / el.height) * 100;
+    let guides: Guide[] = [];
+    if (snapping && !e.altKey) {
+      const rect = el.getBoundingClientRect();
+      ({ x: px, y: py, guides } = snap({ x: px, y: py, width: d.width, height: d.height, others: d.others, ...tolerance(rect.width, rect.height) }));
+    }
+    const placed = studio.moveElement(area, d.kind, px, py);
+    // A guide shows only where the element really is: the engine may have clamped it off the line.
+    showGuides(guides.filter((g) => placed && Math.abs((g.axis === 'x' ? placed.x : placed.y) - (g.axis === 'x' ? px : py)) < 0.01));
     paint(el, studio.renderArea(area, el.width));
-    requestAnimationFrame(() => {
-      const timings = (window.__studioDragTimings ??= []);
-      timings.push(performance.now() - started);
-      if (timings.length > 500) timings.shift();
-    });
+    keepLast((window.__studioDragWork ??= []), performance.now() - work);
+    requestAnimationFrame(() => keepLast((window.__studioDragTimings ??= []), performance.now() - started));
+  };
+
+  /** Shows the guide lines snapped to (set on the elements directly: a drag re-renders nothing but the canvas). */
+  const showGuides = (guides: Guide[]) => {
+    for (const [axis, line] of [['x', guideX.current], ['y', guideY.current]] as const) {
+      if (!line) continue;
+      const guide = guides.find((g) => g.axis === axis);
+      line.hidden = !guide;
+      if (guide) line.style[axis === 'x' ? 'left' : 'top'] = `${guide.at}%`;
+      line.dataset.kind = guide?.kind ?? '';
+    }
   };
 
   const up = (e: React.PointerEvent<HTMLCanvasElement>) => {
     if (!drag.current) return;
     drag.current = null;
+    showGuides([]);
     e.currentTarget.releasePointerCapture(e.pointerId);
-    // Save the final position (re-renders the rest of the studio once, not per move).
+    // Save the final position as one undo step (re-renders the rest of the studio once, not per move).
     handle.change(() => {});
   };
 
   return (
-    <canvas
-      ref={canvas}
-      className={`area-canvas ${interactive ? 'interactive' : ''}`}
-      data-area={area}
-      aria-label={label}
-      onPointerDown={down}
-      onPointerMove={move}
-      onPointerUp={up}
-      onPointerCancel={up}
-    />
+    <>
+      <canvas
+        ref={canvas}
+        className={`area-canvas ${interactive ? 'interactive' : ''}`}
+        data-area={area}
+        aria-label={label}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={up}
+      />
+      {interactive && (
+        <>
+          <div ref={guideX} className="snap-guide" data-axis="x" data-testid="snap-guide-x" hidden aria-hidden="true" />
+          <div ref={guideY} className="snap-guide" data-axis="y" data-testid="snap-guide-y" hidden aria-hidden="true" />
+        </>
+      )}
+    </>
   );
 }

@@ -1,9 +1,22 @@
+import { useRef } from 'react';
+import { PrintQualityBadge } from '../../components/PrintQuality';
+import { FACTS, type AreaKey } from '../../lib/engine';
 import { AREA_DOC_KEY, AREA_LABELS, AREAS } from './printAreas';
 import type { StudioHandle } from './useStudio';
 
-/** The texts and images of both areas, each removable, with 'remove all' per kind. */
+/**
+ * The texts and images of both areas, each removable, with 'remove all' per kind. Each image has its print
+ * quality beside it and can be resized here, the badge following live; one pull of a slider is one undo step.
+ */
 export function ElementList({ handle, onMessage }: { handle: StudioHandle; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
   const { design } = handle;
+  // Counts the slider gestures (a pointer pressed, a key pressed): the changes of one gesture are one undo step.
+  const gesture = useRef(0);
+  const resize = (area: AreaKey, width: number, height: number) => {
+    const error = handle.change((s) => void s.setImageSize(area, width, height), `image-size:${area}:${gesture.current}`);
+    if (error) onMessage('error', error);
+  };
+  const startGesture = () => void (gesture.current += 1);
   const texts = AREAS.flatMap((a) => (design.areas[AREA_DOC_KEY[a]].text ? [[a, design.areas[AREA_DOC_KEY[a]].text!] as const] : []));
   const images = AREAS.flatMap((a) => (design.areas[AREA_DOC_KEY[a]].image ? [[a, design.areas[AREA_DOC_KEY[a]].image!] as const] : []));
 
@@ -50,12 +63,33 @@ export function ElementList({ handle, onMessage }: { handle: StudioHandle; onMes
               <li key={area}>
                 <span>{img.name || 'Image'}</span>
                 <span className="muted"> · {AREA_LABELS[area]} · {img.size.width}×{img.size.height}%</span>
+                <PrintQualityBadge design={design} area={area} />
                 <label className="check small">
                   <input type="checkbox" checked={img.useEmbroidery} onChange={(e) => handle.change((s) => s.setEmbroidery(area, e.target.checked))} /> Embroidery
                 </label>
                 <button className="btn ghost small" aria-label={`Remove image on ${AREA_LABELS[area]}`} onClick={() => handle.change((s) => s.remove(area, 'image'))}>
                   ✕
                 </button>
+                <div className="image-resize">
+                  {(['width', 'height'] as const).map((side) => (
+                    <label key={side} className="small">
+                      {side === 'width' ? 'Width' : 'Height'} {img.size[side]}%
+                      <input
+                        type="range"
+                        aria-label={`Image ${side} on ${AREA_LABELS[area]}`}
+                        min={FACTS.imageSizeMin}
+                        max={FACTS.imageSizeMax}
+                        value={img.size[side]}
+                        onPointerDown={startGesture}
+                        onKeyDown={startGesture}
+                        onChange={(e) => {
+                          const v = Number(e.target.value);
+                          resize(area, side === 'width' ? v : img.size.width, side === 'height' ? v : img.size.height);
+                        }}
+                      />
+                    </label>
+                  ))}
+                </div>
               </li>
             ))}
           </ul>

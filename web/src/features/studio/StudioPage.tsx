@@ -21,6 +21,7 @@ import './studio.css';
 import type { Quantities } from '../../components/SizeSteppers';
 import { RadioGroup } from '../../components/RadioGroup';
 import { describeDesign } from './describeDesign';
+import { HistoryButtons } from './HistoryButtons';
 import { useBackendAvailable } from '../../lib/health';
 
 /** The specification's studio warning while the health check fails. */
@@ -45,10 +46,12 @@ export default function StudioPage() {
   // A saved design to reopen (?savedDesign={id}) becomes the draft before the studio starts.
   const savedId = params.get('savedDesign');
   const opened = useSavedDesign(product.data?._id, savedId);
-  const { handle, error, textError } = useStudio(opened.ready ? product.data?._id : undefined, color, withLogo);
+  const { handle, history, error, textError } = useStudio(opened.ready ? product.data?._id : undefined, color, withLogo);
   const [area, setArea] = useState<AreaKey>('left_chest');
   const [view, setView] = useState<'2d' | '3d'>('2d');
   const [previewing, setPreviewing] = useState(false);
+  // Snapping to the guides while dragging; Alt held turns it off for a moment, this toggle (for touch screens) for good.
+  const [snapping, setSnapping] = useState(true);
   const [banner, setBanner] = useState<Banner | null>(null);
   const appliedQuantities = useRef(false);
   const backend = useBackendAvailable();
@@ -67,6 +70,14 @@ export default function StudioPage() {
     appliedQuantities.current = true;
     handle.change((s) => Object.entries(q).forEach(([size, n]) => s.setQuantity(size as SizeKey, Number(n) || 0)));
   }, [handle, location.state]);
+
+  // An undone or redone colour: the page's colour (the garment picture, the query) follows the document.
+  const designColor = handle?.design.color;
+  useEffect(() => {
+    if (designColor && color && designColor.toLowerCase() !== color.toLowerCase()) {
+      setParams((prev) => (prev.set('color', designColor), prev), { replace: true });
+    }
+  }, [designColor, color, setParams]);
 
   if (!productId) return <NoProduct />;
   if (product.isPending) return <Spinner label="Loading product..." />;
@@ -123,25 +134,33 @@ export default function StudioPage() {
           <ElementList handle={handle} onMessage={onMessage} />
         </div>
         <div className="stack studio-view">
-          <RadioGroup
-            label="View"
-            optionClass="btn small"
-            options={[
-              { value: '2d', label: '2D' },
-              { value: '3d', label: '3D' },
-            ]}
-            value={view}
-            onChange={setView}
-          />
+          <div className="row studio-tools">
+            <RadioGroup
+              label="View"
+              optionClass="btn small"
+              options={[
+                { value: '2d', label: '2D' },
+                { value: '3d', label: '3D' },
+              ]}
+              value={view}
+              onChange={setView}
+            />
+            {history && <HistoryButtons history={history} />}
+            {view === '2d' && (
+              <button type="button" className="btn small ghost" aria-pressed={snapping} onClick={() => setSnapping((on) => !on)} title="Snap to the centre lines and edges while dragging (hold Alt to drag freely)">
+                Snap
+              </button>
+            )}
+          </div>
           {view === '2d' ? (
-            <DesignCanvas handle={handle} product={p} color={color} area={area} />
+            <DesignCanvas handle={handle} product={p} color={color} area={area} snapping={snapping} />
           ) : (
             <Suspense fallback={<Spinner label="Loading 3D view..." />}>
               <Studio3D handle={handle} modelUrl={modelUrl(p, color)} colorHex={colourSwatch(color)} side={area === 'back' ? 'back' : 'front'} />
             </Suspense>
           )}
           <p className="muted small hint">
-            Drag an element to place it, or select it with Tab and move it with the arrow keys. {AREA_LABELS[area]} is selected.
+            Drag an element to place it (it snaps to the centre lines and edges; hold Alt to drag freely), or select it with Tab and move it with the arrow keys. {AREA_LABELS[area]} is selected.
           </p>
           <p className="visually-hidden" data-testid="design-description">
             Your design: {describeDesign(handle.design)}

@@ -1,11 +1,14 @@
-// The studio's engine object and its draft. The engine (WebAssembly) owns the
-// design; React re-renders when `version` changes. Every change is saved to the
-// browser (the design JSON in localStorage, pictures in IndexedDB, the text
-// being typed by pendingText), so a reload or a lost connection loses nothing.
+// The studio's engine object, its draft and its undo history. The engine
+// (WebAssembly) owns the design; React re-renders when `version` changes.
+// Every change is saved to the browser (the design JSON in localStorage,
+// pictures in IndexedDB, the text being typed by pendingText), so a reload or
+// a lost connection loses nothing; the history of whole documents is saved
+// beside the draft, so undo survives a reload too.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createStudio, engineMessage, loadTextEngine, type Design, type Studio } from '../../lib/engine';
 import { provideStoredImages } from '../../lib/imageStore';
-import { draftKey } from '../../lib/studioDraft';
+import { draftKey, historyKey } from '../../lib/studioDraft';
+import { canRedo, canUndo, loadHistory, record, redo, saveHistory, undo, type History } from './history';
 import { forgetPendingText } from './pendingText';
 
 /** The design document, as the engine gives it. */
@@ -15,25 +18,38 @@ export interface StudioHandle {
   studio: Studio;
   design: DesignDoc;
   version: number;
-  /** Runs a change on the engine, then re-renders and saves the draft. Returns the engine's error message, if any. */
-  change: (fn: (s: Studio) => void) => string | null;
+  /**
+   * Runs a change on the engine, then re-renders, records an undo step and saves the draft. Returns the engine's
+   * error message, if any. Changes of one `gesture` (a slider being pulled) make one undo step.
+   */
+  change: (fn: (s: Studio) => void, gesture?: string) => string | null;
   /** Forgets the saved draft (after the design went into the cart). */
   discardDraft: () => void;
   /** Whether texts can be drawn: the text module and fonts load after the studio opens. */
   textReady: boolean;
 }
 
+/** Undo and redo of the studio's changes. */
+export interface HistoryControls {
+  /** Steps back or forward through the history (the engine reopens that document). */
+  undo: () => Promise<void>;
+  redo: () => Promise<void>;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
 export function useStudio(productId: string | undefined, color: string | undefined, withLogo: boolean) {
-  const [handle, setHandle] = useState<StudioHandle | null>(null);
+  const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const studioRef = useRef<Studio | null>(null);
+  const historyRef = useRef<History | null>(null);
+  const stepping = useRef(false);
   const [version, setVersion] = useState(0);
   const [textReady, setTextReady] = useState(false);
   const [textError, setTextError] = useState<string | null>(null);
 
   // The text module arrives after the studio opens (createStudio starts it, and
   // waits for it only when the design holds text).
-  const opened = handle !== null;
   useEffect(() => {
     if (!opened) return;
     let cancelled = false;
@@ -46,13 +62,31 @@ export function useStudio(productId: string | undefined, color: string | undefin
     };
   }, [opened]);
 
+  /** Saves the engine's document as the draft and the history beside it. */
+  const save = useCallback(
+    (studio: Studio, history: History) => {
+      if (!productId) return;
+      localStorage.setItem(draftKey(productId), studio.toJson());
+      try {
+        localStorage.setItem(historyKey(productId), saveHistory(history));
+      } catch {
+        // Storage full: the draft itself is saved; the history stays in memory until the next change.
+      }
+    },
+    [productId],
+  );
+
+  // What the open studio was opened for: a new colour in the query that the document already has (chosen in
+  // the studio, or undone) needs no new studio, and reopening one would race an undo that follows at once.
+  const openedFor = useRef<{ productId: string; withLogo: boolean } | null>(null);
   useEffect(() => {
     if (!productId || !color) return;
+    const open = studioRef.current;
+    if (open && openedFor.current?.productId === productId && openedFor.current.withLogo === withLogo && open.design().color.toLowerCase() === color.toLowerCase()) return;
     let cancelled = false;
     (async () => {
       try {
-        const saved = localStorage.getItem(draftKey(productId));
-        const studio = await createStudio(productId, color, saved);
+        const studio = await createStudio(productId, color, localStorage.getItem(draftKey(productId)));
         if (cancelled) return studio.free();
         // A colour from the query overrides the draft's colour.
         studio.setColor(color);
@@ -64,8 +98,10 @@ export function useStudio(productId: string | undefined, color: string | undefin
         for (const area of await provideStoredImages(studio)) studio.remove(area, 'image');
         studioRef.current?.free();
         studioRef.current = studio;
+        openedFor.current = { productId, withLogo };
+        historyRef.current = loadHistory(localStorage.getItem(historyKey(productId)), studio.toJson());
         setVersion((v) => v + 1);
-        setHandle({ studio, design: studio.design(), version: 0, change: () => null, discardDraft: () => {}, textReady: false });
+        setOpened(true);
       } catch (e) {
         if (!cancelled) setError(engineMessage(e));
       }
@@ -81,30 +117,61 @@ export function useStudio(productId: string | undefined, color: string | undefin
   }, []);
 
   const change = useCallback(
-    (fn: (s: Studio) => void): string | null => {
+    (fn: (s: Studio) => void, gesture?: string): string | null => {
       const studio = studioRef.current;
-      if (!studio) return null;
+      const history = historyRef.current;
+      if (!studio || !history) return null;
       try {
         fn(studio);
         return null;
       } catch (e) {
         return engineMessage(e);
       } finally {
-        if (productId) localStorage.setItem(draftKey(productId), studio.toJson());
+        // A refused change leaves the document as it was: no step.
+        historyRef.current = record(history, studio.toJson(), gesture);
+        save(studio, historyRef.current);
         setVersion((v) => v + 1);
       }
     },
-    [productId],
+    [save],
   );
+
+  const step = useCallback(
+    async (direction: typeof undo) => {
+      const history = historyRef.current;
+      if (!productId || !color || !history || stepping.current) return;
+      const next = direction(history);
+      if (next === history) return;
+      stepping.current = true;
+      try {
+        const studio = await createStudio(productId, color, next.present);
+        // A picture this browser has since lost: the step opens without it, as a reload would.
+        const missing = await provideStoredImages(studio);
+        for (const area of missing) studio.remove(area, 'image');
+        studioRef.current?.free();
+        studioRef.current = studio;
+        historyRef.current = missing.length ? { ...next, present: studio.toJson() } : next;
+        save(studio, historyRef.current);
+        setVersion((v) => v + 1);
+      } finally {
+        stepping.current = false;
+      }
+    },
+    [productId, color, save],
+  );
+  const undoStep = useCallback(() => step(undo), [step]);
+  const redoStep = useCallback(() => step(redo), [step]);
 
   const discardDraft = useCallback(() => {
     if (!productId) return;
     localStorage.removeItem(draftKey(productId));
+    localStorage.removeItem(historyKey(productId));
     forgetPendingText(productId);
   }, [productId]);
 
   const studio = studioRef.current;
-  const ready: StudioHandle | null =
-    handle && studio ? { studio, design: studio.design(), version, change, discardDraft, textReady } : null;
-  return { handle: ready, error, textError };
+  const history = historyRef.current;
+  const ready: StudioHandle | null = opened && studio ? { studio, design: studio.design(), version, change, discardDraft, textReady } : null;
+  const controls: HistoryControls | null = history ? { undo: undoStep, redo: redoStep, canUndo: canUndo(history), canRedo: canRedo(history) } : null;
+  return { handle: ready, history: controls, error, textError };
 }
