@@ -68,7 +68,8 @@ async fn insert(
         second_factor,
     } = origin;
     let token = random_hex(32);
-    let now = now_ms();
+    // The family's first token is made at its sign-in, to the millisecond.
+    let now = if parent.is_none() { signed_in_at } else { now_ms() };
     let expires_at =
         (now + lifetime.refresh_days * DAY_MS).min(signed_in_at + lifetime.max_days * DAY_MS);
     sqlx::query(
