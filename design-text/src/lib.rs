@@ -9,11 +9,11 @@ use std::rc::Rc;
 
 use design_engine::render::cache::Lru;
 use design_engine::render::fonts::Fonts;
-use design_engine::render::text::Outline;
+use design_engine::render::text::{Outline, TextStyle};
 use tiny_skia::Transform;
 use wasm_bindgen::prelude::*;
 
-/// A text's identity: family, fill, body.
+/// A text's identity: family, style (the engine's `TextStyle` as JSON), body.
 type Key = (String, String, String);
 /// A laid-out text and the box its ink covers (`[x, y, width, height]`).
 type Shaped = Rc<(Outline, [f32; 4])>;
@@ -63,23 +63,27 @@ pub fn has_font(family: &str) -> bool {
     STATE.with_borrow(|s| s.fonts.has_family(family))
 }
 
-fn shaped(family: &str, fill: &str, body: &str) -> Result<Shaped, JsValue> {
+fn shaped(family: &str, style: &str, body: &str) -> Result<Shaped, JsValue> {
     STATE.with_borrow_mut(|s| {
-        let key = (family.to_string(), fill.to_string(), body.to_string());
+        let key = (family.to_string(), style.to_string(), body.to_string());
         let fonts = &s.fonts;
         s.shaped.get_or_try(key, || {
-            let (outline, b) = Outline::shape(fonts, family, fill, body)
+            let paint: TextStyle = serde_json::from_str(style).map_err(|e| {
+                JsValue::from_str(&format!("The text style could not be read: {e}"))
+            })?;
+            let (outline, b) = Outline::shape(fonts, family, &paint, body)
                 .ok_or_else(|| JsValue::from_str("The text could not be laid out"))?;
             Ok(Rc::new((outline, [b.x(), b.y(), b.width(), b.height()])))
         })
     })
 }
 
-/// Lays `body` out in `family`, filled with `fill`, at the engine's reference
-/// size; returns the box its ink covers as `[x, y, width, height]`.
+/// Lays `body` out in `family`, painted as `style` says (the engine's
+/// `TextStyle` as JSON: fill, and optionally arc and stroke), at the engine's
+/// reference size; returns the box its ink covers as `[x, y, width, height]`.
 #[wasm_bindgen(js_name = layoutText)]
-pub fn layout_text(family: &str, fill: &str, body: &str) -> Result<Vec<f32>, JsValue> {
-    Ok(shaped(family, fill, body)?.1.to_vec())
+pub fn layout_text(family: &str, style: &str, body: &str) -> Result<Vec<f32>, JsValue> {
+    Ok(shaped(family, style, body)?.1.to_vec())
 }
 
 /// Draws a laid-out text with `transform` (`[sx, ky, kx, sy, tx, ty]`) on a
@@ -87,7 +91,7 @@ pub fn layout_text(family: &str, fill: &str, body: &str) -> Result<Vec<f32>, JsV
 #[wasm_bindgen(js_name = drawText)]
 pub fn draw_text(
     family: &str,
-    fill: &str,
+    style: &str,
     body: &str,
     width: u32,
     height: u32,
@@ -96,7 +100,7 @@ pub fn draw_text(
     let &[sx, ky, kx, sy, tx, ty] = transform else {
         return Err(JsValue::from_str("A transform has six numbers"));
     };
-    shaped(family, fill, body)?
+    shaped(family, style, body)?
         .0
         .draw(width, height, Transform::from_row(sx, ky, kx, sy, tx, ty))
         .map(|p| p.take())

@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use tiny_skia::{IntSize, Pixmap, Rect, Transform};
 use wasm_bindgen::prelude::*;
 
+use super::TextStyle;
 use crate::render::fonts::Fonts;
 
 #[wasm_bindgen]
@@ -27,7 +28,7 @@ extern "C" {
     fn layout_text(
         this: &TextEngine,
         family: &str,
-        fill: &str,
+        style: &str,
         body: &str,
     ) -> Result<Vec<f32>, JsValue>;
 
@@ -35,7 +36,7 @@ extern "C" {
     fn draw_text(
         this: &TextEngine,
         family: &str,
-        fill: &str,
+        style: &str,
         body: &str,
         width: u32,
         height: u32,
@@ -67,7 +68,8 @@ pub fn has_family(family: &str) -> bool {
 
 pub struct Outline {
     family: &'static str,
-    fill: String,
+    /// The `TextStyle` as JSON, as the text module reads it.
+    style: String,
     body: String,
 }
 
@@ -75,14 +77,15 @@ impl Outline {
     pub fn shape(
         _fonts: &Fonts,
         family: &'static str,
-        fill: &str,
+        style: &TextStyle,
         body: &str,
     ) -> Option<(Outline, Rect)> {
-        let bbox = with_engine(|e| e.layout_text(family, fill, body).ok())?;
+        let style = serde_json::to_string(style).ok()?;
+        let bbox = with_engine(|e| e.layout_text(family, &style, body).ok())?;
         let [x, y, w, h] = bbox[..] else { return None };
         let outline = Outline {
             family,
-            fill: fill.to_string(),
+            style,
             body: body.to_string(),
         };
         Some((outline, Rect::from_xywh(x, y, w, h)?))
@@ -91,7 +94,7 @@ impl Outline {
     pub fn draw(&self, width: u32, height: u32, t: Transform) -> Option<Pixmap> {
         let matrix = [t.sx, t.ky, t.kx, t.sy, t.tx, t.ty];
         let pixels = with_engine(|e| {
-            e.draw_text(self.family, &self.fill, &self.body, width, height, &matrix)
+            e.draw_text(self.family, &self.style, &self.body, width, height, &matrix)
                 .ok()
         })?;
         Pixmap::from_vec(pixels, IntSize::from_wh(width, height)?)
