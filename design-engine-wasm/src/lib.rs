@@ -157,7 +157,8 @@ impl Studio {
         self.design.set_color(color);
     }
 
-    /// Puts a text in an area (replacing the one there) after checking it.
+    /// Puts a text in an area (replacing the one there) after checking it. An
+    /// edit of the area's text (another size, colour…) keeps its arc and outline.
     #[wasm_bindgen(js_name = setText)]
     pub fn set_text(
         &mut self,

@@ -278,12 +278,10 @@ impl Design {
     }
 
     /// Puts a text in an area, replacing the one already there (returned).
-    /// The new text keeps the old one's position and effects (arc, outline),
-    /// as the studio's "update" does.
+    /// The new text keeps the old one's position, as the studio's "update" does.
     pub fn set_text(&mut self, area: PrintArea, mut text: TextElement) -> Option<TextElement> {
         let slot = &mut self.area_mut(area).text;
         if let Some(old) = slot {
-            text = text.with_effects_of(old);
             text.position = old.position;
         }
         slot.replace(text)

@@ -277,9 +277,9 @@ struct RawText {
     color: HexColour,
     #[serde(default)]
     position: Position,
-    #[serde(default)]
+    // Missing is none (serde's rule for options; no `default`, so the schema
+    // makes them optional rather than defaulted to null).
     arc: Option<TextArc>,
-    #[serde(default)]
     outline: Option<TextOutline>,
 }
 

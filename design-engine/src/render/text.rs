@@ -5,7 +5,6 @@
 //! Effects (an arc, an outline) are part of the layout: the text module and
 //! usvg draw them, and the box below is the effect's real ink.
 
-use serde::{Deserialize, Serialize};
 use tiny_skia::{Pixmap, Rect, Transform};
 
 use crate::elements::{ArcDirection, TextElement};
@@ -27,20 +26,17 @@ pub const REFERENCE_EM: f32 = 100.0;
 /// Transparent margin around a decal so antialiased edges are not cut.
 const DECAL_PAD: f32 = 2.0;
 
-/// How a text is painted, in the reference layout's pixels: what crosses to
-/// the text module (as JSON) beside the family and the body.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// How a text is painted, in the reference layout's pixels.
+#[derive(Debug, Clone, PartialEq)]
 pub struct TextStyle {
     pub fill: String,
     /// The baseline's circle: its radius, and whether the text arches up.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arc: Option<ArcPath>,
     /// A stroke under the fill: its full width (half of it shows) and colour.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stroke: Option<(f32, String)>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ArcPath {
     pub up: bool,
     pub radius: f32,
@@ -60,6 +56,32 @@ impl TextStyle {
                     o.colour().as_str().to_string(),
                 )
             }),
+        }
+    }
+
+    /// The style as the text module's plain arguments (numbers parse in far
+    /// less WebAssembly than JSON): the arc's radius signed, positive arching
+    /// up, negative down, 0 flat; the stroke's width (0 for none) and colour.
+    pub fn to_parts(&self) -> (f32, f32, &str) {
+        let arc = self
+            .arc
+            .map_or(0.0, |a| if a.up { a.radius } else { -a.radius });
+        let (width, colour) = self
+            .stroke
+            .as_ref()
+            .map_or((0.0, ""), |(w, c)| (*w, c.as_str()));
+        (arc, width, colour)
+    }
+
+    /// The style from `to_parts`'s arguments.
+    pub fn from_parts(fill: &str, arc: f32, stroke_width: f32, stroke_colour: &str) -> TextStyle {
+        TextStyle {
+            fill: fill.to_string(),
+            arc: (arc != 0.0).then(|| ArcPath {
+                up: arc > 0.0,
+                radius: arc.abs(),
+            }),
+            stroke: (stroke_width > 0.0).then(|| (stroke_width, stroke_colour.to_string())),
         }
     }
 
