@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { browser, call, expectAccessible, newContext, openOrderDetails, screenshots, sessionToken, signUpWithCode, signedInContext, store, withStore } from './harness.mjs';
+import { browser, call, expectAccessible, expectFits, newContext, openOrderDetails, screenshots, sessionToken, signUpWithCode, signedInContext, store, withStore } from './harness.mjs';
 
 process.env.PROOF_REQUIRED = 'off';
 withStore();
@@ -19,6 +19,19 @@ const ADMIN = 'effects-admin@example.com';
 /** The 2D canvas's pixels, as the studio painted them from the engine's render. */
 const canvasPixels = (page) =>
   page.locator('canvas[data-area="left_chest"]').evaluate((c) => Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data));
+
+/** The canvas's pixels once at least `min` channel values differ from `before` (the repaint may wait for a frame). */
+async function repaintedFrom(page, before, min = 1000) {
+  let now = before;
+  let changed = 0;
+  for (let i = 0; i < 40 && changed < min; i++) {
+    await page.waitForTimeout(50);
+    now = await canvasPixels(page);
+    changed = now.length === before.length ? now.filter((v, i) => v !== before[i]).length : Infinity;
+  }
+  assert.ok(changed >= min, `the 2D canvas changed (${changed} channel values)`);
+  return now;
+}
 
 /** The PNG stored (uncompressed) in a zip under `name`. */
 function pngFromZip(zip, name) {
@@ -30,29 +43,43 @@ function pngFromZip(zip, name) {
 }
 
 /**
- * How much higher (in rows) the ink's top is in the middle third of the ink
- * than at its two ends: about 0 for flat text, large for an arch. Decoded by
- * the browser, as any viewer of the file would.
+ * The topmost inked row of each column that has ink, of the studio's 2D canvas
+ * (`selector`) or of a PNG (decoded by the browser, as any viewer of the file would).
  */
-function archRise(page, png) {
-  return page.evaluate(async (b64) => {
-    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = canvas.getContext('2d');
-    ctx.drawImage(bitmap, 0, 0);
-    const { data, width, height } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-    const tops = [];
-    for (let x = 0; x < width; x++) {
-      let y = 0;
-      while (y < height && data[(y * width + x) * 4 + 3] < 128) y++;
-      if (y < height) tops.push(y);
-    }
-    const third = Math.floor(tops.length / 3);
-    const ends = Math.min(Math.min(...tops.slice(0, third / 2)), Math.min(...tops.slice(-third / 2)));
-    const middle = Math.min(...tops.slice(third, 2 * third));
-    return { rise: ends - middle, width, height };
-  }, png.toString('base64'));
+function inkTops(page, { selector, png }) {
+  return page.evaluate(
+    async ({ selector, b64 }) => {
+      let image;
+      if (selector) {
+        const c = document.querySelector(selector);
+        image = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+      } else {
+        const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+        const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+        ctx.drawImage(bitmap, 0, 0);
+        image = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+      }
+      const { data, width, height } = image;
+      const tops = [];
+      for (let x = 0; x < width; x++) {
+        let y = 0;
+        while (y < height && data[(y * width + x) * 4 + 3] < 128) y++;
+        if (y < height) tops.push(y);
+      }
+      return { tops, width, height };
+    },
+    { selector, b64: png?.toString('base64') },
+  );
 }
+
+/** How many rows higher the ink's top is in its middle third than at its ends: about 0 for flat text, large for an arch. */
+function rise(tops) {
+  const third = Math.floor(tops.length / 3);
+  const ends = Math.min(Math.min(...tops.slice(0, third / 2)), Math.min(...tops.slice(-third / 2)));
+  return ends - Math.min(...tops.slice(third, 2 * third));
+}
+
+const CANVAS = 'canvas[data-area="left_chest"]';
 
 test('an arched, outlined team name: studio 2D and 3D, cart, payment, and the print file', async () => {
   const context = await newContext(browser, { viewport: { width: 1280, height: 900 } });
@@ -66,10 +93,20 @@ test('an arched, outlined team name: studio 2D and 3D, cart, payment, and the pr
   await page.getByRole('radio', { name: 'Left Chest' }).click();
   await page.getByText('Add a text to curve or outline it.').waitFor();
   await page.getByLabel('Text', { exact: true }).fill('TEAM LEGACY');
-  await page.getByLabel(/Font size/).fill('24');
+  // Size 24 from the keyboard (the slider starts at 16).
+  const size = page.getByLabel(/Font size/);
+  await size.focus();
+  for (let i = 0; i < 8; i++) await size.press('ArrowRight');
+  assert.equal(await size.inputValue(), '24');
   await page.getByRole('button', { name: 'Add Text' }).click();
   await page.getByText('“TEAM LEGACY”', { exact: true }).waitFor();
+  // The flat text, once painted.
+  await page.waitForFunction((sel) => {
+    const c = document.querySelector(sel);
+    return c && c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 128);
+  }, CANVAS);
   const flat = await canvasPixels(page);
+  const { tops: flatTops, width: canvasWidth } = await inkTops(page, { selector: CANVAS });
 
   // Arch it from the keyboard.
   const arc = page.getByLabel('Arc', { exact: true });
@@ -87,20 +124,24 @@ test('an arched, outlined team name: studio 2D and 3D, cart, payment, and the pr
   await radius.fill('40');
   await radius.press('Enter');
   await refusal.waitFor({ state: 'detached' });
-  const arched = await canvasPixels(page);
-  assert.equal(arched.length, flat.length);
-  const changed = arched.filter((v, i) => v !== flat[i]).length;
-  assert.ok(changed > 1000, `the 2D canvas shows the arch (${changed} channel values changed)`);
+  const arched = await repaintedFrom(page, flat, 100);
+  // The 2D canvas shows the arch: level tops before, the middle well above the ends now.
+  const archedRise = rise((await inkTops(page, { selector: CANVAS })).tops);
+  assert.ok(rise(flatTops) <= 2 && archedRise >= canvasWidth / 40, `2D: flat ${rise(flatTops)}, arched ${archedRise} rows on a ${canvasWidth} px canvas`);
 
   // Outline it: a width, then a colour.
   const width = page.getByLabel(/Outline width/);
   await width.fill('8');
   await width.press('Enter');
   await page.getByRole('radiogroup', { name: 'Outline colour' }).getByRole('radio', { name: '#000000' }).click();
-  const outlined = await canvasPixels(page);
-  assert.ok(outlined.filter((v, i) => v !== arched[i]).length > 1000, 'the 2D canvas shows the outline');
+  await repaintedFrom(page, arched, 100);
   await expectAccessible(page, 'studio: arched and outlined text');
   await page.screenshot({ path: join(screenshots, 'text-effects-2d.png') });
+  // The new controls fit a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('#text-effects').scrollIntoViewIfNeeded();
+  await expectFits(page, 'studio: text effects');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // 3D: the same engine render on the garment.
   await page.getByRole('radio', { name: '3D', exact: true }).click();
@@ -119,8 +160,8 @@ test('an arched, outlined team name: studio 2D and 3D, cart, payment, and the pr
   assert.deepEqual([text.arc, text.outline], [{ direction: 'up', radius: 40 }, { width: 8, color: '#000000' }]);
   const address = { email, fullName: 'Arch Captain', phone: '9876501234', addressLine1: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001' };
   const created = await call('POST', '/payments/create-order', token, { amount: cart.totalPrice, receipt: `r-arch-${Date.now()}`, shippingAddress: address, sameAsShipping: true });
-  const paid = await call('POST', '/payments/test/complete', token, { orderId: created.orderId });
-  await call('POST', '/payments/verify', token, paid);
+  const { razorpayOrderId, razorpayPaymentId, razorpaySignature } = await call('POST', '/payments/test/complete', token, { orderId: created.orderId });
+  await call('POST', '/payments/verify', token, { razorpayOrderId, razorpayPaymentId, razorpaySignature });
   const [order] = await call('GET', '/orders', token);
   assert.equal(order.isPaid, true);
   await context.close();
@@ -132,8 +173,9 @@ test('an arched, outlined team name: studio 2D and 3D, cart, payment, and the pr
   const [download] = await Promise.all([admin.page.waitForEvent('download'), details.getByRole('button', { name: 'Download print files' }).click()]);
   const zip = readFileSync(await download.path());
   const png = pngFromZip(zip, 'line-1-left-chest.png');
-  const { rise, width: w, height: h } = await archRise(admin.page, png);
-  assert.deepEqual([w, h], [1200, 1200], 'Left Chest at 300 DPI');
-  assert.ok(rise > 60, `the print file's letters follow the arch (middle ${rise} rows above the ends)`);
+  const printed = await inkTops(admin.page, { png });
+  assert.deepEqual([printed.width, printed.height], [1200, 1200], 'Left Chest at 300 DPI');
+  const printedRise = rise(printed.tops);
+  assert.ok(printedRise > 60, `the print file's letters follow the arch (middle ${printedRise} rows above the ends)`);
   await admin.context.close();
 });

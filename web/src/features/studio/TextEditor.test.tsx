@@ -108,6 +108,7 @@ describe('TextEffects', () => {
     await userEvent.tab();
     expect(setTextArc).toHaveBeenCalledWith('left_chest', 'down', 12);
     expect(screen.getByRole('alert').textContent).toBe(refusal);
+    expect(box.value).toBe('40');
 
     // A radius the engine takes clears the message.
     await userEvent.clear(box);

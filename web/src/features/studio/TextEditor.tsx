@@ -62,11 +62,16 @@ const ARCS: { value: Arc; label: string }[] = [
   { value: 'down', label: 'Arch down' },
 ];
 
-/** A number typed into a box is only sent to the engine when the box is left or Enter is pressed. */
-function NumberBox({ id, label, value, min, max, disabled, onCommit }: { id: string; label?: string; value: number; min: number; max: number; disabled?: boolean; onCommit: (n: number) => void }) {
+/**
+ * A number typed into a box is only sent to the engine when the box is left or
+ * Enter is pressed; a refused one goes back to the design's value.
+ */
+function NumberBox({ id, label, value, min, max, disabled, onCommit }: { id: string; label?: string; value: number; min: number; max: number; disabled?: boolean; onCommit: (n: number) => boolean }) {
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
-  const commit = () => draft !== String(value) && onCommit(Number(draft));
+  const commit = () => {
+    if (draft !== String(value) && !onCommit(Number(draft))) setDraft(String(value));
+  };
   return (
     <input
       id={id}
@@ -109,7 +114,9 @@ export function TextEffects({ handle, area, onMessage }: { handle: StudioHandle;
     return !error;
   };
   const setArc = (direction: Arc, r: number) => {
-    if (apply((s) => s.setTextArc(area, direction, r), direction === 'none' ? 'Arc removed' : 'Arc updated') && direction !== 'none') setRadius(r);
+    const done = apply((s) => s.setTextArc(area, direction, r), direction === 'none' ? 'Arc removed' : 'Arc updated');
+    if (done && direction !== 'none') setRadius(r);
+    return done;
   };
   const setOutline = (w: number, c: string) => apply((s) => s.setTextOutline(area, w, c), w === 0 ? 'Outline removed' : 'Outline updated');
 
