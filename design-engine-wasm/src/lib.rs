@@ -16,7 +16,9 @@ use wasm_bindgen::prelude::*;
 use design_engine::catalogue::{builtin_catalogue, colour_hex};
 use design_engine::design::{Design, PrintArea};
 use design_engine::effects::{remove_background, remove_background_png};
-use design_engine::elements::{ElementKind, Font, ImageElement, TextElement, check_upload};
+use design_engine::elements::{
+    ArcDirection, ElementKind, Font, ImageElement, TextArc, TextElement, TextOutline, check_upload,
+};
 use design_engine::error::StudioError;
 use design_engine::facts::facts;
 use design_engine::hash::{artwork_hash, content_hash};
@@ -88,6 +90,24 @@ pub struct Studio {
     renderer: Renderer,
 }
 
+impl Studio {
+    fn text_of(&self, area: PrintArea) -> Result<TextElement, JsValue> {
+        self.design
+            .area(area)
+            .text
+            .clone()
+            .ok_or_else(|| js_error(StudioError::NoText))
+    }
+
+    /// Puts a text in an area once the renderer accepts its layout (an arc
+    /// that cannot hold it is refused with its message; the design is unchanged).
+    fn put_text(&mut self, area: PrintArea, text: TextElement) -> Result<(), JsValue> {
+        self.renderer.check_text(&text).map_err(js_error)?;
+        self.design.set_text(area, text);
+        Ok(())
+    }
+}
+
 #[wasm_bindgen]
 impl Studio {
     #[wasm_bindgen(constructor)]
@@ -137,7 +157,8 @@ impl Studio {
         self.design.set_color(color);
     }
 
-    /// Puts a text in an area (replacing the one there) after checking it.
+    /// Puts a text in an area (replacing the one there) after checking it. An
+    /// edit of the area's text (another size, colour…) keeps its arc and outline.
     #[wasm_bindgen(js_name = setText)]
     pub fn set_text(
         &mut self,
@@ -150,9 +171,57 @@ impl Studio {
         let font = Font::parse(font).map_err(js_error)?;
         let size =
             u32::try_from(whole(size)?).map_err(|_| js_error(StudioError::FontSizeOutOfRange))?;
-        let element = TextElement::new(text, font, size, color).map_err(js_error)?;
-        self.design.set_text(area(area_key)?, element);
-        Ok(())
+        let area = area(area_key)?;
+        let mut element = TextElement::new(text, font, size, color).map_err(js_error)?;
+        if let Some(old) = &self.design.area(area).text {
+            element = element.with_effects_of(old);
+        }
+        self.put_text(area, element)
+    }
+
+    /// Sets the area's text along an arc (`"up"` or `"down"`, radius in
+    /// percent of the area's height), or flat with `"none"`.
+    #[wasm_bindgen(js_name = setTextArc)]
+    pub fn set_text_arc(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        #[wasm_bindgen(unchecked_param_type = "ArcDirection | 'none'")] direction: &str,
+        radius: f64,
+    ) -> Result<(), JsValue> {
+        let area = area(area_key)?;
+        let text = self.text_of(area)?;
+        let arc = match direction {
+            "none" => None,
+            "up" | "down" => {
+                let radius = u32::try_from(whole(radius)?)
+                    .map_err(|_| js_error(StudioError::ArcRadiusOutOfRange))?;
+                let up = direction == "up";
+                let direction = if up {
+                    ArcDirection::Up
+                } else {
+                    ArcDirection::Down
+                };
+                Some(TextArc::new(direction, radius).map_err(js_error)?)
+            }
+            _ => return Err(JsValue::from_str(&format!("Unknown arc '{direction}'"))),
+        };
+        self.put_text(area, text.with_arc(arc))
+    }
+
+    /// Outlines the area's text: `width` percent of the font size (0 removes it).
+    #[wasm_bindgen(js_name = setTextOutline)]
+    pub fn set_text_outline(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        width: f64,
+        color: &str,
+    ) -> Result<(), JsValue> {
+        let area = area(area_key)?;
+        let text = self.text_of(area)?;
+        let width = u32::try_from(whole(width)?)
+            .map_err(|_| js_error(StudioError::OutlineWidthOutOfRange))?;
+        let outline = TextOutline::new(width, color).map_err(js_error)?;
+        self.put_text(area, text.with_outline(outline))
     }
 
     /// Checks and decodes an upload, then puts it in an area; returns the asset record.

@@ -5,6 +5,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use design_engine::effects::remove_background;
+use design_engine::elements::{ArcDirection, TextArc, TextOutline};
 use design_engine::pricing::{GATEWAY_CHARGE_BPS, quote_order};
 use design_engine::render::{Fonts, Renderer};
 use design_engine::{Design, ElementKind, Font, ImageElement, PrintArea, Size, TextElement};
@@ -52,6 +53,37 @@ fn benches(c: &mut Criterion) {
                 .unwrap()
         })
     });
+
+    // An arched, outlined team name: two layouts (the flat one measures the
+    // arc) and the raster, as after choosing an arc in the studio.
+    let arched = TextElement::new("TEAM LEGACY", Font::Verdana, 24, "#1d4ed8")
+        .unwrap()
+        .with_arc(Some(TextArc::new(ArcDirection::Up, 40).unwrap()))
+        .with_outline(TextOutline::new(8, "#000000").unwrap());
+    c.bench_function("arched outlined text decal (layout + raster)", |b| {
+        b.iter(|| {
+            Renderer::new(fonts.clone())
+                .text_decal(black_box(&arched))
+                .unwrap()
+        })
+    });
+    let mut x_arc = 0.0;
+    let mut arched_design = Design::new("64f1a2b3c4d5e6f708190a01", "white");
+    arched_design.set_text(PrintArea::LeftChest, arched.clone());
+    let mut warm = Renderer::new(fonts.clone());
+    c.bench_function(
+        "arched outlined text: area re-render 512px after a move",
+        |b| {
+            b.iter(|| {
+                x_arc = (x_arc + 7.0) % 100.0;
+                arched_design.move_element(PrintArea::LeftChest, ElementKind::Text, x_arc, 40.0);
+                black_box(
+                    warm.render_area(&arched_design, PrintArea::LeftChest, 512)
+                        .unwrap(),
+                )
+            })
+        },
+    );
 
     let mut renderer = Renderer::new(fonts.clone());
     let mut design = sample(&mut renderer);

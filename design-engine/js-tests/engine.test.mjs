@@ -105,3 +105,32 @@ test('catalogue, colours, facts and money come from the engine', () => {
   assert.deepEqual([absorbed.gatewayChargeBps, absorbed.gatewayCharge, absorbed.total], [0, 0, reference.lineQuote.total]);
   assert.throws(() => engine.quoteOrder([reference.lineQuote], 1001), (e) => e.code === 'GATEWAY_FEE_OUT_OF_RANGE');
 });
+
+test('arched and outlined text: the browser draws the native golden print files, and refuses what the engine refuses', () => {
+  const golden = (name) => readFileSync(new URL(`../tests/golden/${name}`, import.meta.url));
+  const cases = [
+    ['print-arc-up.png', (s) => s.setTextArc('left_chest', 'up', 40)],
+    ['print-arc-down.png', (s) => s.setTextArc('left_chest', 'down', 40)],
+    ['print-outline.png', (s) => s.setTextOutline('left_chest', 8, '#facc15')],
+    ['print-arc-outline.png', (s) => (s.setTextArc('left_chest', 'up', 40), s.setTextOutline('left_chest', 8, '#000000'))],
+  ];
+  for (const [file, effect] of cases) {
+    const studio = newStudio('64f1a2b3c4d5e6f708190a01', 'white');
+    studio.setText('left_chest', 'TEAM LEGACY', 'Verdana', 24, '#1d4ed8');
+    effect(studio);
+    assert.ok(Buffer.from(studio.exportAreaPng('left_chest')).equals(golden(file)), file);
+  }
+  const studio = newStudio('64f1a2b3c4d5e6f708190a01', 'white');
+  assert.throws(() => studio.setTextArc('left_chest', 'up', 40), { code: 'TEXT_MISSING' });
+  studio.setText('left_chest', 'TEAM LEGACY', 'Verdana', 24, '#1d4ed8');
+  assert.throws(() => studio.setTextArc('left_chest', 'up', 12), { code: 'ARC_TOO_TIGHT', message: /use a radius of at least \d+/ });
+  assert.throws(() => studio.setTextArc('left_chest', 'down', 400), { code: 'ARC_RADIUS_OUT_OF_RANGE' });
+  assert.throws(() => studio.setTextOutline('left_chest', 16, '#000'), { code: 'OUTLINE_WIDTH_OUT_OF_RANGE' });
+  assert.equal(studio.design().areas.leftChest.text.arc, undefined, 'refused values change nothing');
+  // Resizing keeps the effects; a size the arc cannot hold is refused.
+  studio.setTextArc('left_chest', 'up', 30);
+  studio.setText('left_chest', 'TEAM LEGACY', 'Verdana', 20, '#1d4ed8');
+  assert.deepEqual(studio.design().areas.leftChest.text.arc, { direction: 'up', radius: 30 });
+  assert.throws(() => studio.setText('left_chest', 'TEAM LEGACY', 'Verdana', 48, '#1d4ed8'), { code: 'ARC_TOO_TIGHT' });
+  assert.equal(studio.design().areas.leftChest.text.size, 20);
+});

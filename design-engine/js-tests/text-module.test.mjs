@@ -26,5 +26,5 @@ test('text waits for the text module and its font', () => {
   assert.ok(decal.width > 10 && decal.height > 10);
   assert.ok(decal.pixels.some((v, i) => i % 4 === 3 && v > 0), 'the text has ink');
   // The text module refuses what it cannot draw instead of crashing.
-  assert.throws(() => text.drawText('Gelasio', '#000000', 'Hi', 10, 10, [1, 0, 0]), /six numbers/);
+  assert.throws(() => text.drawText('Gelasio', '#000000', 'Hi', 0, 0, '', 10, 10, [1, 0, 0]), /six numbers/);
 });

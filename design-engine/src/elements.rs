@@ -10,6 +10,13 @@ pub const MAX_TEXT_CHARS: usize = 50;
 pub const FONT_SIZE_RANGE: std::ops::RangeInclusive<u32> = 8..=48;
 pub const DEFAULT_FONT_SIZE: u32 = 16;
 pub const DEFAULT_TEXT_COLOUR: &str = "#000000";
+/// An arc's radius (at the text's baseline) in percent of the print area's
+/// height, the unit texts are sized in (a size-16 text is 8% of it tall).
+pub const ARC_RADIUS_RANGE: std::ops::RangeInclusive<u32> = 10..=300;
+pub const DEFAULT_ARC_RADIUS: u32 = 60;
+/// An outline's visible width in percent of the font size; 0 is no outline.
+pub const OUTLINE_WIDTH_RANGE: std::ops::RangeInclusive<u32> = 0..=15;
+pub const DEFAULT_OUTLINE_WIDTH: u32 = 6;
 pub const IMAGE_SIZE_RANGE: std::ops::RangeInclusive<u32> = 10..=100;
 pub const DEFAULT_IMAGE_SIZE: u32 = 20;
 /// Uploads must be under 5 MB.
@@ -127,6 +134,110 @@ pub enum ElementKind {
     Image,
 }
 
+/// Which way an arched text bends: `up` is the classic team-name arch (the
+/// circle's centre below the text), `down` a smile (the centre above).
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ArcDirection {
+    Up,
+    Down,
+}
+
+/// A text set along a circle: its baseline follows an arc of `radius` percent
+/// of the print area's height. Whether the text fits in a half circle depends
+/// on its width, so the renderer checks that (`StudioError::ArcTooTight`).
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawArc")]
+pub struct TextArc {
+    direction: ArcDirection,
+    radius: u32,
+}
+
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", schemars(rename = "TextArc"))]
+struct RawArc {
+    direction: ArcDirection,
+    #[cfg_attr(
+        feature = "schema",
+        schemars(range(min = *ARC_RADIUS_RANGE.start(), max = *ARC_RADIUS_RANGE.end()))
+    )]
+    radius: u32,
+}
+
+impl TryFrom<RawArc> for TextArc {
+    type Error = StudioError;
+    fn try_from(r: RawArc) -> Result<Self, StudioError> {
+        TextArc::new(r.direction, r.radius)
+    }
+}
+
+impl TextArc {
+    pub fn new(direction: ArcDirection, radius: u32) -> Result<TextArc, StudioError> {
+        if !ARC_RADIUS_RANGE.contains(&radius) {
+            return Err(StudioError::ArcRadiusOutOfRange);
+        }
+        Ok(TextArc { direction, radius })
+    }
+    pub fn direction(self) -> ArcDirection {
+        self.direction
+    }
+    pub fn radius(self) -> u32 {
+        self.radius
+    }
+}
+
+/// A stroke drawn under the text's fill: `width` percent of the font size
+/// shows outside the letters (1 to 15; "no outline" is no `TextOutline`).
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawOutline")]
+pub struct TextOutline {
+    width: u32,
+    color: HexColour,
+}
+
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", schemars(rename = "TextOutline"))]
+struct RawOutline {
+    #[cfg_attr(
+        feature = "schema",
+        schemars(range(min = 1, max = *OUTLINE_WIDTH_RANGE.end()))
+    )]
+    width: u32,
+    color: HexColour,
+}
+
+impl TryFrom<RawOutline> for TextOutline {
+    type Error = StudioError;
+    fn try_from(r: RawOutline) -> Result<Self, StudioError> {
+        TextOutline::new(r.width, r.color.as_str())?.ok_or(StudioError::OutlineWidthOutOfRange)
+    }
+}
+
+impl TextOutline {
+    /// An outline `width` percent of the font size wide; width 0 is none.
+    pub fn new(width: u32, colour: &str) -> Result<Option<TextOutline>, StudioError> {
+        if !OUTLINE_WIDTH_RANGE.contains(&width) {
+            return Err(StudioError::OutlineWidthOutOfRange);
+        }
+        let color = HexColour::parse(colour)?;
+        Ok((width > 0).then_some(TextOutline { width, color }))
+    }
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+    pub fn colour(&self) -> &HexColour {
+        &self.color
+    }
+}
+
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -137,6 +248,14 @@ pub struct TextElement {
     size: u32,
     color: HexColour,
     pub position: Position,
+    // Left out when absent, so documents from before text effects read,
+    // write and hash exactly as they did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    arc: Option<TextArc>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    outline: Option<TextOutline>,
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -158,6 +277,10 @@ struct RawText {
     color: HexColour,
     #[serde(default)]
     position: Position,
+    // Missing is none (serde's rule for options; no `default`, so the schema
+    // makes them optional rather than defaulted to null).
+    arc: Option<TextArc>,
+    outline: Option<TextOutline>,
 }
 
 fn default_font_size() -> u32 {
@@ -173,6 +296,8 @@ impl TryFrom<RawText> for TextElement {
     fn try_from(r: RawText) -> Result<Self, StudioError> {
         let mut t = TextElement::new(&r.text, r.font, r.size, r.color.as_str())?;
         t.position = r.position;
+        t.arc = r.arc;
+        t.outline = r.outline;
         Ok(t)
     }
 }
@@ -201,7 +326,33 @@ impl TextElement {
             size,
             color: HexColour::parse(colour)?,
             position: Position::CENTRE,
+            arc: None,
+            outline: None,
         })
+    }
+
+    /// The same text set along `arc` (or flat, with `None`).
+    pub fn with_arc(mut self, arc: Option<TextArc>) -> TextElement {
+        self.arc = arc;
+        self
+    }
+
+    /// The same text with `outline` under its fill (or none).
+    pub fn with_outline(mut self, outline: Option<TextOutline>) -> TextElement {
+        self.outline = outline;
+        self
+    }
+
+    /// The effects of `other` (when a text is replaced, as with its position).
+    pub fn with_effects_of(self, other: &TextElement) -> TextElement {
+        self.with_arc(other.arc).with_outline(other.outline.clone())
+    }
+
+    pub fn arc(&self) -> Option<TextArc> {
+        self.arc
+    }
+    pub fn outline(&self) -> Option<&TextOutline> {
+        self.outline.as_ref()
     }
 
     pub fn text(&self) -> &str {

@@ -12,6 +12,16 @@ pub enum StudioError {
     TextTooLong,
     #[error("Font size must be between 8 and 48")]
     FontSizeOutOfRange,
+    #[error("Arc radius must be between 10 and 300")]
+    ArcRadiusOutOfRange,
+    #[error(
+        "This text is too long for that arc: use a radius of at least {0} so it bends at most a half circle"
+    )]
+    ArcTooTight(u32),
+    #[error("Outline width must be between 0 (none) and 15")]
+    OutlineWidthOutOfRange,
+    #[error("Please add a text to this print area first")]
+    NoText,
     #[error("Please choose one of the available fonts")]
     UnknownFont,
     #[error("Please choose a valid color")]
@@ -63,6 +73,10 @@ impl StudioError {
             Self::TextEmpty => "TEXT_EMPTY",
             Self::TextTooLong => "TEXT_TOO_LONG",
             Self::FontSizeOutOfRange => "FONT_SIZE_OUT_OF_RANGE",
+            Self::ArcRadiusOutOfRange => "ARC_RADIUS_OUT_OF_RANGE",
+            Self::ArcTooTight(_) => "ARC_TOO_TIGHT",
+            Self::OutlineWidthOutOfRange => "OUTLINE_WIDTH_OUT_OF_RANGE",
+            Self::NoText => "TEXT_MISSING",
             Self::UnknownFont => "UNKNOWN_FONT",
             Self::InvalidColour => "INVALID_COLOR",
             Self::NotAnImage => "NOT_AN_IMAGE",

@@ -11,8 +11,9 @@ use serde::Serialize;
 use crate::catalogue::COLOUR_HEX;
 use crate::design::PrintArea;
 use crate::elements::{
-    DEFAULT_FONT_SIZE, DEFAULT_IMAGE_SIZE, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE,
-    MAX_IMAGE_BYTES, MAX_TEXT_CHARS, TEXT_COLOUR_PRESETS,
+    ARC_RADIUS_RANGE, DEFAULT_ARC_RADIUS, DEFAULT_FONT_SIZE, DEFAULT_IMAGE_SIZE,
+    DEFAULT_OUTLINE_WIDTH, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE, MAX_IMAGE_BYTES,
+    MAX_TEXT_CHARS, OUTLINE_WIDTH_RANGE, TEXT_COLOUR_PRESETS,
 };
 use crate::pricing::DESIGN_FEE_PER_EXTRA_ELEMENT;
 use crate::quantities::{MAX_PER_SIZE, MIN_PER_COLOUR, Size};
@@ -32,6 +33,13 @@ pub struct Facts {
     pub font_size_min: u32,
     pub font_size_max: u32,
     pub font_size_default: u32,
+    /// An arched text's radius, in percent of the print area's height.
+    pub arc_radius_min: u32,
+    pub arc_radius_max: u32,
+    pub arc_radius_default: u32,
+    /// A text's outline, in percent of its font size (0 is none).
+    pub outline_width_max: u32,
+    pub outline_width_default: u32,
     /// Image sizes are percent of the print area's width.
     pub image_size_min: u32,
     pub image_size_max: u32,
@@ -95,6 +103,11 @@ pub fn facts() -> Facts {
         font_size_min: *FONT_SIZE_RANGE.start(),
         font_size_max: *FONT_SIZE_RANGE.end(),
         font_size_default: DEFAULT_FONT_SIZE,
+        arc_radius_min: *ARC_RADIUS_RANGE.start(),
+        arc_radius_max: *ARC_RADIUS_RANGE.end(),
+        arc_radius_default: DEFAULT_ARC_RADIUS,
+        outline_width_max: *OUTLINE_WIDTH_RANGE.end(),
+        outline_width_default: DEFAULT_OUTLINE_WIDTH,
         image_size_min: *IMAGE_SIZE_RANGE.start(),
         image_size_max: *IMAGE_SIZE_RANGE.end(),
         image_size_default: DEFAULT_IMAGE_SIZE,

@@ -24,7 +24,7 @@ pub use images::{
     MAX_IMAGE_PIXELS, MAX_KEPT_SIDE, check_decodes, decode_upload, decode_within, decoding_cost,
     encode_png, sniff_type,
 };
-use text::TextShape;
+use text::{TextShape, TextStyle};
 
 /// The studio's decals are at most 512 × 512.
 pub const DECAL_MAX_SIDE: u32 = 512;
@@ -48,11 +48,13 @@ struct StoredImage {
     prepared: HashMap<(bool, bool), Arc<Pixmap>>,
 }
 
+/// What a text's layout depends on: its body, font and style (an arc's
+/// radius in font sizes depends on the text's size; a flat text's does not).
 #[derive(Clone, PartialEq)]
 struct TextKey {
     text: String,
     font: Font,
-    colour: String,
+    style: TextStyle,
 }
 
 impl TextKey {
@@ -60,7 +62,7 @@ impl TextKey {
         TextKey {
             text: text.text().to_string(),
             font: text.font(),
-            colour: text.colour().as_str().to_string(),
+            style: TextStyle::of(text),
         }
     }
 }
@@ -160,6 +162,15 @@ impl Renderer {
         self.shapes.get_or_try(TextKey::of(text), || {
             TextShape::layout(fonts, text).map(Arc::new)
         })
+    }
+
+    /// Checks what only a layout can tell (an arc holds its text in a half
+    /// circle); a flat text needs no fonts for this, so it always passes.
+    pub fn check_text(&mut self, text: &TextElement) -> Result<(), StudioError> {
+        if text.arc().is_some() {
+            self.shape(text)?;
+        }
+        Ok(())
     }
 
     fn prepared(

@@ -9,12 +9,13 @@ use std::rc::Rc;
 
 use design_engine::render::cache::Lru;
 use design_engine::render::fonts::Fonts;
-use design_engine::render::text::Outline;
+use design_engine::render::text::{Outline, TextStyle};
 use tiny_skia::Transform;
 use wasm_bindgen::prelude::*;
 
-/// A text's identity: family, fill, body.
-type Key = (String, String, String);
+/// A text's identity: family, fill, body, and the effects (arc radius and
+/// stroke width as bits, stroke colour).
+type Key = (String, String, String, u32, u32, String);
 /// A laid-out text and the box its ink covers (`[x, y, width, height]`).
 type Shaped = Rc<(Outline, [f32; 4])>;
 
@@ -63,12 +64,20 @@ pub fn has_font(family: &str) -> bool {
     STATE.with_borrow(|s| s.fonts.has_family(family))
 }
 
-fn shaped(family: &str, fill: &str, body: &str) -> Result<Shaped, JsValue> {
+fn shaped(family: &str, style: &TextStyle, body: &str) -> Result<Shaped, JsValue> {
     STATE.with_borrow_mut(|s| {
-        let key = (family.to_string(), fill.to_string(), body.to_string());
+        let (arc, width, colour) = style.to_parts();
+        let key = (
+            family.to_string(),
+            style.fill.clone(),
+            body.to_string(),
+            arc.to_bits(),
+            width.to_bits(),
+            colour.to_string(),
+        );
         let fonts = &s.fonts;
         s.shaped.get_or_try(key, || {
-            let (outline, b) = Outline::shape(fonts, family, fill, body)
+            let (outline, b) = Outline::shape(fonts, family, style, body)
                 .ok_or_else(|| JsValue::from_str("The text could not be laid out"))?;
             Ok(Rc::new((outline, [b.x(), b.y(), b.width(), b.height()])))
         })
@@ -76,19 +85,33 @@ fn shaped(family: &str, fill: &str, body: &str) -> Result<Shaped, JsValue> {
 }
 
 /// Lays `body` out in `family`, filled with `fill`, at the engine's reference
-/// size; returns the box its ink covers as `[x, y, width, height]`.
+/// size, along an arc of radius `arc` (positive arching up, negative down, 0
+/// flat) with a stroke `stroke_width` wide (0 for none) under the fill;
+/// returns the box its ink covers as `[x, y, width, height]`.
 #[wasm_bindgen(js_name = layoutText)]
-pub fn layout_text(family: &str, fill: &str, body: &str) -> Result<Vec<f32>, JsValue> {
-    Ok(shaped(family, fill, body)?.1.to_vec())
+pub fn layout_text(
+    family: &str,
+    fill: &str,
+    body: &str,
+    arc: f32,
+    stroke_width: f32,
+    stroke_colour: &str,
+) -> Result<Vec<f32>, JsValue> {
+    let style = TextStyle::from_parts(fill, arc, stroke_width, stroke_colour);
+    Ok(shaped(family, &style, body)?.1.to_vec())
 }
 
 /// Draws a laid-out text with `transform` (`[sx, ky, kx, sy, tx, ty]`) on a
 /// new transparent `width × height` canvas; returns its premultiplied RGBA.
 #[wasm_bindgen(js_name = drawText)]
+#[allow(clippy::too_many_arguments)] // plain values cross to JavaScript cheaply
 pub fn draw_text(
     family: &str,
     fill: &str,
     body: &str,
+    arc: f32,
+    stroke_width: f32,
+    stroke_colour: &str,
     width: u32,
     height: u32,
     transform: &[f32],
@@ -96,7 +119,8 @@ pub fn draw_text(
     let &[sx, ky, kx, sy, tx, ty] = transform else {
         return Err(JsValue::from_str("A transform has six numbers"));
     };
-    shaped(family, fill, body)?
+    let style = TextStyle::from_parts(fill, arc, stroke_width, stroke_colour);
+    shaped(family, &style, body)?
         .0
         .draw(width, height, Transform::from_row(sx, ky, kx, sy, tx, ty))
         .map(|p| p.take())

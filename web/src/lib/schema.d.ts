@@ -10325,6 +10325,12 @@ export interface components {
             total: number;
         };
         /**
+         * @description Which way an arched text bends: `up` is the classic team-name arch (the
+         *     circle's centre below the text), `down` a smile (the centre above).
+         * @enum {string}
+         */
+        ArcDirection: "up" | "down";
+        /**
          * @description One print area: at most one text and one image, by construction.
          * @default {
          *       "image": null,
@@ -12384,9 +12390,21 @@ export interface components {
             razorpaySignature?: string;
             error?: components["schemas"]["PaymentFailure"];
         };
+        /**
+         * @description A text set along a circle: its baseline follows an arc of `radius` percent
+         *     of the print area's height. Whether the text fits in a half circle depends
+         *     on its width, so the renderer checks that (`StudioError::ArcTooTight`).
+         */
+        TextArc: {
+            direction: components["schemas"]["ArcDirection"];
+            /** Format: uint32 */
+            radius: number;
+        };
         TextElement: {
+            arc?: components["schemas"]["TextArc"] | (null);
             color?: components["schemas"]["HexColour"];
             font?: components["schemas"]["Font"];
+            outline?: components["schemas"]["TextOutline"] | (null);
             position?: components["schemas"]["Position"];
             /**
              * Format: uint32
@@ -12394,6 +12412,15 @@ export interface components {
              */
             size: number;
             text: string;
+        };
+        /**
+         * @description A stroke drawn under the text's fill: `width` percent of the font size
+         *     shows outside the letters (1 to 15; "no outline" is no `TextOutline`).
+         */
+        TextOutline: {
+            color: components["schemas"]["HexColour"];
+            /** Format: uint32 */
+            width: number;
         };
         /** TimelineEvent */
         TimelineEvent: {

@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use tiny_skia::{IntSize, Pixmap, Rect, Transform};
 use wasm_bindgen::prelude::*;
 
+use super::TextStyle;
 use crate::render::fonts::Fonts;
 
 #[wasm_bindgen]
@@ -29,14 +30,21 @@ extern "C" {
         family: &str,
         fill: &str,
         body: &str,
+        arc: f32,
+        stroke_width: f32,
+        stroke_colour: &str,
     ) -> Result<Vec<f32>, JsValue>;
 
     #[wasm_bindgen(method, catch, js_name = drawText)]
+    #[allow(clippy::too_many_arguments)]
     fn draw_text(
         this: &TextEngine,
         family: &str,
         fill: &str,
         body: &str,
+        arc: f32,
+        stroke_width: f32,
+        stroke_colour: &str,
         width: u32,
         height: u32,
         transform: &[f32],
@@ -67,7 +75,7 @@ pub fn has_family(family: &str) -> bool {
 
 pub struct Outline {
     family: &'static str,
-    fill: String,
+    style: TextStyle,
     body: String,
 }
 
@@ -75,14 +83,18 @@ impl Outline {
     pub fn shape(
         _fonts: &Fonts,
         family: &'static str,
-        fill: &str,
+        style: &TextStyle,
         body: &str,
     ) -> Option<(Outline, Rect)> {
-        let bbox = with_engine(|e| e.layout_text(family, fill, body).ok())?;
+        let (arc, width, colour) = style.to_parts();
+        let bbox = with_engine(|e| {
+            e.layout_text(family, &style.fill, body, arc, width, colour)
+                .ok()
+        })?;
         let [x, y, w, h] = bbox[..] else { return None };
         let outline = Outline {
             family,
-            fill: fill.to_string(),
+            style: style.clone(),
             body: body.to_string(),
         };
         Some((outline, Rect::from_xywh(x, y, w, h)?))
@@ -91,8 +103,19 @@ impl Outline {
     pub fn draw(&self, width: u32, height: u32, t: Transform) -> Option<Pixmap> {
         let matrix = [t.sx, t.ky, t.kx, t.sy, t.tx, t.ty];
         let pixels = with_engine(|e| {
-            e.draw_text(self.family, &self.fill, &self.body, width, height, &matrix)
-                .ok()
+            let (arc, stroke_width, colour) = self.style.to_parts();
+            e.draw_text(
+                self.family,
+                &self.style.fill,
+                &self.body,
+                arc,
+                stroke_width,
+                colour,
+                width,
+                height,
+                &matrix,
+            )
+            .ok()
         })?;
         Pixmap::from_vec(pixels, IntSize::from_wh(width, height)?)
     }

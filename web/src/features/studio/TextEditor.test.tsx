@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FACTS, type Studio } from '../../lib/engine';
 import { forgetPendingText } from './pendingText';
@@ -9,7 +9,7 @@ import type { DesignDoc, StudioHandle } from './useStudio';
 async function fakeHandle(change: StudioHandle['change'] = () => null): Promise<StudioHandle> {
   return {
     studio: {} as Studio,
-    design: { productId: '64f1a2b3c4d5e6f708190a05' } as DesignDoc,
+    design: { productId: '64f1a2b3c4d5e6f708190a05', areas: { leftChest: { text: null, image: null }, back: { text: null, image: null } } } as unknown as DesignDoc,
     version: 0,
     change,
     discardDraft: () => {},
@@ -62,5 +62,83 @@ describe('TextEditor draft', () => {
     view.rerender(<TextEditor handle={{ ...loading, textReady: true }} area="left_chest" onMessage={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add Text' }));
     expect(setText).toHaveBeenCalledWith('left_chest', 'Early', FACTS.fonts[0], FACTS.fontSizeDefault, FACTS.textColorPresets[0]);
+  });
+});
+
+describe('TextEffects', () => {
+  const withText = (text: Record<string, unknown> | null) =>
+    ({ productId: '64f1a2b3c4d5e6f708190a05', areas: { leftChest: { text, image: null }, back: { text: null, image: null } } }) as unknown as DesignDoc;
+  const flat = { text: 'TEAM', font: 'Arial', size: 16, color: '#000000', position: { x: 50, y: 50 } };
+
+  it('asks for a text first', async () => {
+    const handle = { ...(await fakeHandle()), design: withText(null) };
+    render(<TextEditor handle={handle} area="left_chest" onMessage={() => {}} />);
+    expect(screen.getByText('Add a text to curve or outline it.')).toBeTruthy();
+    expect(screen.queryByLabelText('Arc')).toBeNull();
+  });
+
+  it('arches the text from the keyboard and sends the curve radius to the engine', async () => {
+    const setTextArc = vi.fn();
+    const messages: string[] = [];
+    const handle = { ...(await fakeHandle((fn) => (fn({ setTextArc } as unknown as Studio), null))), design: withText(flat) };
+    render(<TextEditor handle={handle} area="left_chest" onMessage={(_, m) => messages.push(m)} />);
+    const radius = screen.getByLabelText(/Curve radius/, { selector: 'input[type="range"]' }) as HTMLInputElement;
+    expect(radius.disabled).toBe(true);
+    screen.getByLabelText('Arc').focus();
+    await userEvent.selectOptions(screen.getByLabelText('Arc'), 'Arch up');
+    expect(setTextArc).toHaveBeenLastCalledWith('left_chest', 'up', FACTS.arcRadiusDefault);
+    expect(messages).toEqual(['Arc updated']);
+  });
+
+  it('shows the engine refusing a radius, and sends a typed one only when the box is left', async () => {
+    const refusal = 'This text is too long for that arc: use a radius of at least 27 so it bends at most a half circle';
+    const setTextArc = vi.fn();
+    const change: StudioHandle['change'] = (fn) => {
+      fn({ setTextArc } as unknown as Studio);
+      return (setTextArc.mock.lastCall?.[2] ?? 0) < 27 ? refusal : null;
+    };
+    const handle = { ...(await fakeHandle(change)), design: withText({ ...flat, arc: { direction: 'down', radius: 40 } }) };
+    render(<TextEditor handle={handle} area="left_chest" onMessage={() => {}} />);
+    expect((screen.getByLabelText('Arc') as HTMLSelectElement).value).toBe('down');
+    const box = screen.getByLabelText(/Curve radius/, { selector: 'input[type="number"]' }) as HTMLInputElement;
+    expect(box.value).toBe('40');
+    await userEvent.clear(box);
+    await userEvent.type(box, '12');
+    expect(setTextArc).not.toHaveBeenCalled();
+    await userEvent.tab();
+    expect(setTextArc).toHaveBeenCalledWith('left_chest', 'down', 12);
+    expect(screen.getByRole('alert').textContent).toBe(refusal);
+    expect(box.value).toBe('40');
+
+    // A radius the engine takes clears the message.
+    await userEvent.clear(box);
+    await userEvent.type(box, '30{Enter}');
+    expect(setTextArc).toHaveBeenLastCalledWith('left_chest', 'down', 30);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('outlines the text: a width, 0 for none, and a colour', async () => {
+    const setTextOutline = vi.fn();
+    const handle = { ...(await fakeHandle((fn) => (fn({ setTextOutline } as unknown as Studio), null))), design: withText(flat) };
+    const view = render(<TextEditor handle={handle} area="left_chest" onMessage={() => {}} />);
+    const width = screen.getByLabelText(/Outline width/) as HTMLInputElement;
+    expect(width.value).toBe('0');
+    // A colour alone changes nothing while there is no outline.
+    const colours = screen.getByRole('radiogroup', { name: 'Outline colour' });
+    await userEvent.click(within(colours).getByRole('radio', { name: '#EF4444' }));
+    expect(setTextOutline).not.toHaveBeenCalled();
+    await userEvent.clear(width);
+    await userEvent.type(width, '6{Enter}');
+    expect(setTextOutline).toHaveBeenLastCalledWith('left_chest', 6, '#EF4444');
+
+    // With an outline, the colour applies at once; 0 removes it.
+    view.rerender(<TextEditor handle={{ ...handle, design: withText({ ...flat, outline: { width: 6, color: '#ef4444' } }) }} area="left_chest" onMessage={() => {}} />);
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Outline colour' })).getByRole('radio', { name: '#FFFFFF' }));
+    expect(setTextOutline).toHaveBeenLastCalledWith('left_chest', 6, '#FFFFFF');
+    const box = screen.getByLabelText(/Outline width/) as HTMLInputElement;
+    await userEvent.clear(box);
+    await userEvent.type(box, '0');
+    await userEvent.tab();
+    expect(setTextOutline).toHaveBeenLastCalledWith('left_chest', 0, '#EF4444');
   });
 });

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { usePendingText } from './pendingText';
 import { FACTS, type AreaKey, type Font } from '../../lib/engine';
 import type { StudioHandle } from './useStudio';
 import { RadioGroup } from '../../components/RadioGroup';
+import { AREA_DOC_KEY } from './printAreas';
 
 /** The text of the chosen print area: adding replaces the area's text (the engine's rule). */
 export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
@@ -49,6 +50,127 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
       <button className="btn" disabled={!text.trim() || !handle.textReady} aria-busy={!handle.textReady} onClick={add}>
         {handle.textReady ? 'Add Text' : 'Loading fonts…'}
       </button>
+      <TextEffects handle={handle} area={area} onMessage={onMessage} />
     </section>
+  );
+}
+
+type Arc = 'none' | 'up' | 'down';
+const ARCS: { value: Arc; label: string }[] = [
+  { value: 'none', label: 'None' },
+  { value: 'up', label: 'Arch up' },
+  { value: 'down', label: 'Arch down' },
+];
+
+/**
+ * A number typed into a box is only sent to the engine when the box is left or
+ * Enter is pressed; a refused one goes back to the design's value.
+ */
+function NumberBox({ id, label, value, min, max, disabled, onCommit }: { id: string; label?: string; value: number; min: number; max: number; disabled?: boolean; onCommit: (n: number) => boolean }) {
+  const [draft, setDraft] = useState(String(value));
+  useEffect(() => setDraft(String(value)), [value]);
+  const commit = () => {
+    if (draft !== String(value) && !onCommit(Number(draft))) setDraft(String(value));
+  };
+  return (
+    <input
+      id={id}
+      aria-label={label}
+      className="effect-number"
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      value={draft}
+      disabled={disabled}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e: KeyboardEvent) => e.key === 'Enter' && commit()}
+    />
+  );
+}
+
+/**
+ * The area's text along an arc and with an outline. The engine checks every
+ * value (an arc must hold the text in a half circle) and its message is shown
+ * when it refuses one; the controls show the design as it is.
+ */
+export function TextEffects({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
+  const text = handle.design.areas[AREA_DOC_KEY[area]].text;
+  const [refused, setRefused] = useState<string | null>(null);
+  // What a control goes back to when turned on again.
+  const [radius, setRadius] = useState(FACTS.arcRadiusDefault);
+  const [outlineColor, setOutlineColor] = useState(FACTS.textColorPresets[1]);
+  const arc: Arc = text?.arc?.direction ?? 'none';
+  const shownRadius = text?.arc?.radius ?? radius;
+  const width = text?.outline?.width ?? 0;
+  const color = FACTS.textColorPresets.find((c) => c.toLowerCase() === (text?.outline?.color ?? outlineColor).toLowerCase()) ?? FACTS.textColorPresets[1];
+
+  const apply = (fn: Parameters<StudioHandle['change']>[0], done: string) => {
+    const error = handle.change(fn);
+    setRefused(error);
+    if (error) onMessage('error', error);
+    else onMessage('ok', done);
+    return !error;
+  };
+  const setArc = (direction: Arc, r: number) => {
+    const done = apply((s) => s.setTextArc(area, direction, r), direction === 'none' ? 'Arc removed' : 'Arc updated');
+    if (done && direction !== 'none') setRadius(r);
+    return done;
+  };
+  const setOutline = (w: number, c: string) => apply((s) => s.setTextOutline(area, w, c), w === 0 ? 'Outline removed' : 'Outline updated');
+
+  if (!text) {
+    return (
+      <p className="hint muted" id="text-effects">
+        Add a text to curve or outline it.
+      </p>
+    );
+  }
+  return (
+    <fieldset className="text-effects" id="text-effects">
+      <legend>Text effects</legend>
+      <label htmlFor="studio-arc">Arc</label>
+      <select id="studio-arc" value={arc} onChange={(e) => setArc(e.target.value as Arc, shownRadius)}>
+        {ARCS.map((a) => (
+          <option key={a.value} value={a.value}>
+            {a.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="studio-arc-radius">Curve radius (% of the print area&apos;s height; smaller bends more)</label>
+      <div className="row effect-row">
+        <input
+          id="studio-arc-radius"
+          type="range"
+          min={FACTS.arcRadiusMin}
+          max={FACTS.arcRadiusMax}
+          value={shownRadius}
+          disabled={arc === 'none'}
+          aria-describedby={refused ? 'text-effects-error' : undefined}
+          onChange={(e) => setArc(arc, Number(e.target.value))}
+        />
+        <NumberBox id="studio-arc-radius-value" label="Curve radius (typed)" value={shownRadius} min={FACTS.arcRadiusMin} max={FACTS.arcRadiusMax} disabled={arc === 'none'} onCommit={(r) => setArc(arc, r)} />
+      </div>
+      <label htmlFor="studio-outline-width">Outline width (% of the font size, 0 = none)</label>
+      <NumberBox id="studio-outline-width" value={width} min={0} max={FACTS.outlineWidthMax} onCommit={(w) => setOutline(w, color)} />
+      <span className="label">Outline colour</span>
+      <RadioGroup
+        label="Outline colour"
+        className="chips"
+        optionClass="chip"
+        options={FACTS.textColorPresets.map((c) => ({ value: c, label: c, swatch: c }))}
+        value={color}
+        onChange={(c) => {
+          setOutlineColor(c);
+          if (width > 0) setOutline(width, c);
+        }}
+      />
+      {refused && (
+        <p className="error" role="alert" id="text-effects-error">
+          {refused}
+        </p>
+      )}
+    </fieldset>
   );
 }
