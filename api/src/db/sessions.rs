@@ -69,7 +69,11 @@ async fn insert(
     } = origin;
     let token = random_hex(32);
     // The family's first token is made at its sign-in, to the millisecond.
-    let now = if parent.is_none() { signed_in_at } else { now_ms() };
+    let now = if parent.is_none() {
+        signed_in_at
+    } else {
+        now_ms()
+    };
     let expires_at =
         (now + lifetime.refresh_days * DAY_MS).min(signed_in_at + lifetime.max_days * DAY_MS);
     sqlx::query(
