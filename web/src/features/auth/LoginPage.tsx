@@ -17,6 +17,7 @@ import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { cleanPhone } from '../../lib/inputs';
 import { redirectTarget, startsWithPassword, type LoginStep } from './redirect';
+import CodeStep from './CodeStep';
 import SecondFactorStep from './SecondFactorStep';
 import './login.css';
 
@@ -272,35 +273,19 @@ export default function LoginPage() {
         )}
 
         {step === 'phone-otp' && (
-          <form onSubmit={verifyPhoneCode} className="stack">
-            <p className="muted">
-              We sent a 6-digit code by SMS to <strong>+91 {phone}</strong>.
-            </p>
-            <label>
-              One-time code (OTP)
-              <input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                required
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                autoFocus
-              />
-            </label>
-            <button className="btn" type="submit" disabled={busy || leaving || code.length !== 6}>
-              {busy ? 'Checking…' : 'Verify and sign in'}
-            </button>
-            <div className="row">
-              <button type="button" className="link-button" onClick={() => sendPhoneCode()} disabled={busy || leaving}>
-                Resend code
-              </button>
-              <button type="button" className="link-button" onClick={() => goTo('phone')} disabled={busy || leaving}>
-                Use a different number
-              </button>
-            </div>
-          </form>
+          <CodeStep
+            sentTo={`+91 ${phone}`}
+            how="a 6-digit code by SMS"
+            code={code}
+            onCode={setCode}
+            onSubmit={verifyPhoneCode}
+            submitLabel="Verify and sign in"
+            onResend={() => sendPhoneCode()}
+            onChange={() => goTo('phone')}
+            changeLabel="Use a different number"
+            busy={busy}
+            disabled={busy || leaving}
+          />
         )}
 
         {(step === 'email' || step === 'password') && (
@@ -312,35 +297,19 @@ export default function LoginPage() {
         )}
 
         {step === 'email-otp' && (
-          <form onSubmit={verifyCode} className="stack">
-            <p className="muted">
-              We sent a 6-digit code to <strong>{email.trim()}</strong>.
-            </p>
-            <label>
-              One-time code (OTP)
-              <input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                required
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                autoFocus
-              />
-            </label>
-            <button className="btn" type="submit" disabled={busy || leaving || code.length !== 6}>
-              {busy ? 'Checking…' : 'Verify and continue'}
-            </button>
-            <div className="row">
-              <button type="button" className="link-button" onClick={() => sendCode()} disabled={busy || leaving}>
-                Resend code
-              </button>
-              <button type="button" className="link-button" onClick={() => goTo('email')} disabled={busy || leaving}>
-                Use a different e-mail
-              </button>
-            </div>
-          </form>
+          <CodeStep
+            sentTo={email.trim()}
+            how="a 6-digit code"
+            code={code}
+            onCode={setCode}
+            onSubmit={verifyCode}
+            submitLabel="Verify and continue"
+            onResend={() => sendCode()}
+            onChange={() => goTo('email')}
+            changeLabel="Use a different e-mail"
+            busy={busy}
+            disabled={busy || leaving}
+          />
         )}
 
         {step === 'details' && (
