@@ -87,5 +87,9 @@ export const FACTS: Facts = {
   "maxImageBytes": 5242880,
   "minPerColor": 25,
   "maxPerSize": 10000,
-  "designFeePerExtraElement": 5000
+  "designFeePerExtraElement": 5000,
+  "minPrintDpi": 150.0,
+  "goodPrintDpi": 300.0,
+  "defaultGatewayFeeBps": 250,
+  "defaultGatewayLabel": "Payment Gateway (2.5%)"
 };
