@@ -17,6 +17,7 @@ use crate::elements::{
 };
 use crate::pricing::DESIGN_FEE_PER_EXTRA_ELEMENT;
 use crate::quantities::{MAX_PER_SIZE, MIN_PER_COLOUR, Size};
+use crate::tiers::{DEFAULT_TIERS, MAX_TIER_DISCOUNT_BPS, MAX_TIERS, PriceTier};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -50,6 +51,11 @@ pub struct Facts {
     pub max_per_size: u32,
     /// Paise per text or image after the first one of a line.
     pub design_fee_per_extra_element: i64,
+    /// The quantity tiers of a product whose admin has set none.
+    pub default_price_tiers: Vec<PriceTier>,
+    /// A product's tier table: at most this many tiers, each at most this much off.
+    pub max_price_tiers: usize,
+    pub max_tier_discount_bps: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -115,6 +121,9 @@ pub fn facts() -> Facts {
         min_per_color: MIN_PER_COLOUR,
         max_per_size: MAX_PER_SIZE,
         design_fee_per_extra_element: DESIGN_FEE_PER_EXTRA_ELEMENT.0,
+        default_price_tiers: DEFAULT_TIERS.to_vec(),
+        max_price_tiers: MAX_TIERS,
+        max_tier_discount_bps: MAX_TIER_DISCOUNT_BPS,
     }
 }
 
@@ -129,6 +138,14 @@ mod tests {
         // The gateway fee is the merchant's policy: the server's `/api/store` says it.
         assert!(f.get("gatewayLabel").is_none() && f.get("gatewayChargeBps").is_none());
         assert_eq!(f["designFeePerExtraElement"], 50_00);
+        assert_eq!(
+            f["defaultPriceTiers"][3],
+            serde_json::json!({"minPieces": 250, "discountBps": 1500})
+        );
+        assert_eq!(
+            (f["maxPriceTiers"].clone(), f["maxTierDiscountBps"].clone()),
+            (8.into(), 5000.into())
+        );
         assert_eq!(f["sizes"][4], "XXL");
         assert_eq!(f["fonts"][2], "Times New Roman");
         assert_eq!(
