@@ -87,5 +87,25 @@ export const FACTS: Facts = {
   "maxImageBytes": 5242880,
   "minPerColor": 25,
   "maxPerSize": 10000,
-  "designFeePerExtraElement": 5000
+  "designFeePerExtraElement": 5000,
+  "defaultPriceTiers": [
+    {
+      "minPieces": 25,
+      "discountBps": 0
+    },
+    {
+      "minPieces": 50,
+      "discountBps": 500
+    },
+    {
+      "minPieces": 100,
+      "discountBps": 1000
+    },
+    {
+      "minPieces": 250,
+      "discountBps": 1500
+    }
+  ],
+  "maxPriceTiers": 8,
+  "maxTierDiscountBps": 5000
 };
