@@ -111,6 +111,8 @@ impl std::fmt::Display for Paise {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+// `None` crosses to JavaScript as null (the binding serialises JSON-compatibly).
+#[cfg_attr(feature = "wasm", tsify(missing_as_null))]
 pub struct LineQuote {
     /// The product's price per piece before its quantity tier.
     pub base_unit_price: Paise,
