@@ -13,9 +13,9 @@ use crate::envelope::{ApiError, Envelope};
 use crate::fails::Fails;
 use crate::fails::status::*;
 use crate::models::{ColorImage, ImageRef, ModelMetadata, ProductImage};
+use crate::price_tiers::{self, PriceTierDto};
 use crate::storage::{Bucket, Key, Source};
 use design_engine::catalogue::{PartialProduct, colour_name};
-use design_engine::tiers::{PriceTier, PriceTiers};
 use poem::web::Data;
 
 use crate::product_files;
@@ -56,35 +56,11 @@ pub struct ProductDto {
     pub custom_price_tiers: bool,
 }
 
-/// From `minPieces` pieces in a cart line, `discountBps` basis points off the
-/// unit price (500 is 5%).
-#[derive(Object, Debug, Clone, Copy, PartialEq, Eq)]
-#[oai(rename_all = "camelCase")]
-pub struct PriceTierDto {
-    pub min_pieces: u32,
-    pub discount_bps: u32,
-}
-
-impl From<PriceTier> for PriceTierDto {
-    fn from(t: PriceTier) -> PriceTierDto {
-        PriceTierDto {
-            min_pieces: t.min_pieces,
-            discount_bps: t.discount_bps,
-        }
-    }
-}
-
 impl From<Product> for ProductDto {
     fn from(p: Product) -> ProductDto {
         ProductDto {
             hsn: p.hsn_code(),
-            price_tiers: p
-                .pricing()
-                .tiers
-                .tiers()
-                .iter()
-                .map(|&t| t.into())
-                .collect(),
+            price_tiers: price_tiers::shown(&p.pricing().tiers),
             custom_price_tiers: p.price_tiers.is_some(),
             default_color: p.colors.first().cloned().unwrap_or_else(|| "white".into()),
             id: p.id,
@@ -246,15 +222,7 @@ impl ProductInput {
             p.images = i;
         }
         if let Some(tiers) = self.price_tiers {
-            p.price_tiers = if tiers.is_empty() {
-                None
-            } else {
-                let rows = tiers
-                    .iter()
-                    .map(|t| PriceTier::new(t.min_pieces, t.discount_bps))
-                    .collect();
-                Some(PriceTiers::new(rows)?)
-            };
+            p.price_tiers = price_tiers::checked(&tiers)?;
         }
         if let Some(h) = self.hsn {
             p.hsn = match h.trim() {
