@@ -3,10 +3,12 @@
 // the next; raising a line from 25 to 50 pieces drops the price per piece in
 // the studio and, after adding it at 25, in the cart (priced by the server);
 // checkout shows the tier. On a 360 px phone the table fits and is accessible.
+// An admin sets a product's own tiers on the product form (the engine's
+// refusal shown first) and the studio prices with them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { browser, expectAccessible, expectFits, registerAccount, screenshots, signedInContext, store, withStore } from './harness.mjs';
+import { browser, expectAccessible, expectFits, latestCode, newContext, registerAccount, screenshots, signedInContext, store, withStore } from './harness.mjs';
 
 withStore();
 
@@ -92,5 +94,49 @@ test('on a 360 px phone the tier table fits and the hint is read from the keyboa
   await page.screenshot({ path: join(screenshots, 'tiers-phone.png'), fullPage: true });
   await expectFits(page, 'studio tiers on a phone');
   await expectAccessible(page, 'studio tiers on a phone');
+  await context.close();
+});
+
+test("an admin sets a product's own tiers on the product form, and the studio prices with them", async () => {
+  const admin = 'tiers-admin@example.com';
+  store.createAdmin(admin);
+  const context = await newContext(browser, { viewport: { width: 1360, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(store.url + '/admin/products');
+  await page.waitForURL('**/login');
+  await page.getByRole('main').getByLabel('Email address').fill(admin);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText('OTP sent to your email').waitFor();
+  await page.getByLabel('One-time code (OTP)').fill(await latestCode(store.url, admin));
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await page.waitForURL('**/admin/products', { timeout: 10_000 });
+
+  await page.getByRole('button', { name: 'Edit Shirt Full Sleeve' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Product' });
+  const useDefaults = form.getByRole('checkbox', { name: "Use the store's default tiers" });
+  assert.equal(await useDefaults.isChecked(), true);
+  await useDefaults.uncheck();
+  // A table the engine refuses: its message, and nothing saved.
+  await form.getByLabel('Tier 2 from pieces').fill('20');
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await form.getByRole('alert').getByText('Failed to update product: Price tier 2: it must start at more pieces than the tier before').waitFor();
+  await expectAccessible(page, 'product form with a refused tier table');
+  await form.getByLabel('Tier 2 from pieces').fill('30');
+  await form.getByLabel('Tier 2 discount (%)').fill('10');
+  await form.getByRole('button', { name: 'Remove tier 4' }).click();
+  await form.getByRole('button', { name: 'Remove tier 3' }).click();
+  await page.screenshot({ path: join(screenshots, 'tiers-admin-form.png'), fullPage: true });
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText('Product "Shirt Full Sleeve" updated successfully').waitFor();
+  const shirt = (await (await fetch(`${store.url}/api/products`)).json()).data.find((p) => p.name === 'Shirt Full Sleeve');
+  assert.deepEqual([shirt.priceTiers, shirt.customPriceTiers], [[{ minPieces: 25, discountBps: 0 }, { minPieces: 30, discountBps: 1000 }], true]);
+
+  // The studio: 30 shirts at ₹649 less 10%, the last tier (no next one).
+  await page.goto(`${store.url}/design?productId=${shirt._id}&color=${shirt.colors[0]}`);
+  await page.getByLabel('Quantity M').fill('30');
+  await page.getByTestId('tier-discount').waitFor();
+  assert.equal(await text(page.getByTestId('current-tier')), '30+ (your tier) 10% off ₹584.10');
+  assert.equal(await page.getByTestId('next-tier').count(), 0);
+  assert.deepEqual(context.cspViolations, []);
   await context.close();
 });
