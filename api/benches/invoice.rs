@@ -44,6 +44,8 @@ fn order(lines: usize) -> (Order, Vec<Item>) {
                     sizes: r#"{"s":5,"m":10,"l":10,"xl":10,"xxl":5}"#.into(),
                     artwork: Vec::new(),
                     unit_price: unit,
+                    base_unit_price: Some(unit),
+                    tier_discount_bps: 0,
                     quantity: 40,
                     elements: 2,
                     design_fee: 5_000,

@@ -3,7 +3,6 @@
 //! server checks it holds the design's pictures, and the same artwork again
 //! adds its quantities to the existing line.
 
-use design_engine::pricing::Paise;
 use design_engine::{Design, Size};
 
 use crate::db::{Db, cart, products};
@@ -28,7 +27,8 @@ pub fn invalid_product() -> ApiError {
 }
 
 /// Adds `design` to the user's cart. `shown_price`: the unit price the shopper
-/// saw, in paise, refused when it is no longer the product's price.
+/// saw, in paise, refused when it is not the engine's for this design now (the
+/// product's price in the quantity tier the design's pieces reach).
 pub async fn add(
     db: &Db,
     user_id: &str,
@@ -41,7 +41,10 @@ pub async fn add(
     let product = products::get(db, &design.product_id)
         .await?
         .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
-    if shown_price.is_some_and(|p| p != product.price) {
+    let pricing = product.pricing();
+    if let Some(shown) = shown_price
+        && shown != design.quote(&pricing)?.unit_price.0
+    {
         return Err(ApiError::bad_request_code(
             "Price has changed. Please refresh the page and try again.",
             "PRICE_MISMATCH",
@@ -66,7 +69,7 @@ pub async fn add(
                 )?;
             }
         }
-        let quote = merged.quote(Paise(product.price))?;
+        let quote = merged.quote(&pricing)?;
         let target = match &existing {
             Some(line) => cart::Target::Replace {
                 id: &line.id,

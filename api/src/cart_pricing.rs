@@ -1,9 +1,9 @@
 //! The one path that prices a cart: every line read by the engine and priced
-//! at its product's current price, then the order breakdown. The cart view
+//! at its product's current price and quantity tiers, then the order breakdown. The cart view
 //! shows it and the checkout charges it, so the two cannot disagree.
 
 use design_engine::Design;
-use design_engine::pricing::{LineQuote, OrderQuote, Paise, quote_order};
+use design_engine::pricing::{LineQuote, OrderQuote, quote_order};
 
 use crate::db::Db;
 use crate::db::cart::{self, Line};
@@ -28,7 +28,7 @@ pub async fn price_cart(db: &Db, user_id: &str, fee_bps: i64) -> Result<PricedCa
     let mut quotes = Vec::new();
     for line in cart::lines(db, user_id).await? {
         let design = line.design()?;
-        let quote = design.quote(Paise(line.product_price))?;
+        let quote = design.quote(&line.pricing()?)?;
         quotes.push(quote.clone());
         lines.push(PricedLine {
             line,

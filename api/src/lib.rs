@@ -24,6 +24,7 @@ pub mod mail;
 pub mod models;
 pub mod payments;
 pub mod pincodes;
+pub mod price_tiers;
 pub mod print_files;
 pub mod product_files;
 pub mod proofs;

@@ -27,6 +27,7 @@ use design_engine::pricing::{LineQuote, Paise, quote_order};
 use design_engine::quantities::Size;
 use design_engine::render::{Fonts, Renderer, fonts};
 use design_engine::tax::{Gstin, buyer_gstin};
+use design_engine::tiers::ProductPricing;
 
 /// A JavaScript `Error` with the studio's message and a `code` property.
 fn js_error(e: StudioError) -> JsValue {
@@ -348,13 +349,17 @@ impl Studio {
         self.design.element_count()
     }
 
-    /// The line's price breakdown at a unit price in paise.
+    /// The line's price breakdown at the product's pricing (its unit price in
+    /// paise and its quantity tiers), with the tier reached and the next one.
     #[wasm_bindgen(unchecked_return_type = "LineQuote")]
-    pub fn quote(&self, unit_price_paise: f64) -> Result<JsValue, JsValue> {
+    pub fn quote(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ProductPricing")] pricing: JsValue,
+    ) -> Result<JsValue, JsValue> {
         to_js(
             &self
                 .design
-                .quote(Paise(whole(unit_price_paise)?))
+                .quote(&product_pricing(pricing)?)
                 .map_err(js_error)?,
         )
     }
@@ -362,10 +367,14 @@ impl Studio {
     /// The order breakdown (subtotal, gateway charge, total) for this design
     /// alone, with the merchant's fee in basis points (the server's `/api/store`).
     #[wasm_bindgen(js_name = orderQuote, unchecked_return_type = "OrderQuote")]
-    pub fn order_quote(&self, unit_price_paise: f64, fee_bps: f64) -> Result<JsValue, JsValue> {
+    pub fn order_quote(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ProductPricing")] pricing: JsValue,
+        fee_bps: f64,
+    ) -> Result<JsValue, JsValue> {
         let line = self
             .design
-            .quote(Paise(whole(unit_price_paise)?))
+            .quote(&product_pricing(pricing)?)
             .map_err(js_error)?;
         to_js(&quote_order(vec![line], whole(fee_bps)?).map_err(js_error)?)
     }
@@ -502,6 +511,21 @@ pub fn color_hex(name: &str) -> Option<String> {
 #[wasm_bindgen(js_name = formatInr)]
 pub fn format_inr(paise: f64) -> Result<String, JsValue> {
     Ok(Paise(whole(paise)?).format_inr())
+}
+
+/// A product's pricing as JavaScript hands it over; a tier table the engine
+/// refuses throws an `Error` with the engine's message.
+fn product_pricing(value: JsValue) -> Result<ProductPricing, JsValue> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| js_sys::Error::new(&e.to_string()).into())
+}
+
+/// Every tier of a product with its price per piece, for the studio's table.
+#[wasm_bindgen(js_name = tierPrices, unchecked_return_type = "TierPrice[]")]
+pub fn tier_prices(
+    #[wasm_bindgen(unchecked_param_type = "ProductPricing")] pricing: JsValue,
+) -> Result<JsValue, JsValue> {
+    let pricing = product_pricing(pricing)?;
+    to_js(&pricing.tiers.prices(pricing.unit_price).map_err(js_error)?)
 }
 
 /// The order breakdown of several lines (each a `LineQuote`) with the

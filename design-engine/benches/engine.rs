@@ -131,7 +131,9 @@ fn benches(c: &mut Criterion) {
             quote_order(
                 vec![
                     black_box(&design)
-                        .quote(design_engine::Paise(4500))
+                        .quote(&design_engine::ProductPricing::with_default_tiers(
+                            design_engine::Paise(4500),
+                        ))
                         .unwrap(),
                 ],
                 GATEWAY_CHARGE_BPS,

@@ -7,8 +7,9 @@ use crate::catalogue::{PrintAnchor, colour_name};
 use crate::elements::{ElementKind, ImageElement, ImageSize, TextElement};
 use crate::error::StudioError;
 use crate::placement::Position;
-use crate::pricing::{LineQuote, Paise, quote_line};
+use crate::pricing::{LineQuote, quote_line};
 use crate::quantities::{Quantities, Size};
+use crate::tiers::ProductPricing;
 
 /// The version written into every document; older ones are read, newer refused.
 pub const DESIGN_VERSION: u32 = 1;
@@ -380,9 +381,10 @@ impl Design {
             .filter_map(|a| self.area(a).image.as_ref().map(|i| &i.asset))
     }
 
-    /// The price of this design as one cart line, at the product's unit price.
-    pub fn quote(&self, unit_price: Paise) -> Result<LineQuote, StudioError> {
-        quote_line(unit_price, self.quantities.total(), self.element_count())
+    /// The price of this design as one cart line, at the product's pricing
+    /// (its unit price and the quantity tier its pieces reach).
+    pub fn quote(&self, pricing: &ProductPricing) -> Result<LineQuote, StudioError> {
+        quote_line(pricing, self.quantities.total(), self.element_count())
     }
 
     /// What a saved design (a draft) requires: the colour is one of the

@@ -3,6 +3,7 @@
 
 use crate::quantities::MIN_PER_COLOUR;
 use crate::quantities::Size;
+use crate::tiers::{MAX_TIER_PIECES, MAX_TIERS};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StudioError {
@@ -60,6 +61,20 @@ pub enum StudioError {
     PriceOverflow,
     #[error("The payment gateway fee must be from 0% to 10%")]
     GatewayFeeOutOfRange,
+    #[error("Please add at least one price tier")]
+    TiersEmpty,
+    #[error("The first price tier must start at {MIN_PER_COLOUR} pieces with no discount")]
+    FirstTierNotBase,
+    #[error("A product can have at most {MAX_TIERS} price tiers")]
+    TooManyTiers,
+    #[error("Price tier {0}: it must start at more pieces than the tier before")]
+    TierPiecesNotIncreasing(usize),
+    #[error("Price tier {0}: it can start at most at {MAX_TIER_PIECES} pieces")]
+    TierPiecesTooLarge(usize),
+    #[error("Price tier {0}: its discount must be more than the tier before's")]
+    TierDiscountNotIncreasing(usize),
+    #[error("Price tier {0}: the discount can be at most 50%")]
+    TierDiscountTooLarge(usize),
     #[error("This design was made by a newer version of the studio (version {0})")]
     UnsupportedVersion(u32),
     #[error("The design could not be read: {0}")]
@@ -94,6 +109,13 @@ impl StudioError {
             Self::NegativePrice => "NEGATIVE_PRICE",
             Self::PriceOverflow => "PRICE_OVERFLOW",
             Self::GatewayFeeOutOfRange => "GATEWAY_FEE_OUT_OF_RANGE",
+            Self::TiersEmpty => "TIERS_EMPTY",
+            Self::FirstTierNotBase => "FIRST_TIER_NOT_BASE",
+            Self::TooManyTiers => "TOO_MANY_TIERS",
+            Self::TierPiecesNotIncreasing(_) => "TIER_PIECES_NOT_INCREASING",
+            Self::TierPiecesTooLarge(_) => "TIER_PIECES_TOO_LARGE",
+            Self::TierDiscountNotIncreasing(_) => "TIER_DISCOUNT_NOT_INCREASING",
+            Self::TierDiscountTooLarge(_) => "TIER_DISCOUNT_TOO_LARGE",
             Self::UnsupportedVersion(_) => "UNSUPPORTED_VERSION",
             Self::MalformedDesign(_) => "MALFORMED_DESIGN",
         }

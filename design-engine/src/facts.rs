@@ -18,6 +18,7 @@ use crate::elements::{
 use crate::preflight::{GOOD_PRINT_DPI, MIN_PRINT_DPI};
 use crate::pricing::{DESIGN_FEE_PER_EXTRA_ELEMENT, GATEWAY_CHARGE_BPS, gateway_label};
 use crate::quantities::{MAX_PER_SIZE, MIN_PER_COLOUR, Size};
+use crate::tiers::{DEFAULT_TIERS, MAX_TIER_DISCOUNT_BPS, MAX_TIERS, PriceTier};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -59,6 +60,11 @@ pub struct Facts {
     /// what a browser prices with before it has ever heard the server's.
     pub default_gateway_fee_bps: i64,
     pub default_gateway_label: String,
+    /// The quantity tiers of a product whose admin has set none.
+    pub default_price_tiers: Vec<PriceTier>,
+    /// A product's tier table: at most this many tiers, each at most this much off.
+    pub max_price_tiers: usize,
+    pub max_tier_discount_bps: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -128,6 +134,9 @@ pub fn facts() -> Facts {
         good_print_dpi: GOOD_PRINT_DPI,
         default_gateway_fee_bps: GATEWAY_CHARGE_BPS,
         default_gateway_label: gateway_label(GATEWAY_CHARGE_BPS),
+        default_price_tiers: DEFAULT_TIERS.to_vec(),
+        max_price_tiers: MAX_TIERS,
+        max_tier_discount_bps: MAX_TIER_DISCOUNT_BPS,
     }
 }
 
@@ -148,6 +157,14 @@ mod tests {
             (Some(150.0), Some(300.0))
         );
         assert_eq!(f["designFeePerExtraElement"], 50_00);
+        assert_eq!(
+            f["defaultPriceTiers"][3],
+            serde_json::json!({"minPieces": 250, "discountBps": 1500})
+        );
+        assert_eq!(
+            (f["maxPriceTiers"].clone(), f["maxTierDiscountBps"].clone()),
+            (8.into(), 5000.into())
+        );
         assert_eq!(f["sizes"][4], "XXL");
         assert_eq!(f["fonts"][2], "Times New Roman");
         assert_eq!(

@@ -15,6 +15,7 @@ pub mod pricing;
 pub mod quantities;
 pub mod render;
 pub mod tax;
+pub mod tiers;
 
 #[cfg(not(any(feature = "text", feature = "wasm")))]
 compile_error!(
@@ -26,3 +27,4 @@ pub use elements::{ElementKind, Font, ImageElement, TextElement};
 pub use error::StudioError;
 pub use pricing::{LineQuote, OrderQuote, Paise};
 pub use quantities::{Quantities, Size};
+pub use tiers::{PriceTier, PriceTiers, ProductPricing};

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::StudioError;
+use crate::tiers::{NextTier, ProductPricing, next_tier};
 
 /// An amount of money in paise (1/100 rupee). Never a float.
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -63,6 +64,13 @@ impl Paise {
             .ok_or(StudioError::PriceOverflow)
     }
 
+    fn sub(self, other: Paise) -> Result<Paise, StudioError> {
+        self.0
+            .checked_sub(other.0)
+            .map(Paise)
+            .ok_or(StudioError::PriceOverflow)
+    }
+
     fn times(self, n: u32) -> Result<Paise, StudioError> {
         self.0
             .checked_mul(i64::from(n))
@@ -103,9 +111,19 @@ impl std::fmt::Display for Paise {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+// `None` crosses to JavaScript as null (the binding serialises JSON-compatibly).
+#[cfg_attr(feature = "wasm", tsify(missing_as_null))]
 pub struct LineQuote {
+    /// The product's price per piece before its quantity tier.
+    pub base_unit_price: Paise,
+    /// The tier the line's pieces reach: from how many pieces, and its discount.
+    pub tier_min_pieces: u32,
+    pub tier_discount_bps: u32,
+    /// The price per piece in that tier (base less the discount, half up to the paisa).
     pub unit_price: Paise,
     pub quantity: u32,
+    /// What the tier takes off the line: (base − unit price) × quantity.
+    pub tier_discount: Paise,
     /// unit price × quantity
     pub garments: Paise,
     /// texts and images over both print areas
@@ -116,29 +134,41 @@ pub struct LineQuote {
     pub design_fee: Paise,
     /// garments + design fee
     pub total: Paise,
+    /// The next cheaper tier, for "Add 12 more for ₹x less per piece"; none in the last.
+    pub next_tier: Option<NextTier>,
 }
 
-/// Prices a line: unit price × quantity + ₹50 for each element after the first.
+/// Prices a line of `quantity` pieces: the unit price of the tier it reaches
+/// × quantity + ₹50 for each element after the first.
 pub fn quote_line(
-    unit_price: Paise,
+    pricing: &ProductPricing,
     quantity: u32,
     elements: u32,
 ) -> Result<LineQuote, StudioError> {
-    if unit_price.0 < 0 {
+    let base = pricing.unit_price;
+    if base.0 < 0 {
         return Err(StudioError::NegativePrice);
     }
+    let tier = pricing.tiers.tier_for(quantity);
+    let unit_price = tier.unit_price(base)?;
     let garments = unit_price.times(quantity)?;
+    let tier_discount = base.times(quantity)?.sub(garments)?;
     let chargeable_elements = elements.saturating_sub(1);
     let design_fee = DESIGN_FEE_PER_EXTRA_ELEMENT.times(chargeable_elements)?;
     Ok(LineQuote {
+        base_unit_price: base,
+        tier_min_pieces: tier.min_pieces,
+        tier_discount_bps: tier.discount_bps,
         unit_price,
         quantity,
+        tier_discount,
         garments,
         elements,
         chargeable_elements,
         design_fee_per_element: DESIGN_FEE_PER_EXTRA_ELEMENT,
         design_fee,
         total: garments.add(design_fee)?,
+        next_tier: next_tier(pricing, quantity, unit_price)?,
     })
 }
 
@@ -196,6 +226,12 @@ pub fn quote_order(lines: Vec<LineQuote>, fee_bps: i64) -> Result<OrderQuote, St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tiers::{PriceTier, PriceTiers};
+
+    /// A product at `price` with the engine's default tiers.
+    fn base(price: Paise) -> ProductPricing {
+        ProductPricing::with_default_tiers(price)
+    }
 
     #[test]
     fn percentages_of_basis_points() {
@@ -233,13 +269,60 @@ mod tests {
 
     #[test]
     fn first_element_is_free_each_extra_costs_fifty_rupees() {
-        let q = quote_line(Paise::rupees(45), 25, 0).unwrap();
+        let q = quote_line(&base(Paise::rupees(45)), 25, 0).unwrap();
         assert_eq!((q.design_fee, q.total), (Paise(0), Paise(1125_00)));
-        let q = quote_line(Paise::rupees(45), 25, 1).unwrap();
+        let q = quote_line(&base(Paise::rupees(45)), 25, 1).unwrap();
         assert_eq!(q.design_fee, Paise(0));
-        let q = quote_line(Paise::rupees(45), 25, 4).unwrap();
+        let q = quote_line(&base(Paise::rupees(45)), 25, 4).unwrap();
         assert_eq!((q.chargeable_elements, q.design_fee), (3, Paise(150_00)));
         assert_eq!(q.total, Paise(1275_00));
+    }
+
+    #[test]
+    fn exact_quotes_at_every_default_tier_boundary() {
+        // ₹45.45 a piece: 5% off is 43.1775 → ₹43.18, 10% off 40.905 → ₹40.91
+        // (half up), 15% off 38.6325 → ₹38.63; two elements add ₹50.
+        let pricing = base(Paise(45_45));
+        let expect = [
+            (24, 25, 0, 45_45, 50),
+            (25, 25, 0, 45_45, 50),
+            (49, 25, 0, 45_45, 50),
+            (50, 50, 500, 43_18, 100),
+            (99, 50, 500, 43_18, 100),
+            (100, 100, 1_000, 40_91, 250),
+            (249, 100, 1_000, 40_91, 250),
+            (250, 250, 1_500, 38_63, 0),
+        ];
+        for (pieces, tier, bps, unit, next) in expect {
+            let q = quote_line(&pricing, pieces, 2).unwrap();
+            assert_eq!(
+                (q.tier_min_pieces, q.tier_discount_bps, q.unit_price),
+                (tier, bps, Paise(unit)),
+                "{pieces} pieces"
+            );
+            assert_eq!(q.base_unit_price, Paise(45_45));
+            assert_eq!(q.garments, Paise(unit * i64::from(pieces)));
+            assert_eq!(q.tier_discount, Paise((45_45 - unit) * i64::from(pieces)));
+            assert_eq!(q.total, Paise(unit * i64::from(pieces) + 50_00));
+            assert_eq!(q.next_tier.map_or(0, |n| n.min_pieces), next, "{pieces}");
+        }
+        // 49 → 50: the hint names one more piece and ₹2.27 less per piece.
+        let q49 = quote_line(&pricing, 49, 2).unwrap();
+        let next = q49.next_tier.unwrap();
+        assert_eq!((next.pieces_needed, next.unit_price), (1, Paise(43_18)));
+        assert_eq!(next.hint, "Add 1 more for ₹2.27 less per piece");
+        assert_eq!(q49.total, Paise(2227_05 + 50_00));
+        assert_eq!(
+            quote_line(&pricing, 50, 2).unwrap().total,
+            Paise(2159_00 + 50_00)
+        );
+        // A product's own table is used, not the defaults.
+        let own = PriceTiers::new(vec![PriceTier::new(25, 0), PriceTier::new(30, 2_000)]).unwrap();
+        let q = quote_line(&ProductPricing::new(Paise(100_00), own), 30, 1).unwrap();
+        assert_eq!(
+            (q.unit_price, q.total, q.next_tier),
+            (Paise(80_00), Paise(2400_00), None)
+        );
     }
 
     #[test]
@@ -250,7 +333,7 @@ mod tests {
         assert_eq!(gateway_charge(Paise(1), bps).unwrap(), Paise(0));
         assert_eq!(gateway_charge(Paise(20), bps).unwrap(), Paise(1));
         assert_eq!(gateway_charge(Paise(19), bps).unwrap(), Paise(0));
-        let order = quote_order(vec![quote_line(Paise(2999), 25, 2).unwrap()], bps).unwrap();
+        let order = quote_order(vec![quote_line(&base(Paise(2999)), 25, 2).unwrap()], bps).unwrap();
         assert_eq!(order.subtotal, Paise(2999 * 25 + 5000));
         assert_eq!(order.gateway_charge_bps, 250);
         assert_eq!(order.gateway_charge, Paise(1999)); // 79975 × 0.025 = 1999.375
@@ -259,7 +342,7 @@ mod tests {
 
     #[test]
     fn at_zero_the_merchant_absorbs_the_charge() {
-        let line = quote_line(Paise(2999), 25, 2).unwrap();
+        let line = quote_line(&base(Paise(2999)), 25, 2).unwrap();
         let order = quote_order(vec![line.clone(), line], 0).unwrap();
         assert_eq!(order.subtotal, Paise(2 * 79975));
         assert_eq!(order.gateway_charge_bps, 0);
@@ -271,7 +354,7 @@ mod tests {
     #[test]
     fn other_fees_round_half_up_too_and_out_of_range_fees_are_refused() {
         // 1.75% of ₹799.75 = 1399.5625 paise → ₹14.00.
-        let order = quote_order(vec![quote_line(Paise(2999), 25, 2).unwrap()], 175).unwrap();
+        let order = quote_order(vec![quote_line(&base(Paise(2999)), 25, 2).unwrap()], 175).unwrap();
         assert_eq!(order.gateway_charge, Paise(1400));
         assert_eq!(order.total, Paise(79975 + 1400));
         // 1.75% of 200 paise = 3.5 → 4; of 199 = 3.4825 → 3.
@@ -289,34 +372,68 @@ mod tests {
     #[test]
     fn overflow_and_negative_prices_are_errors_not_panics() {
         assert_eq!(
-            quote_line(Paise(i64::MAX), 2, 0),
+            quote_line(&base(Paise(i64::MAX)), 2, 0),
             Err(StudioError::PriceOverflow)
         );
-        assert_eq!(quote_line(Paise(-1), 2, 0), Err(StudioError::NegativePrice));
-        let big = quote_line(Paise(i64::MAX / 2), 1, 0).unwrap();
+        assert_eq!(
+            quote_line(&base(Paise(-1)), 2, 0),
+            Err(StudioError::NegativePrice)
+        );
+        let big = quote_line(&base(Paise(i64::MAX / 2)), 1, 0).unwrap();
         assert_eq!(
             quote_order(vec![big.clone(), big.clone(), big], GATEWAY_CHARGE_BPS),
             Err(StudioError::PriceOverflow)
         );
     }
 
+    /// Any valid tier table: 25 at no discount, then up to 7 tiers with
+    /// strictly more pieces and strictly more off, at most 50%.
+    fn any_tiers() -> impl Strategy<Value = PriceTiers> {
+        prop::collection::vec((1u32..5_000, 1u32..700), 0..7).prop_map(|steps| {
+            let mut tiers = vec![PriceTier::new(25, 0)];
+            for (more, off) in steps {
+                let last = *tiers.last().unwrap();
+                let next = PriceTier::new(last.min_pieces + more, last.discount_bps + off);
+                if next.discount_bps > 5_000 || next.min_pieces > 50_000 {
+                    break;
+                }
+                tiers.push(next);
+            }
+            PriceTiers::new(tiers).unwrap()
+        })
+    }
+
     proptest! {
-        /// A line is the sum of its parts, never negative; an order adds its lines
-        /// and the fee at any allowed rate; any input either prices or reports
-        /// overflow, never panics.
+        /// For any tier table, a line is the sum of its parts at the unit price
+        /// of the tier its pieces reach, never negative; an order adds its
+        /// lines and the fee at any allowed rate; any input either prices or
+        /// reports overflow, never panics.
         #[test]
         fn totals_are_the_sum_of_their_parts(
+            tiers in any_tiers(),
             lines in prop::collection::vec((0i64..=i64::MAX / 4, any::<u32>(), 0u32..=4), 0..6),
             bps in 0i64..=MAX_GATEWAY_FEE_BPS,
         ) {
             let mut quotes = Vec::new();
             for (price, qty, elements) in lines {
-                match quote_line(Paise(price), qty, elements) {
+                let pricing = ProductPricing::new(Paise(price), tiers.clone());
+                match quote_line(&pricing, qty, elements) {
                     Ok(q) => {
-                        prop_assert_eq!(q.garments.0, price * i64::from(qty));
+                        let tier = tiers.tier_for(qty);
+                        prop_assert_eq!(q.tier_discount_bps, tier.discount_bps);
+                        let unit = (i128::from(price) * i128::from(10_000 - tier.discount_bps) + 5_000) / 10_000;
+                        prop_assert_eq!(i128::from(q.unit_price.0), unit);
+                        prop_assert!(q.unit_price <= q.base_unit_price);
+                        prop_assert_eq!(q.garments.0, q.unit_price.0 * i64::from(qty));
+                        prop_assert_eq!(q.tier_discount.0, price * i64::from(qty) - q.garments.0);
                         prop_assert_eq!(q.design_fee.0, 5000 * i64::from(elements.saturating_sub(1)));
                         prop_assert_eq!(q.total.0, q.garments.0 + q.design_fee.0);
                         prop_assert!(q.total.0 >= 0);
+                        if let Some(next) = &q.next_tier {
+                            prop_assert_eq!(next.min_pieces, qty + next.pieces_needed);
+                            prop_assert!(next.saving_per_piece.0 >= 0);
+                            prop_assert_eq!(next.unit_price.0 + next.saving_per_piece.0, q.unit_price.0);
+                        }
                         quotes.push(q);
                     }
                     Err(e) => {

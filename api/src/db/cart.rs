@@ -1,7 +1,7 @@
 //! Cart lines. A line is one design (artwork hash) of one product in one
 //! colour; prices are always the engine's, recomputed from the product's price.
 
-use design_engine::Design;
+use design_engine::{Design, ProductPricing};
 use sqlx::FromRow;
 
 use super::DbError;
@@ -15,6 +15,7 @@ pub struct Line {
     pub product_id: String,
     pub product_name: String,
     pub product_price: i64,
+    pub product_price_tiers: Option<String>,
     pub product_colors: String,
     pub color: String,
     pub artwork_hash: String,
@@ -26,10 +27,18 @@ impl Line {
     pub fn design(&self) -> Result<Design, DbError> {
         Ok(Design::from_json(&self.design)?)
     }
+
+    /// The product's pricing now: its price and quantity tiers.
+    pub fn pricing(&self) -> Result<ProductPricing, DbError> {
+        Ok(super::products::pricing(
+            self.product_price,
+            self.product_price_tiers.as_deref(),
+        )?)
+    }
 }
 
 const SELECT: &str = "SELECT c.id, c.product_id, p.name AS product_name, p.price AS product_price, \
-                      p.colors AS product_colors, c.color, c.artwork_hash, c.design, c.created_at \
+                      p.price_tiers AS product_price_tiers, p.colors AS product_colors, c.color, c.artwork_hash, c.design, c.created_at \
                       FROM cart_items c JOIN products p ON p.id = c.product_id";
 
 pub async fn lines(db: &Db, user_id: &str) -> Result<Vec<Line>, DbError> {

@@ -1,7 +1,7 @@
 //! Saved designs: every query but the share link's is scoped to the owner.
 //! A design keeps its pictures (`saved_design_artwork`) as cart lines do.
 
-use design_engine::Design;
+use design_engine::{Design, ProductPricing};
 use sqlx::FromRow;
 
 use super::DbError;
@@ -15,6 +15,7 @@ pub struct SavedRow {
     pub product_id: String,
     pub product_name: String,
     pub product_price: i64,
+    pub product_price_tiers: Option<String>,
     pub product_colors: String,
     pub name: String,
     pub design: String,
@@ -29,13 +30,21 @@ impl SavedRow {
         Ok(Design::from_json(&self.design)?)
     }
 
+    /// The product's pricing now: its price and quantity tiers.
+    pub fn pricing(&self) -> Result<ProductPricing, DbError> {
+        Ok(super::products::pricing(
+            self.product_price,
+            self.product_price_tiers.as_deref(),
+        )?)
+    }
+
     pub fn product_colors(&self) -> Result<Vec<String>, DbError> {
         Ok(serde_json::from_str(&self.product_colors)?)
     }
 }
 
 const SELECT: &str = "SELECT d.id, d.user_id, d.product_id, p.name AS product_name, p.price AS product_price, \
-                      p.colors AS product_colors, d.name, d.design, d.version, d.share_token, d.created_at, \
+                      p.price_tiers AS product_price_tiers, p.colors AS product_colors, d.name, d.design, d.version, d.share_token, d.created_at, \
                       d.updated_at FROM saved_designs d JOIN products p ON p.id = d.product_id";
 
 /// A page of the owner's designs, newest first, and how many there are in all.

@@ -5,6 +5,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 
+use design_engine::pricing::Paise;
+use design_engine::tiers::{PriceTiers, ProductPricing};
+
 use super::DbError;
 use super::{Db, now_ms};
 use crate::models::{ColorImage, ImageRef, ModelMetadata, ProductImage};
@@ -29,6 +32,7 @@ struct Row {
     created_at: i64,
     updated_at: i64,
     hsn: Option<String>,
+    price_tiers: Option<String>,
 }
 
 /// A product as stored.
@@ -53,6 +57,8 @@ pub struct Product {
     pub updated_at: i64,
     /// The HSN code the admin set; None: the engine's default for the category.
     pub hsn: Option<String>,
+    /// The quantity tiers the admin set; None: the engine's defaults.
+    pub price_tiers: Option<PriceTiers>,
 }
 
 impl Product {
@@ -62,6 +68,28 @@ impl Product {
             .clone()
             .unwrap_or_else(|| design_engine::tax::default_hsn(&self.category).to_string())
     }
+
+    /// What its lines cost: its price and its tiers (or the engine's defaults).
+    pub fn pricing(&self) -> ProductPricing {
+        ProductPricing::new(
+            Paise(self.price),
+            self.price_tiers.clone().unwrap_or_default(),
+        )
+    }
+}
+
+/// A product's pricing from its stored price and `price_tiers` column (JSON
+/// the engine checks again on reading; NULL is the engine's defaults).
+pub fn pricing(price: i64, tiers: Option<&str>) -> Result<ProductPricing, serde_json::Error> {
+    let tiers = match tiers {
+        Some(json) => serde_json::from_str(json)?,
+        None => PriceTiers::defaults(),
+    };
+    Ok(ProductPricing::new(Paise(price), tiers))
+}
+
+fn tiers_json(tiers: &Option<PriceTiers>) -> Result<Option<String>, serde_json::Error> {
+    tiers.as_ref().map(serde_json::to_string).transpose()
 }
 
 impl TryFrom<Row> for Product {
@@ -86,12 +114,17 @@ impl TryFrom<Row> for Product {
             created_at: r.created_at,
             updated_at: r.updated_at,
             hsn: r.hsn,
+            price_tiers: r
+                .price_tiers
+                .as_deref()
+                .map(serde_json::from_str)
+                .transpose()?,
         })
     }
 }
 
 const COLUMNS: &str = "id, slug, name, description, price, category, brand, is_featured, stock, colors, sizes, \
-                       models, model_metadata, color_images, images, created_at, updated_at, hsn";
+                       models, model_metadata, color_images, images, created_at, updated_at, hsn, price_tiers";
 
 #[derive(Debug, Default)]
 pub struct Filter {
@@ -149,7 +182,7 @@ pub async fn distinct(db: &Db, column: &str) -> Result<Vec<String>, DbError> {
 pub async fn insert(db: &Db, p: &Product) -> Result<(), DbError> {
     let mut tx = super::begin_write(db).await?;
     sqlx::query(&format!(
-        "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
+        "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
     ))
     .bind(&p.id)
     .bind(&p.slug)
@@ -169,6 +202,7 @@ pub async fn insert(db: &Db, p: &Product) -> Result<(), DbError> {
     .bind(p.created_at)
     .bind(p.updated_at)
     .bind(&p.hsn)
+    .bind(tiers_json(&p.price_tiers)?)
     .execute(&mut *tx)
     .await?;
     bump_version(&mut tx).await?;
@@ -231,6 +265,7 @@ pub async fn seed_builtin(db: &Db) -> Result<usize, DbError> {
             created_at: now + i as i64,
             updated_at: now + i as i64,
             hsn: None,
+            price_tiers: None,
         };
         insert(db, &p).await?;
     }
@@ -242,7 +277,7 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE products SET name = $1, description = $2, price = $3, category = $4, brand = $5, is_featured = $6, \
          stock = $7, colors = $8, sizes = $9, models = $10, model_metadata = $11, color_images = $12, images = $13, \
-         updated_at = $14, hsn = $16 WHERE id = $15",
+         updated_at = $14, hsn = $16, price_tiers = $17 WHERE id = $15",
     )
     .bind(&p.name)
     .bind(&p.description)
@@ -260,6 +295,7 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, DbError> {
     .bind(now_ms())
     .bind(&p.id)
     .bind(&p.hsn)
+    .bind(tiers_json(&p.price_tiers)?)
     .execute(&mut *tx)
     .await?;
     bump_version(&mut tx).await?;

@@ -97,6 +97,12 @@ pub struct InvoiceLine {
     pub quantity: i64,
     /// amount / quantity, rounded half up to whole rupees (shown, never summed).
     pub unit_price: i64,
+    /// The quantity tier the line was priced in: its discount in basis points
+    /// (0 in the base tier) and its label, 'Quantity tier: 5% off ₹299.00'
+    /// (the price per piece before the tier); none in the base tier.
+    pub tier_discount_bps: i64,
+    #[oai(skip_serializing_if_is_none)]
+    pub tier_label: Option<String>,
     /// The line's price: garments plus its design fee.
     pub amount: i64,
 }
@@ -146,6 +152,18 @@ fn sizes(stored: &str) -> ApiResult<Vec<InvoiceSize>> {
         .collect())
 }
 
+/// 'Quantity tier: 5% off ₹299.00' for a line priced in a discounted tier.
+fn tier_label(line: &orders::NewItem) -> Option<String> {
+    let bps = u32::try_from(line.tier_discount_bps)
+        .ok()
+        .filter(|&b| b > 0)?;
+    let label = design_engine::tiers::tier_label(bps);
+    Some(match line.base_unit_price {
+        Some(base) => format!("{label} {}", Paise(base)),
+        None => label,
+    })
+}
+
 impl Invoice {
     /// The invoice of `order` (its `items` in order), issued at `issued_ms`.
     pub fn new(
@@ -170,6 +188,8 @@ impl Invoice {
                     unit_price: figures::unit_price(Paise(line.line_total), line.quantity)
                         .map_err(money)?
                         .0,
+                    tier_discount_bps: line.tier_discount_bps,
+                    tier_label: tier_label(line),
                     amount: line.line_total,
                 })
             })

@@ -405,7 +405,8 @@ fn table_row(l: &mut Layout, n: usize, line: &InvoiceLine) {
         .collect::<Vec<_>>()
         .join(", ");
     let sizes = wrap(&sizes, BODY.size, COL_SIZES_W);
-    let rows = (name.len() + 1).max(sizes.len());
+    let tier = usize::from(line.tier_label.is_some());
+    let rows = (name.len() + 1 + tier).max(sizes.len());
     let height = rows as f32 * ROW_LEAD + 10.0;
     if l.room_for(height) {
         table_header(l);
@@ -421,6 +422,14 @@ fn table_row(l: &mut Layout, n: usize, line: &InvoiceLine) {
         SMALL,
         &format!("Colour: {}", line.color),
     );
+    if let Some(label) = &line.tier_label {
+        l.text(
+            COL_ITEM,
+            top + (name.len() + 1) as f32 * ROW_LEAD,
+            SMALL,
+            label,
+        );
+    }
     for (i, text) in sizes.iter().enumerate() {
         l.text(COL_SIZES, top + i as f32 * ROW_LEAD, BODY, text);
     }

@@ -41,6 +41,8 @@ pub async fn checked_cart(db: &Db, user_id: &str, fee_bps: i64) -> Result<Checke
             sizes: serde_json::to_string(&design.quantities)?,
             artwork: design.image_assets().map(|a| a.sha256.clone()).collect(),
             unit_price: quote.unit_price.0,
+            base_unit_price: Some(quote.base_unit_price.0),
+            tier_discount_bps: i64::from(quote.tier_discount_bps),
             quantity: i64::from(quote.quantity),
             elements: i64::from(quote.elements),
             design_fee: quote.design_fee.0,

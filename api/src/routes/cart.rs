@@ -3,7 +3,6 @@
 //! from the product's own price; totals are the engine's order quote.
 
 use design_engine::Design;
-use design_engine::pricing::Paise;
 use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -48,8 +47,20 @@ pub struct CartItem {
     pub name: String,
     pub color: String,
     pub color_hex: Option<String>,
-    /// Unit price in paise.
+    /// Unit price in paise, in the quantity tier the line's pieces reach.
     pub price: i64,
+    /// The product's price per piece before the tier, in paise.
+    pub base_price: i64,
+    /// The tier's discount in basis points (0 in the base tier).
+    pub tier_discount_bps: u32,
+    /// What the tier takes off the line, in paise.
+    pub tier_discount: i64,
+    /// 'Quantity tier: 5% off'; none in the base tier.
+    #[oai(skip_serializing_if_is_none)]
+    pub tier_label: Option<String>,
+    /// 'Add 12 more for ₹14.95 less per piece'; none in the last tier.
+    #[oai(skip_serializing_if_is_none)]
+    pub next_tier_hint: Option<String>,
     pub quantity: QuantityDto,
     pub item_count: u32,
     pub elements: u32,
@@ -108,6 +119,12 @@ pub(crate) async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDt
             color_hex: design_engine::catalogue::colour_hex(&line.color),
             color: line.color,
             price: quote.unit_price.0,
+            base_price: quote.base_unit_price.0,
+            tier_discount_bps: quote.tier_discount_bps,
+            tier_discount: quote.tier_discount.0,
+            tier_label: (quote.tier_discount_bps > 0)
+                .then(|| design_engine::tiers::tier_label(quote.tier_discount_bps)),
+            next_tier_hint: quote.next_tier.as_ref().map(|n| n.hint.clone()),
             quantity: design.quantities.into(),
             item_count: quote.quantity,
             elements: quote.elements,
@@ -212,7 +229,7 @@ impl CartApi {
             design.quantities = quantities;
             let colours: Vec<String> = serde_json::from_str(&line.product_colors)?;
             design.check_for_cart(&colours)?;
-            let quote = design.quote(Paise(line.product_price))?;
+            let quote = design.quote(&line.pricing()?)?;
             let target = cart::Target::Replace {
                 id: &line.id,
                 read_design: &line.design,

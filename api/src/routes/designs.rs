@@ -4,7 +4,6 @@
 //! another user's id answers 404.
 
 use crate::limits::Door;
-use design_engine::pricing::Paise;
 use design_engine::{Design, PrintArea};
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
@@ -36,7 +35,7 @@ const MAX_PAGE_LIMIT: i64 = 50;
 #[derive(Object, Debug, Clone)]
 #[oai(rename_all = "camelCase")]
 pub struct DesignQuote {
-    /// Unit price in paise.
+    /// Unit price in paise, in the quantity tier the design's pieces reach.
     pub price: i64,
     pub quantity: QuantityDto,
     pub item_count: u32,
@@ -209,7 +208,7 @@ async fn checked_design(
 }
 
 fn quote_of(row: &SavedRow, design: &Design) -> Result<DesignQuote, ApiError> {
-    let quote = design.quote(Paise(row.product_price))?;
+    let quote = design.quote(&row.pricing()?)?;
     Ok(DesignQuote {
         price: quote.unit_price.0,
         quantity: design.quantities.into(),

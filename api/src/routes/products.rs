@@ -13,6 +13,7 @@ use crate::envelope::{ApiError, Envelope};
 use crate::fails::Fails;
 use crate::fails::status::*;
 use crate::models::{ColorImage, ImageRef, ModelMetadata, ProductImage};
+use crate::price_tiers::{self, PriceTierDto};
 use crate::storage::{Bucket, Key, Source};
 use design_engine::catalogue::{PartialProduct, colour_name};
 use poem::web::Data;
@@ -48,12 +49,19 @@ pub struct ProductDto {
     /// The HSN code its tax invoices carry: the admin's, or the engine's
     /// default for the category (t-shirts 6109, polo shirts 6105, shirts 6205).
     pub hsn: String,
+    /// The quantity tiers per cart line (one design in one colour): the
+    /// admin's, or the engine's defaults. The first starts at 25 with no discount.
+    pub price_tiers: Vec<PriceTierDto>,
+    /// True when the admin set the tiers; false: the engine's defaults.
+    pub custom_price_tiers: bool,
 }
 
 impl From<Product> for ProductDto {
     fn from(p: Product) -> ProductDto {
         ProductDto {
             hsn: p.hsn_code(),
+            price_tiers: price_tiers::shown(&p.pricing().tiers),
+            custom_price_tiers: p.price_tiers.is_some(),
             default_color: p.colors.first().cloned().unwrap_or_else(|| "white".into()),
             id: p.id,
             name: p.name,
@@ -109,6 +117,10 @@ pub struct ProductInput {
     /// The HSN code for tax invoices: 4, 6 or 8 digits; empty goes back to
     /// the category's default.
     pub hsn: Option<String>,
+    /// The quantity tiers, checked by the engine: the first at 25 pieces with
+    /// no discount, then strictly more pieces and more off, at most 8 tiers
+    /// and 50% off. An empty list goes back to the engine's defaults.
+    pub price_tiers: Option<Vec<PriceTierDto>>,
 }
 
 impl ProductInput {
@@ -209,6 +221,9 @@ impl ProductInput {
         if let Some(i) = self.images {
             p.images = i;
         }
+        if let Some(tiers) = self.price_tiers {
+            p.price_tiers = price_tiers::checked(&tiers)?;
+        }
         if let Some(h) = self.hsn {
             p.hsn = match h.trim() {
                 "" => None,
@@ -262,6 +277,7 @@ pub async fn create_product(state: &AppState, input: ProductInput) -> Result<Pro
         created_at: now,
         updated_at: now,
         hsn: None,
+        price_tiers: None,
     };
     input.apply(&mut product)?;
     let files = product_files::resolve(state, &mut product).await?;

@@ -109,7 +109,7 @@ async fn the_invoice_has_the_orders_figures_to_the_paisa() {
             json!([{
                 "name": "T-Shirt Normal", "color": "navyblue",
                 "sizes": [{"size": "S", "quantity": 10}, {"size": "XXL", "quantity": 15}],
-                "quantity": 25, "unitPrice": 299_00, "amount": 7475_00
+                "quantity": 25, "unitPrice": 299_00, "tierDiscountBps": 0, "amount": 7475_00
             }])
         );
         assert_eq!(inv["billTo"]["fullName"], "Asha Rao");

@@ -39,6 +39,7 @@ mod stages;
 mod startup;
 mod storage;
 mod tax_invoices;
+mod tiers;
 mod uploads;
 mod users;
 mod webhooks;

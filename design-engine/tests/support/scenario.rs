@@ -81,7 +81,11 @@ pub fn run() -> Value {
             .unwrap();
     }
 
-    let line = design.quote(product.price).unwrap();
+    let line = design
+        .quote(&design_engine::ProductPricing::with_default_tiers(
+            product.price,
+        ))
+        .unwrap();
     let order = quote_order(vec![line.clone()], GATEWAY_CHARGE_BPS).unwrap();
     let width = scenario["renderWidth"].as_u64().unwrap() as u32;
     let mut areas = serde_json::Map::new();

@@ -11,6 +11,13 @@ export type ProductInput = components['schemas']['ProductInput'];
 type ColorModel = components['schemas']['ColorModel'];
 type ColorImage = components['schemas']['ColorImage'];
 type ImageRef = components['schemas']['ImageRef'];
+type PriceTierDto = components['schemas']['PriceTierDto'];
+
+/** One row of the tier editor, as typed: from how many pieces, and the discount in percent. */
+export interface TierRow {
+  minPieces: string;
+  percentOff: string;
+}
 
 export const CREATE_FAILED = 'Failed to create product. Please try again.';
 export const TIMED_OUT = 'Upload timed out. Please check your internet connection and try again.';
@@ -37,6 +44,30 @@ export interface ProductFields {
   stock: string;
   /** An HSN code to set (4, 6 or 8 digits); empty keeps the product's. */
   hsn: string;
+  /** The product's own quantity tiers; null: the engine's defaults. */
+  tiers: TierRow[] | null;
+}
+
+/** The editor's rows for tiers (in basis points): 500 → "5". */
+export function tierRows(tiers: PriceTierDto[]): TierRow[] {
+  return tiers.map((t) => ({ minPieces: String(t.minPieces), percentOff: String(t.discountBps / 100) }));
+}
+
+/**
+ * The rows as the API takes them (the engine checks the table and says what is
+ * wrong); only numbers that cannot be read are named here. `[]`: the defaults.
+ */
+export function tiersBody(rows: TierRow[] | null): PriceTierDto[] | string {
+  if (rows === null) return [];
+  const body: PriceTierDto[] = [];
+  for (const [i, row] of rows.entries()) {
+    const pieces = Number(row.minPieces.trim());
+    const percent = Number(row.percentOff.trim() || '0');
+    if (!row.minPieces.trim() || !Number.isInteger(pieces) || pieces < 0) return `Price tier ${i + 1}: enter the pieces as a whole number`;
+    if (!Number.isFinite(percent) || percent < 0) return `Price tier ${i + 1}: enter the discount as a percentage, e.g. 5 or 12.5`;
+    body.push({ minPieces: pieces, discountBps: Math.round(percent * 100) });
+  }
+  return body;
 }
 
 /** The price text in paise; anything that is not a number is 0 (the specification's reading). */
@@ -54,7 +85,8 @@ export function validateProduct(fields: ProductFields, colours: ColourEntry[]): 
     if (!c.name.trim()) return `Please enter a color name for color ${i + 1}`;
     if (!c.model && !c.existingModel) return `Please upload a GLB file for color ${i + 1}`;
   }
-  return null;
+  const tiers = tiersBody(fields.tiers);
+  return typeof tiers === 'string' ? tiers : null;
 }
 
 /** The progress bar's text at a percentage (the specification's thresholds). */
@@ -106,10 +138,18 @@ async function uploadAndBuild(fields: ProductFields, colours: ColourEntry[], pro
     brand: fields.brand.trim(),
     ...(Number.isFinite(stock) ? { stock } : {}),
     ...(fields.hsn.trim() ? { hsn: fields.hsn.trim() } : {}),
+    priceTiers: tiersOrEmpty(fields.tiers),
     numberOfColors: colours.length,
     colorModels,
     ...(colorImages.length > 0 ? { colorImages } : {}),
   };
+}
+
+/** The tiers to send (the form's validateProduct names unreadable rows before this runs). */
+function tiersOrEmpty(rows: TierRow[] | null): PriceTierDto[] {
+  const body = tiersBody(rows);
+  if (typeof body === 'string') throw new Error(body);
+  return body;
 }
 
 /** The create failure's message (section 8). */

@@ -76,7 +76,7 @@ describe('uploads', () => {
 });
 
 describe('product form rules', () => {
-  const fields = { name: 'Polo', price: '499', description: '', category: '', brand: '', stock: '', hsn: '' };
+  const fields = { name: 'Polo', price: '499', description: '', category: '', brand: '', stock: '', hsn: '', tiers: null };
   const colour = (over: Partial<ColourEntry> = {}): ColourEntry => ({ name: 'navy', model: new File(['x'], 'a.glb'), front: null, back: null, ...over });
 
   it('checks name, price, colour names and models in order', () => {
@@ -87,6 +87,15 @@ describe('product form rules', () => {
     expect(validateProduct(fields, [colour({ model: null })])).toBe('Please upload a GLB file for color 1');
     expect(validateProduct(fields, [colour({ model: null, existingModel: { color: 'navy', fileUrl: '/api/files/models/x.glb' } })])).toBeNull();
     expect(validateProduct(fields, [])).toBe('Select between 1-10 colors');
+  });
+
+  it("names tier rows whose numbers cannot be read, and leaves the table's rules to the engine", () => {
+    const tiers = (rows: [string, string][]) => ({ ...fields, tiers: rows.map(([minPieces, percentOff]) => ({ minPieces, percentOff })) });
+    expect(validateProduct(tiers([['25', '0'], ['', '5']]), [colour()])).toBe('Price tier 2: enter the pieces as a whole number');
+    expect(validateProduct(tiers([['25', '0'], ['50.5', '5']]), [colour()])).toBe('Price tier 2: enter the pieces as a whole number');
+    expect(validateProduct(tiers([['25', '0'], ['50', 'five']]), [colour()])).toBe('Price tier 2: enter the discount as a percentage, e.g. 5 or 12.5');
+    // Out of order, or too much off: the server's engine says so.
+    expect(validateProduct(tiers([['25', '0'], ['20', '90']]), [colour()])).toBeNull();
   });
 
   it('reads prices in rupees into paise, anything else as 0', () => {

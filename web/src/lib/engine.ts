@@ -6,9 +6,10 @@
 // the core has arrived so they never share a slow connection with it; a
 // studio waits for the second only when its design holds text.
 // Its types are generated from the engine's Rust types (tsify); none is retyped here.
-import type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PrintArea, Product, Raster, Size, Studio } from 'design-engine';
+import type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PriceTier, PrintArea, Product, ProductPricing, Raster, Size, Studio, TierPrice } from 'design-engine';
+import { FACTS } from './facts.gen';
 
-export type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, Raster, Studio };
+export type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PriceTier, ProductPricing, Raster, Studio, TierPrice };
 export type AreaKey = PrintArea;
 /** The cart's and the design document's size keys. */
 export type SizeKey = Lowercase<Size>;
@@ -107,11 +108,25 @@ export async function quoteOrder(lines: LineQuote[], feeBps: number): Promise<Or
   return (await loadEngine()).quoteOrder(lines, feeBps);
 }
 
-/** The price of a design document at a unit price in paise: a cart line kept in this browser (lib/localCart). */
-export async function quoteDesign(design: Design, unitPrice: number): Promise<LineQuote> {
+/**
+ * What the engine prices a product's lines with: its price in paise and its
+ * quantity tiers (the engine's defaults when it names none: a built-in
+ * garment, or a line kept in this browser before tiers existed).
+ */
+export function pricingOf(product: { price: number; priceTiers?: PriceTier[] }): ProductPricing {
+  return { unitPrice: product.price, tiers: product.priceTiers ?? FACTS.defaultPriceTiers };
+}
+
+/** Every tier of a product with its price per piece, as the engine works them out. */
+export async function tierPrices(pricing: ProductPricing): Promise<TierPrice[]> {
+  return (await loadEngine()).tierPrices(pricing);
+}
+
+/** The price of a design document at a product's pricing: a cart line kept in this browser (lib/localCart). */
+export async function quoteDesign(design: Design, pricing: ProductPricing): Promise<LineQuote> {
   const studio = (await loadEngine()).Studio.fromJson(JSON.stringify(design));
   try {
-    return studio.quote(unitPrice);
+    return studio.quote(pricing);
   } finally {
     studio.free();
   }

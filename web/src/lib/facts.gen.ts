@@ -91,5 +91,25 @@ export const FACTS: Facts = {
   "minPrintDpi": 150.0,
   "goodPrintDpi": 300.0,
   "defaultGatewayFeeBps": 250,
-  "defaultGatewayLabel": "Payment Gateway (2.5%)"
+  "defaultGatewayLabel": "Payment Gateway (2.5%)",
+  "defaultPriceTiers": [
+    {
+      "minPieces": 25,
+      "discountBps": 0
+    },
+    {
+      "minPieces": 50,
+      "discountBps": 500
+    },
+    {
+      "minPieces": 100,
+      "discountBps": 1000
+    },
+    {
+      "minPieces": 250,
+      "discountBps": 1500
+    }
+  ],
+  "maxPriceTiers": 8,
+  "maxTierDiscountBps": 5000
 };

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { addLocalLine, garmentsOf, localLines, priceLocalCart, removeLocalLine } from './localCart';
-import { loadEngine, type Design } from './engine';
+import { loadEngine, pricingOf, type Design } from './engine';
 
 const TEXT = { text: 'Team Legacy', font: 'Arial', size: 16, color: '#000000', position: { x: 50, y: 50 } } as const;
 
@@ -51,8 +51,23 @@ describe('the cart kept in this browser', () => {
     // The studio's own figure for the first line alone is the same.
     const engine = await loadEngine();
     const studio = engine.Studio.fromJson(JSON.stringify(doc));
-    const alone = studio.orderQuote(25000, 250);
+    const alone = studio.orderQuote(pricingOf({ price: 25000 }), 250);
     studio.free();
     expect((await priceLocalCart([lines[0]], 250)).order).toEqual(alone);
+  });
+
+  it("prices a line in the quantity tier its pieces reach, with the product's own tiers when it kept them", async () => {
+    const fifty = await design('white', 0);
+    fifty.quantities.m = 50;
+    const defaults = { id: 'd', design: fifty, name: 'T-Shirt Normal', unitPrice: 29900, addedAt: 1 };
+    const own = { ...defaults, id: 'o', priceTiers: [{ minPieces: 25, discountBps: 0 }, { minPieces: 40, discountBps: 2000 }] };
+    const { lines: quotes } = await priceLocalCart([defaults, own], 0);
+    // ₹299 less 5% = ₹284.05; less 20% = ₹239.20.
+    expect(quotes.map((q) => [q.unitPrice, q.tierDiscountBps, q.total])).toEqual([
+      [28405, 500, 1420250],
+      [23920, 2000, 1196000],
+    ]);
+    expect(quotes[0].nextTier?.hint).toBe('Add 50 more for ₹14.95 less per piece');
+    expect(quotes[1].nextTier).toBeNull();
   });
 });

@@ -6,15 +6,18 @@
 // shopper signs in with the server back, the lines go to the server cart
 // (features/cart/mergeLocalCart) and leave this store only once it took them.
 import { createStore, del, set, values, type UseStore } from 'idb-keyval';
-import { printWarningsOf, quoteDesign, quoteOrder, type Design, type LineQuote, type OrderQuote } from './engine';
+import { pricingOf, printWarningsOf, quoteDesign, quoteOrder, type Design, type LineQuote, type OrderQuote, type PriceTier } from './engine';
 
 export interface LocalLine {
   id: string;
   design: Design;
   /** The product's name, for the cart page and the merge notice. */
   name: string;
-  /** The unit price the shopper was shown, in paise (sent with the line: the server refuses it if it changed). */
+  /** The product's price per piece before its quantity tiers, in paise, as the shopper was shown it. */
   unitPrice: number;
+  /** The product's tiers as shown (none on lines kept before tiers: the engine's defaults). With
+   * `unitPrice`, the price per piece sent with the line: the server refuses it if it changed. */
+  priceTiers?: PriceTier[];
   addedAt: number;
 }
 
@@ -59,7 +62,7 @@ export interface LocalCartQuote {
 
 /** The engine's prices of the lines and of the order, at the fee in basis points. */
 export async function priceLocalCart(lines: LocalLine[], feeBps: number): Promise<LocalCartQuote> {
-  const quotes = await Promise.all(lines.map((l) => quoteDesign(l.design, l.unitPrice)));
+  const quotes = await Promise.all(lines.map((l) => quoteDesign(l.design, pricingOf({ price: l.unitPrice, priceTiers: l.priceTiers }))));
   const printWarnings = await Promise.all(lines.map((l) => printWarningsOf(l.design)));
   return { lines: quotes, printWarnings, order: await quoteOrder(quotes, feeBps) };
 }

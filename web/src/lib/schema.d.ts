@@ -10509,9 +10509,28 @@ export interface components {
             colorHex?: string;
             /**
              * Format: int64
-             * @description Unit price in paise.
+             * @description Unit price in paise, in the quantity tier the line's pieces reach.
              */
             price: number;
+            /**
+             * Format: int64
+             * @description The product's price per piece before the tier, in paise.
+             */
+            basePrice: number;
+            /**
+             * Format: uint32
+             * @description The tier's discount in basis points (0 in the base tier).
+             */
+            tierDiscountBps: number;
+            /**
+             * Format: int64
+             * @description What the tier takes off the line, in paise.
+             */
+            tierDiscount: number;
+            /** @description 'Quantity tier: 5% off'; none in the base tier. */
+            tierLabel?: string;
+            /** @description 'Add 12 more for ₹14.95 less per piece'; none in the last tier. */
+            nextTierHint?: string;
             quantity: components["schemas"]["QuantityDto"];
             /** Format: uint32 */
             itemCount: number;
@@ -11336,6 +11355,14 @@ export interface components {
             unitPrice: number;
             /**
              * Format: int64
+             * @description The quantity tier the line was priced in: its discount in basis points
+             *     (0 in the base tier) and its label, 'Quantity tier: 5% off ₹299.00'
+             *     (the price per piece before the tier); none in the base tier.
+             */
+            tierDiscountBps: number;
+            tierLabel?: string;
+            /**
+             * Format: int64
              * @description The line's price: garments plus its design fee.
              */
             amount: number;
@@ -11723,6 +11750,17 @@ export interface components {
             fileUrl: string;
         };
         /**
+         * PriceTierDto
+         * @description From `minPieces` pieces in a cart line, `discountBps` basis points off the
+         *     unit price (500 is 5%).
+         */
+        PriceTierDto: {
+            /** Format: uint32 */
+            minPieces: number;
+            /** Format: uint32 */
+            discountBps: number;
+        };
+        /**
          * @default High
          * @enum {string}
          */
@@ -11765,6 +11803,13 @@ export interface components {
              *     default for the category (t-shirts 6109, polo shirts 6105, shirts 6205).
              */
             hsn: string;
+            /**
+             * @description The quantity tiers per cart line (one design in one colour): the
+             *     admin's, or the engine's defaults. The first starts at 25 with no discount.
+             */
+            priceTiers: components["schemas"]["PriceTierDto"][];
+            /** @description True when the admin set the tiers; false: the engine's defaults. */
+            customPriceTiers: boolean;
         };
         /** ProductImage */
         ProductImage: {
@@ -11802,6 +11847,12 @@ export interface components {
              *     the category's default.
              */
             hsn?: string;
+            /**
+             * @description The quantity tiers, checked by the engine: the first at 25 pieces with
+             *     no discount, then strictly more pieces and more off, at most 8 tiers
+             *     and 50% off. An empty list goes back to the engine's defaults.
+             */
+            priceTiers?: components["schemas"]["PriceTierDto"][];
         };
         /** Profile */
         Profile: {
@@ -12075,7 +12126,7 @@ export interface components {
             design: components["schemas"]["Design"];
             /**
              * Format: int64
-             * @description Unit price in paise.
+             * @description Unit price in paise, in the quantity tier the design's pieces reach.
              */
             price: number;
             quantity: components["schemas"]["QuantityDto"];
@@ -12162,7 +12213,7 @@ export interface components {
             design: components["schemas"]["Design"];
             /**
              * Format: int64
-             * @description Unit price in paise.
+             * @description Unit price in paise, in the quantity tier the design's pieces reach.
              */
             price: number;
             quantity: components["schemas"]["QuantityDto"];

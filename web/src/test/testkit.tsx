@@ -10,6 +10,7 @@ import { AuthProvider } from '../lib/auth';
 import type { Product } from '../api/products';
 import type { Order } from '../api/orders';
 import type { components } from '../lib/schema';
+import { FACTS } from '../lib/facts.gen';
 
 export interface FakeResponse {
   status?: number;
@@ -132,6 +133,8 @@ export function product(overrides: Partial<Product> = {}): Product {
     createdAt: 1_722_000_000,
     updatedAt: 1_722_000_000,
     hsn: '6109',
+    priceTiers: FACTS.defaultPriceTiers,
+    customPriceTiers: false,
     ...overrides,
   };
 }

@@ -80,6 +80,9 @@ pub struct NewItem {
     #[sqlx(skip)]
     pub artwork: Vec<String>,
     pub unit_price: i64,
+    /// The price per piece before the quantity tier (none on lines placed before tiers).
+    pub base_unit_price: Option<i64>,
+    pub tier_discount_bps: i64,
     pub quantity: i64,
     pub elements: i64,
     pub design_fee: i64,
@@ -268,8 +271,8 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
         script
             .push(
                 "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, \
-                 sizes, unit_price, quantity, elements, design_fee, line_total) \
-                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 \
+                 sizes, unit_price, quantity, elements, design_fee, line_total, base_unit_price, tier_discount_bps) \
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 \
                  WHERE EXISTS (SELECT 1 FROM placed WHERE id = $2)",
             )
             .bind(item_id.clone())
@@ -285,7 +288,9 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
             .bind(item.quantity)
             .bind(item.elements)
             .bind(item.design_fee)
-            .bind(item.line_total);
+            .bind(item.line_total)
+            .bind(item.base_unit_price)
+            .bind(item.tier_discount_bps);
         for sha256 in &item.artwork {
             script
                 .push(
@@ -401,7 +406,7 @@ pub async fn items(db: &Db, order_ids: &[&str]) -> Result<Vec<Item>, DbError> {
     let placeholders: Vec<String> = (1..=order_ids.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
         "SELECT id, order_id, product_id, name, color, artwork_hash, design, sizes, unit_price, quantity, elements, \
-         design_fee, line_total FROM order_items WHERE order_id IN ({}) ORDER BY order_id, position",
+         design_fee, line_total, base_unit_price, tier_discount_bps FROM order_items WHERE order_id IN ({}) ORDER BY order_id, position",
         placeholders.join(", ")
     );
     let mut query = sqlx::query_as(&sql);

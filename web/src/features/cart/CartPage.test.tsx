@@ -17,6 +17,9 @@ function line(overrides: Partial<CartItem> = {}): CartItem {
     color: 'white',
     colorHex: '#ffffff',
     price: 25000,
+    basePrice: 25000,
+    tierDiscountBps: 0,
+    tierDiscount: 0,
     quantity: { s: 0, m: 10, l: 15, xl: 0, xxl: 0 },
     itemCount: 25,
     elements: 0,
@@ -62,6 +65,19 @@ describe('CartPage', () => {
     const [first, second] = await screen.findAllByTestId('cart-line');
     expect(within(first).getByTestId('print-warnings').textContent).toContain(warning);
     expect(within(second).queryByTestId('print-warnings')).toBeNull();
+  });
+
+  it("shows a line's quantity tier and the server's hint for the next one", async () => {
+    signedIn();
+    const tiered = line({ price: 28405, basePrice: 29900, tierDiscountBps: 500, tierDiscount: 74750, tierLabel: 'Quantity tier: 5% off', nextTierHint: 'Add 50 more for ₹14.95 less per piece', itemCount: 50, lineTotal: 1420250 });
+    mockApi((m, path) => (m === 'GET' && path === '/api/cart' ? ok(cart([tiered, line({ _id: 'base' })])) : undefined));
+    renderCart();
+    const [first, second] = await screen.findAllByTestId('cart-line');
+    expect(within(first).getByTestId('cart-unit-price').textContent).toBe('₹284.05');
+    expect(within(first).getByTestId('cart-tier').textContent).toBe('Quantity tier: 5% off ₹299.00: you save ₹747.50');
+    expect(within(first).getByTestId('cart-next-tier').textContent).toBe('Add 50 more for ₹14.95 less per piece');
+    expect(within(second).queryByTestId('cart-tier')).toBeNull();
+    expect(within(second).queryByTestId('cart-next-tier')).toBeNull();
   });
 
   it('shows no gateway line when the merchant absorbs the fee', async () => {

@@ -143,9 +143,19 @@ function CartLine({ item }: { item: CartItem }) {
       <div className="cart-line-body">
         <h2>{item.name}</h2>
         <p className="muted">
-          {item.color} · {item.elements} design {item.elements === 1 ? 'element' : 'elements'} · {rupees(item.price)} each
+          {item.color} · {item.elements} design {item.elements === 1 ? 'element' : 'elements'} · <span data-testid="cart-unit-price">{rupees(item.price)}</span> each
           {item.designFee > 0 && <> · design fee {rupees(item.designFee)}</>}
         </p>
+        {item.tierLabel && (
+          <p className="tier-note" data-testid="cart-tier">
+            {item.tierLabel} {rupees(item.basePrice)}: you save {rupees(item.tierDiscount)}
+          </p>
+        )}
+        {item.nextTierHint && (
+          <p className="muted small" data-testid="cart-next-tier">
+            {item.nextTierHint}
+          </p>
+        )}
         {item.elements > 0 && <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />}
         <PrintWarnings warnings={item.printWarnings} />
         <SizeSteppers value={shown} onChange={change} disabled={busy} />

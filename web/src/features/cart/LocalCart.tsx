@@ -11,7 +11,7 @@ import { DesignThumbnails } from '../../components/DesignThumbnails';
 import { Spinner } from '../../components/Spinner';
 import { engineMessage, type LineQuote } from '../../lib/engine';
 import type { LocalLine } from '../../lib/localCart';
-import { rupees } from '../../lib/money';
+import { percentOff, rupees } from '../../lib/money';
 import { SIZES } from '../../components/SizeSteppers';
 import { lineLabel } from './mergeLocalCart';
 import { useFeePolicy, useLocalCart, useLocalCartChanges, useLocalCartQuote } from './useLocalCart';
@@ -141,6 +141,12 @@ function LocalCartLine({ line, quote, warnings }: { line: LocalLine; quote: Line
           {line.design.color} · {quote.elements} design {quote.elements === 1 ? 'element' : 'elements'} · {rupees(quote.unitPrice)} each
           {quote.designFee > 0 && <> · design fee {rupees(quote.designFee)}</>}
         </p>
+        {quote.tierDiscountBps > 0 && (
+          <p className="tier-note">
+            Quantity tier: {percentOff(quote.tierDiscountBps)} off {rupees(quote.baseUnitPrice)}: you save {rupees(quote.tierDiscount)}
+          </p>
+        )}
+        {quote.nextTier && <p className="muted small">{quote.nextTier.hint}</p>}
         {quote.elements > 0 && <DesignThumbnails productId={line.design.productId} color={line.design.color} design={line.design} />}
         <PrintWarnings warnings={warnings} />
         <p>Sizes: {sizes.join(', ')}</p>

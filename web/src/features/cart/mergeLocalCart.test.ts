@@ -23,9 +23,23 @@ function server(prices: Record<string, number>, { downAfter = Infinity } = {}) {
       if (now !== price) throw new ApiError('Price has changed. Please refresh the page and try again.', 400, 'PRICE_MISMATCH');
       added.push({ productId: design.productId, price });
     },
-    currentPrice: async (id) => prices[id],
-    // 25 garments, no design fee.
-    quote: async (_design, unitPrice) => ({ unitPrice, quantity: 25, garments: unitPrice * 25, elements: 0, chargeableElements: 0, designFeePerElement: 5000, designFee: 0, total: unitPrice * 25 }),
+    currentPricing: async (id) => ({ unitPrice: prices[id], tiers: [{ minPieces: 25, discountBps: 0 }] }),
+    // 25 garments in the base tier, no design fee.
+    quote: async (_design, { unitPrice }) => ({
+      baseUnitPrice: unitPrice,
+      tierMinPieces: 25,
+      tierDiscountBps: 0,
+      unitPrice,
+      quantity: 25,
+      tierDiscount: 0,
+      garments: unitPrice * 25,
+      elements: 0,
+      chargeableElements: 0,
+      designFeePerElement: 5000,
+      designFee: 0,
+      total: unitPrice * 25,
+      nextTier: null,
+    }),
     forget: async (id) => void forgotten.push(id),
   };
   return { deps, added, forgotten };

@@ -7,7 +7,7 @@
 // browser with the server's reason. A line leaves the local cart only once the
 // server took it.
 import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
-import type { Design, LineQuote } from '../../lib/engine';
+import { pricingOf, type Design, type LineQuote, type ProductPricing } from '../../lib/engine';
 import { garmentsOf, type LocalLine } from '../../lib/localCart';
 import { rupees } from '../../lib/money';
 
@@ -34,11 +34,11 @@ export interface MergeReport {
 export interface MergeDeps {
   /** Sends the design's pictures to the server (the cart refuses a design whose pictures it lacks). */
   upload: (design: Design) => Promise<void>;
-  /** POST /cart/items; throws an ApiError with the server's message and code. */
+  /** POST /cart/items with the unit price shown (its quantity tier's); throws an ApiError with the server's message and code. */
   add: (design: Design, unitPrice: number) => Promise<void>;
-  /** The product's price now, in paise (GET /products/{id}). */
-  currentPrice: (productId: string) => Promise<number>;
-  quote: (design: Design, unitPrice: number) => Promise<LineQuote>;
+  /** The product's pricing now: its price in paise and its tiers (GET /products/{id}). */
+  currentPricing: (productId: string) => Promise<ProductPricing>;
+  quote: (design: Design, pricing: ProductPricing) => Promise<LineQuote>;
   /** Forgets a line the server took. */
   forget: (id: string) => Promise<void>;
 }
@@ -55,8 +55,10 @@ export async function mergeLocalCart(lines: LocalLine[], deps: MergeDeps): Promi
   for (const [i, line] of lines.entries()) {
     try {
       await deps.upload(line.design);
+      // The price per piece the shopper saw: the product's, in the tier the line reaches.
+      const was = await deps.quote(line.design, pricingOf({ price: line.unitPrice, priceTiers: line.priceTiers }));
       try {
-        await deps.add(line.design, line.unitPrice);
+        await deps.add(line.design, was.unitPrice);
         await deps.forget(line.id);
         report.taken.push(line);
         continue;
@@ -65,11 +67,10 @@ export async function mergeLocalCart(lines: LocalLine[], deps: MergeDeps): Promi
       }
       // The price changed since the shopper saw it: added at the new one (sent
       // back to the server, which refuses it if it moved again), and named.
-      const now = await deps.currentPrice(line.design.productId);
-      await deps.add(line.design, now);
+      const now = await deps.quote(line.design, await deps.currentPricing(line.design.productId));
+      await deps.add(line.design, now.unitPrice);
       await deps.forget(line.id);
-      const [was, nowQuote] = await Promise.all([deps.quote(line.design, line.unitPrice), deps.quote(line.design, now)]);
-      report.repriced.push({ line, was: line.unitPrice, now, wasTotal: was.total, nowTotal: nowQuote.total });
+      report.repriced.push({ line, was: was.unitPrice, now: now.unitPrice, wasTotal: was.total, nowTotal: now.total });
     } catch (e) {
       if (isUnreachable(e)) {
         // The server went away again: this line and every later one stay here.

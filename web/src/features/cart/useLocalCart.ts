@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { quoteDesign } from '../../lib/engine';
+import { pricingOf, quoteDesign } from '../../lib/engine';
 import { useBackendAvailable } from '../../lib/health';
 import { addLocalLine, localLines, priceLocalCart, removeLocalLine, type LocalLine } from '../../lib/localCart';
 import { uploadDesignImages } from '../../api/artwork';
@@ -41,7 +41,7 @@ export function useLocalCartChanges() {
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: LOCAL_CART }), [queryClient]);
   return {
     add: async (product: Product, design: LocalLine['design']) => {
-      await addLocalLine({ design, name: product.name, unitPrice: product.price });
+      await addLocalLine({ design, name: product.name, unitPrice: product.price, priceTiers: product.priceTiers });
       await refresh();
     },
     remove: async (id: string) => {
@@ -58,8 +58,7 @@ function sendToServer(lines: LocalLine[]): Promise<MergeReport> {
   merging ??= mergeLocalCart(lines, {
     upload: uploadDesignImages,
     add: async (design, price) => void unwrap(await api.POST('/cart/items', { body: { design, price } }), 'Failed to add item to cart'),
-    currentPrice: async (id) =>
-      unwrap<Product>(await api.GET('/products/{id}', { params: { path: { id } } }), 'Failed to fetch product from database.').price,
+    currentPricing: async (id) => pricingOf(unwrap<Product>(await api.GET('/products/{id}', { params: { path: { id } } }), 'Failed to fetch product from database.')),
     quote: quoteDesign,
     forget: removeLocalLine,
   }).finally(() => {

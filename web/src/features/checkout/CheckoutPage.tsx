@@ -341,6 +341,11 @@ export default function CheckoutPage() {
                       <span className="muted">
                         {item.color} · {item.itemCount} × {rupees(item.price)}
                       </span>
+                      {item.tierLabel && (
+                        <span className="muted" data-testid="summary-tier">
+                          {item.tierLabel}: saves {rupees(item.tierDiscount)}
+                        </span>
+                      )}
                       {item.designFee > 0 && <span className="muted">Design fee {rupees(item.designFee)}</span>}
                       <PrintWarnings warnings={item.printWarnings} />
                     </div>

@@ -142,3 +142,58 @@ describe("PricePanel's breakdown at the server's fee", () => {
     expect(screen.queryByTestId('studio-total')).toBeNull();
   });
 });
+
+/** A real engine studio with `pieces` plain white tees in size M. */
+async function teesHandle(pieces: number): Promise<StudioHandle> {
+  const handle = await engineHandle();
+  handle.studio.setQuantity('m', pieces);
+  return handle;
+}
+
+const rowText = (el: Element) => [...el.querySelectorAll('td')].map((td) => td.textContent).join(' | ');
+
+describe("PricePanel's quantity tiers", () => {
+  it('marks the base tier at 25 and spells out what 25 more would save', async () => {
+    mockApi(() => undefined);
+    await renderPriced(await teesHandle(25));
+    const tiers = await screen.findByTestId('price-tiers');
+    expect([...tiers.querySelectorAll('tbody tr')].map(rowText)).toEqual([
+      '25+ (your tier) | Base price | ₹299.00',
+      '50+ | 5% off | ₹284.05',
+      '100+ | 10% off | ₹269.10',
+      '250+ | 15% off | ₹254.15',
+    ]);
+    expect(screen.getByTestId('next-tier').textContent).toBe('Add 25 more for ₹14.95 less per piece');
+    expect(screen.queryByTestId('tier-discount')).toBeNull();
+  });
+
+  it('at 49 pieces names the one piece to the next tier; at 50 prices every piece at 5% off', async () => {
+    mockApi(() => undefined);
+    const { unmount } = await renderPricedView(await teesHandle(49));
+    expect((await screen.findByTestId('next-tier')).textContent).toBe('Add 1 more for ₹14.95 less per piece');
+    expect(screen.getByText('Garments (49 × ₹299.00)')).toBeTruthy();
+    unmount();
+
+    await renderPricedView(await teesHandle(50));
+    expect(rowText(await screen.findByTestId('current-tier'))).toBe('50+ (your tier) | 5% off | ₹284.05');
+    expect(screen.getByText('Garments (50 × ₹284.05)').nextElementSibling?.textContent).toBe('₹14,202.50');
+    expect(rowText(screen.getByTestId('tier-discount'))).toBe('Quantity tier (5% off ₹299.00) | saves ₹747.50');
+    expect(screen.getByTestId('next-tier').textContent).toBe('Add 50 more for ₹14.95 less per piece');
+    // ₹14,202.50 + 2.5% (₹355.0625) = ₹14,557.56.
+    expect((await screen.findByTestId('studio-total')).textContent).toBe('₹14,557.56');
+  });
+
+  it("uses the product's own tiers and names no next tier past the last", async () => {
+    mockApi(() => undefined);
+    const tee = (await builtinProducts()).find((p) => p.name === 'T-Shirt Normal')!;
+    const own = { ...tee, customPriceTiers: true, priceTiers: [{ minPieces: 25, discountBps: 0 }, { minPieces: 30, discountBps: 2000 }] };
+    renderAt('/design', <PricePanel handle={await teesHandle(30)} product={own} onPreview={() => {}} onMessage={() => {}} />);
+    expect(rowText(await screen.findByTestId('current-tier'))).toBe('30+ (your tier) | 20% off | ₹239.20');
+    expect(screen.queryByTestId('next-tier')).toBeNull();
+  });
+});
+
+async function renderPricedView(handle: StudioHandle) {
+  const tee = (await builtinProducts()).find((p) => p.name === 'T-Shirt Normal')!;
+  return renderAt('/design', <PricePanel handle={handle} product={tee} onPreview={() => {}} onMessage={() => {}} />);
+}

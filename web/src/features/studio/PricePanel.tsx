@@ -10,8 +10,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { api, ApiError, isUnreachable, refreshSession, SERVER_UNREACHABLE, unwrap } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
-import { rupees } from '../../lib/money';
-import { engineMessage, FACTS, type LineQuote, type OrderQuote } from '../../lib/engine';
+import { percentOff, rupees } from '../../lib/money';
+import { engineMessage, FACTS, pricingOf, type LineQuote, type OrderQuote } from '../../lib/engine';
 import { useAddToCart } from '../../api/cart';
 import { chargesGatewayFee, useStoreFacts } from '../../api/store';
 import { useFeePolicy, useLocalCartChanges } from '../cart/useLocalCart';
@@ -19,6 +19,7 @@ import { designImages, uploadDesignImages } from '../../api/artwork';
 import type { Product } from '../../api/products';
 import { SizeSteppers, type Quantities } from '../../components/SizeSteppers';
 import type { StudioHandle } from './useStudio';
+import { TierTable } from './TierTable';
 
 export const REDIRECT_AFTER_ADD_MS = 1_500;
 
@@ -48,11 +49,12 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
 
   const need = studio.needMore();
   const total = studio.totalQuantity();
+  const pricing = pricingOf(product);
   let line: LineQuote | null = null;
   let order: OrderQuote | null = null;
   try {
-    line = studio.quote(product.price);
-    if (fee) order = studio.orderQuote(product.price, fee.gatewayFeeBps);
+    line = studio.quote(pricing);
+    if (fee) order = studio.orderQuote(pricing, fee.gatewayFeeBps);
   } catch {
     // Quantities the engine refuses show no price.
   }
@@ -89,7 +91,8 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       // The pictures first: the server prints what it holds.
       if (designImages(design).length > 0) onMessage('ok', 'Uploading your image...');
       await uploadDesignImages(design);
-      await addToCart.mutateAsync({ design, price: product.price });
+      // The price per piece shown: the server refuses it unless it is its own for these pieces.
+      await addToCart.mutateAsync({ design, price: line?.unitPrice ?? product.price });
       handle.discardDraft();
       onMessage('ok', 'Added to cart! Taking you to your cart...');
       setTimeout(() => navigate('/cart'), REDIRECT_AFTER_ADD_MS);
@@ -151,6 +154,14 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
               </td>
               <td>{rupees(line.garments)}</td>
             </tr>
+            {line.tierDiscountBps > 0 && (
+              <tr data-testid="tier-discount">
+                <td>
+                  Quantity tier ({percentOff(line.tierDiscountBps)} off {rupees(line.baseUnitPrice)})
+                </td>
+                <td>saves {rupees(line.tierDiscount)}</td>
+              </tr>
+            )}
             <tr>
               <td>
                 Design fee ({line.elements} element{line.elements === 1 ? '' : 's'}, first free)
@@ -183,6 +194,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
           </tbody>
         </table>
       )}
+      <TierTable pricing={pricing} line={line} />
       <button className="btn ghost" onClick={onPreview}>
         Preview Design
       </button>

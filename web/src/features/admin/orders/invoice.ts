@@ -91,7 +91,7 @@ export function renderInvoice(doc: Document, inv: Invoice): void {
   inv.lines.forEach((line, i) => {
     const tr = add(doc, rows, 'tr');
     add(doc, tr, 'td', String(i + 1));
-    add(doc, tr, 'td', `${line.name} (${line.color})`);
+    add(doc, tr, 'td', line.tierLabel ? `${line.name} (${line.color}) · ${line.tierLabel}` : `${line.name} (${line.color})`);
     add(doc, tr, 'td', line.sizes.map((s) => `${s.size} × ${s.quantity}`).join(', '));
     add(doc, tr, 'td', String(line.quantity), 'num');
     add(doc, tr, 'td', rupees(line.unitPrice), 'num');

@@ -2,10 +2,11 @@
 // GLB model and optional front and back PNGs, the file rules (over 100 MB
 // refused, over 50 MB confirmed), and the progress bar while files upload.
 import { useState } from 'react';
-import { coloursOf, createFailure, progressText, useSaveProduct, validateProduct, type ColourEntry, type ProductFields } from '../../../api/adminProducts';
+import { coloursOf, createFailure, progressText, tierRows, useSaveProduct, validateProduct, type ColourEntry, type ProductFields } from '../../../api/adminProducts';
 import type { Product } from '../../../api/products';
 import { largeFileQuestion, tooLargeMessage } from '../../../api/uploads';
 import { Dialog } from '../../../components/Dialog';
+import { TierEditor } from './TierEditor';
 
 const MAX_COLOURS = 10;
 const emptyColour = (): ColourEntry => ({ name: '', model: null, front: null, back: null });
@@ -21,6 +22,7 @@ function fieldsOf(p?: Product): ProductFields {
     brand: p?.brand ?? '',
     stock: p ? String(p.stock) : '',
     hsn: '',
+    tiers: p?.customPriceTiers ? tierRows(p.priceTiers) : null,
   };
 }
 
@@ -135,6 +137,8 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
             <textarea rows={2} value={fields.description} onChange={set('description')} disabled={busy} />
           </label>
         </div>
+
+        <TierEditor rows={fields.tiers} onChange={(tiers) => setFields((f) => ({ ...f, tiers }))} disabled={busy} />
 
         <ol className="colour-entries">
           {colours.map((c, i) => (
