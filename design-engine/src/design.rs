@@ -6,9 +6,11 @@ use serde::{Deserialize, Serialize};
 use crate::catalogue::{PrintAnchor, colour_name};
 use crate::elements::{ElementKind, ImageElement, ImageSize, TextElement};
 use crate::error::StudioError;
+use crate::personalisation::PersonalStyle;
 use crate::placement::Position;
 use crate::pricing::{LineQuote, Paise, quote_line};
 use crate::quantities::{Quantities, Size};
+use crate::roster::{MAX_ROSTER_ROWS, RosterRow, RosterRowInput, rows_from_inputs};
 
 /// The version written into every document; older ones are read, newer refused.
 pub const DESIGN_VERSION: u32 = 1;
@@ -68,6 +70,14 @@ impl PrintArea {
         }
     }
 
+    /// The area in print files' names (`left-chest`).
+    pub fn file_slug(self) -> &'static str {
+        match self {
+            PrintArea::LeftChest => "left-chest",
+            PrintArea::Back => "back",
+        }
+    }
+
     /// Pixel size of the area at `width_px` wide, keeping its proportions.
     pub fn pixel_size(self, width_px: u32) -> (u32, u32) {
         let (w, h) = self.print_size_inches();
@@ -78,10 +88,12 @@ impl PrintArea {
     }
 }
 
-/// One print area: at most one text and one image, by construction.
+/// One print area: at most one text and one image, and one name and one
+/// number (`personalisation`), by construction.
 // Documents may leave out what is empty (the `Raw` twins take the defaults),
 // while what the engine writes always has every field, as its generated
-// TypeScript types say.
+// TypeScript types say; but a name and a number are written only when
+// present, so documents from before them write and hash as they did.
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -90,6 +102,12 @@ impl PrintArea {
 pub struct Area {
     pub text: Option<TextElement>,
     pub image: Option<ImageElement>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub name: Option<PersonalStyle>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub number: Option<PersonalStyle>,
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -100,6 +118,9 @@ struct RawArea {
     text: Option<TextElement>,
     #[serde(default)]
     image: Option<ImageElement>,
+    // Missing is none (no `default`: the schema makes them optional).
+    name: Option<PersonalStyle>,
+    number: Option<PersonalStyle>,
 }
 
 impl From<RawArea> for Area {
@@ -107,6 +128,8 @@ impl From<RawArea> for Area {
         Area {
             text: r.text,
             image: r.image,
+            name: r.name,
+            number: r.number,
         }
     }
 }
@@ -176,6 +199,11 @@ pub struct Design {
     pub quantities: Quantities,
     pub material_quality: MaterialQuality,
     pub print_quality: PrintQuality,
+    /// One row per piece of a personalised line (`roster`); written only when
+    /// it holds rows, so documents from before rosters write and hash as they did.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    roster: Vec<RosterRow>,
 }
 
 /// The studio's design document (design-engine's JSON): a garment, its print
@@ -197,6 +225,9 @@ struct RawDesign {
     material_quality: MaterialQuality,
     #[serde(default)]
     print_quality: PrintQuality,
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(length(max = MAX_ROSTER_ROWS)))]
+    roster: Vec<RosterRowInput>,
 }
 
 impl TryFrom<RawDesign> for Design {
@@ -206,6 +237,7 @@ impl TryFrom<RawDesign> for Design {
             return Err(StudioError::UnsupportedVersion(r.version));
         }
         r.quantities.check()?;
+        let roster = rows_from_inputs(&r.roster)?;
         Ok(Design {
             version: DESIGN_VERSION,
             product_id: r.product_id,
@@ -214,6 +246,7 @@ impl TryFrom<RawDesign> for Design {
             quantities: r.quantities,
             material_quality: r.material_quality,
             print_quality: r.print_quality,
+            roster,
         })
     }
 }
@@ -228,6 +261,7 @@ impl Design {
             quantities: Quantities::default(),
             material_quality: MaterialQuality::default(),
             print_quality: PrintQuality::default(),
+            roster: Vec::new(),
         }
     }
 
@@ -361,6 +395,36 @@ impl Design {
         self.quantities.set(size, quantity)
     }
 
+    /// The pieces of a personalised line, in the shopper's order.
+    pub fn roster(&self) -> &[RosterRow] {
+        &self.roster
+    }
+
+    /// Replaces the roster (at most `MAX_ROSTER_ROWS` rows; nothing changes
+    /// on error). Whether it fits the design is the cart's check.
+    pub fn set_roster(&mut self, rows: Vec<RosterRow>) -> Result<(), StudioError> {
+        if rows.len() > MAX_ROSTER_ROWS {
+            return Err(StudioError::RosterTooLong);
+        }
+        self.roster = rows;
+        Ok(())
+    }
+
+    /// Adds another cart line of the same artwork to this one: the
+    /// quantities add up and its roster rows follow this one's.
+    pub fn merge_line(&mut self, other: &Design) -> Result<(), StudioError> {
+        let mut merged = self.clone();
+        for size in Size::ALL {
+            let sum = i64::from(self.quantities.get(size)) + i64::from(other.quantities.get(size));
+            merged.set_quantity(size, sum)?;
+        }
+        let mut rows = self.roster.clone();
+        rows.extend_from_slice(&other.roster);
+        merged.set_roster(rows)?;
+        *self = merged;
+        Ok(())
+    }
+
     /// Texts and images over both areas: what the design fee counts.
     pub fn element_count(&self) -> u32 {
         PrintArea::ALL
@@ -398,11 +462,13 @@ impl Design {
         self.quantities.check()
     }
 
-    /// Everything the cart requires: what a saved design does, and at least
-    /// one item and 25 per colour.
+    /// Everything the cart requires: what a saved design does, at least
+    /// one item and 25 per colour, and for a design with names or numbers a
+    /// roster that matches it piece for piece (`roster::check_roster`).
     pub fn check_for_cart(&self, colours: &[String]) -> Result<(), StudioError> {
         self.check_for_saving(colours)?;
-        self.quantities.check_minimum()
+        self.quantities.check_minimum()?;
+        crate::roster::check_roster(self)
     }
 }
 
