@@ -10,7 +10,7 @@ use crate::personalisation::PersonalStyle;
 use crate::placement::Position;
 use crate::pricing::{LineQuote, Paise, quote_line};
 use crate::quantities::{Quantities, Size};
-use crate::roster::{MAX_ROSTER_ROWS, RosterRow, RosterRowInput, rows_from_inputs};
+use crate::roster::{RosterRow, RosterRowInput, rows_from_inputs};
 
 /// The version written into every document; older ones are read, newer refused.
 pub const DESIGN_VERSION: u32 = 1;
@@ -203,7 +203,7 @@ pub struct Design {
     /// it holds rows, so documents from before rosters write and hash as they did.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
-    roster: Vec<RosterRow>,
+    pub(crate) roster: Vec<RosterRow>,
 }
 
 /// The studio's design document (design-engine's JSON): a garment, its print
@@ -226,7 +226,7 @@ struct RawDesign {
     #[serde(default)]
     print_quality: PrintQuality,
     #[serde(default)]
-    #[cfg_attr(feature = "schema", schemars(length(max = MAX_ROSTER_ROWS)))]
+    #[cfg_attr(feature = "schema", schemars(length(max = crate::roster::MAX_ROSTER_ROWS)))]
     roster: Vec<RosterRowInput>,
 }
 
@@ -393,36 +393,6 @@ impl Design {
 
     pub fn set_quantity(&mut self, size: Size, quantity: i64) -> Result<(), StudioError> {
         self.quantities.set(size, quantity)
-    }
-
-    /// The pieces of a personalised line, in the shopper's order.
-    pub fn roster(&self) -> &[RosterRow] {
-        &self.roster
-    }
-
-    /// Replaces the roster (at most `MAX_ROSTER_ROWS` rows; nothing changes
-    /// on error). Whether it fits the design is the cart's check.
-    pub fn set_roster(&mut self, rows: Vec<RosterRow>) -> Result<(), StudioError> {
-        if rows.len() > MAX_ROSTER_ROWS {
-            return Err(StudioError::RosterTooLong);
-        }
-        self.roster = rows;
-        Ok(())
-    }
-
-    /// Adds another cart line of the same artwork to this one: the
-    /// quantities add up and its roster rows follow this one's.
-    pub fn merge_line(&mut self, other: &Design) -> Result<(), StudioError> {
-        let mut merged = self.clone();
-        for size in Size::ALL {
-            let sum = i64::from(self.quantities.get(size)) + i64::from(other.quantities.get(size));
-            merged.set_quantity(size, sum)?;
-        }
-        let mut rows = self.roster.clone();
-        rows.extend_from_slice(&other.roster);
-        merged.set_roster(rows)?;
-        *self = merged;
-        Ok(())
     }
 
     /// Texts and images over both areas: what the design fee counts.

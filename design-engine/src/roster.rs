@@ -79,6 +79,7 @@ impl RowProblem {
 
 /// One piece of a team order.
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RosterRowInput")]
 pub struct RosterRow {
@@ -252,6 +253,38 @@ pub fn input_errors(inputs: &[RosterRowInput]) -> Vec<RowError> {
         .filter_map(|(i, input)| RosterRow::from_input(input).err().map(|p| p.at(i + 1)))
         .map(|e| RowError::from(&e))
         .collect()
+}
+
+impl Design {
+    /// The pieces of a personalised line, in the shopper's order.
+    pub fn roster(&self) -> &[RosterRow] {
+        &self.roster
+    }
+
+    /// Replaces the roster (at most `MAX_ROSTER_ROWS` rows; nothing changes
+    /// on error). Whether it fits the design is the cart's check.
+    pub fn set_roster(&mut self, rows: Vec<RosterRow>) -> Result<(), StudioError> {
+        if rows.len() > MAX_ROSTER_ROWS {
+            return Err(StudioError::RosterTooLong);
+        }
+        self.roster = rows;
+        Ok(())
+    }
+
+    /// Adds another cart line of the same artwork to this one: the
+    /// quantities add up and its roster rows follow this one's.
+    pub fn merge_line(&mut self, other: &Design) -> Result<(), StudioError> {
+        let mut merged = self.clone();
+        for size in Size::ALL {
+            let sum = i64::from(self.quantities.get(size)) + i64::from(other.quantities.get(size));
+            merged.set_quantity(size, sum)?;
+        }
+        let mut rows = self.roster.clone();
+        rows.extend_from_slice(&other.roster);
+        merged.set_roster(rows)?;
+        *self = merged;
+        Ok(())
+    }
 }
 
 /// Everything that keeps a design's roster from the cart, in order: the

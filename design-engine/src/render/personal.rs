@@ -12,8 +12,9 @@ use image::RgbaImage;
 use serde::Serialize;
 use tiny_skia::Pixmap;
 
+use super::pixels::{blit, into_rgba, unpremultiply};
 use super::text::{REFERENCE_EM, TextShape};
-use super::{Placed, PlacedKind, Renderer, SpriteKey, TextKey, into_rgba};
+use super::{Placed, PlacedKind, Renderer, SpriteKey, TextKey};
 use crate::design::{Design, PrintArea};
 use crate::elements::{DEFAULT_FONT_SIZE, TextElement};
 use crate::error::StudioError;
@@ -184,13 +185,13 @@ impl Renderer {
                 let y = i64::from(y);
                 if (top..top + i64::from(sprite.height())).contains(&y) {
                     // Whole rows and halves: exact, so this row lines up with `blit`'s on the whole area.
-                    super::blit(&mut line, sprite, *x, (top - y) as f32 + half);
+                    blit(&mut line, sprite, *x, (top - y) as f32 + half);
                     drawn = true;
                 }
             }
             if drawn {
                 out.copy_from_slice(line.data());
-                super::unpremultiply(out);
+                unpremultiply(out);
                 line.fill(tiny_skia::Color::TRANSPARENT);
             } else {
                 out.fill(0);
