@@ -100,11 +100,11 @@ pub struct RosterRow {
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct RosterRowInput {
     pub size: String,
-    #[serde(default)]
+    // Missing is none (serde's rule for options; no `default`, so the schema
+    // makes them optional rather than defaulted to null).
     #[cfg_attr(feature = "wasm", tsify(optional))]
     #[cfg_attr(feature = "schema", schemars(length(max = MAX_NAME_CHARS)))]
     pub name: Option<String>,
-    #[serde(default)]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     #[cfg_attr(feature = "schema", schemars(length(max = MAX_NUMBER_DIGITS)))]
     pub number: Option<String>,

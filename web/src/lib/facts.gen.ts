@@ -87,5 +87,15 @@ export const FACTS: Facts = {
   "maxImageBytes": 5242880,
   "minPerColor": 25,
   "maxPerSize": 10000,
-  "designFeePerExtraElement": 5000
+  "designFeePerExtraElement": 5000,
+  "maxNameChars": 12,
+  "namePunctuation": " .-'",
+  "maxNumberDigits": 3,
+  "maxRosterRows": 1000,
+  "personalHeightMin": 4,
+  "personalHeightMax": 70,
+  "nameHeightDefault": 12,
+  "numberHeightDefault": 45,
+  "nameChargeDefault": 6000,
+  "numberChargeDefault": 4000
 };
