@@ -175,10 +175,13 @@ impl Renderer {
         for p in self.layout(design, area, w, h, true, Layers::PieceOnly(row))? {
             sprites.push(self.draw(p, true, w.max(h))?);
         }
-        // Each row composed alone, as `blit` places the sprites on the whole area.
+        // Each row composed alone, as `blit` places the sprites on the whole
+        // area; only the span the sprites cover is touched (the rest stays 0).
         let mut line = Pixmap::new(w, 1).expect("non-zero size");
+        let mut dirty = 0..0;
         Ok(encode_png_rows(w, h, Some(PRINT_DPI), |y, out| {
-            let mut drawn = false;
+            out[dirty.clone()].fill(0);
+            let (mut left, mut right) = (w as usize, 0);
             for (sprite, (x, cy)) in &sprites {
                 let half = sprite.height() as f32 / 2.0;
                 let top = (cy - half).round() as i64;
@@ -186,16 +189,17 @@ impl Renderer {
                 if (top..top + i64::from(sprite.height())).contains(&y) {
                     // Whole rows and halves: exact, so this row lines up with `blit`'s on the whole area.
                     blit(&mut line, sprite, *x, (top - y) as f32 + half);
-                    drawn = true;
+                    let x0 = (x - sprite.width() as f32 / 2.0).round() as i64;
+                    let clamp = |v: i64| v.clamp(0, i64::from(w)) as usize;
+                    left = left.min(clamp(x0));
+                    right = right.max(clamp(x0 + i64::from(sprite.width())));
                 }
             }
-            if drawn {
-                out.copy_from_slice(line.data());
-                unpremultiply(out);
-                line.fill(tiny_skia::Color::TRANSPARENT);
-            } else {
-                out.fill(0);
-            }
+            dirty = left * 4..right.max(left) * 4;
+            let span = dirty.clone();
+            out[span.clone()].copy_from_slice(&line.data()[span.clone()]);
+            unpremultiply(&mut out[span.clone()]);
+            line.data_mut()[span].fill(0);
         }))
     }
 
