@@ -85,6 +85,8 @@ test: web
     scripts/s3-test-server.sh install > target/s3-test-server.path &
     s3=$!
     cargo test --workspace --all-targets --no-run
+    # The API binary too: the browser tests start it while the Rust tests run.
+    cargo build -q -p api
     wait "$s3"
     S3_TEST_SERVER="$(cat target/s3-test-server.path)"
     export S3_TEST_SERVER
@@ -92,25 +94,33 @@ test: web
     # the browser tests, which leave a core idle while they wait on databases and pages.
     (cd web && npm run -s check:gen && npx vitest run) > target/vitest.log 2>&1 &
     vitest=$!
+    # The browser tests need only the API binary (built with the tests above): they
+    # run beside the Rust tests too, each side waiting on its servers and pages.
+    { node --test {{node_test_flags}} design-engine/js-tests/ && just _e2e-run; } > target/e2e.log 2>&1 &
+    e2e=$!
     status=0
-    cargo test --workspace --all-targets || status=$?
-    cargo build -q -p api
+    # Four at a time: the API tests wait on their servers and databases far more than they compute.
+    RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}" cargo test --workspace --all-targets || status=$?
     # The fuzzer waits on the server most of the time: it runs beside the browser tests.
     API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" scripts/fuzz-api.sh > target/fuzz-api.log 2>&1 &
     fuzz=$!
     # So does the generated Python client's check (seconds once its generator is installed).
     API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" scripts/python-client.sh > target/python-client.log 2>&1 &
     client=$!
-    { node --test {{node_test_flags}} design-engine/js-tests/ && just e2e; } || status=$?
+    if wait "$e2e"; then grep -E "^# (tests|pass|fail|duration_ms)" target/e2e.log | tail -n 4; else cat target/e2e.log; status=1; fi
     if wait "$vitest"; then grep -E "Test Files|Tests " target/vitest.log; else cat target/vitest.log; status=1; fi
     if wait "$fuzz"; then tail -n 5 target/fuzz-api.log; else cat target/fuzz-api.log; status=1; fi
     if wait "$client"; then tail -n 2 target/python-client.log; else cat target/python-client.log; status=1; fi
     exit "$status"
 
-# End-to-end tests in headless Chromium (Debian's /usr/bin/chromium) against the store as `just run` serves it; screenshots in web/e2e/screenshots
+# End-to-end tests in headless Chromium (Debian's /usr/bin/chromium) against the store as `just run` serves it, two files at a time (E2E_JOBS), each with its own store and browser; screenshots in web/e2e/screenshots
 e2e:
     cargo build -q -p api
-    cd web && node --test --test-concurrency=1 e2e/
+    just _e2e-run
+
+# The end-to-end tests on the API binary as built (`just test` runs them while cargo holds the build directory)
+_e2e-run:
+    cd web && node --test --test-concurrency="${E2E_JOBS:-2}" e2e/
 
 # Render a sample design to PNG files in OUT (default ./preview) to look at
 preview out="preview":

@@ -24,6 +24,7 @@ use design_engine::elements::{
 use design_engine::error::StudioError;
 use design_engine::facts::facts;
 use design_engine::hash::{artwork_hash, content_hash};
+use design_engine::preflight;
 use design_engine::pricing::{LineQuote, Paise, quote_order};
 use design_engine::quantities::Size;
 use design_engine::render::{Fonts, Renderer, fonts};
@@ -302,6 +303,19 @@ impl Studio {
             .map_err(js_error)
     }
 
+    /// The preflight of an area's image as the studio's badge shows it (its
+    /// DPI at the printed size, Good / Fair / Low, the warning), or `undefined`.
+    #[wasm_bindgen(js_name = printQuality, unchecked_return_type = "ImageQuality | undefined")]
+    pub fn print_quality(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+    ) -> Result<JsValue, JsValue> {
+        match preflight::image_quality(&self.design, area(area_key)?) {
+            Some(q) => to_js(&q),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
     #[wasm_bindgen(js_name = setEmbroidery)]
     pub fn set_embroidery(
         &mut self,
@@ -506,6 +520,17 @@ pub fn quote_order_js(
     let lines: Vec<LineQuote> =
         serde_wasm_bindgen::from_value(lines).map_err(|e| JsValue::from_str(&e.to_string()))?;
     to_js(&quote_order(lines, whole(fee_bps)?).map_err(js_error)?)
+}
+
+/// The preflight warnings of every area of a design (a low-resolution image),
+/// as the server lists them on a cart line and for the printer.
+#[wasm_bindgen(js_name = printWarnings)]
+pub fn print_warnings(
+    #[wasm_bindgen(unchecked_param_type = "Design")] design: JsValue,
+) -> Result<Vec<String>, JsValue> {
+    let design: Design =
+        serde_wasm_bindgen::from_value(design).map_err(|e| JsValue::from_str(&e.to_string()))?;
+    Ok(preflight::warnings_for_design(&design))
 }
 
 /// A buyer's GSTIN as checkout takes it: the GSTIN as stored (upper case;

@@ -2,9 +2,9 @@
 //! their sizes, limits, the minimum, the design fee), gathered from the constants the
 //! engine enforces. The web app reads these from here: as JSON written at
 //! build time (`just gen`) for pages that do not load the engine, and from the
-//! WebAssembly module. No page writes one down itself. The gateway fee is not
-//! among them: it is the merchant's policy, which pages take from the server
-//! (`GET /api/store`).
+//! WebAssembly module. No page writes one down itself. The gateway fee is the
+//! merchant's policy, which pages take from the server (`GET /api/store`):
+//! only its default is here, for a browser that has never reached the server.
 
 use serde::Serialize;
 
@@ -16,7 +16,8 @@ use crate::elements::{
     MAX_TEXT_CHARS, OUTLINE_WIDTH_RANGE, TEXT_COLOUR_PRESETS,
 };
 use crate::personalisation::{DEFAULT_NAME_HEIGHT, DEFAULT_NUMBER_HEIGHT, PERSONAL_HEIGHT_RANGE};
-use crate::pricing::DESIGN_FEE_PER_EXTRA_ELEMENT;
+use crate::preflight::{GOOD_PRINT_DPI, MIN_PRINT_DPI};
+use crate::pricing::{DESIGN_FEE_PER_EXTRA_ELEMENT, GATEWAY_CHARGE_BPS, gateway_label};
 use crate::quantities::{MAX_PER_SIZE, MIN_PER_COLOUR, Size};
 use crate::roster::{MAX_NAME_CHARS, MAX_NUMBER_DIGITS, MAX_ROSTER_ROWS, NAME_PUNCTUATION};
 use crate::roster_pricing::{DEFAULT_NAME_CHARGE, DEFAULT_NUMBER_CHARGE};
@@ -69,6 +70,14 @@ pub struct Facts {
     /// sets others (the server's `/api/store` then says which).
     pub name_charge_default: i64,
     pub number_charge_default: i64,
+    /// An image below this many DPI at its printed size is graded Low and the printer warned.
+    pub min_print_dpi: f64,
+    /// At or above this an image is graded Good.
+    pub good_print_dpi: f64,
+    /// The fee policy a merchant has unless configured otherwise (`GATEWAY_FEE_PERCENT`):
+    /// what a browser prices with before it has ever heard the server's.
+    pub default_gateway_fee_bps: i64,
+    pub default_gateway_label: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -144,6 +153,10 @@ pub fn facts() -> Facts {
         number_height_default: DEFAULT_NUMBER_HEIGHT,
         name_charge_default: DEFAULT_NAME_CHARGE.0,
         number_charge_default: DEFAULT_NUMBER_CHARGE.0,
+        min_print_dpi: MIN_PRINT_DPI,
+        good_print_dpi: GOOD_PRINT_DPI,
+        default_gateway_fee_bps: GATEWAY_CHARGE_BPS,
+        default_gateway_label: gateway_label(GATEWAY_CHARGE_BPS),
     }
 }
 
@@ -155,8 +168,14 @@ mod tests {
     fn the_facts_name_what_the_engine_enforces() {
         let f = serde_json::to_value(facts()).unwrap();
         assert_eq!(f["minPerColor"], 25);
-        // The gateway fee is the merchant's policy: the server's `/api/store` says it.
-        assert!(f.get("gatewayLabel").is_none() && f.get("gatewayChargeBps").is_none());
+        // The gateway fee is the merchant's policy (the server's `/api/store` says it): only its default is here.
+        assert!(f.get("gatewayLabel").is_none() && f.get("gatewayFeeBps").is_none());
+        assert_eq!(f["defaultGatewayFeeBps"], 250);
+        assert_eq!(f["defaultGatewayLabel"], "Payment Gateway (2.5%)");
+        assert_eq!(
+            (f["minPrintDpi"].as_f64(), f["goodPrintDpi"].as_f64()),
+            (Some(150.0), Some(300.0))
+        );
         assert_eq!(f["designFeePerExtraElement"], 50_00);
         assert_eq!(
             (

@@ -3,10 +3,73 @@
 //! its box (width and height in percent of the area) keeping its proportions,
 //! so its effective resolution is pixels over the inches it really covers.
 
+use serde::Serialize;
+
 use crate::design::{Design, PrintArea};
 
 /// Below this an image looks soft on the garment.
 pub const MIN_PRINT_DPI: f64 = 150.0;
+/// At or above this an image prints sharp.
+pub const GOOD_PRINT_DPI: f64 = 300.0;
+
+/// How well an image prints, as the studio's badge names it.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Grade {
+    /// `GOOD_PRINT_DPI` or more.
+    Good,
+    /// From `MIN_PRINT_DPI` up to `GOOD_PRINT_DPI`.
+    Fair,
+    /// Below `MIN_PRINT_DPI`: the printer is warned.
+    Low,
+}
+
+impl Grade {
+    pub fn of(dpi: f64) -> Grade {
+        if dpi >= GOOD_PRINT_DPI {
+            Grade::Good
+        } else if dpi >= MIN_PRINT_DPI {
+            Grade::Fair
+        } else {
+            Grade::Low
+        }
+    }
+}
+
+/// The print quality of an area's image: what the studio's badge shows live.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageQuality {
+    pub area: PrintArea,
+    /// Dots per inch of the image fitted inside its box, at the printed size.
+    pub dpi: f64,
+    pub grade: Grade,
+    /// The preflight warning for a low one (as `warnings` gives it).
+    pub warning: Option<String>,
+}
+
+/// The print quality of the area's image, if it has one.
+pub fn image_quality(design: &Design, area: PrintArea) -> Option<ImageQuality> {
+    let dpi = image_dpi(design, area)?;
+    Some(ImageQuality {
+        area,
+        dpi,
+        grade: Grade::of(dpi),
+        warning: low_resolution(area, dpi),
+    })
+}
+
+fn low_resolution(area: PrintArea, dpi: f64) -> Option<String> {
+    (dpi < MIN_PRINT_DPI).then(|| {
+        format!(
+            "The image on the {} prints at {:.0} DPI (below {:.0}): it may look blurry",
+            area.label(),
+            dpi,
+            MIN_PRINT_DPI
+        )
+    })
+}
 
 /// The effective resolution (dots per inch) of the area's image on the garment, if it has one.
 pub fn image_dpi(design: &Design, area: PrintArea) -> Option<f64> {
@@ -25,18 +88,10 @@ pub fn image_dpi(design: &Design, area: PrintArea) -> Option<f64> {
 
 /// What the printer should know about an area, in words for the admin.
 pub fn warnings(design: &Design, area: PrintArea) -> Vec<String> {
-    let mut out = Vec::new();
-    if let Some(dpi) = image_dpi(design, area)
-        && dpi < MIN_PRINT_DPI
-    {
-        out.push(format!(
-            "The image on the {} prints at {:.0} DPI (below {:.0}): it may look blurry",
-            area.label(),
-            dpi,
-            MIN_PRINT_DPI
-        ));
-    }
-    out
+    image_dpi(design, area)
+        .and_then(|dpi| low_resolution(area, dpi))
+        .into_iter()
+        .collect()
 }
 
 /// The warnings of every print area of a design, in the areas' order.
@@ -79,6 +134,30 @@ mod tests {
         assert!(warnings(&d, PrintArea::Back).is_empty());
         // No image, no warning.
         assert_eq!(image_dpi(&d, PrintArea::LeftChest), None);
+    }
+
+    #[test]
+    fn the_badge_grades_at_150_and_300_dpi() {
+        // 1200 px over a box of 12 × 40% = 4.8 inches: 250 DPI, fair.
+        let q = image_quality(&with_image((1200, 1200), (40, 40)), PrintArea::Back).unwrap();
+        assert_eq!(
+            (q.grade, q.dpi.round(), q.warning),
+            (Grade::Fair, 250.0, None)
+        );
+        let q = image_quality(&with_image((1200, 1200), (100, 100)), PrintArea::Back).unwrap();
+        assert_eq!(q.grade, Grade::Low);
+        assert_eq!(
+            q.warning.as_deref(),
+            Some("The image on the Back prints at 100 DPI (below 150): it may look blurry")
+        );
+        assert_eq!(
+            image_quality(&with_image((1200, 1200), (20, 20)), PrintArea::Back).map(|q| q.grade),
+            Some(Grade::Good)
+        );
+        assert_eq!(
+            [149.9, 150.0, 299.9, 300.0].map(Grade::of),
+            [Grade::Low, Grade::Fair, Grade::Fair, Grade::Good]
+        );
     }
 
     #[test]

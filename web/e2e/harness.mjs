@@ -37,10 +37,13 @@ function apiBinary() {
 export let store;
 export let browser;
 
-/** Starts the store and a browser before this test file's tests, and stops them after. */
-export function withStore() {
+/**
+ * Starts the store and a browser before this test file's tests, and stops them after.
+ * `production: true` starts it as plain `api serve` runs (test providers off), with `env` on top.
+ */
+export function withStore(options) {
   before(async () => {
-    store = await startStore();
+    store = await startStore(options);
     browser = await launchBrowser();
   });
   after(async () => {
@@ -49,7 +52,7 @@ export function withStore() {
   });
 }
 
-export async function startStore() {
+export async function startStore({ production = false, env: extra = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
   const port = await freePort();
   // WEB_DIST: another build of the web app (so parallel work need not share web/dist).
@@ -58,7 +61,16 @@ export async function startStore() {
   const launch = () =>
     spawn(apiBinary(), ['serve'], {
       cwd: repo,
-      env: { ...process.env, TEST_PROVIDERS: 'on', DATA_DIR: dataDir, LISTEN_ADDR: `127.0.0.1:${port}`, WEB_DIR: webDir, RUST_LOG: 'warn', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        TEST_PROVIDERS: production ? 'off' : 'on',
+        ...extra,
+        DATA_DIR: dataDir,
+        LISTEN_ADDR: `127.0.0.1:${port}`,
+        WEB_DIR: webDir,
+        RUST_LOG: 'warn',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
   const url = `http://127.0.0.1:${port}`;
@@ -363,4 +375,50 @@ export async function openOrderDetails(page, number) {
   const details = page.getByRole('dialog', { name: 'Order Details' });
   await details.getByRole('heading', { name: 'Proof' }).waitFor();
   return details;
+}
+
+/**
+ * On /login: the phone form for `mobile`, the code `code()` reads (the dev outbox, or an SMS provider's stand-in),
+ * and the way to /products. `state` names the screenshots and checks; 'phone' checks the 360 px fit, 'desktop'
+ * tries a wrong code first.
+ */
+export async function signInByPhone(page, { mobile, state, code: readCode }) {
+  await page.goto(store.url + '/login');
+  await page.getByRole('button', { name: 'Sign in with a phone code instead' }).click();
+  const field = page.getByRole('main').getByLabel('Mobile number');
+  await field.fill(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+  assert.equal(await field.inputValue(), mobile, 'the +91 and the spaces are dropped');
+  await expectAccessible(page, `${state}: phone sign-in, the number`);
+  if (state === 'phone') await expectFits(page, 'phone sign-in, the number');
+  await page.getByRole('button', { name: 'Send code by SMS' }).click();
+  await page.getByText('OTP sent to your phone').waitFor();
+  await page.getByText(`+91 ${mobile}`).waitFor();
+  await expectAccessible(page, `${state}: phone sign-in, the code`);
+  if (state === 'phone') await expectFits(page, 'phone sign-in, the code');
+  await page.screenshot({ path: join(screenshots, `phone-signin-${state}.png`), fullPage: true, animations: 'disabled' });
+  const code = await readCode();
+  if (state === 'desktop') {
+    // A wrong code first: the server's message, still on the code step, nobody signed in.
+    await page.getByLabel('One-time code (OTP)').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.equal(await alert.textContent(), 'Wrong OTP');
+    await expectAccessible(page, 'phone sign-in, a wrong code');
+    assert.equal(new URL(page.url()).pathname, '/login');
+  }
+  await page.getByLabel('One-time code (OTP)').fill(code);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await page.getByText('Login successful').waitFor();
+  await page.waitForURL('**/products', { timeout: 10_000 });
+}
+
+/** An account whose profile holds `mobile`, proven with the code `code()` reads, as the profile page does it; its e-mail. */
+export async function customerWithMobile(mobile, readCode) {
+  const email = `ravi-${Date.now()}@example.com`;
+  const { accessToken } = await registerAccount(store.url, { name: 'Ravi Kumar', email, password: 'correct horse battery' });
+  await call('POST', '/auth/otp/phone/send', undefined, { phone: mobile });
+  const profile = await call('PUT', '/users/profile', accessToken, { name: 'Ravi Kumar', phone: mobile, phoneCode: await readCode() });
+  assert.equal(profile.phone, mobile);
+  return email;
 }

@@ -128,12 +128,15 @@ test('a drag snaps onto the centre guide and shows it; Alt drags freely', async 
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   const guideX = page.getByTestId('snap-guide-x');
   const guideY = page.getByTestId('snap-guide-y');
+  // The next frame: moves reach the page once per frame, so a busy machine may still hold the last ones.
+  const frame = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
 
   // Away from every line: no guide. (The text starts at the centre; it is wide, so not far to the right,
   // where its right edge would snap to the area's.)
   await page.mouse.move(centre.x, centre.y);
   await page.mouse.down();
   for (let i = 1; i <= 10; i++) await page.mouse.move(centre.x + i * 2, centre.y + i * 5);
+  await frame();
   assert.ok((await guideX.isHidden()) && (await guideY.isHidden()), 'no guide away from the lines');
   await page.mouse.up();
   const away = (await backText(page)).position;
@@ -143,6 +146,7 @@ test('a drag snaps onto the centre guide and shows it; Alt drags freely', async 
   await page.mouse.move(centre.x + 20, centre.y + 50);
   await page.mouse.down();
   for (let i = 1; i <= 10; i++) await page.mouse.move(centre.x + 20 - i * 1.7, centre.y + 50 - i * 4.8);
+  await frame();
   await guideX.waitFor({ state: 'visible' });
   assert.ok(await guideY.isVisible(), 'the horizontal centre guide shows too');
   const line = await guideX.boundingBox();
@@ -152,11 +156,14 @@ test('a drag snaps onto the centre guide and shows it; Alt drags freely', async 
   assert.ok(await guideX.isHidden(), 'the guide goes when the drag ends');
   assert.deepEqual((await backText(page)).position, { x: 50, y: 50 }, 'snapped onto the centre');
 
-  // With Alt held the same drag lands where the pointer puts it.
+  // With Alt held the same drag lands where the pointer puts it (each move given its frame).
   await page.mouse.move(centre.x, centre.y);
   await page.mouse.down();
   await page.keyboard.down('Alt');
-  for (let i = 1; i <= 5; i++) await page.mouse.move(centre.x + i * 0.6, centre.y + i * 0.4);
+  for (let i = 1; i <= 5; i++) {
+    await page.mouse.move(centre.x + i * 0.6, centre.y + i * 0.4);
+    await frame();
+  }
   assert.ok(await guideX.isHidden(), 'no guide with Alt');
   await page.mouse.up();
   await page.keyboard.up('Alt');

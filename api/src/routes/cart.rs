@@ -57,6 +57,9 @@ pub struct CartItem {
     pub line_total: i64,
     pub artwork_hash: String,
     pub design: DesignDocument,
+    /// The engine's preflight of the design: an image that prints below 150
+    /// DPI at its size, named before the shopper pays. Empty when all is well.
+    pub print_warnings: Vec<String>,
 }
 
 /// The cart with the engine's breakdown. Money in paise; `totalPrice` is the
@@ -111,6 +114,7 @@ pub(crate) async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDt
             design_fee: quote.design_fee.0,
             line_total: quote.total.0,
             artwork_hash: line.artwork_hash,
+            print_warnings: design_engine::preflight::warnings_for_design(&design),
         });
     }
     let order = cart.quote;

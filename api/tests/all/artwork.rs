@@ -121,6 +121,12 @@ async fn artwork_is_uploaded_once_checked_private_and_kept_by_orders() {
                 )
                 .await;
             assert_eq!(status, 200, "{ctx} {body}");
+            // The cart line names the engine's preflight before the shopper pays.
+            assert_eq!(
+                body["data"]["items"][0]["printWarnings"],
+                json!(["The image on the Back prints at 67 DPI (below 150): it may look blurry"]),
+                "{ctx}"
+            );
             let total = body["data"]["totalPrice"].as_i64().unwrap();
             let (status, body) = app
                 .post_auth(

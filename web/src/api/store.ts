@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api';
 import type { components } from '../lib/schema';
+import { FACTS } from '../lib/facts.gen';
 
 export type StoreFacts = components['schemas']['StoreFacts'];
 
@@ -14,13 +15,8 @@ export const STORE_FACTS_STALE_MS = 5 * 60_000;
 /** The part of the facts a price needs: the gateway fee and its label. */
 export type FeePolicy = Pick<StoreFacts, 'gatewayFeeBps' | 'gatewayLabel'>;
 
-/**
- * The engine's default fee policy (design-engine's `pricing::GATEWAY_CHARGE_BPS`
- * and its label), for a browser that has never reached the server. The engine
- * does not hand this default to the browser, so it is written here once and a
- * test holds it to the engine's source.
- */
-export const ENGINE_DEFAULT_FEE: FeePolicy = { gatewayFeeBps: 250, gatewayLabel: 'Payment Gateway (2.5%)' };
+/** The engine's default fee policy (its facts), for a browser that has never reached the server. */
+export const ENGINE_DEFAULT_FEE: FeePolicy = { gatewayFeeBps: FACTS.defaultGatewayFeeBps, gatewayLabel: FACTS.defaultGatewayLabel };
 
 const FEE_POLICY_KEY = 'store-fee-policy';
 

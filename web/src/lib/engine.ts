@@ -6,9 +6,9 @@
 // the core has arrived so they never share a slow connection with it; a
 // studio waits for the second only when its design holds text.
 // Its types are generated from the engine's Rust types (tsify); none is retyped here.
-import type { Design, ElementBox, ElementKind, Facts, Font, LineQuote, OrderQuote, PrintArea, Product, Raster, Size, Studio } from 'design-engine';
+import type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PrintArea, Product, Raster, Size, Studio } from 'design-engine';
 
-export type { Design, ElementBox, ElementKind, Facts, Font, LineQuote, OrderQuote, Raster, Studio };
+export type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, Raster, Studio };
 export type AreaKey = PrintArea;
 /** The cart's and the design document's size keys. */
 export type SizeKey = Lowercase<Size>;
@@ -115,6 +115,11 @@ export async function quoteDesign(design: Design, unitPrice: number): Promise<Li
   } finally {
     studio.free();
   }
+}
+
+/** The engine's preflight warnings of a design document (an image below 150 DPI at its printed size), as the server lists them. */
+export async function printWarningsOf(design: Design): Promise<string[]> {
+  return (await loadEngine()).printWarnings(design);
 }
 
 /** A buyer's GSTIN as the engine (and so the server) judges it. */

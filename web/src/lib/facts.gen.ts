@@ -97,5 +97,9 @@ export const FACTS: Facts = {
   "nameHeightDefault": 12,
   "numberHeightDefault": 45,
   "nameChargeDefault": 6000,
-  "numberChargeDefault": 4000
+  "numberChargeDefault": 4000,
+  "minPrintDpi": 150.0,
+  "goodPrintDpi": 300.0,
+  "defaultGatewayFeeBps": 250,
+  "defaultGatewayLabel": "Payment Gateway (2.5%)"
 };

@@ -6,7 +6,7 @@
 // shopper signs in with the server back, the lines go to the server cart
 // (features/cart/mergeLocalCart) and leave this store only once it took them.
 import { createStore, del, set, values, type UseStore } from 'idb-keyval';
-import { quoteDesign, quoteOrder, type Design, type LineQuote, type OrderQuote } from './engine';
+import { printWarningsOf, quoteDesign, quoteOrder, type Design, type LineQuote, type OrderQuote } from './engine';
 
 export interface LocalLine {
   id: string;
@@ -52,11 +52,14 @@ export function garmentsOf(line: LocalLine): number {
 export interface LocalCartQuote {
   /** Each line's quote, in the order of the lines. */
   lines: LineQuote[];
+  /** Each line's preflight warnings (a low-resolution image), as the server would list them. */
+  printWarnings: string[][];
   order: OrderQuote;
 }
 
 /** The engine's prices of the lines and of the order, at the fee in basis points. */
 export async function priceLocalCart(lines: LocalLine[], feeBps: number): Promise<LocalCartQuote> {
   const quotes = await Promise.all(lines.map((l) => quoteDesign(l.design, l.unitPrice)));
-  return { lines: quotes, order: await quoteOrder(quotes, feeBps) };
+  const printWarnings = await Promise.all(lines.map((l) => printWarningsOf(l.design)));
+  return { lines: quotes, printWarnings, order: await quoteOrder(quotes, feeBps) };
 }

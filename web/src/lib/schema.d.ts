@@ -10526,6 +10526,11 @@ export interface components {
             lineTotal: number;
             artworkHash: string;
             design: components["schemas"]["Design"];
+            /**
+             * @description The engine's preflight of the design: an image that prints below 150
+             *     DPI at its size, named before the shopper pays. Empty when all is well.
+             */
+            printWarnings: string[];
         };
         /** CartSummary */
         CartSummary: {

@@ -23,6 +23,7 @@ function line(overrides: Partial<CartItem> = {}): CartItem {
     designFee: 0,
     lineTotal: 625000,
     artworkHash: 'h',
+    printWarnings: [],
     design: designDoc(),
     ...overrides,
   };
@@ -51,16 +52,15 @@ describe('CartPage', () => {
     expect((screen.getByLabelText('Quantity L') as HTMLInputElement).value).toBe('15');
   });
 
-  it("warns on a line whose picture prints at a low resolution, and only on that line", async () => {
+  it("shows the server's preflight warning on a line whose picture prints at a low resolution, and only there", async () => {
     signedIn();
-    const image = (px: number) => ({ asset: { sha256: 'a'.repeat(64), mime: 'image/png', bytes: 10, width: px, height: px }, name: 'logo.png', size: { width: 100, height: 100 }, position: { x: 50, y: 50 }, useEmbroidery: false });
-    // 1200 px across the 12-inch Back is 100 DPI; 4000 px is 333.
-    const low = line({ _id: 'low', design: designDoc({ areas: { leftChest: { text: null, image: null }, back: { text: null, image: image(1200) } } }) });
-    const sharp = line({ _id: 'sharp', design: designDoc({ areas: { leftChest: { text: null, image: null }, back: { text: null, image: image(4000) } } }) });
+    const warning = 'The image on the Back prints at 100 DPI (below 150): it may look blurry';
+    const low = line({ _id: 'low', printWarnings: [warning] });
+    const sharp = line({ _id: 'sharp' });
     mockApi((m, path) => (m === 'GET' && path === '/api/cart' ? ok(cart([low, sharp])) : undefined));
     renderCart();
     const [first, second] = await screen.findAllByTestId('cart-line');
-    expect(within(first).getByTestId('print-warnings').textContent).toContain('The image on the Back prints at 100 DPI (below 150): it may look blurry');
+    expect(within(first).getByTestId('print-warnings').textContent).toContain(warning);
     expect(within(second).queryByTestId('print-warnings')).toBeNull();
   });
 

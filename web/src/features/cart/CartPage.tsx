@@ -147,7 +147,7 @@ function CartLine({ item }: { item: CartItem }) {
           {item.designFee > 0 && <> · design fee {rupees(item.designFee)}</>}
         </p>
         {item.elements > 0 && <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />}
-        <PrintWarnings design={item.design} />
+        <PrintWarnings warnings={item.printWarnings} />
         <SizeSteppers value={shown} onChange={change} disabled={busy} />
         {draft && (
           <div className="row">

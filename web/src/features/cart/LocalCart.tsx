@@ -3,6 +3,7 @@
 // policy (the figures the server will charge), each line removable. Checkout
 // needs the server, so it is disabled and says why; the lines go to the
 // account's cart at the next sign-in with the server back.
+import { PrintWarnings } from '../../components/PrintQuality';
 import { useNavigate } from 'react-router';
 import { chargesGatewayFee } from '../../api/store';
 import { colourSwatch } from '../../components/colours';
@@ -73,7 +74,7 @@ export function LocalCart() {
       <div className="cart-layout">
         <ul className="cart-lines">
           {items.map((line, i) => (
-            <LocalCartLine key={line.id} line={line} quote={quote.data!.lines[i]} />
+            <LocalCartLine key={line.id} line={line} quote={quote.data!.lines[i]} warnings={quote.data!.printWarnings[i]} />
           ))}
         </ul>
         <aside className="cart-summary" aria-label="Order summary">
@@ -121,14 +122,14 @@ export function LocalLinesLeft() {
       <p className="muted">These lines from your offline cart are not in your cart: the server did not take them.</p>
       <ul className="cart-lines">
         {lines.data.map((line, i) => (
-          <LocalCartLine key={line.id} line={line} quote={quote.data.lines[i]} />
+          <LocalCartLine key={line.id} line={line} quote={quote.data.lines[i]} warnings={quote.data.printWarnings[i]} />
         ))}
       </ul>
     </section>
   );
 }
 
-function LocalCartLine({ line, quote }: { line: LocalLine; quote: LineQuote }) {
+function LocalCartLine({ line, quote, warnings }: { line: LocalLine; quote: LineQuote; warnings: string[] }) {
   const { remove } = useLocalCartChanges();
   const sizes = SIZES.filter((s) => line.design.quantities[s] > 0).map((s) => `${s.toUpperCase()} ${line.design.quantities[s]}`);
   return (
@@ -141,6 +142,7 @@ function LocalCartLine({ line, quote }: { line: LocalLine; quote: LineQuote }) {
           {quote.designFee > 0 && <> · design fee {rupees(quote.designFee)}</>}
         </p>
         {quote.elements > 0 && <DesignThumbnails productId={line.design.productId} color={line.design.color} design={line.design} />}
+        <PrintWarnings warnings={warnings} />
         <p>Sizes: {sizes.join(', ')}</p>
       </div>
       <div className="cart-line-side">

@@ -22,6 +22,7 @@ const CART: Cart = {
       designFee: 0,
       lineTotal: 625000,
       artworkHash: 'h',
+      printWarnings: [],
       design: designDoc(),
     },
   ],
@@ -457,14 +458,12 @@ describe('CheckoutPage', () => {
     expect(screen.queryByText(/Payment Gateway/)).toBeNull();
   });
 
-  it("warns on a summary line whose picture prints at a low resolution", async () => {
-    const image = { asset: { sha256: 'a'.repeat(64), mime: 'image/png', bytes: 10, width: 160, height: 120 }, name: 'logo.png', size: { width: 100, height: 100 }, position: { x: 50, y: 50 }, useEmbroidery: false };
-    const low = { ...CART.items[0], design: designDoc({ areas: { leftChest: { text: null, image }, back: { text: null, image: null } } }) };
-    checkoutApi({ cart: { ...CART, items: [low] } });
+  it("shows the server's preflight warning on a summary line whose picture prints at a low resolution", async () => {
+    const warning = 'The image on the Left Chest prints at 40 DPI (below 150): it may look blurry';
+    checkoutApi({ cart: { ...CART, items: [{ ...CART.items[0], printWarnings: [warning] }] } });
     renderCheckout();
     const line = await screen.findByTestId('summary-line');
-    // 160 px across the 4-inch Left Chest: 40 DPI.
-    expect(within(line).getByTestId('print-warnings').textContent).toContain('The image on the Left Chest prints at 40 DPI (below 150): it may look blurry');
+    expect(within(line).getByTestId('print-warnings').textContent).toContain(warning);
   });
 
   it('sends an empty cart back to the products', async () => {

@@ -342,7 +342,7 @@ export default function CheckoutPage() {
                         {item.color} · {item.itemCount} × {rupees(item.price)}
                       </span>
                       {item.designFee > 0 && <span className="muted">Design fee {rupees(item.designFee)}</span>}
-                      <PrintWarnings design={item.design} />
+                      <PrintWarnings warnings={item.printWarnings} />
                     </div>
                     <span className="summary-amount">{rupees(item.lineTotal)}</span>
                   </li>

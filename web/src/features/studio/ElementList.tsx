@@ -63,7 +63,7 @@ export function ElementList({ handle, onMessage }: { handle: StudioHandle; onMes
               <li key={area}>
                 <span>{img.name || 'Image'}</span>
                 <span className="muted"> · {AREA_LABELS[area]} · {img.size.width}×{img.size.height}%</span>
-                <PrintQualityBadge design={design} area={area} />
+                <PrintQualityBadge quality={handle.studio.printQuality(area)} area={area} />
                 <label className="check small">
                   <input type="checkbox" checked={img.useEmbroidery} onChange={(e) => handle.change((s) => s.setEmbroidery(area, e.target.checked))} /> Embroidery
                 </label>
