@@ -38,6 +38,14 @@ pub async fn add(
     if !crate::ids::is_id(&design.product_id) {
         return Err(invalid_product());
     }
+    // The engine draws and checks names and numbers, but the cart does not yet
+    // charge for them or print one file per piece: refused rather than sold short.
+    if design.is_personalised() || !design.roster().is_empty() {
+        return Err(ApiError::bad_request_code(
+            "Names and numbers cannot be ordered yet. Remove them to add this design to the cart.",
+            "PERSONALISATION_UNAVAILABLE",
+        ));
+    }
     let product = products::get(db, &design.product_id)
         .await?
         .ok_or_else(|| ApiError::not_found("Product not found in database."))?;

@@ -10,6 +10,8 @@
 
 #![cfg(target_arch = "wasm32")]
 
+mod roster;
+
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -31,8 +33,12 @@ use design_engine::tiers::ProductPricing;
 
 /// A JavaScript `Error` with the studio's message and a `code` property.
 fn js_error(e: StudioError) -> JsValue {
-    let err = js_sys::Error::new(&e.to_string());
-    let _ = js_sys::Reflect::set(&err, &"code".into(), &e.code().into());
+    coded_error(&e.to_string(), e.code())
+}
+
+fn coded_error(message: &str, code: &str) -> JsValue {
+    let err = js_sys::Error::new(message);
+    let _ = js_sys::Reflect::set(&err, &"code".into(), &code.into());
     err.into()
 }
 

@@ -8,7 +8,10 @@ use design_engine::effects::remove_background;
 use design_engine::elements::{ArcDirection, TextArc, TextOutline};
 use design_engine::pricing::{GATEWAY_CHARGE_BPS, quote_order};
 use design_engine::render::{Fonts, Renderer};
-use design_engine::{Design, ElementKind, Font, ImageElement, PrintArea, Size, TextElement};
+use design_engine::{
+    Design, ElementKind, Font, ImageElement, PersonalField, PersonalStyle, PrintArea, RosterRow,
+    Size, TextElement,
+};
 use image::{Rgba, RgbaImage};
 
 fn logo(size: u32) -> RgbaImage {
@@ -40,6 +43,23 @@ fn sample(renderer: &mut Renderer) -> Design {
         d.set_image_size(area, 40, 40).unwrap();
     }
     d.set_quantity(Size::M, 30).unwrap();
+    d
+}
+
+/// A 100-piece team order: the sample's artwork with a name and a number on the Back.
+fn team(design: &Design) -> Design {
+    let mut d = design.clone();
+    for (field, height) in [(PersonalField::Name, 10), (PersonalField::Number, 45)] {
+        let style = PersonalStyle::new(field, Font::Verdana, height, "#1e293b").unwrap();
+        d.set_personal(PrintArea::Back, field, style);
+    }
+    let names = ["Sharma", "O'Brien", "Iyer", "De Souza", "Raghunathan"];
+    let rows: Vec<RosterRow> = (0..100)
+        .map(|i| RosterRow::new(Size::L, names[i % 5], &(i + 1).to_string()).unwrap())
+        .collect();
+    d.set_quantity(Size::M, 0).unwrap();
+    d.set_quantity(Size::L, 100).unwrap();
+    d.set_roster(rows).unwrap();
     d
 }
 
@@ -142,6 +162,21 @@ fn benches(c: &mut Criterion) {
         })
     });
 
+    // Choosing another row: its name and number laid out and drawn anew.
+    let team = team(&design);
+    let mut i = 0;
+    c.bench_function("roster row preview: Back 512px, another row", |b| {
+        b.iter(|| {
+            i = (i + 1) % team.roster().len();
+            let row = &team.roster()[i];
+            black_box(
+                renderer
+                    .render_area_for_row(&team, PrintArea::Back, row, 512)
+                    .unwrap(),
+            )
+        })
+    });
+
     let mut slow = c.benchmark_group("heavy");
     slow.sample_size(10);
     slow.bench_function("export Back at 300 DPI (3600x4200 PNG)", |b| {
@@ -150,6 +185,9 @@ fn benches(c: &mut Criterion) {
                 .export_area_png(black_box(&design), PrintArea::Back)
                 .unwrap()
         })
+    });
+    slow.bench_function("100-piece print files (Back name + number, 300 DPI)", |b| {
+        b.iter(|| black_box(renderer.piece_files(black_box(&team)).unwrap()))
     });
     let big = logo(1000);
     slow.bench_function("background removal 1000x1000", |b| {

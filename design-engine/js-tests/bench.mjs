@@ -44,6 +44,13 @@ time('two-area re-render 512px after a text edit', 200, (i) => {
   studio.renderArea('left_chest', 512).pixels;
   studio.renderArea('back', 512).pixels;
 });
+// A team Back: choosing another roster row lays out and draws its name and number anew.
+studio.setPersonal('back', 'name', 'Verdana', 10, '#1e293b');
+studio.setPersonal('back', 'number', 'Verdana', 45, '#1e293b');
+const teamNames = ['Sharma', "O'Brien", 'Iyer', 'De Souza', 'Raghunathan'];
+time('roster row preview: Back 512px, another row', 300, (i) => {
+  studio.renderAreaForRow('back', { size: 'M', name: teamNames[i % 5], number: String(i % 100) }, 512).pixels;
+});
 time('quote (line + order)', 5000, () => studio.orderQuote(product.price, 250));
 time('export Back at 300 DPI (3600x4200 PNG)', 5, () => studio.exportAreaPng('back'));
 const size = 1000;

@@ -5,7 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as engine from './engine.mjs';
-import { runScenario, newStudio, fixtures } from './scenario.mjs';
+import { runScenario, newStudio, fixtures, sha256 } from './scenario.mjs';
+
+/** Pinned by design-engine/tests/roster.rs (`the_browser_draws_a_row_as_natively`). */
+const ROW_PREVIEW_SHA256 = '846cb679da47a541f9d1c20cb9657e52cecde5622d9bab0788ddf6deead463ad';
 
 const reference = JSON.parse(readFileSync(new URL('../tests/golden/reference.json', import.meta.url)));
 
@@ -133,4 +136,52 @@ test('arched and outlined text: the browser draws the native golden print files,
   assert.deepEqual(studio.design().areas.leftChest.text.arc, { direction: 'up', radius: 30 });
   assert.throws(() => studio.setText('left_chest', 'TEAM LEGACY', 'Verdana', 48, '#1d4ed8'), { code: 'ARC_TOO_TIGHT' });
   assert.equal(studio.design().areas.leftChest.text.size, 20);
+});
+
+test('names and numbers: roster rules, a pasted list, the charge, and a row drawn as natively', () => {
+  const product = engine.catalogue()[0];
+  const studio = newStudio(product._id, product.colors[0]);
+  studio.setPersonal('back', 'name', 'Verdana', 10, '#dc2626');
+  studio.setPersonal('back', 'number', 'Verdana', 45, '#16a34a');
+  assert.throws(() => studio.setPersonal('back', 'number', 'Verdana', 90, '#000'), {
+    code: 'PERSONAL_HEIGHT_OUT_OF_RANGE',
+  });
+  assert.deepEqual(studio.movePersonal('back', 'name', 50, 120), { x: 50, y: 100 });
+  studio.movePersonal('back', 'name', 50, 18);
+
+  const typed = [
+    { size: 'm', name: 'Sharma', number: '10' },
+    { size: 'M', name: 'Zoë', number: '7' },
+    { size: 'L', name: 'Rao', number: '1234' },
+  ];
+  assert.deepEqual(
+    engine.checkRosterRows(typed).map((e) => [e.row, e.code]),
+    [[2, 'ROSTER_NAME_CHARACTER'], [3, 'ROSTER_NUMBER_TOO_LONG']],
+  );
+  assert.throws(() => studio.setRoster(typed), { message: /^Row 2: a name may use only/ });
+
+  const parsed = engine.parseRoster('name,number,size\nsharma,10,M\n"O\'Brien",7,m\nbad line\n');
+  assert.deepEqual(parsed.rows, [
+    { size: 'M', name: 'SHARMA', number: '10' },
+    { size: 'M', name: "O'BRIEN", number: '7' },
+  ]);
+  assert.deepEqual(parsed.errors.map((e) => e.message), ['Line 4: expected a name, a number and a size separated by commas']);
+
+  studio.setRoster(parsed.rows);
+  studio.setQuantity('M', 25);
+  assert.deepEqual(studio.rosterProblems().map((e) => e.message), [
+    'The roster has 2 pieces in size M but the quantities say 25',
+  ]);
+  assert.throws(() => studio.checkForCart(product), { code: 'ROSTER_SIZE_MISMATCH' });
+  const quote = studio.personalisationQuote(6000, 4000);
+  assert.deepEqual([quote.label, quote.pieces, quote.perPiece, quote.total], ['Names and numbers', 25, 10000, 250000]);
+  assert.equal(studio.personalisationQuote(engine.facts().nameChargeDefault, 0).total, 150000);
+
+  const piece = studio.renderAreaForRow('back', studio.roster()[1], 600);
+  assert.equal(sha256(piece.pixels), ROW_PREVIEW_SHA256, 'the native engine draws the same pixels');
+  const boxes = studio.personalBoxes('back', { size: 'M', name: "O'Brien", number: '7' }, 600);
+  assert.deepEqual(boxes.map((b) => b.field), ['name', 'number']);
+  assert.throws(() => studio.renderAreaForRow('back', { size: 'M', number: 'x' }, 600), {
+    code: 'ROSTER_NUMBER_CHARACTER',
+  });
 });

@@ -6,9 +6,11 @@ use serde::{Deserialize, Serialize};
 use crate::catalogue::{PrintAnchor, colour_name};
 use crate::elements::{ElementKind, ImageElement, ImageSize, TextElement};
 use crate::error::StudioError;
+use crate::personalisation::PersonalStyle;
 use crate::placement::Position;
 use crate::pricing::{LineQuote, quote_line};
 use crate::quantities::{Quantities, Size};
+use crate::roster::{RosterRow, RosterRowInput, rows_from_inputs};
 use crate::tiers::ProductPricing;
 
 /// The version written into every document; older ones are read, newer refused.
@@ -69,6 +71,14 @@ impl PrintArea {
         }
     }
 
+    /// The area in print files' names (`left-chest`).
+    pub fn file_slug(self) -> &'static str {
+        match self {
+            PrintArea::LeftChest => "left-chest",
+            PrintArea::Back => "back",
+        }
+    }
+
     /// Pixel size of the area at `width_px` wide, keeping its proportions.
     pub fn pixel_size(self, width_px: u32) -> (u32, u32) {
         let (w, h) = self.print_size_inches();
@@ -79,10 +89,12 @@ impl PrintArea {
     }
 }
 
-/// One print area: at most one text and one image, by construction.
+/// One print area: at most one text and one image, and one name and one
+/// number (`personalisation`), by construction.
 // Documents may leave out what is empty (the `Raw` twins take the defaults),
 // while what the engine writes always has every field, as its generated
-// TypeScript types say.
+// TypeScript types say; but a name and a number are written only when
+// present, so documents from before them write and hash as they did.
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -91,6 +103,12 @@ impl PrintArea {
 pub struct Area {
     pub text: Option<TextElement>,
     pub image: Option<ImageElement>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub name: Option<PersonalStyle>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub number: Option<PersonalStyle>,
 }
 
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -101,6 +119,9 @@ struct RawArea {
     text: Option<TextElement>,
     #[serde(default)]
     image: Option<ImageElement>,
+    // Missing is none (no `default`: the schema makes them optional).
+    name: Option<PersonalStyle>,
+    number: Option<PersonalStyle>,
 }
 
 impl From<RawArea> for Area {
@@ -108,6 +129,8 @@ impl From<RawArea> for Area {
         Area {
             text: r.text,
             image: r.image,
+            name: r.name,
+            number: r.number,
         }
     }
 }
@@ -177,6 +200,11 @@ pub struct Design {
     pub quantities: Quantities,
     pub material_quality: MaterialQuality,
     pub print_quality: PrintQuality,
+    /// One row per piece of a personalised line (`roster`); written only when
+    /// it holds rows, so documents from before rosters write and hash as they did.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub(crate) roster: Vec<RosterRow>,
 }
 
 /// The studio's design document (design-engine's JSON): a garment, its print
@@ -198,6 +226,9 @@ struct RawDesign {
     material_quality: MaterialQuality,
     #[serde(default)]
     print_quality: PrintQuality,
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(length(max = crate::roster::MAX_ROSTER_ROWS)))]
+    roster: Vec<RosterRowInput>,
 }
 
 impl TryFrom<RawDesign> for Design {
@@ -207,6 +238,7 @@ impl TryFrom<RawDesign> for Design {
             return Err(StudioError::UnsupportedVersion(r.version));
         }
         r.quantities.check()?;
+        let roster = rows_from_inputs(&r.roster)?;
         Ok(Design {
             version: DESIGN_VERSION,
             product_id: r.product_id,
@@ -215,6 +247,7 @@ impl TryFrom<RawDesign> for Design {
             quantities: r.quantities,
             material_quality: r.material_quality,
             print_quality: r.print_quality,
+            roster,
         })
     }
 }
@@ -229,6 +262,7 @@ impl Design {
             quantities: Quantities::default(),
             material_quality: MaterialQuality::default(),
             print_quality: PrintQuality::default(),
+            roster: Vec::new(),
         }
     }
 
@@ -400,11 +434,13 @@ impl Design {
         self.quantities.check()
     }
 
-    /// Everything the cart requires: what a saved design does, and at least
-    /// one item and 25 per colour.
+    /// Everything the cart requires: what a saved design does, at least
+    /// one item and 25 per colour, and for a design with names or numbers a
+    /// roster that matches it piece for piece (`roster::check_roster`).
     pub fn check_for_cart(&self, colours: &[String]) -> Result<(), StudioError> {
         self.check_for_saving(colours)?;
-        self.quantities.check_minimum()
+        self.quantities.check_minimum()?;
+        crate::roster::check_roster(self)
     }
 }
 

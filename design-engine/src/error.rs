@@ -1,8 +1,10 @@
 //! The one error type of the studio. Its messages are the specification's own
 //! words, so the browser and the server say the same thing.
 
+use crate::personalisation::{PERSONAL_HEIGHT_RANGE, PersonalField};
 use crate::quantities::MIN_PER_COLOUR;
 use crate::quantities::Size;
+use crate::roster::{MAX_ROSTER_ROWS, RowProblem};
 use crate::tiers::{MAX_TIER_PIECES, MAX_TIERS};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -79,6 +81,31 @@ pub enum StudioError {
     UnsupportedVersion(u32),
     #[error("The design could not be read: {0}")]
     MalformedDesign(String),
+    #[error(
+        "Name and number height must be between {} and {}",
+        PERSONAL_HEIGHT_RANGE.start(),
+        PERSONAL_HEIGHT_RANGE.end()
+    )]
+    PersonalHeightOutOfRange,
+    #[error("Please add a {0} to this print area first")]
+    NoPersonal(PersonalField),
+    /// A rule of one roster row; rows count from 1, as the shopper sees them.
+    #[error("Row {row}: {problem}")]
+    RosterRow { row: usize, problem: RowProblem },
+    #[error("The roster has {roster} pieces in size {size} but the quantities say {quantity}")]
+    RosterSizeMismatch {
+        size: Size,
+        roster: u32,
+        quantity: u32,
+    },
+    #[error("Please add the roster: one row per piece with its size, name and number")]
+    RosterMissing,
+    #[error(
+        "This design prints no names or numbers: add a name or number to a print area, or clear the roster"
+    )]
+    RosterWithoutPersonalisation,
+    #[error("A roster can hold at most {MAX_ROSTER_ROWS} pieces")]
+    RosterTooLong,
 }
 
 impl StudioError {
@@ -118,6 +145,14 @@ impl StudioError {
             Self::TierDiscountTooLarge(_) => "TIER_DISCOUNT_TOO_LARGE",
             Self::UnsupportedVersion(_) => "UNSUPPORTED_VERSION",
             Self::MalformedDesign(_) => "MALFORMED_DESIGN",
+            Self::PersonalHeightOutOfRange => "PERSONAL_HEIGHT_OUT_OF_RANGE",
+            Self::NoPersonal(PersonalField::Name) => "NAME_MISSING",
+            Self::NoPersonal(PersonalField::Number) => "NUMBER_MISSING",
+            Self::RosterRow { problem, .. } => problem.code(),
+            Self::RosterSizeMismatch { .. } => "ROSTER_SIZE_MISMATCH",
+            Self::RosterMissing => "ROSTER_MISSING",
+            Self::RosterWithoutPersonalisation => "ROSTER_WITHOUT_PERSONALISATION",
+            Self::RosterTooLong => "ROSTER_TOO_LONG",
         }
     }
 }

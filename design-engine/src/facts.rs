@@ -15,9 +15,12 @@ use crate::elements::{
     DEFAULT_OUTLINE_WIDTH, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE, MAX_IMAGE_BYTES,
     MAX_TEXT_CHARS, OUTLINE_WIDTH_RANGE, TEXT_COLOUR_PRESETS,
 };
+use crate::personalisation::{DEFAULT_NAME_HEIGHT, DEFAULT_NUMBER_HEIGHT, PERSONAL_HEIGHT_RANGE};
 use crate::preflight::{GOOD_PRINT_DPI, MIN_PRINT_DPI};
 use crate::pricing::{DESIGN_FEE_PER_EXTRA_ELEMENT, GATEWAY_CHARGE_BPS, gateway_label};
 use crate::quantities::{MAX_PER_SIZE, MIN_PER_COLOUR, Size};
+use crate::roster::{MAX_NAME_CHARS, MAX_NUMBER_DIGITS, MAX_ROSTER_ROWS, NAME_PUNCTUATION};
+use crate::roster_pricing::{DEFAULT_NAME_CHARGE, DEFAULT_NUMBER_CHARGE};
 use crate::tiers::{DEFAULT_TIERS, MAX_TIER_DISCOUNT_BPS, MAX_TIERS, PriceTier};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -52,6 +55,22 @@ pub struct Facts {
     pub max_per_size: u32,
     /// Paise per text or image after the first one of a line.
     pub design_fee_per_extra_element: i64,
+    /// A roster's names: at most this many characters, letters A–Z (kept
+    /// upper case) and these punctuation characters; they start with a letter.
+    pub max_name_chars: usize,
+    pub name_punctuation: String,
+    /// A roster's numbers: at most this many digits, leading zeros kept.
+    pub max_number_digits: usize,
+    pub max_roster_rows: usize,
+    /// A name's or number's letter height, in percent of the print area's height.
+    pub personal_height_min: u32,
+    pub personal_height_max: u32,
+    pub name_height_default: u32,
+    pub number_height_default: u32,
+    /// Paise per piece for its name and for its number, unless the merchant
+    /// sets others (the server's `/api/store` then says which).
+    pub name_charge_default: i64,
+    pub number_charge_default: i64,
     /// An image below this many DPI at its printed size is graded Low and the printer warned.
     pub min_print_dpi: f64,
     /// At or above this an image is graded Good.
@@ -130,6 +149,16 @@ pub fn facts() -> Facts {
         min_per_color: MIN_PER_COLOUR,
         max_per_size: MAX_PER_SIZE,
         design_fee_per_extra_element: DESIGN_FEE_PER_EXTRA_ELEMENT.0,
+        max_name_chars: MAX_NAME_CHARS,
+        name_punctuation: NAME_PUNCTUATION.iter().collect(),
+        max_number_digits: MAX_NUMBER_DIGITS,
+        max_roster_rows: MAX_ROSTER_ROWS,
+        personal_height_min: *PERSONAL_HEIGHT_RANGE.start(),
+        personal_height_max: *PERSONAL_HEIGHT_RANGE.end(),
+        name_height_default: DEFAULT_NAME_HEIGHT,
+        number_height_default: DEFAULT_NUMBER_HEIGHT,
+        name_charge_default: DEFAULT_NAME_CHARGE.0,
+        number_charge_default: DEFAULT_NUMBER_CHARGE.0,
         min_print_dpi: MIN_PRINT_DPI,
         good_print_dpi: GOOD_PRINT_DPI,
         default_gateway_fee_bps: GATEWAY_CHARGE_BPS,
@@ -164,6 +193,22 @@ mod tests {
         assert_eq!(
             (f["maxPriceTiers"].clone(), f["maxTierDiscountBps"].clone()),
             (8.into(), 5000.into())
+        );
+        assert_eq!(
+            (
+                &f["maxNameChars"],
+                &f["namePunctuation"],
+                &f["maxNumberDigits"]
+            ),
+            (
+                &serde_json::json!(12),
+                &serde_json::json!(" .-'"),
+                &serde_json::json!(3)
+            )
+        );
+        assert_eq!(
+            (&f["nameChargeDefault"], &f["numberChargeDefault"]),
+            (&serde_json::json!(60_00), &serde_json::json!(40_00))
         );
         assert_eq!(f["sizes"][4], "XXL");
         assert_eq!(f["fonts"][2], "Times New Roman");

@@ -93,6 +93,41 @@ mod tests {
         assert_eq!(artwork_hash(&a), artwork_hash(&more));
     }
 
+    /// Documents from before names, numbers and rosters read and write byte
+    /// for byte as they did, so their stored content hashes still match.
+    #[test]
+    fn a_design_without_personalisation_hashes_as_before() {
+        const BEFORE: &str = r##"{"version":1,"productId":"64f1a2b3c4d5e6f708190a01","color":"white","areas":{"leftChest":{"text":{"text":"Hi","font":"Georgia","size":20,"color":"#ff0000","position":{"x":50.0,"y":50.0}},"image":null},"back":{"text":null,"image":null}},"quantities":{"s":0,"m":30,"l":0,"xl":0,"xxl":0},"materialQuality":"Premium","printQuality":"High"}"##;
+        let mut d = sample();
+        d.set_quantity(Size::M, 30).unwrap();
+        assert_eq!(d.to_json(), BEFORE);
+        let read = Design::from_json(BEFORE).unwrap();
+        assert_eq!(read.to_json(), BEFORE);
+        // sha256("design/v1\0" + BEFORE), as the engine before rosters computed it.
+        assert_eq!(
+            content_hash(&read),
+            "e370a51ee6b2334928eba189814ae7c0810a0e93307d7d554d4c6b4d797a8f92"
+        );
+    }
+
+    #[test]
+    fn names_change_the_artwork_and_the_roster_only_the_document() {
+        use crate::personalisation::{PersonalField, PersonalStyle};
+        use crate::roster::RosterRow;
+        let a = sample();
+        let mut named = a.clone();
+        let style = PersonalStyle::new(PersonalField::Name, Font::Arial, 10, "#000").unwrap();
+        named.set_personal(PrintArea::Back, PersonalField::Name, style);
+        assert_ne!(artwork_hash(&a), artwork_hash(&named));
+        let mut rostered = named.clone();
+        rostered
+            .set_roster(vec![RosterRow::new(Size::M, "Rao", "").unwrap()])
+            .unwrap();
+        // Like quantities, the roster is per piece: the same artwork is one cart line.
+        assert_eq!(artwork_hash(&named), artwork_hash(&rostered));
+        assert_ne!(content_hash(&named), content_hash(&rostered));
+    }
+
     #[test]
     fn known_vector() {
         assert_eq!(

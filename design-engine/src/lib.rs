@@ -9,11 +9,14 @@ pub mod elements;
 pub mod error;
 pub mod facts;
 pub mod hash;
+pub mod personalisation;
 pub mod placement;
 pub mod preflight;
 pub mod pricing;
 pub mod quantities;
 pub mod render;
+pub mod roster;
+pub mod roster_pricing;
 pub mod tax;
 pub mod tiers;
 
@@ -25,6 +28,8 @@ compile_error!(
 pub use design::{Design, PrintArea};
 pub use elements::{ElementKind, Font, ImageElement, TextElement};
 pub use error::StudioError;
+pub use personalisation::{PersonalField, PersonalStyle};
 pub use pricing::{LineQuote, OrderQuote, Paise};
 pub use quantities::{Quantities, Size};
+pub use roster::RosterRow;
 pub use tiers::{PriceTier, PriceTiers, ProductPricing};

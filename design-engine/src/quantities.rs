@@ -10,6 +10,7 @@ pub const MIN_PER_COLOUR: u32 = 25;
 pub const MAX_PER_SIZE: u32 = 10_000;
 
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Size {
     S,

@@ -5,6 +5,8 @@
 pub mod cache;
 pub mod fonts;
 mod images;
+mod personal;
+mod pixels;
 pub mod text;
 
 use std::collections::HashMap;
@@ -12,7 +14,7 @@ use std::sync::Arc;
 
 use image::RgbaImage;
 use serde::Serialize;
-use tiny_skia::{FilterQuality, Pixmap, PixmapPaint, Transform};
+use tiny_skia::Pixmap;
 
 use crate::design::{Design, PrintArea};
 use crate::effects::embroider;
@@ -22,8 +24,11 @@ use cache::Lru;
 pub use fonts::Fonts;
 pub use images::{
     MAX_IMAGE_PIXELS, MAX_KEPT_SIDE, check_decodes, decode_upload, decode_within, decoding_cost,
-    encode_png, sniff_type,
+    encode_png, encode_png_rows, sniff_type,
 };
+use personal::Layers;
+pub use personal::{PersonalBox, PieceFile, piece_file_name, roster_csv};
+use pixels::{blit, into_rgba, scaled, to_pixmap};
 use text::{TextShape, TextStyle};
 
 /// The studio's decals are at most 512 × 512.
@@ -88,6 +93,8 @@ pub struct Renderer {
     images: HashMap<String, StoredImage>,
     shapes: Lru<TextKey, Arc<TextShape>>,
     sprites: Lru<SpriteKey, Arc<Pixmap>>,
+    /// Names' and numbers' ink within their layout (`personal`).
+    inks: Lru<TextKey, personal::Ink>,
     /// Uploads are kept at most this many pixels on their long side.
     image_side: u32,
 }
@@ -99,6 +106,7 @@ impl Renderer {
             images: HashMap::new(),
             shapes: Lru::new(16),
             sprites: Lru::new(16),
+            inks: Lru::new(16),
             image_side: images::MAX_KEPT_SIDE,
         }
     }
@@ -124,6 +132,7 @@ impl Renderer {
     pub fn load_font(&mut self, bytes: Vec<u8>) -> usize {
         self.shapes.clear();
         self.sprites.clear();
+        self.inks.clear();
         self.fonts.load(bytes)
     }
 
@@ -228,7 +237,13 @@ impl Renderer {
         area: PrintArea,
         width_px: u32,
     ) -> Result<RgbaImage, StudioError> {
-        Ok(into_rgba(self.area_pixmap(design, area, width_px, false)?))
+        Ok(into_rgba(self.area_pixmap(
+            design,
+            area,
+            width_px,
+            false,
+            Layers::Shared,
+        )?))
     }
 
     /// The print file of an area: PNG at 300 DPI for its physical size
@@ -239,13 +254,14 @@ impl Renderer {
         area: PrintArea,
     ) -> Result<Vec<u8>, StudioError> {
         let width = (area.print_size_inches().0 * f64::from(PRINT_DPI)).round() as u32;
-        let pixmap = self.area_pixmap(design, area, width, true)?;
+        let pixmap = self.area_pixmap(design, area, width, true, Layers::Shared)?;
         Ok(encode_png(&into_rgba(pixmap), Some(PRINT_DPI)))
     }
 
     /// A saved design's picture, `side` pixels square: the print areas that
     /// hold something, side by side on the garment's colour (one is centred),
-    /// as PNG. The server draws it from the stored artwork.
+    /// as PNG, names and numbers as the roster's first row has them. The
+    /// server draws it from the stored artwork.
     pub fn thumbnail_png(&mut self, design: &Design, side: u32) -> Result<Vec<u8>, StudioError> {
         let side = side.clamp(16, MAX_THUMBNAIL_SIDE);
         let mut canvas = Pixmap::new(side, side).expect("non-zero size");
@@ -253,9 +269,14 @@ impl Renderer {
             .and_then(|hex| parse_hex(&hex))
             .unwrap_or((0xe5, 0xe7, 0xeb));
         canvas.fill(tiny_skia::Color::from_rgba8(r, g, b, 255));
+        let sample = design.roster().first();
+        let layers = sample.map_or(Layers::Shared, Layers::Piece);
         let filled: Vec<PrintArea> = PrintArea::ALL
             .into_iter()
-            .filter(|a| design.area(*a).element_count() > 0)
+            .filter(|a| {
+                let content = design.area(*a);
+                content.element_count() > 0 || (sample.is_some() && content.is_personalised())
+            })
             .collect();
         let cell = side as f32 / filled.len().max(1) as f32;
         for (i, area) in filled.into_iter().enumerate() {
@@ -263,7 +284,7 @@ impl Renderer {
             let (iw, ih) = area.print_size_inches();
             let scale = (cell * 0.84 / iw as f32).min(side as f32 * 0.84 / ih as f32);
             let width = ((iw as f32 * scale).round() as u32).max(1);
-            let drawn = self.area_pixmap(design, area, width, false)?;
+            let drawn = self.area_pixmap(design, area, width, false, layers)?;
             blit(
                 &mut canvas,
                 &drawn,
@@ -299,7 +320,7 @@ impl Renderer {
     ) -> Result<Vec<ElementBox>, StudioError> {
         let (w, h) = area.pixel_size(width_px.clamp(1, MAX_RENDER_WIDTH));
         Ok(self
-            .layout(design, area, w, h, false)?
+            .layout(design, area, w, h, false, Layers::Shared)?
             .into_iter()
             .map(|p| p.element_box())
             .collect())
@@ -323,7 +344,8 @@ impl Renderer {
     }
 
     /// Each element of an area at its drawn size and centre, bottom first (the
-    /// image lies under the text). Sprites are made when drawn, not here.
+    /// image lies under the text, a row's name and number over both). Sprites
+    /// are made when drawn, not here.
     fn layout(
         &mut self,
         design: &Design,
@@ -331,12 +353,14 @@ impl Renderer {
         w: u32,
         h: u32,
         print: bool,
+        layers: Layers,
     ) -> Result<Vec<Placed>, StudioError> {
         let (wf, hf) = (w as f32, h as f32);
         let content = design.area(area);
-        let mut placed = Vec::with_capacity(2);
+        let mut placed = Vec::with_capacity(4);
+        let shared = layers.shared();
 
-        if let Some(image) = content.image.clone() {
+        if let Some(image) = content.image.clone().filter(|_| shared) {
             let box_w = image.size.width() as f32 / 100.0 * wf;
             let box_h = image.size.height() as f32 / 100.0 * hf;
             let preview = !print && box_w.max(box_h) <= PREVIEW_SIDE as f32;
@@ -367,7 +391,7 @@ impl Renderer {
             });
         }
 
-        if let Some(text) = content.text.clone() {
+        if let Some(text) = content.text.clone().filter(|_| shared) {
             let shape = self.shape(&text)?;
             let mut em = text.size() as f32 / TEXT_SIZE_PER_AREA_HEIGHT * hf;
             // A text never runs off the garment: it shrinks to fit the area.
@@ -387,8 +411,13 @@ impl Renderer {
                     },
                     shape,
                     em,
+                    part: None,
                 },
             });
+        }
+        if let Some(row) = layers.row() {
+            let personal = self.place_personal(design, area, row, wf, hf)?;
+            placed.extend(personal.into_iter().map(|(_, p)| p));
         }
         Ok(placed)
     }
@@ -399,24 +428,44 @@ impl Renderer {
         area: PrintArea,
         width_px: u32,
         print: bool,
+        layers: Layers,
     ) -> Result<Pixmap, StudioError> {
         let (w, h) = area.pixel_size(width_px.clamp(1, MAX_RENDER_WIDTH));
         let mut canvas =
             Pixmap::new(w, h).ok_or(StudioError::MalformedDesign("empty print area".into()))?;
-        let max_side = w.max(h) + 8;
-        for p in self.layout(design, area, w, h, print)? {
-            let sprite = match p.what {
-                PlacedKind::Image { key, source } => {
-                    let (dw, dh) = (p.size.0 as u32, p.size.1 as u32);
-                    self.sprite(key, print, || Ok(scaled(&source, dw, dh)))?
-                }
-                PlacedKind::Text { key, shape, em } => {
-                    self.sprite(key, print, || shape.raster(em, max_side))?
-                }
-            };
-            blit(&mut canvas, &sprite, p.centre.0, p.centre.1);
+        for p in self.layout(design, area, w, h, print, layers)? {
+            let (sprite, (x, y)) = self.draw(p, print, w.max(h))?;
+            blit(&mut canvas, &sprite, x, y);
         }
         Ok(canvas)
+    }
+
+    /// A laid-out element's sprite, and where its centre goes.
+    fn draw(
+        &mut self,
+        p: Placed,
+        print: bool,
+        area_side: u32,
+    ) -> Result<(Arc<Pixmap>, (f32, f32)), StudioError> {
+        let sprite = match p.what {
+            PlacedKind::Image { key, source } => {
+                let (dw, dh) = (p.size.0 as u32, p.size.1 as u32);
+                self.sprite(key, print, || Ok(scaled(&source, dw, dh)))?
+            }
+            PlacedKind::Text {
+                key,
+                shape,
+                em,
+                part: None,
+            } => self.sprite(key, print, || shape.raster(em, area_side + 8))?,
+            PlacedKind::Text {
+                key,
+                shape,
+                em,
+                part: Some(part),
+            } => self.sprite(key, print, || shape.raster_part(em, part))?,
+        };
+        Ok((sprite, p.centre))
     }
 }
 
@@ -453,6 +502,8 @@ enum PlacedKind {
         key: SpriteKey,
         shape: Arc<TextShape>,
         em: f32,
+        /// Only this part of the text's box (`TextShape::raster_part`).
+        part: Option<[f32; 4]>,
     },
 }
 
@@ -471,96 +522,9 @@ impl Placed {
     }
 }
 
-/// Resamples a picture to exactly `width × height` (bicubic).
-fn scaled(source: &Pixmap, width: u32, height: u32) -> Pixmap {
-    let mut out = Pixmap::new(width, height).expect("non-zero size");
-    let (sx, sy) = (
-        width as f32 / source.width() as f32,
-        height as f32 / source.height() as f32,
-    );
-    let paint = PixmapPaint {
-        quality: FilterQuality::Bicubic,
-        ..PixmapPaint::default()
-    };
-    out.draw_pixmap(
-        0,
-        0,
-        source.as_ref(),
-        &paint,
-        Transform::from_scale(sx, sy),
-        None,
-    );
-    out
-}
-
-/// Lays a sprite over the canvas with its centre at (cx, cy), on whole pixels:
-/// premultiplied source-over in integers (no resampling: fast, and the same on
-/// every host).
-fn blit(canvas: &mut Pixmap, sprite: &Pixmap, cx: f32, cy: f32) {
-    let (cw, ch) = (canvas.width() as i64, canvas.height() as i64);
-    let (sw, sh) = (sprite.width() as i64, sprite.height() as i64);
-    let x0 = (cx - sw as f32 / 2.0).round() as i64;
-    let y0 = (cy - sh as f32 / 2.0).round() as i64;
-    let (left, right) = (x0.max(0), (x0 + sw).min(cw));
-    let (top, bottom) = (y0.max(0), (y0 + sh).min(ch));
-    if left >= right || top >= bottom {
-        return;
-    }
-    let src = sprite.data();
-    let dst = canvas.data_mut();
-    let span = ((right - left) * 4) as usize;
-    for y in top..bottom {
-        let s0 = (((y - y0) * sw + (left - x0)) * 4) as usize;
-        let d0 = ((y * cw + left) * 4) as usize;
-        let (s_row, d_row) = (&src[s0..s0 + span], &mut dst[d0..d0 + span]);
-        for (s, d) in s_row.chunks_exact(4).zip(d_row.chunks_exact_mut(4)) {
-            match s[3] {
-                0 => {}
-                255 => d.copy_from_slice(s),
-                a => {
-                    let keep = 255 - u32::from(a);
-                    for i in 0..4 {
-                        d[i] = (u32::from(s[i]) + (u32::from(d[i]) * keep + 127) / 255) as u8;
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Straight-alpha RGBA → tiny-skia's premultiplied pixels.
 /// `#rrggbb` as its three channels.
 fn parse_hex(hex: &str) -> Option<(u8, u8, u8)> {
     let h = hex.strip_prefix('#')?;
     let channel = |i: usize| u8::from_str_radix(h.get(i..i + 2)?, 16).ok();
     Some((channel(0)?, channel(2)?, channel(4)?))
-}
-
-fn to_pixmap(img: &RgbaImage) -> Pixmap {
-    let mut data = img.as_raw().clone();
-    for px in data.chunks_exact_mut(4) {
-        let a = u32::from(px[3]);
-        for c in &mut px[..3] {
-            *c = ((u32::from(*c) * a + 127) / 255) as u8;
-        }
-    }
-    let size = tiny_skia::IntSize::from_wh(img.width().max(1), img.height().max(1))
-        .expect("non-zero size");
-    Pixmap::from_vec(data, size).expect("buffer matches its size")
-}
-
-/// Premultiplied pixels → straight-alpha RGBA, as browsers' ImageData and PNG
-/// expect, in place. Most pixels are fully transparent or opaque: no division.
-fn into_rgba(pixmap: Pixmap) -> RgbaImage {
-    let (width, height) = (pixmap.width(), pixmap.height());
-    let mut data = pixmap.take();
-    for px in data.chunks_exact_mut(4) {
-        let a = u32::from(px[3]);
-        if a != 0 && a != 255 {
-            for c in &mut px[..3] {
-                *c = ((u32::from(*c) * 255 + a / 2) / a).min(255) as u8;
-            }
-        }
-    }
-    RgbaImage::from_raw(width, height, data).expect("buffer matches its size")
 }

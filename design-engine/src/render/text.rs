@@ -174,4 +174,28 @@ impl TextShape {
             .draw(pw, ph, transform)
             .ok_or(StudioError::TextEmpty)
     }
+
+    /// Only a part of the text's box at font size `em_px`: `part` is that
+    /// part's centre as an offset from the box's centre, and its size, in
+    /// reference units. On a canvas just big enough (plus a margin), the
+    /// part's centre at the canvas's centre: a name's letters without the
+    /// line's empty ascent and descent.
+    pub fn raster_part(&self, em_px: f32, part: [f32; 4]) -> Result<Pixmap, StudioError> {
+        let [dx, dy, w, h] = part;
+        let s = em_px / REFERENCE_EM;
+        let (pw, ph) = (
+            ((w * s + 2.0 * DECAL_PAD).ceil() as u32).max(1),
+            ((h * s + 2.0 * DECAL_PAD).ceil() as u32).max(1),
+        );
+        let (cx, cy) = (
+            self.bbox.x() + self.bbox.width() / 2.0 + dx,
+            self.bbox.y() + self.bbox.height() / 2.0 + dy,
+        );
+        let transform = Transform::from_translate(pw as f32 / 2.0, ph as f32 / 2.0)
+            .pre_scale(s, s)
+            .pre_translate(-cx, -cy);
+        self.outline
+            .draw(pw, ph, transform)
+            .ok_or(StudioError::TextEmpty)
+    }
 }

@@ -10331,7 +10331,8 @@ export interface components {
          */
         ArcDirection: "up" | "down";
         /**
-         * @description One print area: at most one text and one image, by construction.
+         * @description One print area: at most one text and one image, and one name and one
+         *     number (`personalisation`), by construction.
          * @default {
          *       "image": null,
          *       "text": null
@@ -10340,6 +10341,8 @@ export interface components {
         Area: {
             /** @default null */
             image: components["schemas"]["ImageElement"] | (null);
+            name?: components["schemas"]["PersonalStyle"] | (null);
+            number?: components["schemas"]["PersonalStyle"] | (null);
             /** @default null */
             text: components["schemas"]["TextElement"] | (null);
         };
@@ -10753,6 +10756,7 @@ export interface components {
             printQuality?: components["schemas"]["PrintQuality"];
             productId: string;
             quantities?: components["schemas"]["Quantities"];
+            roster?: components["schemas"]["RosterRow"][];
             /** Format: uint32 */
             version: number;
         };
@@ -11701,6 +11705,17 @@ export interface components {
             testMode: boolean;
         };
         /**
+         * @description How a name or number is printed on an area. Every way to make one checks
+         *     the height and the colour; the position is clamped like any element's.
+         */
+        PersonalStyle: {
+            color?: components["schemas"]["HexColour"];
+            font?: components["schemas"]["Font"];
+            /** Format: uint32 */
+            height: number;
+            position?: components["schemas"]["Position"];
+        };
+        /**
          * PhoneCodeRequest
          * @description Phone sign-in. A new user also gives `name` and `email`. When `email` is
          *     given and has a pending e-mail code, `code` is that e-mail code (the login
@@ -12085,6 +12100,15 @@ export interface components {
          * @enum {string}
          */
         Role: "user" | "admin";
+        /**
+         * @description A row as typed: the size as text (`"m"`, `"XL"`), name and number may be
+         *     left out or empty.
+         */
+        RosterRow: {
+            name?: string | null;
+            number?: string | null;
+            size: string;
+        };
         /** SaveDesignRequest */
         SaveDesignRequest: {
             /** @description At most 80 characters; 'Custom Design' when blank. */

@@ -1,0 +1,364 @@
+//! Names and numbers drawn for one roster row: laid out by the same text
+//! renderer as texts (same fonts, same outlines), sized so their ink (the
+//! letters, not the line's ascent and descent) is the style's height of the
+//! area and centred on its position, and shrunk to fit like any text. The studio's
+//! preview and the proof draw an area with a row; the print files hold the
+//! shared area once and, per piece, a file with only its name and number on
+//! the whole area (transparent elsewhere), so each lines up with the shared one.
+
+use std::sync::Arc;
+
+use image::RgbaImage;
+use serde::Serialize;
+use tiny_skia::Pixmap;
+
+use super::pixels::{blit, into_rgba, unpremultiply};
+use super::text::{REFERENCE_EM, TextShape};
+use super::{Placed, PlacedKind, Renderer, SpriteKey, TextKey};
+use crate::design::{Design, PrintArea};
+use crate::elements::{DEFAULT_FONT_SIZE, TextElement};
+use crate::error::StudioError;
+use crate::personalisation::PersonalField;
+use crate::render::{PRINT_DPI, encode_png_rows};
+use crate::roster::{RosterRow, check_roster};
+
+/// What of an area is drawn.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Layers<'a> {
+    /// The text and image every piece shares.
+    Shared,
+    /// One piece: the shared elements with its name and number.
+    Piece(&'a RosterRow),
+    /// Only one piece's name and number: its print file, over the shared one.
+    PieceOnly(&'a RosterRow),
+}
+
+impl<'a> Layers<'a> {
+    pub(super) fn shared(self) -> bool {
+        !matches!(self, Layers::PieceOnly(_))
+    }
+    pub(super) fn row(self) -> Option<&'a RosterRow> {
+        match self {
+            Layers::Shared => None,
+            Layers::Piece(row) | Layers::PieceOnly(row) => Some(row),
+        }
+    }
+}
+
+/// Where a text's ink lies in its layout box, at `REFERENCE_EM`: the
+/// offset of the ink's centre from the box's centre, and the ink's size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Ink {
+    dx: f32,
+    dy: f32,
+    width: f32,
+    height: f32,
+}
+
+/// The font size the ink is measured at: a pixel is half a reference unit.
+const INK_EM: f32 = 2.0 * REFERENCE_EM;
+/// Coverage from which a pixel counts as ink (the edge of an antialiased glyph).
+const INK_ALPHA: u8 = 128;
+/// Drawn around the measured ink (reference units: 2% of the font size), so
+/// that no antialiased edge the measure missed is cut.
+const INK_MARGIN: f32 = 2.0;
+
+impl Ink {
+    /// Measured on a raster, the same on every host: a layout's box holds the
+    /// line's ascent and descent, a name's height is its letters'.
+    fn measure(shape: &TextShape) -> Result<Ink, StudioError> {
+        // Twelve characters at INK_EM stay far under this side: no scaling.
+        let raster = shape.raster(INK_EM, 8192)?;
+        let (w, h) = (raster.width() as usize, raster.height() as usize);
+        let alpha = |x: usize, y: usize| raster.data()[(y * w + x) * 4 + 3];
+        let rows: Vec<usize> = (0..h)
+            .filter(|&y| (0..w).any(|x| alpha(x, y) >= INK_ALPHA))
+            .collect();
+        let cols: Vec<usize> = (0..w)
+            .filter(|&x| rows.iter().any(|&y| alpha(x, y) >= INK_ALPHA))
+            .collect();
+        let scale = INK_EM / REFERENCE_EM;
+        let bbox = shape.bbox();
+        let (Some(&top), Some(&bottom), Some(&left), Some(&right)) =
+            (rows.first(), rows.last(), cols.first(), cols.last())
+        else {
+            return Ok(Ink {
+                dx: 0.0,
+                dy: 0.0,
+                width: bbox.width(),
+                height: bbox.height(),
+            });
+        };
+        // The layout box is centred on the raster.
+        let centre = |lo: usize, hi: usize, side: usize| {
+            ((lo + hi + 1) as f32 / 2.0 - side as f32 / 2.0) / scale
+        };
+        Ok(Ink {
+            dx: centre(left, right, w),
+            dy: centre(top, bottom, h),
+            width: (right + 1 - left) as f32 / scale,
+            height: (bottom + 1 - top) as f32 / scale,
+        })
+    }
+}
+
+/// Where a name or number lies on an area drawn for a row (pixels of that drawing).
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct PersonalBox {
+    pub field: PersonalField,
+    pub x: f32,
+    pub y: f32,
+    pub width: f32,
+    pub height: f32,
+}
+
+/// One piece's print file for one personalised area.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PieceFile {
+    pub area: PrintArea,
+    /// The roster row, from 1.
+    pub row: usize,
+    /// `back-07-SHARMA-10.png`: unique per row and area.
+    pub file_name: String,
+    pub png: Vec<u8>,
+}
+
+impl Renderer {
+    /// The area as one piece looks: its text and image with the row's name
+    /// and number (the studio's preview of a row, the proof), `width_px` wide.
+    pub fn render_area_for_row(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        row: &RosterRow,
+        width_px: u32,
+    ) -> Result<RgbaImage, StudioError> {
+        Ok(into_rgba(self.area_pixmap(
+            design,
+            area,
+            width_px,
+            false,
+            Layers::Piece(row),
+        )?))
+    }
+
+    /// Where the row's name and number lie on the area drawn `width_px` wide,
+    /// for the studio to outline and drag them.
+    pub fn personal_boxes(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        row: &RosterRow,
+        width_px: u32,
+    ) -> Result<Vec<PersonalBox>, StudioError> {
+        let (w, h) = area.pixel_size(width_px.clamp(1, super::MAX_RENDER_WIDTH));
+        Ok(self
+            .place_personal(design, area, row, w as f32, h as f32)?
+            .into_iter()
+            .map(|(b, _)| b)
+            .collect())
+    }
+
+    /// One piece's print file of an area: only its name and number, at 300
+    /// DPI on the whole area, as PNG. Only the rows they cross are drawn: the
+    /// rest of the area is empty, and a hundred pieces are a hundred files.
+    pub fn export_piece_png(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        row: &RosterRow,
+    ) -> Result<Vec<u8>, StudioError> {
+        let width = (area.print_size_inches().0 * f64::from(PRINT_DPI)).round() as u32;
+        let (w, h) = area.pixel_size(width);
+        let mut sprites = Vec::with_capacity(2);
+        for p in self.layout(design, area, w, h, true, Layers::PieceOnly(row))? {
+            sprites.push(self.draw(p, true, w.max(h))?);
+        }
+        // Each row composed alone, as `blit` places the sprites on the whole
+        // area; only the span the sprites cover is touched (the rest stays 0).
+        let mut line = Pixmap::new(w, 1).expect("non-zero size");
+        let mut dirty = 0..0;
+        Ok(encode_png_rows(w, h, Some(PRINT_DPI), |y, out| {
+            out[dirty.clone()].fill(0);
+            let (mut left, mut right) = (w as usize, 0);
+            for (sprite, (x, cy)) in &sprites {
+                let half = sprite.height() as f32 / 2.0;
+                let top = (cy - half).round() as i64;
+                let y = i64::from(y);
+                if (top..top + i64::from(sprite.height())).contains(&y) {
+                    // Whole rows and halves: exact, so this row lines up with `blit`'s on the whole area.
+                    blit(&mut line, sprite, *x, (top - y) as f32 + half);
+                    let x0 = (x - sprite.width() as f32 / 2.0).round() as i64;
+                    let clamp = |v: i64| v.clamp(0, i64::from(w)) as usize;
+                    left = left.min(clamp(x0));
+                    right = right.max(clamp(x0 + i64::from(sprite.width())));
+                }
+            }
+            dirty = left * 4..right.max(left) * 4;
+            let span = dirty.clone();
+            out[span.clone()].copy_from_slice(&line.data()[span.clone()]);
+            unpremultiply(&mut out[span.clone()]);
+            line.data_mut()[span].fill(0);
+        }))
+    }
+
+    /// Every piece's print file, row by row and area by area, once the
+    /// roster fits the design (`check_roster`); none for a design without
+    /// names or numbers. The shared files are `export_area_png`'s.
+    pub fn piece_files(&mut self, design: &Design) -> Result<Vec<PieceFile>, StudioError> {
+        check_roster(design)?;
+        let areas: Vec<PrintArea> = design.personalised_areas().collect();
+        let mut files = Vec::with_capacity(design.roster().len() * areas.len());
+        for (i, row) in design.roster().iter().enumerate() {
+            for &area in &areas {
+                files.push(PieceFile {
+                    area,
+                    row: i + 1,
+                    file_name: piece_file_name(design, area, i),
+                    png: self.export_piece_png(design, area, row)?,
+                });
+            }
+        }
+        Ok(files)
+    }
+
+    /// The row's name and number on an area `wf × hf` pixels: where their
+    /// ink lies, and the sprite to draw.
+    pub(super) fn place_personal(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        row: &RosterRow,
+        wf: f32,
+        hf: f32,
+    ) -> Result<Vec<(PersonalBox, Placed)>, StudioError> {
+        let mut placed = Vec::with_capacity(2);
+        for field in PersonalField::ALL {
+            let (Some(style), Some(words)) = (design.area(area).personal(field), row.text(field))
+            else {
+                continue;
+            };
+            // The size only matters to arcs, which names and numbers do not have.
+            let text = TextElement::new(
+                words,
+                style.font(),
+                DEFAULT_FONT_SIZE,
+                style.colour().as_str(),
+            )?;
+            let shape = self.shape(&text)?;
+            let key = TextKey::of(&text);
+            let ink = self.inks.get_or_try(key.clone(), || Ink::measure(&shape))?;
+            // The ink, not the font size, is the style's height of the area.
+            let target = style.height() as f32 / 100.0 * hf;
+            let scale = target / ink.height.max(0.5);
+            let fit = (wf / (ink.width * scale)).min(hf / target).min(1.0);
+            let scale = scale * fit;
+            let em = REFERENCE_EM * scale;
+            let (x, y) = (
+                style.position.x() as f32 / 100.0 * wf,
+                style.position.y() as f32 / 100.0 * hf,
+            );
+            let part = [
+                ink.dx,
+                ink.dy,
+                ink.width + 2.0 * INK_MARGIN,
+                ink.height + 2.0 * INK_MARGIN,
+            ];
+            let size = (ink.width * scale, ink.height * scale);
+            placed.push((
+                PersonalBox {
+                    field,
+                    x,
+                    y,
+                    width: size.0,
+                    height: size.1,
+                },
+                Placed {
+                    // The sprite is the ink (and a margin), centred on the position.
+                    centre: (x, y),
+                    size,
+                    what: PlacedKind::Text {
+                        key: SpriteKey::Text {
+                            text: key,
+                            em_bits: em.to_bits(),
+                        },
+                        shape: Arc::clone(&shape),
+                        em,
+                        part: Some(part),
+                    },
+                },
+            ));
+        }
+        Ok(placed)
+    }
+}
+
+/// A piece's file name: area, row (zero-padded so files sort in roster
+/// order), then name and number as far as they are letters and digits,
+/// e.g. `back-07-O-BRIEN-10.png`.
+pub fn piece_file_name(design: &Design, area: PrintArea, index: usize) -> String {
+    let rows = design.roster();
+    let width = rows.len().to_string().len().max(2);
+    let mut name = format!("{}-{:0width$}", area.file_slug(), index + 1);
+    if let Some(row) = rows.get(index) {
+        for part in [row.name(), row.number()].into_iter().flatten() {
+            let slug = part
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join("-");
+            if !slug.is_empty() {
+                name.push('-');
+                name.push_str(&slug);
+            }
+        }
+    }
+    name + ".png"
+}
+
+/// `roster.csv` for the press to tick off: one line per piece with its row,
+/// size, name, number and files, and an empty `done` column (RFC 4180, CRLF).
+pub fn roster_csv(design: &Design) -> String {
+    let areas: Vec<PrintArea> = design.personalised_areas().collect();
+    let mut out = String::from("row,size,name,number,files,done\r\n");
+    for (i, row) in design.roster().iter().enumerate() {
+        let files: Vec<String> = areas
+            .iter()
+            .map(|&a| piece_file_name(design, a, i))
+            .collect();
+        let fields = [
+            (i + 1).to_string(),
+            row.size().label().to_string(),
+            row.name().unwrap_or_default().to_string(),
+            row.number().unwrap_or_default().to_string(),
+            files.join(" "),
+            String::new(),
+        ];
+        let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        out.push_str(&line.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// A CSV field, quoted when it holds a separator, a quote or a line break.
+fn csv_field(field: &str) -> String {
+    if field.contains([',', '"', '\r', '\n']) {
+        format!("\"{}\"", field.replace('"', "\"\""))
+    } else {
+        field.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_with_separators_are_quoted() {
+        assert_eq!(csv_field("O'BRIEN"), "O'BRIEN");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+}

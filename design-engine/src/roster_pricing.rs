@@ -1,0 +1,222 @@
+//! The charge for names and numbers: a price per personalised piece for its
+//! name and for its number (the merchant's, ₹60 and ₹40 by default), its own
+//! line beside the garments and the design fee, so the cart, checkout and
+//! invoices show it apart.
+
+use serde::{Deserialize, Serialize};
+
+use crate::design::Design;
+use crate::error::StudioError;
+use crate::personalisation::PersonalField;
+use crate::pricing::Paise;
+
+pub const DEFAULT_NAME_CHARGE: Paise = Paise(60_00);
+pub const DEFAULT_NUMBER_CHARGE: Paise = Paise(40_00);
+
+/// What one piece's name and one piece's number cost.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonalisationCharges {
+    pub name: Paise,
+    pub number: Paise,
+}
+
+impl Default for PersonalisationCharges {
+    fn default() -> Self {
+        PersonalisationCharges {
+            name: DEFAULT_NAME_CHARGE,
+            number: DEFAULT_NUMBER_CHARGE,
+        }
+    }
+}
+
+impl PersonalisationCharges {
+    /// The merchant's charges; a negative one is refused.
+    pub fn new(name: Paise, number: Paise) -> Result<Self, StudioError> {
+        if name.0 < 0 || number.0 < 0 {
+            return Err(StudioError::NegativePrice);
+        }
+        Ok(PersonalisationCharges { name, number })
+    }
+
+    fn of(self, field: PersonalField) -> Paise {
+        match field {
+            PersonalField::Name => self.name,
+            PersonalField::Number => self.number,
+        }
+    }
+}
+
+/// The personalisation line of a cart line: every piece carries what the
+/// design prints (the cart's roster check makes the rows say so), so it is
+/// pieces × the charges of the fields printed.
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonalisationQuote {
+    /// "Names and numbers", "Names" or "Numbers": the line's label.
+    pub label: String,
+    pub pieces: u32,
+    /// The charge for a name, or `0` when the design prints none.
+    pub name_charge: Paise,
+    pub number_charge: Paise,
+    /// name charge + number charge
+    pub per_piece: Paise,
+    /// pieces × per piece
+    pub total: Paise,
+}
+
+/// The personalisation line of `design` at the merchant's `charges`, or
+/// `None` when it prints no names or numbers.
+pub fn quote_personalisation(
+    design: &Design,
+    charges: PersonalisationCharges,
+) -> Result<Option<PersonalisationQuote>, StudioError> {
+    if charges.name.0 < 0 || charges.number.0 < 0 {
+        return Err(StudioError::NegativePrice);
+    }
+    let printed = |field| {
+        if design.prints(field) {
+            charges.of(field)
+        } else {
+            Paise(0)
+        }
+    };
+    let (name_charge, number_charge) =
+        (printed(PersonalField::Name), printed(PersonalField::Number));
+    let label = match (
+        design.prints(PersonalField::Name),
+        design.prints(PersonalField::Number),
+    ) {
+        (true, true) => "Names and numbers",
+        (true, false) => "Names",
+        (false, true) => "Numbers",
+        (false, false) => return Ok(None),
+    };
+    let per_piece = name_charge
+        .0
+        .checked_add(number_charge.0)
+        .ok_or(StudioError::PriceOverflow)?;
+    let pieces = design.quantities.total();
+    let total = per_piece
+        .checked_mul(i64::from(pieces))
+        .ok_or(StudioError::PriceOverflow)?;
+    Ok(Some(PersonalisationQuote {
+        label: label.to_string(),
+        pieces,
+        name_charge,
+        number_charge,
+        per_piece: Paise(per_piece),
+        total: Paise(total),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::design::PrintArea;
+    use crate::quantities::Size;
+    use crate::roster::RosterRow;
+    use crate::roster::tests::team_design;
+
+    #[test]
+    fn sixty_for_a_name_forty_for_a_number_per_piece() {
+        let d = team_design(30);
+        let q = quote_personalisation(&d, PersonalisationCharges::default())
+            .unwrap()
+            .unwrap();
+        assert_eq!(q.label, "Names and numbers");
+        assert_eq!(
+            (q.pieces, q.per_piece, q.total),
+            (30, Paise(100_00), Paise(3000_00))
+        );
+        let mut numbers_only = d.clone();
+        numbers_only.remove_personal(PrintArea::Back, PersonalField::Name);
+        let q = quote_personalisation(&numbers_only, PersonalisationCharges::default())
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (q.label.as_str(), q.name_charge, q.total),
+            ("Numbers", Paise(0), Paise(1200_00))
+        );
+        numbers_only.remove_personal(PrintArea::Back, PersonalField::Number);
+        assert_eq!(
+            quote_personalisation(&numbers_only, PersonalisationCharges::default()),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn the_merchant_sets_the_charges_never_below_zero() {
+        let charges = PersonalisationCharges::new(Paise(75_00), Paise(0)).unwrap();
+        let q = quote_personalisation(&team_design(25), charges)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (q.label.as_str(), q.total),
+            ("Names and numbers", Paise(1875_00))
+        );
+        assert_eq!(
+            PersonalisationCharges::new(Paise(-1), Paise(0)),
+            Err(StudioError::NegativePrice)
+        );
+        let huge = PersonalisationCharges {
+            name: Paise(i64::MAX),
+            number: Paise(1),
+        };
+        assert_eq!(
+            quote_personalisation(&team_design(1), huge),
+            Err(StudioError::PriceOverflow)
+        );
+        let negative = PersonalisationCharges {
+            name: Paise(-5),
+            number: Paise(1),
+        };
+        assert_eq!(
+            quote_personalisation(&team_design(1), negative),
+            Err(StudioError::NegativePrice)
+        );
+    }
+
+    proptest! {
+        /// For any roster the cart accepts, the charge is rows × the charges
+        /// of what each row prints.
+        #[test]
+        fn the_charge_is_rows_times_charges(
+            rows in prop::collection::vec(("[A-Z]{1,12}", "[0-9]{1,3}", 0usize..5), 1..60),
+            name in 0i64..100_000,
+            number in 0i64..100_000,
+            names in any::<bool>(),
+            numbers in any::<bool>(),
+        ) {
+            let mut d = team_design(0);
+            if !names { d.remove_personal(PrintArea::Back, PersonalField::Name); }
+            if !numbers { d.remove_personal(PrintArea::Back, PersonalField::Number); }
+            let roster: Vec<_> = rows.iter().map(|(n, no, s)| {
+                let n = if names { n.as_str() } else { "" };
+                let no = if numbers || !names { no.as_str() } else { "" };
+                RosterRow::new(Size::ALL[*s], n, no).unwrap()
+            }).collect();
+            for r in &roster {
+                let q = d.quantities.get(r.size());
+                d.set_quantity(r.size(), i64::from(q) + 1).unwrap();
+            }
+            d.set_roster(roster.clone()).unwrap();
+            let charges = PersonalisationCharges::new(Paise(name), Paise(number)).unwrap();
+            let quote = quote_personalisation(&d, charges).unwrap();
+            if crate::roster::check_roster(&d).is_ok() && (names || numbers) {
+                let quote = quote.unwrap();
+                let expected: i64 = roster.iter().map(|r| {
+                    i64::from(r.name().is_some()) * name + i64::from(r.number().is_some()) * number
+                }).sum();
+                prop_assert_eq!(quote.total.0, expected);
+                prop_assert_eq!(quote.total.0, quote.per_piece.0 * roster.len() as i64);
+            } else {
+                prop_assert!(!(names || numbers) && quote.is_none());
+            }
+        }
+    }
+}
