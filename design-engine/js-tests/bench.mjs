@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as engine from './engine.mjs';
-import { newStudio, fixtures } from './scenario.mjs';
+import { newStudio, fixtures, pricingOf } from './scenario.mjs';
 
 function time(label, iterations, fn) {
   for (let i = 0; i < Math.min(5, iterations); i++) fn(i); // warm up
@@ -51,7 +51,7 @@ const teamNames = ['Sharma', "O'Brien", 'Iyer', 'De Souza', 'Raghunathan'];
 time('roster row preview: Back 512px, another row', 300, (i) => {
   studio.renderAreaForRow('back', { size: 'M', name: teamNames[i % 5], number: String(i % 100) }, 512).pixels;
 });
-time('quote (line + order)', 5000, () => studio.orderQuote(product.price, 250));
+time('quote (line + order)', 5000, () => studio.orderQuote(pricingOf(product), 250));
 time('export Back at 300 DPI (3600x4200 PNG)', 5, () => studio.exportAreaPng('back'));
 const size = 1000;
 const logo1000 = new Uint8Array(size * size * 4);

@@ -8,6 +8,8 @@ import * as engine from './engine.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const fixtures = (name) => readFileSync(`${root}tests/fixtures/${name}`);
 export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+/** A catalogue product's pricing: its price at the engine's default quantity tiers. */
+export const pricingOf = (product) => ({ unitPrice: product.price, tiers: engine.facts().defaultPriceTiers });
 const raster = (r) => ({ width: r.width, height: r.height, sha256: sha256(r.pixels) });
 
 /** A studio with every font loaded from the same files the server bundles. */
@@ -66,9 +68,9 @@ export function runScenario() {
       elementCount: studio.elementCount(),
       needMore: studio.needMore(),
       belowMinimumMessage,
-      lineQuote: studio.quote(product.price),
+      lineQuote: studio.quote(pricingOf(product)),
       // The scenario is priced at the specification's fee, 2.5% (250 basis points).
-      orderQuote: studio.orderQuote(product.price, 250),
+      orderQuote: studio.orderQuote(pricingOf(product), 250),
       backgroundRemovedPng,
       areas,
     },
