@@ -66,11 +66,14 @@ wasm: wasm-target
     set -euo pipefail
     just wasm-bindgen-cli & cli=$!
     # Two builds, not one: in one, cargo would unify the engine's features and the core would shape text too.
-    cargo build -p design-engine-wasm --lib --profile wasm --target wasm32-unknown-unknown
-    cargo build -p design-text --lib --profile wasm-text --target wasm32-unknown-unknown
+    # Their own target directory (nothing of theirs is shared with the native builds), so that a native build
+    # can run beside them instead of waiting for the directory's lock (CI does: their LTO runs on one core).
+    dir="${CARGO_TARGET_DIR:-target}/wasm-build"
+    cargo build -p design-engine-wasm --lib --profile wasm --target wasm32-unknown-unknown --target-dir "$dir"
+    cargo build -p design-text --lib --profile wasm-text --target wasm32-unknown-unknown --target-dir "$dir"
     wait "$cli"
     # The name and producers sections are debugging and telemetry the browser never uses (85 KiB gzipped).
-    out="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown"
+    out="$dir/wasm32-unknown-unknown"
     wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_engine --remove-name-section --remove-producers-section "$out/wasm/design_engine_wasm.wasm"
     wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_text --remove-name-section --remove-producers-section "$out/wasm-text/design_text.wasm"
     python3 scripts/wasm-package.py
