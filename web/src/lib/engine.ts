@@ -6,10 +6,10 @@
 // the core has arrived so they never share a slow connection with it; a
 // studio waits for the second only when its design holds text.
 // Its types are generated from the engine's Rust types (tsify); none is retyped here.
-import type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PriceTier, PrintArea, Product, ProductPricing, Raster, Size, Studio, TierPrice } from 'design-engine';
+import type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PersonalisationCharges, PriceTier, PrintArea, Product, ProductPricing, Raster, Size, Studio, TierPrice } from 'design-engine';
 import { FACTS } from './facts.gen';
 
-export type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PriceTier, ProductPricing, Raster, Studio, TierPrice };
+export type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PersonalisationCharges, PriceTier, ProductPricing, Raster, Studio, TierPrice };
 export type AreaKey = PrintArea;
 /** The cart's and the design document's size keys. */
 export type SizeKey = Lowercase<Size>;
@@ -113,8 +113,22 @@ export async function quoteOrder(lines: LineQuote[], feeBps: number): Promise<Or
  * quantity tiers (the engine's defaults when it names none: a built-in
  * garment, or a line kept in this browser before tiers existed).
  */
-export function pricingOf(product: { price: number; priceTiers?: PriceTier[] }): ProductPricing {
-  return { unitPrice: product.price, tiers: product.priceTiers ?? FACTS.defaultPriceTiers };
+/** The engine's charges for a printed name and number, for a product the server has not priced. */
+export const DEFAULT_PERSONALISATION_CHARGES: PersonalisationCharges = {
+  name: FACTS.nameChargeDefault,
+  number: FACTS.numberChargeDefault,
+};
+
+export function pricingOf(product: {
+  price: number;
+  priceTiers?: PriceTier[];
+  personalisationCharges?: PersonalisationCharges;
+}): ProductPricing {
+  return {
+    unitPrice: product.price,
+    tiers: product.priceTiers ?? FACTS.defaultPriceTiers,
+    personalisation: product.personalisationCharges ?? DEFAULT_PERSONALISATION_CHARGES,
+  };
 }
 
 /** Every tier of a product with its price per piece, as the engine works them out. */
