@@ -16,6 +16,7 @@ pub mod designs;
 pub mod domain;
 pub mod envelope;
 pub mod fails;
+pub mod group_orders;
 pub mod guards;
 pub mod ids;
 pub mod invoice;

@@ -1,0 +1,228 @@
+//! Group orders' rules: what a member's row may hold, the one design their
+//! rows make (quantities from the sizes, the roster from the names and
+//! numbers), and closing it into the organiser's cart in one transaction.
+//! Every studio rule and every price is the engine's.
+
+use design_engine::roster::{RosterRow, RosterRowInput, row_misfit};
+use design_engine::{Design, Quantities, Size};
+
+use crate::db::group_orders::{self as groups, Group, Row};
+use crate::db::{Db, cart, outbox, products};
+use crate::envelope::ApiError;
+
+/// What a group's title may be, in characters.
+pub const MAX_TITLE_CHARS: usize = 80;
+/// The furthest a deadline may be: 90 days.
+pub const MAX_DEADLINE_MS: i64 = 90 * 24 * 3600 * 1000;
+/// Open groups one organiser may run at once.
+pub const MAX_OPEN_GROUPS: usize = 20;
+
+/// A member's row as typed, checked: its size, and for a group whose design
+/// prints names or numbers, exactly what it prints.
+pub struct CheckedRow {
+    pub size: Size,
+    pub name: Option<String>,
+    pub number: Option<String>,
+}
+
+pub fn check_row(
+    design: &Design,
+    size: &str,
+    name: Option<&str>,
+    number: Option<&str>,
+) -> Result<CheckedRow, ApiError> {
+    let blank = |s: Option<&str>| s.is_none_or(|s| s.trim().is_empty());
+    if !design.is_personalised() {
+        let size = Size::parse(size).ok_or_else(|| unknown_size(size))?;
+        if !blank(name) || !blank(number) {
+            return Err(ApiError::bad_request_code(
+                "This group order prints no names or numbers: choose a size only.",
+                "GROUP_NOT_PERSONALISED",
+            ));
+        }
+        return Ok(CheckedRow {
+            size,
+            name: None,
+            number: None,
+        });
+    }
+    let input = RosterRowInput {
+        size: size.to_string(),
+        name: name.map(str::to_string),
+        number: number.map(str::to_string),
+    };
+    let row = RosterRow::from_input(&input).map_err(|p| row_error(p.to_string(), p.code()))?;
+    if let Some(p) = row_misfit(design, &row) {
+        return Err(row_error(p.to_string(), p.code()));
+    }
+    Ok(CheckedRow {
+        size: row.size(),
+        name: row.name().map(str::to_string),
+        number: row.number().map(str::to_string),
+    })
+}
+
+fn unknown_size(size: &str) -> ApiError {
+    let p = design_engine::roster::RowProblem::UnknownSize(size.trim().chars().take(8).collect());
+    row_error(p.to_string(), p.code())
+}
+
+/// The engine's message for one row, as a sentence.
+fn row_error(message: String, code: &str) -> ApiError {
+    let mut chars = message.chars();
+    let sentence = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => message,
+    };
+    ApiError::bad_request_code(sentence, code)
+}
+
+/// The design the rows make: the group's design with a piece per row, and
+/// the rows as its roster where it prints names or numbers.
+pub fn assemble(group_design: &Design, rows: &[Row]) -> Result<Design, ApiError> {
+    let mut design = group_design.clone();
+    let mut quantities = Quantities::default();
+    let mut roster = Vec::new();
+    for row in rows {
+        let size = Size::parse(&row.size).ok_or_else(|| {
+            ApiError::internal(format!("group row {}: size {:?}", row.id, row.size))
+        })?;
+        let now = i64::from(quantities.get(size));
+        quantities.set(size, now + 1)?;
+        if design.is_personalised() {
+            let r = RosterRow::new(
+                size,
+                row.name.as_deref().unwrap_or(""),
+                row.number.as_deref().unwrap_or(""),
+            )
+            .map_err(|p| ApiError::internal(format!("group row {}: {p}", row.id)))?;
+            roster.push(r);
+        }
+    }
+    design.quantities = quantities;
+    design.set_roster(roster)?;
+    Ok(design)
+}
+
+/// The group's design as stored (the saved design without quantities or roster).
+pub fn design_of(group: &Group) -> Result<Design, ApiError> {
+    Design::from_json(&group.design)
+        .map_err(|e| ApiError::internal(format!("group order {}: {e}", group.id)))
+}
+
+/// Closes an open group into its organiser's cart: the rows become one line
+/// (merged with a line of the same artwork already there), the group is
+/// closed and its members are told, all in one transaction, so a row that
+/// joins at the same moment is either in the line or refused.
+pub async fn close(
+    db: &Db,
+    group: &Group,
+    charges: design_engine::roster_pricing::PersonalisationCharges,
+) -> Result<(), ApiError> {
+    let product = products::get(db, &group.product_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
+    let pricing = product.pricing().with_personalisation(charges);
+    let base = design_of(group)?;
+    // The pictures are the organiser's: still held, as for any cart line.
+    crate::designs::check_design(db, &group.organiser_id, &base).await?;
+    let artwork = design_engine::hash::artwork_hash(&base);
+    let mut tx = crate::db::begin_write(db).await?;
+    if !groups::lock_open(&mut tx, &group.id, None).await? {
+        return Err(not_open());
+    }
+    let rows = groups::rows_in(&mut tx, &group.id).await?;
+    let design = assemble(&base, &rows)?;
+    design.check_for_cart(&product.colors)?;
+    let existing = cart::by_artwork_in(&mut tx, &group.organiser_id, &artwork).await?;
+    let merged = match &existing {
+        Some(line) => {
+            let mut merged = line.design()?;
+            merged.merge_line(&design)?;
+            merged
+        }
+        None => design.clone(),
+    };
+    let quote = merged.quote(&pricing)?;
+    let target = match &existing {
+        Some(line) => cart::Target::Replace {
+            id: &line.id,
+            read_design: &line.design,
+        },
+        None => cart::Target::New { artwork: &artwork },
+    };
+    if !cart::save_in(&mut tx, &group.organiser_id, target, &merged, &quote).await? {
+        return Err(crate::add_to_cart::busy());
+    }
+    groups::finish(&mut tx, &group.id, groups::CLOSED).await?;
+    for member in members(&rows, &group.organiser_id) {
+        let body = format!(
+            "Hello {},\n\n{} has closed the group order \"{}\". Your piece ({}) goes to print with the team's order.\n",
+            member.member_name,
+            group.organiser_name,
+            group.title,
+            piece(member)
+        );
+        outbox::put(
+            &mut tx,
+            "email",
+            &member.member_email,
+            &format!("{} is closed: your piece goes to print", group.title),
+            &body,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Cancels an open group and tells its members.
+pub async fn cancel(db: &Db, group: &Group) -> Result<(), ApiError> {
+    let mut tx = crate::db::begin_write(db).await?;
+    if !groups::finish(&mut tx, &group.id, groups::CANCELLED).await? {
+        return Err(not_open());
+    }
+    let rows = groups::rows_in(&mut tx, &group.id).await?;
+    for member in members(&rows, &group.organiser_id) {
+        let body = format!(
+            "Hello {},\n\n{} has cancelled the group order \"{}\". Nothing will be printed for you, and nothing was charged.\n",
+            member.member_name, group.organiser_name, group.title
+        );
+        outbox::put(
+            &mut tx,
+            "email",
+            &member.member_email,
+            &format!("{} was cancelled", group.title),
+            &body,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The members' own rows (not the organiser's top-ups).
+fn members<'a>(rows: &'a [Row], organiser_id: &'a str) -> impl Iterator<Item = &'a Row> + 'a {
+    rows.iter()
+        .filter(move |r| r.top_up == 0 && r.user_id != organiser_id)
+}
+
+/// "M", "M, ASHA 7": a row as a member reads it.
+pub fn piece(row: &Row) -> String {
+    let mut words = vec![row.size.clone()];
+    words.extend(
+        [row.name.as_deref(), row.number.as_deref()]
+            .into_iter()
+            .flatten()
+            .map(str::to_string),
+    );
+    words.join(" ")
+}
+
+/// The group is no longer open, in words for its state.
+pub fn not_open() -> ApiError {
+    ApiError::conflict_code(
+        "This group order is no longer open: it was closed or cancelled.",
+        "GROUP_NOT_OPEN",
+    )
+}
