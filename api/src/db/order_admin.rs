@@ -29,8 +29,13 @@ pub async fn list(
     offset: i64,
 ) -> Result<(Vec<Order>, i64), sqlx::Error> {
     let status = f.status;
+    // Ids first: the page is found on the `orders_live_created` index alone
+    // (a deep page skips index entries, not whole rows), then only its rows
+    // are read and joined.
     let orders = sqlx::query_as(&format!(
-        "{SELECT} WHERE {WHERE} ORDER BY orders.created_at DESC, orders.id DESC LIMIT $4 OFFSET $5"
+        "{SELECT} WHERE orders.id IN (SELECT orders.id FROM orders WHERE {WHERE} \
+         ORDER BY orders.created_at DESC, orders.id DESC LIMIT $4 OFFSET $5) \
+         ORDER BY orders.created_at DESC, orders.id DESC"
     ))
     .bind(status)
     .bind(f.from_ms)

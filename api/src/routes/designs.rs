@@ -159,7 +159,7 @@ pub enum Thumbnail {
 
 #[derive(ApiResponse)]
 pub enum SharedPicture {
-    /// A picture the shared design uses.
+    /// A picture the shared (or group order's) design uses.
     #[oai(status = 200)]
     Ok(TypedBody<AnyImage>, #[oai(header = "Cache-Control")] String),
 }
@@ -583,26 +583,35 @@ impl DesignsApi {
         sha256: Path<String>,
     ) -> Result<SharedPicture, Fails<{ ANY | NOT_FOUND }>> {
         let row = shared(&state, &token.0).await?;
-        let missing = || ApiError::not_found("Artwork not found");
-        let design = row.design()?;
-        if !design.image_assets().any(|a| a.sha256 == sha256.0) {
-            return Err(missing().into());
-        }
-        let key = Key::artwork(&sha256.0).map_err(|_| missing())?;
-        let stored = artwork::get(&state.db, key.as_str())
-            .await?
-            .ok_or_else(missing)?;
-        let (_, stream) = state
-            .storage
-            .get(Bucket::Artwork, &key)
-            .await
-            .map_err(|e| match e {
-                StorageError::NotFound => missing(),
-                other => ApiError::internal(other),
-            })?;
-        Ok(SharedPicture::Ok(
-            TypedBody::new(poem::Body::from_bytes_stream(stream), stored.mime),
-            "private, no-cache".into(),
-        ))
+        Ok(picture_of(&state, &row.design()?, &sha256.0).await?)
     }
+}
+
+/// A picture `design` uses, for someone who may see the design but did not
+/// upload it (a share link, a group order's link): only its own pictures.
+pub(crate) async fn picture_of(
+    state: &AppState,
+    design: &Design,
+    sha256: &str,
+) -> Result<SharedPicture, ApiError> {
+    let missing = || ApiError::not_found("Artwork not found");
+    if !design.image_assets().any(|a| a.sha256 == sha256) {
+        return Err(missing());
+    }
+    let key = Key::artwork(sha256).map_err(|_| missing())?;
+    let stored = artwork::get(&state.db, key.as_str())
+        .await?
+        .ok_or_else(missing)?;
+    let (_, stream) = state
+        .storage
+        .get(Bucket::Artwork, &key)
+        .await
+        .map_err(|e| match e {
+            StorageError::NotFound => missing(),
+            other => ApiError::internal(other),
+        })?;
+    Ok(SharedPicture::Ok(
+        TypedBody::new(poem::Body::from_bytes_stream(stream), stored.mime),
+        "private, no-cache".into(),
+    ))
 }

@@ -634,6 +634,18 @@ impl GroupOrdersApi {
         ))
     }
 
+    /// A picture the group's design uses, for the link's page (only its own pictures).
+    #[oai(path = "/group-orders/by-token/:token/artwork/:sha256", method = "get")]
+    async fn artwork(
+        &self,
+        state: Data<&AppState>,
+        token: Path<String>,
+        sha256: Path<String>,
+    ) -> Result<super::designs::SharedPicture, Fails<{ ANY | NOT_FOUND }>> {
+        let group = by_token(&state, &token.0).await?;
+        Ok(super::designs::picture_of(&state, &rules::design_of(&group)?, &sha256.0).await?)
+    }
+
     /// Join: your row (a size, and a name and number where the design prints them).
     #[oai(path = "/group-orders/by-token/:token/rows", method = "post")]
     async fn join(

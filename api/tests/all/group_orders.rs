@@ -573,3 +573,68 @@ async fn a_cancelled_group_tells_its_members_and_takes_no_rows() {
         assert_eq!(status, 409);
     }
 }
+
+#[tokio::test]
+async fn the_link_shows_the_designs_own_pictures_and_nothing_else() {
+    use crate::helpers::LOGO;
+    for engine in engines() {
+        let app = app(engine).await;
+        let (organiser, _) = app.sign_up("captain@example.com").await;
+        let sha = design_engine::hash::sha256_hex(LOGO);
+        let (status, body) = app
+            .put_bytes(
+                &format!("/api/artwork/{sha}"),
+                &organiser,
+                LOGO.to_vec(),
+                "image/png",
+            )
+            .await;
+        assert!(status == 200 || status == 201, "{body}");
+        let (asset, _) = design_engine::render::decode_upload(LOGO, "image/png").unwrap();
+        let mut d = Design::new(TEE, "white");
+        d.set_image(
+            PrintArea::Back,
+            design_engine::ImageElement::new(asset, "logo.png"),
+        );
+        let (_, saved) = app
+            .post_auth("/api/designs", &organiser, json!({"name": "Logo tee", "design": serde_json::from_str::<Value>(&d.to_json()).unwrap()}))
+            .await;
+        let (status, g) = app
+            .post_auth(
+                "/api/group-orders",
+                &organiser,
+                json!({"designId": saved["data"]["_id"], "title": "Logo club", "deadline": now_ms() + DAY_MS,
+                       "payment": "organiser", "personalisation": false}),
+            )
+            .await;
+        assert_eq!(status, 200, "{g}");
+        let token = g["data"]["token"].as_str().unwrap();
+        // Anyone with the link gets the design's picture, as uploaded.
+        let (status, _, bytes) = app
+            .get_bytes(
+                &format!("/api/group-orders/by-token/{token}/artwork/{sha}"),
+                None,
+            )
+            .await;
+        assert_eq!((status, bytes.as_slice()), (200, LOGO), "{engine:?}");
+        // Not another picture, and not through a wrong link.
+        let other = "a".repeat(64);
+        let (status, _, _) = app
+            .get_bytes(
+                &format!("/api/group-orders/by-token/{token}/artwork/{other}"),
+                None,
+            )
+            .await;
+        assert_eq!(status, 404);
+        let (status, _, _) = app
+            .get_bytes(
+                &format!(
+                    "/api/group-orders/by-token/{}/artwork/{sha}",
+                    "f".repeat(32)
+                ),
+                None,
+            )
+            .await;
+        assert_eq!(status, 404);
+    }
+}

@@ -7556,7 +7556,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description A picture the shared design uses. */
+                /** @description A picture the shared (or group order's) design uses. */
                 200: {
                     headers: {
                         "CACHE-CONTROL": string;
@@ -8318,6 +8318,73 @@ export interface paths {
                     };
                     content: {
                         "application/json; charset=utf-8": components["schemas"]["Envelope_PublicGroupOrder"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group-orders/by-token/{token}/artwork/{sha256}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A picture the group's design uses, for the link's page (only its own pictures). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    sha256: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A picture the shared (or group order's) design uses. */
+                200: {
+                    headers: {
+                        "CACHE-CONTROL": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/*": string;
                     };
                 };
                 /** @description The request is invalid; nothing was changed. */
