@@ -1,0 +1,29 @@
+// A group's design on the garment: both print areas drawn by the engine over
+// the garment's pictures (2D, as cart lines show a design), and the 3D model
+// on request (three.js loads only then).
+import { lazy, Suspense, useState } from 'react';
+import type { components } from '../../lib/schema';
+import { DesignThumbnails } from '../../components/DesignThumbnails';
+import { Spinner } from '../../components/Spinner';
+
+const Group3D = lazy(() => import('./Group3D'));
+
+export function GroupDesign({ productId, design }: { productId: string; design: components['schemas']['Design'] }) {
+  const [show3d, setShow3d] = useState(false);
+  return (
+    <div className="group-design stack">
+      <DesignThumbnails productId={productId} color={design.color} design={design} />
+      {show3d ? (
+        <div className="group-3d">
+          <Suspense fallback={<Spinner label="Loading 3D view..." />}>
+            <Group3D productId={productId} design={design} />
+          </Suspense>
+        </div>
+      ) : (
+        <button className="btn ghost small" type="button" onClick={() => setShow3d(true)}>
+          View in 3D
+        </button>
+      )}
+    </div>
+  );
+}
