@@ -160,6 +160,11 @@ test('a group order: start from a saved design, members join by the link, one wi
   assert.equal(await page.getByTestId('group-need-more').textContent(), '23 more pieces needed to reach the minimum of 25.');
   assert.match(await page.getByTestId('group-sizes').textContent(), /S 1.*L 1/);
   await expectAccessible(page, 'group order, organiser, two members');
+  // The organiser's page on a phone too: the roster scrolls in its own box, the page never sideways.
+  await page.setViewportSize(PHONE.viewport);
+  await expectFits(page, 'group order, organiser, on a phone');
+  await shot(page, 'group-organiser-phone.png');
+  await page.setViewportSize(DESKTOP.viewport);
 
   // Below the minimum, closing is refused with the engine's words.
   await page.getByRole('button', { name: 'Close and pay' }).click();

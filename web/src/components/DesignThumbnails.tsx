@@ -30,7 +30,8 @@ function useAreaRasters(productId: string, color: string, design: unknown): Draw
         const doc = studio.design();
         const filled = AREAS.filter((a) => {
           const area = doc.areas[AREA_DOC_KEY[a]];
-          return area?.text || area?.image;
+          // A name or number (a team's design) is drawn too.
+          return area?.text || area?.image || area?.name || area?.number;
         });
         // An image this browser lacks is left out of the drawing, not guessed at.
         for (const a of missing) studio.remove(a, 'image');
