@@ -110,7 +110,7 @@ test('a group order: start from a saved design, members join by the link, one wi
   assert.equal(await ravi.getByTestId('group-price').textContent(), inr(product.price));
   const shown = await ravi.getByRole('main').textContent();
   assert.ok(!shown.includes('Verma') && !shown.includes(organiserEmail), 'nothing of the organiser but the first name');
-  await ravi.getByTestId('thumb-back').waitFor();
+  await ravi.getByTestId('thumb-left_chest').getByRole('img', { name: 'Left Chest design' }).waitFor();
   await expectAccessible(ravi, 'group link, a visitor');
   await ravi.getByRole('link', { name: 'Sign in to join' }).click();
   await ravi.waitForURL('**/login');
@@ -125,6 +125,9 @@ test('a group order: start from a saved design, members join by the link, one wi
   await ravi.getByRole('button', { name: 'Create account' }).click();
   await ravi.waitForURL((u) => u.href === link, { timeout: 10_000 });
   await joinWith(ravi, 'L');
+  // The 3D view on request: the engine's decals on the garment's model.
+  await ravi.getByRole('button', { name: 'View in 3D' }).click();
+  await ravi.getByTestId('garment-viewer').locator('canvas').waitFor();
   await expectAccessible(ravi, 'group link, joined');
   await shot(ravi, 'group-link-joined.png');
 
@@ -173,7 +176,7 @@ test('a group order: start from a saved design, members join by the link, one wi
 
   // Top up 23 pieces in M (the form suggests what is missing), then close and pay.
   await page.getByLabel('Size').selectOption('M');
-  assert.equal(await page.getByLabel('Pieces').inputValue(), '23');
+  assert.equal(await page.getByLabel('How many').inputValue(), '23');
   await page.getByRole('button', { name: 'Add pieces' }).click();
   await page.getByText('Added 23 pieces in M.').waitFor({ timeout: 30_000 });
   assert.equal(await page.getByTestId('group-need-more').textContent(), 'The minimum is reached.');

@@ -90,7 +90,7 @@ describe('GroupOrderPage', () => {
     const user = u();
     render();
     await user.selectOptions(await screen.findByLabelText('Size'), 'XL');
-    const count = screen.getByLabelText('Pieces') as HTMLInputElement;
+    const count = screen.getByLabelText('How many') as HTMLInputElement;
     expect(count.value).toBe('22');
     await user.clear(count);
     await user.type(count, '3');

@@ -98,7 +98,7 @@ function Organiser({ group }: { group: GroupOrder }) {
         </section>
       </div>
 
-      {open && <TopUpForm fields={fields} addPiece={(row) => actions.topUp.mutateAsync(row)} suggested={group.progress.needMore} disabled={busy} />}
+      {open && <TopUpForm fields={fields} addPiece={(row) => actions.topUp.mutateAsync(row).then((g) => (banners.dismiss('err'), g))} suggested={group.progress.needMore} disabled={busy} />}
 
       {open && (
         <div className="group-finish stack">

@@ -54,7 +54,7 @@ export function TopUpForm({ fields, addPiece, suggested, disabled }: Props) {
         <RowFields id={`${id}-row`} value={row} onChange={setRow} fields={fields} disabled={disabled || adding} />
         {!personal && (
           <div className="field">
-            <label htmlFor={`${id}-count`}>Pieces</label>
+            <label htmlFor={`${id}-count`}>How many</label>
             <input
               id={`${id}-count`}
               type="number"
