@@ -11,12 +11,18 @@ CREATE TABLE group_orders (
     deadline        BIGINT NOT NULL,               -- Unix ms: no row joins, changes or leaves after it
     payment         TEXT NOT NULL,                 -- organiser | members
     personalisation BIGINT NOT NULL DEFAULT 0,     -- 1: members add the name and number the design prints
-    status          TEXT NOT NULL DEFAULT 'open',  -- open | closed (its line is in the organiser's cart) | cancelled
+    artwork_hash    TEXT NOT NULL,                 -- the design's artwork: the cart line and the order line carry it
+    status          TEXT NOT NULL DEFAULT 'open',  -- open | closed (its line is in the organiser's cart) | placed | cancelled
+    closed_at       BIGINT,
+    order_id        TEXT REFERENCES orders (id),   -- the organiser's paid order holding the line (placed)
     minimum_mailed  BIGINT NOT NULL DEFAULT 0,     -- the organiser was told the minimum is reached
+    deadline_mailed BIGINT NOT NULL DEFAULT 0,     -- the deadline's passing was dealt with (closed, or the organiser told)
+    shipped_mailed  BIGINT NOT NULL DEFAULT 0,     -- everyone was told the order shipped
     created_at      BIGINT NOT NULL,
     updated_at      BIGINT NOT NULL
 );
 CREATE INDEX group_orders_by_organiser ON group_orders (organiser_id, created_at);
+CREATE INDEX group_orders_by_status ON group_orders (status, deadline);
 
 -- One row per piece. A member holds one row; the organiser's top-up rows
 -- (pieces nobody claimed) may be many.

@@ -226,3 +226,124 @@ pub fn not_open() -> ApiError {
         "GROUP_NOT_OPEN",
     )
 }
+
+/// How often the groups' clock runs: deadlines, placed orders, shipments.
+const EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+pub async fn run(state: crate::state::AppState) {
+    loop {
+        if let Err(e) = tick(&state.db, state.config.personalisation).await {
+            tracing::warn!(error = ?e, "group orders' clock failed");
+        }
+        tokio::time::sleep(EVERY).await;
+    }
+}
+
+/// What happens to groups without anyone asking, once each (every step is a
+/// compare-and-set, so instances running it side by side do it once):
+/// a group past its deadline closes when it has the minimum, else its
+/// organiser is told what they can do; a closed group whose line the
+/// organiser paid for is placed, and everyone is told; and again when its
+/// order ships.
+pub async fn tick(
+    db: &Db,
+    charges: design_engine::roster_pricing::PersonalisationCharges,
+) -> Result<(), ApiError> {
+    for group in groups::past_deadline(db).await? {
+        let pieces = groups::rows(db, &group.id).await?.len();
+        let minimum = pieces >= design_engine::quantities::MIN_PER_COLOUR as usize;
+        let closed = minimum && close(db, &group, charges).await.is_ok();
+        let (subject, body) = if closed {
+            (
+                format!("{} closed at its deadline", group.title),
+                format!(
+                    "Hello {},\n\n\"{}\" reached its deadline with {pieces} pieces and is closed: its line is in your cart. Pay for it there to send it to print.\n",
+                    group.organiser_name, group.title
+                ),
+            )
+        } else {
+            let need = design_engine::quantities::MIN_PER_COLOUR as usize - pieces.min(25);
+            (
+                format!("{} reached its deadline", group.title),
+                format!(
+                    "Hello {},\n\n\"{}\" reached its deadline with {pieces} pieces{}. You can extend the deadline, top up the missing pieces yourself and close it, or cancel it.\n",
+                    group.organiser_name,
+                    group.title,
+                    if need > 0 {
+                        format!(", {need} short of the minimum")
+                    } else {
+                        String::new()
+                    }
+                ),
+            )
+        };
+        let mut tx = crate::db::begin_write(db).await?;
+        if groups::claim_flag(&mut tx, &group.id, groups::Flag::Deadline).await? {
+            let email = email_of(&mut tx, &group.organiser_id).await?;
+            outbox::put(&mut tx, "email", &email, &subject, &body).await?;
+        }
+        tx.commit().await?;
+    }
+    for (group_id, order_id) in groups::paid_for(db).await? {
+        let mut tx = crate::db::begin_write(db).await?;
+        if groups::place(&mut tx, &group_id, &order_id).await? {
+            let (title, number): (String, String) = sqlx::query_as(
+                "SELECT g.title, o.order_number FROM group_orders g JOIN orders o ON o.id = $2 WHERE g.id = $1",
+            )
+            .bind(&group_id)
+            .bind(&order_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            tell_everyone(&mut tx, &group_id, &format!("{title} has been ordered"), &format!(
+                "The group order \"{title}\" has been paid for and placed as order {number}. Every piece is printed together; you will hear when it ships.\n"
+            ))
+            .await?;
+        }
+        tx.commit().await?;
+    }
+    for group_id in groups::shipped_unmailed(db).await? {
+        let mut tx = crate::db::begin_write(db).await?;
+        if groups::claim_flag(&mut tx, &group_id, groups::Flag::Shipped).await? {
+            let title: String = sqlx::query_scalar("SELECT title FROM group_orders WHERE id = $1")
+                .bind(&group_id)
+                .fetch_one(&mut *tx)
+                .await?;
+            tell_everyone(&mut tx, &group_id, &format!("{title} has shipped"), &format!(
+                "The group order \"{title}\" has shipped to its organiser, who will hand out the pieces.\n"
+            ))
+            .await?;
+        }
+        tx.commit().await?;
+    }
+    Ok(())
+}
+
+async fn email_of(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    user_id: &str,
+) -> Result<String, ApiError> {
+    Ok(sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(&mut **tx)
+        .await?)
+}
+
+/// One e-mail to the organiser and to each member holding a row.
+async fn tell_everyone(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    group_id: &str,
+    subject: &str,
+    body: &str,
+) -> Result<(), ApiError> {
+    let emails: Vec<String> = sqlx::query_scalar(
+        "SELECT u.email FROM users u WHERE u.id IN (SELECT organiser_id FROM group_orders WHERE id = $1) \
+         OR u.id IN (SELECT user_id FROM group_order_rows WHERE group_id = $1) ORDER BY u.email",
+    )
+    .bind(group_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    for email in emails {
+        outbox::put(tx, "email", &email, subject, body).await?;
+    }
+    Ok(())
+}

@@ -28,6 +28,7 @@ pub struct Group {
 
 pub const OPEN: &str = "open";
 pub const CLOSED: &str = "closed";
+pub const PLACED: &str = "placed";
 pub const CANCELLED: &str = "cancelled";
 
 /// A member's piece, with the member's name and e-mail.
@@ -56,6 +57,7 @@ pub struct NewGroup<'a> {
     pub organiser_id: &'a str,
     pub product_id: &'a str,
     pub design: &'a str,
+    pub artwork_hash: &'a str,
     pub title: &'a str,
     pub deadline: i64,
     pub payment: &'a str,
@@ -67,7 +69,8 @@ pub async fn create(db: &Db, new: &NewGroup<'_>) -> Result<Group, DbError> {
     let now = now_ms();
     sqlx::query(
         "INSERT INTO group_orders (id, token, organiser_id, product_id, design, title, deadline, payment, \
-         personalisation, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
+         personalisation, status, artwork_hash, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
     )
     .bind(&id)
     .bind(crate::ids::random_hex(16))
@@ -79,6 +82,7 @@ pub async fn create(db: &Db, new: &NewGroup<'_>) -> Result<Group, DbError> {
     .bind(new.payment)
     .bind(i64::from(new.personalisation))
     .bind(OPEN)
+    .bind(new.artwork_hash)
     .bind(now)
     .execute(db)
     .await?;
@@ -161,7 +165,7 @@ pub async fn finish(
     status: &str,
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
-        "UPDATE group_orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4",
+        "UPDATE group_orders SET status = $1, updated_at = $2, closed_at = $2 WHERE id = $3 AND status = $4",
     )
     .bind(status)
     .bind(now_ms())
@@ -175,7 +179,8 @@ pub async fn finish(
 /// The organiser's new title and deadline for an open group.
 pub async fn update(db: &Db, group_id: &str, title: &str, deadline: i64) -> Result<bool, DbError> {
     let done = sqlx::query(
-        "UPDATE group_orders SET title = $1, deadline = $2, updated_at = $3 WHERE id = $4 AND status = $5",
+        "UPDATE group_orders SET title = $1, deadline = $2, deadline_mailed = 0, updated_at = $3 \
+         WHERE id = $4 AND status = $5",
     )
     .bind(title)
     .bind(deadline)
@@ -183,20 +188,6 @@ pub async fn update(db: &Db, group_id: &str, title: &str, deadline: i64) -> Resu
     .bind(group_id)
     .bind(OPEN)
     .execute(db)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-/// Records that the organiser was told the minimum is reached; `true` the first time.
-pub async fn mark_minimum_mailed(
-    tx: &mut Transaction<'static, Any>,
-    group_id: &str,
-) -> Result<bool, DbError> {
-    let done = sqlx::query(
-        "UPDATE group_orders SET minimum_mailed = 1 WHERE id = $1 AND minimum_mailed = 0",
-    )
-    .bind(group_id)
-    .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
 }
@@ -304,4 +295,84 @@ pub async fn count_in(tx: &mut Transaction<'static, Any>, group_id: &str) -> Res
             .fetch_one(&mut **tx)
             .await?,
     )
+}
+
+/// Closed groups whose line the organiser has paid for: (group, order).
+pub async fn paid_for(db: &Db) -> Result<Vec<(String, String)>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT g.id, MIN(o.id) FROM group_orders g \
+         JOIN orders o ON o.user_id = g.organiser_id AND o.is_paid = 1 AND o.paid_at >= g.closed_at \
+         JOIN order_items i ON i.order_id = o.id AND i.artwork_hash = g.artwork_hash \
+         WHERE g.status = $1 GROUP BY g.id",
+    )
+    .bind(CLOSED)
+    .fetch_all(db)
+    .await?)
+}
+
+/// Marks a closed group placed with its order; `false` when another instance did.
+pub async fn place(
+    tx: &mut Transaction<'static, Any>,
+    group_id: &str,
+    order_id: &str,
+) -> Result<bool, DbError> {
+    let done = sqlx::query("UPDATE group_orders SET status = $1, order_id = $2, updated_at = $3 WHERE id = $4 AND status = $5")
+        .bind(PLACED)
+        .bind(order_id)
+        .bind(now_ms())
+        .bind(group_id)
+        .bind(CLOSED)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Placed groups whose order has shipped and whose members were not told.
+pub async fn shipped_unmailed(db: &Db) -> Result<Vec<String>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT g.id FROM group_orders g JOIN orders o ON o.id = g.order_id \
+         WHERE g.status = $1 AND g.shipped_mailed = 0 AND o.status IN ('shipped', 'delivered')",
+    )
+    .bind(PLACED)
+    .fetch_all(db)
+    .await?)
+}
+
+/// A message sent once per group.
+#[derive(Debug, Clone, Copy)]
+pub enum Flag {
+    Minimum,
+    Deadline,
+    Shipped,
+}
+
+/// Claims a once-only message: `true` the first time.
+pub async fn claim_flag(
+    tx: &mut Transaction<'static, Any>,
+    group_id: &str,
+    flag: Flag,
+) -> Result<bool, DbError> {
+    let column = match flag {
+        Flag::Minimum => "minimum_mailed",
+        Flag::Deadline => "deadline_mailed",
+        Flag::Shipped => "shipped_mailed",
+    };
+    let done = sqlx::query(&format!(
+        "UPDATE group_orders SET {column} = 1 WHERE id = $1 AND {column} = 0"
+    ))
+    .bind(group_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Open groups past their deadline that nothing has dealt with yet.
+pub async fn past_deadline(db: &Db) -> Result<Vec<Group>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{GROUP} WHERE g.status = $1 AND g.deadline <= $2 AND g.deadline_mailed = 0 LIMIT 100"
+    ))
+    .bind(OPEN)
+    .bind(now_ms())
+    .fetch_all(db)
+    .await?)
 }

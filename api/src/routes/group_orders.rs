@@ -200,7 +200,7 @@ fn checked_deadline(deadline: i64) -> Result<i64, ApiError> {
 /// Why a group takes no new or changed rows: closed, cancelled or past its deadline.
 fn refuse_rows(group: &Group) -> Result<(), ApiError> {
     match group.status.as_str() {
-        groups::CLOSED => Err(ApiError::conflict_code(
+        groups::CLOSED | groups::PLACED => Err(ApiError::conflict_code(
             "This group order is closed: the organiser has placed it.",
             "GROUP_CLOSED",
         )),
@@ -358,7 +358,7 @@ async fn add_row(
         .await?;
     }
     if pieces >= i64::from(design_engine::quantities::MIN_PER_COLOUR)
-        && groups::mark_minimum_mailed(&mut tx, &group.id).await?
+        && groups::claim_flag(&mut tx, &group.id, groups::Flag::Minimum).await?
     {
         let organiser: String = sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
             .bind(&group.organiser_id)
@@ -458,6 +458,7 @@ impl GroupOrdersApi {
                 organiser_id: &auth.0.id,
                 product_id: &design.product_id,
                 design: &design.to_json(),
+                artwork_hash: &design_engine::hash::artwork_hash(&design),
                 title: &title,
                 deadline,
                 payment: "organiser",

@@ -9,6 +9,7 @@ use design_engine::{Design, Font, PrintArea, TextElement};
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
+use crate::helpers::checkout::pay_cart;
 use crate::helpers::{Engine, TestApp, engines};
 
 const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹299
@@ -338,6 +339,44 @@ async fn thirty_members_join_at_once_and_the_organiser_closes_them_into_one_line
         );
         let (_, cart) = app.get_auth("/api/cart", &organiser).await;
         assert_eq!(cart["data"]["itemCount"], 28, "{engine:?}");
+
+        // The organiser pays: the group is placed and everyone is told, once;
+        // and again when the order ships.
+        let total = cart["data"]["totalPrice"].as_i64().unwrap();
+        let order_id = pay_cart(&app, &organiser, "rcpt_group", total).await;
+        for _ in 0..2 {
+            api::group_orders::tick(&app.db, Default::default())
+                .await
+                .unwrap();
+        }
+        let (_, view) = app
+            .get_auth(&format!("/api/group-orders/{id}"), &organiser)
+            .await;
+        assert_eq!(view["data"]["status"], "placed", "{view}");
+        assert_eq!(
+            outbox(&app, "Chess Club 2026 has been ordered").await.len(),
+            29
+        );
+        let admin = app.admin_token().await;
+        let (status, body) = app
+            .put_auth(
+                &format!("/api/orders/{order_id}/status"),
+                &admin,
+                json!({"status": "shipped", "overrideReason": "The captain approved the proof by phone"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        for _ in 0..2 {
+            api::group_orders::tick(&app.db, Default::default())
+                .await
+                .unwrap();
+        }
+        assert_eq!(outbox(&app, "Chess Club 2026 has shipped").await.len(), 29);
+        // The admin's order holds the 28 pieces as one line.
+        let (_, order) = app
+            .get_auth(&format!("/api/orders/{order_id}"), &admin)
+            .await;
+        assert_eq!(order["data"]["orderItems"][0]["itemCount"], 28, "{order}");
     }
 }
 
@@ -405,6 +444,14 @@ async fn a_team_group_takes_names_tops_up_to_the_minimum_and_closes_with_its_ros
             .execute(&app.db)
             .await
             .unwrap();
+        // The clock tells the organiser what they can do, once.
+        for _ in 0..2 {
+            api::group_orders::tick(&app.db, Default::default())
+                .await
+                .unwrap();
+        }
+        let told = outbox(&app, "Chess Club 2026 reached its deadline").await;
+        assert_eq!(told, ["captain@example.com"], "{engine:?}");
         let priya = member(&app, 2).await;
         let priya_row = json!({"size": "S", "name": "Priya", "number": "10"});
         let (status, body) = app.post_auth(&rows_url, &priya, priya_row.clone()).await;
@@ -438,8 +485,24 @@ async fn a_team_group_takes_names_tops_up_to_the_minimum_and_closes_with_its_ros
                 .await;
             assert_eq!(status, 200, "{body}");
         }
-        let (status, body) = app.post_auth(&close, &organiser, json!({})).await;
-        assert_eq!(status, 200, "{body}");
+        // At its deadline, a group with the minimum closes by itself.
+        sqlx::query("UPDATE group_orders SET deadline = $1 WHERE id = $2")
+            .bind(now_ms() - 1)
+            .bind(&id)
+            .execute(&app.db)
+            .await
+            .unwrap();
+        api::group_orders::tick(&app.db, Default::default())
+            .await
+            .unwrap();
+        let (_, view) = app
+            .get_auth(&format!("/api/group-orders/{id}"), &organiser)
+            .await;
+        assert_eq!(view["data"]["status"], "closed", "{view}");
+        assert_eq!(
+            outbox(&app, "Chess Club 2026 closed at its deadline").await,
+            ["captain@example.com"]
+        );
         let (_, cart) = app.get_auth("/api/cart", &organiser).await;
         let line = &cart["data"]["items"][0];
         let roster = line["design"]["roster"].as_array().unwrap();
