@@ -60,7 +60,10 @@ function RasterCanvas({ raster, label }: { raster: Raster; label: string }) {
   return <canvas ref={ref} aria-label={label} role="img" />;
 }
 
-export function DesignThumbnails({ productId, color, design }: { productId: string; color: string; design: unknown }) {
+/** What an area whose image this browser lacks says; a page whose viewers never had the image says its own. */
+export const MISSING_IMAGE_NOTE = '(image kept on the device it was added on)';
+
+export function DesignThumbnails({ productId, color, design, missingImageNote = MISSING_IMAGE_NOTE }: { productId: string; color: string; design: unknown; missingImageNote?: string }) {
   const drawn = useAreaRasters(productId, color, design);
   const products = useProducts();
   const product = products.data?.find((p) => p._id === productId);
@@ -95,7 +98,7 @@ export function DesignThumbnails({ productId, color, design }: { productId: stri
             </div>
             <figcaption>
               {AREA_LABELS[area]}
-              {missingImage && <span className="muted"> (image kept on the device it was added on)</span>}
+              {missingImage && <span className="muted"> {missingImageNote}</span>}
             </figcaption>
           </figure>
         );

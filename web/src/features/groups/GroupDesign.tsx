@@ -12,7 +12,7 @@ export function GroupDesign({ productId, design }: { productId: string; design: 
   const [show3d, setShow3d] = useState(false);
   return (
     <div className="group-design stack">
-      <DesignThumbnails productId={productId} color={design.color} design={design} />
+      <DesignThumbnails productId={productId} color={design.color} design={design} missingImageNote="(its image is printed too; it is not shown here)" />
       {show3d ? (
         <div className="group-3d">
           <Suspense fallback={<Spinner label="Loading 3D view..." />}>

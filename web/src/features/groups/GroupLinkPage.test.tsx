@@ -98,6 +98,7 @@ describe('GroupLinkPage', () => {
 
   it.each([
     ['closed', { status: 'closed' }, GROUP_CLOSED],
+    ['placed', { status: 'placed' }, GROUP_CLOSED],
     ['cancelled', { status: 'cancelled' }, GROUP_CANCELLED],
     ['past its deadline', { deadlinePassed: true }, GROUP_DEADLINE_PASSED],
   ] as const)('says a %s group takes no rows, and keeps a member’s piece without Change or Withdraw', async (_state, change, words) => {

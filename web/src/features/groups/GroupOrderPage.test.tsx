@@ -170,6 +170,15 @@ describe('GroupOrderPage', () => {
     expect(put.body).toEqual({ title: 'Chess Club 2026', deadline: new Date(2030, 0, 15, 23, 59).getTime() });
   });
 
+  it('says a placed group’s order is paid, with nothing left to change', async () => {
+    groupApi(group({ status: 'placed' }));
+    render();
+    expect(await screen.findByText(/This group order is placed: its order is paid/)).toBeTruthy();
+    expect(screen.getByText('Group order · Placed: paid')).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: /^Remove / })).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Close and pay' })).toBeNull();
+  });
+
   it('says when the group is not there', async () => {
     mockApi(() => fail(404, 'Group order not found'));
     render();

@@ -19,7 +19,7 @@ import { ShareLink } from './ShareLink';
 import { TopUpForm } from './TopUpForm';
 import './groups.css';
 
-export const STATUS_LABELS: Record<string, string> = { open: 'Open', closed: 'Closed: in your cart', cancelled: 'Cancelled' };
+export const STATUS_LABELS: Record<string, string> = { open: 'Open', closed: 'Closed: in your cart', placed: 'Placed: paid', cancelled: 'Cancelled' };
 
 export default function GroupOrderPage() {
   const { id = '' } = useParams();
@@ -72,6 +72,11 @@ function Organiser({ group }: { group: GroupOrder }) {
       {group.status === 'closed' && (
         <p className="notice info">
           This group order is closed: its pieces are one line in your <Link to="/cart">cart</Link>, ready to pay.
+        </p>
+      )}
+      {group.status === 'placed' && (
+        <p className="notice ok">
+          This group order is placed: its order is paid. Follow it in <Link to="/user/orders">your orders</Link>.
         </p>
       )}
       {group.status === 'cancelled' && <p className="notice info">This group order was cancelled.</p>}

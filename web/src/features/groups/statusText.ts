@@ -9,7 +9,8 @@ export const GROUP_DEADLINE_PASSED = "This group order's deadline has passed: as
 
 /** Why a group takes no new or changed rows; null while it is open. */
 export function closedText(group: Pick<PublicGroupOrder, 'status' | 'deadlinePassed'>): string | null {
-  if (group.status === 'closed') return GROUP_CLOSED;
+  // A placed group (its order paid) refuses rows as a closed one does.
+  if (group.status === 'closed' || group.status === 'placed') return GROUP_CLOSED;
   if (group.status === 'cancelled') return GROUP_CANCELLED;
   return group.deadlinePassed ? GROUP_DEADLINE_PASSED : null;
 }
