@@ -3,12 +3,15 @@
 // the link in their own browsers (one signs up on the way, one is on a 360 px
 // phone) and join with their sizes; one withdraws; the organiser tops up to
 // the minimum of 25, closes the group and pays for the one cart line at
-// checkout; the admin finds one order of 25 pieces.
+// checkout; the admin finds one order of 25 pieces. Then a team's design
+// with names and numbers: the group asks for them, the engine's refusal of a
+// name shows, and the admin's order carries the roster.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
   browser,
+  call,
   expectAccessible,
   expectFits,
   fillShipping,
@@ -39,13 +42,13 @@ async function subjects(to) {
 }
 
 /** A member's browser on the group's link, signed in through it (an account made by the API) and brought back. */
-async function memberAt(link, name, options) {
+async function memberAt(link, name, options, title = TITLE) {
   const email = `${name.split(' ')[0].toLowerCase()}-${Date.now()}@example.com`;
   await registerAccount(store.url, { name, email, password: 'correct horse battery' });
   const context = await newContext(browser, options);
   const page = await context.newPage();
   await page.goto(link);
-  await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
   return { context, page, email, signIn: () => signInFromLink(page, link, email) };
 }
 
@@ -223,6 +226,103 @@ test('a group order: start from a saved design, members join by the link, one wi
   await shot(desk, 'group-admin-order.png');
 
   for (const c of [organiser.context, one, kiran.context, meera.context, admin]) {
+    assert.deepEqual(c.cspViolations, []);
+    await c.close();
+  }
+});
+
+/** A saved tee with the club's name on the back and a name and a number under it; its id. */
+async function teamDesign(token, productId) {
+  const style = (height, y) => ({ font: 'Arial', height, color: '#111111', position: { x: 50, y } });
+  const design = {
+    version: 1,
+    productId,
+    color: 'white',
+    areas: {
+      leftChest: { text: null, image: null },
+      back: { text: { text: 'Chess Club', font: 'Georgia', size: 24, color: '#111111', position: { x: 50, y: 15 } }, image: null, name: style(12, 35), number: style(45, 65) },
+    },
+    quantities: { s: 0, m: 0, l: 0, xl: 0, xxl: 0 },
+    materialQuality: 'Premium',
+    printQuality: 'High',
+  };
+  return (await call('POST', '/designs', token, { name: 'Team tee', design }))._id;
+}
+
+test('a team group order: names and numbers asked for, the engine’s refusal shown, the roster in the admin’s order', async () => {
+  const organiserEmail = `coach-${Date.now()}@example.com`;
+  await registerAccount(store.url, { name: 'Vikram Singh', email: organiserEmail, password: 'correct horse battery' });
+  const product = (await call('GET', '/products')).find((p) => p.name === 'T-Shirt Normal');
+  // Signed in first (a first e-mail proof starts the account afresh), then the design saved through the API.
+  const organiser = await signedInContext(browser, store.url, '/user/saved-designs', organiserEmail, DESKTOP);
+  const page = organiser.page;
+  const accessToken = await sessionToken(organiser.context, store.url);
+  await teamDesign(accessToken, product._id);
+  await page.reload();
+
+  // The form derives personalisation from the design: the server takes it.
+  await page.getByTestId('design-card').filter({ hasText: 'Team tee' }).getByRole('button', { name: 'Start a group order' }).click();
+  const start = page.getByRole('dialog', { name: 'Start a group order' });
+  await start.getByLabel('Title').fill('Blues 2026');
+  await start.getByRole('button', { name: 'Start group order' }).click();
+  await page.waitForURL(/\/account\/group-orders\/[0-9a-f]{24}$/);
+  const groupId = page.url().split('/').pop();
+  const link = await page.getByLabel('Link for your group').inputValue();
+
+  // A member on a phone: a name the engine will not print, in its words; then a good one.
+  const member = await memberAt(link, 'Neha Gupta', PHONE, 'Blues 2026');
+  await member.signIn();
+  const form = member.page.getByRole('form', { name: 'Join this group order' });
+  await form.getByLabel('Size').selectOption('M');
+  await form.getByLabel('Name on the shirt').fill('N3HA');
+  await form.getByLabel('Number').fill('7');
+  await form.getByRole('button', { name: 'Join' }).click();
+  await member.page.getByRole('alert').filter({ hasText: `A name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not '3'` }).waitFor();
+  await expectAccessible(member.page, 'group link on a phone, a name refused');
+  await expectFits(member.page, 'group link on a phone, a name refused');
+  await form.getByLabel('Name on the shirt').fill('NEHA');
+  await form.getByRole('button', { name: 'Join' }).click();
+  await member.page.getByText('You have joined the group order.').waitFor();
+  assert.equal(await member.page.getByTestId('your-piece').textContent(), 'M · NEHA · 7');
+
+  // The organiser tops up one named piece on the page, the rest through the API, and sees the names and numbers.
+  await page.reload();
+  await page.getByLabel('Size').selectOption('L');
+  await page.getByLabel('Name on the shirt').fill('VIKRAM');
+  await page.getByLabel('Number').fill('1');
+  await page.getByRole('button', { name: 'Add piece' }).click();
+  await page.getByText('Added 1 piece in L.').waitFor();
+  for (let n = 2; n <= 24; n++) await call('POST', `/group-orders/${groupId}/rows`, accessToken, { size: 'XL', name: 'PLAYER', number: String(n + 10) });
+  await page.reload();
+  await page.getByTestId('group-need-more').filter({ hasText: 'The minimum is reached.' }).waitFor();
+  const neha = page.getByTestId('group-row').filter({ hasText: 'Neha Gupta' });
+  assert.deepEqual(await neha.getByRole('cell').allTextContents().then((c) => c.slice(0, 4)), ['Neha Gupta', 'M', 'NEHA', '7']);
+  await page.getByText('Names and numbers (25 ×', { exact: false }).waitFor();
+  await expectAccessible(page, 'team group order, organiser, 25 pieces');
+  await page.getByRole('button', { name: 'Close and pay' }).click();
+  await page.waitForURL('**/cart');
+
+  // Paid as checkout pays; the admin's order holds the 25 rows.
+  const token = await sessionToken(organiser.context, store.url);
+  const cart = await call('GET', '/cart', token);
+  assert.equal(cart.itemCount, 25);
+  const address = { email: organiserEmail, fullName: 'Vikram Singh', phone: '9876543210', addressLine1: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001' };
+  const created = await call('POST', '/payments/create-order', token, { amount: cart.totalPrice, receipt: `g-${Date.now()}`, shippingAddress: address, sameAsShipping: true });
+  const paid = await call('POST', '/payments/test/complete', token, { orderId: created.orderId });
+  await call('POST', '/payments/verify', token, { razorpayOrderId: paid.razorpayOrderId, razorpayPaymentId: paid.razorpayPaymentId, razorpaySignature: paid.razorpaySignature });
+  const ADMIN = `admin2-${Date.now()}@example.com`;
+  store.createAdmin(ADMIN);
+  await call('POST', '/auth/otp/email/send', undefined, { email: ADMIN });
+  const admin = await call('POST', '/auth/otp/email/verify', undefined, { email: ADMIN, code: await latestCode(store.url, ADMIN) });
+  const [order] = await call('GET', '/orders', token);
+  const seen = await call('GET', `/orders/${order._id}`, admin.accessToken);
+  assert.equal(seen.orderItems.length, 1);
+  assert.equal(seen.orderItems[0].itemCount, 25);
+  const roster = seen.orderItems[0].design.roster;
+  assert.equal(roster.length, 25);
+  assert.ok(roster.some((r) => r.name === 'NEHA' && r.number === '7' && r.size === 'M'), JSON.stringify(roster.slice(0, 3)));
+
+  for (const c of [organiser.context, member.context]) {
     assert.deepEqual(c.cspViolations, []);
     await c.close();
   }
