@@ -271,6 +271,9 @@ test('a team group order: names and numbers asked for, the engine’s refusal sh
 
   // A member on a phone: a name the engine will not print, in its words; then a good one.
   const member = await memberAt(link, 'Neha Gupta', PHONE, 'Blues 2026');
+  // The design is drawn with a sample name and number until the member has their own.
+  await member.page.getByTestId('thumb-back').getByRole('img', { name: 'Back design' }).waitFor();
+  await member.page.getByText('Shown with a sample name and number.').waitFor();
   await member.signIn();
   const form = member.page.getByRole('form', { name: 'Join this group order' });
   await form.getByLabel('Size').selectOption('M');
@@ -284,6 +287,9 @@ test('a team group order: names and numbers asked for, the engine’s refusal sh
   await form.getByRole('button', { name: 'Join' }).click();
   await member.page.getByText('You have joined the group order.').waitFor();
   assert.equal(await member.page.getByTestId('your-piece').textContent(), 'M · NEHA · 7');
+  await member.page.getByText('Shown with your name and number.').waitFor();
+  await member.page.getByTestId('thumb-back').getByRole('img', { name: 'Back design' }).waitFor();
+  await shot(member.page, 'group-link-team-phone.png');
 
   // The organiser tops up one named piece on the page, the rest through the API, and sees the names and numbers.
   await page.reload();

@@ -1,6 +1,7 @@
 // The 3D view of a group's design: the engine's renders of both print areas
 // as decals on the product's model, tinted in the design's colour. Its own
-// chunk (three.js). A picture this browser cannot get is left out.
+// chunk (three.js). A picture this browser cannot get is left out; a
+// personalised design shows the name and number of the row it is given.
 import { useEffect, useState } from 'react';
 import { modelUrl, useProduct } from '../../api/products';
 import { colourSwatch } from '../../components/colours';
@@ -21,7 +22,10 @@ export default function Group3D({ productId, design }: { productId: string; desi
       const studio = await createStudio(productId, design.color, json);
       try {
         for (const area of await provideStoredImages(studio)) studio.remove(area, 'image');
-        const drawn = { left_chest: studio.renderArea('left_chest', DECAL_WIDTH), back: studio.renderArea('back', DECAL_WIDTH) };
+        // A personalised design is drawn with the name and number of its one previewed row.
+        const row = studio.design().roster?.[0];
+        const draw = (area: 'left_chest' | 'back') => (row ? studio.renderAreaForRow(area, row, DECAL_WIDTH) : studio.renderArea(area, DECAL_WIDTH));
+        const drawn = { left_chest: draw('left_chest'), back: draw('back') };
         if (!cancelled) setDecals(drawn);
       } finally {
         studio.free();

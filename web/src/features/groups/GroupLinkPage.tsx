@@ -5,7 +5,7 @@
 // the design prints them), then sees their piece, to change or withdraw
 // until the deadline. A group that takes no rows says why.
 import { Link, useLocation, useParams } from 'react-router';
-import { GROUP_FAILED, usePublicGroup } from '../../api/groupOrders';
+import { GROUP_FAILED, useMyGroupRow, usePublicGroup } from '../../api/groupOrders';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -14,7 +14,7 @@ import { designsError } from '../designs/errors';
 import { formatDate } from '../orders/formatDate';
 import { GroupDesign } from './GroupDesign';
 import { MemberRow } from './MemberRow';
-import { printedFields } from './printedFields';
+import { previewRow, printedFields } from './printedFields';
 import { closedText } from './statusText';
 import './groups.css';
 
@@ -25,6 +25,7 @@ export default function GroupLinkPage() {
   const location = useLocation();
   const { isAuthenticated, loading } = useAuth();
   const group = usePublicGroup(token);
+  const mine = useMyGroupRow(token, isAuthenticated);
 
   if (group.isPending) return <Spinner label="Loading the group order..." />;
   if (group.isError) {
@@ -45,10 +46,12 @@ export default function GroupLinkPage() {
 
   const g = group.data;
   const refusal = closedText(g);
+  const fields = printedFields(g.design);
+  const row = previewRow(fields, mine.data);
   return (
     <section className="page group-link-page">
       <div className="group-link-grid">
-        <GroupDesign productId={g.productId} design={g.design} />
+        <GroupDesign productId={g.productId} design={g.design} row={row} rowCaption={mine.data ? 'Shown with your name and number.' : 'Shown with a sample name and number.'} />
         <div className="stack">
           <p className="eyebrow">Group order</p>
           <h1>{g.title}</h1>
@@ -72,7 +75,7 @@ export default function GroupLinkPage() {
           {loading ? (
             <Spinner label="Loading..." />
           ) : isAuthenticated ? (
-            <MemberRow token={token} fields={printedFields(g.design)} open={!refusal} />
+            <MemberRow token={token} fields={fields} open={!refusal} />
           ) : (
             !refusal && (
               <div className="stack join-box">

@@ -16,3 +16,18 @@ export function printedFields(design: Design): PrintedFields {
 }
 
 export const printsAny = (f: PrintedFields) => f.name || f.number;
+
+type RosterRow = components['schemas']['RosterRow'];
+/** What a visitor sees printed where the member's own name and number go. */
+export const SAMPLE_NAME = 'YOUR NAME';
+export const SAMPLE_NUMBER = '10';
+
+/**
+ * The row a personalised group's design is drawn with: the member's own piece,
+ * else a sample; none for a design that prints no names or numbers.
+ */
+export function previewRow(fields: PrintedFields, mine: { size: string; name?: string; number?: string } | null | undefined): RosterRow | undefined {
+  if (!printsAny(fields)) return undefined;
+  if (mine) return { size: mine.size, name: mine.name ?? null, number: mine.number ?? null };
+  return { size: 'M', name: fields.name ? SAMPLE_NAME : null, number: fields.number ? SAMPLE_NUMBER : null };
+}
