@@ -16,6 +16,8 @@ export const routes: RouteObject[] = [
       { path: '/product/:productId', lazy: lazyPage(() => import('../features/product/ProductPage')) },
       { path: '/design', lazy: lazyPage(() => import('../features/studio/StudioPage')) },
       { path: '/d/:token', lazy: lazyPage(() => import('../features/shared/SharedDesignPage')) },
+      // A group order's link: open to anyone; joining asks to sign in and comes back.
+      { path: '/g/:token', lazy: lazyPage(() => import('../features/groups/GroupLinkPage')) },
       { path: '/login', lazy: lazyPage(() => import('../features/auth/LoginPage')) },
       // The links the server e-mails, and the way to ask for a reset link.
       { path: '/verify-email', lazy: lazyPage(() => import('../features/auth/VerifyEmailPage')) },
@@ -39,6 +41,16 @@ export const routes: RouteObject[] = [
               { path: 'saved-designs', lazy: lazyPage(() => import('../features/designs/SavedDesignsPage')) },
               { path: 'profile', lazy: lazyPage(() => import('../features/account/ProfilePage')) },
               { path: 'addresses', lazy: lazyPage(() => import('../features/account/AddressesPage')) },
+            ],
+          },
+          {
+            // The organiser's group orders, in the account area's layout.
+            path: '/account',
+            lazy: lazyPage(() => import('../features/account/AccountLayout')),
+            children: [
+              { index: true, element: <Navigate to="/user" replace /> },
+              { path: 'group-orders', lazy: lazyPage(() => import('../features/groups/GroupOrdersPage')) },
+              { path: 'group-orders/:id', lazy: lazyPage(() => import('../features/groups/GroupOrderPage')) },
             ],
           },
         ],

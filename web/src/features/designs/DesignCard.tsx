@@ -22,6 +22,7 @@ import { DesignThumbnail } from './DesignThumbnail';
 import { designsError } from './errors';
 import { canLower, lowered, raised } from './quantity';
 import { ShareControls } from './ShareControls';
+import { StartGroupDialog } from '../groups/StartGroupDialog';
 
 export const REMOVE_QUESTION = 'Are you sure you want to remove this design from your saved items?';
 
@@ -36,6 +37,7 @@ export function DesignCard({ design, banners }: { design: SavedDesign; banners: 
   const move = useMoveDesignToCart();
   const [sharing, setSharing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [grouping, setGrouping] = useState(false);
   const busy = update.isPending || remove.isPending || move.isPending || sharing;
 
   const setQuantity = (quantity: Quantities | null) => {
@@ -105,7 +107,11 @@ export function DesignCard({ design, banners }: { design: SavedDesign; banners: 
           </button>
         </div>
         <ShareControls design={design} disabled={busy} onBusy={setSharing} banners={banners} />
+        <button className="btn ghost small group-start" disabled={busy} onClick={() => setGrouping(true)}>
+          Start a group order
+        </button>
       </div>
+      {grouping && <StartGroupDialog design={design} onClose={() => setGrouping(false)} />}
       {confirming && (
         <ConfirmDialog
           title="Remove design"

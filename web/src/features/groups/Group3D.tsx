@@ -1,0 +1,44 @@
+// The 3D view of a group's design: the engine's renders of both print areas
+// as decals on the product's model, tinted in the design's colour. Its own
+// chunk (three.js). A picture this browser cannot get is left out; a
+// personalised design shows the name and number of the row it is given.
+import { useEffect, useState } from 'react';
+import { modelUrl, useProduct } from '../../api/products';
+import { colourSwatch } from '../../components/colours';
+import GarmentViewer, { type AreaDecals } from '../../components/three/GarmentViewer';
+import { createStudio } from '../../lib/engine';
+import { provideStoredImages } from '../../lib/imageStore';
+import type { components } from '../../lib/schema';
+
+const DECAL_WIDTH = 512;
+
+export default function Group3D({ productId, design }: { productId: string; design: components['schemas']['Design'] }) {
+  const product = useProduct(productId);
+  const json = JSON.stringify(design);
+  const [decals, setDecals] = useState<AreaDecals | 'failed' | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const studio = await createStudio(productId, design.color, json);
+      try {
+        for (const area of await provideStoredImages(studio)) studio.remove(area, 'image');
+        // A personalised design is drawn with the name and number of its one previewed row.
+        const row = studio.design().roster?.[0];
+        const draw = (area: 'left_chest' | 'back') => (row ? studio.renderAreaForRow(area, row, DECAL_WIDTH) : studio.renderArea(area, DECAL_WIDTH));
+        const drawn = { left_chest: draw('left_chest'), back: draw('back') };
+        if (!cancelled) setDecals(drawn);
+      } finally {
+        studio.free();
+      }
+    })().catch(() => !cancelled && setDecals('failed'));
+    return () => {
+      cancelled = true;
+    };
+  }, [productId, design.color, json]);
+
+  const url = product.data ? modelUrl(product.data, design.color) : undefined;
+  if (decals === 'failed' || product.isError) return <p className="muted">3D view not available</p>;
+  if (!decals || product.isPending) return <p className="muted">Drawing the design…</p>;
+  if (!url) return <p className="muted">3D Model Not Available</p>;
+  return <GarmentViewer modelUrl={url} colorHex={colourSwatch(design.color)} decals={decals} side="back" />;
+}

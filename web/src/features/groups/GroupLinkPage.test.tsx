@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, mockApi, ok, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
+import { groupDesign, GROUP_TOKEN, publicGroup } from '../../test/groupFixtures';
+import type { MyGroupRow, PublicGroupOrder } from '../../api/groupOrders';
+import GroupLinkPage, { LINK_NOT_VALID } from './GroupLinkPage';
+import { GROUP_CANCELLED, GROUP_CLOSED, GROUP_DEADLINE_PASSED } from './statusText';
+
+const base = `/api/group-orders/by-token/${GROUP_TOKEN}`;
+
+/** The link's API: the public view and the member's own row (null: not joined); requests are kept. */
+function linkApi(view: PublicGroupOrder, start: MyGroupRow | null, answer?: (method: string, path: string, body: unknown) => FakeResponse | undefined) {
+  let mine = start;
+  const seen: { method: string; path: string; body?: unknown }[] = [];
+  mockApi(async (method, path, _url, request) => {
+    if (!path.startsWith(base)) return undefined;
+    const body = method === 'POST' || method === 'PUT' ? await request.json().catch(() => undefined) : undefined;
+    seen.push({ method, path, body });
+    const own = answer?.(method, path, body);
+    if (own) return own;
+    if (path === base) return ok(view);
+    if (method === 'DELETE') {
+      mine = null;
+      return ok(view);
+    }
+    if (method === 'POST' || method === 'PUT') mine = body as MyGroupRow;
+    return mine ? ok(mine) : fail(404, 'You have not joined this group order');
+  });
+  return seen;
+}
+
+const render = () => renderRoutes([{ path: '/g/:token', element: <GroupLinkPage /> }], `/g/${GROUP_TOKEN}`);
+
+describe('GroupLinkPage', () => {
+  it('shows a visitor the group (title, organiser, price per piece, deadline) and signs them in to join, coming back here', async () => {
+    const seen = linkApi(publicGroup(), null);
+    render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chess Club 2026' })).toBeTruthy();
+    expect(screen.getByText('Asha').closest('p')?.textContent).toBe('Asha is collecting sizes for one order of T-Shirt Normal.');
+    expect(screen.getByTestId('group-price').textContent).toBe('₹299.00');
+    expect(screen.getByText('4 Dec 2026', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'View in 3D' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Sign in to join' }));
+    expect(screen.getByTestId('path').textContent).toBe('/login');
+    expect(JSON.parse(screen.getByTestId('state').textContent!)).toEqual({ from: { pathname: `/g/${GROUP_TOKEN}` } });
+    // Nothing asked for a visitor's row.
+    expect(seen.filter((r) => r.path.endsWith('/mine'))).toHaveLength(0);
+  });
+
+  it('joins with a size, then changes and withdraws the piece', async () => {
+    signedIn();
+    const seen = linkApi(publicGroup(), null);
+    const user = userEvent.setup();
+    render();
+    const join = await screen.findByRole('form', { name: 'Join this group order' });
+    // A design without names asks for the size only.
+    expect(within(join).queryByLabelText('Name on the shirt')).toBeNull();
+    expect((within(join).getByRole('button', { name: 'Join' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.selectOptions(within(join).getByLabelText('Size'), 'L');
+    await user.click(within(join).getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('You have joined the group order.')).toBeTruthy();
+    expect(screen.getByTestId('your-piece').textContent).toBe('L');
+
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    expect((screen.getByLabelText('Size') as HTMLSelectElement).value).toBe('L');
+    await user.selectOptions(screen.getByLabelText('Size'), 'XL');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your piece was changed.')).toBeTruthy();
+    expect(screen.getByTestId('your-piece').textContent).toBe('XL');
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Withdraw' })).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('You have withdrawn from the group order.')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Join this group order' })).toBeTruthy();
+    expect(seen.filter((r) => r.method !== 'GET').map((r) => [r.method, r.body])).toEqual([
+      ['POST', { size: 'L' }],
+      ['PUT', { size: 'XL' }],
+      ['DELETE', undefined],
+    ]);
+  });
+
+  it('asks for the name and number a personalised design prints, and shows the server’s refusal', async () => {
+    signedIn();
+    const seen = linkApi(publicGroup({ personalisation: true, design: groupDesign(true) }), null, (method) =>
+      method === 'POST' ? { status: 409, body: { success: false, message: 'You have already joined this group order: change or withdraw your row instead.', code: 'GROUP_ALREADY_JOINED' } } : undefined,
+    );
+    const user = userEvent.setup();
+    render();
+    const join = await screen.findByRole('form', { name: 'Join this group order' });
+    await user.selectOptions(within(join).getByLabelText('Size'), 'M');
+    await user.type(within(join).getByLabelText('Name on the shirt'), 'MEERA');
+    await user.type(within(join).getByLabelText('Number'), '10');
+    await user.click(within(join).getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('You have already joined this group order: change or withdraw your row instead.')).toBeTruthy();
+    expect(seen.find((r) => r.method === 'POST')?.body).toEqual({ size: 'M', name: 'MEERA', number: '10' });
+  });
+
+  it.each([
+    ['closed', { status: 'closed' }, GROUP_CLOSED],
+    ['placed', { status: 'placed' }, GROUP_CLOSED],
+    ['cancelled', { status: 'cancelled' }, GROUP_CANCELLED],
+    ['past its deadline', { deadlinePassed: true }, GROUP_DEADLINE_PASSED],
+  ] as const)('says a %s group takes no rows, and keeps a member’s piece without Change or Withdraw', async (_state, change, words) => {
+    signedIn();
+    linkApi(publicGroup(change), { size: 'M' });
+    render();
+    expect((await screen.findByTestId('group-closed')).textContent).toBe(words);
+    expect((await screen.findByTestId('your-piece')).textContent).toBe('M');
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+  });
+
+  it('offers a visitor no sign-in for a closed group, and says when a link is not valid', async () => {
+    linkApi(publicGroup({ status: 'closed' }), null);
+    const view = render();
+    expect((await screen.findByTestId('group-closed')).textContent).toBe(GROUP_CLOSED);
+    expect(screen.queryByRole('link', { name: 'Sign in to join' })).toBeNull();
+    view.unmount();
+    mockApi(() => fail(404, 'Group order not found'));
+    render();
+    await waitFor(() => expect(screen.getByRole('heading', { name: LINK_NOT_VALID })).toBeTruthy());
+  });
+});

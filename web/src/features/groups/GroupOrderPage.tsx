@@ -1,0 +1,140 @@
+// The organiser's page of one group order (/account/group-orders/:id): the
+// link to share, progress to the minimum in the server's figures, the roster
+// as it fills (remove a row), top-ups, the deadline (extend it), and Close
+// and pay (the rows become one line of the cart: on to the cart) or Cancel.
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { GROUP_CHANGE_FAILED, GROUP_FAILED, useGroupActions, useGroupOrder, type GroupOrder } from '../../api/groupOrders';
+import { Banners, useBanners } from '../../components/Banners';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Spinner } from '../../components/Spinner';
+import { ApiError } from '../../lib/api';
+import { designsError } from '../designs/errors';
+import { formatDate } from '../orders/formatDate';
+import { DeadlineDialog } from './DeadlineDialog';
+import { GroupProgressPanel } from './GroupProgressPanel';
+import { printedFields } from './printedFields';
+import { RosterTable } from './RosterTable';
+import { ShareLink } from './ShareLink';
+import { TopUpForm } from './TopUpForm';
+import './groups.css';
+
+export const STATUS_LABELS: Record<string, string> = { open: 'Open', closed: 'Closed: in your cart', placed: 'Placed: paid', cancelled: 'Cancelled' };
+
+export default function GroupOrderPage() {
+  const { id = '' } = useParams();
+  const group = useGroupOrder(id);
+  if (group.isPending) return <Spinner label="Loading the group order..." />;
+  if (group.isError) {
+    const missing = group.error instanceof ApiError && group.error.status === 404;
+    return (
+      <section className="empty-state" role="alert">
+        <h1>{missing ? 'Group order not found' : designsError(group.error, GROUP_FAILED)}</h1>
+        {!missing && (
+          <button className="btn" onClick={() => void group.refetch()} disabled={group.isFetching}>
+            Try Again
+          </button>
+        )}
+        <Link className="btn ghost" to="/account/group-orders">
+          Your group orders
+        </Link>
+      </section>
+    );
+  }
+  return <Organiser group={group.data} />;
+}
+
+function Organiser({ group }: { group: GroupOrder }) {
+  const actions = useGroupActions(group._id);
+  const navigate = useNavigate();
+  const banners = useBanners();
+  const [confirming, setConfirming] = useState<'cancel' | null>(null);
+  const [extending, setExtending] = useState(false);
+  const fields = printedFields(group.design);
+  const open = group.status === 'open';
+  const busy = actions.close.isPending || actions.cancel.isPending || actions.removeRow.isPending || actions.topUp.isPending;
+  const failed = (e: unknown) => banners.error(designsError(e, GROUP_CHANGE_FAILED));
+
+  const close = () => actions.close.mutate(undefined, { onSuccess: () => navigate('/cart'), onError: failed });
+  const cancel = () => {
+    setConfirming(null);
+    actions.cancel.mutate(undefined, { onSuccess: () => banners.success('The group order is cancelled; its members were told.'), onError: failed });
+  };
+
+  return (
+    <section className="group-page stack">
+      <header className="page-head">
+        <p className="eyebrow">Group order · {STATUS_LABELS[group.status] ?? group.status}</p>
+        <h1>{group.title}</h1>
+        <p className="muted">{group.productName}</p>
+      </header>
+      <Banners banners={banners} />
+      {group.status === 'closed' && (
+        <p className="notice info">
+          This group order is closed: its pieces are one line in your <Link to="/cart">cart</Link>, ready to pay.
+        </p>
+      )}
+      {group.status === 'placed' && (
+        <p className="notice ok">
+          This group order is placed: its order is paid. Follow it in <Link to="/user/orders">your orders</Link>.
+        </p>
+      )}
+      {group.status === 'cancelled' && <p className="notice info">This group order was cancelled.</p>}
+
+      {open && <ShareLink path={group.path} title={group.title} />}
+
+      <div className="group-deadline row">
+        <p>
+          Deadline: <strong data-testid="group-deadline">{formatDate(group.deadline)}</strong>
+          {group.deadlinePassed && open && <span className="notice error inline">The deadline has passed: members can no longer join or change their piece.</span>}
+        </p>
+        {open && (
+          <button className="btn ghost small" type="button" onClick={() => setExtending(true)}>
+            {group.deadlinePassed ? 'Extend deadline' : 'Change deadline'}
+          </button>
+        )}
+      </div>
+
+      <div className="group-columns">
+        <GroupProgressPanel progress={group.progress} />
+        <section className="group-roster-box" aria-labelledby="group-roster-title">
+          <h2 id="group-roster-title">Roster</h2>
+          <RosterTable rows={group.rows} fields={fields} busy={busy} onRemove={open ? (row) => actions.removeRow.mutate(row._id, { onSuccess: () => banners.success(`${row.member}’s piece was removed.`), onError: failed }) : undefined} />
+        </section>
+      </div>
+
+      {open && <TopUpForm fields={fields} addPiece={(row) => actions.topUp.mutateAsync(row).then((g) => (banners.dismiss('err'), g))} suggested={group.progress.needMore} disabled={busy} />}
+
+      {open && (
+        <div className="group-finish stack">
+          <h2>Place the order</h2>
+          <p className="muted">
+            Closing turns every piece into one line of your cart, priced by the store; then you pay at checkout. Nobody can join or change their piece after that.
+          </p>
+          <div className="row">
+            <button className="btn" type="button" disabled={busy} onClick={close} aria-describedby="close-note">
+              {actions.close.isPending ? 'Closing…' : 'Close and pay'}
+            </button>
+            <button className="btn ghost danger-text" type="button" disabled={busy} onClick={() => setConfirming('cancel')}>
+              Cancel group order
+            </button>
+          </div>
+          <p id="close-note" className="muted small-print">
+            {group.progress.minimumReached ? 'Everyone in? Close the group and pay.' : 'Closing needs the minimum: top up the pieces still needed, or extend the deadline.'}
+          </p>
+        </div>
+      )}
+
+      <Link className="btn ghost small back-link" to="/account/group-orders">
+        All your group orders
+      </Link>
+
+      {extending && <DeadlineDialog group={group} save={(body) => actions.update.mutateAsync(body)} onClose={() => setExtending(false)} />}
+      {confirming === 'cancel' && (
+        <ConfirmDialog title="Cancel group order" question="Cancel this group order?" confirmLabel="Cancel group order" cancelLabel="Keep it" onConfirm={cancel} onCancel={() => setConfirming(null)}>
+          Everyone who joined is told by e-mail. This cannot be undone.
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+// A piece's fields: the size, and the name and number where the design prints
+// them. Lengths follow the engine's facts; whether a name or number is right
+// is the server's (the engine's) judgement, shown as its message.
+import { FACTS } from '../../lib/engine';
+import type { GroupRowRequest } from '../../api/groupOrders';
+import type { PrintedFields } from './printedFields';
+
+export type RowValue = { size: string; name: string; number: string };
+export const EMPTY_ROW: RowValue = { size: '', name: '', number: '' };
+
+/** The request for a row: only the fields the design prints. */
+export function rowRequest(row: RowValue, fields: PrintedFields): GroupRowRequest {
+  return { size: row.size, ...(fields.name ? { name: row.name } : {}), ...(fields.number ? { number: row.number } : {}) };
+}
+
+export function RowFields({ id, value, onChange, fields, disabled }: { id: string; value: RowValue; onChange: (row: RowValue) => void; fields: PrintedFields; disabled?: boolean }) {
+  return (
+    <div className="row-fields">
+      <div className="field">
+        <label htmlFor={`${id}-size`}>Size</label>
+        <select id={`${id}-size`} value={value.size} required disabled={disabled} onChange={(e) => onChange({ ...value, size: e.target.value })}>
+          <option value="">Choose a size</option>
+          {FACTS.sizes.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      {fields.name && (
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Name on the shirt</label>
+          <input
+            id={`${id}-name`}
+            value={value.name}
+            maxLength={FACTS.maxNameChars}
+            autoComplete="off"
+            disabled={disabled}
+            onChange={(e) => onChange({ ...value, name: e.target.value })}
+          />
+        </div>
+      )}
+      {fields.number && (
+        <div className="field">
+          <label htmlFor={`${id}-number`}>Number</label>
+          <input
+            id={`${id}-number`}
+            value={value.number}
+            inputMode="numeric"
+            maxLength={FACTS.maxNumberDigits}
+            autoComplete="off"
+            disabled={disabled}
+            onChange={(e) => onChange({ ...value, number: e.target.value })}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

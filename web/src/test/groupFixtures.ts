@@ -1,0 +1,58 @@
+// Group orders as the API answers them, for the group pages' tests.
+import type { GroupOrder, GroupRow, PublicGroupOrder } from '../api/groupOrders';
+import { designDoc } from './testkit';
+
+export const GROUP_ID = 'a'.repeat(24);
+export const GROUP_TOKEN = 'b'.repeat(32);
+const style = { font: 'Arial', height: 12, color: '#111111', position: { x: 50, y: 20 } } as const;
+
+/** A tee with a text on the back; with a name and a number too when `team`. */
+export function groupDesign(team = false): GroupOrder['design'] {
+  const text = { text: 'Chess Club', font: 'Arial' as const, size: 24, color: '#111111', position: { x: 50, y: 50 } };
+  return designDoc({
+    quantities: { s: 0, m: 0, l: 0, xl: 0, xxl: 0 },
+    areas: { leftChest: { text: null, image: null }, back: { text, image: null, ...(team ? { name: style, number: { ...style, height: 45 } } : {}) } },
+  });
+}
+
+export function groupRow(n: number, overrides: Partial<GroupRow> = {}): GroupRow {
+  return { _id: `r${n}`, member: `Member ${n}`, topUp: false, size: 'M', joinedAt: Date.UTC(2026, 10, 20, 6, 30), ...overrides };
+}
+
+export function group(overrides: Partial<GroupOrder> = {}): GroupOrder {
+  return {
+    _id: GROUP_ID,
+    token: GROUP_TOKEN,
+    path: `/g/${GROUP_TOKEN}`,
+    title: 'Chess Club 2026',
+    deadline: Date.UTC(2026, 11, 4, 18, 29),
+    deadlinePassed: false,
+    payment: 'organiser',
+    personalisation: false,
+    status: 'open',
+    productId: 'p1',
+    productName: 'T-Shirt Normal',
+    design: groupDesign(),
+    rows: [groupRow(1), groupRow(2, { size: 'L' }), groupRow(3, { member: 'Asha Verma', topUp: true, size: 'XL' })],
+    progress: { pieces: 3, sizes: { s: 0, m: 2, l: 1, xl: 0, xxl: 0 }, needMore: 22, minimumReached: false, unitPrice: 29900, lineTotal: 89700 },
+    createdAt: Date.UTC(2026, 10, 20, 6, 0),
+    ...overrides,
+  };
+}
+
+export function publicGroup(overrides: Partial<PublicGroupOrder> = {}): PublicGroupOrder {
+  return {
+    title: 'Chess Club 2026',
+    organiser: 'Asha',
+    deadline: Date.UTC(2026, 11, 4, 18, 29),
+    deadlinePassed: false,
+    status: 'open',
+    personalisation: false,
+    productId: 'p1',
+    productName: 'T-Shirt Normal',
+    design: groupDesign(),
+    pieces: 3,
+    pricePerPiece: 29900,
+    ...overrides,
+  };
+}
