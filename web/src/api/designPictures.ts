@@ -26,14 +26,22 @@ export function designPictures(design: unknown): DesignPicture[] {
 
 export const PICTURE_FAILED = 'Failed to load the design’s image. Please try again.';
 
-/** Fetches the pictures this browser lacks (in parallel); `shareToken` reads them through a share link. */
-export async function storeDesignPictures(design: unknown, shareToken?: string): Promise<void> {
+/** Whose link a picture is read through: a share link's, or a group order's; none: the owner's own. */
+export type PictureSource = { share: string } | { group: string };
+
+function fetchPicture(sha256: string, source?: PictureSource) {
+  const raw = { parseAs: 'arrayBuffer' } as const;
+  if (source && 'share' in source) return api.GET('/shared-designs/{token}/artwork/{sha256}', { params: { path: { token: source.share, sha256 } }, ...raw });
+  if (source && 'group' in source) return api.GET('/group-orders/by-token/{token}/artwork/{sha256}', { params: { path: { token: source.group, sha256 } }, ...raw });
+  return api.GET('/artwork/{sha256}', { params: { path: { sha256 } }, ...raw });
+}
+
+/** Fetches the pictures this browser lacks (in parallel), through `source`'s link when given. */
+export async function storeDesignPictures(design: unknown, source?: PictureSource): Promise<void> {
   await Promise.all(
     designPictures(design).map(async ({ sha256, mime, name }) => {
       if (await getImage(sha256)) return;
-      const result = shareToken
-        ? await api.GET('/shared-designs/{token}/artwork/{sha256}', { params: { path: { token: shareToken, sha256 } }, parseAs: 'arrayBuffer' })
-        : await api.GET('/artwork/{sha256}', { params: { path: { sha256 } }, parseAs: 'arrayBuffer' });
+      const result = await fetchPicture(sha256, source);
       if (result.error !== undefined || !result.data) {
         throw new ApiError(messageOf(result.error, PICTURE_FAILED), result.response.status);
       }

@@ -1,7 +1,8 @@
 // A group's design on the garment: both print areas drawn by the engine over
 // the garment's pictures (2D, as cart lines show a design), and the 3D model
 // on request (three.js loads only then).
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { storeDesignPictures } from '../../api/designPictures';
 import type { components } from '../../lib/schema';
 
 type RosterRow = components['schemas']['RosterRow'];
@@ -12,13 +13,28 @@ const Group3D = lazy(() => import('./Group3D'));
 
 type Design = components['schemas']['Design'];
 
-/** `row`: the name and number drawn on a personalised design (the member's own, or a sample), with its caption. */
-export function GroupDesign({ productId, design: plain, row, rowCaption }: { productId: string; design: Design; row?: RosterRow; rowCaption?: string }) {
+/**
+ * `token`: the group's link, through which the design's pictures are read (then drawn again with them);
+ * `row`: the name and number drawn on a personalised design (the member's own, or a sample), with its caption.
+ */
+export function GroupDesign({ token, productId, design: plain, row, rowCaption }: { token: string; productId: string; design: Design; row?: RosterRow; rowCaption?: string }) {
   const [show3d, setShow3d] = useState(false);
+  const [pictures, setPictures] = useState(false);
+  useEffect(() => {
+    let live = true;
+    // A picture that cannot be fetched is left out, with the note under its area.
+    storeDesignPictures(plain, { group: token }).then(
+      () => live && setPictures(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [plain, token]);
   const design: Design = row ? { ...plain, roster: [row] } : plain;
   return (
     <div className="group-design stack">
-      <DesignThumbnails productId={productId} color={design.color} design={design} missingImageNote="(its image is printed too; it is not shown here)" />
+      <DesignThumbnails key={pictures ? 'pictures' : 'drawing'} productId={productId} color={design.color} design={design} missingImageNote="(its image could not be loaded)" />
       {row && rowCaption && <p className="muted small-print">{rowCaption}</p>}
       {show3d ? (
         <div className="group-3d">

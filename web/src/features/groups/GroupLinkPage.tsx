@@ -51,7 +51,7 @@ export default function GroupLinkPage() {
   return (
     <section className="page group-link-page">
       <div className="group-link-grid">
-        <GroupDesign productId={g.productId} design={g.design} row={row} rowCaption={mine.data ? 'Shown with your name and number.' : 'Shown with a sample name and number.'} />
+        <GroupDesign token={token} productId={g.productId} design={g.design} row={row} rowCaption={mine.data ? 'Shown with your name and number.' : 'Shown with a sample name and number.'} />
         <div className="stack">
           <p className="eyebrow">Group order</p>
           <h1>{g.title}</h1>

@@ -54,7 +54,7 @@ export default function SharedDesignPage() {
     setCopying(true);
     setCopyError(null);
     try {
-      await storeDesignPictures(d.design, token);
+      await storeDesignPictures(d.design, token ? { share: token } : undefined);
       startDraft(d.productId, d.design, null);
       navigate(`/design?${new URLSearchParams({ productId: d.productId, color: d.color })}`);
     } catch (e) {
