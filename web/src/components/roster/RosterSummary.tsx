@@ -1,0 +1,20 @@
+// A line's roster collapsed to its count ("27 names and numbers"), opening
+// to every row as it prints, with its size: the cart and the order pages.
+import { rosterCount, rowText, type ListedRow } from './rosterModel';
+import './roster.css';
+
+export function RosterSummary({ rows }: { rows: ListedRow[] | undefined | null }) {
+  if (!rows || rows.length === 0) return null;
+  return (
+    <details className="roster-summary" data-testid="roster-summary">
+      <summary>{rosterCount(rows)}</summary>
+      <ol>
+        {rows.map((row, i) => (
+          <li key={i}>
+            {rowText(row)} <span className="muted">({row.size})</span>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
