@@ -87,7 +87,7 @@ export function RosterEditor({ model, reader, label }: { model: RosterModel; rea
           <div className="roster-row roster-head" aria-hidden="true">
             <span>#</span>
             <span>Name</span>
-            <span>Number</span>
+            <span>No.</span>
             <span>Size</span>
             <span />
           </div>

@@ -177,7 +177,7 @@ export default function StudioPage() {
         </div>
         <PricePanel handle={handle} product={p} onPreview={() => setPreviewing(true)} onMessage={onMessage} />
       </div>
-      {previewing && <PreviewModal handle={handle} product={p} color={color} onClose={() => setPreviewing(false)} />}
+      {previewing && <PreviewModal handle={handle} product={p} color={color} row={row} onClose={() => setPreviewing(false)} />}
     </div>
   );
 }
