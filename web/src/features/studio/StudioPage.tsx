@@ -138,8 +138,8 @@ export default function StudioPage() {
           </section>
           {withLogo && <TextEditor handle={handle} area={area} onMessage={onMessage} />}
           {withLogo && <ImageUpload handle={handle} area={area} onMessage={onMessage} />}
-          {withLogo && <NamesNumbersPanel handle={handle} area={area} preview={previewIndex} onPreview={setPreviewIndex} onMessage={onMessage} />}
           <ElementList handle={handle} onMessage={onMessage} />
+          {withLogo && <NamesNumbersPanel handle={handle} area={area} preview={previewIndex} onPreview={setPreviewIndex} onMessage={onMessage} />}
         </div>
         <div className="stack studio-view">
           <div className="row studio-tools">
