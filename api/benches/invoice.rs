@@ -49,6 +49,8 @@ fn order(lines: usize) -> (Order, Vec<Item>) {
                     quantity: 40,
                     elements: 2,
                     design_fee: 5_000,
+                    name_charge: 0,
+                    number_charge: 0,
                     line_total: unit * 40 + 5_000,
                 },
             }

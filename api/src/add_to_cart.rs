@@ -3,7 +3,8 @@
 //! server checks it holds the design's pictures, and the same artwork again
 //! adds its quantities to the existing line.
 
-use design_engine::{Design, Size};
+use design_engine::Design;
+use design_engine::roster_pricing::PersonalisationCharges;
 
 use crate::db::{Db, cart, products};
 use crate::envelope::ApiError;
@@ -26,30 +27,24 @@ pub fn invalid_product() -> ApiError {
     ApiError::bad_request("Invalid product data. Please refresh the page and try again.")
 }
 
-/// Adds `design` to the user's cart. `shown_price`: the unit price the shopper
-/// saw, in paise, refused when it is not the engine's for this design now (the
-/// product's price in the quantity tier the design's pieces reach).
+/// Adds `design` to the user's cart, names and numbers at the store's
+/// `charges`. `shown_price`: the unit price the shopper saw, in paise, refused
+/// when it is not the engine's for this design now (the product's price in
+/// the quantity tier the design's pieces reach).
 pub async fn add(
     db: &Db,
     user_id: &str,
     design: &Design,
     shown_price: Option<i64>,
+    charges: PersonalisationCharges,
 ) -> Result<(), ApiError> {
     if !crate::ids::is_id(&design.product_id) {
         return Err(invalid_product());
     }
-    // The engine draws and checks names and numbers, but the cart does not yet
-    // charge for them or print one file per piece: refused rather than sold short.
-    if design.is_personalised() || !design.roster().is_empty() {
-        return Err(ApiError::bad_request_code(
-            "Names and numbers cannot be ordered yet. Remove them to add this design to the cart.",
-            "PERSONALISATION_UNAVAILABLE",
-        ));
-    }
     let product = products::get(db, &design.product_id)
         .await?
         .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
-    let pricing = product.pricing();
+    let pricing = product.pricing().with_personalisation(charges);
     if let Some(shown) = shown_price
         && shown != design.quote(&pricing)?.unit_price.0
     {
@@ -66,17 +61,16 @@ pub async fn add(
             backoff(attempt).await;
         }
         let existing = cart::by_artwork(db, user_id, &artwork).await?;
-        let mut merged = design.clone();
-        if let Some(line) = &existing {
-            // The same artwork again: one line with the quantities added up.
-            let old = line.design()?.quantities;
-            for size in Size::ALL {
-                merged.set_quantity(
-                    size,
-                    i64::from(old.get(size)) + i64::from(design.quantities.get(size)),
-                )?;
+        let merged = match &existing {
+            // The same artwork again: one line, the quantities added up and
+            // the new roster's pieces after the old ones.
+            Some(line) => {
+                let mut merged = line.design()?;
+                merged.merge_line(design)?;
+                merged
             }
-        }
+            None => design.clone(),
+        };
         let quote = merged.quote(&pricing)?;
         let target = match &existing {
             Some(line) => cart::Target::Replace {

@@ -5,6 +5,7 @@
 use design_engine::Design;
 use design_engine::pricing::{LineQuote, OrderQuote, quote_order};
 
+use crate::config::Config;
 use crate::db::Db;
 use crate::db::cart::{self, Line};
 use crate::envelope::ApiError;
@@ -21,14 +22,15 @@ pub struct PricedCart {
     pub quote: OrderQuote,
 }
 
-/// The cart at its products' current prices plus the gateway fee at `fee_bps`
-/// (the configured policy, `Config::gateway_fee_bps`).
-pub async fn price_cart(db: &Db, user_id: &str, fee_bps: i64) -> Result<PricedCart, ApiError> {
+/// The cart at its products' current prices, with the store's policies from
+/// `config`: names and numbers at `personalisation`, the gateway fee at
+/// `gateway_fee_bps`.
+pub async fn price_cart(db: &Db, user_id: &str, config: &Config) -> Result<PricedCart, ApiError> {
     let mut lines = Vec::new();
     let mut quotes = Vec::new();
     for line in cart::lines(db, user_id).await? {
         let design = line.design()?;
-        let quote = design.quote(&line.pricing()?)?;
+        let quote = design.quote(&line.pricing()?.with_personalisation(config.personalisation))?;
         quotes.push(quote.clone());
         lines.push(PricedLine {
             line,
@@ -38,6 +40,6 @@ pub async fn price_cart(db: &Db, user_id: &str, fee_bps: i64) -> Result<PricedCa
     }
     Ok(PricedCart {
         lines,
-        quote: quote_order(quotes, fee_bps)?,
+        quote: quote_order(quotes, config.gateway_fee_bps)?,
     })
 }

@@ -2,6 +2,10 @@
 //! production mode (safe to expose); `TEST_PROVIDERS=on` adds the dev outbox
 //! and the test payment provider, and `just run` and the tests ask for it.
 
+use design_engine::pricing::Paise;
+use design_engine::roster_pricing::{
+    DEFAULT_NAME_CHARGE, DEFAULT_NUMBER_CHARGE, PersonalisationCharges,
+};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
@@ -92,6 +96,10 @@ pub struct Config {
     /// at most two decimals) in basis points: the payment gateway fee added to
     /// every order. 0: the merchant absorbs it and no page shows the line.
     pub gateway_fee_bps: i64,
+    /// `NAME_CHARGE` and `NUMBER_CHARGE` (rupees per piece, defaults 60 and
+    /// 40, at most two decimals): what a printed name and a printed number
+    /// add to each piece of a team order.
+    pub personalisation: PersonalisationCharges,
     /// `PRODUCTION_STAGES` (default "Printing,Quality check,Packed"): the
     /// stages an order in processing moves through, comma-separated (1 to 10,
     /// each 1 to 40 characters, unique).
@@ -572,6 +580,10 @@ impl Config {
             },
             document_prefixes: DocumentPrefixes::from_env()?,
             gateway_fee_bps: gateway_fee_from_env()?,
+            personalisation: PersonalisationCharges::new(
+                charge_from_env("NAME_CHARGE", DEFAULT_NAME_CHARGE)?,
+                charge_from_env("NUMBER_CHARGE", DEFAULT_NUMBER_CHARGE)?,
+            )?,
             production_stages: match std::env::var("PRODUCTION_STAGES") {
                 Ok(v) if !v.trim().is_empty() => {
                     crate::stages::Stages::parse(&v).map_err(anyhow::Error::msg)?
@@ -596,6 +608,17 @@ fn gateway_fee_from_env() -> anyhow::Result<i64> {
             )
         }),
         _ => Ok(GATEWAY_CHARGE_BPS),
+    }
+}
+
+/// A charge per piece in rupees (`name`), read by the engine's rule; a value
+/// it refuses stops the start rather than mispricing every team order.
+fn charge_from_env(name: &str, default: Paise) -> anyhow::Result<Paise> {
+    match std::env::var(name).map(|v| v.trim().to_string()) {
+        Ok(v) if !v.is_empty() => Paise::parse_rupees(&v).with_context(|| {
+            format!("{name} must be rupees per piece with at most two decimals (e.g. 60 or 59.50), not {v:?}")
+        }),
+        _ => Ok(default),
     }
 }
 

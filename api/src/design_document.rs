@@ -8,11 +8,14 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use design_engine::Design;
+use design_engine::roster::{MAX_ROSTER_ROWS, RosterRow, RosterRowInput, rows_from_inputs};
 use poem_openapi::registry::{MetaSchema, MetaSchemaRef, Registry};
 use poem_openapi::types::{ParseFromJSON, ParseResult, ToJSON, Type};
 use schemars::generate::SchemaSettings;
 use schemars::transform::RemoveRefSiblings;
 use serde_json::{Map, Value};
+
+use crate::envelope::ApiError;
 
 /// A design document as JSON (read with `Design::from_json`).
 #[derive(Debug, Clone, PartialEq)]
@@ -122,6 +125,66 @@ impl ParseFromJSON for DesignDocument {
 }
 
 impl ToJSON for DesignDocument {
+    fn to_json(&self) -> Option<Value> {
+        Some(self.0.clone())
+    }
+}
+
+/// A cart line's roster as JSON: the engine's `RosterRow`s, one per piece,
+/// read by the engine so that each bad row gets its own message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RosterDocument(pub Value);
+
+impl RosterDocument {
+    /// The rows read and checked by the engine ("Row 3: …" for the first bad one).
+    pub fn read(&self) -> Result<Vec<RosterRow>, ApiError> {
+        let inputs: Vec<RosterRowInput> = serde_json::from_value(self.0.clone()).map_err(|_| {
+            ApiError::bad_request_code(
+                "The roster must be a list of rows, each with a size and a name or a number.",
+                "ROSTER_FIELDS",
+            )
+        })?;
+        Ok(rows_from_inputs(&inputs)?)
+    }
+}
+
+impl Type for RosterDocument {
+    const IS_REQUIRED: bool = true;
+    type RawValueType = Self;
+    type RawElementValueType = Self;
+
+    fn name() -> Cow<'static, str> {
+        "[RosterRow]".into()
+    }
+
+    fn schema_ref() -> MetaSchemaRef {
+        MetaSchemaRef::Inline(Box::new(MetaSchema {
+            items: Some(Box::new(MetaSchemaRef::Reference("RosterRow".into()))),
+            max_items: Some(MAX_ROSTER_ROWS),
+            ..MetaSchema::new("array")
+        }))
+    }
+
+    fn register(registry: &mut Registry) {
+        DesignDocument::register(registry);
+    }
+
+    fn as_raw_value(&self) -> Option<&Self> {
+        Some(self)
+    }
+
+    fn raw_element_iter<'a>(&'a self) -> Box<dyn Iterator<Item = &'a Self> + 'a> {
+        Box::new(self.as_raw_value().into_iter())
+    }
+}
+
+impl ParseFromJSON for RosterDocument {
+    fn parse_from_json(value: Option<Value>) -> ParseResult<Self> {
+        Ok(RosterDocument(value.unwrap_or_default()))
+    }
+}
+
+impl ToJSON for RosterDocument {
     fn to_json(&self) -> Option<Value> {
         Some(self.0.clone())
     }

@@ -112,6 +112,51 @@ impl From<design_engine::Quantities> for QuantityDto {
     }
 }
 
+/// What a printed name and a printed number add to each piece, in paise.
+#[derive(Object, Debug, Clone, Copy, PartialEq)]
+pub struct PersonalisationChargesDto {
+    pub name: i64,
+    pub number: i64,
+}
+
+impl From<design_engine::roster_pricing::PersonalisationCharges> for PersonalisationChargesDto {
+    fn from(c: design_engine::roster_pricing::PersonalisationCharges) -> Self {
+        PersonalisationChargesDto {
+            name: c.name.0,
+            number: c.number.0,
+        }
+    }
+}
+
+/// A line's names and numbers as their own charge, priced by the engine:
+/// "Names and numbers", 30 pieces × ₹100.00 = ₹3,000.00. Money in paise.
+#[derive(Object, Debug, Clone, PartialEq)]
+#[oai(rename_all = "camelCase")]
+pub struct PersonalisationLine {
+    /// "Names and numbers", "Names" or "Numbers".
+    pub label: String,
+    pub pieces: u32,
+    /// Per piece for its name (0 when none is printed) and its number.
+    pub name_charge: i64,
+    pub number_charge: i64,
+    pub per_piece: i64,
+    /// pieces × per piece
+    pub total: i64,
+}
+
+impl From<design_engine::roster_pricing::PersonalisationQuote> for PersonalisationLine {
+    fn from(q: design_engine::roster_pricing::PersonalisationQuote) -> PersonalisationLine {
+        PersonalisationLine {
+            label: q.label,
+            pieces: q.pieces,
+            name_charge: q.name_charge.0,
+            number_charge: q.number_charge.0,
+            per_piece: q.per_piece.0,
+            total: q.total.0,
+        }
+    }
+}
+
 /// Where a page sits in a list.
 #[derive(Object, Debug)]
 pub struct Pagination {

@@ -286,11 +286,16 @@ impl Design {
         {
             return Err(StudioError::UnsupportedVersion(version));
         }
-        serde_json::from_str(json).map_err(|e| {
+        let raw: RawDesign = serde_json::from_str(json).map_err(|e| {
             // Surface the studio's own message when validation, not syntax, failed.
             let msg = e.to_string();
             let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
             StudioError::MalformedDesign(msg)
+        })?;
+        Design::try_from(raw).map_err(|e| match e {
+            // A roster row keeps its own code, so the studio can mark the row.
+            StudioError::RosterRow { .. } | StudioError::RosterTooLong => e,
+            other => StudioError::MalformedDesign(other.to_string()),
         })
     }
 
@@ -416,9 +421,12 @@ impl Design {
     }
 
     /// The price of this design as one cart line, at the product's pricing
-    /// (its unit price and the quantity tier its pieces reach).
+    /// (its unit price, the quantity tier its pieces reach, and the charge
+    /// for the names and numbers it prints on every piece).
     pub fn quote(&self, pricing: &ProductPricing) -> Result<LineQuote, StudioError> {
-        quote_line(pricing, self.quantities.total(), self.element_count())
+        quote_line(pricing, self.quantities.total(), self.element_count())?.with_personalisation(
+            crate::roster_pricing::quote_personalisation(self, pricing.personalisation)?,
+        )
     }
 
     /// What a saved design (a draft) requires: the colour is one of the

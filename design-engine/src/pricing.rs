@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::StudioError;
+use crate::roster_pricing::PersonalisationQuote;
 use crate::tiers::{NextTier, ProductPricing, next_tier};
 
 /// An amount of money in paise (1/100 rupee). Never a float.
@@ -41,20 +42,31 @@ pub fn gateway_label(bps: i64) -> String {
 /// 0 to 10 with at most two decimals) in basis points; `None` for anything
 /// else ("2.555", "-1", "11", "2.5%", ".5").
 pub fn gateway_fee_bps(percent: &str) -> Option<i64> {
-    let (whole, frac) = percent.split_once('.').unwrap_or((percent, ""));
+    hundredths(percent, 2).filter(|&bps| bps <= MAX_GATEWAY_FEE_BPS)
+}
+
+/// "12", "12.5" or "12.34" (at most `max_whole` digits before the point and
+/// two after) in hundredths; `None` for anything else.
+fn hundredths(s: &str, max_whole: usize) -> Option<i64> {
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    let frac_ok = !percent.contains('.') || (1..=2).contains(&frac.len());
-    if whole.is_empty() || whole.len() > 2 || !digits(whole) || !frac_ok || !digits(frac) {
+    let frac_ok = !s.contains('.') || (1..=2).contains(&frac.len());
+    if whole.is_empty() || whole.len() > max_whole || !digits(whole) || !frac_ok || !digits(frac) {
         return None;
     }
     let cents = format!("{frac:0<2}");
-    let bps = whole.parse::<i64>().ok()? * 100 + cents.parse::<i64>().ok()?;
-    (bps <= MAX_GATEWAY_FEE_BPS).then_some(bps)
+    Some(whole.parse::<i64>().ok()? * 100 + cents.parse::<i64>().ok()?)
 }
 
 impl Paise {
     pub fn rupees(rupees: i64) -> Paise {
         Paise(rupees * 100)
+    }
+
+    /// An amount as a merchant writes it in rupees ("60", "59.5", "59.50";
+    /// at most ₹99,999.99), `None` for anything else ("-1", "₹60", "1e3").
+    pub fn parse_rupees(rupees: &str) -> Option<Paise> {
+        hundredths(rupees, 5).map(Paise)
     }
 
     fn add(self, other: Paise) -> Result<Paise, StudioError> {
@@ -132,7 +144,10 @@ pub struct LineQuote {
     pub chargeable_elements: u32,
     pub design_fee_per_element: Paise,
     pub design_fee: Paise,
-    /// garments + design fee
+    /// The names and numbers printed on every piece, as their own line; none
+    /// for a design without them.
+    pub personalisation: Option<PersonalisationQuote>,
+    /// garments + design fee + personalisation
     pub total: Paise,
     /// The next cheaper tier, for "Add 12 more for ₹x less per piece"; none in the last.
     pub next_tier: Option<NextTier>,
@@ -167,9 +182,25 @@ pub fn quote_line(
         chargeable_elements,
         design_fee_per_element: DESIGN_FEE_PER_EXTRA_ELEMENT,
         design_fee,
+        personalisation: None,
         total: garments.add(design_fee)?,
         next_tier: next_tier(pricing, quantity, unit_price)?,
     })
+}
+
+impl LineQuote {
+    /// The line with its names and numbers charged as their own part of the total.
+    pub fn with_personalisation(
+        self,
+        personalisation: Option<PersonalisationQuote>,
+    ) -> Result<LineQuote, StudioError> {
+        let extra = personalisation.as_ref().map_or(Paise(0), |p| p.total);
+        Ok(LineQuote {
+            total: self.total.add(extra)?,
+            personalisation,
+            ..self
+        })
+    }
 }
 
 /// The price of an order: the lines, their subtotal, the gateway charge and the total.
@@ -231,6 +262,19 @@ mod tests {
     /// A product at `price` with the engine's default tiers.
     fn base(price: Paise) -> ProductPricing {
         ProductPricing::with_default_tiers(price)
+    }
+
+    #[test]
+    fn rupees_as_a_merchant_writes_them() {
+        assert_eq!(Paise::parse_rupees("60"), Some(Paise(60_00)));
+        assert_eq!(Paise::parse_rupees("59.5"), Some(Paise(59_50)));
+        assert_eq!(Paise::parse_rupees("0.05"), Some(Paise(5)));
+        assert_eq!(Paise::parse_rupees("99999.99"), Some(Paise(99_999_99)));
+        for bad in [
+            "", "-1", "₹60", "1e3", "60.", ".5", "60.123", "100000", " 60",
+        ] {
+            assert_eq!(Paise::parse_rupees(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

@@ -181,7 +181,75 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_line_quote_charges_names_and_numbers_as_their_own_part() {
+        use crate::tiers::ProductPricing;
+        let mut d = team_design(0);
+        let rows: Vec<_> = (0..50)
+            .map(|i| RosterRow::new(Size::L, "Asha", &i.to_string()).unwrap())
+            .collect();
+        d.set_quantity(Size::L, 50).unwrap();
+        d.set_roster(rows).unwrap();
+        let pricing = ProductPricing::with_default_tiers(Paise(299_00))
+            .with_personalisation(PersonalisationCharges::new(Paise(70_00), Paise(30_00)).unwrap());
+        let q = d.quote(&pricing).unwrap();
+        // 50 pieces reach the 5% tier: ₹284.05 a piece; names and numbers ₹100 a piece.
+        assert_eq!(
+            (q.unit_price, q.garments),
+            (Paise(284_05), Paise(14_202_50))
+        );
+        let p = q.personalisation.clone().unwrap();
+        assert_eq!(
+            (p.pieces, p.per_piece, p.total),
+            (50, Paise(100_00), Paise(5_000_00))
+        );
+        assert_eq!(q.total, Paise(14_202_50 + 5_000_00));
+        // Without names or numbers, no such line and the total is as before.
+        let plain = Design::new(&d.product_id, &d.color);
+        assert_eq!(plain.quote(&pricing).unwrap().personalisation, None);
+    }
+
     proptest! {
+        /// The quote's total is the sum of its lines (garments at the tier's
+        /// price, the design fee, names and numbers) for any roster and any
+        /// tier table.
+        #[test]
+        fn a_quote_is_the_sum_of_its_lines_for_any_roster_and_tiers(
+            sizes in prop::collection::vec(0usize..5, 1..300),
+            steps in prop::collection::vec((1u32..200, 1u32..900), 0..6),
+            price in 0i64..1_000_000,
+            name in 0i64..100_000,
+            number in 0i64..100_000,
+        ) {
+            use crate::tiers::{PriceTier, PriceTiers, ProductPricing};
+            let mut tiers = vec![PriceTier::new(25, 0)];
+            for (more, off) in steps {
+                let last = *tiers.last().unwrap();
+                let next = PriceTier::new(last.min_pieces + more, last.discount_bps + off);
+                if next.discount_bps > 5_000 { break; }
+                tiers.push(next);
+            }
+            let tiers = PriceTiers::new(tiers).unwrap();
+            let mut d = team_design(0);
+            let roster: Vec<_> = sizes.iter().enumerate()
+                .map(|(i, &s)| RosterRow::new(Size::ALL[s], "Kiran", &(i % 1000).to_string()).unwrap())
+                .collect();
+            for r in &roster {
+                let q = d.quantities.get(r.size());
+                d.set_quantity(r.size(), i64::from(q) + 1).unwrap();
+            }
+            d.set_roster(roster).unwrap();
+            let pricing = ProductPricing::new(Paise(price), tiers.clone())
+                .with_personalisation(PersonalisationCharges::new(Paise(name), Paise(number)).unwrap());
+            let q = d.quote(&pricing).unwrap();
+            let pieces = sizes.len() as i64;
+            let unit = tiers.tier_for(pieces as u32).unit_price(Paise(price)).unwrap();
+            let p = q.personalisation.clone().unwrap();
+            prop_assert_eq!(q.garments.0, unit.0 * pieces);
+            prop_assert_eq!(p.total.0, (name + number) * pieces);
+            prop_assert_eq!(q.total.0, q.garments.0 + q.design_fee.0 + p.total.0);
+        }
+
         /// For any roster the cart accepts, the charge is rows × the charges
         /// of what each row prints.
         #[test]

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::StudioError;
 use crate::pricing::{Paise, percent};
 use crate::quantities::{MAX_PER_SIZE, MIN_PER_COLOUR, Size};
+use crate::roster_pricing::PersonalisationCharges;
 
 /// A table holds at most this many tiers (more is a typo, not a price list).
 pub const MAX_TIERS: usize = 8;
@@ -147,7 +148,8 @@ impl From<PriceTiers> for Vec<PriceTier> {
     }
 }
 
-/// What a product's line costs: its base unit price and its tier table.
+/// What a product's line costs: its base unit price, its tier table and the
+/// store's charges for names and numbers.
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -156,11 +158,27 @@ pub struct ProductPricing {
     pub unit_price: Paise,
     #[cfg_attr(feature = "wasm", tsify(type = "PriceTier[]"))]
     pub tiers: PriceTiers,
+    /// Per personalised piece (the store's; ₹60 a name, ₹40 a number unless configured).
+    #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub personalisation: PersonalisationCharges,
 }
 
 impl ProductPricing {
     pub fn new(unit_price: Paise, tiers: PriceTiers) -> ProductPricing {
-        ProductPricing { unit_price, tiers }
+        ProductPricing {
+            unit_price,
+            tiers,
+            personalisation: PersonalisationCharges::default(),
+        }
+    }
+
+    /// The same pricing with the store's charges for names and numbers.
+    pub fn with_personalisation(self, charges: PersonalisationCharges) -> ProductPricing {
+        ProductPricing {
+            personalisation: charges,
+            ..self
+        }
     }
 
     /// A unit price with the engine's default tiers.

@@ -17,6 +17,8 @@ struct LineRow {
     color: String,
     quantity: i64,
     line_total: i64,
+    name_charge: i64,
+    number_charge: i64,
     hsn: Option<String>,
     category: Option<String>,
 }
@@ -25,7 +27,7 @@ struct LineRow {
 /// as it is now (the admin's, else the engine's default for its category).
 pub async fn invoiced_lines(db: &Db, order_id: &str) -> Result<Vec<InvoicedLine>, DbError> {
     let rows: Vec<LineRow> = sqlx::query_as(
-        "SELECT i.name, i.color, i.quantity, i.line_total, p.hsn, p.category FROM order_items i \
+        "SELECT i.name, i.color, i.quantity, i.line_total, i.name_charge, i.number_charge, p.hsn, p.category FROM order_items i \
          LEFT JOIN products p ON p.id = i.product_id WHERE i.order_id = $1 ORDER BY i.position",
     )
     .bind(order_id)
@@ -40,7 +42,16 @@ pub async fn invoiced_lines(db: &Db, order_id: &str) -> Result<Vec<InvoicedLine>
                 design_engine::tax::default_hsn(r.category.as_deref().unwrap_or_default())
                     .to_string()
             }),
-            description: format!("{}, {} (custom printed)", r.name, r.color),
+            // Names and numbers are part of the printed garment (one supply, one rate).
+            description: match (r.name_charge > 0, r.number_charge > 0) {
+                (false, false) => format!("{}, {} (custom printed)", r.name, r.color),
+                (true, true) => format!(
+                    "{}, {} (custom printed, names and numbers)",
+                    r.name, r.color
+                ),
+                (true, false) => format!("{}, {} (custom printed, names)", r.name, r.color),
+                (false, true) => format!("{}, {} (custom printed, numbers)", r.name, r.color),
+            },
         })
         .collect())
 }

@@ -17,6 +17,7 @@ use poem_openapi::Object;
 use crate::config::Company;
 use crate::db::orders;
 use crate::envelope::{ApiError, ApiResult};
+use crate::models::PersonalisationLine;
 use crate::payments::address::ShippingAddress;
 use figures::Figures;
 
@@ -103,7 +104,11 @@ pub struct InvoiceLine {
     pub tier_discount_bps: i64,
     #[oai(skip_serializing_if_is_none)]
     pub tier_label: Option<String>,
-    /// The line's price: garments plus its design fee.
+    // The names and numbers printed on every piece, as charged; none for a
+    // line without them.
+    #[oai(skip_serializing_if_is_none)]
+    pub personalisation: Option<PersonalisationLine>,
+    /// The line's price: garments, its design fee and its names and numbers.
     pub amount: i64,
 }
 
@@ -190,6 +195,7 @@ impl Invoice {
                         .0,
                     tier_discount_bps: line.tier_discount_bps,
                     tier_label: tier_label(line),
+                    personalisation: line.personalisation().map_err(money)?.map(Into::into),
                     amount: line.line_total,
                 })
             })

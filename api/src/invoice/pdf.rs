@@ -396,6 +396,19 @@ fn table_header(l: &mut Layout) {
     l.y += 20.0;
 }
 
+/// 'Names and numbers: 30 × ₹100.00 = ₹3,000.00', under the line's colour.
+fn personalisation_note(line: &InvoiceLine) -> Option<String> {
+    line.personalisation.as_ref().map(|p| {
+        format!(
+            "{}: {} × {} = {}",
+            p.label,
+            p.pieces,
+            money(p.per_piece),
+            money(p.total)
+        )
+    })
+}
+
 fn table_row(l: &mut Layout, n: usize, line: &InvoiceLine) {
     let name = wrap(&line.name, BODY.size, COL_ITEM_W);
     let sizes = line
@@ -405,7 +418,8 @@ fn table_row(l: &mut Layout, n: usize, line: &InvoiceLine) {
         .collect::<Vec<_>>()
         .join(", ");
     let sizes = wrap(&sizes, BODY.size, COL_SIZES_W);
-    let tier = usize::from(line.tier_label.is_some());
+    let personalisation = personalisation_note(line);
+    let tier = usize::from(line.tier_label.is_some()) + usize::from(personalisation.is_some());
     let rows = (name.len() + 1 + tier).max(sizes.len());
     let height = rows as f32 * ROW_LEAD + 10.0;
     if l.room_for(height) {
@@ -422,12 +436,13 @@ fn table_row(l: &mut Layout, n: usize, line: &InvoiceLine) {
         SMALL,
         &format!("Colour: {}", line.color),
     );
-    if let Some(label) = &line.tier_label {
+    let notes = line.tier_label.iter().chain(personalisation.as_ref());
+    for (i, note) in notes.enumerate() {
         l.text(
             COL_ITEM,
-            top + (name.len() + 1) as f32 * ROW_LEAD,
+            top + (name.len() + 1 + i) as f32 * ROW_LEAD,
             SMALL,
-            label,
+            note,
         );
     }
     for (i, text) in sizes.iter().enumerate() {

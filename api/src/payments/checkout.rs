@@ -5,6 +5,7 @@
 use design_engine::pricing::OrderQuote;
 
 use crate::cart_pricing::{PricedLine, price_cart};
+use crate::config::Config;
 use crate::db::Db;
 use crate::db::orders::NewItem;
 use crate::envelope::ApiError;
@@ -16,8 +17,12 @@ pub struct CheckedCart {
     pub items: Vec<NewItem>,
 }
 
-pub async fn checked_cart(db: &Db, user_id: &str, fee_bps: i64) -> Result<CheckedCart, ApiError> {
-    let cart = price_cart(db, user_id, fee_bps).await?;
+pub async fn checked_cart(
+    db: &Db,
+    user_id: &str,
+    config: &Config,
+) -> Result<CheckedCart, ApiError> {
+    let cart = price_cart(db, user_id, config).await?;
     if cart.lines.is_empty() {
         return Err(ApiError::bad_request("Your cart is empty"));
     }
@@ -46,6 +51,14 @@ pub async fn checked_cart(db: &Db, user_id: &str, fee_bps: i64) -> Result<Checke
             quantity: i64::from(quote.quantity),
             elements: i64::from(quote.elements),
             design_fee: quote.design_fee.0,
+            name_charge: quote
+                .personalisation
+                .as_ref()
+                .map_or(0, |p| p.name_charge.0),
+            number_charge: quote
+                .personalisation
+                .as_ref()
+                .map_or(0, |p| p.number_charge.0),
             line_total: quote.total.0,
         });
     }

@@ -13,11 +13,11 @@ use crate::add_to_cart::{self, SAVE_ATTEMPTS, backoff, busy, invalid_product};
 use crate::auth::BearerAuth;
 use crate::cart_pricing::{PricedLine, price_cart};
 use crate::db::cart;
-use crate::design_document::DesignDocument;
+use crate::design_document::{DesignDocument, RosterDocument};
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::fails::Fails;
 use crate::fails::status::*;
-use crate::models::{QuantityDto, SizeQuantities};
+use crate::models::{PersonalisationLine, QuantityDto, SizeQuantities};
 use crate::state::AppState;
 
 /// A cart line to add. Either `design` (the studio's design document) or, for a
@@ -33,9 +33,12 @@ pub struct AddItemRequest {
     pub price: Option<i64>,
 }
 
+/// A line's new quantities; for a line with names and numbers, its new
+/// roster too (one row per piece: the sizes must add up to the quantities).
 #[derive(Object, Debug)]
 pub struct UpdateItemRequest {
     pub quantity: SizeQuantities,
+    pub roster: Option<RosterDocument>,
 }
 
 #[derive(Object, Debug, Clone)]
@@ -65,6 +68,11 @@ pub struct CartItem {
     pub item_count: u32,
     pub elements: u32,
     pub design_fee: i64,
+    // The names and numbers printed on every piece (the roster is
+    // `design.roster`); none for a line without them.
+    #[oai(skip_serializing_if_is_none)]
+    pub personalisation: Option<PersonalisationLine>,
+    /// garments + design fee + personalisation
     pub line_total: i64,
     pub artwork_hash: String,
     pub design: DesignDocument,
@@ -103,7 +111,7 @@ pub struct CartSummary {
 }
 
 pub(crate) async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
-    let cart = price_cart(&state.db, user_id, state.config.gateway_fee_bps).await?;
+    let cart = price_cart(&state.db, user_id, &state.config).await?;
     let mut items = Vec::with_capacity(cart.lines.len());
     for PricedLine {
         line,
@@ -129,6 +137,7 @@ pub(crate) async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDt
             item_count: quote.quantity,
             elements: quote.elements,
             design_fee: quote.design_fee.0,
+            personalisation: quote.personalisation.map(Into::into),
             line_total: quote.total.0,
             artwork_hash: line.artwork_hash,
             print_warnings: design_engine::preflight::warnings_for_design(&design),
@@ -200,7 +209,14 @@ impl CartApi {
         body: Json<AddItemRequest>,
     ) -> Result<Json<Envelope<CartDto>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let design = requested_design(&body)?;
-        add_to_cart::add(&state.db, &auth.0.id, &design, body.price).await?;
+        add_to_cart::add(
+            &state.db,
+            &auth.0.id,
+            &design,
+            body.price,
+            state.config.personalisation,
+        )
+        .await?;
         Ok(Envelope::ok(
             "Item added to cart",
             cart_of(&state, &auth.0.id).await?,
@@ -217,6 +233,7 @@ impl CartApi {
         body: Json<UpdateItemRequest>,
     ) -> Result<Json<Envelope<CartDto>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let quantities = body.quantity.checked()?;
+        let roster = body.roster.as_ref().map(RosterDocument::read).transpose()?;
         let mut saved = false;
         for attempt in 0..SAVE_ATTEMPTS {
             if attempt > 0 {
@@ -227,9 +244,16 @@ impl CartApi {
                 .ok_or_else(|| ApiError::not_found("Cart item not found"))?;
             let mut design = line.design()?;
             design.quantities = quantities;
+            if let Some(rows) = &roster {
+                design.set_roster(rows.clone())?;
+            }
             let colours: Vec<String> = serde_json::from_str(&line.product_colors)?;
             design.check_for_cart(&colours)?;
-            let quote = design.quote(&line.pricing()?)?;
+            let quote = design.quote(
+                &line
+                    .pricing()?
+                    .with_personalisation(state.config.personalisation),
+            )?;
             let target = cart::Target::Replace {
                 id: &line.id,
                 read_design: &line.design,

@@ -4,6 +4,7 @@
 //! another user's id answers 404.
 
 use crate::limits::Door;
+use design_engine::roster_pricing::PersonalisationCharges;
 use design_engine::{Design, PrintArea};
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
@@ -19,7 +20,7 @@ use crate::design_document::DesignDocument;
 use crate::envelope::{AnyImage, ApiError, Envelope, TypedBody};
 use crate::fails::Fails;
 use crate::fails::status::*;
-use crate::models::{Pagination, QuantityDto, SizeQuantities};
+use crate::models::{Pagination, PersonalisationLine, QuantityDto, SizeQuantities};
 use crate::state::AppState;
 use crate::storage::{Bucket, Key, StorageError};
 
@@ -41,7 +42,10 @@ pub struct DesignQuote {
     pub item_count: u32,
     pub elements: u32,
     pub design_fee: i64,
-    /// Unit price × items + design fee, in paise.
+    // The names and numbers on every piece; none for a design without them.
+    #[oai(skip_serializing_if_is_none)]
+    pub personalisation: Option<PersonalisationLine>,
+    /// Unit price × items + design fee + personalisation, in paise.
     pub line_total: i64,
     /// Labels of the print areas that hold something (e.g. "Left Chest").
     pub print_areas: Vec<String>,
@@ -207,8 +211,12 @@ async fn checked_design(
     Ok(design)
 }
 
-fn quote_of(row: &SavedRow, design: &Design) -> Result<DesignQuote, ApiError> {
-    let quote = design.quote(&row.pricing()?)?;
+fn quote_of(
+    row: &SavedRow,
+    design: &Design,
+    charges: PersonalisationCharges,
+) -> Result<DesignQuote, ApiError> {
+    let quote = design.quote(&row.pricing()?.with_personalisation(charges))?;
     Ok(DesignQuote {
         price: quote.unit_price.0,
         quantity: design.quantities.into(),
@@ -216,6 +224,7 @@ fn quote_of(row: &SavedRow, design: &Design) -> Result<DesignQuote, ApiError> {
         elements: quote.elements,
         design_fee: quote.design_fee.0,
         line_total: quote.total.0,
+        personalisation: quote.personalisation.map(Into::into),
         print_areas: PrintArea::ALL
             .into_iter()
             .filter(|a| design.area(*a).element_count() > 0)
@@ -235,10 +244,10 @@ fn spelled<T: serde::Serialize>(value: &T) -> String {
         .unwrap_or_default()
 }
 
-fn saved_dto(row: SavedRow) -> Result<SavedDesign, ApiError> {
+fn saved_dto(row: SavedRow, charges: PersonalisationCharges) -> Result<SavedDesign, ApiError> {
     let design = row.design()?;
     Ok(SavedDesign {
-        quote: quote_of(&row, &design)?,
+        quote: quote_of(&row, &design, charges)?,
         thumbnail_url: format!("/api/designs/{}/thumbnail?v={}", row.id, row.version),
         color_hex: design_engine::catalogue::colour_hex(&design.color),
         color: design.color.clone(),
@@ -254,10 +263,14 @@ fn saved_dto(row: SavedRow) -> Result<SavedDesign, ApiError> {
     })
 }
 
-fn shared_dto(row: SavedRow, token: &str) -> Result<SharedDesign, ApiError> {
+fn shared_dto(
+    row: SavedRow,
+    token: &str,
+    charges: PersonalisationCharges,
+) -> Result<SharedDesign, ApiError> {
     let design = row.design()?;
     Ok(SharedDesign {
-        quote: quote_of(&row, &design)?,
+        quote: quote_of(&row, &design, charges)?,
         thumbnail_url: format!("/api/shared-designs/{token}/thumbnail?v={}", row.version),
         color_hex: design_engine::catalogue::colour_hex(&design.color),
         color: design.color.clone(),
@@ -329,7 +342,7 @@ impl DesignsApi {
         let row = owned(&state, user, &id).await?;
         Ok(SavedResponse::Created(Envelope::ok(
             "Design saved",
-            saved_dto(row)?,
+            saved_dto(row, state.config.personalisation)?,
         )))
     }
 
@@ -348,7 +361,10 @@ impl DesignsApi {
         Ok(Json(SavedDesignsPage {
             success: true,
             message: "Designs fetched".into(),
-            data: rows.into_iter().map(saved_dto).collect::<Result<_, _>>()?,
+            data: rows
+                .into_iter()
+                .map(|r| saved_dto(r, state.config.personalisation))
+                .collect::<Result<_, _>>()?,
             pagination: Pagination::new(page, limit, total),
         }))
     }
@@ -362,7 +378,10 @@ impl DesignsApi {
         id: Path<String>,
     ) -> Result<Json<Envelope<SavedDesign>>, Fails<{ USER | NOT_FOUND }>> {
         let row = owned(&state, &auth.0.id, &id.0).await?;
-        Ok(Envelope::ok("Design fetched", saved_dto(row)?))
+        Ok(Envelope::ok(
+            "Design fetched",
+            saved_dto(row, state.config.personalisation)?,
+        ))
     }
 
     /// Rename it, change its quantities, or store a new version of the
@@ -413,7 +432,10 @@ impl DesignsApi {
             return Err(changed().into());
         }
         let row = owned(&state, user, &row.id).await?;
-        Ok(Envelope::ok("Design updated", saved_dto(row)?))
+        Ok(Envelope::ok(
+            "Design updated",
+            saved_dto(row, state.config.personalisation)?,
+        ))
     }
 
     /// Delete a saved design (and its share link).
@@ -453,7 +475,9 @@ impl DesignsApi {
             )
             .into());
         }
-        if let Err(refused) = add_to_cart::add(&state.db, user, &design, None).await {
+        if let Err(refused) =
+            add_to_cart::add(&state.db, user, &design, None, state.config.personalisation).await
+        {
             designs::end_move(&state.db, user, &row.id).await?;
             return Err(refused.into());
         }
@@ -526,7 +550,10 @@ impl DesignsApi {
         token: Path<String>,
     ) -> Result<Json<Envelope<SharedDesign>>, Fails<{ ANY | NOT_FOUND }>> {
         let row = shared(&state, &token.0).await?;
-        Ok(Envelope::ok("Design fetched", shared_dto(row, &token.0)?))
+        Ok(Envelope::ok(
+            "Design fetched",
+            shared_dto(row, &token.0, state.config.personalisation)?,
+        ))
     }
 
     /// A shared design's thumbnail (PNG).

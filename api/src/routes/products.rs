@@ -1,5 +1,6 @@
 use std::collections::BTreeMap;
 
+use design_engine::roster_pricing::PersonalisationCharges;
 use poem_openapi::param::{Header, Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::{JsonField, Upload};
@@ -12,7 +13,7 @@ use crate::db::products::{self, Filter, Product};
 use crate::envelope::{ApiError, Envelope};
 use crate::fails::Fails;
 use crate::fails::status::*;
-use crate::models::{ColorImage, ImageRef, ModelMetadata, ProductImage};
+use crate::models::{ColorImage, ImageRef, ModelMetadata, PersonalisationChargesDto, ProductImage};
 use crate::price_tiers::{self, PriceTierDto};
 use crate::storage::{Bucket, Key, Source};
 use design_engine::catalogue::{PartialProduct, colour_name};
@@ -54,11 +55,16 @@ pub struct ProductDto {
     pub price_tiers: Vec<PriceTierDto>,
     /// True when the admin set the tiers; false: the engine's defaults.
     pub custom_price_tiers: bool,
+    // What a printed name and a printed number add to each piece, in paise
+    // (the store's, `NAME_CHARGE` and `NUMBER_CHARGE`).
+    pub personalisation_charges: PersonalisationChargesDto,
 }
 
-impl From<Product> for ProductDto {
-    fn from(p: Product) -> ProductDto {
+impl ProductDto {
+    /// The product as the API shows it, with the store's charges for names and numbers.
+    pub fn new(p: Product, charges: PersonalisationCharges) -> ProductDto {
         ProductDto {
+            personalisation_charges: charges.into(),
             hsn: p.hsn_code(),
             price_tiers: price_tiers::shown(&p.pricing().tiers),
             custom_price_tiers: p.price_tiers.is_some(),
@@ -406,7 +412,10 @@ impl ProductsApi {
                 Ok::<_, ApiError>(CachedJson::encode(&Envelope {
                     success: true,
                     message: "Products fetched".to_string(),
-                    data: list.into_iter().map(ProductDto::from).collect::<Vec<_>>(),
+                    data: list
+                        .into_iter()
+                        .map(|p| ProductDto::new(p, state.config.personalisation))
+                        .collect::<Vec<_>>(),
                 }))
             })
             .await?;
@@ -454,7 +463,10 @@ impl ProductsApi {
     ) -> Result<Json<Envelope<ProductDto>>, Fails<{ ADMIN | BODY | CONFLICT | UNAVAILABLE }>> {
         auth.0.require_admin()?;
         let product = create_product(&state, body.0).await?;
-        Ok(Envelope::ok("Product created", product.into()))
+        Ok(Envelope::ok(
+            "Product created",
+            ProductDto::new(product, state.config.personalisation),
+        ))
     }
 
     /// Change a product (admin).
@@ -486,7 +498,10 @@ impl ProductsApi {
         let product = products::get(&state.db, &id.0)
             .await?
             .ok_or_else(not_found)?;
-        Ok(Envelope::ok("Product updated", product.into()))
+        Ok(Envelope::ok(
+            "Product updated",
+            ProductDto::new(product, state.config.personalisation),
+        ))
     }
 
     /// Create a product with its files in one multipart/form-data request
@@ -554,7 +569,10 @@ impl ProductsApi {
             input.color_images = Some(images);
         }
         let product = create_product(&state, input).await?;
-        Ok(Envelope::ok("Product created", product.into()))
+        Ok(Envelope::ok(
+            "Product created",
+            ProductDto::new(product, state.config.personalisation),
+        ))
     }
 
     /// Delete a product (admin); cart lines of it go with it.
@@ -589,6 +607,9 @@ impl ProductsApi {
         };
         let product =
             product.ok_or_else(|| ApiError::not_found("Product not found in database."))?;
-        Ok(Envelope::ok("Product fetched", product.into()))
+        Ok(Envelope::ok(
+            "Product fetched",
+            ProductDto::new(product, state.config.personalisation),
+        ))
     }
 }

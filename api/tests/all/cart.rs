@@ -268,26 +268,3 @@ async fn concurrent_adds_of_one_design_all_land_on_one_line() {
         );
     }
 }
-
-/// The engine draws names and numbers, but the cart cannot charge or print
-/// them per piece yet: such a design is refused whole, and the cart keeps
-/// what it had.
-#[tokio::test]
-async fn a_design_with_names_or_numbers_is_not_sold_until_they_are_charged() {
-    use design_engine::personalisation::{PersonalField, PersonalStyle};
-    for engine in engines() {
-        let app = TestApp::spawn(engine).await;
-        let (token, _) = app.sign_up("team@example.com").await;
-        let mut d: Design = Design::from_json(&design("Team", None, 25).to_string()).unwrap();
-        let style = PersonalStyle::new(PersonalField::Name, Font::Arial, 12, "#000000").unwrap();
-        d.set_personal(PrintArea::Back, PersonalField::Name, style);
-        let doc: Value = serde_json::from_str(&d.to_json()).unwrap();
-        let (status, body) = app
-            .post_auth("/api/cart/items", &token, json!({"design": doc}))
-            .await;
-        assert_eq!(status, 400, "{engine:?} {body}");
-        assert_eq!(body["code"], "PERSONALISATION_UNAVAILABLE", "{body}");
-        let (_, cart) = app.get_auth("/api/cart", &token).await;
-        assert_eq!(cart["data"]["items"], json!([]), "{engine:?}");
-    }
-}

@@ -22,6 +22,7 @@ mod instances;
 mod invoice;
 mod late_payments;
 mod logs;
+mod names_numbers;
 mod newsletter;
 mod payments;
 mod products;

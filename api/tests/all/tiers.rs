@@ -3,7 +3,7 @@
 //! and shown on the invoice; the admin edits a product's tiers, the engine
 //! checks them, and nobody else may.
 
-use crate::helpers::checkout::{order_request, payment};
+use crate::helpers::checkout::{order_request, pay_cart};
 use crate::helpers::{TestApp, engines};
 use serde_json::{Value, json};
 
@@ -96,23 +96,7 @@ async fn a_tier_boundary_is_priced_charged_and_invoiced_at_the_engines_figure() 
             (400, Some("AMOUNT_MISMATCH")),
             "{body}"
         );
-        let (status, order) = app
-            .post_auth(
-                "/api/payments/create-order",
-                &token,
-                order_request("rcpt_tier", total),
-            )
-            .await;
-        assert_eq!(status, 200, "{engine:?} {order}");
-        let (status, body) = app
-            .post_auth(
-                "/api/payments/verify",
-                &token,
-                payment(&order["data"], "pay_tier"),
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
-        let id = order["data"]["order"]["_id"].as_str().unwrap();
+        let id = &pay_cart(&app, &token, "rcpt_tier", total).await;
         let (_, placed) = app.get_auth(&format!("/api/orders/{id}"), &token).await;
         assert_eq!(placed["data"]["totalPrice"], total, "{placed}");
 

@@ -250,11 +250,13 @@ fn the_roster_travels_in_the_document_and_bad_rows_name_their_row() {
     ));
     assert_eq!(Design::from_json(&json).unwrap(), d);
     let bad = json.replace("IYER", "IYER!");
+    // The row's own error (and code), so the studio and the cart can mark the row.
+    let err = Design::from_json(&bad).unwrap_err();
+    assert_eq!(err, RowProblem::NameCharacter('!').at(2));
+    assert_eq!(err.code(), "ROSTER_NAME_CHARACTER");
     assert_eq!(
-        Design::from_json(&bad),
-        Err(StudioError::MalformedDesign(
-            "Row 2: a name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not '!'".into()
-        ))
+        err.to_string(),
+        "Row 2: a name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not '!'"
     );
     // Lines of the same artwork merge: quantities add up, rows follow.
     let mut merged = d.clone();

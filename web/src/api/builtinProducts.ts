@@ -2,7 +2,7 @@
 // cannot be reached (mock mode): the same five garments the server seeds, with
 // the same picture addresses, so pictures the browser already holds (kept by
 // the service worker, public/sw.js) still show on the home page and in the studio.
-import { builtinCatalogue, FACTS, type CatalogueProduct } from '../lib/engine';
+import { builtinCatalogue, DEFAULT_PERSONALISATION_CHARGES, FACTS, type CatalogueProduct } from '../lib/engine';
 import type { components } from '../lib/schema';
 
 type Product = components['schemas']['ProductDto'];
@@ -41,6 +41,7 @@ export function fromCatalogue(p: CatalogueProduct): Product {
     // The server seeds the built-in garments with the engine's default tiers.
     priceTiers: FACTS.defaultPriceTiers,
     customPriceTiers: false,
+    personalisationCharges: DEFAULT_PERSONALISATION_CHARGES,
   };
 }
 

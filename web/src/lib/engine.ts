@@ -15,6 +15,7 @@ import type {
   ImageQuality,
   LineQuote,
   OrderQuote,
+  PersonalisationCharges,
   PersonalField,
   PersonalStyle,
   PriceTier,
@@ -32,7 +33,7 @@ import type {
 } from 'design-engine';
 import { FACTS } from './facts.gen';
 
-export type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PersonalField, PersonalStyle, PriceTier, ProductPricing, Raster, RosterParse, RosterRow, RosterRowInput, RowError, Size, Studio, TierPrice };
+export type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PersonalisationCharges, PersonalField, PersonalStyle, PriceTier, ProductPricing, Raster, RosterParse, RosterRow, RosterRowInput, RowError, Size, Studio, TierPrice };
 export type AreaKey = PrintArea;
 /** The cart's and the design document's size keys. */
 export type SizeKey = Lowercase<Size>;
@@ -137,8 +138,22 @@ export async function quoteOrder(lines: LineQuote[], feeBps: number): Promise<Or
  * quantity tiers (the engine's defaults when it names none: a built-in
  * garment, or a line kept in this browser before tiers existed).
  */
-export function pricingOf(product: { price: number; priceTiers?: PriceTier[] }): ProductPricing {
-  return { unitPrice: product.price, tiers: product.priceTiers ?? FACTS.defaultPriceTiers };
+/** The engine's charges for a printed name and number, for a product the server has not priced. */
+export const DEFAULT_PERSONALISATION_CHARGES: PersonalisationCharges = {
+  name: FACTS.nameChargeDefault,
+  number: FACTS.numberChargeDefault,
+};
+
+export function pricingOf(product: {
+  price: number;
+  priceTiers?: PriceTier[];
+  personalisationCharges?: PersonalisationCharges;
+}): ProductPricing {
+  return {
+    unitPrice: product.price,
+    tiers: product.priceTiers ?? FACTS.defaultPriceTiers,
+    personalisation: product.personalisationCharges ?? DEFAULT_PERSONALISATION_CHARGES,
+  };
 }
 
 /** Every tier of a product with its price per piece, as the engine works them out. */

@@ -10541,7 +10541,11 @@ export interface components {
             elements: number;
             /** Format: int64 */
             designFee: number;
-            /** Format: int64 */
+            personalisation?: components["schemas"]["PersonalisationLine"];
+            /**
+             * Format: int64
+             * @description garments + design fee + personalisation
+             */
             lineTotal: number;
             artworkHash: string;
             design: components["schemas"]["Design"];
@@ -11365,9 +11369,10 @@ export interface components {
              */
             tierDiscountBps: number;
             tierLabel?: string;
+            personalisation?: components["schemas"]["PersonalisationLine"];
             /**
              * Format: int64
-             * @description The line's price: garments plus its design fee.
+             * @description The line's price: garments, its design fee and its names and numbers.
              */
             amount: number;
         };
@@ -11611,6 +11616,7 @@ export interface components {
             price: number;
             /** Format: int64 */
             designFee: number;
+            personalisation?: components["schemas"]["PersonalisationLine"];
             /** Format: int64 */
             lineTotal: number;
             /** Format: int64 */
@@ -11714,6 +11720,41 @@ export interface components {
             /** Format: uint32 */
             height: number;
             position?: components["schemas"]["Position"];
+        };
+        /**
+         * PersonalisationChargesDto
+         * @description What a printed name and a printed number add to each piece, in paise.
+         */
+        PersonalisationChargesDto: {
+            /** Format: int64 */
+            name: number;
+            /** Format: int64 */
+            number: number;
+        };
+        /**
+         * PersonalisationLine
+         * @description A line's names and numbers as their own charge, priced by the engine:
+         *     "Names and numbers", 30 pieces × ₹100.00 = ₹3,000.00. Money in paise.
+         */
+        PersonalisationLine: {
+            /** @description "Names and numbers", "Names" or "Numbers". */
+            label: string;
+            /** Format: uint32 */
+            pieces: number;
+            /**
+             * Format: int64
+             * @description Per piece for its name (0 when none is printed) and its number.
+             */
+            nameCharge: number;
+            /** Format: int64 */
+            numberCharge: number;
+            /** Format: int64 */
+            perPiece: number;
+            /**
+             * Format: int64
+             * @description pieces × per piece
+             */
+            total: number;
         };
         /**
          * PhoneCodeRequest
@@ -11825,6 +11866,7 @@ export interface components {
             priceTiers: components["schemas"]["PriceTierDto"][];
             /** @description True when the admin set the tiers; false: the engine's defaults. */
             customPriceTiers: boolean;
+            personalisationCharges: components["schemas"]["PersonalisationChargesDto"];
         };
         /** ProductImage */
         ProductImage: {
@@ -12160,9 +12202,10 @@ export interface components {
             elements: number;
             /** Format: int64 */
             designFee: number;
+            personalisation?: components["schemas"]["PersonalisationLine"];
             /**
              * Format: int64
-             * @description Unit price × items + design fee, in paise.
+             * @description Unit price × items + design fee + personalisation, in paise.
              */
             lineTotal: number;
             /** @description Labels of the print areas that hold something (e.g. "Left Chest"). */
@@ -12247,9 +12290,10 @@ export interface components {
             elements: number;
             /** Format: int64 */
             designFee: number;
+            personalisation?: components["schemas"]["PersonalisationLine"];
             /**
              * Format: int64
-             * @description Unit price × items + design fee, in paise.
+             * @description Unit price × items + design fee + personalisation, in paise.
              */
             lineTotal: number;
             /** @description Labels of the print areas that hold something (e.g. "Left Chest"). */
@@ -12575,9 +12619,14 @@ export interface components {
              */
             version?: number;
         };
-        /** UpdateItemRequest */
+        /**
+         * UpdateItemRequest
+         * @description A line's new quantities; for a line with names and numbers, its new
+         *     roster too (one row per piece: the sizes must add up to the quantities).
+         */
         UpdateItemRequest: {
             quantity: components["schemas"]["SizeQuantities"];
+            roster?: components["schemas"]["RosterRow"][];
         };
         /** UploadedFile */
         UploadedFile: {

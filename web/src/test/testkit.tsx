@@ -134,6 +134,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     updatedAt: 1_722_000_000,
     hsn: '6109',
     priceTiers: FACTS.defaultPriceTiers,
+    personalisationCharges: { name: FACTS.nameChargeDefault, number: FACTS.numberChargeDefault },
     customPriceTiers: false,
     ...overrides,
   };

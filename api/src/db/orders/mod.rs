@@ -86,7 +86,31 @@ pub struct NewItem {
     pub quantity: i64,
     pub elements: i64,
     pub design_fee: i64,
+    /// Per piece, for a printed name and a printed number (0 where none is printed).
+    pub name_charge: i64,
+    pub number_charge: i64,
     pub line_total: i64,
+}
+
+impl NewItem {
+    /// The line's names and numbers as the engine prices them from the stored
+    /// design and the charges it was placed at; none for a line without them.
+    pub fn personalisation(
+        &self,
+    ) -> Result<
+        Option<design_engine::roster_pricing::PersonalisationQuote>,
+        design_engine::StudioError,
+    > {
+        use design_engine::pricing::Paise;
+        use design_engine::roster_pricing::{PersonalisationCharges, quote_personalisation};
+        if self.name_charge == 0 && self.number_charge == 0 {
+            return Ok(None);
+        }
+        let design = design_engine::Design::from_json(&self.design)?;
+        let charges =
+            PersonalisationCharges::new(Paise(self.name_charge), Paise(self.number_charge))?;
+        quote_personalisation(&design, charges)
+    }
 }
 
 /// An order to place, priced by the engine; addresses and notes are JSON.
@@ -271,8 +295,9 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
         script
             .push(
                 "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, \
-                 sizes, unit_price, quantity, elements, design_fee, line_total, base_unit_price, tier_discount_bps) \
-                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 \
+                 sizes, unit_price, quantity, elements, design_fee, line_total, base_unit_price, tier_discount_bps, \
+                 name_charge, number_charge) \
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18 \
                  WHERE EXISTS (SELECT 1 FROM placed WHERE id = $2)",
             )
             .bind(item_id.clone())
@@ -290,7 +315,9 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
             .bind(item.design_fee)
             .bind(item.line_total)
             .bind(item.base_unit_price)
-            .bind(item.tier_discount_bps);
+            .bind(item.tier_discount_bps)
+            .bind(item.name_charge)
+            .bind(item.number_charge);
         for sha256 in &item.artwork {
             script
                 .push(
@@ -406,7 +433,7 @@ pub async fn items(db: &Db, order_ids: &[&str]) -> Result<Vec<Item>, DbError> {
     let placeholders: Vec<String> = (1..=order_ids.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
         "SELECT id, order_id, product_id, name, color, artwork_hash, design, sizes, unit_price, quantity, elements, \
-         design_fee, line_total, base_unit_price, tier_discount_bps FROM order_items WHERE order_id IN ({}) ORDER BY order_id, position",
+         design_fee, line_total, base_unit_price, tier_discount_bps, name_charge, number_charge FROM order_items WHERE order_id IN ({}) ORDER BY order_id, position",
         placeholders.join(", ")
     );
     let mut query = sqlx::query_as(&sql);

@@ -14,7 +14,7 @@ use crate::domain::OrderStatus;
 use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::fails::Fails;
 use crate::fails::status::*;
-use crate::models::{Pagination, QuantityDto};
+use crate::models::{Pagination, PersonalisationLine, QuantityDto};
 use crate::payments::address::ShippingAddress;
 use crate::state::AppState;
 
@@ -45,6 +45,10 @@ pub struct OrderItem {
     /// Unit price in paise.
     pub price: i64,
     pub design_fee: i64,
+    // The names and numbers on every piece, as charged when it was placed
+    // (the roster is `design.roster`); none for a line without them.
+    #[oai(skip_serializing_if_is_none)]
+    pub personalisation: Option<PersonalisationLine>,
     pub line_total: i64,
     pub elements: i64,
     pub artwork_hash: String,
@@ -192,7 +196,12 @@ fn item_dto(i: orders::Item) -> Result<OrderItem, ApiError> {
     let print_warnings = design_engine::Design::from_json(&line.design)
         .map(|d| design_engine::preflight::warnings_for_design(&d))
         .unwrap_or_default();
+    let personalisation = line
+        .personalisation()
+        .map_err(|e| ApiError::internal(format!("order line {}: {e}", i.id)))?
+        .map(Into::into);
     Ok(OrderItem {
+        personalisation,
         print_warnings,
         color_hex: design_engine::catalogue::colour_hex(&line.color),
         quantity: q.into(),

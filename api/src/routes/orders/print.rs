@@ -53,9 +53,9 @@ impl PrintFilesApi {
         let order = order_admin::get(&state.db, &id.0)
             .await?
             .ok_or_else(ApiError::order_not_found)?;
-        let files =
+        let run =
             print_files::render(&state.db, &state.storage, &state.work, &order.id, None).await?;
-        let zip = print_files::archive(&order.order_number, &files)?;
+        let zip = print_files::archive(&order.order_number, &run)?;
         Ok(Archive::Ok(
             Binary(zip),
             format!(
@@ -89,6 +89,7 @@ impl PrintFilesApi {
             Some((line.0 as usize, area)),
         )
         .await?
+        .files
         .pop()
         .ok_or_else(|| ApiError::not_found("This line has nothing printed there"))?;
         let name = format!(

@@ -128,7 +128,9 @@ impl ReorderApi {
             let mut design = design_engine::Design::from_json(&line.design)?;
             // The quantities as ordered (the line's own record of them).
             design.quantities = serde_json::from_str(&line.sizes)?;
-            match add_to_cart::add(&state.db, user, &design, None).await {
+            match add_to_cart::add(&state.db, user, &design, None, state.config.personalisation)
+                .await
+            {
                 Ok(()) => added.push((design_engine::hash::artwork_hash(&design), line)),
                 Err(e) => skipped.push(left_out(&line, e)?),
             }

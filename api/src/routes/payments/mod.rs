@@ -128,7 +128,7 @@ async fn open_order(
     let order = match orders::by_receipt(&state.db, &user.id, c.receipt).await? {
         Some(existing) => existing,
         None => {
-            let priced = checked_cart(&state.db, &user.id, state.config.gateway_fee_bps).await?;
+            let priced = checked_cart(&state.db, &user.id, &state.config).await?;
             let total = priced.quote.total.0;
             // Refused before anything is stored.
             check_amount(c.amount, total).inspect_err(|_| {

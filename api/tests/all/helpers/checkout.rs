@@ -100,6 +100,29 @@ pub async fn create_order(app: &TestApp, token: &str, receipt: &str) -> (u16, Va
     .await
 }
 
+/// Places and pays the shopper's cart at `total` through the test provider;
+/// returns the new order's id.
+pub async fn pay_cart(app: &TestApp, token: &str, receipt: &str, total: i64) -> String {
+    let (status, order) = app
+        .post_auth(
+            "/api/payments/create-order",
+            token,
+            order_request(receipt, total),
+        )
+        .await;
+    assert_eq!(status, 200, "{order}");
+    let payment_id = format!("pay_{receipt}");
+    let (status, body) = app
+        .post_auth(
+            "/api/payments/verify",
+            token,
+            payment(&order["data"], &payment_id),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    order["data"]["order"]["_id"].as_str().unwrap().to_string()
+}
+
 /// A new shopper's order of 25 tees (₹7,661.88 in all), paid through the test
 /// provider; returns the order's id and the shopper's token.
 pub async fn paid_order(app: &TestApp, email: &str) -> (String, String) {

@@ -118,6 +118,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         pending_order_hours: 24,
         document_prefixes: Default::default(),
         gateway_fee_bps: design_engine::pricing::GATEWAY_CHARGE_BPS,
+        personalisation: Default::default(),
         production_stages: Default::default(),
         proof_required: true,
         shipping: api::shipping::ShippingConfig {

@@ -37,6 +37,7 @@ function server(prices: Record<string, number>, { downAfter = Infinity } = {}) {
       chargeableElements: 0,
       designFeePerElement: 5000,
       designFee: 0,
+      personalisation: null,
       total: unitPrice * 25,
       nextTier: null,
     }),

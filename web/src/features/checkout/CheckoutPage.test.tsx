@@ -469,6 +469,14 @@ describe('CheckoutPage', () => {
     expect(within(line).getByTestId('print-warnings').textContent).toContain(warning);
   });
 
+  it('shows the names and numbers of a team line as their own charge', async () => {
+    const personalisation = { label: 'Names and numbers', pieces: 25, nameCharge: 6000, numberCharge: 4000, perPiece: 10000, total: 250000 };
+    checkoutApi({ cart: { ...CART, items: [{ ...CART.items[0], personalisation, lineTotal: 875000 }] } });
+    renderCheckout();
+    const line = await screen.findByTestId('summary-line');
+    expect(within(line).getByTestId('summary-personalisation').textContent).toBe('Names and numbers: 25 × ₹100.00 = ₹2,500.00');
+  });
+
   it('sends an empty cart back to the products', async () => {
     checkoutApi({ cart: { ...CART, items: [], itemCount: 0, subtotal: 0, gatewayCharge: 0, total: 0, totalPrice: 0 } });
     renderCheckout();

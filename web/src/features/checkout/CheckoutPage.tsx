@@ -347,6 +347,12 @@ export default function CheckoutPage() {
                         </span>
                       )}
                       {item.designFee > 0 && <span className="muted">Design fee {rupees(item.designFee)}</span>}
+                      {item.personalisation && (
+                        <span className="muted" data-testid="summary-personalisation">
+                          {item.personalisation.label}: {item.personalisation.pieces} ×{' '}
+                          {rupees(item.personalisation.perPiece)} = {rupees(item.personalisation.total)}
+                        </span>
+                      )}
                       <PrintWarnings warnings={item.printWarnings} />
                     </div>
                     <span className="summary-amount">{rupees(item.lineTotal)}</span>
