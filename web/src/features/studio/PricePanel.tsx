@@ -176,6 +176,14 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
               </td>
               <td>{rupees(line.designFee)}</td>
             </tr>
+            {line.personalisation && (
+              <tr data-testid="studio-personalisation">
+                <td>
+                  {line.personalisation.label} ({line.personalisation.pieces} × {rupees(line.personalisation.perPiece)})
+                </td>
+                <td>{rupees(line.personalisation.total)}</td>
+              </tr>
+            )}
             <tr>
               <td>Subtotal</td>
               <td>{rupees(order?.subtotal ?? line.total)}</td>
