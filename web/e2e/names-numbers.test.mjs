@@ -175,6 +175,8 @@ test('a team captain pastes, fixes, previews, orders 27, raises to 50 in the car
   assert.ok(pieces.some((e) => e.name === 'line-1-pieces/back-27-RAGHUNATHAN-13.png'), pieces.map((e) => e.name).join(', '));
   const csv = entries.find((e) => /^line-1-roster\.csv$/.test(e.name));
   assert.ok(csv, entries.map((e) => e.name).join(', '));
+  const manifest = JSON.parse(unzipText(zip, entries.find((e) => e.name === 'manifest.json')));
+  assert.deepEqual([manifest.pieces.length, manifest.pieces[0].files.length, manifest.pieces[0].roster], [1, 50, 'line-1-roster.csv'], 'the manifest lists the pieces');
   const csvRows = unzipText(zip, csv).trim().split('\n');
   assert.equal(csvRows.length, 51, 'a header and 50 rows');
   writeFileSync(join(screenshots, 'names-numbers-zip.txt'), `${entries.map((e) => `${e.name} ${e.size}`).join('\n')}\n`);
