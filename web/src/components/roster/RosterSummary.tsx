@@ -8,7 +8,8 @@ export function RosterSummary({ rows }: { rows: ListedRow[] | undefined | null }
   return (
     <details className="roster-summary" data-testid="roster-summary">
       <summary>{rosterCount(rows)}</summary>
-      <ol>
+      {/* It scrolls when long: focusable, so the keyboard can scroll it too. */}
+      <ol tabIndex={0} aria-label={`${rosterCount(rows)}, as they print`}>
         {rows.map((row, i) => (
           <li key={i}>
             {rowText(row)} <span className="muted">({row.size})</span>
