@@ -1,7 +1,8 @@
 // A cart line's or an order line's design: each print area that holds
 // something, drawn by the engine over the garment's picture of that side (a
 // plain garment: its front picture). The pictures of the design come from
-// this browser's IndexedDB; one it lacks is named instead of drawn.
+// this browser's IndexedDB; one it lacks is named instead of drawn. A team
+// line's names and numbers are drawn as its first row has them.
 import { useEffect, useRef, useState } from 'react';
 import { colorImage, useProducts } from '../api/products';
 import { createStudio, type AreaKey, type Raster } from '../lib/engine';
@@ -28,13 +29,16 @@ function useAreaRasters(productId: string, color: string, design: unknown): Draw
       try {
         const missing = await provideStoredImages(studio);
         const doc = studio.design();
+        // A team line shows its first piece's name and number, as the saved design's thumbnail does.
+        const sample = doc.roster?.[0];
         const filled = AREAS.filter((a) => {
           const area = doc.areas[AREA_DOC_KEY[a]];
-          return area?.text || area?.image;
+          return area?.text || area?.image || (sample && (area?.name || area?.number));
         });
         // An image this browser lacks is left out of the drawing, not guessed at.
         for (const a of missing) studio.remove(a, 'image');
-        const out = filled.map((area) => ({ area, raster: studio.renderArea(area, THUMB_AREA_PX), missingImage: missing.includes(area) }));
+        const draw = (area: AreaKey) => (sample ? studio.renderAreaForRow(area, sample, THUMB_AREA_PX) : studio.renderArea(area, THUMB_AREA_PX));
+        const out = filled.map((area) => ({ area, raster: draw(area), missingImage: missing.includes(area) }));
         if (!cancelled) setDrawn(out);
       } finally {
         studio.free();

@@ -159,7 +159,7 @@ function CartLine({ item }: { item: CartItem }) {
           </p>
         )}
         <PersonalisationCharge line={item.personalisation} testId="cart-personalisation" />
-        {item.elements > 0 && <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />}
+        {(item.elements > 0 || roster.length > 0) && <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />}
         <PrintWarnings warnings={item.printWarnings} />
         {roster.length > 0 && (
           <div className="row cart-roster">
