@@ -126,6 +126,24 @@ test('a team captain pastes, fixes, previews, orders 27, raises to 50 in the car
   writeFileSync(join(screenshots, 'names-numbers-preview-timings.txt'), `renderAreaForRow, Back ${width} px wide, ${timings.length} rows: median ${timings[timings.length >> 1].toFixed(1)} ms, max ${timings[timings.length - 1].toFixed(1)} ms\n`);
   await page.screenshot({ path: join(screenshots, 'names-numbers-preview.png') });
 
+  // Saved and shared, the design keeps its names and numbers (they are in its document).
+  await page.getByRole('button', { name: 'Save design' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Save design' });
+  await prompt.getByLabel('Design name').fill('Team roster');
+  await prompt.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('save-state').getByText('Team roster · Saved').waitFor();
+  const designId = new URL(page.url()).searchParams.get('savedDesign');
+  const owner = await sessionToken(context, store.url);
+  const saved = await call('GET', `/designs/${designId}`, owner);
+  assert.equal(saved.design.roster.length, 27);
+  assert.deepEqual([saved.design.areas.back.name.height, saved.design.areas.back.number.height], [12, 45]);
+  const { token: shareToken } = await call('POST', `/designs/${designId}/share`, owner);
+  const guest = await context.newPage();
+  await guest.goto(`${store.url}/d/${shareToken}`);
+  await guest.getByTestId('roster-summary').getByText('27 names and numbers').waitFor();
+  await expectAccessible(guest, 'a shared team design');
+  await guest.close();
+
   // 27 pieces into the cart at the 25-piece tier.
   await page.getByTestId('add-to-cart').click();
   await page.waitForURL('**/cart', { timeout: 10_000 });
