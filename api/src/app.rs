@@ -15,6 +15,7 @@ use crate::routes::background::BackgroundApi;
 use crate::routes::cart::CartApi;
 use crate::routes::designs::DesignsApi;
 use crate::routes::files::FilesApi;
+use crate::routes::group_orders::GroupOrdersApi;
 use crate::routes::health::HealthApi;
 use crate::routes::models::ModelsApi;
 use crate::routes::newsletter::NewsletterApi;
@@ -61,6 +62,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 FilesApi,
                 UploadApi,
                 DesignsApi,
+                GroupOrdersApi,
                 SecondFactorApi,
                 TaxDocumentsApi,
                 ProofsApi,

@@ -16,6 +16,7 @@ pub mod designs;
 pub mod domain;
 pub mod envelope;
 pub mod fails;
+pub mod group_orders;
 pub mod guards;
 pub mod ids;
 pub mod invoice;
@@ -163,6 +164,7 @@ pub async fn start(
         .context("no local address")?;
     tokio::spawn(mail::run_outbox_worker(state.mailer.clone()));
     tokio::spawn(sweeper::run(state.clone()));
+    tokio::spawn(group_orders::run(state.clone()));
     tokio::spawn(payments::refunds::run(state.clone()));
     tokio::spawn(shipping::updates::run(state.clone()));
     tokio::spawn(db::checkpoint_wal(state.db.clone()));

@@ -14,9 +14,10 @@ use design_engine::{Design, PrintArea, Quantities};
 use crate::cpu_queue::CpuQueue;
 use crate::db::{Db, orders};
 
-/// An area's print file while it is drawn: the Back at 300 DPI is 3,600 ×
-/// 4,200 RGBA (58 MiB), twice (drawn and unpremultiplied), and its PNG.
-const PRINT_AREA_BYTES: u64 = 128 << 20;
+/// An area's print file while it is drawn (a row at a time): its sprites,
+/// at most a picture as large as the Back at 300 DPI (3,600 × 4,200 RGBA,
+/// 58 MiB) and a text, and the PNG.
+const PRINT_AREA_BYTES: u64 = 72 << 20;
 use crate::envelope::ApiError;
 use crate::storage::Storage;
 

@@ -253,9 +253,50 @@ impl Renderer {
         design: &Design,
         area: PrintArea,
     ) -> Result<Vec<u8>, StudioError> {
+        self.export_rows(design, area, Layers::Shared)
+    }
+
+    /// A print file at 300 DPI on the whole area, composed a row at a time as
+    /// the PNG is written: the same pixels as `blit` on the whole area (it
+    /// places sprites on whole pixels), without holding the area's 58 MiB
+    /// (the Back) twice, and only the span the sprites cover in each row is
+    /// touched, unpremultiplied and filtered (the rest stays 0).
+    fn export_rows(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        layers: Layers,
+    ) -> Result<Vec<u8>, StudioError> {
         let width = (area.print_size_inches().0 * f64::from(PRINT_DPI)).round() as u32;
-        let pixmap = self.area_pixmap(design, area, width, true, Layers::Shared)?;
-        Ok(encode_png(&into_rgba(pixmap), Some(PRINT_DPI)))
+        let (w, h) = area.pixel_size(width);
+        let mut sprites = Vec::with_capacity(4);
+        for p in self.layout(design, area, w, h, true, layers)? {
+            sprites.push(self.draw(p, true, w.max(h))?);
+        }
+        let mut line = Pixmap::new(w, 1).expect("non-zero size");
+        let mut dirty = 0..0;
+        Ok(encode_png_rows(w, h, Some(PRINT_DPI), |y, out| {
+            out[dirty.clone()].fill(0);
+            let (mut left, mut right) = (w as usize, 0);
+            for (sprite, (x, cy)) in &sprites {
+                let half = sprite.height() as f32 / 2.0;
+                let top = (cy - half).round() as i64;
+                let y = i64::from(y);
+                if (top..top + i64::from(sprite.height())).contains(&y) {
+                    // Whole rows and halves: exact, so this row lines up with `blit`'s on the whole area.
+                    blit(&mut line, sprite, *x, (top - y) as f32 + half);
+                    let x0 = (x - sprite.width() as f32 / 2.0).round() as i64;
+                    let clamp = |v: i64| v.clamp(0, i64::from(w)) as usize;
+                    left = left.min(clamp(x0));
+                    right = right.max(clamp(x0 + i64::from(sprite.width())));
+                }
+            }
+            dirty = left * 4..right.max(left) * 4;
+            let span = dirty.clone();
+            out[span.clone()].copy_from_slice(&line.data()[span.clone()]);
+            pixels::unpremultiply(&mut out[span.clone()]);
+            line.data_mut()[span].fill(0);
+        }))
     }
 
     /// A saved design's picture, `side` pixels square: the print areas that
@@ -527,4 +568,49 @@ fn parse_hex(hex: &str) -> Option<(u8, u8, u8)> {
     let h = hex.strip_prefix('#')?;
     let channel = |i: usize| u8::from_str_radix(h.get(i..i + 2)?, 16).ok();
     Some((channel(0)?, channel(2)?, channel(4)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::elements::{Font, ImageElement, TextElement};
+
+    /// A print file composed a row at a time holds exactly the pixels of the
+    /// area drawn whole: a text over a half-transparent picture, both off
+    /// centre, and the text running past the picture's edge.
+    #[test]
+    fn a_print_file_written_row_by_row_is_the_whole_area_drawn() {
+        let mut r = Renderer::with_bundled_fonts();
+        let picture = image::RgbaImage::from_fn(300, 200, |x, y| {
+            image::Rgba([
+                (x % 256) as u8,
+                (y % 256) as u8,
+                90,
+                if x < 150 { 255 } else { 120 },
+            ])
+        });
+        let asset = r
+            .add_image(&encode_png(&picture, None), "image/png")
+            .unwrap();
+        let mut d = Design::new("p", "white");
+        d.set_image(PrintArea::Back, ImageElement::new(asset, "half.png"));
+        d.set_image_size(PrintArea::Back, 55, 45).unwrap();
+        d.move_element(PrintArea::Back, crate::ElementKind::Image, 41.3, 57.7);
+        d.set_text(
+            PrintArea::Back,
+            TextElement::new("Row by row", Font::Georgia, 30, "#2050a0").unwrap(),
+        );
+        d.move_element(PrintArea::Back, crate::ElementKind::Text, 63.1, 49.9);
+        for area in [PrintArea::Back, PrintArea::LeftChest] {
+            let png = r.export_area_png(&d, area).unwrap();
+            let streamed = image::load_from_memory(&png).unwrap().to_rgba8();
+            let width = (area.print_size_inches().0 * f64::from(PRINT_DPI)).round() as u32;
+            let whole = into_rgba(
+                r.area_pixmap(&d, area, width, true, Layers::Shared)
+                    .unwrap(),
+            );
+            assert_eq!(streamed.dimensions(), whole.dimensions());
+            assert!(streamed == whole, "{area:?}: the pixels differ");
+        }
+    }
 }

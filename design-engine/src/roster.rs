@@ -287,6 +287,20 @@ impl Design {
     }
 }
 
+/// Whether one row carries exactly what `design` prints: a name where it
+/// prints names, none where it does not, and the same for numbers.
+pub fn row_misfit(design: &Design, row: &RosterRow) -> Option<RowProblem> {
+    let names = design.prints(PersonalField::Name);
+    let numbers = design.prints(PersonalField::Number);
+    match (names, row.name.is_some(), numbers, row.number.is_some()) {
+        (true, false, _, _) => Some(RowProblem::NameMissing),
+        (false, true, _, _) => Some(RowProblem::NameNotPrinted),
+        (_, _, true, false) => Some(RowProblem::NumberMissing),
+        (_, _, false, true) => Some(RowProblem::NumberNotPrinted),
+        _ => None,
+    }
+}
+
 /// Everything that keeps a design's roster from the cart, in order: the
 /// roster missing or needless, then each row against what the design prints,
 /// then each size whose count differs from the quantities.
@@ -298,20 +312,9 @@ pub fn roster_problems(design: &Design) -> Vec<StudioError> {
         (true, true) => return vec![StudioError::RosterMissing],
         (true, false) => {}
     }
-    let (names, numbers) = (
-        design.prints(PersonalField::Name),
-        design.prints(PersonalField::Number),
-    );
     let mut problems = Vec::new();
     for (i, row) in rows.iter().enumerate() {
-        let problem = match (names, row.name.is_some(), numbers, row.number.is_some()) {
-            (true, false, _, _) => Some(RowProblem::NameMissing),
-            (false, true, _, _) => Some(RowProblem::NameNotPrinted),
-            (_, _, true, false) => Some(RowProblem::NumberMissing),
-            (_, _, false, true) => Some(RowProblem::NumberNotPrinted),
-            _ => None,
-        };
-        problems.extend(problem.map(|p| p.at(i + 1)));
+        problems.extend(row_misfit(design, row).map(|p| p.at(i + 1)));
     }
     for size in Size::ALL {
         let roster = rows.iter().filter(|r| r.size == size).count() as u32;

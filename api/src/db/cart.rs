@@ -98,6 +98,23 @@ pub async fn save(
     design: &Design,
     quote: &design_engine::LineQuote,
 ) -> Result<bool, DbError> {
+    let mut tx = super::begin_write(db).await?;
+    let saved = save_in(&mut tx, user_id, target, design, quote).await?;
+    if saved {
+        tx.commit().await?;
+    }
+    Ok(saved)
+}
+
+/// `save` inside the caller's transaction (a group order's close writes its
+/// line in the transaction that closes it).
+pub async fn save_in(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    user_id: &str,
+    target: Target<'_>,
+    design: &Design,
+    quote: &design_engine::LineQuote,
+) -> Result<bool, DbError> {
     let now = now_ms();
     match target {
         Target::Replace { id, read_design } => {
@@ -114,15 +131,14 @@ pub async fn save(
             .bind(id)
             .bind(user_id)
             .bind(read_design)
-            .execute(db)
+            .execute(&mut **tx)
             .await?;
             Ok(done.rows_affected() == 1)
         }
         Target::New { artwork } => {
             let id = new_id();
-            let mut tx = super::begin_write(db).await?;
             // A new line only while the cart holds fewer than its cap.
-            super::caps::lock_account(&mut tx, user_id).await?;
+            super::caps::lock_account(tx, user_id).await?;
             let inserted = sqlx::query(
                 "INSERT INTO cart_items (id, user_id, product_id, color, artwork_hash, design, unit_price, quantity, \
                  design_fee, line_total, created_at, updated_at) \
@@ -141,7 +157,7 @@ pub async fn save(
             .bind(quote.total.0)
             .bind(now)
             .bind(Cap::CartLines.limit())
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await;
             match inserted {
                 Ok(done) if done.rows_affected() == 0 => {
@@ -159,7 +175,7 @@ pub async fn save(
                 )
                 .bind(&id)
                 .bind(&asset.sha256)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await;
                 match kept {
                     Ok(_) => {}
@@ -169,10 +185,24 @@ pub async fn save(
                     Err(e) => return Err(e.into()),
                 }
             }
-            tx.commit().await?;
             Ok(true)
         }
     }
+}
+
+/// The user's line of this artwork, read inside a transaction.
+pub async fn by_artwork_in(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    user_id: &str,
+    artwork_hash: &str,
+) -> Result<Option<Line>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{SELECT} WHERE c.user_id = $1 AND c.artwork_hash = $2"
+    ))
+    .bind(user_id)
+    .bind(artwork_hash)
+    .fetch_optional(&mut **tx)
+    .await?)
 }
 
 pub async fn remove(db: &Db, user_id: &str, id: &str) -> Result<bool, DbError> {

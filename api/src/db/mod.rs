@@ -12,6 +12,7 @@ pub mod email_tokens;
 mod error;
 pub mod expired;
 pub mod files;
+pub mod group_orders;
 pub mod newsletter;
 pub mod order_admin;
 pub mod order_expiry;

@@ -7,6 +7,7 @@ pub mod cart;
 pub mod designs;
 pub mod dev;
 pub mod files;
+pub mod group_orders;
 pub mod health;
 pub mod models;
 pub mod newsletter;
@@ -47,4 +48,6 @@ pub enum Tag {
     Designs,
     /// The store's runtime facts: its fee policy and support contact.
     Store,
+    /// Group orders: one link, each member's own row, one order.
+    GroupOrders,
 }

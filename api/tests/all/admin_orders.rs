@@ -231,5 +231,23 @@ async fn admins_list_filter_move_and_delete_orders() {
             .await
             .unwrap();
         assert_eq!(kept, 1, "{engine:?}");
+        // A paid order counts today, this week and this month, summed by the database.
+        paid_order(&app, "bina@example.com").await;
+        let (_, stats) = app.get_auth("/api/orders/stats/overview", &admin).await;
+        let revenue = &stats["data"]["revenue"];
+        let total = TOTAL;
+        assert_eq!(
+            (
+                &revenue["today"],
+                &revenue["last7Days"],
+                &revenue["last30Days"]
+            ),
+            (&json!(total), &json!(total), &json!(total)),
+            "{stats}"
+        );
+        assert_eq!(
+            stats["data"]["daily"][29],
+            json!({"date": stats["data"]["daily"][29]["date"], "orders": 3, "revenue": total})
+        );
     }
 }

@@ -17,6 +17,7 @@ mod cart;
 mod crash;
 mod designs;
 mod gateway_fee;
+mod group_orders;
 mod gstin;
 mod instances;
 mod invoice;

@@ -10,16 +10,14 @@ use std::sync::Arc;
 
 use image::RgbaImage;
 use serde::Serialize;
-use tiny_skia::Pixmap;
 
-use super::pixels::{blit, into_rgba, unpremultiply};
+use super::pixels::into_rgba;
 use super::text::{REFERENCE_EM, TextShape};
 use super::{Placed, PlacedKind, Renderer, SpriteKey, TextKey};
 use crate::design::{Design, PrintArea};
 use crate::elements::{DEFAULT_FONT_SIZE, TextElement};
 use crate::error::StudioError;
 use crate::personalisation::PersonalField;
-use crate::render::{PRINT_DPI, encode_png_rows};
 use crate::roster::{RosterRow, check_roster};
 
 /// What of an area is drawn.
@@ -169,38 +167,7 @@ impl Renderer {
         area: PrintArea,
         row: &RosterRow,
     ) -> Result<Vec<u8>, StudioError> {
-        let width = (area.print_size_inches().0 * f64::from(PRINT_DPI)).round() as u32;
-        let (w, h) = area.pixel_size(width);
-        let mut sprites = Vec::with_capacity(2);
-        for p in self.layout(design, area, w, h, true, Layers::PieceOnly(row))? {
-            sprites.push(self.draw(p, true, w.max(h))?);
-        }
-        // Each row composed alone, as `blit` places the sprites on the whole
-        // area; only the span the sprites cover is touched (the rest stays 0).
-        let mut line = Pixmap::new(w, 1).expect("non-zero size");
-        let mut dirty = 0..0;
-        Ok(encode_png_rows(w, h, Some(PRINT_DPI), |y, out| {
-            out[dirty.clone()].fill(0);
-            let (mut left, mut right) = (w as usize, 0);
-            for (sprite, (x, cy)) in &sprites {
-                let half = sprite.height() as f32 / 2.0;
-                let top = (cy - half).round() as i64;
-                let y = i64::from(y);
-                if (top..top + i64::from(sprite.height())).contains(&y) {
-                    // Whole rows and halves: exact, so this row lines up with `blit`'s on the whole area.
-                    blit(&mut line, sprite, *x, (top - y) as f32 + half);
-                    let x0 = (x - sprite.width() as f32 / 2.0).round() as i64;
-                    let clamp = |v: i64| v.clamp(0, i64::from(w)) as usize;
-                    left = left.min(clamp(x0));
-                    right = right.max(clamp(x0 + i64::from(sprite.width())));
-                }
-            }
-            dirty = left * 4..right.max(left) * 4;
-            let span = dirty.clone();
-            out[span.clone()].copy_from_slice(&line.data()[span.clone()]);
-            unpremultiply(&mut out[span.clone()]);
-            line.data_mut()[span].fill(0);
-        }))
+        self.export_rows(design, area, Layers::PieceOnly(row))
     }
 
     /// Every piece's print file, row by row and area by area, once the

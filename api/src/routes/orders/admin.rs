@@ -409,17 +409,12 @@ impl AdminOrdersApi {
             .collect();
         let mut revenue = Revenue::default();
         let start = day_start(first);
-        for f in order_admin::figures_since(&state.db, start).await? {
-            let day = ((f.created_at - start) / DAY_MS) as usize;
-            let Some(slot) = daily.get_mut(day) else {
+        for f in order_admin::daily_since(&state.db, start, DAY_MS).await? {
+            let Some(slot) = usize::try_from(f.day).ok().and_then(|d| daily.get_mut(d)) else {
                 continue;
             };
-            let paid = if f.is_paid != 0 {
-                f.total_price - f.refunded_amount
-            } else {
-                0
-            };
-            slot.orders += 1;
+            let (day, paid) = (f.day, f.revenue);
+            slot.orders += f.orders;
             slot.revenue += paid;
             revenue.last_30_days += paid;
             if day >= 23 {

@@ -1,0 +1,378 @@
+//! Group orders and their rows. Every change to the rows first takes the
+//! group's own row (`lock_open`), so a join, a change or a withdrawal and the
+//! organiser's close or cancel are serialised: a row is either in the line
+//! the close writes, or refused because the group is no longer open.
+
+use sqlx::{Any, FromRow, Transaction};
+
+use super::{Db, DbError, now_ms};
+use crate::ids::new_id;
+
+#[derive(FromRow, Debug, Clone)]
+pub struct Group {
+    pub id: String,
+    pub token: String,
+    pub organiser_id: String,
+    pub organiser_name: String,
+    pub product_id: String,
+    pub design: String,
+    pub title: String,
+    pub deadline: i64,
+    pub payment: String,
+    pub personalisation: i64,
+    pub status: String,
+    pub minimum_mailed: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+pub const OPEN: &str = "open";
+pub const CLOSED: &str = "closed";
+pub const PLACED: &str = "placed";
+pub const CANCELLED: &str = "cancelled";
+
+/// A member's piece, with the member's name and e-mail.
+#[derive(FromRow, Debug, Clone)]
+pub struct Row {
+    pub id: String,
+    pub group_id: String,
+    pub user_id: String,
+    pub top_up: i64,
+    pub size: String,
+    pub name: Option<String>,
+    pub number: Option<String>,
+    pub member_name: String,
+    pub member_email: String,
+    pub created_at: i64,
+}
+
+const GROUP: &str = "SELECT g.id, g.token, g.organiser_id, u.name AS organiser_name, g.product_id, g.design, \
+                     g.title, g.deadline, g.payment, g.personalisation, g.status, g.minimum_mailed, g.created_at, \
+                     g.updated_at FROM group_orders g JOIN users u ON u.id = g.organiser_id";
+
+const ROW: &str = "SELECT r.id, r.group_id, r.user_id, r.top_up, r.size, r.name, r.number, u.name AS member_name, \
+                   u.email AS member_email, r.created_at FROM group_order_rows r JOIN users u ON u.id = r.user_id";
+
+pub struct NewGroup<'a> {
+    pub organiser_id: &'a str,
+    pub product_id: &'a str,
+    pub design: &'a str,
+    pub artwork_hash: &'a str,
+    pub title: &'a str,
+    pub deadline: i64,
+    pub payment: &'a str,
+    pub personalisation: bool,
+}
+
+pub async fn create(db: &Db, new: &NewGroup<'_>) -> Result<Group, DbError> {
+    let id = new_id();
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO group_orders (id, token, organiser_id, product_id, design, title, deadline, payment, \
+         personalisation, status, artwork_hash, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
+    )
+    .bind(&id)
+    .bind(crate::ids::random_hex(16))
+    .bind(new.organiser_id)
+    .bind(new.product_id)
+    .bind(new.design)
+    .bind(new.title)
+    .bind(new.deadline)
+    .bind(new.payment)
+    .bind(i64::from(new.personalisation))
+    .bind(OPEN)
+    .bind(new.artwork_hash)
+    .bind(now)
+    .execute(db)
+    .await?;
+    get(db, &id)
+        .await?
+        .ok_or(DbError::Corrupt("the new group order vanished".into()))
+}
+
+pub async fn get(db: &Db, id: &str) -> Result<Option<Group>, DbError> {
+    Ok(sqlx::query_as(&format!("{GROUP} WHERE g.id = $1"))
+        .bind(id)
+        .fetch_optional(db)
+        .await?)
+}
+
+pub async fn by_token(db: &Db, token: &str) -> Result<Option<Group>, DbError> {
+    Ok(sqlx::query_as(&format!("{GROUP} WHERE g.token = $1"))
+        .bind(token)
+        .fetch_optional(db)
+        .await?)
+}
+
+/// The organiser's groups, newest first (at most 100).
+pub async fn of_organiser(db: &Db, organiser_id: &str) -> Result<Vec<Group>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{GROUP} WHERE g.organiser_id = $1 ORDER BY g.created_at DESC, g.id DESC LIMIT 100"
+    ))
+    .bind(organiser_id)
+    .fetch_all(db)
+    .await?)
+}
+
+/// The group's rows, in the order they joined.
+pub async fn rows(db: &Db, group_id: &str) -> Result<Vec<Row>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{ROW} WHERE r.group_id = $1 ORDER BY r.created_at, r.id"
+    ))
+    .bind(group_id)
+    .fetch_all(db)
+    .await?)
+}
+
+pub async fn rows_in(
+    tx: &mut Transaction<'static, Any>,
+    group_id: &str,
+) -> Result<Vec<Row>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{ROW} WHERE r.group_id = $1 ORDER BY r.created_at, r.id"
+    ))
+    .bind(group_id)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
+/// Takes the group for this transaction while it is open (and, with
+/// `before`, while its deadline is after that time): `false` when it is not.
+/// On PostgreSQL the row stays locked until the transaction ends; SQLite's
+/// write transaction holds the whole database already.
+pub async fn lock_open(
+    tx: &mut Transaction<'static, Any>,
+    group_id: &str,
+    before: Option<i64>,
+) -> Result<bool, DbError> {
+    let touched = sqlx::query(
+        "UPDATE group_orders SET updated_at = $1 WHERE id = $2 AND status = $3 AND ($4 IS NULL OR deadline > $4)",
+    )
+    .bind(now_ms())
+    .bind(group_id)
+    .bind(OPEN)
+    .bind(before)
+    .execute(&mut **tx)
+    .await?;
+    Ok(touched.rows_affected() == 1)
+}
+
+/// Moves an open group to `status` (closed or cancelled) inside the caller's transaction.
+pub async fn finish(
+    tx: &mut Transaction<'static, Any>,
+    group_id: &str,
+    status: &str,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE group_orders SET status = $1, updated_at = $2, closed_at = $2 WHERE id = $3 AND status = $4",
+    )
+    .bind(status)
+    .bind(now_ms())
+    .bind(group_id)
+    .bind(OPEN)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The organiser's new title and deadline for an open group.
+pub async fn update(db: &Db, group_id: &str, title: &str, deadline: i64) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE group_orders SET title = $1, deadline = $2, deadline_mailed = 0, updated_at = $3 \
+         WHERE id = $4 AND status = $5",
+    )
+    .bind(title)
+    .bind(deadline)
+    .bind(now_ms())
+    .bind(group_id)
+    .bind(OPEN)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub struct NewRow<'a> {
+    pub group_id: &'a str,
+    pub user_id: &'a str,
+    pub top_up: bool,
+    pub size: &'a str,
+    pub name: Option<&'a str>,
+    pub number: Option<&'a str>,
+}
+
+/// Adds a row; `false` when the member already holds one (not for top-ups).
+pub async fn add_row(
+    tx: &mut Transaction<'static, Any>,
+    row: &NewRow<'_>,
+) -> Result<bool, DbError> {
+    let now = now_ms();
+    let inserted = sqlx::query(
+        "INSERT INTO group_order_rows (id, group_id, user_id, top_up, size, name, number, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
+    )
+    .bind(new_id())
+    .bind(row.group_id)
+    .bind(row.user_id)
+    .bind(i64::from(row.top_up))
+    .bind(row.size)
+    .bind(row.name)
+    .bind(row.number)
+    .bind(now)
+    .execute(&mut **tx)
+    .await;
+    match inserted {
+        Ok(_) => Ok(true),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Changes the member's own row; `false` when they hold none.
+pub async fn update_mine(
+    tx: &mut Transaction<'static, Any>,
+    group_id: &str,
+    user_id: &str,
+    size: &str,
+    name: Option<&str>,
+    number: Option<&str>,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE group_order_rows SET size = $1, name = $2, number = $3, updated_at = $4 \
+         WHERE group_id = $5 AND user_id = $6 AND top_up = 0",
+    )
+    .bind(size)
+    .bind(name)
+    .bind(number)
+    .bind(now_ms())
+    .bind(group_id)
+    .bind(user_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Removes the member's own row (`row_id` none) or one row by id; the row removed, if any.
+pub async fn remove_row(
+    tx: &mut Transaction<'static, Any>,
+    group_id: &str,
+    mine: Option<&str>,
+    row_id: Option<&str>,
+) -> Result<Option<Row>, DbError> {
+    let found: Option<Row> = sqlx::query_as(&format!(
+        "{ROW} WHERE r.group_id = $1 AND (($2 IS NOT NULL AND r.user_id = $2 AND r.top_up = 0) OR r.id = $3)"
+    ))
+    .bind(group_id)
+    .bind(mine)
+    .bind(row_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    if let Some(row) = &found {
+        sqlx::query("DELETE FROM group_order_rows WHERE id = $1")
+            .bind(&row.id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(found)
+}
+
+/// The member's own row, if they hold one.
+pub async fn mine(db: &Db, group_id: &str, user_id: &str) -> Result<Option<Row>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{ROW} WHERE r.group_id = $1 AND r.user_id = $2 AND r.top_up = 0"
+    ))
+    .bind(group_id)
+    .bind(user_id)
+    .fetch_optional(db)
+    .await?)
+}
+
+/// How many rows the group holds now.
+pub async fn count_in(tx: &mut Transaction<'static, Any>, group_id: &str) -> Result<i64, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT COUNT(*) FROM group_order_rows WHERE group_id = $1")
+            .bind(group_id)
+            .fetch_one(&mut **tx)
+            .await?,
+    )
+}
+
+/// Closed groups whose line the organiser has paid for: (group, order).
+pub async fn paid_for(db: &Db) -> Result<Vec<(String, String)>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT g.id, MIN(o.id) FROM group_orders g \
+         JOIN orders o ON o.user_id = g.organiser_id AND o.is_paid = 1 AND o.paid_at >= g.closed_at \
+         JOIN order_items i ON i.order_id = o.id AND i.artwork_hash = g.artwork_hash \
+         WHERE g.status = $1 GROUP BY g.id",
+    )
+    .bind(CLOSED)
+    .fetch_all(db)
+    .await?)
+}
+
+/// Marks a closed group placed with its order; `false` when another instance did.
+pub async fn place(
+    tx: &mut Transaction<'static, Any>,
+    group_id: &str,
+    order_id: &str,
+) -> Result<bool, DbError> {
+    let done = sqlx::query("UPDATE group_orders SET status = $1, order_id = $2, updated_at = $3 WHERE id = $4 AND status = $5")
+        .bind(PLACED)
+        .bind(order_id)
+        .bind(now_ms())
+        .bind(group_id)
+        .bind(CLOSED)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Placed groups whose order has shipped and whose members were not told.
+pub async fn shipped_unmailed(db: &Db) -> Result<Vec<String>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT g.id FROM group_orders g JOIN orders o ON o.id = g.order_id \
+         WHERE g.status = $1 AND g.shipped_mailed = 0 AND o.status IN ('shipped', 'delivered')",
+    )
+    .bind(PLACED)
+    .fetch_all(db)
+    .await?)
+}
+
+/// A message sent once per group.
+#[derive(Debug, Clone, Copy)]
+pub enum Flag {
+    Minimum,
+    Deadline,
+    Shipped,
+}
+
+/// Claims a once-only message: `true` the first time.
+pub async fn claim_flag(
+    tx: &mut Transaction<'static, Any>,
+    group_id: &str,
+    flag: Flag,
+) -> Result<bool, DbError> {
+    let column = match flag {
+        Flag::Minimum => "minimum_mailed",
+        Flag::Deadline => "deadline_mailed",
+        Flag::Shipped => "shipped_mailed",
+    };
+    let done = sqlx::query(&format!(
+        "UPDATE group_orders SET {column} = 1 WHERE id = $1 AND {column} = 0"
+    ))
+    .bind(group_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Open groups past their deadline that nothing has dealt with yet.
+pub async fn past_deadline(db: &Db) -> Result<Vec<Group>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{GROUP} WHERE g.status = $1 AND g.deadline <= $2 AND g.deadline_mailed = 0 LIMIT 100"
+    ))
+    .bind(OPEN)
+    .bind(now_ms())
+    .fetch_all(db)
+    .await?)
+}

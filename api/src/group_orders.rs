@@ -1,0 +1,349 @@
+//! Group orders' rules: what a member's row may hold, the one design their
+//! rows make (quantities from the sizes, the roster from the names and
+//! numbers), and closing it into the organiser's cart in one transaction.
+//! Every studio rule and every price is the engine's.
+
+use design_engine::roster::{RosterRow, RosterRowInput, row_misfit};
+use design_engine::{Design, Quantities, Size};
+
+use crate::db::group_orders::{self as groups, Group, Row};
+use crate::db::{Db, cart, outbox, products};
+use crate::envelope::ApiError;
+
+/// What a group's title may be, in characters.
+pub const MAX_TITLE_CHARS: usize = 80;
+/// The furthest a deadline may be: 90 days.
+pub const MAX_DEADLINE_MS: i64 = 90 * 24 * 3600 * 1000;
+/// Open groups one organiser may run at once.
+pub const MAX_OPEN_GROUPS: usize = 20;
+
+/// A member's row as typed, checked: its size, and for a group whose design
+/// prints names or numbers, exactly what it prints.
+pub struct CheckedRow {
+    pub size: Size,
+    pub name: Option<String>,
+    pub number: Option<String>,
+}
+
+pub fn check_row(
+    design: &Design,
+    size: &str,
+    name: Option<&str>,
+    number: Option<&str>,
+) -> Result<CheckedRow, ApiError> {
+    let blank = |s: Option<&str>| s.is_none_or(|s| s.trim().is_empty());
+    if !design.is_personalised() {
+        let size = Size::parse(size).ok_or_else(|| unknown_size(size))?;
+        if !blank(name) || !blank(number) {
+            return Err(ApiError::bad_request_code(
+                "This group order prints no names or numbers: choose a size only.",
+                "GROUP_NOT_PERSONALISED",
+            ));
+        }
+        return Ok(CheckedRow {
+            size,
+            name: None,
+            number: None,
+        });
+    }
+    let input = RosterRowInput {
+        size: size.to_string(),
+        name: name.map(str::to_string),
+        number: number.map(str::to_string),
+    };
+    let row = RosterRow::from_input(&input).map_err(|p| row_error(p.to_string(), p.code()))?;
+    if let Some(p) = row_misfit(design, &row) {
+        return Err(row_error(p.to_string(), p.code()));
+    }
+    Ok(CheckedRow {
+        size: row.size(),
+        name: row.name().map(str::to_string),
+        number: row.number().map(str::to_string),
+    })
+}
+
+fn unknown_size(size: &str) -> ApiError {
+    let p = design_engine::roster::RowProblem::UnknownSize(size.trim().chars().take(8).collect());
+    row_error(p.to_string(), p.code())
+}
+
+/// The engine's message for one row, as a sentence.
+fn row_error(message: String, code: &str) -> ApiError {
+    let mut chars = message.chars();
+    let sentence = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => message,
+    };
+    ApiError::bad_request_code(sentence, code)
+}
+
+/// The design the rows make: the group's design with a piece per row, and
+/// the rows as its roster where it prints names or numbers.
+pub fn assemble(group_design: &Design, rows: &[Row]) -> Result<Design, ApiError> {
+    let mut design = group_design.clone();
+    let mut quantities = Quantities::default();
+    let mut roster = Vec::new();
+    for row in rows {
+        let size = Size::parse(&row.size).ok_or_else(|| {
+            ApiError::internal(format!("group row {}: size {:?}", row.id, row.size))
+        })?;
+        let now = i64::from(quantities.get(size));
+        quantities.set(size, now + 1)?;
+        if design.is_personalised() {
+            let r = RosterRow::new(
+                size,
+                row.name.as_deref().unwrap_or(""),
+                row.number.as_deref().unwrap_or(""),
+            )
+            .map_err(|p| ApiError::internal(format!("group row {}: {p}", row.id)))?;
+            roster.push(r);
+        }
+    }
+    design.quantities = quantities;
+    design.set_roster(roster)?;
+    Ok(design)
+}
+
+/// The group's design as stored (the saved design without quantities or roster).
+pub fn design_of(group: &Group) -> Result<Design, ApiError> {
+    Design::from_json(&group.design)
+        .map_err(|e| ApiError::internal(format!("group order {}: {e}", group.id)))
+}
+
+/// Closes an open group into its organiser's cart: the rows become one line
+/// (merged with a line of the same artwork already there), the group is
+/// closed and its members are told, all in one transaction, so a row that
+/// joins at the same moment is either in the line or refused.
+pub async fn close(
+    db: &Db,
+    group: &Group,
+    charges: design_engine::roster_pricing::PersonalisationCharges,
+) -> Result<(), ApiError> {
+    let product = products::get(db, &group.product_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
+    let pricing = product.pricing().with_personalisation(charges);
+    let base = design_of(group)?;
+    // The pictures are the organiser's: still held, as for any cart line.
+    crate::designs::check_design(db, &group.organiser_id, &base).await?;
+    let artwork = design_engine::hash::artwork_hash(&base);
+    let mut tx = crate::db::begin_write(db).await?;
+    if !groups::lock_open(&mut tx, &group.id, None).await? {
+        return Err(not_open());
+    }
+    let rows = groups::rows_in(&mut tx, &group.id).await?;
+    let design = assemble(&base, &rows)?;
+    design.check_for_cart(&product.colors)?;
+    let existing = cart::by_artwork_in(&mut tx, &group.organiser_id, &artwork).await?;
+    let merged = match &existing {
+        Some(line) => {
+            let mut merged = line.design()?;
+            merged.merge_line(&design)?;
+            merged
+        }
+        None => design.clone(),
+    };
+    let quote = merged.quote(&pricing)?;
+    let target = match &existing {
+        Some(line) => cart::Target::Replace {
+            id: &line.id,
+            read_design: &line.design,
+        },
+        None => cart::Target::New { artwork: &artwork },
+    };
+    if !cart::save_in(&mut tx, &group.organiser_id, target, &merged, &quote).await? {
+        return Err(crate::add_to_cart::busy());
+    }
+    groups::finish(&mut tx, &group.id, groups::CLOSED).await?;
+    for member in members(&rows, &group.organiser_id) {
+        let body = format!(
+            "Hello {},\n\n{} has closed the group order \"{}\". Your piece ({}) goes to print with the team's order.\n",
+            member.member_name,
+            group.organiser_name,
+            group.title,
+            piece(member)
+        );
+        outbox::put(
+            &mut tx,
+            "email",
+            &member.member_email,
+            &format!("{} is closed: your piece goes to print", group.title),
+            &body,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Cancels an open group and tells its members.
+pub async fn cancel(db: &Db, group: &Group) -> Result<(), ApiError> {
+    let mut tx = crate::db::begin_write(db).await?;
+    if !groups::finish(&mut tx, &group.id, groups::CANCELLED).await? {
+        return Err(not_open());
+    }
+    let rows = groups::rows_in(&mut tx, &group.id).await?;
+    for member in members(&rows, &group.organiser_id) {
+        let body = format!(
+            "Hello {},\n\n{} has cancelled the group order \"{}\". Nothing will be printed for you, and nothing was charged.\n",
+            member.member_name, group.organiser_name, group.title
+        );
+        outbox::put(
+            &mut tx,
+            "email",
+            &member.member_email,
+            &format!("{} was cancelled", group.title),
+            &body,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The members' own rows (not the organiser's top-ups).
+fn members<'a>(rows: &'a [Row], organiser_id: &'a str) -> impl Iterator<Item = &'a Row> + 'a {
+    rows.iter()
+        .filter(move |r| r.top_up == 0 && r.user_id != organiser_id)
+}
+
+/// "M", "M, ASHA 7": a row as a member reads it.
+pub fn piece(row: &Row) -> String {
+    let mut words = vec![row.size.clone()];
+    words.extend(
+        [row.name.as_deref(), row.number.as_deref()]
+            .into_iter()
+            .flatten()
+            .map(str::to_string),
+    );
+    words.join(" ")
+}
+
+/// The group is no longer open, in words for its state.
+pub fn not_open() -> ApiError {
+    ApiError::conflict_code(
+        "This group order is no longer open: it was closed or cancelled.",
+        "GROUP_NOT_OPEN",
+    )
+}
+
+/// How often the groups' clock runs: deadlines, placed orders, shipments.
+const EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+pub async fn run(state: crate::state::AppState) {
+    loop {
+        if let Err(e) = tick(&state.db, state.config.personalisation).await {
+            tracing::warn!(error = ?e, "group orders' clock failed");
+        }
+        tokio::time::sleep(EVERY).await;
+    }
+}
+
+/// What happens to groups without anyone asking, once each (every step is a
+/// compare-and-set, so instances running it side by side do it once):
+/// a group past its deadline closes when it has the minimum, else its
+/// organiser is told what they can do; a closed group whose line the
+/// organiser paid for is placed, and everyone is told; and again when its
+/// order ships.
+pub async fn tick(
+    db: &Db,
+    charges: design_engine::roster_pricing::PersonalisationCharges,
+) -> Result<(), ApiError> {
+    for group in groups::past_deadline(db).await? {
+        let pieces = groups::rows(db, &group.id).await?.len();
+        let minimum = pieces >= design_engine::quantities::MIN_PER_COLOUR as usize;
+        let closed = minimum && close(db, &group, charges).await.is_ok();
+        let (subject, body) = if closed {
+            (
+                format!("{} closed at its deadline", group.title),
+                format!(
+                    "Hello {},\n\n\"{}\" reached its deadline with {pieces} pieces and is closed: its line is in your cart. Pay for it there to send it to print.\n",
+                    group.organiser_name, group.title
+                ),
+            )
+        } else {
+            let need = design_engine::quantities::MIN_PER_COLOUR as usize - pieces.min(25);
+            (
+                format!("{} reached its deadline", group.title),
+                format!(
+                    "Hello {},\n\n\"{}\" reached its deadline with {pieces} pieces{}. You can extend the deadline, top up the missing pieces yourself and close it, or cancel it.\n",
+                    group.organiser_name,
+                    group.title,
+                    if need > 0 {
+                        format!(", {need} short of the minimum")
+                    } else {
+                        String::new()
+                    }
+                ),
+            )
+        };
+        let mut tx = crate::db::begin_write(db).await?;
+        if groups::claim_flag(&mut tx, &group.id, groups::Flag::Deadline).await? {
+            let email = email_of(&mut tx, &group.organiser_id).await?;
+            outbox::put(&mut tx, "email", &email, &subject, &body).await?;
+        }
+        tx.commit().await?;
+    }
+    for (group_id, order_id) in groups::paid_for(db).await? {
+        let mut tx = crate::db::begin_write(db).await?;
+        if groups::place(&mut tx, &group_id, &order_id).await? {
+            let (title, number): (String, String) = sqlx::query_as(
+                "SELECT g.title, o.order_number FROM group_orders g JOIN orders o ON o.id = $2 WHERE g.id = $1",
+            )
+            .bind(&group_id)
+            .bind(&order_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            tell_everyone(&mut tx, &group_id, &format!("{title} has been ordered"), &format!(
+                "The group order \"{title}\" has been paid for and placed as order {number}. Every piece is printed together; you will hear when it ships.\n"
+            ))
+            .await?;
+        }
+        tx.commit().await?;
+    }
+    for group_id in groups::shipped_unmailed(db).await? {
+        let mut tx = crate::db::begin_write(db).await?;
+        if groups::claim_flag(&mut tx, &group_id, groups::Flag::Shipped).await? {
+            let title: String = sqlx::query_scalar("SELECT title FROM group_orders WHERE id = $1")
+                .bind(&group_id)
+                .fetch_one(&mut *tx)
+                .await?;
+            tell_everyone(&mut tx, &group_id, &format!("{title} has shipped"), &format!(
+                "The group order \"{title}\" has shipped to its organiser, who will hand out the pieces.\n"
+            ))
+            .await?;
+        }
+        tx.commit().await?;
+    }
+    Ok(())
+}
+
+async fn email_of(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    user_id: &str,
+) -> Result<String, ApiError> {
+    Ok(sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(&mut **tx)
+        .await?)
+}
+
+/// One e-mail to the organiser and to each member holding a row.
+async fn tell_everyone(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    group_id: &str,
+    subject: &str,
+    body: &str,
+) -> Result<(), ApiError> {
+    let emails: Vec<String> = sqlx::query_scalar(
+        "SELECT u.email FROM users u WHERE u.id IN (SELECT organiser_id FROM group_orders WHERE id = $1) \
+         OR u.id IN (SELECT user_id FROM group_order_rows WHERE group_id = $1) ORDER BY u.email",
+    )
+    .bind(group_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    for email in emails {
+        outbox::put(tx, "email", &email, subject, body).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,773 @@
+//! Group orders: the organiser shares `/g/{token}`; signed-in members add
+//! their own row (a size, and a name and number where the design prints
+//! them) until the deadline; the organiser closes the rows into one line of
+//! their cart, priced by the engine, and pays for it at checkout.
+
+use design_engine::Design;
+use poem::web::Data;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::Tag;
+use crate::auth::BearerAuth;
+use crate::db::group_orders::{self as groups, Group, NewGroup, NewRow, Row};
+use crate::db::{designs, now_ms, outbox, products};
+use crate::design_document::DesignDocument;
+use crate::envelope::{ApiError, ApiResult, Envelope};
+use crate::fails::Fails;
+use crate::fails::status::*;
+use crate::group_orders::{
+    self as rules, MAX_DEADLINE_MS, MAX_OPEN_GROUPS, MAX_TITLE_CHARS, not_open,
+};
+use crate::models::{PersonalisationLine, QuantityDto};
+use crate::state::AppState;
+
+/// A new group order from one of the organiser's saved designs. `deadline`
+/// is Unix ms; `payment` is `organiser` (members paying for their own piece
+/// is not offered yet); `personalisation` says members add the name and
+/// number the design prints (it must print some, and only then).
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct CreateGroupOrder {
+    pub design_id: String,
+    pub title: String,
+    pub deadline: i64,
+    pub payment: String,
+    pub personalisation: bool,
+}
+
+/// The organiser's changes: a new title and a new (later or earlier) deadline.
+#[derive(Object, Debug)]
+pub struct UpdateGroupOrder {
+    pub title: String,
+    pub deadline: i64,
+}
+
+/// A member's row: a size (S, M, L, XL, XXL), and the name and number where
+/// the design prints them.
+#[derive(Object, Debug)]
+pub struct GroupRowRequest {
+    pub size: String,
+    pub name: Option<String>,
+    pub number: Option<String>,
+}
+
+/// One piece of a group order, as its organiser sees it.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct GroupRow {
+    #[oai(rename = "_id")]
+    pub id: String,
+    /// The member's name (the organiser's own for a top-up).
+    pub member: String,
+    pub top_up: bool,
+    pub size: String,
+    #[oai(skip_serializing_if_is_none)]
+    pub name: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub number: Option<String>,
+    pub joined_at: i64,
+}
+
+/// What the rows come to now, by the engine: the pieces per size, how many
+/// more the 25-per-colour minimum needs, and the price of the line they make.
+/// Money in paise.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct GroupProgress {
+    pub pieces: u32,
+    pub sizes: QuantityDto,
+    pub need_more: u32,
+    pub minimum_reached: bool,
+    /// The garment's price per piece in the tier the pieces reach.
+    pub unit_price: i64,
+    // Names and numbers per piece and in all; none where the design prints none.
+    #[oai(skip_serializing_if_is_none)]
+    pub personalisation: Option<PersonalisationLine>,
+    pub line_total: i64,
+}
+
+/// A group order as its organiser sees it.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct GroupOrder {
+    #[oai(rename = "_id")]
+    pub id: String,
+    pub token: String,
+    /// The link to share: `/g/{token}`.
+    pub path: String,
+    pub title: String,
+    pub deadline: i64,
+    pub deadline_passed: bool,
+    pub payment: String,
+    pub personalisation: bool,
+    /// `open`, `closed` (its line is in the organiser's cart) or `cancelled`.
+    pub status: String,
+    pub product_id: String,
+    pub product_name: String,
+    pub design: DesignDocument,
+    pub rows: Vec<GroupRow>,
+    pub progress: GroupProgress,
+    pub created_at: i64,
+}
+
+/// A group order as its link shows it to anyone: the design, the price per
+/// piece, the deadline and the organiser's first name; nothing else of the
+/// organiser, nothing of the other members.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct PublicGroupOrder {
+    pub title: String,
+    pub organiser: String,
+    pub deadline: i64,
+    pub deadline_passed: bool,
+    pub status: String,
+    pub personalisation: bool,
+    pub product_id: String,
+    pub product_name: String,
+    pub design: DesignDocument,
+    /// Pieces so far, for the tier; and the price per piece at that tier,
+    /// names and numbers included.
+    pub pieces: u32,
+    pub price_per_piece: i64,
+}
+
+/// A member's own row.
+#[derive(Object, Debug, Clone)]
+pub struct MyGroupRow {
+    pub size: String,
+    #[oai(skip_serializing_if_is_none)]
+    pub name: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub number: Option<String>,
+}
+
+#[derive(Object, Debug, Clone)]
+pub struct GroupOrderList {
+    pub groups: Vec<GroupOrder>,
+}
+
+fn not_found() -> ApiError {
+    ApiError::not_found("Group order not found")
+}
+
+/// The organiser's own group (404 for anyone else's).
+async fn owned(state: &AppState, user_id: &str, id: &str) -> Result<Group, ApiError> {
+    if !crate::ids::is_id(id) {
+        return Err(not_found());
+    }
+    groups::get(&state.db, id)
+        .await?
+        .filter(|g| g.organiser_id == user_id)
+        .ok_or_else(not_found)
+}
+
+async fn by_token(state: &AppState, token: &str) -> Result<Group, ApiError> {
+    // 128 random bits in hex; anything else was never a link.
+    if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(not_found());
+    }
+    groups::by_token(&state.db, token)
+        .await?
+        .ok_or_else(not_found)
+}
+
+fn checked_title(title: &str) -> Result<String, ApiError> {
+    let title = title.trim();
+    if title.is_empty() || title.chars().count() > MAX_TITLE_CHARS || title.contains(['\r', '\n']) {
+        return Err(ApiError::bad_request_code(
+            format!(
+                "Please give the group order a title of 1 to {MAX_TITLE_CHARS} characters on one line."
+            ),
+            "GROUP_TITLE",
+        ));
+    }
+    Ok(title.to_string())
+}
+
+fn checked_deadline(deadline: i64) -> Result<i64, ApiError> {
+    let now = now_ms();
+    if deadline <= now || deadline > now + MAX_DEADLINE_MS {
+        return Err(ApiError::bad_request_code(
+            "Please choose a deadline in the future, at most 90 days from now.",
+            "GROUP_DEADLINE",
+        ));
+    }
+    Ok(deadline)
+}
+
+/// Why a group takes no new or changed rows: closed, cancelled or past its deadline.
+fn refuse_rows(group: &Group) -> Result<(), ApiError> {
+    match group.status.as_str() {
+        groups::CLOSED | groups::PLACED => Err(ApiError::conflict_code(
+            "This group order is closed: the organiser has placed it.",
+            "GROUP_CLOSED",
+        )),
+        groups::CANCELLED => Err(ApiError::conflict_code(
+            "This group order was cancelled.",
+            "GROUP_CANCELLED",
+        )),
+        _ if group.deadline <= now_ms() => Err(ApiError::conflict_code(
+            "This group order's deadline has passed: ask the organiser to extend it.",
+            "GROUP_DEADLINE_PASSED",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The rows' line priced by the engine at the product's pricing now.
+async fn progress(
+    state: &AppState,
+    group: &Group,
+    design: &Design,
+) -> ApiResult<(GroupProgress, String)> {
+    let product = products::get(&state.db, &group.product_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
+    let quote = design.quote(
+        &product
+            .pricing()
+            .with_personalisation(state.config.personalisation),
+    )?;
+    let q = design.quantities;
+    Ok((
+        GroupProgress {
+            pieces: q.total(),
+            sizes: q.into(),
+            need_more: q.need_more(),
+            minimum_reached: q.check_minimum().is_ok(),
+            unit_price: quote.unit_price.0,
+            personalisation: quote.personalisation.map(Into::into),
+            line_total: quote.total.0,
+        },
+        product.name,
+    ))
+}
+
+async fn organiser_view(state: &AppState, group: Group) -> ApiResult<GroupOrder> {
+    let rows = groups::rows(&state.db, &group.id).await?;
+    let design = rules::assemble(&rules::design_of(&group)?, &rows)?;
+    let (progress, product_name) = progress(state, &group, &design).await?;
+    Ok(GroupOrder {
+        path: format!("/g/{}", group.token),
+        deadline_passed: group.deadline <= now_ms(),
+        personalisation: group.personalisation != 0,
+        design: DesignDocument::from_stored(&group.design)?,
+        rows: rows.into_iter().map(row_dto).collect(),
+        progress,
+        product_name,
+        id: group.id,
+        token: group.token,
+        title: group.title,
+        deadline: group.deadline,
+        payment: group.payment,
+        status: group.status,
+        product_id: group.product_id,
+        created_at: group.created_at,
+    })
+}
+
+fn row_dto(r: Row) -> GroupRow {
+    GroupRow {
+        id: r.id,
+        member: r.member_name,
+        top_up: r.top_up != 0,
+        size: r.size,
+        name: r.name,
+        number: r.number,
+        joined_at: r.created_at,
+    }
+}
+
+/// Adds a row for `user_id` (a member's own, or the organiser's top-up) in
+/// one transaction with the group held open; tells the member, and the
+/// organiser when the minimum is first reached.
+async fn add_row(
+    state: &AppState,
+    group: &Group,
+    user_id: &str,
+    top_up: bool,
+    body: &GroupRowRequest,
+) -> ApiResult<()> {
+    refuse_rows(group)?;
+    let design = rules::design_of(group)?;
+    let row = rules::check_row(
+        &design,
+        &body.size,
+        body.name.as_deref(),
+        body.number.as_deref(),
+    )?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
+    if !groups::lock_open(&mut tx, &group.id, Some(now_ms())).await? {
+        return Err(not_open());
+    }
+    if groups::count_in(&mut tx, &group.id).await? >= design_engine::roster::MAX_ROSTER_ROWS as i64
+    {
+        return Err(ApiError::conflict_code(
+            "This group order is full.",
+            "GROUP_FULL",
+        ));
+    }
+    let added = groups::add_row(
+        &mut tx,
+        &NewRow {
+            group_id: &group.id,
+            user_id,
+            top_up,
+            size: row.size.label(),
+            name: row.name.as_deref(),
+            number: row.number.as_deref(),
+        },
+    )
+    .await?;
+    if !added {
+        return Err(ApiError::conflict_code(
+            "You have already joined this group order: change or withdraw your row instead.",
+            "GROUP_ALREADY_JOINED",
+        ));
+    }
+    let pieces = groups::count_in(&mut tx, &group.id).await?;
+    if !top_up {
+        let (name, email): (String, String) =
+            sqlx::query_as("SELECT name, email FROM users WHERE id = $1")
+                .bind(user_id)
+                .fetch_one(&mut *tx)
+                .await?;
+        let body = format!(
+            "Hello {name},\n\nYou have joined \"{}\", {}'s group order. Your piece: {}.\nYou can change or withdraw it until the deadline.\n",
+            group.title,
+            group.organiser_name,
+            [
+                Some(row.size.label()),
+                row.name.as_deref(),
+                row.number.as_deref()
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ")
+        );
+        outbox::put(
+            &mut tx,
+            "email",
+            &email,
+            &format!("You have joined {}", group.title),
+            &body,
+        )
+        .await?;
+    }
+    if pieces >= i64::from(design_engine::quantities::MIN_PER_COLOUR)
+        && groups::claim_flag(&mut tx, &group.id, groups::Flag::Minimum).await?
+    {
+        let organiser: String = sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
+            .bind(&group.organiser_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let body = format!(
+            "Hello {},\n\n\"{}\" has {pieces} pieces: the minimum is reached. Close the group order when everyone is in, and pay for it from your cart.\n",
+            group.organiser_name, group.title
+        );
+        outbox::put(
+            &mut tx,
+            "email",
+            &organiser,
+            &format!("{} has reached the minimum", group.title),
+            &body,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+pub struct GroupOrdersApi;
+
+#[OpenApi(tag = "Tag::GroupOrders")]
+impl GroupOrdersApi {
+    /// Start a group order from one of your saved designs.
+    #[oai(path = "/group-orders", method = "post")]
+    async fn create(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: Json<CreateGroupOrder>,
+    ) -> Result<Json<Envelope<GroupOrder>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
+        let title = checked_title(&body.title)?;
+        let deadline = checked_deadline(body.deadline)?;
+        match body.payment.as_str() {
+            "organiser" => {}
+            "members" => {
+                return Err(ApiError::bad_request_code(
+                    "Members paying for their own piece is not offered yet: choose that you pay for everyone.",
+                    "GROUP_MEMBER_PAYMENT_UNAVAILABLE",
+                )
+                .into());
+            }
+            _ => {
+                return Err(ApiError::bad_request_code(
+                    "Payment must be 'organiser' or 'members'.",
+                    "GROUP_PAYMENT",
+                )
+                .into());
+            }
+        }
+        if !crate::ids::is_id(&body.design_id) {
+            return Err(ApiError::not_found("Design not found").into());
+        }
+        let saved = designs::get(&state.db, &auth.0.id, &body.design_id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("Design not found"))?;
+        let mut design = saved.design()?;
+        match (body.personalisation, design.is_personalised()) {
+            (true, false) => {
+                return Err(ApiError::bad_request_code(
+                    "Add a name or a number to the design in the studio first, so members can fill them in.",
+                    "GROUP_PERSONALISATION",
+                )
+                .into());
+            }
+            (false, true) => {
+                return Err(ApiError::bad_request_code(
+                    "This design prints names or numbers: let members add them.",
+                    "GROUP_PERSONALISATION",
+                )
+                .into());
+            }
+            _ => {}
+        }
+        design.check_for_saving(&saved.product_colors()?)?;
+        // The group's design is the saved one as it is now: the pieces and the roster come from the rows.
+        design.quantities = design_engine::Quantities::default();
+        design.set_roster(Vec::new())?;
+        let open = groups::of_organiser(&state.db, &auth.0.id)
+            .await?
+            .iter()
+            .filter(|g| g.status == groups::OPEN)
+            .count();
+        if open >= MAX_OPEN_GROUPS {
+            return Err(ApiError::conflict_code(
+                format!("You have {MAX_OPEN_GROUPS} open group orders: close or cancel one first."),
+                "GROUP_LIMIT",
+            )
+            .into());
+        }
+        let group = groups::create(
+            &state.db,
+            &NewGroup {
+                organiser_id: &auth.0.id,
+                product_id: &design.product_id,
+                design: &design.to_json(),
+                artwork_hash: &design_engine::hash::artwork_hash(&design),
+                title: &title,
+                deadline,
+                payment: "organiser",
+                personalisation: body.personalisation,
+            },
+        )
+        .await?;
+        Ok(Envelope::ok(
+            "Group order created",
+            organiser_view(&state, group).await?,
+        ))
+    }
+
+    /// Your group orders, newest first.
+    #[oai(path = "/group-orders", method = "get")]
+    async fn list(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+    ) -> Result<Json<Envelope<GroupOrderList>>, Fails<{ USER }>> {
+        let mut out = Vec::new();
+        for group in groups::of_organiser(&state.db, &auth.0.id).await? {
+            out.push(organiser_view(&state, group).await?);
+        }
+        Ok(Envelope::ok(
+            "Group orders fetched",
+            GroupOrderList { groups: out },
+        ))
+    }
+
+    /// One of your group orders, with its rows and its progress.
+    #[oai(path = "/group-orders/:id", method = "get")]
+    async fn get(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> Result<Json<Envelope<GroupOrder>>, Fails<{ USER | NOT_FOUND }>> {
+        let group = owned(&state, &auth.0.id, &id.0).await?;
+        Ok(Envelope::ok(
+            "Group order fetched",
+            organiser_view(&state, group).await?,
+        ))
+    }
+
+    /// Change an open group order's title and deadline (extend it, or end it sooner).
+    #[oai(path = "/group-orders/:id", method = "put")]
+    async fn update(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+        body: Json<UpdateGroupOrder>,
+    ) -> Result<Json<Envelope<GroupOrder>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
+        let group = owned(&state, &auth.0.id, &id.0).await?;
+        let title = checked_title(&body.title)?;
+        let deadline = checked_deadline(body.deadline)?;
+        if !groups::update(&state.db, &group.id, &title, deadline).await? {
+            return Err(not_open().into());
+        }
+        let group = owned(&state, &auth.0.id, &id.0).await?;
+        Ok(Envelope::ok(
+            "Group order updated",
+            organiser_view(&state, group).await?,
+        ))
+    }
+
+    /// Close the group: its rows become one line in your cart, priced by the
+    /// engine, for you to pay at checkout. Refused below the minimum of 25.
+    #[oai(path = "/group-orders/:id/close", method = "post")]
+    async fn close(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> Result<Json<Envelope<GroupOrder>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
+        let group = owned(&state, &auth.0.id, &id.0).await?;
+        rules::close(&state.db, &group, state.config.personalisation).await?;
+        let group = owned(&state, &auth.0.id, &id.0).await?;
+        Ok(Envelope::ok(
+            "Group order closed: its line is in your cart",
+            organiser_view(&state, group).await?,
+        ))
+    }
+
+    /// Cancel the group; its members are told.
+    #[oai(path = "/group-orders/:id/cancel", method = "post")]
+    async fn cancel(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> Result<Json<Envelope<GroupOrder>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
+        let group = owned(&state, &auth.0.id, &id.0).await?;
+        rules::cancel(&state.db, &group).await?;
+        let group = owned(&state, &auth.0.id, &id.0).await?;
+        Ok(Envelope::ok(
+            "Group order cancelled",
+            organiser_view(&state, group).await?,
+        ))
+    }
+
+    /// Top up: a piece nobody claimed, added by the organiser (as many as needed).
+    #[oai(path = "/group-orders/:id/rows", method = "post")]
+    async fn top_up(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+        body: Json<GroupRowRequest>,
+    ) -> Result<Json<Envelope<GroupOrder>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
+        let group = owned(&state, &auth.0.id, &id.0).await?;
+        add_row(&state, &group, &auth.0.id, true, &body).await?;
+        Ok(Envelope::ok(
+            "Piece added",
+            organiser_view(&state, group).await?,
+        ))
+    }
+
+    /// Remove a row; its member is told.
+    #[oai(path = "/group-orders/:id/rows/:row", method = "delete")]
+    async fn remove_row(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+        row: Path<String>,
+    ) -> Result<Json<Envelope<GroupOrder>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
+        let group = owned(&state, &auth.0.id, &id.0).await?;
+        let mut tx = crate::db::begin_write(&state.db).await?;
+        if !groups::lock_open(&mut tx, &group.id, None).await? {
+            return Err(not_open().into());
+        }
+        let removed = groups::remove_row(&mut tx, &group.id, None, Some(&row.0))
+            .await?
+            .ok_or_else(|| ApiError::not_found("Row not found"))?;
+        if removed.top_up == 0 && removed.user_id != group.organiser_id {
+            let body = format!(
+                "Hello {},\n\n{} has removed your piece ({}) from the group order \"{}\". Nothing was charged.\n",
+                removed.member_name,
+                group.organiser_name,
+                rules::piece(&removed),
+                group.title
+            );
+            outbox::put(
+                &mut tx,
+                "email",
+                &removed.member_email,
+                &format!("Your piece was removed from {}", group.title),
+                &body,
+            )
+            .await
+            .map_err(ApiError::from)?;
+        }
+        tx.commit().await.map_err(ApiError::from)?;
+        Ok(Envelope::ok(
+            "Row removed",
+            organiser_view(&state, group).await?,
+        ))
+    }
+
+    /// A group order as its link shows it (no sign-in).
+    #[oai(path = "/group-orders/by-token/:token", method = "get")]
+    async fn public(
+        &self,
+        state: Data<&AppState>,
+        token: Path<String>,
+    ) -> Result<Json<Envelope<PublicGroupOrder>>, Fails<{ ANY | NOT_FOUND }>> {
+        let group = by_token(&state, &token.0).await?;
+        Ok(Envelope::ok(
+            "Group order fetched",
+            public_view(&state, group).await?,
+        ))
+    }
+
+    /// Join: your row (a size, and a name and number where the design prints them).
+    #[oai(path = "/group-orders/by-token/:token/rows", method = "post")]
+    async fn join(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        token: Path<String>,
+        body: Json<GroupRowRequest>,
+    ) -> Result<Json<Envelope<MyGroupRow>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
+        let group = by_token(&state, &token.0).await?;
+        add_row(&state, &group, &auth.0.id, false, &body).await?;
+        Ok(Envelope::ok(
+            "You have joined the group order",
+            my_row(&state, &group, &auth.0.id).await?,
+        ))
+    }
+
+    /// Your row in a group order.
+    #[oai(path = "/group-orders/by-token/:token/rows/mine", method = "get")]
+    async fn mine(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        token: Path<String>,
+    ) -> Result<Json<Envelope<MyGroupRow>>, Fails<{ USER | NOT_FOUND }>> {
+        let group = by_token(&state, &token.0).await?;
+        Ok(Envelope::ok(
+            "Your row",
+            my_row(&state, &group, &auth.0.id).await?,
+        ))
+    }
+
+    /// Change your row, until the deadline.
+    #[oai(path = "/group-orders/by-token/:token/rows/mine", method = "put")]
+    async fn change_mine(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        token: Path<String>,
+        body: Json<GroupRowRequest>,
+    ) -> Result<Json<Envelope<MyGroupRow>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
+        let group = by_token(&state, &token.0).await?;
+        refuse_rows(&group)?;
+        let row = rules::check_row(
+            &rules::design_of(&group)?,
+            &body.size,
+            body.name.as_deref(),
+            body.number.as_deref(),
+        )?;
+        let mut tx = crate::db::begin_write(&state.db).await?;
+        if !groups::lock_open(&mut tx, &group.id, Some(now_ms())).await? {
+            return Err(not_open().into());
+        }
+        if !groups::update_mine(
+            &mut tx,
+            &group.id,
+            &auth.0.id,
+            row.size.label(),
+            row.name.as_deref(),
+            row.number.as_deref(),
+        )
+        .await?
+        {
+            return Err(ApiError::not_found("You have not joined this group order").into());
+        }
+        tx.commit().await.map_err(ApiError::from)?;
+        Ok(Envelope::ok(
+            "Your row was changed",
+            my_row(&state, &group, &auth.0.id).await?,
+        ))
+    }
+
+    /// Withdraw your row, until the deadline.
+    #[oai(path = "/group-orders/by-token/:token/rows/mine", method = "delete")]
+    async fn withdraw(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        token: Path<String>,
+    ) -> Result<Json<Envelope<PublicGroupOrder>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
+        let group = by_token(&state, &token.0).await?;
+        refuse_rows(&group)?;
+        let mut tx = crate::db::begin_write(&state.db).await?;
+        if !groups::lock_open(&mut tx, &group.id, Some(now_ms())).await? {
+            return Err(not_open().into());
+        }
+        if groups::remove_row(&mut tx, &group.id, Some(&auth.0.id), None)
+            .await?
+            .is_none()
+        {
+            return Err(ApiError::not_found("You have not joined this group order").into());
+        }
+        tx.commit().await.map_err(ApiError::from)?;
+        Ok(Envelope::ok(
+            "You have withdrawn from the group order",
+            public_view(&state, group).await?,
+        ))
+    }
+}
+
+async fn my_row(state: &AppState, group: &Group, user_id: &str) -> ApiResult<MyGroupRow> {
+    let row = groups::mine(&state.db, &group.id, user_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("You have not joined this group order"))?;
+    Ok(MyGroupRow {
+        size: row.size,
+        name: row.name,
+        number: row.number,
+    })
+}
+
+/// What the link shows.
+async fn public_view(state: &AppState, group: Group) -> ApiResult<PublicGroupOrder> {
+    let rows = groups::rows(&state.db, &group.id).await?;
+    let design = rules::assemble(&rules::design_of(&group)?, &rows)?;
+    let (progress, product_name) = progress(state, &group, &design).await?;
+    let per_piece =
+        progress.unit_price + progress.personalisation.as_ref().map_or(0, |p| p.per_piece);
+    Ok(PublicGroupOrder {
+        organiser: group
+            .organiser_name
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string(),
+        deadline_passed: group.deadline <= now_ms(),
+        personalisation: group.personalisation != 0,
+        design: DesignDocument::from_stored(&group.design)?,
+        pieces: progress.pieces,
+        price_per_piece: per_piece,
+        product_name,
+        title: group.title,
+        deadline: group.deadline,
+        status: group.status,
+        product_id: group.product_id,
+    })
+}
