@@ -3,7 +3,7 @@
 import type { components } from '../../lib/schema';
 import { rupees } from '../../lib/money';
 
-export function PersonalisationCharge({ line, testId = 'personalisation-charge' }: { line: components['schemas']['PersonalisationLine'] | undefined; testId?: string }) {
+export function PersonalisationCharge({ line, testId = 'personalisation-charge' }: { line: components['schemas']['PersonalisationLine'] | null | undefined; testId?: string }) {
   if (!line) return null;
   return (
     <p className="personal-line" data-testid={testId}>
