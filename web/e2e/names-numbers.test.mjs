@@ -6,13 +6,14 @@
 // to 50 in the cart's Edit names dialog (23 more rows pasted) and sees the
 // price per piece drop, and pays. An admin then downloads the order's print
 // files: 50 piece files and a roster.csv of 50 rows. On a 360 px phone the
-// panel fits, and axe finds nothing serious with the panel open.
+// panel fits, and axe finds nothing serious with the panel open; a keyboard-only
+// captain turns the fields on, pastes, types, previews and removes rows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
-import { browser, call, expectAccessible, expectFits, openOrderDetails, registerAccount, screenshots, sessionToken, signedInContext, store, withStore } from './harness.mjs';
+import { browser, call, expectAccessible, expectFits, openOrderDetails, registerAccount, screenshots, sessionToken, signedInContext, store, tabTo, withStore } from './harness.mjs';
 
 process.env.PROOF_REQUIRED = 'off';
 withStore();
@@ -222,5 +223,57 @@ test('on a 360 px phone the Names & Numbers panel fits without sideways scrollin
   await page.screenshot({ path: join(screenshots, 'phone-names-numbers.png'), fullPage: true });
   await expectFits(page, 'studio: names and numbers on a phone');
   await expectAccessible(page, 'studio: names and numbers on a phone');
+  await context.close();
+});
+
+test('from the keyboard alone: names and numbers on, a row typed, a list pasted, a row previewed and removed', async () => {
+  const email = `captain-keys-${Date.now()}@example.com`;
+  await registerAccount(store.url, { name: 'Key Captain', email, password: 'correct horse battery' });
+  const tee = (await (await fetch(`${store.url}/api/products`)).json()).data.find((p) => p.name === 'T-Shirt Normal');
+  const { context, page } = await signedInContext(browser, store.url, '/cart', email);
+  await page.goto(`${store.url}/design?productId=${tee._id}&color=white`);
+  const panel = page.getByTestId('names-numbers');
+  // The print area's radio group: one Tab stop, the arrow picks the Back.
+  await tabTo(page, page.getByRole('radio', { name: 'Left Chest', exact: true }));
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getByRole('radio', { name: 'Back', exact: true }).getAttribute('aria-checked'), 'true');
+  await panel.getByLabel('Print a name on the Back').waitFor();
+  await tabTo(page, panel.getByLabel('Print a name on the Back'));
+  await page.keyboard.press('Space');
+  await tabTo(page, panel.getByLabel('Print a number on the Back'));
+  await page.keyboard.press('Space');
+  // Its height from the keyboard: one step up.
+  await tabTo(page, panel.getByLabel(/^Number height/));
+  await page.keyboard.press('ArrowRight');
+  await panel.getByText('Number height: 46% of the print area').waitFor();
+
+  const paste = panel.getByLabel('Paste a list: name, number, size on each line');
+  await tabTo(page, paste);
+  await page.keyboard.type('Sharma, 10, M\nRao, 7, L');
+  await tabTo(page, panel.getByRole('button', { name: 'Add these rows' }));
+  await page.keyboard.press('Enter');
+  await panel.getByTestId('roster-row').nth(1).waitFor();
+  const add = panel.getByRole('group', { name: 'Add a row' });
+  await tabTo(page, add.getByLabel('Name'));
+  await page.keyboard.type('Iyer');
+  await tabTo(page, add.getByLabel('Number'));
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  assert.equal(await panel.getByTestId('roster-row').count(), 3);
+  assert.equal(await panel.getByLabel('Name, row 3').inputValue(), 'IYER');
+
+  // The spell-check list: one Tab stop, the arrows pick the row the garment shows.
+  const spell = panel.getByRole('listbox', { name: 'Spell-check' });
+  await tabTo(page, spell);
+  await page.keyboard.press('End');
+  await page.getByTestId('row-preview-text').getByText('IYER · 5').waitFor();
+  await page.keyboard.press('ArrowUp');
+  await page.getByTestId('row-preview-text').getByText('RAO · 7').waitFor();
+  // Back up the form to remove the first row.
+  await tabTo(page, panel.getByRole('button', { name: 'Remove row 1' }), { back: true });
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await panel.getByTestId('roster-row').locator('input[aria-label^="Name"]').evaluateAll((els) => els.map((e) => e.value)), ['RAO', 'IYER']);
+  assert.equal(await page.getByLabel('Quantity M').inputValue(), '1', 'the sizes follow the list: Iyer');
+  await expectAccessible(page, 'studio: names and numbers from the keyboard');
   await context.close();
 });
