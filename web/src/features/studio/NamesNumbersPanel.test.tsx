@@ -54,6 +54,11 @@ describe('NamesNumbersPanel', () => {
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Number colour' })).getByRole('radio', { name: FACTS.textColorPresets[2] }));
     expect(studio.design().areas.back.number).toMatchObject({ font: 'Verdana', height: 60, color: FACTS.textColorPresets[2].toLowerCase() });
     expect(screen.getByText('Number height: 60% of the print area')).toBeTruthy();
+    // Its place: the engine's default under the name, moved down.
+    expect(studio.design().areas.back.number?.position).toEqual({ x: 50, y: 52 });
+    fireEvent.change(screen.getByLabelText(/^Number down/), { target: { value: '70' } });
+    expect(studio.design().areas.back.number?.position).toEqual({ x: 50, y: 70 });
+    expect(screen.getByLabelText('Number down: 70%')).toBeTruthy();
 
     await userEvent.click(screen.getByLabelText('Print a name on the Back'));
     expect(studio.design().areas.back.name).toBeFalsy();

@@ -1,5 +1,5 @@
 // Names & Numbers on the selected print area: a name and/or a number turned
-// on with its font, colour and letter height, the roster of pieces (typed,
+// on with its font, colour, letter height and place, the roster of pieces (typed,
 // pasted or read from a CSV file) whose size counts are the design's
 // quantities, and the spell-check list that picks the row the preview shows.
 // Every rule and message is the engine's (setPersonal, setRoster, parseRoster,
@@ -134,6 +134,24 @@ function FieldStyle({
             onKeyDown={() => void (gesture.current += 1)}
             onChange={(e) => set({ height: Number(e.target.value) }, `personal-height:${area}:${field}:${gesture.current}`)}
           />
+          {(['x', 'y'] as const).map((axis) => (
+            <label key={axis} className="personal-position">
+              {label} {axis === 'x' ? 'across' : 'down'}: {Math.round(style.position[axis])}%
+              <input
+                type="range"
+                min={0}
+                max={100}
+                value={style.position[axis]}
+                onPointerDown={() => void (gesture.current += 1)}
+                onKeyDown={() => void (gesture.current += 1)}
+                onChange={(e) => {
+                  const to = { ...style.position, [axis]: Number(e.target.value) };
+                  // The engine clamps the place, as it does a dragged element's.
+                  handle.change((s) => void s.movePersonal(area, field, to.x, to.y), `personal-move:${area}:${field}:${gesture.current}`);
+                }}
+              />
+            </label>
+          ))}
         </>
       )}
     </fieldset>
