@@ -422,3 +422,27 @@ export async function customerWithMobile(mobile, readCode) {
   assert.equal(profile.phone, mobile);
   return email;
 }
+
+/**
+ * Presses Tab (Shift+Tab with `back`) until `target` has the focus, as a
+ * keyboard user would, and checks that the focus can be seen (an outline or a ring).
+ */
+export async function tabTo(page, target, { back = false } = {}) {
+  const el = await target.elementHandle();
+  for (let i = 0; i < 80; i++) {
+    if (await el.evaluate((e) => e === document.activeElement)) {
+      // A ring on the element, or on the box around it (a phone number's +91 prefix and field).
+      const visible = await el.evaluate((e) => {
+        const ring = (n) => {
+          const s = getComputedStyle(n);
+          return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+        };
+        return e.matches(':focus-visible') && (ring(e) || ring(e.parentElement));
+      });
+      assert.ok(visible, `the focus on ${await target.evaluate((e) => e.outerHTML.slice(0, 120))} is visible`);
+      return;
+    }
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}

@@ -9,33 +9,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { browser, expectAccessible, latestCode, newContext, repo, shippingField, store, withStore } from './harness.mjs';
+import { browser, expectAccessible, latestCode, newContext, repo, shippingField, store, tabTo, withStore } from './harness.mjs';
 
 withStore();
-
-/**
- * Presses Tab (Shift+Tab with `back`) until `target` has the focus, as a
- * keyboard user would, and checks that the focus can be seen (an outline or a ring).
- */
-async function tabTo(page, target, { back = false } = {}) {
-  const el = await target.elementHandle();
-  for (let i = 0; i < 80; i++) {
-    if (await el.evaluate((e) => e === document.activeElement)) {
-      // A ring on the element, or on the box around it (a phone number's +91 prefix and field).
-      const visible = await el.evaluate((e) => {
-        const ring = (n) => {
-          const s = getComputedStyle(n);
-          return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
-        };
-        return e.matches(':focus-visible') && (ring(e) || ring(e.parentElement));
-      });
-      assert.ok(visible, `the focus on ${await target.evaluate((e) => e.outerHTML.slice(0, 120))} is visible`);
-      return;
-    }
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 /** Tabs to a field and types into it (after selecting what it held). */
 async function typeInto(page, field, text) {

@@ -11,6 +11,7 @@ export type Cart = components['schemas']['CartDto'];
 export type CartItem = components['schemas']['CartItem'];
 export type SizeQuantities = components['schemas']['SizeQuantities'];
 export type AddItemRequest = components['schemas']['AddItemRequest'];
+export type UpdateItemRequest = components['schemas']['UpdateItemRequest'];
 
 export const CART_LOAD_DELAY_MS = 100;
 export const CART_REFRESH_AFTER_ADD_MS = 500;
@@ -52,9 +53,10 @@ export function useAddToCart() {
   );
 }
 
+/** New quantities for a line; a personalised line's new roster with them (its sizes must add up to them). */
 export function useUpdateCartItem() {
-  return useCartMutation(async ({ id, quantity }: { id: string; quantity: SizeQuantities }) =>
-    unwrap<Cart>(await api.PUT('/cart/items/{id}', { params: { path: { id } }, body: { quantity } }), 'Failed to update item'),
+  return useCartMutation(async ({ id, ...body }: { id: string } & UpdateItemRequest) =>
+    unwrap<Cart>(await api.PUT('/cart/items/{id}', { params: { path: { id } }, body }), 'Failed to update item'),
   );
 }
 

@@ -6,10 +6,34 @@
 // the core has arrived so they never share a slow connection with it; a
 // studio waits for the second only when its design holds text.
 // Its types are generated from the engine's Rust types (tsify); none is retyped here.
-import type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PersonalisationCharges, PriceTier, PrintArea, Product, ProductPricing, Raster, Size, Studio, TierPrice } from 'design-engine';
+import type {
+  Design,
+  ElementBox,
+  ElementKind,
+  Facts,
+  Font,
+  ImageQuality,
+  LineQuote,
+  OrderQuote,
+  PersonalisationCharges,
+  PersonalField,
+  PersonalStyle,
+  PriceTier,
+  PrintArea,
+  Product,
+  ProductPricing,
+  Raster,
+  RosterParse,
+  RosterRow,
+  RosterRowInput,
+  RowError,
+  Size,
+  Studio,
+  TierPrice,
+} from 'design-engine';
 import { FACTS } from './facts.gen';
 
-export type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PersonalisationCharges, PriceTier, ProductPricing, Raster, Studio, TierPrice };
+export type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PersonalisationCharges, PersonalField, PersonalStyle, PriceTier, ProductPricing, Raster, RosterParse, RosterRow, RosterRowInput, RowError, Size, Studio, TierPrice };
 export type AreaKey = PrintArea;
 /** The cart's and the design document's size keys. */
 export type SizeKey = Lowercase<Size>;
@@ -64,7 +88,8 @@ export function loadTextEngine(): Promise<void> {
   return textPromise;
 }
 
-const holdsText = (studio: Studio) => Object.values(studio.design().areas).some((area) => area.text);
+// Names and numbers are drawn with the same text module as texts.
+const holdsText = (studio: Studio) => Object.values(studio.design().areas).some((area) => area.text || area.name || area.number);
 
 /**
  * A studio for a product and colour (or restored from a saved document). The
@@ -170,6 +195,22 @@ export async function gstinChecker(): Promise<(gstin: string, billingState: stri
       return { error: engineMessage(e), registeredIn: engine.gstinState(gstin) };
     }
   };
+}
+
+/** The engine's roster readers, synchronous once the engine is loaded: a pasted list read line by line, typed rows checked. */
+export interface RosterReader {
+  parse: (text: string) => RosterParse;
+  check: (rows: RosterRowInput[]) => RowError[];
+}
+
+export async function rosterReader(): Promise<RosterReader> {
+  const engine = await loadEngine();
+  return { parse: (text) => engine.parseRoster(text), check: (rows) => engine.checkRosterRows(rows) };
+}
+
+/** A studio opened on a saved document (a cart line's design), for editing its roster outside the studio. */
+export async function studioFromDesign(design: Design): Promise<Studio> {
+  return (await loadEngine()).Studio.fromJson(JSON.stringify(design));
 }
 
 /** The engine's messages arrive as Error objects with a `code`. */

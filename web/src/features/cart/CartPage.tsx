@@ -12,18 +12,17 @@ import { Dialog } from '../../components/Dialog';
 import { DesignThumbnails } from '../../components/DesignThumbnails';
 import { SIZES, SizeSteppers, totalOf, type Quantities, type Size } from '../../components/SizeSteppers';
 import { Spinner } from '../../components/Spinner';
-import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
+import { errorText } from './errorText';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
 import { useAuth } from '../../lib/auth';
 import { LocalCart, LocalLinesLeft } from './LocalCart';
+import { RosterSummary } from '../../components/roster/RosterSummary';
+import { PersonalisationCharge } from '../../components/roster/PersonalisationCharge';
+import { EditNamesDialog } from './EditNamesDialog';
 import './cart.css';
 
-/** Without a session a cart cannot be changed; without an answer the server is down; else the server's words. */
-export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.status === 401 ? 'Please login to manage cart' : error.message;
-  return isUnreachable(error) ? SERVER_UNREACHABLE : fallback;
-}
+export { errorText };
 
 export default function CartPage() {
   const navigate = useNavigate();
@@ -130,6 +129,9 @@ function CartLine({ item }: { item: CartItem }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const [draft, setDraft] = useState<Quantities | null>(null);
+  const [editingNames, setEditingNames] = useState(false);
+  // A personalised line's pieces are its roster's rows: its sizes change with the list.
+  const roster = item.design.roster ?? [];
   const shown = draft ?? quantitiesOf(item);
   const busy = update.isPending || remove.isPending;
 
@@ -156,9 +158,18 @@ function CartLine({ item }: { item: CartItem }) {
             {item.nextTierHint}
           </p>
         )}
-        {item.elements > 0 && <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />}
+        <PersonalisationCharge line={item.personalisation} testId="cart-personalisation" />
+        {(item.elements > 0 || roster.length > 0) && <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />}
         <PrintWarnings warnings={item.printWarnings} />
-        <SizeSteppers value={shown} onChange={change} disabled={busy} />
+        {roster.length > 0 && (
+          <div className="row cart-roster">
+            <RosterSummary rows={roster} />
+            <button className="btn small ghost" onClick={() => setEditingNames(true)} disabled={busy} aria-label={`Edit names: ${item.name} (${item.color})`}>
+              Edit names
+            </button>
+          </div>
+        )}
+        <SizeSteppers value={shown} onChange={change} disabled={busy || roster.length > 0} />
         {draft && (
           <div className="row">
             <button className="btn" onClick={save} disabled={busy}>
@@ -180,6 +191,7 @@ function CartLine({ item }: { item: CartItem }) {
           </p>
         )}
       </div>
+      {editingNames && <EditNamesDialog item={item} onClose={() => setEditingNames(false)} />}
       <div className="cart-line-side">
         <strong className="price">{rupees(item.lineTotal)}</strong>
         <button className="link-button" onClick={() => remove.mutate(item._id)} disabled={busy} aria-label={`Remove ${item.name} (${item.color})`}>

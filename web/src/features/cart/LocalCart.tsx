@@ -3,6 +3,8 @@
 // policy (the figures the server will charge), each line removable. Checkout
 // needs the server, so it is disabled and says why; the lines go to the
 // account's cart at the next sign-in with the server back.
+import { PersonalisationCharge } from '../../components/roster/PersonalisationCharge';
+import { RosterSummary } from '../../components/roster/RosterSummary';
 import { PrintWarnings } from '../../components/PrintQuality';
 import { useNavigate } from 'react-router';
 import { chargesGatewayFee } from '../../api/store';
@@ -147,8 +149,10 @@ function LocalCartLine({ line, quote, warnings }: { line: LocalLine; quote: Line
           </p>
         )}
         {quote.nextTier && <p className="muted small">{quote.nextTier.hint}</p>}
-        {quote.elements > 0 && <DesignThumbnails productId={line.design.productId} color={line.design.color} design={line.design} />}
+        <PersonalisationCharge line={quote.personalisation} testId="cart-personalisation" />
+        {(quote.elements > 0 || !!line.design.roster?.length) && <DesignThumbnails productId={line.design.productId} color={line.design.color} design={line.design} />}
         <PrintWarnings warnings={warnings} />
+        <RosterSummary rows={line.design.roster} />
         <p>Sizes: {sizes.join(', ')}</p>
       </div>
       <div className="cart-line-side">

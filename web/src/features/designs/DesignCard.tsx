@@ -16,6 +16,7 @@ import {
 import type { BannerState } from '../../components/Banners';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DesignDetails } from '../../components/DesignDetails';
+import { RosterSummary } from '../../components/roster/RosterSummary';
 import type { Quantities } from '../../components/SizeSteppers';
 import { rupees } from '../../lib/money';
 import { DesignThumbnail } from './DesignThumbnail';
@@ -67,6 +68,7 @@ export function DesignCard({ design, banners }: { design: SavedDesign; banners: 
         <h2>{design.name || DEFAULT_DESIGN_NAME}</h2>
         <p className="muted">{design.productName}</p>
         <DesignDetails design={design} />
+        <RosterSummary rows={design.design.roster} />
         <dl className="design-figures">
           <dt>Unit price</dt>
           <dd>{rupees(design.price)}</dd>

@@ -45,6 +45,24 @@ describe('OrdersPage', () => {
     expect(within(cards[0]).getByText(/12 Janpath, New Delhi, Delhi 110001, India/)).toBeTruthy();
   });
 
+  it("shows a team line's names-and-numbers charge and its roster, collapsed to a count, in the order's details", async () => {
+    const plain = order(1);
+    const roster = [
+      { size: 'M', name: 'SHARMA', number: '10' },
+      { size: 'L', name: 'RAO', number: '7' },
+    ];
+    const team = order(2, {
+      orderItems: [{ ...plain.orderItems[0], personalisation: { label: 'Names and numbers', pieces: 2, nameCharge: 6000, numberCharge: 4000, perPiece: 10000, total: 20000 }, design: { ...plain.orderItems[0].design, roster } }],
+    });
+    ordersApi(() => page([team]));
+    renderOrders();
+    const [card] = await screen.findAllByTestId('order-card');
+    await userEvent.click(within(card).getByRole('button', { name: 'View details' }));
+    expect(within(card).getByTestId('personalisation-charge').textContent).toBe('Names and numbers: 2 × ₹100.00 = ₹200.00');
+    await userEvent.click(within(card).getByText('2 names and numbers'));
+    expect(within(within(card).getByTestId('roster-summary')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['SHARMA · 10 (M)', 'RAO · 7 (L)']);
+  });
+
   it("shows a business buyer's GSTIN in the order's details", async () => {
     ordersApi(() => page([order(1, { buyerGstin: '07AAPFU0939F1ZX' }), order(2)]));
     renderOrders();

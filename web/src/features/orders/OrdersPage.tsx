@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CANCEL_ORDER_FAILED, FETCH_ORDERS_FAILED, ordersError, useCancelOrder, useOrders, type Order } from '../../api/orders';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PersonalisationCharge } from '../../components/roster/PersonalisationCharge';
+import { RosterSummary } from '../../components/roster/RosterSummary';
 import { DesignThumbnails } from '../../components/DesignThumbnails';
 import { Spinner } from '../../components/Spinner';
 import { addressLine } from '../../lib/address';
@@ -206,6 +208,8 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
                   {item.name} <span className="muted">· {item.color}</span>
                 </span>
                 <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />
+                <PersonalisationCharge line={item.personalisation} />
+                <RosterSummary rows={item.design.roster} />
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { storeDesignPictures } from '../../api/designPictures';
 import { SHARED_DESIGN_FAILED, useSharedDesign } from '../../api/sharedDesigns';
 import { DesignDetails } from '../../components/DesignDetails';
+import { RosterSummary } from '../../components/roster/RosterSummary';
 import { Spinner } from '../../components/Spinner';
 import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
 import { rupees } from '../../lib/money';
@@ -73,6 +74,7 @@ export default function SharedDesignPage() {
           {d.productName} · <span className="summary-dot" style={{ background: d.colorHex ?? '#ccc' }} aria-hidden /> <span className="capitalize">{d.color}</span>
         </p>
         <DesignDetails design={d} />
+        <RosterSummary rows={d.design.roster} />
         <dl className="shared-price">
           <dt>Unit price</dt>
           <dd>{rupees(d.price)}</dd>

@@ -6,7 +6,7 @@
 // recorded once, when the pointer lets go. Hit-testing uses the engine's own
 // element boxes.
 import { useEffect, useRef } from 'react';
-import type { AreaKey, ElementKind } from '../../lib/engine';
+import type { AreaKey, ElementKind, RosterRowInput } from '../../lib/engine';
 import { snap, tolerance, type Guide } from './snapping';
 import type { StudioHandle } from './useStudio';
 
@@ -16,6 +16,8 @@ declare global {
     __studioDragTimings?: number[];
     /** The work of each pointer move of the last drags (snap, engine move, redraw, paint), in ms, for measurement. */
     __studioDragWork?: number[];
+    /** The engine's time to draw an area with a roster row (ms), for measurement. */
+    __rowPreviewTimings?: number[];
   }
 }
 
@@ -43,6 +45,15 @@ export function paint(canvas: HTMLCanvasElement, raster: { width: number; height
   canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(raster.pixels), raster.width, raster.height), 0, 0);
 }
 
+/** The area as the engine draws it: with a roster row's name and number when one is previewed. */
+function draw(studio: StudioHandle['studio'], area: AreaKey, width: number, row?: RosterRowInput) {
+  if (!row) return studio.renderArea(area, width);
+  const started = performance.now();
+  const raster = studio.renderAreaForRow(area, row, width);
+  keepLast((window.__rowPreviewTimings ??= []), performance.now() - started);
+  return raster;
+}
+
 export function AreaCanvas({
   handle,
   area,
@@ -50,6 +61,7 @@ export function AreaCanvas({
   interactive,
   label,
   snapping = false,
+  row,
 }: {
   handle: StudioHandle;
   area: AreaKey;
@@ -58,6 +70,8 @@ export function AreaCanvas({
   label: string;
   /** Whether drags snap to the guides (Alt held turns it off for the moment). */
   snapping?: boolean;
+  /** The roster row previewed on a personalised design. */
+  row?: RosterRowInput;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const guideX = useRef<HTMLDivElement>(null);
@@ -65,9 +79,10 @@ export function AreaCanvas({
   const drag = useRef<Drag | null>(null);
   const { studio, version } = handle;
 
+  const rowKey = row ? JSON.stringify(row) : '';
   useEffect(() => {
-    if (canvas.current && pixelWidth > 0) paint(canvas.current, studio.renderArea(area, pixelWidth));
-  }, [studio, area, pixelWidth, version]);
+    if (canvas.current && pixelWidth > 0) paint(canvas.current, draw(studio, area, pixelWidth, rowKey ? (JSON.parse(rowKey) as RosterRowInput) : undefined));
+  }, [studio, area, pixelWidth, version, rowKey]);
 
   /** Pointer position in the canvas's own pixels. */
   const at = (e: React.PointerEvent<HTMLCanvasElement>) => {
@@ -113,7 +128,7 @@ export function AreaCanvas({
     const placed = studio.moveElement(area, d.kind, px, py);
     // A guide shows only where the element really is: the engine may have clamped it off the line.
     showGuides(guides.filter((g) => placed && Math.abs((g.axis === 'x' ? placed.x : placed.y) - (g.axis === 'x' ? px : py)) < 0.01));
-    paint(el, studio.renderArea(area, el.width));
+    paint(el, draw(studio, area, el.width, row));
     keepLast((window.__studioDragWork ??= []), performance.now() - work);
     requestAnimationFrame(() => keepLast((window.__studioDragTimings ??= []), performance.now() - started));
   };
@@ -144,6 +159,7 @@ export function AreaCanvas({
         ref={canvas}
         className={`area-canvas ${interactive ? 'interactive' : ''}`}
         data-area={area}
+        data-row={rowKey || undefined}
         aria-label={label}
         onPointerDown={down}
         onPointerMove={move}

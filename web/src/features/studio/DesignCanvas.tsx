@@ -2,13 +2,13 @@
 // its outline: where printing ends (anything dragged past it is cut off).
 import { useEffect, useRef, useState } from 'react';
 import { colorImage, type Product } from '../../api/products';
-import type { AreaKey } from '../../lib/engine';
+import type { AreaKey, RosterRowInput } from '../../lib/engine';
 import { AreaCanvas } from './AreaCanvas';
 import { ElementHandles } from './ElementHandles';
 import { AREA_LABELS, AREA_ON_PICTURE } from './printAreas';
 import type { StudioHandle } from './useStudio';
 
-export function DesignCanvas({ handle, product, color, area, snapping }: { handle: StudioHandle; product: Product; color: string; area: AreaKey; snapping: boolean }) {
+export function DesignCanvas({ handle, product, color, area, snapping, row }: { handle: StudioHandle; product: Product; color: string; area: AreaKey; snapping: boolean; row?: RosterRowInput }) {
   const place = AREA_ON_PICTURE[area];
   const picture = colorImage(product, color, place.side);
   // Which picture last loaded or failed: a cached one loads before any effect would run, so the
@@ -42,7 +42,7 @@ export function DesignCanvas({ handle, product, color, area, snapping }: { handl
         style={{ left: `${place.cx - place.width / 2}%`, width: `${place.width}%`, top: `${place.cy}%` }}
         data-testid="print-area"
       >
-        <AreaCanvas handle={handle} area={area} pixelWidth={pixelWidth} interactive snapping={snapping} label={`${AREA_LABELS[area]} print area`} />
+        <AreaCanvas handle={handle} area={area} pixelWidth={pixelWidth} interactive snapping={snapping} row={row} label={`${AREA_LABELS[area]} print area`} />
         <div className="safe-area" data-testid="safe-area" aria-hidden="true">
           <span>Print area</span>
         </div>

@@ -28,7 +28,7 @@ async function readyHandle(): Promise<StudioHandle> {
   } as unknown as Studio;
   return {
     studio,
-    design: { productId: '64f1a2b3c4d5e6f708190a05', color: 'white', quantities: { s: 0, m: 25, l: 0, xl: 0, xxl: 0 }, materialQuality: 'Premium', printQuality: 'High' } as DesignDoc,
+    design: { productId: '64f1a2b3c4d5e6f708190a05', color: 'white', quantities: { s: 0, m: 25, l: 0, xl: 0, xxl: 0 }, materialQuality: 'Premium', printQuality: 'High', areas: { leftChest: { text: null, image: null }, back: { text: null, image: null } } } as DesignDoc,
     version: 0,
     change: () => null,
     discardDraft: vi.fn(),

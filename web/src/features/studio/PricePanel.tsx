@@ -20,6 +20,7 @@ import type { Product } from '../../api/products';
 import { SizeSteppers, type Quantities } from '../../components/SizeSteppers';
 import type { StudioHandle } from './useStudio';
 import { TierTable } from './TierTable';
+import { isPersonalised } from './NamesNumbersPanel';
 
 export const REDIRECT_AFTER_ADD_MS = 1_500;
 
@@ -47,6 +48,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
     }
   };
 
+  const personalised = isPersonalised(handle);
   const need = studio.needMore();
   const total = studio.totalQuantity();
   const pricing = pricingOf(product);
@@ -141,7 +143,13 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
         <dd>{rupees(product.price)} each</dd>
       </dl>
       <h3>Sizes</h3>
-      <SizeSteppers value={design.quantities} onChange={setQuantity} />
+      {/* A personalised design has a piece per row of its list: the list sets the sizes. */}
+      <SizeSteppers value={design.quantities} onChange={setQuantity} disabled={personalised} />
+      {personalised && (
+        <p className="hint muted" data-testid="sizes-from-roster">
+          The sizes follow your names and numbers list.
+        </p>
+      )}
       <p className="muted" data-testid="total-quantity">
         {total} item{total === 1 ? '' : 's'} · minimum {FACTS.minPerColor} per colour
       </p>
@@ -168,6 +176,14 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
               </td>
               <td>{rupees(line.designFee)}</td>
             </tr>
+            {line.personalisation && (
+              <tr data-testid="studio-personalisation">
+                <td>
+                  {line.personalisation.label} ({line.personalisation.pieces} × {rupees(line.personalisation.perPiece)})
+                </td>
+                <td>{rupees(line.personalisation.total)}</td>
+              </tr>
+            )}
             <tr>
               <td>Subtotal</td>
               <td>{rupees(order?.subtotal ?? line.total)}</td>

@@ -22,6 +22,8 @@ import type { Quantities } from '../../components/SizeSteppers';
 import { RadioGroup } from '../../components/RadioGroup';
 import { describeDesign } from './describeDesign';
 import { HistoryButtons } from './HistoryButtons';
+import { isPersonalised, NamesNumbersPanel } from './NamesNumbersPanel';
+import { previewRow, RowPreviewBar } from './RowPreviewBar';
 import { useBackendAvailable } from '../../lib/health';
 
 /** The specification's studio warning while the health check fails. */
@@ -53,6 +55,8 @@ export default function StudioPage() {
   // Snapping to the guides while dragging; Alt held turns it off for a moment, this toggle (for touch screens) for good.
   const [snapping, setSnapping] = useState(true);
   const [banner, setBanner] = useState<Banner | null>(null);
+  // The roster row the preview shows on a personalised design.
+  const [previewIndex, setPreviewIndex] = useState(0);
   const appliedQuantities = useRef(false);
   const backend = useBackendAvailable();
 
@@ -85,6 +89,9 @@ export default function StudioPage() {
   const p = product.data;
   if (error) return <div className="page notice error">{error}</div>;
   if (!handle || !color) return <Spinner label="Loading the studio..." />;
+  const personalised = isPersonalised(handle);
+  const rows = personalised ? handle.studio.roster() : [];
+  const row = personalised ? previewRow(rows, previewIndex) : undefined;
 
   return (
     <div className="page studio">
@@ -132,6 +139,7 @@ export default function StudioPage() {
           {withLogo && <TextEditor handle={handle} area={area} onMessage={onMessage} />}
           {withLogo && <ImageUpload handle={handle} area={area} onMessage={onMessage} />}
           <ElementList handle={handle} onMessage={onMessage} />
+          {withLogo && <NamesNumbersPanel handle={handle} area={area} preview={previewIndex} onPreview={setPreviewIndex} onMessage={onMessage} />}
         </div>
         <div className="stack studio-view">
           <div className="row studio-tools">
@@ -153,12 +161,13 @@ export default function StudioPage() {
             )}
           </div>
           {view === '2d' ? (
-            <DesignCanvas handle={handle} product={p} color={color} area={area} snapping={snapping} />
+            <DesignCanvas handle={handle} product={p} color={color} area={area} snapping={snapping} row={row} />
           ) : (
             <Suspense fallback={<Spinner label="Loading 3D view..." />}>
-              <Studio3D handle={handle} modelUrl={modelUrl(p, color)} colorHex={colourSwatch(color)} side={area === 'back' ? 'back' : 'front'} />
+              <Studio3D handle={handle} modelUrl={modelUrl(p, color)} colorHex={colourSwatch(color)} side={area === 'back' ? 'back' : 'front'} row={row} />
             </Suspense>
           )}
+          {personalised && <RowPreviewBar rows={rows} index={previewIndex} onSelect={setPreviewIndex} />}
           <p className="muted small hint">
             Drag an element to place it (it snaps to the centre lines and edges; hold Alt to drag freely), or select it with Tab and move it with the arrow keys. {AREA_LABELS[area]} is selected.
           </p>
@@ -168,7 +177,7 @@ export default function StudioPage() {
         </div>
         <PricePanel handle={handle} product={p} onPreview={() => setPreviewing(true)} onMessage={onMessage} />
       </div>
-      {previewing && <PreviewModal handle={handle} product={p} color={color} onClose={() => setPreviewing(false)} />}
+      {previewing && <PreviewModal handle={handle} product={p} color={color} row={row} onClose={() => setPreviewing(false)} />}
     </div>
   );
 }

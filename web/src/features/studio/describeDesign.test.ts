@@ -23,6 +23,14 @@ describe('describeDesign', () => {
     expect(describeDesign(design)).toMatch(/^navy garment\. Left Chest: text/);
   });
 
+  it("names each piece's name and number", () => {
+    const style = { font: 'Arial', color: '#000000', height: 12, position: { x: 50, y: 18 } };
+    const team = { ...design, areas: { ...design.areas, back: { text: null, image: null, name: style, number: { ...style, height: 45, position: { x: 50, y: 52 } } } } } as unknown as Design;
+    expect(describeArea(team, 'back')).toBe(
+      "Back: each piece's name in Arial, 12% of the area high, colour #000000, centred 50% across, 18% down; each piece's number in Arial, 45% of the area high, colour #000000, centred 50% across, 52% down.",
+    );
+  });
+
   it('names an empty area', () => {
     const empty = { ...design, areas: { leftChest: { text: null, image: null }, back: { text: null, image: null } } } as unknown as Design;
     expect(describeDesign(empty)).toBe('navy garment. Left Chest: empty. Back: empty.');

@@ -15,9 +15,14 @@ export function describeImage(i: NonNullable<Area['image']>): string {
   return `image ${i.name || 'without a name'}, ${i.size.width}% wide and ${i.size.height}% high, centred ${at(i.position)}${i.useEmbroidery ? ', embroidered' : ''}`;
 }
 
+/** A name's or number's style: each piece prints its own (the roster's row). */
+export function describePersonal(field: 'name' | 'number', s: NonNullable<Area['name']>): string {
+  return `each piece's ${field} in ${s.font}, ${s.height}% of the area high, colour ${s.color}, centred ${at(s.position)}`;
+}
+
 export function describeArea(design: Design, area: AreaKey): string {
-  const { text, image } = design.areas[AREA_DOC_KEY[area]];
-  const parts = [image && describeImage(image), text && describeText(text)].filter(Boolean);
+  const { text, image, name, number } = design.areas[AREA_DOC_KEY[area]];
+  const parts = [image && describeImage(image), text && describeText(text), name && describePersonal('name', name), number && describePersonal('number', number)].filter(Boolean);
   return `${AREA_LABELS[area]}: ${parts.length ? parts.join('; ') : 'empty'}.`;
 }
 

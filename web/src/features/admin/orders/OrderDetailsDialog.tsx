@@ -5,6 +5,8 @@
 // order's events, the shipment (create it, its tracking and label), and the
 // print files.
 import { useState } from 'react';
+import { PersonalisationCharge } from '../../../components/roster/PersonalisationCharge';
+import { RosterSummary } from '../../../components/roster/RosterSummary';
 import { DETAILS_FAILED, downloadPrintFiles, useAdminOrder } from '../../../api/adminOrders';
 import type { Order } from '../../../api/orders';
 import { Dialog } from '../../../components/Dialog';
@@ -130,6 +132,12 @@ function OrderDetails({ order }: { order: Order }) {
               </span>
             </span>
             <span>{rupees(item.price)} each</span>
+            {(item.personalisation || item.design.roster?.length) && (
+              <div className="detail-roster">
+                <PersonalisationCharge line={item.personalisation} />
+                <RosterSummary rows={item.design.roster} />
+              </div>
+            )}
           </li>
         ))}
       </ul>

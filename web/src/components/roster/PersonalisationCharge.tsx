@@ -1,0 +1,13 @@
+// A line's names-and-numbers charge as the server priced it:
+// "Names and numbers: 27 × ₹100.00 = ₹2,700.00" (cart, order pages).
+import type { components } from '../../lib/schema';
+import { rupees } from '../../lib/money';
+
+export function PersonalisationCharge({ line, testId = 'personalisation-charge' }: { line: components['schemas']['PersonalisationLine'] | null | undefined; testId?: string }) {
+  if (!line) return null;
+  return (
+    <p className="personal-line" data-testid={testId}>
+      {line.label}: {line.pieces} × {rupees(line.perPiece)} = {rupees(line.total)}
+    </p>
+  );
+}

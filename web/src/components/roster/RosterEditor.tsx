@@ -1,0 +1,304 @@
+// The roster of a team order: one row per piece (name, number, size), typed,
+// edited and removed here, or pasted as a list (or read from a CSV file).
+// Every row goes through the engine: a change it refuses keeps what was
+// typed, marked, with the engine's message beside it; a pasted line it
+// cannot read waits under "Lines to fix" until it is fixed or dropped.
+// The same editor serves the studio and the cart's "Edit names" dialog.
+import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { FACTS, type RosterReader, type RosterRow, type RosterRowInput } from '../../lib/engine';
+import { readLine, readPaste, sizeCounts, type PendingLine, type RosterModel } from './rosterModel';
+import './roster.css';
+
+const inputOf = (row: RosterRow): RosterRowInput => ({ size: row.size, name: row.name, number: row.number });
+
+export function RosterEditor({ model, reader, label }: { model: RosterModel; reader: RosterReader | null; label: string }) {
+  const id = useId();
+  const [pending, setPending] = useState<PendingLine[]>([]);
+  const [status, setStatus] = useState('');
+  const { rows } = model;
+  const inputs = rows.map(inputOf);
+  const rowProblems = new Map<number, string>();
+  for (const p of model.problems) if (p.row > 0 && !rowProblems.has(p.row)) rowProblems.set(p.row, p.message);
+  const wholeProblems = model.problems.filter((p) => p.row === 0);
+
+  /** Adds pasted text's rows; the lines the engine could not read wait to be fixed. */
+  const addPaste = (text: string): boolean => {
+    if (!reader || !text.trim()) return false;
+    const read = readPaste(reader, text);
+    if (read.rows.length > 0) {
+      const error = model.setRows([...inputs, ...read.rows.map(inputOf)]);
+      if (error) {
+        setStatus(error);
+        return false;
+      }
+    }
+    setPending((p) => [...p, ...read.pending]);
+    const bad = read.pending.length;
+    setStatus(`Added ${read.rows.length} row${read.rows.length === 1 ? '' : 's'}${bad ? `; ${bad} line${bad === 1 ? '' : 's'} to fix below` : ''}.`);
+    return true;
+  };
+
+  const fixLine = (line: PendingLine) => {
+    if (!reader) return;
+    const { row, message } = readLine(reader, line);
+    if (message) return setPending((p) => p.map((l) => (l.id === line.id ? { ...l, message } : l)));
+    if (row) {
+      const error = model.setRows([...inputs, inputOf(row)]);
+      if (error) return setPending((p) => p.map((l) => (l.id === line.id ? { ...l, message: error } : l)));
+      setStatus(`Line ${line.line} added as row ${inputs.length + 1}.`);
+    }
+    setPending((p) => p.filter((l) => l.id !== line.id));
+  };
+
+  return (
+    <div className="roster-editor stack" aria-label={label} role="group">
+      <RosterCounts rows={rows} />
+      {wholeProblems.length > 0 && (
+        <ul className="roster-problems" data-testid="roster-problems">
+          {wholeProblems.map((p) => (
+            <li key={p.code + p.message} className="error">
+              {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <PasteBox id={id} onPaste={addPaste} disabled={!reader} />
+      <p role="status" className="muted small" data-testid="roster-status">
+        {status}
+      </p>
+      {pending.length > 0 && (
+        <section className="roster-pending" aria-labelledby={`${id}-fix`} data-testid="roster-pending">
+          <h3 id={`${id}-fix`}>Lines to fix</h3>
+          <ul>
+            {pending.map((line) => (
+              <PendingItem
+                key={line.id}
+                line={line}
+                onChange={(text) => setPending((p) => p.map((l) => (l.id === line.id ? { ...l, text } : l)))}
+                onAdd={() => fixLine(line)}
+                onDrop={() => setPending((p) => p.filter((l) => l.id !== line.id))}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      {rows.length > 0 && (
+        <div className="roster-rows-box">
+          <div className="roster-row roster-head" aria-hidden="true">
+            <span>#</span>
+            <span>Name</span>
+            <span>No.</span>
+            <span>Size</span>
+            <span />
+          </div>
+          <ol className="roster-rows" aria-label="Rows" data-testid="roster-rows">
+            {rows.map((row, i) => (
+              <RowItem
+                key={i}
+                idPrefix={id}
+                index={i}
+                row={row}
+                problem={rowProblems.get(i + 1)}
+                onChange={(input) => model.setRows(inputs.map((r, j) => (j === i ? input : r)), `roster-row:${i}`)}
+                onRemove={() => {
+                  model.setRows(inputs.filter((_, j) => j !== i));
+                  setStatus(`Row ${i + 1} removed.`);
+                }}
+              />
+            ))}
+          </ol>
+        </div>
+      )}
+      <AddRow id={id} onAdd={(input) => model.setRows([...inputs, input])} />
+    </div>
+  );
+}
+
+/** Pieces per size, and in all. */
+function RosterCounts({ rows }: { rows: RosterRow[] }) {
+  return (
+    <p className="roster-counts" data-testid="roster-counts">
+      <strong>
+        {rows.length} piece{rows.length === 1 ? '' : 's'}
+      </strong>
+      {sizeCounts(rows).map(({ size, count }) => (
+        <span key={size}>
+          {' '}
+          · {size} {count}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** A chosen file's text (FileReader: what every browser, and the tests' DOM, can read). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
+/** A list pasted or read from a file: `name, number, size` per line. */
+function PasteBox({ id, onPaste, disabled }: { id: string; onPaste: (text: string) => boolean; disabled: boolean }) {
+  const [text, setText] = useState('');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const add = () => onPaste(text) && setText('');
+  const pickFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    try {
+      setFileError(null);
+      onPaste(await readText(file));
+    } catch {
+      setFileError(`${file.name} could not be read.`);
+    }
+  };
+  return (
+    <details className="roster-paste" open>
+      <summary>Paste a list or choose a CSV file</summary>
+      <label htmlFor={`${id}-paste`}>Paste a list: name, number, size on each line</label>
+      <textarea id={`${id}-paste`} rows={4} value={text} placeholder={'Sharma, 10, M\nO\'Brien, 7, XL'} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+      <div className="row roster-paste-actions">
+        <button type="button" className="btn small" onClick={add} disabled={disabled || !text.trim()}>
+          Add these rows
+        </button>
+        <label className="btn small ghost file-button">
+          Choose a CSV file
+          <input type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" className="visually-hidden" onChange={(e) => void pickFile(e)} disabled={disabled} />
+        </label>
+      </div>
+      {fileError && (
+        <p className="error" role="alert">
+          {fileError}
+        </p>
+      )}
+    </details>
+  );
+}
+
+function PendingItem({ line, onChange, onAdd, onDrop }: { line: PendingLine; onChange: (text: string) => void; onAdd: () => void; onDrop: () => void }) {
+  const messageId = `${line.id}-message`;
+  return (
+    <li className="roster-pending-line" data-line={line.line}>
+      <label htmlFor={line.id} className="small">
+        Line {line.line} as pasted
+      </label>
+      <div className="row">
+        <input
+          id={line.id}
+          value={line.text}
+          aria-invalid="true"
+          aria-describedby={messageId}
+          spellCheck={false}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), onAdd())}
+        />
+        <button type="button" className="btn small" onClick={onAdd} aria-label={`Add line ${line.line}`}>
+          Add
+        </button>
+        <button type="button" className="btn small ghost" onClick={onDrop} aria-label={`Drop line ${line.line}`}>
+          ✕
+        </button>
+      </div>
+      <p id={messageId} className="error small" data-testid="roster-line-error">
+        {line.message}
+      </p>
+    </li>
+  );
+}
+
+/** One row: its fields edited in place; a change the engine refuses stays typed here with its message. */
+function RowItem({ idPrefix, index, row, problem, onChange, onRemove }: { idPrefix: string; index: number; row: RosterRow; problem?: string; onChange: (input: RosterRowInput) => string | null; onRemove: () => void }) {
+  const n = index + 1;
+  // What is being typed (kept while the field has focus: the engine trims and capitalises what it keeps).
+  const [draft, setDraft] = useState<RosterRowInput | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const shown = draft ?? inputOf(row);
+  const message = refused ?? problem;
+  const messageId = `${idPrefix}-row-${n}-message`;
+  const edit = (input: RosterRowInput) => {
+    setDraft(input);
+    setRefused(onChange(input));
+  };
+  const settle = () => {
+    if (!refused) setDraft(null);
+  };
+  const described = message ? { 'aria-invalid': true as const, 'aria-describedby': messageId } : {};
+  return (
+    <li className={`roster-row ${message ? 'invalid' : ''}`} data-testid="roster-row" data-row={n}>
+      <span className="roster-n" aria-hidden="true">
+        {n}
+      </span>
+      <input aria-label={`Name, row ${n}`} value={shown.name ?? ''} spellCheck={false} autoCapitalize="characters" onChange={(e) => edit({ ...shown, name: e.target.value })} onBlur={settle} {...described} />
+      <input aria-label={`Number, row ${n}`} value={shown.number ?? ''} inputMode="numeric" onChange={(e) => edit({ ...shown, number: e.target.value })} onBlur={settle} {...described} />
+      <select aria-label={`Size, row ${n}`} value={shown.size} onChange={(e) => edit({ ...shown, size: e.target.value })} {...described}>
+        {FACTS.sizes.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn small ghost" aria-label={`Remove row ${n}`} onClick={onRemove}>
+        ✕
+      </button>
+      {message && (
+        <p id={messageId} className="error small roster-row-error" data-testid="roster-row-error">
+          {message}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** A new row typed in; the engine's message when it refuses it. */
+function AddRow({ id, onAdd }: { id: string; onAdd: (input: RosterRowInput) => string | null }) {
+  const [input, setInput] = useState<RosterRowInput>({ size: FACTS.sizes[1] ?? FACTS.sizes[0], name: '', number: '' });
+  const [refused, setRefused] = useState<string | null>(null);
+  const add = () => {
+    const error = onAdd(input);
+    setRefused(error);
+    if (!error) setInput({ ...input, name: '', number: '' });
+  };
+  const onKey = (e: KeyboardEvent) => e.key === 'Enter' && (e.preventDefault(), add());
+  const described = refused ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-add-error` } : {};
+  return (
+    <fieldset className="roster-add">
+      <legend>Add a row</legend>
+      <div className="roster-add-fields">
+        <label>
+          Name
+          <input value={input.name ?? ''} onChange={(e) => setInput({ ...input, name: e.target.value })} onKeyDown={onKey} spellCheck={false} autoCapitalize="characters" {...described} />
+        </label>
+        <label>
+          Number
+          <input value={input.number ?? ''} inputMode="numeric" onChange={(e) => setInput({ ...input, number: e.target.value })} onKeyDown={onKey} {...described} />
+        </label>
+        <label>
+          Size
+          <select value={input.size} onChange={(e) => setInput({ ...input, size: e.target.value })}>
+            {FACTS.sizes.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <button type="button" className="btn small" onClick={add}>
+        Add row
+      </button>
+      <p className="hint muted">
+        Names up to {FACTS.maxNameChars} letters, numbers up to {FACTS.maxNumberDigits} digits; names print in capitals.
+      </p>
+      {refused && (
+        <p id={`${id}-add-error`} className="error small" role="alert">
+          {refused}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,96 @@
+// "Edit names" on a personalised cart line: the studio's roster editor over
+// an engine opened on the line's design, so every row is checked as in the
+// studio and the quantities follow the list. Saving sends both
+// (`PUT /cart/items/{id}` with `{quantity, roster}`); the server checks them
+// again and its message shows when it refuses them.
+import { useEffect, useState } from 'react';
+import { useUpdateCartItem, type CartItem } from '../../api/cart';
+import { Dialog } from '../../components/Dialog';
+import { RosterEditor } from '../../components/roster/RosterEditor';
+import { applyRoster, type RosterModel } from '../../components/roster/rosterModel';
+import { useRosterReader } from '../../components/roster/useRosterReader';
+import { Spinner } from '../../components/Spinner';
+import { engineMessage, studioFromDesign, type Design, type Studio } from '../../lib/engine';
+import { errorText } from './errorText';
+
+/** An engine studio on a design, for as long as the dialog is open. */
+function useLineStudio(design: Design): { studio: Studio | null; error: string | null } {
+  const [studio, setStudio] = useState<Studio | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const json = JSON.stringify(design);
+  useEffect(() => {
+    let opened: Studio | null = null;
+    let live = true;
+    studioFromDesign(JSON.parse(json) as Design).then(
+      (s) => {
+        if (live) setStudio((opened = s));
+        else s.free();
+      },
+      (e) => live && setError(engineMessage(e)),
+    );
+    return () => {
+      live = false;
+      opened?.free();
+    };
+  }, [json]);
+  return { studio, error };
+}
+
+export function EditNamesDialog({ item, onClose }: { item: CartItem; onClose: () => void }) {
+  const { studio, error } = useLineStudio(item.design as Design);
+  const reader = useRosterReader();
+  const update = useUpdateCartItem();
+  const [, setVersion] = useState(0);
+
+  const model: RosterModel | null = studio && {
+    rows: studio.roster(),
+    problems: studio.rosterProblems(),
+    setRows: (rows) => {
+      try {
+        applyRoster(studio, rows);
+        update.reset();
+        return null;
+      } catch (e) {
+        return engineMessage(e);
+      } finally {
+        setVersion((v) => v + 1);
+      }
+    },
+  };
+
+  const save = () => {
+    if (!studio) return;
+    update.mutate({ id: item._id, quantity: studio.design().quantities, roster: studio.roster() }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog title={`Edit names: ${item.name} (${item.color})`} onClose={onClose} wide>
+      {error && (
+        <p className="notice error" role="alert">
+          {error}
+        </p>
+      )}
+      {!model && !error && <Spinner label="Opening the list…" />}
+      {model && (
+        <>
+          <RosterEditor model={model} reader={reader} label="Names and numbers list" />
+          <div className="row">
+            <button className="btn" onClick={save} disabled={update.isPending} data-testid="save-names">
+              {update.isPending ? 'Saving…' : `Save ${model.rows.length} pieces`}
+            </button>
+            <button className="btn ghost" onClick={onClose} disabled={update.isPending}>
+              Cancel
+            </button>
+          </div>
+          <div role="alert">
+            {update.isError && (
+              <p className="notice error" data-testid="save-names-error">
+                {errorText(update.error, 'Failed to update item')}
+              </p>
+            )}
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}
