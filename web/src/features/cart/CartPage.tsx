@@ -145,7 +145,7 @@ function CartLine({ item }: { item: CartItem }) {
       <div className="cart-line-body">
         <h2>{item.name}</h2>
         <p className="muted">
-          {item.color} · {item.elements} design {item.elements === 1 ? 'element' : 'elements'} · <span data-testid="cart-unit-price">{rupees(item.price)}</span> each
+          {item.color} · {elementsText(item)} · <span data-testid="cart-unit-price">{rupees(item.price)}</span> each
           {item.designFee > 0 && <> · design fee {rupees(item.designFee)}</>}
         </p>
         {item.tierLabel && (
@@ -200,4 +200,10 @@ function CartLine({ item }: { item: CartItem }) {
       </div>
     </li>
   );
+}
+
+/** "2 design elements"; a line printing only names and numbers says so instead of "0 design elements". */
+function elementsText(item: { elements: number; personalisation?: { label: string } }): string {
+  if (item.elements === 0 && item.personalisation) return item.personalisation.label;
+  return `${item.elements} design ${item.elements === 1 ? 'element' : 'elements'}`;
 }

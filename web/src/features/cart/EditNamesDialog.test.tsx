@@ -53,6 +53,8 @@ describe('a personalised cart line', () => {
     renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
     const row = await screen.findByTestId('cart-line');
     expect(within(row).getByTestId('cart-personalisation').textContent).toBe('Names and numbers: 2 × ₹100.00 = ₹200.00');
+    // Names and numbers alone are not "0 design elements".
+    expect(within(row).queryByText(/0 design elements/)).toBeNull();
     const summary = within(row).getByText('2 names and numbers');
     await userEvent.click(summary);
     expect(within(row).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['SHARMA · 10 (M)', 'RAO · 7 (L)']);
