@@ -2,6 +2,7 @@
 // date, the 30-day overview, status changes (a paid order moved to cancelled or
 // refunded is refunded by the server), deletion, one order's details, and the
 // print files. Every call is checked for the admin role by the server.
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../lib/api';
 import type { components } from '../lib/schema';
@@ -42,11 +43,38 @@ function listError(error: unknown): Error {
   return error instanceof ApiError ? new ApiError(error.message || FETCH_FAILED, error.status) : new Error(FETCH_ERROR);
 }
 
-async function fetchAdminOrders(f: AdminFilters): Promise<AdminOrders> {
-  const filters = { ...(f.status ? { status: f.status } : {}), ...(f.dateFrom ? { dateFrom: f.dateFrom } : {}), ...(f.dateTo ? { dateTo: f.dateTo } : {}) };
+/** Show All's pages: a few hundred orders an answer (well under 1 MB), as many as the server's unpaged list gives. */
+export const SHOW_ALL_PAGE_SIZE = 250;
+export const SHOW_ALL_MAX = 5000;
+
+/** How far Show All has got: orders loaded of those matching. */
+export interface LoadProgress {
+  loaded: number;
+  total: number;
+}
+
+type Filters = { status?: OrderStatus; dateFrom?: string; dateTo?: string };
+
+/**
+ * Every matching order (at most SHOW_ALL_MAX, newest first), a page at a time
+ * rather than as one answer of megabytes, telling `progress` after each page.
+ */
+async function fetchAllOrders(filters: Filters, progress: (p: LoadProgress) => void): Promise<Order[]> {
+  const orders: Order[] = [];
+  for (let page = 1; ; page++) {
+    const result = await api.GET('/orders/admin', { params: { query: { ...filters, page, limit: SHOW_ALL_PAGE_SIZE } } });
+    orders.push(...unwrap(result, FETCH_FAILED));
+    const { pages, total } = result.data!.pagination;
+    progress({ loaded: orders.length, total: Math.min(total, SHOW_ALL_MAX) });
+    if (page >= pages || orders.length >= SHOW_ALL_MAX) return orders.slice(0, SHOW_ALL_MAX);
+  }
+}
+
+async function fetchAdminOrders(f: AdminFilters, progress: (p: LoadProgress) => void): Promise<AdminOrders> {
+  const filters: Filters = { ...(f.status ? { status: f.status } : {}), ...(f.dateFrom ? { dateFrom: f.dateFrom } : {}), ...(f.dateTo ? { dateTo: f.dateTo } : {}) };
   try {
     if (f.showAll) {
-      const orders = unwrap(await api.GET('/orders/admin/all', { params: { query: filters } }), FETCH_FAILED);
+      const orders = await fetchAllOrders(filters, progress);
       return { orders, pagination: { page: 1, limit: orders.length, total: orders.length, pages: 1 } };
     }
     const result = await api.GET('/orders/admin', { params: { query: { ...filters, page: f.page, limit: ADMIN_PAGE_SIZE } } });
@@ -57,9 +85,22 @@ async function fetchAdminOrders(f: AdminFilters): Promise<AdminOrders> {
   }
 }
 
-/** The list; it loads again whenever a filter, the page or Show All changes. */
+/** The list; it loads again whenever a filter, the page or Show All changes. `progress`: Show All's, while it loads. */
 export function useAdminOrders(filters: AdminFilters) {
-  return useQuery({ queryKey: ['admin-orders', filters], queryFn: () => fetchAdminOrders(filters), placeholderData: keepPreviousData });
+  const [progress, setProgress] = useState<LoadProgress | null>(null);
+  const query = useQuery({
+    queryKey: ['admin-orders', filters],
+    queryFn: async () => {
+      setProgress(null);
+      try {
+        return await fetchAdminOrders(filters, setProgress);
+      } finally {
+        setProgress(null);
+      }
+    },
+    placeholderData: keepPreviousData,
+  });
+  return { ...query, progress };
 }
 
 export function useOrderOverview() {

@@ -86,6 +86,44 @@ describe('Orders Management', () => {
     await waitFor(() => expect(screen.getByText('Order status updated to processing')).toBeTruthy());
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('shows all orders a page at a time with its progress, never one huge answer, and draws only the rows near the screen', async () => {
+    signedIn({ role: 'admin' });
+    // jsdom lays nothing out: a row measures as the browser's would, about 72 px.
+    Object.defineProperty(HTMLTableRowElement.prototype, 'offsetHeight', { configurable: true, get: () => 72 });
+    const all = Array.from({ length: 620 }, (_, i) => order(i + 1));
+    const asked: string[] = [];
+    let release = () => {};
+    const secondPage = new Promise<void>((resolve) => (release = resolve));
+    mockApi(async (_method, path, url) => {
+      if (path === '/api/orders/stats/overview') return ok(overview);
+      if (path === '/api/orders/admin/all') throw new Error('Show All must not ask for every order at once');
+      if (path !== '/api/orders/admin') return undefined;
+      asked.push(url.search);
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      if (limit === 250 && page === 2) await secondPage;
+      const data = all.slice((page - 1) * limit, page * limit);
+      return { status: 200, body: { success: true, message: 'Orders', data, pagination: { page, limit, total: all.length, pages: Math.ceil(all.length / limit) } } };
+    });
+    renderRoutes(routes, '/admin/orders');
+    await waitFor(() => expect(screen.getAllByTestId('admin-order-row')).toHaveLength(100));
+    await userEvent.setup().click(screen.getByLabelText('Show All Orders'));
+    // While it loads, how far it has got.
+    await waitFor(() => expect(screen.getByTestId('show-all-progress').textContent).toContain('Loading all orders: 250 of 620'));
+    release();
+    await waitFor(() => expect(screen.queryByTestId('show-all-progress')).toBeNull());
+    expect(screen.getByTestId('orders-summary').textContent).toMatch(/^620 total orders/);
+    // Three answers of at most 250 orders each.
+    expect(asked.filter((q) => q.includes('limit=250'))).toEqual(['?page=1&limit=250', '?page=2&limit=250', '?page=3&limit=250']);
+    // Only the rows near the screen are in the page; the rest are spacers.
+    const rows = screen.getAllByTestId('admin-order-row');
+    expect(screen.getByTestId('virtual-rows')).toBeTruthy();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(60);
+    expect(rows[0].textContent).toContain(all[0].orderNumber);
+    delete (HTMLTableRowElement.prototype as { offsetHeight?: number }).offsetHeight;
+  });
 });
 
 describe('Order Details', () => {

@@ -32,6 +32,7 @@ import { MAX_BULK } from '../../../api/stages';
 import { PROOF_NOT_APPROVED } from '../../../api/proofs';
 import { OverrideDialog } from './OverrideDialog';
 import { BulkLabelsButton } from './BulkLabelsButton';
+import { OrderRows } from './OrderRows';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -121,6 +122,49 @@ export default function OrdersAdminPage() {
     if (!filters.showAll && filters.page > pages) setFilters((f) => ({ ...f, page: Math.max(1, pages) }));
   }, [filters.showAll, filters.page, pages]);
 
+  const row = (order: Order, index: number, measure?: (el: HTMLTableRowElement | null) => void) => (
+    <tr key={order._id} data-testid="admin-order-row" data-index={index} ref={measure}>
+      <td>
+        <input type="checkbox" aria-label={`Select order ${order.orderNumber}`} checked={selected.has(order._id)} onChange={() => toggle(order._id)} />
+      </td>
+      <td>
+        <strong>{order.orderNumber}</strong>
+        <div className="muted mono">{order._id.slice(-8)}</div>
+      </td>
+      <td>
+        {order.user.name || 'N/A'}
+        <div className="muted">{order.user.email || 'N/A'}</div>
+      </td>
+      <td>
+        <Menu
+          label={`${label(order.status)}: change the status of order ${order.orderNumber}`}
+          button={<StatusChip status={order.status} />}
+          className="status-menu"
+          items={ORDER_STATUSES.map((s) => ({ label: label(s), current: s === order.status, onSelect: () => chooseStatus(order, s) }))}
+        />
+        <OrderStage order={order} notify={banners} />
+      </td>
+      <td>
+        {order.paymentMethod}
+        <div>
+          <span className={`pay-chip ${order.isPaid ? 'paid' : 'unpaid'}`}>{order.isPaid ? 'Paid' : 'Pending'}</span>
+        </div>
+      </td>
+      <td>{dateTime.format(order.createdAt)}</td>
+      <td>
+        <Menu
+          label={`Actions for order ${order.orderNumber}`}
+          button={<span aria-hidden>⋮</span>}
+          items={[
+            { label: 'View Details', onSelect: () => setDetails(order._id) },
+            { label: 'Generate Performa Invoice', onSelect: () => invoice(order) },
+            { label: 'Delete Order', danger: true, onSelect: () => setDeleting(order) },
+          ]}
+        />
+      </td>
+    </tr>
+  );
+
   const first = pagination && pagination.total > 0 ? (pagination.page - 1) * pagination.limit + 1 : 0;
   const last = pagination ? Math.min(pagination.total, pagination.page * pagination.limit) : 0;
 
@@ -181,6 +225,12 @@ export default function OrdersAdminPage() {
         </button>
       </div>
 
+      {orders.progress && (
+        <p className="muted" role="status" data-testid="show-all-progress">
+          <progress max={orders.progress.total} value={orders.progress.loaded} /> Loading all orders: {orders.progress.loaded.toLocaleString('en-IN')} of{' '}
+          {orders.progress.total.toLocaleString('en-IN')}
+        </p>
+      )}
       {orders.isPending ? (
         <Spinner label="Loading orders..." />
       ) : orders.isError ? (
@@ -215,50 +265,7 @@ export default function OrdersAdminPage() {
                 </th>
               </tr>
             </thead>
-            <tbody>
-              {list.map((order) => (
-                <tr key={order._id} data-testid="admin-order-row">
-                  <td>
-                    <input type="checkbox" aria-label={`Select order ${order.orderNumber}`} checked={selected.has(order._id)} onChange={() => toggle(order._id)} />
-                  </td>
-                  <td>
-                    <strong>{order.orderNumber}</strong>
-                    <div className="muted mono">{order._id.slice(-8)}</div>
-                  </td>
-                  <td>
-                    {order.user.name || 'N/A'}
-                    <div className="muted">{order.user.email || 'N/A'}</div>
-                  </td>
-                  <td>
-                    <Menu
-                      label={`${label(order.status)}: change the status of order ${order.orderNumber}`}
-                      button={<StatusChip status={order.status} />}
-                      className="status-menu"
-                      items={ORDER_STATUSES.map((s) => ({ label: label(s), current: s === order.status, onSelect: () => chooseStatus(order, s) }))}
-                    />
-                    <OrderStage order={order} notify={banners} />
-                  </td>
-                  <td>
-                    {order.paymentMethod}
-                    <div>
-                      <span className={`pay-chip ${order.isPaid ? 'paid' : 'unpaid'}`}>{order.isPaid ? 'Paid' : 'Pending'}</span>
-                    </div>
-                  </td>
-                  <td>{dateTime.format(order.createdAt)}</td>
-                  <td>
-                    <Menu
-                      label={`Actions for order ${order.orderNumber}`}
-                      button={<span aria-hidden>⋮</span>}
-                      items={[
-                        { label: 'View Details', onSelect: () => setDetails(order._id) },
-                        { label: 'Generate Performa Invoice', onSelect: () => invoice(order) },
-                        { label: 'Delete Order', danger: true, onSelect: () => setDeleting(order) },
-                      ]}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            <OrderRows orders={list} row={row} />
           </table>
         </div>
       )}
