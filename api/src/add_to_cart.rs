@@ -61,27 +61,33 @@ pub async fn add(
             backoff(attempt).await;
         }
         let existing = cart::by_artwork(db, user_id, &artwork).await?;
-        let merged = match &existing {
-            // The same artwork again: one line, the quantities added up and
-            // the new roster's pieces after the old ones.
-            Some(line) => {
-                let mut merged = line.design()?;
-                merged.merge_line(design)?;
-                merged
-            }
-            None => design.clone(),
-        };
+        let (merged, target) = merged_line(existing.as_ref(), design, &artwork)?;
         let quote = merged.quote(&pricing)?;
-        let target = match &existing {
-            Some(line) => cart::Target::Replace {
-                id: &line.id,
-                read_design: &line.design,
-            },
-            None => cart::Target::New { artwork: &artwork },
-        };
         if cart::save(db, user_id, target, &merged, &quote).await? {
             return Ok(());
         }
     }
     Err(busy())
+}
+
+/// `design` as it goes into a cart holding `existing`, the line of the same
+/// artwork if there is one: merged with it (one line, the quantities added
+/// up and the new roster's pieces after the old ones), and where it is saved.
+pub fn merged_line<'a>(
+    existing: Option<&'a cart::Line>,
+    design: &Design,
+    artwork: &'a str,
+) -> Result<(Design, cart::Target<'a>), ApiError> {
+    match existing {
+        Some(line) => {
+            let mut merged = line.design()?;
+            merged.merge_line(design)?;
+            let target = cart::Target::Replace {
+                id: &line.id,
+                read_design: &line.design,
+            };
+            Ok((merged, target))
+        }
+        None => Ok((design.clone(), cart::Target::New { artwork })),
+    }
 }

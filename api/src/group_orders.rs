@@ -134,23 +134,9 @@ pub async fn close(
     let rows = groups::rows_in(&mut tx, &group.id).await?;
     let design = assemble(&base, &rows)?;
     design.check_for_cart(&product.colors)?;
-    let existing = cart::by_artwork_in(&mut tx, &group.organiser_id, &artwork).await?;
-    let merged = match &existing {
-        Some(line) => {
-            let mut merged = line.design()?;
-            merged.merge_line(&design)?;
-            merged
-        }
-        None => design.clone(),
-    };
+    let existing = cart::by_artwork(&mut *tx, &group.organiser_id, &artwork).await?;
+    let (merged, target) = crate::add_to_cart::merged_line(existing.as_ref(), &design, &artwork)?;
     let quote = merged.quote(&pricing)?;
-    let target = match &existing {
-        Some(line) => cart::Target::Replace {
-            id: &line.id,
-            read_design: &line.design,
-        },
-        None => cart::Target::New { artwork: &artwork },
-    };
     if !cart::save_in(&mut tx, &group.organiser_id, target, &merged, &quote).await? {
         return Err(crate::add_to_cart::busy());
     }

@@ -60,8 +60,9 @@ pub async fn line(db: &Db, user_id: &str, id: &str) -> Result<Option<Line>, DbEr
     )
 }
 
-pub async fn by_artwork(
-    db: &Db,
+/// The user's line of this artwork, from the pool or inside a transaction.
+pub async fn by_artwork<'e>(
+    db: impl sqlx::Executor<'e, Database = sqlx::Any>,
     user_id: &str,
     artwork_hash: &str,
 ) -> Result<Option<Line>, DbError> {
@@ -188,21 +189,6 @@ pub async fn save_in(
             Ok(true)
         }
     }
-}
-
-/// The user's line of this artwork, read inside a transaction.
-pub async fn by_artwork_in(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    user_id: &str,
-    artwork_hash: &str,
-) -> Result<Option<Line>, DbError> {
-    Ok(sqlx::query_as(&format!(
-        "{SELECT} WHERE c.user_id = $1 AND c.artwork_hash = $2"
-    ))
-    .bind(user_id)
-    .bind(artwork_hash)
-    .fetch_optional(&mut **tx)
-    .await?)
 }
 
 pub async fn remove(db: &Db, user_id: &str, id: &str) -> Result<bool, DbError> {

@@ -216,6 +216,20 @@ fn refuse_rows(group: &Group) -> Result<(), ApiError> {
     }
 }
 
+/// A transaction holding the group open for a member's row (or a top-up):
+/// refused with its reason once it is closed, cancelled or past its deadline.
+async fn hold_for_rows(
+    state: &AppState,
+    group: &Group,
+) -> ApiResult<sqlx::Transaction<'static, sqlx::Any>> {
+    refuse_rows(group)?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
+    if !groups::lock_open(&mut tx, &group.id, Some(now_ms())).await? {
+        return Err(not_open());
+    }
+    Ok(tx)
+}
+
 /// The rows' line priced by the engine at the product's pricing now.
 async fn progress(
     state: &AppState,
@@ -298,10 +312,7 @@ async fn add_row(
         body.name.as_deref(),
         body.number.as_deref(),
     )?;
-    let mut tx = crate::db::begin_write(&state.db).await?;
-    if !groups::lock_open(&mut tx, &group.id, Some(now_ms())).await? {
-        return Err(not_open());
-    }
+    let mut tx = hold_for_rows(state, group).await?;
     if groups::count_in(&mut tx, &group.id).await? >= design_engine::roster::MAX_ROSTER_ROWS as i64
     {
         return Err(ApiError::conflict_code(
@@ -695,10 +706,7 @@ impl GroupOrdersApi {
             body.name.as_deref(),
             body.number.as_deref(),
         )?;
-        let mut tx = crate::db::begin_write(&state.db).await?;
-        if !groups::lock_open(&mut tx, &group.id, Some(now_ms())).await? {
-            return Err(not_open().into());
-        }
+        let mut tx = hold_for_rows(&state, &group).await?;
         if !groups::update_mine(
             &mut tx,
             &group.id,
@@ -727,11 +735,7 @@ impl GroupOrdersApi {
         token: Path<String>,
     ) -> Result<Json<Envelope<PublicGroupOrder>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
         let group = by_token(&state, &token.0).await?;
-        refuse_rows(&group)?;
-        let mut tx = crate::db::begin_write(&state.db).await?;
-        if !groups::lock_open(&mut tx, &group.id, Some(now_ms())).await? {
-            return Err(not_open().into());
-        }
+        let mut tx = hold_for_rows(&state, &group).await?;
         if groups::remove_row(&mut tx, &group.id, Some(&auth.0.id), None)
             .await?
             .is_none()
