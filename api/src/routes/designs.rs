@@ -227,7 +227,7 @@ fn quote_of(
         personalisation: quote.personalisation.map(Into::into),
         print_areas: PrintArea::ALL
             .into_iter()
-            .filter(|a| design.area(*a).element_count() > 0)
+            .filter(|a| design.area(*a).element_count() > 0 || design.area(*a).is_personalised())
             .map(|a| a.label().to_string())
             .collect(),
         material_quality: spelled(&design.material_quality),

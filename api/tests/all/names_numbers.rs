@@ -298,5 +298,19 @@ async fn the_store_sets_the_charges_and_the_products_say_them() {
         let line = &body["data"]["items"][0];
         assert_eq!(line["personalisation"]["perPiece"], 75_50);
         assert_eq!(line["lineTotal"], 25 * 299_00 + 25 * 75_50);
+        // Saved, it says where its names and numbers print and what they cost.
+        let (status, saved) = app
+            .post_auth(
+                "/api/designs",
+                &token,
+                json!({"name": "Team", "design": doc(&team(25))}),
+            )
+            .await;
+        assert_eq!(status, 201, "{saved}");
+        let quote = &saved["data"];
+        assert_eq!(
+            (&quote["printAreas"], &quote["personalisation"]["total"]),
+            (&json!(["Back"]), &json!(25 * 75_50))
+        );
     }
 }

@@ -1,6 +1,7 @@
 // A stored design's details as the saved-designs and shared-design pages show
 // them: Print Area, Material, Quality, and Color and Size when present, only
-// when the design holds a text or an image; otherwise 'Standard design'.
+// when the design prints something (a text, an image, names or numbers);
+// otherwise 'Standard design'.
 import type { SavedDesign } from '../api/designs';
 import { SIZES, type Quantities } from './SizeSteppers';
 import './designDetails.css';
@@ -15,7 +16,7 @@ export function sizesText(q: Quantities): string {
 }
 
 export function DesignDetails({ design }: { design: Described }) {
-  if (design.elements === 0) return <p className="muted design-details">Standard design</p>;
+  if (design.elements === 0 && design.printAreas.length === 0) return <p className="muted design-details">Standard design</p>;
   const sizes = sizesText(design.quantity);
   return (
     <dl className="design-details">
