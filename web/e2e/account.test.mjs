@@ -147,7 +147,7 @@ test('the dashboard greets the customer, the profile keeps a new name, and /admi
   await page.getByLabel('Full name').waitFor();
   assert.equal(await page.getByLabel('Full name').inputValue(), 'Meera N. Iyer');
   await page.getByRole('button', { name: /^Meera ▾/ }).waitFor();
-  await page.getByRole('navigation', { name: 'My Account' }).getByRole('link', { name: 'Orders' }).click();
+  await page.getByRole('navigation', { name: 'My Account' }).getByRole('link', { name: 'Orders', exact: true }).click();
   await page.waitForURL('**/user/orders');
   await page.getByRole('heading', { name: 'No Orders Found' }).waitFor();
   await expectAccessible(page, 'My Orders, none');

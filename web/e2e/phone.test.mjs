@@ -143,7 +143,7 @@ test('on a phone a shopper designs with the preview in view, by touch, pays and 
   await page.goto(store.url + '/user');
   await page.getByRole('heading', { name: 'Welcome back, Neha Phone!' }).waitFor();
   await phonePage(page, 'account');
-  await menu.getByRole('link', { name: 'Orders' }).tap();
+  await menu.getByRole('link', { name: 'Orders', exact: true }).tap();
   await page.getByTestId('order-card').first().waitFor();
   await phonePage(page, 'orders');
   await menu.getByRole('link', { name: 'Addresses' }).tap();
