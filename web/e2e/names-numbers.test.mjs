@@ -192,7 +192,11 @@ test('a team captain pastes, fixes, previews, orders 27, raises to 50 in the car
   const admin = await signedInContext(browser, store.url, '/admin/orders', ADMIN);
   const details = await openOrderDetails(admin.page, order.orderNumber);
   assert.equal(await text(details.getByTestId('roster-summary').locator('summary')), '50 names and numbers');
-  const [download] = await Promise.all([admin.page.waitForEvent('download'), details.getByRole('button', { name: 'Download print files' }).click()]);
+  // Fifty 3,600 × 4,200 pieces drawn by a debug build beside the Rust tests: up to a minute or more in CI.
+  const [download] = await Promise.all([
+    admin.page.waitForEvent('download', { timeout: 180_000 }),
+    details.getByRole('button', { name: 'Download print files' }).click(),
+  ]);
   const zip = readFileSync(await download.path());
   const entries = zipEntries(zip);
   const pieces = entries.filter((e) => /^line-1-pieces\/back-\d+-.+\.png$/.test(e.name));
