@@ -236,9 +236,10 @@ pub async fn tick(
     charges: design_engine::roster_pricing::PersonalisationCharges,
 ) -> Result<(), ApiError> {
     for group in groups::past_deadline(db).await? {
-        let pieces = groups::rows(db, &group.id).await?.len();
-        let minimum = pieces >= design_engine::quantities::MIN_PER_COLOUR as usize;
-        let closed = minimum && close(db, &group, charges).await.is_ok();
+        let rows = groups::rows(db, &group.id).await?;
+        let quantities = assemble(&design_of(&group)?, &rows)?.quantities;
+        let pieces = quantities.total();
+        let closed = quantities.check_minimum().is_ok() && close(db, &group, charges).await.is_ok();
         let (subject, body) = if closed {
             (
                 format!("{} closed at its deadline", group.title),
@@ -248,7 +249,7 @@ pub async fn tick(
                 ),
             )
         } else {
-            let need = design_engine::quantities::MIN_PER_COLOUR as usize - pieces.min(25);
+            let need = quantities.need_more();
             (
                 format!("{} reached its deadline", group.title),
                 format!(

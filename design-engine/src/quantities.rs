@@ -145,7 +145,7 @@ impl Quantities {
     /// How many more garments the studio needs before it can add to the cart
     /// ("Add to Cart (Need N more)"); 0 once the minimum is met.
     pub fn need_more(&self) -> u32 {
-        MIN_PER_COLOUR.saturating_sub(self.total())
+        short_of_minimum(self.total())
     }
 
     /// The cart rule: at least one item, and at least 25 for the colour.
@@ -156,6 +156,12 @@ impl Quantities {
             _ => Ok(()),
         }
     }
+}
+
+/// How many pieces `pieces` are short of the 25-per-colour minimum; 0 once it is met
+/// (for a count kept without its sizes, such as a group order's rows).
+pub fn short_of_minimum(pieces: u32) -> u32 {
+    MIN_PER_COLOUR.saturating_sub(pieces)
 }
 
 fn checked_quantity(size: Size, quantity: i64) -> Result<u32, StudioError> {

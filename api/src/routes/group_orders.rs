@@ -368,7 +368,7 @@ async fn add_row(
         )
         .await?;
     }
-    if pieces >= i64::from(design_engine::quantities::MIN_PER_COLOUR)
+    if design_engine::quantities::short_of_minimum(u32::try_from(pieces).unwrap_or(u32::MAX)) == 0
         && groups::claim_flag(&mut tx, &group.id, groups::Flag::Minimum).await?
     {
         let organiser: String = sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
