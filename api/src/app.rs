@@ -16,6 +16,7 @@ use crate::routes::cart::CartApi;
 use crate::routes::designs::DesignsApi;
 use crate::routes::files::FilesApi;
 use crate::routes::group_orders::GroupOrdersApi;
+use crate::routes::group_payments::GroupPaymentsApi;
 use crate::routes::health::HealthApi;
 use crate::routes::models::ModelsApi;
 use crate::routes::newsletter::NewsletterApi;
@@ -63,6 +64,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 UploadApi,
                 DesignsApi,
                 GroupOrdersApi,
+                GroupPaymentsApi,
                 SecondFactorApi,
                 TaxDocumentsApi,
                 ProofsApi,
@@ -70,8 +72,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 AccountsApi,
                 ReorderApi,
                 StagesApi,
-                ShipmentApi,
-                ShippingApi,
+                (ShipmentApi, ShippingApi),
             ),
         ),
         "Custom apparel store API",

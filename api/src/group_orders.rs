@@ -9,6 +9,8 @@ use design_engine::{Design, Quantities, Size};
 use crate::db::group_orders::{self as groups, Group, Row};
 use crate::db::{Db, cart, outbox, products};
 use crate::envelope::ApiError;
+use crate::payments::checkout::{CheckedCart, LineOf, order_line};
+use design_engine::pricing::quote_order;
 
 /// What a group's title may be, in characters.
 pub const MAX_TITLE_CHARS: usize = 80;
@@ -104,21 +106,60 @@ pub fn assemble(group_design: &Design, rows: &[Row]) -> Result<Design, ApiError>
     Ok(design)
 }
 
+/// What a member pays for their unpaid rows, as an order's lines: one line,
+/// the group's design with these pieces (and their names and numbers), at the
+/// engine's share (`Design::quote_share`), the pictures still held.
+pub async fn member_lines(
+    state: &crate::state::AppState,
+    group: &Group,
+    rows: &[Row],
+) -> Result<CheckedCart, ApiError> {
+    let product = products::get(&state.db, &group.product_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
+    let pricing = product
+        .pricing()
+        .with_personalisation(state.config.personalisation);
+    let base = design_of(group)?;
+    let design = assemble(&base, rows)?;
+    crate::designs::check_kept(&state.db, &design).await?;
+    let quote = design.quote_share(&pricing)?;
+    let line = order_line(
+        LineOf {
+            product_id: product.id,
+            name: product.name,
+            color: design.color.clone(),
+            artwork_hash: design_engine::hash::artwork_hash(&base),
+            design: design.to_json(),
+        },
+        &design,
+        &quote,
+    )?;
+    Ok(CheckedCart {
+        quote: quote_order(vec![quote], state.config.gateway_fee_bps)?,
+        items: vec![line],
+    })
+}
+
 /// The group's design as stored (the saved design without quantities or roster).
 pub fn design_of(group: &Group) -> Result<Design, ApiError> {
     Design::from_json(&group.design)
         .map_err(|e| ApiError::internal(format!("group order {}: {e}", group.id)))
 }
 
-/// Closes an open group into its organiser's cart: the rows become one line
-/// (merged with a line of the same artwork already there), the group is
-/// closed and its members are told, all in one transaction, so a row that
-/// joins at the same moment is either in the line or refused.
+/// Closes an open group. The organiser paying: into their cart, where the
+/// rows become one line (merged with a line of the same artwork already
+/// there), the group is closed and its members are told, all in one
+/// transaction, so a row that joins at the same moment is either in the
+/// line or refused. Members paying: `close_paid`.
 pub async fn close(
     db: &Db,
     group: &Group,
     charges: design_engine::roster_pricing::PersonalisationCharges,
 ) -> Result<(), ApiError> {
+    if group.payment == groups::MEMBERS_PAY {
+        return close_paid(db, group).await;
+    }
     let product = products::get(db, &group.product_id)
         .await?
         .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
@@ -162,16 +203,82 @@ pub async fn close(
     Ok(())
 }
 
-/// Cancels an open group and tells its members.
+/// Closes an open group whose members pay: the paid rows are the order
+/// (each member's own order, released to production now); a row still
+/// unpaid leaves, its order cancelled (a payment landing on it later is
+/// refunded), unless its payment landed first. Below the minimum nothing
+/// changes: the organiser tops up, extends the deadline or cancels.
+async fn close_paid(db: &Db, group: &Group) -> Result<(), ApiError> {
+    let base = design_of(group)?;
+    let mut tx = crate::db::begin_write(db).await?;
+    if !groups::lock_open(&mut tx, &group.id, None).await? {
+        return Err(not_open());
+    }
+    let mut kept = Vec::new();
+    let mut unpaid = Vec::new();
+    for row in groups::rows_in(&mut tx, &group.id).await? {
+        let paid = match (&row.order_id, row.paid) {
+            (_, 1) => true,
+            (Some(order), _) => groups::cancel_or_paid(&mut tx, order, CLOSED_UNPAID).await?,
+            (None, _) => false,
+        };
+        if paid {
+            kept.push(row)
+        } else {
+            unpaid.push(row)
+        }
+    }
+    // The engine's minimum over the paid pieces (dropping the transaction undoes the cancels).
+    assemble(&base, &kept)?.quantities.check_minimum()?;
+    for row in &unpaid {
+        groups::drop_row(&mut tx, &row.id).await?;
+    }
+    groups::finish(&mut tx, &group.id, groups::PLACED).await?;
+    for member in members(&unpaid, &group.organiser_id) {
+        let body = format!(
+            "Hello {},\n\n{} has closed the group order \"{}\" before your piece ({}) was paid for, so it is not in the order and nothing was charged.\n",
+            member.member_name,
+            group.organiser_name,
+            group.title,
+            piece(member)
+        );
+        let subject = format!("{} is closed without your piece", group.title);
+        outbox::put(&mut tx, "email", &member.member_email, &subject, &body).await?;
+    }
+    tell_everyone(&mut tx, &group.id, &format!("{} has been ordered", group.title), &format!(
+        "The group order \"{}\" is closed with {} paid pieces and goes to print together; you will hear when it ships.\n",
+        group.title,
+        kept.len()
+    ))
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+const CLOSED_UNPAID: &str = "The group order closed before this piece was paid for";
+
+/// Cancels an open group and tells its members; every member's payment is
+/// owed back (in the same transaction: made by `refunds::settle_owed`).
 pub async fn cancel(db: &Db, group: &Group) -> Result<(), ApiError> {
     let mut tx = crate::db::begin_write(db).await?;
     if !groups::finish(&mut tx, &group.id, groups::CANCELLED).await? {
         return Err(not_open());
     }
     let rows = groups::rows_in(&mut tx, &group.id).await?;
+    let mut orders: Vec<&str> = rows.iter().filter_map(|r| r.order_id.as_deref()).collect();
+    orders.sort_unstable();
+    orders.dedup();
+    for order in orders {
+        groups::release_order(&mut tx, order, "The group order was cancelled", true).await?;
+    }
     for member in members(&rows, &group.organiser_id) {
+        let money = if member.paid != 0 {
+            "Your payment is being refunded to the card you paid with."
+        } else {
+            "Nothing was charged."
+        };
         let body = format!(
-            "Hello {},\n\n{} has cancelled the group order \"{}\". Nothing will be printed for you, and nothing was charged.\n",
+            "Hello {},\n\n{} has cancelled the group order \"{}\". Nothing will be printed for you. {money}\n",
             member.member_name, group.organiser_name, group.title
         );
         outbox::put(
@@ -218,7 +325,7 @@ const EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 pub async fn run(state: crate::state::AppState) {
     loop {
-        if let Err(e) = tick(&state.db, state.config.personalisation).await {
+        if let Err(e) = tick(&state).await {
             tracing::warn!(error = ?e, "group orders' clock failed");
         }
         tokio::time::sleep(EVERY).await;
@@ -227,16 +334,17 @@ pub async fn run(state: crate::state::AppState) {
 
 /// What happens to groups without anyone asking, once each (every step is a
 /// compare-and-set, so instances running it side by side do it once):
-/// a group past its deadline closes when it has the minimum, else its
-/// organiser is told what they can do; a closed group whose line the
-/// organiser paid for is placed, and everyone is told; and again when its
-/// order ships.
-pub async fn tick(
-    db: &Db,
-    charges: design_engine::roster_pricing::PersonalisationCharges,
-) -> Result<(), ApiError> {
+/// a group past its deadline closes when it has the minimum (members paying:
+/// paid pieces), else its organiser is told what they can do; a closed group
+/// whose line the organiser paid for is placed, and everyone is told; and
+/// again when its order ships. The refunds owed are made.
+pub async fn tick(state: &crate::state::AppState) -> Result<(), ApiError> {
+    let (db, charges) = (&state.db, state.config.personalisation);
     for group in groups::past_deadline(db).await? {
-        let rows = groups::rows(db, &group.id).await?;
+        let mut rows = groups::rows(db, &group.id).await?;
+        if group.payment == groups::MEMBERS_PAY {
+            rows.retain(|r| r.paid != 0);
+        }
         let quantities = assemble(&design_of(&group)?, &rows)?.quantities;
         let pieces = quantities.total();
         let closed = quantities.check_minimum().is_ok() && close(db, &group, charges).await.is_ok();
@@ -244,8 +352,19 @@ pub async fn tick(
             (
                 format!("{} closed at its deadline", group.title),
                 format!(
-                    "Hello {},\n\n\"{}\" reached its deadline with {pieces} pieces and is closed: its line is in your cart. Pay for it there to send it to print.\n",
-                    group.organiser_name, group.title
+                    "Hello {},\n\n\"{}\" reached its deadline with {pieces} {} and is closed: {}\n",
+                    group.organiser_name,
+                    group.title,
+                    if group.payment == groups::MEMBERS_PAY {
+                        "paid pieces"
+                    } else {
+                        "pieces"
+                    },
+                    if group.payment == groups::MEMBERS_PAY {
+                        "its pieces go to print together."
+                    } else {
+                        "its line is in your cart. Pay for it there to send it to print."
+                    }
                 ),
             )
         } else {
@@ -302,6 +421,9 @@ pub async fn tick(
         }
         tx.commit().await?;
     }
+    crate::payments::refunds::settle_owed(state)
+        .await
+        .map_err(|e| ApiError::internal(format!("refunds owed: {e}")))?;
     Ok(())
 }
 

@@ -8,6 +8,7 @@ pub mod effects;
 pub mod elements;
 pub mod error;
 pub mod facts;
+pub mod group_share;
 pub mod hash;
 pub mod personalisation;
 pub mod placement;

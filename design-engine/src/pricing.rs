@@ -69,21 +69,21 @@ impl Paise {
         hundredths(rupees, 5).map(Paise)
     }
 
-    fn add(self, other: Paise) -> Result<Paise, StudioError> {
+    pub(crate) fn add(self, other: Paise) -> Result<Paise, StudioError> {
         self.0
             .checked_add(other.0)
             .map(Paise)
             .ok_or(StudioError::PriceOverflow)
     }
 
-    fn sub(self, other: Paise) -> Result<Paise, StudioError> {
+    pub(crate) fn sub(self, other: Paise) -> Result<Paise, StudioError> {
         self.0
             .checked_sub(other.0)
             .map(Paise)
             .ok_or(StudioError::PriceOverflow)
     }
 
-    fn times(self, n: u32) -> Result<Paise, StudioError> {
+    pub(crate) fn times(self, n: u32) -> Result<Paise, StudioError> {
         self.0
             .checked_mul(i64::from(n))
             .map(Paise)

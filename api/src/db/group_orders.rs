@@ -21,6 +21,8 @@ pub struct Group {
     pub payment: String,
     pub personalisation: i64,
     pub status: String,
+    /// Members paying: the address their orders ship to (`ShippingAddress` JSON).
+    pub ship_to: Option<String>,
     pub minimum_mailed: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -30,6 +32,10 @@ pub const OPEN: &str = "open";
 pub const CLOSED: &str = "closed";
 pub const PLACED: &str = "placed";
 pub const CANCELLED: &str = "cancelled";
+
+/// Who pays: the organiser for everyone, or each member for their own piece.
+pub const ORGANISER_PAYS: &str = "organiser";
+pub const MEMBERS_PAY: &str = "members";
 
 /// A member's piece, with the member's name and e-mail.
 #[derive(FromRow, Debug, Clone)]
@@ -44,14 +50,20 @@ pub struct Row {
     pub member_name: String,
     pub member_email: String,
     pub created_at: i64,
+    /// Members paying: the order paying for this row, and 1 once it is paid.
+    pub order_id: Option<String>,
+    pub paid: i64,
 }
 
 const GROUP: &str = "SELECT g.id, g.token, g.organiser_id, u.name AS organiser_name, g.product_id, g.design, \
-                     g.title, g.deadline, g.payment, g.personalisation, g.status, g.minimum_mailed, g.created_at, \
-                     g.updated_at FROM group_orders g JOIN users u ON u.id = g.organiser_id";
+                     g.title, g.deadline, g.payment, g.personalisation, g.status, g.ship_to, g.minimum_mailed, \
+                     g.created_at, g.updated_at FROM group_orders g JOIN users u ON u.id = g.organiser_id";
 
 const ROW: &str = "SELECT r.id, r.group_id, r.user_id, r.top_up, r.size, r.name, r.number, u.name AS member_name, \
-                   u.email AS member_email, r.created_at FROM group_order_rows r JOIN users u ON u.id = r.user_id";
+                   u.email AS member_email, r.created_at, r.order_id, \
+                   CASE WHEN EXISTS (SELECT 1 FROM orders o WHERE o.id = r.order_id AND o.is_paid = 1 \
+                   AND o.status IN ('confirmed', 'processing', 'shipped', 'delivered')) THEN 1 ELSE 0 END AS paid \
+                   FROM group_order_rows r JOIN users u ON u.id = r.user_id";
 
 pub struct NewGroup<'a> {
     pub organiser_id: &'a str,
@@ -62,6 +74,7 @@ pub struct NewGroup<'a> {
     pub deadline: i64,
     pub payment: &'a str,
     pub personalisation: bool,
+    pub ship_to: Option<&'a str>,
 }
 
 pub async fn create(db: &Db, new: &NewGroup<'_>) -> Result<Group, DbError> {
@@ -69,8 +82,8 @@ pub async fn create(db: &Db, new: &NewGroup<'_>) -> Result<Group, DbError> {
     let now = now_ms();
     sqlx::query(
         "INSERT INTO group_orders (id, token, organiser_id, product_id, design, title, deadline, payment, \
-         personalisation, status, artwork_hash, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
+         personalisation, status, artwork_hash, created_at, updated_at, ship_to) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)",
     )
     .bind(&id)
     .bind(crate::ids::random_hex(16))
@@ -84,6 +97,7 @@ pub async fn create(db: &Db, new: &NewGroup<'_>) -> Result<Group, DbError> {
     .bind(OPEN)
     .bind(new.artwork_hash)
     .bind(now)
+    .bind(new.ship_to)
     .execute(db)
     .await?;
     get(db, &id)
@@ -228,7 +242,8 @@ pub async fn add_row(
     }
 }
 
-/// Changes the member's own row; `false` when they hold none.
+/// Changes the member's own row (an unpaid order for it is let go by the
+/// caller first); `false` when they hold none.
 pub async fn update_mine(
     tx: &mut Transaction<'static, Any>,
     group_id: &str,
@@ -238,7 +253,7 @@ pub async fn update_mine(
     number: Option<&str>,
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
-        "UPDATE group_order_rows SET size = $1, name = $2, number = $3, updated_at = $4 \
+        "UPDATE group_order_rows SET size = $1, name = $2, number = $3, updated_at = $4, order_id = NULL \
          WHERE group_id = $5 AND user_id = $6 AND top_up = 0",
     )
     .bind(size)
@@ -287,6 +302,21 @@ pub async fn mine(db: &Db, group_id: &str, user_id: &str) -> Result<Option<Row>,
     .await?)
 }
 
+/// The member's own row, inside the caller's transaction.
+pub async fn mine_in(
+    tx: &mut Transaction<'static, Any>,
+    group_id: &str,
+    user_id: &str,
+) -> Result<Option<Row>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{ROW} WHERE r.group_id = $1 AND r.user_id = $2 AND r.top_up = 0"
+    ))
+    .bind(group_id)
+    .bind(user_id)
+    .fetch_optional(&mut **tx)
+    .await?)
+}
+
 /// How many rows the group holds now.
 pub async fn count_in(tx: &mut Transaction<'static, Any>, group_id: &str) -> Result<i64, DbError> {
     Ok(
@@ -327,13 +357,18 @@ pub async fn place(
     Ok(done.rows_affected() == 1)
 }
 
-/// Placed groups whose order has shipped and whose members were not told.
+/// Placed groups whose order has shipped (members paying: every member's
+/// order) and whose members were not told.
 pub async fn shipped_unmailed(db: &Db) -> Result<Vec<String>, DbError> {
     Ok(sqlx::query_scalar(
-        "SELECT g.id FROM group_orders g JOIN orders o ON o.id = g.order_id \
-         WHERE g.status = $1 AND g.shipped_mailed = 0 AND o.status IN ('shipped', 'delivered')",
+        "SELECT g.id FROM group_orders g LEFT JOIN orders o ON o.id = g.order_id \
+         WHERE g.status = $1 AND g.shipped_mailed = 0 AND (o.status IN ('shipped', 'delivered') \
+         OR (g.payment = $2 AND EXISTS (SELECT 1 FROM group_order_rows r WHERE r.group_id = g.id) \
+         AND NOT EXISTS (SELECT 1 FROM group_order_rows r LEFT JOIN orders m ON m.id = r.order_id \
+         WHERE r.group_id = g.id AND (m.status IS NULL OR m.status NOT IN ('shipped', 'delivered')))))",
     )
     .bind(PLACED)
+    .bind(MEMBERS_PAY)
     .fetch_all(db)
     .await?)
 }
@@ -374,5 +409,127 @@ pub async fn past_deadline(db: &Db) -> Result<Vec<Group>, DbError> {
     .bind(OPEN)
     .bind(now_ms())
     .fetch_all(db)
+    .await?)
+}
+
+/// The user's rows in the group that no paid order covers yet (a member's
+/// own; the organiser's top-ups too), in the order they joined.
+pub async fn unpaid_of(
+    conn: &mut sqlx::AnyConnection,
+    group_id: &str,
+    user_id: &str,
+) -> Result<Vec<Row>, DbError> {
+    let rows: Vec<Row> = sqlx::query_as(&format!(
+        "{ROW} WHERE r.group_id = $1 AND r.user_id = $2 ORDER BY r.created_at, r.id"
+    ))
+    .bind(group_id)
+    .bind(user_id)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().filter(|r| r.paid == 0).collect())
+}
+
+/// Links rows to the order paying for them, inside the caller's transaction;
+/// the unpaid order they were linked to before, if any, is cancelled.
+pub async fn link_order(
+    tx: &mut Transaction<'static, Any>,
+    rows: &[Row],
+    order_id: &str,
+) -> Result<(), DbError> {
+    let now = now_ms();
+    for row in rows {
+        if let Some(before) = row.order_id.as_deref().filter(|b| *b != order_id) {
+            cancel_unpaid(tx, before, "Paid again").await?;
+        }
+        sqlx::query("UPDATE group_order_rows SET order_id = $1, updated_at = $2 WHERE id = $3")
+            .bind(order_id)
+            .bind(now)
+            .bind(&row.id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Lets go of the order of a row that left its group (withdrawn, removed,
+/// unpaid at the close, or its group cancelled), inside the transaction that
+/// removed it: an unpaid order is cancelled (a payment landing on it later is
+/// refunded as on any cancelled order); a paid one owes the row back (its part
+/// of the order, or all the order has left once no row holds it). `true` when
+/// a refund is owed.
+pub async fn release_order(
+    tx: &mut Transaction<'static, Any>,
+    order_id: &str,
+    reason: &str,
+    whole: bool,
+) -> Result<bool, DbError> {
+    if cancel_unpaid(tx, order_id, reason).await? {
+        return Ok(false);
+    }
+    let paid: Option<(i64, i64, i64)> =
+        sqlx::query_as("SELECT total_price, items_count, is_paid FROM orders WHERE id = $1")
+            .bind(order_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+    let Some((total, pieces, 1)) = paid else {
+        return Ok(false);
+    };
+    let still_held: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM group_order_rows WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_one(&mut **tx)
+            .await?;
+    let part = (!whole && still_held > 0).then(|| total / pieces.max(1));
+    super::refunds_owed::owe(tx, order_id, part, reason).await?;
+    Ok(true)
+}
+
+/// Cancels an order while it is unpaid: `true` when this call cancelled it.
+async fn cancel_unpaid(
+    tx: &mut Transaction<'static, Any>,
+    order_id: &str,
+    reason: &str,
+) -> Result<bool, DbError> {
+    Ok(super::orders::cancel_unpaid(tx, order_id, None, reason, "system", now_ms()).await?)
+}
+
+/// A row's unpaid order cancelled (`false`), or found paid after all (`true`:
+/// its payment landed first), inside the caller's transaction.
+pub async fn cancel_or_paid(
+    tx: &mut Transaction<'static, Any>,
+    order_id: &str,
+    reason: &str,
+) -> Result<bool, DbError> {
+    if cancel_unpaid(tx, order_id, reason).await? {
+        return Ok(false);
+    }
+    let paid: Option<i64> = sqlx::query_scalar(
+        "SELECT is_paid FROM orders WHERE id = $1 AND status IN ('confirmed', 'processing', 'shipped', 'delivered')",
+    )
+    .bind(order_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(paid == Some(1))
+}
+
+/// Drops a row (at the close, unpaid), inside the caller's transaction.
+pub async fn drop_row(tx: &mut Transaction<'static, Any>, row_id: &str) -> Result<(), DbError> {
+    sqlx::query("DELETE FROM group_order_rows WHERE id = $1")
+        .bind(row_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The group order whose piece a member's order pays for, while that group
+/// is not placed yet: its title (the order waits for it before production).
+pub async fn waiting_for(db: &Db, order_id: &str) -> Result<Option<String>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT g.title FROM group_orders g JOIN group_order_rows r ON r.group_id = g.id \
+         WHERE r.order_id = $1 AND g.status <> $2 LIMIT 1",
+    )
+    .bind(order_id)
+    .bind(PLACED)
+    .fetch_optional(db)
     .await?)
 }

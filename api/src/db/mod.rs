@@ -21,6 +21,7 @@ pub mod outbox;
 pub mod products;
 pub mod proofs;
 pub mod refund_attempts;
+pub mod refunds_owed;
 pub mod script;
 pub mod second_factor;
 pub mod sessions;

@@ -24,10 +24,25 @@ pub struct Attempt {
 }
 
 /// Sets `amount` of a paid order aside and records the attempt, in one
-/// transaction; `false` (nothing written) when it exceeds what is left.
-pub async fn begin(db: &Db, a: &Attempt) -> Result<bool, sqlx::Error> {
+/// transaction; `false` (nothing written) when it exceeds what is left. With
+/// `owed`, the refund owed it makes (`refunds_owed`) is claimed in the same
+/// transaction: `false` too when another caller claimed it first.
+pub async fn begin(db: &Db, a: &Attempt, owed: Option<&str>) -> Result<bool, sqlx::Error> {
     let now = now_ms();
     let mut tx = begin_write(db).await?;
+    if let Some(owed) = owed {
+        let claimed = sqlx::query(
+            "UPDATE refunds_owed SET attempt_id = $1, done_at = $2 WHERE id = $3 AND done_at IS NULL",
+        )
+        .bind(&a.id)
+        .bind(now)
+        .bind(owed)
+        .execute(&mut *tx)
+        .await?;
+        if claimed.rows_affected() != 1 {
+            return Ok(false);
+        }
+    }
     let reserved = sqlx::query(
         "UPDATE orders SET refunded_amount = refunded_amount + $1, updated_at = $2 \
          WHERE id = $3 AND is_paid = 1 AND payment_id IS NOT NULL AND refunded_amount + $1 <= total_price",

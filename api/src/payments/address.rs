@@ -47,6 +47,23 @@ pub struct ShippingAddress {
     pub country: String,
 }
 
+impl From<&ShippingAddress> for AddressInput {
+    /// A stored address as the form would send it, to check and store again.
+    fn from(a: &ShippingAddress) -> Self {
+        AddressInput {
+            email: Some(a.email.clone()),
+            full_name: Some(a.full_name.clone()),
+            phone: Some(a.phone.clone()),
+            address_line1: Some(a.address_line1.clone()),
+            address_line2: a.address_line2.clone(),
+            city: Some(a.city.clone()),
+            state: Some(a.state.clone()),
+            zip_code: Some(a.zip_code.clone()),
+            country: Some(a.country.clone()),
+        }
+    }
+}
+
 const MAX_FIELD: usize = 200;
 
 fn field(v: &Option<String>) -> String {

@@ -2,7 +2,9 @@
 //! the engine (the one home of the price rules) and rechecked, and the amount
 //! the shopper was shown. The addresses are checked in `address`.
 
-use design_engine::pricing::OrderQuote;
+use design_engine::Design;
+use design_engine::pricing::{LineQuote, OrderQuote, Paise};
+use design_engine::roster_pricing::PersonalisationQuote;
 
 use crate::cart_pricing::{PricedLine, price_cart};
 use crate::config::Config;
@@ -37,34 +39,57 @@ pub async fn checked_cart(
         let colours: Vec<String> = serde_json::from_str(&line.product_colors)?;
         design.check_for_cart(&colours)?;
         crate::designs::check_kept(db, &design).await?;
-        items.push(NewItem {
-            product_id: line.product_id,
-            name: line.product_name,
-            color: line.color,
-            artwork_hash: line.artwork_hash,
-            design: line.design,
-            sizes: serde_json::to_string(&design.quantities)?,
-            artwork: design.image_assets().map(|a| a.sha256.clone()).collect(),
-            unit_price: quote.unit_price.0,
-            base_unit_price: Some(quote.base_unit_price.0),
-            tier_discount_bps: i64::from(quote.tier_discount_bps),
-            quantity: i64::from(quote.quantity),
-            elements: i64::from(quote.elements),
-            design_fee: quote.design_fee.0,
-            name_charge: quote
-                .personalisation
-                .as_ref()
-                .map_or(0, |p| p.name_charge.0),
-            number_charge: quote
-                .personalisation
-                .as_ref()
-                .map_or(0, |p| p.number_charge.0),
-            line_total: quote.total.0,
-        });
+        items.push(order_line(
+            LineOf {
+                product_id: line.product_id,
+                name: line.product_name,
+                color: line.color,
+                artwork_hash: line.artwork_hash,
+                design: line.design,
+            },
+            &design,
+            &quote,
+        )?);
     }
     Ok(CheckedCart {
         quote: cart.quote,
         items,
+    })
+}
+
+/// What an order line is of, beside its design and price.
+pub struct LineOf {
+    pub product_id: String,
+    /// The product's name, as the line keeps it.
+    pub name: String,
+    pub color: String,
+    pub artwork_hash: String,
+    /// The design as stored (JSON).
+    pub design: String,
+}
+
+/// An order line from a design and the engine's quote for it.
+pub fn order_line(of: LineOf, design: &Design, quote: &LineQuote) -> Result<NewItem, ApiError> {
+    let charge = |f: fn(&PersonalisationQuote) -> Paise| {
+        quote.personalisation.as_ref().map_or(0, |p| f(p).0)
+    };
+    Ok(NewItem {
+        product_id: of.product_id,
+        name: of.name,
+        color: of.color,
+        artwork_hash: of.artwork_hash,
+        design: of.design,
+        sizes: serde_json::to_string(&design.quantities)?,
+        artwork: design.image_assets().map(|a| a.sha256.clone()).collect(),
+        unit_price: quote.unit_price.0,
+        base_unit_price: Some(quote.base_unit_price.0),
+        tier_discount_bps: i64::from(quote.tier_discount_bps),
+        quantity: i64::from(quote.quantity),
+        elements: i64::from(quote.elements),
+        design_fee: quote.design_fee.0,
+        name_charge: charge(|p| p.name_charge),
+        number_charge: charge(|p| p.number_charge),
+        line_total: quote.total.0,
     })
 }
 

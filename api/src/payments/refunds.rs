@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use crate::db::{DbError, now_ms, orders, refund_attempts};
+use crate::db::{DbError, now_ms, orders, refund_attempts, refunds_owed};
 use crate::envelope::{ApiError, ApiResult};
 use crate::payments::{ProviderError, ProviderRefund};
 use crate::state::AppState;
@@ -23,6 +23,19 @@ pub async fn refund(
     amount: Option<i64>,
     reason: &str,
     by: &str,
+) -> ApiResult<(ProviderRefund, orders::Order)> {
+    refund_claiming(state, order, amount, reason, by, None).await
+}
+
+/// `refund`, claiming the refund owed `owed` in the transaction that sets its
+/// money aside (409 when another caller claimed it first).
+async fn refund_claiming(
+    state: &AppState,
+    order: &orders::Order,
+    amount: Option<i64>,
+    reason: &str,
+    by: &str,
+    owed: Option<&str>,
 ) -> ApiResult<(ProviderRefund, orders::Order)> {
     let Some(payment_id) = order.payment_id.clone().filter(|_| order.is_paid != 0) else {
         return Err(ApiError::bad_request("Only paid orders can be refunded"));
@@ -46,7 +59,7 @@ pub async fn refund(
         second_payment: 0,
     };
     // Set the money aside first: two refunds at once cannot exceed what was paid.
-    if !refund_attempts::begin(&state.db, &attempt).await? {
+    if !refund_attempts::begin(&state.db, &attempt, owed).await? {
         return Err(ApiError::conflict(
             "The refund exceeds what is left to refund",
         ));
@@ -218,6 +231,47 @@ pub async fn recover(state: &AppState, age: Duration) -> anyhow::Result<usize> {
         }
     }
     Ok(finished)
+}
+
+/// Makes the refunds owed (`db::refunds_owed`: written by whatever decided
+/// them, in its own transaction), each once: what is left of the order's
+/// payment, or the part owed; none for an order that was never paid (its
+/// late payment is refunded as any payment on a cancelled order). Returns how
+/// many were settled; one the provider could not make yet is tried again.
+pub async fn settle_owed(state: &AppState) -> anyhow::Result<usize> {
+    let mut settled = 0;
+    for owed in refunds_owed::due(&state.db).await? {
+        let order = orders::get(&state.db, &owed.order_id).await?;
+        let left = order
+            .as_ref()
+            .filter(|o| o.is_paid != 0)
+            .map_or(0, |o| o.total_price - o.refunded_amount);
+        // Still waiting for a payment that may yet come: decided once it is paid or cancelled.
+        let waiting = matches!(&order, Some(o) if o.is_paid == 0 && o.status == crate::domain::OrderStatus::Pending);
+        let Some(order) = order.filter(|_| left > 0) else {
+            if !waiting && refunds_owed::nothing_left(&state.db, &owed.id).await? {
+                settled += 1;
+            }
+            continue;
+        };
+        let amount = owed.amount.map_or(left, |a| a.min(left));
+        match refund_claiming(
+            state,
+            &order,
+            Some(amount),
+            &owed.reason,
+            "system",
+            Some(&owed.id),
+        )
+        .await
+        {
+            Ok(_) => settled += 1,
+            Err(e) => {
+                tracing::warn!(order_id = %order.id, error = ?e, "a refund owed is still open")
+            }
+        }
+    }
+    Ok(settled)
 }
 
 /// How old an unfinished refund must be before a running server finishes it

@@ -21,12 +21,14 @@ use crate::group_orders::{
     self as rules, MAX_DEADLINE_MS, MAX_OPEN_GROUPS, MAX_TITLE_CHARS, not_open,
 };
 use crate::models::{PersonalisationLine, QuantityDto};
+use crate::payments::address::{AddressInput, ShippingAddress};
 use crate::state::AppState;
 
 /// A new group order from one of the organiser's saved designs. `deadline`
-/// is Unix ms; `payment` is `organiser` (members paying for their own piece
-/// is not offered yet); `personalisation` says members add the name and
-/// number the design prints (it must print some, and only then).
+/// is Unix ms; `payment` is `organiser` (you pay for everyone) or `members`
+/// (each member pays for their own piece; then `shipTo` is required: the
+/// address every piece ships to); `personalisation` says members add the
+/// name and number the design prints (it must print some, and only then).
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct CreateGroupOrder {
@@ -35,6 +37,7 @@ pub struct CreateGroupOrder {
     pub deadline: i64,
     pub payment: String,
     pub personalisation: bool,
+    pub ship_to: Option<AddressInput>,
 }
 
 /// The organiser's changes: a new title and a new (later or earlier) deadline.
@@ -68,6 +71,8 @@ pub struct GroupRow {
     #[oai(skip_serializing_if_is_none)]
     pub number: Option<String>,
     pub joined_at: i64,
+    /// Members paying: their order for this piece is paid.
+    pub paid: bool,
 }
 
 /// What the rows come to now, by the engine: the pieces per size, how many
@@ -77,6 +82,8 @@ pub struct GroupRow {
 #[oai(rename_all = "camelCase")]
 pub struct GroupProgress {
     pub pieces: u32,
+    /// Members paying: the pieces paid for (the ones that count at the close).
+    pub paid_pieces: u32,
     pub sizes: QuantityDto,
     pub need_more: u32,
     pub minimum_reached: bool,
@@ -102,13 +109,19 @@ pub struct GroupOrder {
     pub deadline_passed: bool,
     pub payment: String,
     pub personalisation: bool,
-    /// `open`, `closed` (its line is in the organiser's cart) or `cancelled`.
+    /// `open`, `closed` (its line is in the organiser's cart), `placed` or `cancelled`.
     pub status: String,
+    // Members paying: where every piece ships.
+    #[oai(skip_serializing_if_is_none)]
+    pub ship_to: Option<ShippingAddress>,
     pub product_id: String,
     pub product_name: String,
     pub design: DesignDocument,
     pub rows: Vec<GroupRow>,
     pub progress: GroupProgress,
+    /// Members paying: paise for the organiser's own unpaid pieces (their
+    /// top-ups), paid like a member's at `/by-token/{token}/rows/mine/pay`.
+    pub to_pay: i64,
     pub created_at: i64,
 }
 
@@ -120,6 +133,8 @@ pub struct GroupOrder {
 pub struct PublicGroupOrder {
     pub title: String,
     pub organiser: String,
+    /// `organiser` (the organiser pays for everyone) or `members` (you pay for your piece).
+    pub payment: String,
     pub deadline: i64,
     pub deadline_passed: bool,
     pub status: String,
@@ -128,19 +143,27 @@ pub struct PublicGroupOrder {
     pub product_name: String,
     pub design: DesignDocument,
     /// Pieces so far, for the tier; and the price per piece at that tier,
-    /// names and numbers included.
+    /// names and numbers included (members paying: the share each pays,
+    /// `Design::quote_share`).
     pub pieces: u32,
     pub price_per_piece: i64,
 }
 
-/// A member's own row.
+/// A member's own row; members paying: whether it is paid, and what paying costs.
 #[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
 pub struct MyGroupRow {
     pub size: String,
     #[oai(skip_serializing_if_is_none)]
     pub name: Option<String>,
     #[oai(skip_serializing_if_is_none)]
     pub number: Option<String>,
+    pub paid: bool,
+    /// The order paying (or paid) for it.
+    #[oai(skip_serializing_if_is_none)]
+    pub order_id: Option<String>,
+    /// Paise to pay now for your unpaid pieces (0 when paid or when the organiser pays).
+    pub to_pay: i64,
 }
 
 #[derive(Object, Debug, Clone)]
@@ -163,7 +186,7 @@ async fn owned(state: &AppState, user_id: &str, id: &str) -> Result<Group, ApiEr
         .ok_or_else(not_found)
 }
 
-async fn by_token(state: &AppState, token: &str) -> Result<Group, ApiError> {
+pub(super) async fn by_token(state: &AppState, token: &str) -> Result<Group, ApiError> {
     // 128 random bits in hex; anything else was never a link.
     if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(not_found());
@@ -218,7 +241,7 @@ fn refuse_rows(group: &Group) -> Result<(), ApiError> {
 
 /// A transaction holding the group open for a member's row (or a top-up):
 /// refused with its reason once it is closed, cancelled or past its deadline.
-async fn hold_for_rows(
+pub(super) async fn hold_for_rows(
     state: &AppState,
     group: &Group,
 ) -> ApiResult<sqlx::Transaction<'static, sqlx::Any>> {
@@ -248,6 +271,7 @@ async fn progress(
     Ok((
         GroupProgress {
             pieces: q.total(),
+            paid_pieces: 0,
             sizes: q.into(),
             need_more: q.need_more(),
             minimum_reached: q.check_minimum().is_ok(),
@@ -262,8 +286,29 @@ async fn progress(
 async fn organiser_view(state: &AppState, group: Group) -> ApiResult<GroupOrder> {
     let rows = groups::rows(&state.db, &group.id).await?;
     let design = rules::assemble(&rules::design_of(&group)?, &rows)?;
-    let (progress, product_name) = progress(state, &group, &design).await?;
+    let (mut progress, product_name) = progress(state, &group, &design).await?;
+    progress.paid_pieces = rows.iter().filter(|r| r.paid != 0).count() as u32;
+    let own_unpaid: Vec<Row> = rows
+        .iter()
+        .filter(|r| r.user_id == group.organiser_id && r.paid == 0)
+        .cloned()
+        .collect();
+    let to_pay = if group.payment == groups::MEMBERS_PAY && !own_unpaid.is_empty() {
+        rules::member_lines(state, &group, &own_unpaid)
+            .await?
+            .quote
+            .total
+            .0
+    } else {
+        0
+    };
     Ok(GroupOrder {
+        to_pay,
+        ship_to: group
+            .ship_to
+            .as_deref()
+            .map(serde_json::from_str)
+            .transpose()?,
         path: format!("/g/{}", group.token),
         deadline_passed: group.deadline <= now_ms(),
         personalisation: group.personalisation != 0,
@@ -291,6 +336,7 @@ fn row_dto(r: Row) -> GroupRow {
         name: r.name,
         number: r.number,
         joined_at: r.created_at,
+        paid: r.paid != 0,
     }
 }
 
@@ -406,14 +452,16 @@ impl GroupOrdersApi {
     ) -> Result<Json<Envelope<GroupOrder>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let title = checked_title(&body.title)?;
         let deadline = checked_deadline(body.deadline)?;
-        match body.payment.as_str() {
-            "organiser" => {}
-            "members" => {
-                return Err(ApiError::bad_request_code(
-                    "Members paying for their own piece is not offered yet: choose that you pay for everyone.",
-                    "GROUP_MEMBER_PAYMENT_UNAVAILABLE",
-                )
-                .into());
+        let ship_to = match body.payment.as_str() {
+            groups::ORGANISER_PAYS => None,
+            groups::MEMBERS_PAY => {
+                let address = body.ship_to.as_ref().ok_or_else(|| {
+                    ApiError::bad_request_code(
+                        "Give the address every member's piece ships to.",
+                        "GROUP_SHIP_TO",
+                    )
+                })?;
+                Some(serde_json::to_string(&address.shipping()?)?)
             }
             _ => {
                 return Err(ApiError::bad_request_code(
@@ -422,7 +470,7 @@ impl GroupOrdersApi {
                 )
                 .into());
             }
-        }
+        };
         if !crate::ids::is_id(&body.design_id) {
             return Err(ApiError::not_found("Design not found").into());
         }
@@ -472,8 +520,9 @@ impl GroupOrdersApi {
                 artwork_hash: &design_engine::hash::artwork_hash(&design),
                 title: &title,
                 deadline,
-                payment: "organiser",
+                payment: &body.payment,
                 personalisation: body.personalisation,
+                ship_to: ship_to.as_deref(),
             },
         )
         .await?;
@@ -537,8 +586,10 @@ impl GroupOrdersApi {
         ))
     }
 
-    /// Close the group: its rows become one line in your cart, priced by the
-    /// engine, for you to pay at checkout. Refused below the minimum of 25.
+    /// Close the group. You paying: its rows become one line in your cart,
+    /// priced by the engine, for you to pay at checkout. Members paying: the
+    /// paid pieces go to print (a row still unpaid leaves, its member told).
+    /// Refused below the minimum of 25 (members paying: paid pieces).
     #[oai(path = "/group-orders/:id/close", method = "post")]
     async fn close(
         &self,
@@ -549,13 +600,15 @@ impl GroupOrdersApi {
         let group = owned(&state, &auth.0.id, &id.0).await?;
         rules::close(&state.db, &group, state.config.personalisation).await?;
         let group = owned(&state, &auth.0.id, &id.0).await?;
-        Ok(Envelope::ok(
-            "Group order closed: its line is in your cart",
-            organiser_view(&state, group).await?,
-        ))
+        let message = if group.payment == groups::MEMBERS_PAY {
+            "Group order closed: its pieces go to print"
+        } else {
+            "Group order closed: its line is in your cart"
+        };
+        Ok(Envelope::ok(message, organiser_view(&state, group).await?))
     }
 
-    /// Cancel the group; its members are told.
+    /// Cancel the group; its members are told, and every member who paid is refunded.
     #[oai(path = "/group-orders/:id/cancel", method = "post")]
     async fn cancel(
         &self,
@@ -565,6 +618,7 @@ impl GroupOrdersApi {
     ) -> Result<Json<Envelope<GroupOrder>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
         let group = owned(&state, &auth.0.id, &id.0).await?;
         rules::cancel(&state.db, &group).await?;
+        settle_refunds(&state).await;
         let group = owned(&state, &auth.0.id, &id.0).await?;
         Ok(Envelope::ok(
             "Group order cancelled",
@@ -589,7 +643,7 @@ impl GroupOrdersApi {
         ))
     }
 
-    /// Remove a row; its member is told.
+    /// Remove a row; its member is told, and refunded if they paid.
     #[oai(path = "/group-orders/:id/rows/:row", method = "delete")]
     async fn remove_row(
         &self,
@@ -606,13 +660,15 @@ impl GroupOrdersApi {
         let removed = groups::remove_row(&mut tx, &group.id, None, Some(&row.0))
             .await?
             .ok_or_else(|| ApiError::not_found("Row not found"))?;
+        let refunded = release(&mut tx, &removed, "Removed from the group order").await?;
         if removed.top_up == 0 && removed.user_id != group.organiser_id {
             let body = format!(
-                "Hello {},\n\n{} has removed your piece ({}) from the group order \"{}\". Nothing was charged.\n",
+                "Hello {},\n\n{} has removed your piece ({}) from the group order \"{}\". {}\n",
                 removed.member_name,
                 group.organiser_name,
                 rules::piece(&removed),
-                group.title
+                group.title,
+                money_back(refunded)
             );
             outbox::put(
                 &mut tx,
@@ -625,6 +681,7 @@ impl GroupOrdersApi {
             .map_err(ApiError::from)?;
         }
         tx.commit().await.map_err(ApiError::from)?;
+        settle_refunds(&state).await;
         Ok(Envelope::ok(
             "Row removed",
             organiser_view(&state, group).await?,
@@ -707,6 +764,17 @@ impl GroupOrdersApi {
             body.number.as_deref(),
         )?;
         let mut tx = hold_for_rows(&state, &group).await?;
+        // A paid piece is what its order made; an unpaid order for it is let go.
+        let held = groups::mine_in(&mut tx, &group.id, &auth.0.id).await?;
+        if let Some(order) = held.as_ref().and_then(|r| r.order_id.as_deref())
+            && groups::cancel_or_paid(&mut tx, order, "The member changed their piece").await?
+        {
+            return Err(ApiError::conflict_code(
+                "You have paid for this piece, so it cannot change: withdraw it (you are refunded) and join again.",
+                "GROUP_ROW_PAID",
+            )
+            .into());
+        }
         if !groups::update_mine(
             &mut tx,
             &group.id,
@@ -736,29 +804,81 @@ impl GroupOrdersApi {
     ) -> Result<Json<Envelope<PublicGroupOrder>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
         let group = by_token(&state, &token.0).await?;
         let mut tx = hold_for_rows(&state, &group).await?;
-        if groups::remove_row(&mut tx, &group.id, Some(&auth.0.id), None)
+        let removed = groups::remove_row(&mut tx, &group.id, Some(&auth.0.id), None)
             .await?
-            .is_none()
-        {
-            return Err(ApiError::not_found("You have not joined this group order").into());
-        }
+            .ok_or_else(|| ApiError::not_found("You have not joined this group order"))?;
+        let refunded = release(&mut tx, &removed, "Withdrawn from the group order").await?;
         tx.commit().await.map_err(ApiError::from)?;
-        Ok(Envelope::ok(
-            "You have withdrawn from the group order",
-            public_view(&state, group).await?,
-        ))
+        settle_refunds(&state).await;
+        let message = if refunded {
+            "You have withdrawn from the group order: your payment is being refunded"
+        } else {
+            "You have withdrawn from the group order"
+        };
+        Ok(Envelope::ok(message, public_view(&state, group).await?))
     }
 }
 
-async fn my_row(state: &AppState, group: &Group, user_id: &str) -> ApiResult<MyGroupRow> {
+pub(super) async fn my_row(
+    state: &AppState,
+    group: &Group,
+    user_id: &str,
+) -> ApiResult<MyGroupRow> {
     let row = groups::mine(&state.db, &group.id, user_id)
         .await?
         .ok_or_else(|| ApiError::not_found("You have not joined this group order"))?;
+    let to_pay = if group.payment == groups::MEMBERS_PAY {
+        let mut conn = state.db.acquire().await.map_err(ApiError::from)?;
+        let unpaid = groups::unpaid_of(&mut conn, &group.id, user_id).await?;
+        drop(conn);
+        if unpaid.is_empty() {
+            0
+        } else {
+            rules::member_lines(state, group, &unpaid)
+                .await?
+                .quote
+                .total
+                .0
+        }
+    } else {
+        0
+    };
     Ok(MyGroupRow {
+        paid: row.paid != 0,
+        order_id: row.order_id,
+        to_pay,
         size: row.size,
         name: row.name,
         number: row.number,
     })
+}
+
+/// Lets go of a removed row's order (cancelled if unpaid, owed back if paid),
+/// in the removing transaction; `true` when a refund is owed.
+async fn release(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    row: &Row,
+    reason: &str,
+) -> ApiResult<bool> {
+    match &row.order_id {
+        Some(order) => Ok(groups::release_order(tx, order, reason, false).await?),
+        None => Ok(false),
+    }
+}
+
+fn money_back(refunded: bool) -> &'static str {
+    if refunded {
+        "Your payment is being refunded to the card you paid with."
+    } else {
+        "Nothing was charged."
+    }
+}
+
+/// Makes the refunds just owed now (the groups' clock makes any left over).
+async fn settle_refunds(state: &AppState) {
+    if let Err(e) = crate::payments::refunds::settle_owed(state).await {
+        tracing::warn!(error = %e, "refunds owed are left for the groups' clock");
+    }
 }
 
 /// What the link shows.
@@ -766,8 +886,11 @@ async fn public_view(state: &AppState, group: Group) -> ApiResult<PublicGroupOrd
     let rows = groups::rows(&state.db, &group.id).await?;
     let design = rules::assemble(&rules::design_of(&group)?, &rows)?;
     let (progress, product_name) = progress(state, &group, &design).await?;
-    let per_piece =
-        progress.unit_price + progress.personalisation.as_ref().map_or(0, |p| p.per_piece);
+    let per_piece = if group.payment == groups::MEMBERS_PAY {
+        share_of_one(state, &group).await?
+    } else {
+        progress.unit_price + progress.personalisation.as_ref().map_or(0, |p| p.per_piece)
+    };
     Ok(PublicGroupOrder {
         organiser: group
             .organiser_name
@@ -781,9 +904,23 @@ async fn public_view(state: &AppState, group: Group) -> ApiResult<PublicGroupOrd
         pieces: progress.pieces,
         price_per_piece: per_piece,
         product_name,
+        payment: group.payment,
         title: group.title,
         deadline: group.deadline,
         status: group.status,
         product_id: group.product_id,
     })
+}
+
+/// Members paying: what one piece costs a member (`Design::quote_share`).
+async fn share_of_one(state: &AppState, group: &Group) -> ApiResult<i64> {
+    let product = products::get(&state.db, &group.product_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
+    let mut design = rules::design_of(group)?;
+    design.set_quantity(design_engine::Size::M, 1)?;
+    let pricing = product
+        .pricing()
+        .with_personalisation(state.config.personalisation);
+    Ok(design.quote_share(&pricing)?.total.0)
 }

@@ -8,6 +8,7 @@ pub mod designs;
 pub mod dev;
 pub mod files;
 pub mod group_orders;
+pub mod group_payments;
 pub mod health;
 pub mod models;
 pub mod newsletter;

@@ -18,6 +18,7 @@ mod crash;
 mod designs;
 mod gateway_fee;
 mod group_orders;
+mod group_payments;
 mod gstin;
 mod instances;
 mod invoice;

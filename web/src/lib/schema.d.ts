@@ -7940,8 +7940,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Close the group: its rows become one line in your cart, priced by the
-         *     engine, for you to pay at checkout. Refused below the minimum of 25.
+         * Close the group. You paying: its rows become one line in your cart,
+         *     priced by the engine, for you to pay at checkout. Members paying: the
+         *     paid pieces go to print (a row still unpaid leaves, its member told).
+         *     Refused below the minimum of 25 (members paying: paid pieces).
          */
         post: {
             parameters: {
@@ -8024,7 +8026,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel the group; its members are told. */
+        /** Cancel the group; its members are told, and every member who paid is refunded. */
         post: {
             parameters: {
                 query?: never;
@@ -8220,7 +8222,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a row; its member is told. */
+        /** Remove a row; its member is told, and refunded if they paid. */
         delete: {
             parameters: {
                 query?: never;
@@ -8768,6 +8770,158 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group-orders/by-token/{token}/rows/mine/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay for your piece (the organiser: also their top-ups) of a group order
+         *     whose members pay: an order of its own at the engine's share per piece,
+         *     created pending with the provider's order, exactly as
+         *     `/payments/create-order` answers; pay it with the provider and send the
+         *     result to `/payments/verify`. Refused once the group is closed,
+         *     cancelled or past its deadline.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupPayRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_CreatedOrder"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -11814,9 +11968,10 @@ export interface components {
         /**
          * CreateGroupOrder
          * @description A new group order from one of the organiser's saved designs. `deadline`
-         *     is Unix ms; `payment` is `organiser` (members paying for their own piece
-         *     is not offered yet); `personalisation` says members add the name and
-         *     number the design prints (it must print some, and only then).
+         *     is Unix ms; `payment` is `organiser` (you pay for everyone) or `members`
+         *     (each member pays for their own piece; then `shipTo` is required: the
+         *     address every piece ships to); `personalisation` says members add the
+         *     name and number the design prints (it must print some, and only then).
          */
         CreateGroupOrder: {
             designId: string;
@@ -11825,6 +11980,7 @@ export interface components {
             deadline: number;
             payment: string;
             personalisation: boolean;
+            shipTo?: components["schemas"]["AddressInput"];
         };
         /** CreateOrderRequest */
         CreateOrderRequest: {
@@ -12388,19 +12544,47 @@ export interface components {
             deadlinePassed: boolean;
             payment: string;
             personalisation: boolean;
-            /** @description `open`, `closed` (its line is in the organiser's cart) or `cancelled`. */
+            /** @description `open`, `closed` (its line is in the organiser's cart), `placed` or `cancelled`. */
             status: string;
+            shipTo?: components["schemas"]["ShippingAddress"];
             productId: string;
             productName: string;
             design: components["schemas"]["Design"];
             rows: components["schemas"]["GroupRow"][];
             progress: components["schemas"]["GroupProgress"];
+            /**
+             * Format: int64
+             * @description Members paying: paise for the organiser's own unpaid pieces (their
+             *     top-ups), paid like a member's at `/by-token/{token}/rows/mine/pay`.
+             */
+            toPay: number;
             /** Format: int64 */
             createdAt: number;
         };
         /** GroupOrderList */
         GroupOrderList: {
             groups: components["schemas"]["GroupOrder"][];
+        };
+        /**
+         * GroupPayRequest
+         * @description Paying for your pieces of a group order whose members pay.
+         */
+        GroupPayRequest: {
+            /**
+             * Format: int64
+             * @description The amount you were shown, in paise (`toPay` of your row): refused when
+             *     it is not the server's (400 `AMOUNT_MISMATCH`).
+             */
+            amount: number;
+            /** @description One per checkout attempt: the same receipt returns the same order. */
+            receipt: string;
+            /**
+             * @description Your name, contact and billing address: the tax invoice is yours. The
+             *     piece ships with the group to the organiser.
+             */
+            billingAddress: components["schemas"]["AddressInput"] & unknown;
+            /** @description A business buyer's GSTIN, blank for none. */
+            gstin?: string;
         };
         /**
          * GroupProgress
@@ -12411,6 +12595,11 @@ export interface components {
         GroupProgress: {
             /** Format: uint32 */
             pieces: number;
+            /**
+             * Format: uint32
+             * @description Members paying: the pieces paid for (the ones that count at the close).
+             */
+            paidPieces: number;
             sizes: components["schemas"]["QuantityDto"];
             /** Format: uint32 */
             needMore: number;
@@ -12438,6 +12627,8 @@ export interface components {
             number?: string;
             /** Format: int64 */
             joinedAt: number;
+            /** @description Members paying: their order for this piece is paid. */
+            paid: boolean;
         };
         /**
          * GroupRowRequest
@@ -12792,12 +12983,20 @@ export interface components {
         };
         /**
          * MyGroupRow
-         * @description A member's own row.
+         * @description A member's own row; members paying: whether it is paid, and what paying costs.
          */
         MyGroupRow: {
             size: string;
             name?: string;
             number?: string;
+            paid: boolean;
+            /** @description The order paying (or paid) for it. */
+            orderId?: string;
+            /**
+             * Format: int64
+             * @description Paise to pay now for your unpaid pieces (0 when paid or when the organiser pays).
+             */
+            toPay: number;
         };
         /**
          * Order
@@ -13277,6 +13476,8 @@ export interface components {
         PublicGroupOrder: {
             title: string;
             organiser: string;
+            /** @description `organiser` (the organiser pays for everyone) or `members` (you pay for your piece). */
+            payment: string;
             /** Format: int64 */
             deadline: number;
             deadlinePassed: boolean;
@@ -13288,7 +13489,8 @@ export interface components {
             /**
              * Format: uint32
              * @description Pieces so far, for the tier; and the price per piece at that tier,
-             *     names and numbers included.
+             *     names and numbers included (members paying: the share each pays,
+             *     `Design::quote_share`).
              */
             pieces: number;
             /** Format: int64 */

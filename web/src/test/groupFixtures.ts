@@ -16,7 +16,7 @@ export function groupDesign(team = false): GroupOrder['design'] {
 }
 
 export function groupRow(n: number, overrides: Partial<GroupRow> = {}): GroupRow {
-  return { _id: `r${n}`, member: `Member ${n}`, topUp: false, size: 'M', joinedAt: Date.UTC(2026, 10, 20, 6, 30), ...overrides };
+  return { _id: `r${n}`, member: `Member ${n}`, topUp: false, size: 'M', joinedAt: Date.UTC(2026, 10, 20, 6, 30), paid: false, ...overrides };
 }
 
 export function group(overrides: Partial<GroupOrder> = {}): GroupOrder {
@@ -34,7 +34,8 @@ export function group(overrides: Partial<GroupOrder> = {}): GroupOrder {
     productName: 'T-Shirt Normal',
     design: groupDesign(),
     rows: [groupRow(1), groupRow(2, { size: 'L' }), groupRow(3, { member: 'Asha Verma', topUp: true, size: 'XL' })],
-    progress: { pieces: 3, sizes: { s: 0, m: 2, l: 1, xl: 0, xxl: 0 }, needMore: 22, minimumReached: false, unitPrice: 29900, lineTotal: 89700 },
+    progress: { pieces: 3, paidPieces: 0, sizes: { s: 0, m: 2, l: 1, xl: 0, xxl: 0 }, needMore: 22, minimumReached: false, unitPrice: 29900, lineTotal: 89700 },
+    toPay: 0,
     createdAt: Date.UTC(2026, 10, 20, 6, 0),
     ...overrides,
   };
@@ -44,6 +45,7 @@ export function publicGroup(overrides: Partial<PublicGroupOrder> = {}): PublicGr
   return {
     title: 'Chess Club 2026',
     organiser: 'Asha',
+    payment: 'organiser',
     deadline: Date.UTC(2026, 11, 4, 18, 29),
     deadlinePassed: false,
     status: 'open',

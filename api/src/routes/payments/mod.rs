@@ -27,7 +27,7 @@ use crate::invoice::tax_document::Issuer;
 use crate::limits::Door;
 use crate::payments::OrderRequest;
 use crate::payments::address::AddressInput;
-use crate::payments::checkout::{check_amount, checked_cart};
+use crate::payments::checkout::{CheckedCart, check_amount, checked_cart};
 use crate::payments::refunds;
 use crate::state::AppState;
 pub use dto::*;
@@ -49,7 +49,7 @@ fn confirmation(o: &orders::Order) -> ApiResult<Confirmation> {
     })
 }
 
-fn check_receipt(receipt: &str) -> ApiResult<&str> {
+pub(crate) fn check_receipt(receipt: &str) -> ApiResult<&str> {
     let r = receipt.trim();
     let ok = (1..=40).contains(&r.len())
         && r.bytes()
@@ -64,15 +64,18 @@ fn check_receipt(receipt: &str) -> ApiResult<&str> {
 }
 
 /// What a checkout submits, whichever route it comes by.
-struct Checkout<'a> {
-    amount: i64,
-    receipt: &'a str,
-    notes: String,
-    shipping: &'a AddressInput,
-    billing: Option<&'a AddressInput>,
-    same_as_shipping: bool,
+pub(crate) struct Checkout<'a> {
+    pub amount: i64,
+    pub receipt: &'a str,
+    pub notes: String,
+    pub shipping: &'a AddressInput,
+    pub billing: Option<&'a AddressInput>,
+    pub same_as_shipping: bool,
     /// A business buyer's GSTIN, blank for none.
-    gstin: Option<&'a str>,
+    pub gstin: Option<&'a str>,
+    /// What is bought: the server's cart (none), or lines priced by the
+    /// engine elsewhere (a group order member's piece).
+    pub lines: Option<CheckedCart>,
 }
 
 /// Production without Razorpay keys: said at once, before anything is stored.
@@ -107,7 +110,7 @@ fn buyer_gstin(raw: Option<&str>, billing_state: &str) -> ApiResult<Option<Strin
 /// order for it: the returned order has its `provider_order_id`. The provider's
 /// order is made first, so a crash or an outage in between stores nothing and
 /// the same receipt starts again (its unused provider order is never paid).
-async fn open_order(
+pub(crate) async fn open_order(
     state: &AppState,
     user: &AuthUser,
     c: Checkout<'_>,
@@ -128,7 +131,10 @@ async fn open_order(
     let order = match orders::by_receipt(&state.db, &user.id, c.receipt).await? {
         Some(existing) => existing,
         None => {
-            let priced = checked_cart(&state.db, &user.id, &state.config).await?;
+            let priced = match c.lines {
+                Some(lines) => lines,
+                None => checked_cart(&state.db, &user.id, &state.config).await?,
+            };
             let total = priced.quote.total.0;
             // Refused before anything is stored.
             check_amount(c.amount, total).inspect_err(|_| {
@@ -334,6 +340,21 @@ async fn settle(
     confirmation(&paid)
 }
 
+/// What the browser needs to pay for a stored order with the provider.
+pub(crate) fn created(state: &AppState, order: orders::Order) -> CreatedOrder {
+    CreatedOrder {
+        order_id: order.provider_order_id.clone().unwrap_or_default(),
+        amount: order.total_price,
+        currency: order.currency.clone(),
+        key_id: state.payments.key_id().to_string(),
+        provider: order.provider.clone(),
+        order: OrderRef {
+            id: order.id,
+            order_number: order.order_number,
+        },
+    }
+}
+
 fn test_provider(state: &AppState) -> ApiResult<&crate::payments::test_provider::TestProvider> {
     state
         .payments
@@ -402,22 +423,10 @@ impl PaymentsApi {
             billing: b.billing_address.as_ref(),
             same_as_shipping: b.same_as_shipping.unwrap_or(true),
             gstin: b.gstin.as_deref(),
+            lines: None,
         };
         let order = open_order(&state, &auth.0, checkout).await?;
-        Ok(Envelope::ok(
-            "Order created",
-            CreatedOrder {
-                order_id: order.provider_order_id.clone().unwrap_or_default(),
-                amount: order.total_price,
-                currency: order.currency.clone(),
-                key_id: state.payments.key_id().to_string(),
-                provider: order.provider.clone(),
-                order: OrderRef {
-                    id: order.id,
-                    order_number: order.order_number,
-                },
-            },
-        ))
+        Ok(Envelope::ok("Order created", created(&state, order)))
     }
 
     /// Checks the provider's signature (HMAC-SHA256 of "order_id|payment_id"
@@ -600,6 +609,7 @@ impl PaymentsApi {
             billing: b.billing_address.as_ref(),
             same_as_shipping: b.same_as_shipping.unwrap_or(true),
             gstin: b.gstin.as_deref(),
+            lines: None,
         };
         let order = open_order(&state, &auth.0, checkout).await?;
         let paid = provider.pay(order.provider_order_id.as_deref().unwrap_or_default());

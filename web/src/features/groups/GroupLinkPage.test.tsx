@@ -112,7 +112,7 @@ describe('GroupLinkPage', () => {
     ['past its deadline', { deadlinePassed: true }, GROUP_DEADLINE_PASSED],
   ] as const)('says a %s group takes no rows, and keeps a member’s piece without Change or Withdraw', async (_state, change, words) => {
     signedIn();
-    linkApi(publicGroup(change), { size: 'M' });
+    linkApi(publicGroup(change), { size: 'M', paid: false, toPay: 0 });
     render();
     expect((await screen.findByTestId('group-closed')).textContent).toBe(words);
     expect((await screen.findByTestId('your-piece')).textContent).toBe('M');

@@ -1,0 +1,58 @@
+//! Refunds the store owes (see the `refunds_owed` migration): written in the
+//! transaction that decided them, made by `payments::refunds::settle_owed`.
+
+use sqlx::{Any, FromRow, Transaction};
+
+use super::{Db, DbError, now_ms};
+use crate::ids::new_id;
+
+#[derive(FromRow, Debug, Clone)]
+pub struct Owed {
+    pub id: String,
+    pub order_id: String,
+    /// None: all the order has left to refund.
+    pub amount: Option<i64>,
+    pub reason: String,
+}
+
+/// Records a refund owed on `order_id`, inside the deciding transaction.
+pub async fn owe(
+    tx: &mut Transaction<'static, Any>,
+    order_id: &str,
+    amount: Option<i64>,
+    reason: &str,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO refunds_owed (id, order_id, amount, reason, created_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(new_id())
+    .bind(order_id)
+    .bind(amount)
+    .bind(reason)
+    .bind(now_ms())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The refunds not made yet, oldest first (a few hundred at a time).
+pub async fn due(db: &Db) -> Result<Vec<Owed>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT id, order_id, amount, reason FROM refunds_owed WHERE done_at IS NULL \
+         ORDER BY created_at, id LIMIT 500",
+    )
+    .fetch_all(db)
+    .await?)
+}
+
+/// Settles a refund owed with nothing to refund (the order was never paid,
+/// or is refunded already); `false` when another caller settled it.
+pub async fn nothing_left(db: &Db, id: &str) -> Result<bool, DbError> {
+    let done =
+        sqlx::query("UPDATE refunds_owed SET done_at = $1 WHERE id = $2 AND done_at IS NULL")
+            .bind(now_ms())
+            .bind(id)
+            .execute(db)
+            .await?;
+    Ok(done.rows_affected() == 1)
+}

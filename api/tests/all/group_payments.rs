@@ -1,0 +1,501 @@
+//! Group orders whose members pay for their own piece, through the real
+//! server on both databases: each member's piece is an order of its own at
+//! the engine's share, paid through the same create-order, provider and
+//! verify as any order; closing keeps the paid pieces; withdrawing, a removal
+//! and a cancel refund through the refund machinery, once, whatever races.
+
+use futures_util::future::join_all;
+use serde_json::{Value, json};
+
+use crate::helpers::checkout::{address, payment};
+use crate::helpers::{Engine, TestApp, engines};
+
+const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹299
+const DAY_MS: i64 = 24 * 3600 * 1000;
+/// One piece: ₹299 (one element: no design fee), plus the 2.5% gateway charge.
+const PIECE: i64 = 299_00;
+const PIECE_PAID: i64 = 306_48;
+
+async fn app(engine: Engine) -> TestApp {
+    TestApp::spawn_configured(engine, None, |c| {
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await
+}
+
+async fn member(app: &TestApp, n: usize) -> String {
+    let res = app
+        .client
+        .post(app.url("/api/auth/register"))
+        .header("x-forwarded-for", format!("198.51.100.{}", n % 250 + 1))
+        .json(&json!({"name": format!("Member {n}"), "email": format!("member{n}@example.com"), "password": "correct horse"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let body: Value = res.json().await.unwrap();
+    body["data"]["accessToken"].as_str().unwrap().to_string()
+}
+
+fn club_tee() -> Value {
+    let mut d = design_engine::Design::new(TEE, "white");
+    d.set_text(
+        design_engine::PrintArea::Back,
+        design_engine::TextElement::new("Chess Club", design_engine::Font::Georgia, 24, "#111111")
+            .unwrap(),
+    );
+    serde_json::from_str(&d.to_json()).unwrap()
+}
+
+/// The organiser and a new members-pay group order (its id and token).
+async fn group(app: &TestApp) -> (String, String, String) {
+    let (organiser, _) = app.sign_up("captain@example.com").await;
+    let (status, saved) = app
+        .post_auth(
+            "/api/designs",
+            &organiser,
+            json!({"name": "Club tee", "design": club_tee()}),
+        )
+        .await;
+    assert_eq!(status, 201, "{saved}");
+    let mut body = json!({"designId": saved["data"]["_id"], "title": "Chess Club 2026",
+        "deadline": api::db::now_ms() + 7 * DAY_MS, "payment": "members", "personalisation": false});
+    let (status, res) = app
+        .post_auth("/api/group-orders", &organiser, body.clone())
+        .await;
+    assert_eq!((status, res["code"].as_str()), (400, Some("GROUP_SHIP_TO")));
+    body["shipTo"] = json!({"email": "captain@example.com", "fullName": "Captain", "phone": "12"});
+    let (status, res) = app
+        .post_auth("/api/group-orders", &organiser, body.clone())
+        .await;
+    assert_eq!(status, 400, "a bad address: the form's message: {res}");
+    body["shipTo"] = address();
+    let (status, res) = app.post_auth("/api/group-orders", &organiser, body).await;
+    assert_eq!(status, 200, "{res}");
+    let g = &res["data"];
+    assert_eq!(
+        (g["payment"].as_str(), g["shipTo"]["city"].as_str()),
+        (Some("members"), Some("New Delhi"))
+    );
+    (
+        organiser,
+        g["_id"].as_str().unwrap().to_string(),
+        g["token"].as_str().unwrap().to_string(),
+    )
+}
+
+fn billing(n: usize) -> Value {
+    json!({"email": format!("member{n}@example.com"), "fullName": format!("Member {n}"), "phone": "9876543210",
+           "addressLine1": "4 MG Road", "city": "Bengaluru", "state": "Karnataka", "zipCode": "560001"})
+}
+
+/// Joins with a size and creates the order paying for it; the provider's order.
+async fn join_and_order(app: &TestApp, token: &str, group: &str, n: usize) -> Value {
+    let (status, res) = app
+        .post_auth(
+            &format!("/api/group-orders/by-token/{group}/rows"),
+            token,
+            json!({"size": "M"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{res}");
+    assert_eq!(
+        (res["data"]["paid"].as_bool(), res["data"]["toPay"].as_i64()),
+        (Some(false), Some(PIECE_PAID))
+    );
+    order(app, token, group, n, PIECE_PAID).await
+}
+
+async fn order(app: &TestApp, token: &str, group: &str, n: usize, amount: i64) -> Value {
+    let (status, res) = app
+        .post_auth(
+            &format!("/api/group-orders/by-token/{group}/rows/mine/pay"),
+            token,
+            json!({"amount": amount, "receipt": format!("grp_{n}"), "billingAddress": billing(n)}),
+        )
+        .await;
+    assert_eq!(status, 200, "{res}");
+    res["data"].clone()
+}
+
+async fn verify(app: &TestApp, token: &str, created: &Value, n: usize) -> (u16, Value) {
+    app.post_auth(
+        "/api/payments/verify",
+        token,
+        payment(created, &format!("pay_m{n}")),
+    )
+    .await
+}
+
+/// Refunds recorded for an order: (how many, how much in all).
+async fn refunds(app: &TestApp, order_id: &str) -> (i64, i64) {
+    sqlx::query_as("SELECT COUNT(*), CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM refunds WHERE order_id = $1")
+        .bind(order_id)
+        .fetch_one(&app.db)
+        .await
+        .unwrap()
+}
+
+async fn settle(app: &TestApp) {
+    api::payments::refunds::settle_owed(&app.state)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn members_pay_for_their_own_piece_and_the_close_keeps_the_paid_ones() {
+    for engine in engines() {
+        let app = app(engine).await;
+        let (organiser, id, token) = group(&app).await;
+        let (_, public) = app
+            .get(&format!("/api/group-orders/by-token/{token}"))
+            .await;
+        assert_eq!(
+            (
+                public["data"]["payment"].as_str(),
+                public["data"]["pricePerPiece"].as_i64()
+            ),
+            (Some("members"), Some(PIECE)),
+            "{engine:?}: the link shows the share"
+        );
+        let members: Vec<String> = join_all((0..27).map(|n| member(&app, n))).await;
+        // The price is the engine's: the amount shown must be it.
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/group-orders/by-token/{token}/rows/mine/pay"),
+                &members[0],
+                json!({"amount": PIECE_PAID, "receipt": "grp_x", "billingAddress": billing(0)}),
+            )
+            .await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("GROUP_NOTHING_TO_PAY")),
+            "{res}"
+        );
+        let created = join_all(
+            members
+                .iter()
+                .enumerate()
+                .map(|(n, t)| join_and_order(&app, t, &token, n)),
+        )
+        .await;
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/group-orders/by-token/{token}/rows/mine/pay"),
+                &members[0],
+                json!({"amount": 100, "receipt": "grp_y", "billingAddress": billing(0)}),
+            )
+            .await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (400, Some("AMOUNT_MISMATCH")),
+            "{res}"
+        );
+        // 26 pay at once, through the same verify as any order; the 27th does not.
+        let paid = join_all((0..26).map(|n| verify(&app, &members[n], &created[n], n))).await;
+        assert!(paid.iter().all(|(s, _)| *s == 200), "{engine:?}: {paid:?}");
+        let (_, mine) = app
+            .get_auth(
+                &format!("/api/group-orders/by-token/{token}/rows/mine"),
+                &members[0],
+            )
+            .await;
+        assert_eq!(
+            (
+                mine["data"]["paid"].as_bool(),
+                mine["data"]["toPay"].as_i64()
+            ),
+            (Some(true), Some(0))
+        );
+        let member_order = created[0]["order"]["_id"].as_str().unwrap();
+        let (_, order) = app
+            .get_auth(&format!("/api/orders/{member_order}"), &members[0])
+            .await;
+        let order = &order["data"];
+        assert_eq!(
+            (
+                order["totalPrice"].as_i64(),
+                order["itemsCount"].as_i64(),
+                order["shippingAddress"]["city"].as_str(),
+                order["billingAddress"]["fullName"].as_str(),
+                order["shippingAddress"]["email"].as_str()
+            ),
+            (
+                Some(PIECE_PAID),
+                Some(1),
+                Some("New Delhi"),
+                Some("Member 0"),
+                Some("member0@example.com")
+            ),
+            "{engine:?}: their own order, shipped to the organiser: {order}"
+        );
+        // A paid piece cannot change; it is not printed before its group is placed.
+        let (status, res) = app
+            .put_auth(
+                &format!("/api/group-orders/by-token/{token}/rows/mine"),
+                &members[0],
+                json!({"size": "L"}),
+            )
+            .await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("GROUP_ROW_PAID"))
+        );
+        let admin = app.admin_token().await;
+        let to_processing = json!({"status": "processing", "overrideReason": "proof by phone"});
+        let (status, res) = app
+            .put_auth(
+                &format!("/api/orders/{member_order}/status"),
+                &admin,
+                to_processing.clone(),
+            )
+            .await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("GROUP_NOT_PLACED")),
+            "{res}"
+        );
+
+        let (_, view) = app
+            .get_auth(&format!("/api/group-orders/{id}"), &organiser)
+            .await;
+        let progress = &view["data"]["progress"];
+        assert_eq!(
+            (progress["pieces"].as_u64(), progress["paidPieces"].as_u64()),
+            (Some(27), Some(26))
+        );
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/group-orders/{id}/close"),
+                &organiser,
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, 200, "{res}");
+        assert_eq!(res["data"]["status"], "placed");
+        assert_eq!(
+            res["data"]["rows"].as_array().unwrap().len(),
+            26,
+            "the unpaid row left"
+        );
+        let told = app
+            .message_with("member26@example.com", "before your piece (M) was paid for")
+            .await;
+        assert!(!told.is_empty());
+        // The 27th's order was cancelled at the close: paying it now is refunded at once.
+        let (status, res) = verify(&app, &members[26], &created[26], 26).await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("PAYMENT_REFUNDED")),
+            "{res}"
+        );
+        let late = created[26]["order"]["_id"].as_str().unwrap();
+        assert_eq!(refunds(&app, late).await, (1, PIECE_PAID));
+        // Placed: production may start (the proof's override is the usual rule).
+        let (status, res) = app
+            .put_auth(
+                &format!("/api/orders/{member_order}/status"),
+                &admin,
+                to_processing,
+            )
+            .await;
+        assert_eq!(status, 200, "{res}");
+        assert_eq!(refunds(&app, member_order).await, (0, 0));
+    }
+}
+
+/// A member's payment and their withdrawal at the same moment: whichever
+/// lands first, the piece is gone and the money comes back exactly once.
+#[tokio::test]
+async fn a_payment_and_a_withdrawal_racing_refund_once() {
+    for engine in engines() {
+        let app = app(engine).await;
+        let (_, _, token) = group(&app).await;
+        for n in 0..6 {
+            let t = member(&app, n).await;
+            let created = join_and_order(&app, &t, &token, n).await;
+            let withdraw = async {
+                app.client
+                    .delete(app.url(&format!("/api/group-orders/by-token/{token}/rows/mine")))
+                    .bearer_auth(&t)
+                    .send()
+                    .await
+                    .unwrap()
+                    .status()
+                    .as_u16()
+            };
+            let ((paid, body), withdrawn) = tokio::join!(verify(&app, &t, &created, n), withdraw);
+            assert_eq!(withdrawn, 200, "{engine:?}");
+            assert!(
+                paid == 200
+                    || ["PAYMENT_REFUNDED", "ORDER_CANCELLED"]
+                        .contains(&body["code"].as_str().unwrap_or("")),
+                "{engine:?}: {paid} {body}"
+            );
+            settle(&app).await;
+            settle(&app).await;
+            let id = created["order"]["_id"].as_str().unwrap();
+            assert_eq!(
+                refunds(&app, id).await,
+                (1, PIECE_PAID),
+                "{engine:?} round {n}: refunded once"
+            );
+            let (status, _) = app
+                .get_auth(&format!("/api/group-orders/by-token/{token}/rows/mine"), &t)
+                .await;
+            assert_eq!(status, 404);
+        }
+    }
+}
+
+/// The deadline passes while a member is paying: the payment still counts,
+/// the clock closes the group with it, and a payment after the close is refunded.
+#[tokio::test]
+async fn a_deadline_passing_while_a_member_pays() {
+    for engine in engines() {
+        let app = app(engine).await;
+        let (_, id, token) = group(&app).await;
+        let members: Vec<String> = join_all((0..26).map(|n| member(&app, n))).await;
+        let created = join_all(
+            members
+                .iter()
+                .enumerate()
+                .map(|(n, t)| join_and_order(&app, t, &token, n)),
+        )
+        .await;
+        let paid = join_all((0..24).map(|n| verify(&app, &members[n], &created[n], n))).await;
+        assert!(paid.iter().all(|(s, _)| *s == 200));
+        sqlx::query("UPDATE group_orders SET deadline = $1 WHERE id = $2")
+            .bind(api::db::now_ms() - 1)
+            .bind(&id)
+            .execute(&app.db)
+            .await
+            .unwrap();
+        // No new orders after the deadline, but a payment under way lands.
+        let (status, res) = app
+            .post_auth(&format!("/api/group-orders/by-token/{token}/rows/mine/pay"), &members[25],
+                json!({"amount": PIECE_PAID, "receipt": "grp_after", "billingAddress": billing(25)}))
+            .await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("GROUP_DEADLINE_PASSED")),
+            "{res}"
+        );
+        assert_eq!(verify(&app, &members[24], &created[24], 24).await.0, 200);
+        api::group_orders::tick(&app.state).await.unwrap();
+        let (_, public) = app
+            .get(&format!("/api/group-orders/by-token/{token}"))
+            .await;
+        assert_eq!(
+            public["data"]["status"], "placed",
+            "{engine:?}: closed at the deadline with 25 paid"
+        );
+        let (status, res) = verify(&app, &members[25], &created[25], 25).await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("PAYMENT_REFUNDED")),
+            "{res}"
+        );
+        for c in &created[..25] {
+            let order = c["order"]["_id"].as_str().unwrap();
+            assert_eq!(refunds(&app, order).await, (0, 0));
+        }
+    }
+}
+
+/// A cancel refunds every member who paid, once, however many instances
+/// work through the refunds at once; a member who never paid is charged nothing.
+#[tokio::test]
+async fn a_cancel_refunds_every_member_once() {
+    for engine in engines() {
+        let app = app(engine).await;
+        let (organiser, id, token) = group(&app).await;
+        let members: Vec<String> = join_all((0..6).map(|n| member(&app, n))).await;
+        let created = join_all(
+            members
+                .iter()
+                .enumerate()
+                .map(|(n, t)| join_and_order(&app, t, &token, n)),
+        )
+        .await;
+        for n in 0..5 {
+            assert_eq!(verify(&app, &members[n], &created[n], n).await.0, 200);
+        }
+        // The organiser removes one paid member: refunded, and told.
+        let (_, view) = app
+            .get_auth(&format!("/api/group-orders/{id}"), &organiser)
+            .await;
+        let row = view["data"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["member"] == "Member 0" && r["paid"] == true)
+            .expect("member 0's paid row")["_id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (status, _) = app
+            .client
+            .delete(app.url(&format!("/api/group-orders/{id}/rows/{row}")))
+            .bearer_auth(&organiser)
+            .send()
+            .await
+            .map(|r| (r.status().as_u16(), ()))
+            .unwrap();
+        assert_eq!(status, 200);
+        let removed = created[0]["order"]["_id"].as_str().unwrap();
+        assert_eq!(refunds(&app, removed).await, (1, PIECE_PAID), "{engine:?}");
+        assert!(
+            !app.message_with("member0@example.com", "is being refunded")
+                .await
+                .is_empty()
+        );
+
+        // The cancel's refunds are owed in its own transaction; several
+        // workers then make them at once, each once.
+        let group = api::db::group_orders::get(&app.db, &id)
+            .await
+            .unwrap()
+            .unwrap();
+        api::group_orders::cancel(&app.db, &group).await.unwrap();
+        join_all((0..4).map(|_| settle(&app))).await;
+        api::group_orders::tick(&app.state).await.unwrap();
+        for (n, c) in created.iter().enumerate().skip(1) {
+            let order = c["order"]["_id"].as_str().unwrap();
+            let expected = if n < 5 { (1, PIECE_PAID) } else { (0, 0) };
+            assert_eq!(
+                refunds(&app, order).await,
+                expected,
+                "{engine:?} member {n}"
+            );
+        }
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/group-orders/{id}/cancel"),
+                &organiser,
+                json!({}),
+            )
+            .await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("GROUP_NOT_OPEN"))
+        );
+        let (_, order) = app
+            .get_auth(
+                &format!(
+                    "/api/orders/{}",
+                    created[1]["order"]["_id"].as_str().unwrap()
+                ),
+                &members[1],
+            )
+            .await;
+        assert_eq!(order["data"]["status"], "refunded");
+        // Nothing is left owed.
+        let open: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM refunds_owed WHERE done_at IS NULL")
+                .fetch_one(&app.db)
+                .await
+                .unwrap();
+        assert_eq!(open, 0);
+    }
+}
