@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -39,10 +40,83 @@ function precompress(): Plugin {
   };
 }
 
+// A new visitor's studio (/design) needs its page's code and the engine's core, but the router asks for them only
+// once the app's own code has loaded and run. A tiny async module beside the app's asks for them at once on
+// /design: modulepreload for the code, a preload for the .wasm (the engine's fetch takes it from there). An
+// external file: the CSP allows no inline script.
+function routePreload(): Plugin {
+  const routes: Record<string, RegExp[]> = {
+    '/design': [/\/src\/features\/studio\/StudioPage\.tsx$/, /\/design_engine\.js$/],
+  };
+  let outDir = 'dist';
+  let file: { name: string; source: string } | null = null;
+  return {
+    name: 'route-preload',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const plan: Record<string, [string, 'module' | 'style' | 'fetch'][]> = {};
+        for (const [path, entries] of Object.entries(routes)) {
+          const seen = new Set<string>();
+          const list: [string, 'module' | 'style' | 'fetch'][] = [];
+          const visit = (name: string) => {
+            const chunk = byFile.get(name);
+            if (!chunk || seen.has(name)) return;
+            seen.add(name);
+            list.push([`/${name}`, 'module']);
+            for (const css of chunk.viteMetadata?.importedCss ?? []) list.push([`/${css}`, 'style']);
+            for (const asset of chunk.viteMetadata?.importedAssets ?? []) if (asset.endsWith('.wasm')) list.push([`/${asset}`, 'fetch']);
+            chunk.imports.forEach(visit);
+          };
+          for (const pattern of entries) {
+            const chunk = chunks.find((c) => c.facadeModuleId && pattern.test(c.facadeModuleId));
+            if (!chunk) throw new Error(`route-preload: no chunk for ${pattern}`);
+            visit(chunk.fileName);
+          }
+          // The engine's .wasm is referenced by its chunk's code, not imported: found by name.
+          for (const asset of Object.values(bundle)) {
+            if (asset.type === 'asset' && /^assets\/design_engine_bg-.*\.wasm$/.test(asset.fileName) && !list.some(([h]) => h === `/${asset.fileName}`)) {
+              list.push([`/${asset.fileName}`, 'fetch']);
+            }
+          }
+          plan[path] = list;
+        }
+        const source =
+          `// Written by vite.config.ts (routePreload): what a page needs first, asked for before the app's code has run.\n` +
+          `const plan = ${JSON.stringify(plan)};\n` +
+          `for (const [href, kind] of plan[location.pathname] ?? []) {\n` +
+          `  const link = document.createElement('link');\n` +
+          `  link.rel = kind === 'module' ? 'modulepreload' : 'preload';\n` +
+          `  if (kind !== 'module') link.as = kind;\n` +
+          `  link.crossOrigin = '';\n` +
+          `  link.href = href;\n` +
+          `  document.head.append(link);\n` +
+          `}\n`;
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        file = { name: `assets/route-preload-${hash}.js`, source };
+        // After the app's script (the service worker reads the first one as the entry), `async`: it runs once
+        // loaded, not after the app's script and its imports as an ordered module script would.
+        return html.replace(/(<script type="module"[^>]*><\/script>)/, `$1\n    <script type="module" async src="/${file.name}"></script>`);
+      },
+    },
+    async closeBundle() {
+      if (file) await writeFile(join(outDir, file.name), file.source);
+    },
+  };
+}
+
 // The API (just run) serves the built app and /api on one port; in `vite dev`
 // requests to /api go to it.
 export default defineConfig({
-  plugins: [react(), wasm(), precompress()],
+  plugins: [react(), wasm(), routePreload(), precompress()],
   build: {
     // Top-level await (the engine's wasm start-up) needs ES2022.
     target: 'es2022',

@@ -28,7 +28,7 @@ pub use images::{
 };
 use personal::Layers;
 pub use personal::{PersonalBox, PieceFile, piece_file_name, roster_csv};
-use pixels::{blit, into_rgba, scaled, to_pixmap};
+use pixels::{blit, blit_inked, into_rgba, into_rgba_within, scaled, to_pixmap};
 use text::{TextShape, TextStyle};
 
 /// The studio's decals are at most 512 × 512.
@@ -237,13 +237,7 @@ impl Renderer {
         area: PrintArea,
         width_px: u32,
     ) -> Result<RgbaImage, StudioError> {
-        Ok(into_rgba(self.area_pixmap(
-            design,
-            area,
-            width_px,
-            false,
-            Layers::Shared,
-        )?))
+        self.area_rgba(design, area, width_px, Layers::Shared)
     }
 
     /// The print file of an area: PNG at 300 DPI for its physical size
@@ -471,14 +465,43 @@ impl Renderer {
         print: bool,
         layers: Layers,
     ) -> Result<Pixmap, StudioError> {
+        Ok(self.area_inked(design, area, width_px, print, layers)?.0)
+    }
+
+    /// A preview of an area as straight-alpha RGBA (`render_area`): only the
+    /// pixels the sprites cover are converted, the rest stays transparent.
+    fn area_rgba(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        width_px: u32,
+        layers: Layers,
+    ) -> Result<RgbaImage, StudioError> {
+        let (canvas, ink) = self.area_inked(design, area, width_px, false, layers)?;
+        Ok(into_rgba_within(canvas, ink))
+    }
+
+    /// The area drawn premultiplied, and the pixels its sprites cover
+    /// (`None` when nothing is drawn on it).
+    fn area_inked(
+        &mut self,
+        design: &Design,
+        area: PrintArea,
+        width_px: u32,
+        print: bool,
+        layers: Layers,
+    ) -> Result<(Pixmap, Option<pixels::Span>), StudioError> {
         let (w, h) = area.pixel_size(width_px.clamp(1, MAX_RENDER_WIDTH));
         let mut canvas =
             Pixmap::new(w, h).ok_or(StudioError::MalformedDesign("empty print area".into()))?;
+        let mut ink: Option<pixels::Span> = None;
         for p in self.layout(design, area, w, h, print, layers)? {
             let (sprite, (x, y)) = self.draw(p, print, w.max(h))?;
-            blit(&mut canvas, &sprite, x, y);
+            if let Some(span) = blit_inked(&mut canvas, &sprite, x, y, ink) {
+                ink = Some(ink.map_or(span, |i| i.union(span)));
+            }
         }
-        Ok(canvas)
+        Ok((canvas, ink))
     }
 
     /// A laid-out element's sprite, and where its centre goes.

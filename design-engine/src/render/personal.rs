@@ -11,7 +11,6 @@ use std::sync::Arc;
 use image::RgbaImage;
 use serde::Serialize;
 
-use super::pixels::into_rgba;
 use super::text::{REFERENCE_EM, TextShape};
 use super::{Placed, PlacedKind, Renderer, SpriteKey, TextKey};
 use crate::design::{Design, PrintArea};
@@ -132,13 +131,7 @@ impl Renderer {
         row: &RosterRow,
         width_px: u32,
     ) -> Result<RgbaImage, StudioError> {
-        Ok(into_rgba(self.area_pixmap(
-            design,
-            area,
-            width_px,
-            false,
-            Layers::Piece(row),
-        )?))
+        self.area_rgba(design, area, width_px, Layers::Piece(row))
     }
 
     /// Where the row's name and number lie on the area drawn `width_px` wide,

@@ -14,7 +14,14 @@ export const routes: RouteObject[] = [
       { path: '/', element: <HomePage /> },
       { path: '/products', lazy: lazyPage(() => import('../features/catalog/ProductsPage')) },
       { path: '/product/:productId', lazy: lazyPage(() => import('../features/product/ProductPage')) },
-      { path: '/design', lazy: lazyPage(() => import('../features/studio/StudioPage')) },
+      {
+        path: '/design',
+        // The engine (the core .wasm) starts downloading beside the page's code, not after it and the product have arrived.
+        lazy: () => {
+          void import('../lib/engine').then((engine) => engine.loadEngine()).catch(() => {});
+          return lazyPage(() => import('../features/studio/StudioPage'))();
+        },
+      },
       { path: '/d/:token', lazy: lazyPage(() => import('../features/shared/SharedDesignPage')) },
       // A group order's link: open to anyone; joining asks to sign in and comes back.
       { path: '/g/:token', lazy: lazyPage(() => import('../features/groups/GroupLinkPage')) },

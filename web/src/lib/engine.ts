@@ -92,25 +92,21 @@ export function loadTextEngine(): Promise<void> {
 const holdsText = (studio: Studio) => Object.values(studio.design().areas).some((area) => area.text || area.name || area.number);
 
 /**
- * A studio for a product and colour (or restored from a saved document). The
- * text module starts loading once the core is here; the studio waits for it
- * only when its design already holds text (see `loadTextEngine` before adding one).
+ * A studio for a product and colour (or restored from a saved document). It
+ * waits for the text module only when its design already holds text (see
+ * `loadTextEngine` before adding one).
  */
 export async function createStudio(productId: string, color: string, savedJson?: string | null): Promise<Studio> {
   const engine = await loadEngine();
-  const text = loadTextEngine();
   let studio: Studio;
   try {
     studio = savedJson ? engine.Studio.fromJson(savedJson) : new engine.Studio(productId, color);
   } catch {
     studio = new engine.Studio(productId, color);
   }
-  if (holdsText(studio)) {
-    await text;
-  } else {
-    // Not needed yet: a failure shows when the shopper adds a text.
-    text.catch(() => {});
-  }
+  // Without text, the text module is not fetched yet: compiling it and its fonts would share the CPU with the
+  // first render. The studio asks for it once it has opened (useStudio), well before a shopper can add a text.
+  if (holdsText(studio)) await loadTextEngine();
   return studio;
 }
 

@@ -48,8 +48,8 @@ export function useStudio(productId: string | undefined, color: string | undefin
   const [textReady, setTextReady] = useState(false);
   const [textError, setTextError] = useState<string | null>(null);
 
-  // The text module arrives after the studio opens (createStudio starts it, and
-  // waits for it only when the design holds text).
+  // The text module is fetched once the studio has opened and drawn (createStudio
+  // waits for it first only when the design holds text).
   useEffect(() => {
     if (!opened) return;
     let cancelled = false;
