@@ -60,13 +60,11 @@ wasm-bindgen-cli:
 s3-tools:
     @scripts/s3-test-server.sh install
 
-# Build the engine as a WebAssembly package for the web app (design-engine/pkg): two modules, the core (every rule, drawing, no text shaping) and the text module (design-text: shaping, half the bytes, loaded beside it); cargo, then wasm-bindgen (what wasm-pack did, without building wasm-pack on every fresh machine), then wasm-opt -Oz on the text module. A missing CLI is built, and wasm-opt installed from npm, beside the engine.
+# Build the engine as a WebAssembly package for the web app (design-engine/pkg): two modules, the core (every rule, drawing, no text shaping) and the text module (design-text: shaping, half the bytes, loaded beside it); cargo, then wasm-bindgen (what wasm-pack did, without building wasm-pack on every fresh machine). A missing CLI is built beside the engine.
 wasm: wasm-target
     #!/usr/bin/env bash
     set -euo pipefail
     just wasm-bindgen-cli & cli=$!
-    # Binaryen's wasm-opt (below), installed from npm beside the builds when missing.
-    { [ scripts/wasm-opt/node_modules/.package-lock.json -nt scripts/wasm-opt/package-lock.json ] 2>/dev/null || (cd scripts/wasm-opt && npm ci --no-audit --no-fund --loglevel=error); } & opt=$!
     # Two builds, not one: in one, cargo would unify the engine's features and the core would shape text too.
     # Their own target directory (nothing of theirs is shared with the native builds), so that a native build
     # can run beside them instead of waiting for the directory's lock (CI does: their LTO runs on one core).
@@ -78,12 +76,6 @@ wasm: wasm-target
     out="$dir/wasm32-unknown-unknown"
     wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_engine --remove-name-section --remove-producers-section "$out/wasm/design_engine_wasm.wasm"
     wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_text --remove-name-section --remove-producers-section "$out/wasm-text/design_text.wasm"
-    # The text module through Binaryen's wasm-opt for size (-Oz; 4% fewer bytes gzipped; the core, drawn every
-    # frame, gained 2% at -O3, not worth its minute on CI): its JS/wasm build from npm, pinned in scripts/wasm-opt
-    # (Debian's binaryen is too old for this wasm; nothing native is downloaded). The features are the ones rustc
-    # emits for wasm32 with SIMD (.cargo/config.toml), so it uses none the browsers lack.
-    wait "$opt"
-    node scripts/wasm-opt/node_modules/binaryen/bin/wasm-opt -Oz --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types --enable-multivalue --enable-simd design-engine/pkg/design_text_bg.wasm -o design-engine/pkg/design_text_bg.wasm
     python3 scripts/wasm-package.py
 
 # Run every test CI runs: engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set); then, side by side, the schema fuzzer, the generated Python client and the WebAssembly package from Node, the web app's checks and unit tests and the end-to-end tests in Chromium
@@ -149,11 +141,6 @@ bench: wasm
 bench-studio: web
     cargo build -q -p api
     cd web && node bench/first-render.mjs
-
-# The home page's Largest Contentful Paint in headless Chromium for a new visitor (median of RUNS=7, a new context each; THROTTLE=4 for a phone-class CPU)
-bench-home: web
-    cargo build -q -p api
-    cd web && node bench/home-lcp.mjs
 
 # API load figures with wrk on loopback, 64 connections, as a table: the catalogue beside nginx serving the same bytes, cart add, create-order and verify, on a fresh SQLite file and a fresh database on the PostgreSQL server given (default: TEST_DATABASE_URL or the local one)
 bench-api postgres_url="":

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 #[cfg(feature = "text")]
-use usvg::fontdb;
+use resvg::usvg::fontdb;
 
 use crate::elements::Font;
 

@@ -1,10 +1,8 @@
 //! Outlines shaped here: the text as a one-element SVG, laid out by usvg
-//! (harfrust shaping, the studio's fonts) and filled with tiny-skia exactly
-//! as resvg would (see `render_node`), without resvg's renderer: its filters,
-//! masks, gradients and pictures, which a text never has, were a large part
-//! of the text module's .wasm.
+//! (harfrust shaping, the studio's fonts) and drawn by resvg.
 
-use tiny_skia::{Paint, Pixmap, PixmapMut, Rect, Transform};
+use resvg::usvg;
+use tiny_skia::{Pixmap, Rect, Transform};
 
 use super::{ArcPath, REFERENCE_EM, TextStyle};
 use crate::render::fonts::Fonts;
@@ -87,80 +85,9 @@ impl Outline {
     /// The outlines drawn with `transform` on a new transparent `width × height` canvas.
     pub fn draw(&self, width: u32, height: u32, transform: Transform) -> Option<Pixmap> {
         let mut pixmap = Pixmap::new(width, height)?;
-        let mut canvas = pixmap.as_mut();
-        for node in self.0.root().children() {
-            render_node(node, transform, &mut canvas);
-        }
+        resvg::render(&self.0, transform, &mut pixmap.as_mut());
         Some(pixmap)
     }
-}
-
-/// resvg's drawing of a node (`resvg::render`'s own steps, in its order), for
-/// what a text's markup can hold: groups that need no layer of their own (no
-/// opacity, clip, mask or filter), texts as their outlines, and paths filled
-/// and stroked with plain colours.
-fn render_node(node: &usvg::Node, transform: Transform, canvas: &mut PixmapMut) {
-    match node {
-        usvg::Node::Group(group) => render_group(group, transform, canvas),
-        usvg::Node::Path(path) => render_path(path, transform, canvas),
-        usvg::Node::Text(text) => render_group(text.flattened(), transform, canvas),
-        usvg::Node::Image(_) => {}
-    }
-}
-
-fn render_group(group: &usvg::Group, transform: Transform, canvas: &mut PixmapMut) {
-    let transform = transform.pre_concat(group.transform());
-    debug_assert!(!group.should_isolate(), "a text's markup needs no layer");
-    for node in group.children() {
-        render_node(node, transform, canvas);
-    }
-}
-
-fn render_path(path: &usvg::Path, transform: Transform, canvas: &mut PixmapMut) {
-    if !path.is_visible() {
-        return;
-    }
-    if path.paint_order() == usvg::PaintOrder::FillAndStroke {
-        fill_path(path, transform, canvas);
-        stroke_path(path, transform, canvas);
-    } else {
-        stroke_path(path, transform, canvas);
-        fill_path(path, transform, canvas);
-    }
-}
-
-/// A plain colour's paint, as resvg makes it (other paints never occur here).
-fn paint(paint: &usvg::Paint, opacity: usvg::Opacity, path: &usvg::Path) -> Option<Paint<'static>> {
-    let usvg::Paint::Color(c) = paint else {
-        return None;
-    };
-    let mut paint = Paint::default();
-    paint.set_color_rgba8(c.red, c.green, c.blue, opacity.to_u8());
-    paint.anti_alias = path.rendering_mode().use_shape_antialiasing();
-    Some(paint)
-}
-
-fn fill_path(path: &usvg::Path, transform: Transform, canvas: &mut PixmapMut) -> Option<()> {
-    let fill = path.fill()?;
-    // Horizontal and vertical lines cannot be filled.
-    let bounds = path.data().bounds();
-    if bounds.width() == 0.0 || bounds.height() == 0.0 {
-        return None;
-    }
-    let rule = match fill.rule() {
-        usvg::FillRule::NonZero => tiny_skia::FillRule::Winding,
-        usvg::FillRule::EvenOdd => tiny_skia::FillRule::EvenOdd,
-    };
-    let paint = paint(fill.paint(), fill.opacity(), path)?;
-    canvas.fill_path(path.data(), &paint, rule, transform, None);
-    Some(())
-}
-
-fn stroke_path(path: &usvg::Path, transform: Transform, canvas: &mut PixmapMut) -> Option<()> {
-    let stroke = path.stroke()?;
-    let paint = paint(stroke.paint(), stroke.opacity(), path)?;
-    canvas.stroke_path(path.data(), &paint, &stroke.to_tiny_skia(), transform, None);
-    Some(())
 }
 
 #[cfg(test)]
