@@ -301,3 +301,143 @@ async fn a_refund_cut_off_by_a_crash_is_recorded_once_at_the_next_start() {
         let _ = std::fs::remove_dir_all(&data_dir);
     }
 }
+
+/// A group order's cancel, killed while the provider refunds a member: the
+/// debt was written with the cancel, claimed with the refund's attempt; the
+/// next start records that one refund, and nothing is refunded twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_cancel_cut_off_by_a_crash_refunds_each_member_once() {
+    use std::sync::atomic::Ordering;
+    for engine in engines() {
+        let stand_in = StandIn::default();
+        let base = start_stand_in(stand_in.clone()).await;
+        let razorpay = [
+            ("PAYMENT_PROVIDER", "razorpay"),
+            ("RAZORPAY_KEY_ID", "rzp_test_key"),
+            ("RAZORPAY_API_BASE", base.as_str()),
+        ];
+        let data_dir =
+            std::env::temp_dir().join(format!("store-crash-{}", api::ids::random_hex(6)));
+        std::fs::create_dir_all(&data_dir).unwrap();
+        let db = database_for(engine, &data_dir).await;
+        let store = Store::start_with(&data_dir, &db, &razorpay).await;
+        let register = |name: &'static str, email: &'static str| {
+            let store = &store;
+            async move {
+                let (status, body) = store
+                    .post(
+                        "/api/auth/register",
+                        "",
+                        json!({"name": name, "email": email, "password": "correct horse"}),
+                    )
+                    .await;
+                assert_eq!(status, 201, "{body}");
+                body["data"]["accessToken"].as_str().unwrap().to_string()
+            }
+        };
+        let organiser = register("Captain", "captain@example.com").await;
+        let member = register("Meera", "meera@example.com").await;
+        let mut design = design_engine::Design::new(TEE, "white");
+        design.set_text(
+            design_engine::PrintArea::Back,
+            design_engine::TextElement::new(
+                "Chess Club",
+                design_engine::Font::Georgia,
+                24,
+                "#111111",
+            )
+            .unwrap(),
+        );
+        let design: Value = serde_json::from_str(&design.to_json()).unwrap();
+        let (status, saved) = store
+            .post(
+                "/api/designs",
+                &organiser,
+                json!({"name": "Club tee", "design": design}),
+            )
+            .await;
+        assert_eq!(status, 201, "{saved}");
+        let (status, group) = store
+            .post("/api/group-orders", &organiser, json!({"designId": saved["data"]["_id"], "title": "Chess Club",
+                "deadline": api::db::now_ms() + 86_400_000, "payment": "members", "personalisation": false,
+                "shipTo": crate::helpers::checkout::address()}))
+            .await;
+        assert_eq!(status, 200, "{group}");
+        let (id, token) = (
+            group["data"]["_id"].as_str().unwrap(),
+            group["data"]["token"].as_str().unwrap(),
+        );
+        let rows = format!("/api/group-orders/by-token/{token}/rows");
+        assert_eq!(
+            store.post(&rows, &member, json!({"size": "M"})).await.0,
+            200
+        );
+        let mine = store.get(&format!("{rows}/mine"), &member).await;
+        let amount = mine["data"]["toPay"].as_i64().unwrap();
+        let (status, created) = store
+            .post(
+                &format!("{rows}/mine/pay"),
+                &member,
+                json!({"amount": amount, "receipt": "grp_1",
+                "billingAddress": crate::helpers::checkout::address()}),
+            )
+            .await;
+        assert_eq!(status, 200, "{created}");
+        let created = created["data"].clone();
+        let (status, body) = store
+            .post("/api/payments/verify", &member, proof(&created, "pay_G1"))
+            .await;
+        assert_eq!(status, 200, "{body}");
+
+        // The cancel commits its debt, asks the provider, and dies before the answer.
+        stand_in.hold_refunds.store(true, Ordering::SeqCst);
+        let cancel = {
+            let (client, url, token) = (
+                store.client.clone(),
+                store.url(&format!("/api/group-orders/{id}/cancel")),
+                organiser.clone(),
+            );
+            tokio::spawn(async move {
+                client
+                    .post(url)
+                    .bearer_auth(token)
+                    .json(&json!({}))
+                    .send()
+                    .await
+            })
+        };
+        tokio::time::timeout(Duration::from_secs(20), stand_in.refund_held.notified())
+            .await
+            .expect("the server asked for the refund");
+        store.kill();
+        let _ = cancel.await;
+        stand_in.hold_refunds.store(false, Ordering::SeqCst);
+
+        let store = Store::start_with(&data_dir, &db, &razorpay).await;
+        let order_id = created["order"]["_id"].as_str().unwrap();
+        let mut order = Value::Null;
+        for _ in 0..100 {
+            order = store.order(&member, order_id).await;
+            if order["status"] == "refunded" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(
+            (order["status"].as_str(), order["refundedAmount"].as_i64()),
+            (Some("refunded"), Some(amount)),
+            "{engine:?}: the member's refund is recorded after the restart"
+        );
+        let public = store
+            .get(&format!("/api/group-orders/by-token/{token}"), "")
+            .await;
+        assert_eq!(public["data"]["status"], "cancelled");
+        assert_eq!(
+            stand_in.next_refund.load(Ordering::SeqCst),
+            1,
+            "{engine:?}: one refund, however often it was asked"
+        );
+        drop(store);
+        let _ = std::fs::remove_dir_all(&data_dir);
+    }
+}
