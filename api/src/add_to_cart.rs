@@ -56,18 +56,19 @@ pub async fn add(
     design.check_for_cart(&product.colors)?;
     crate::designs::check_design(db, user_id, design).await?;
     let artwork = design_engine::hash::artwork_hash(design);
-    for attempt in 0..SAVE_ATTEMPTS {
-        if attempt > 0 {
-            backoff(attempt).await;
-        }
-        let existing = cart::by_artwork(db, user_id, &artwork).await?;
-        let (merged, target) = merged_line(existing.as_ref(), design, &artwork)?;
-        let quote = merged.quote(&pricing)?;
-        if cart::save(db, user_id, target, &merged, &quote).await? {
-            return Ok(());
-        }
+    // Read, merge and write with the shopper's cart held: a dozen adds of one
+    // design at once all land, however loaded the server (an optimistic retry
+    // could lose every round).
+    let mut tx = crate::db::begin_write(db).await?;
+    cart::lock(&mut tx, user_id).await?;
+    let existing = cart::by_artwork(&mut *tx, user_id, &artwork).await?;
+    let (merged, target) = merged_line(existing.as_ref(), design, &artwork)?;
+    let quote = merged.quote(&pricing)?;
+    if !cart::save_in(&mut tx, user_id, target, &merged, &quote).await? {
+        return Err(busy());
     }
-    Err(busy())
+    tx.commit().await?;
+    Ok(())
 }
 
 /// `design` as it goes into a cart holding `existing`, the line of the same

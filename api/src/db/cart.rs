@@ -88,6 +88,22 @@ pub enum Target<'a> {
     },
 }
 
+/// Takes the shopper's cart for the rest of this write transaction, so a
+/// read-merge-write of one of its lines cannot cross another: SQLite's one
+/// writer holds every cart already; PostgreSQL locks the shopper's user row.
+pub async fn lock(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    user_id: &str,
+) -> Result<(), DbError> {
+    if tx.backend_name() == "PostgreSQL" {
+        sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
+            .bind(user_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
 /// Stores a checked, priced design. `Ok(false)` means another request changed
 /// the cart since it was read (the same design added at the same moment, or
 /// the line changed): the caller reads again and retries. A new line past
