@@ -87,13 +87,13 @@ test('a group order: start from a saved design, members join by the link, one wi
   await naming.getByRole('button', { name: 'Save' }).click();
   await page.getByTestId('save-state').filter({ hasText: 'Club tee · Saved' }).waitFor();
 
-  // From its card on Saved Designs: Start a group order, organiser pays (members paying is not offered yet).
+  // From its card on Saved Designs: Start a group order, the organiser pays (the first choice; e2e/group-payments.test.mjs has members paying).
   await page.goto(`${store.url}/user/saved-designs`);
   await page.getByTestId('design-card').filter({ hasText: 'Club tee' }).getByRole('button', { name: 'Start a group order' }).click();
   const start = page.getByRole('dialog', { name: 'Start a group order' });
   await start.getByLabel('Title').fill(TITLE);
   assert.equal(await start.getByLabel('I pay for everyone').isChecked(), true);
-  assert.equal(await start.getByLabel('Each member pays for their own piece').isDisabled(), true);
+  assert.equal(await start.getByLabel('Each member pays for their own piece').isChecked(), false);
   await expectAccessible(page, 'start a group order');
   await start.getByRole('button', { name: 'Start group order' }).click();
   await page.waitForURL(/\/account\/group-orders\/[0-9a-f]{24}$/);

@@ -15,11 +15,16 @@ export type MyGroupRow = components['schemas']['MyGroupRow'];
 export type GroupRowRequest = components['schemas']['GroupRowRequest'];
 export type CreateGroupOrder = components['schemas']['CreateGroupOrder'];
 export type UpdateGroupOrder = components['schemas']['UpdateGroupOrder'];
+export type GroupPayRequest = components['schemas']['GroupPayRequest'];
+
+/** Who pays for a group's pieces: the organiser for everyone, or each member for their own. */
+export const MEMBERS_PAY = 'members';
 
 export const GROUPS_FAILED = 'Failed to load your group orders';
 export const GROUP_FAILED = 'Failed to load the group order';
 export const GROUP_CHANGE_FAILED = 'Failed to change the group order';
 export const JOIN_FAILED = 'Failed to join the group order';
+export const PAY_FAILED = 'Failed to create order';
 
 const mineKey = (userId: string | undefined) => ['group-orders', userId] as const;
 const linkKey = (token: string | undefined) => ['group-link', token] as const;
@@ -68,17 +73,32 @@ function useGroupMutation<V>(id: string, run: (v: V) => Promise<GroupOrder>, aft
   });
 }
 
-/** The organiser's changes to one group. Closing also refreshes the cart, where the group's line now is. */
+/** The server's message beside its answer (what a close or a withdrawal says happened). */
+function withMessage<T>(result: Parameters<typeof unwrap<T>>[0], fallback: string): { data: T; message: string } {
+  const data = unwrap(result, fallback);
+  return { data, message: result.data?.message ?? '' };
+}
+
+/**
+ * The organiser's changes to one group. Closing also refreshes the cart (where
+ * the group's line now is when the organiser pays) and the orders (members
+ * paying: the group is placed); it resolves with the server's message.
+ */
 export function useGroupActions(id: string) {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const path = { params: { path: { id } } };
   return {
     update: useGroupMutation(id, async (body: UpdateGroupOrder) => unwrap(await api.PUT('/group-orders/{id}', { ...path, body }), GROUP_CHANGE_FAILED)),
-    close: useGroupMutation(
-      id,
-      async () => unwrap(await api.POST('/group-orders/{id}/close', path), GROUP_CHANGE_FAILED),
-      () => void queryClient.invalidateQueries({ queryKey: ['cart'] }),
-    ),
+    close: useMutation({
+      mutationFn: async () => withMessage(await api.POST('/group-orders/{id}/close', path), GROUP_CHANGE_FAILED),
+      onSuccess: ({ data }) => {
+        queryClient.setQueryData([...mineKey(user?._id), 'one', id], data);
+        void queryClient.invalidateQueries({ queryKey: [...mineKey(user?._id), 'list'] });
+        void queryClient.invalidateQueries({ queryKey: ['cart'] });
+        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      },
+    }),
     cancel: useGroupMutation(id, async () => unwrap(await api.POST('/group-orders/{id}/cancel', path), GROUP_CHANGE_FAILED)),
     topUp: useGroupMutation(id, async (body: GroupRowRequest) => unwrap(await api.POST('/group-orders/{id}/rows', { ...path, body }), GROUP_CHANGE_FAILED)),
     removeRow: useGroupMutation(id, async (row: string) =>
@@ -129,13 +149,30 @@ export function useMyRowActions(token: string) {
       mutationFn: async (body: GroupRowRequest) => unwrap(await api.PUT('/group-orders/by-token/{token}/rows/mine', { ...path, body }), GROUP_CHANGE_FAILED),
       onSuccess,
     }),
+    /** Resolves with the server's message (a paid piece: its refund is under way). */
     withdraw: useMutation({
-      mutationFn: async () => {
-        unwrap(await api.DELETE('/group-orders/by-token/{token}/rows/mine', path), GROUP_CHANGE_FAILED);
-        return null;
-      },
-      onSuccess,
+      mutationFn: async () => withMessage(await api.DELETE('/group-orders/by-token/{token}/rows/mine', path), GROUP_CHANGE_FAILED).message,
+      onSuccess: () => onSuccess(null),
     }),
+  };
+}
+
+/**
+ * Members paying: an order for the signed-in user's unpaid pieces (a member's
+ * own, or the organiser's top-ups), answered as /payments/create-order answers;
+ * pay it with the provider (usePaymentPopup).
+ */
+export async function createGroupPayment(token: string, body: GroupPayRequest) {
+  return unwrap(await api.POST('/group-orders/by-token/{token}/rows/mine/pay', { params: { path: { token } }, body }), PAY_FAILED);
+}
+
+/** After a payment (or a refusal that means the pieces changed): the member's row, the link's view and the organiser's group again. */
+export function useRefreshAfterPayment(token: string) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: linkKey(token) });
+    void queryClient.invalidateQueries({ queryKey: ['group-orders'] });
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
   };
 }
 

@@ -1,5 +1,7 @@
 // The shipping or billing address inputs, each labelled, with its message
-// beside it. Shipping also has the contact fields (e-mail, name, +91 phone).
+// beside it. Shipping also has the contact fields (e-mail, name, +91 phone);
+// so has billing where it stands alone (`contact`: a group member's billing
+// details, whose invoice is their own).
 import type { ReactNode } from 'react';
 import { cleanPhone, cleanPincode, type BillingFields, type Section, type ShippingFields } from './form';
 import type { PincodeStatus } from '../../lib/usePincodeAutofill';
@@ -41,10 +43,12 @@ interface Props {
   /** The courier's estimate for the pincode (shipping only). */
   delivery?: DeliveryNote;
   disabled?: boolean;
+  /** With the contact fields (the default for shipping only). */
+  contact?: boolean;
 }
 
-export function AddressFields({ section, values, errorOf, onChange, onBlur, pincode, delivery, disabled }: Props) {
-  const fields = section === 'shipping' ? [...CONTACT, ...ADDRESS] : ADDRESS;
+export function AddressFields({ section, values, errorOf, onChange, onBlur, pincode, delivery, disabled, contact = section === 'shipping' }: Props) {
+  const fields = contact ? [...CONTACT, ...ADDRESS] : ADDRESS;
   const prefix = section === 'billing' ? 'billing ' : 'shipping ';
   return (
     <div className="address-grid">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressesOf, cleanPhone, cleanPincode, emptyForm, forgetReceipt, MESSAGES, normaliseForm, receiptFor, validate, type CheckoutForm } from './form';
+import { addressesOf, addressInput, cleanPhone, cleanPincode, emptyForm, forgetReceipt, MESSAGES, normaliseForm, receiptFor, validate, validateAddress, withSavedPlace, type CheckoutForm } from './form';
 
 function filled(overrides: Partial<CheckoutForm['shipping']> = {}): CheckoutForm {
   const form = emptyForm({ email: 'asha@example.com', name: 'Asha Verma' });
@@ -116,5 +116,46 @@ describe('receiptFor', () => {
     expect(changed).not.toBe(first);
     forgetReceipt();
     expect(receiptFor('cart-b')).not.toBe(changed);
+  });
+});
+
+describe('contact and address fields on their own (a group’s ship-to address, a member’s billing details)', () => {
+  it('are checked by the shipping rules, keyed and summed up in their own section’s words', () => {
+    const fields = filled().shipping;
+    expect(validateAddress('billing', fields)).toEqual({ errors: {}, summary: null });
+    expect(validateAddress('billing', { ...fields, phone: '', city: '' })).toEqual({
+      errors: { 'billing.phone': MESSAGES.required, 'billing.city': MESSAGES.required },
+      summary: MESSAGES.requiredBilling,
+    });
+    expect(validateAddress('shipping', { ...fields, city: '' }).summary).toBe(MESSAGES.requiredShipping);
+    expect(validateAddress('billing', { ...fields, email: 'asha@' })).toEqual({ errors: { 'billing.email': MESSAGES.email }, summary: MESSAGES.email });
+    expect(validateAddress('shipping', fields, 'Invalid pincode. Please check and try again.').errors).toEqual({ 'shipping.pincode': 'Invalid pincode. Please check and try again.' });
+  });
+
+  it('go to the API as an AddressInput, and take a saved address', () => {
+    expect(addressInput({ ...filled().shipping, addressLine2: ' Block B ' })).toEqual({
+      email: 'asha@example.com',
+      fullName: 'Asha Verma',
+      phone: '9876543210',
+      addressLine1: '12 Janpath',
+      addressLine2: 'Block B',
+      city: 'New Delhi',
+      state: 'Delhi',
+      zipCode: '110001',
+      country: 'India',
+    });
+    const saved = withSavedPlace(filled().shipping, { street: '4 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560 001', phone: '+91 98765 00000' });
+    expect(saved).toMatchObject({ email: 'asha@example.com', addressLine1: '4 MG Road', pincode: '560001', city: 'Bengaluru', phone: '9876500000' });
+  });
+
+  it('keep a receipt of their own, apart from checkout’s', () => {
+    const checkout = receiptFor('cart-a');
+    const group = receiptFor('cart-a', 'group-pay.x');
+    expect(group).not.toBe(checkout);
+    expect(receiptFor('cart-a', 'group-pay.x')).toBe(group);
+    expect(receiptFor('cart-a')).toBe(checkout);
+    forgetReceipt('group-pay.x');
+    expect(receiptFor('cart-a', 'group-pay.x')).not.toBe(group);
+    expect(receiptFor('cart-a')).toBe(checkout);
   });
 });

@@ -67,13 +67,36 @@ export function shippingAddressEmpty(form: CheckoutForm): boolean {
   return SHIPPING_ADDRESS_KEYS.every((k) => !form.shipping[k].trim());
 }
 
-/** A saved address (street, zipCode, ...) put into the shipping form; its phone, if any, too. */
-export function withSavedAddress(form: CheckoutForm, a: { street: string; city: string; state: string; zipCode: string; phone?: string } | null): CheckoutForm {
+/** A saved address (street, zipCode, ...) put into contact-and-address fields; its phone, if any, too. */
+export function withSavedPlace(fields: ShippingFields, a: { street: string; city: string; state: string; zipCode: string; phone?: string } | null): ShippingFields {
   const place = a
     ? { addressLine1: a.street, addressLine2: '', pincode: cleanPincode(a.zipCode), city: a.city, state: a.state }
     : { addressLine1: '', addressLine2: '', pincode: '', city: '', state: '' };
-  const phone = a?.phone ? cleanPhone(a.phone) : form.shipping.phone;
-  return { ...form, shipping: { ...form.shipping, ...place, phone } };
+  const phone = a?.phone ? cleanPhone(a.phone) : fields.phone;
+  return { ...fields, ...place, phone };
+}
+
+/** A saved address (street, zipCode, ...) put into the shipping form; its phone, if any, too. */
+export function withSavedAddress(form: CheckoutForm, a: Parameters<typeof withSavedPlace>[1]): CheckoutForm {
+  return { ...form, shipping: withSavedPlace(form.shipping, a) };
+}
+
+/**
+ * Contact and address fields on their own (a group's ship-to address, a group
+ * member's billing details): the checkout's rules for its shipping section,
+ * errors keyed `${section}.${field}`, the summary in that section's words.
+ */
+export function validateAddress(section: Section, fields: ShippingFields, pincodeError?: string): { errors: FieldErrors; summary: string | null } {
+  const { errors: shippingErrors } = validate({ ...emptyForm(), shipping: fields }, { shipping: pincodeError });
+  const errors: FieldErrors = Object.fromEntries(Object.entries(shippingErrors).map(([k, v]) => [k.replace(/^shipping\./, `${section}.`), v]));
+  const missing = Object.values(errors).some((m) => m === MESSAGES.required);
+  const first = Object.values(errors).find((m) => m !== MESSAGES.required) ?? null;
+  return { errors, summary: missing ? (section === 'shipping' ? MESSAGES.requiredShipping : MESSAGES.requiredBilling) : first };
+}
+
+/** Contact and address fields as the API takes them (`AddressInput`): the pincode as `zipCode`, country India. */
+export function addressInput(fields: ShippingFields): AddressInput {
+  return addressesOf({ ...emptyForm(), shipping: fields }).shippingAddress;
 }
 
 /**
@@ -188,9 +211,9 @@ export function storeForm(form: CheckoutForm): void {
 }
 
 /** After a cancelled order (ORDER_CANCELLED): the next Place Order makes a new order. */
-export function forgetReceipt(): void {
+export function forgetReceipt(key = RECEIPT_KEY): void {
   try {
-    sessionStorage.removeItem(RECEIPT_KEY);
+    sessionStorage.removeItem(key);
   } catch {
     // nothing kept
   }
@@ -220,18 +243,19 @@ function randomId(): string {
  * The receipt (the server's idempotency key) for this checkout attempt: the same
  * while the cart, amount and addresses stay the same (a double click, a reload,
  * a retry after a failed payment all reach the same order), a new one when any
- * of them changes.
+ * of them changes. `key`: where it is kept (checkout's own by default; a
+ * group's payment keeps its own).
  */
-export function receiptFor(fingerprint: string): string {
+export function receiptFor(fingerprint: string, key = RECEIPT_KEY): string {
   try {
-    const kept = JSON.parse(sessionStorage.getItem(RECEIPT_KEY) ?? 'null') as { receipt?: string; fingerprint?: string } | null;
+    const kept = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { receipt?: string; fingerprint?: string } | null;
     if (kept?.receipt && kept.fingerprint === fingerprint) return kept.receipt;
   } catch {
     // a new one below
   }
   const receipt = `rcpt_${randomId()}`;
   try {
-    sessionStorage.setItem(RECEIPT_KEY, JSON.stringify({ receipt, fingerprint }));
+    sessionStorage.setItem(key, JSON.stringify({ receipt, fingerprint }));
   } catch {
     // not kept: a retry makes a new order, which the server allows
   }

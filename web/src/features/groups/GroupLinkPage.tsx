@@ -3,9 +3,10 @@
 // and the price per piece (the server's). A visitor signs in or signs up and
 // comes back here; a member joins with their size (and name and number where
 // the design prints them), then sees their piece, to change or withdraw
-// until the deadline. A group that takes no rows says why.
+// until the deadline. Members paying: the price is each member's own share,
+// paid after joining. A group that takes no rows says why.
 import { Link, useLocation, useParams } from 'react-router';
-import { GROUP_FAILED, useMyGroupRow, usePublicGroup } from '../../api/groupOrders';
+import { GROUP_FAILED, MEMBERS_PAY, useMyGroupRow, usePublicGroup } from '../../api/groupOrders';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -19,6 +20,8 @@ import { closedText } from './statusText';
 import './groups.css';
 
 export const LINK_NOT_VALID = 'This group order link is not valid';
+export const ORGANISER_PAYS_TEXT = 'The organiser pays for the whole order; the price per piece may fall as more people join.';
+export const MEMBERS_PAY_TEXT = 'Each member pays for their own piece: join with your size, then pay. Every piece ships with the group to the organiser.';
 
 export default function GroupLinkPage() {
   const { token = '' } = useParams();
@@ -48,6 +51,7 @@ export default function GroupLinkPage() {
   const refusal = closedText(g);
   const fields = printedFields(g.design);
   const row = previewRow(fields, mine.data);
+  const membersPay = g.payment === MEMBERS_PAY;
   return (
     <section className="page group-link-page">
       <div className="group-link-grid">
@@ -59,14 +63,16 @@ export default function GroupLinkPage() {
             <strong>{g.organiser}</strong> is collecting sizes for one order of {g.productName}.
           </p>
           <dl className="group-figures">
-            <dt>Price per piece</dt>
+            <dt>{membersPay ? 'You pay per piece' : 'Price per piece'}</dt>
             <dd data-testid="group-price">{rupees(g.pricePerPiece)}</dd>
             <dt>Pieces so far</dt>
             <dd>{g.pieces}</dd>
             <dt>Deadline</dt>
             <dd>{formatDate(g.deadline)}</dd>
           </dl>
-          <p className="muted small-print">The organiser pays for the whole order; the price per piece may fall as more people join.</p>
+          <p className="muted small-print" data-testid="group-who-pays">
+            {membersPay ? MEMBERS_PAY_TEXT : ORGANISER_PAYS_TEXT}
+          </p>
           {refusal && (
             <p className="notice info" data-testid="group-closed">
               {refusal}
@@ -75,7 +81,7 @@ export default function GroupLinkPage() {
           {loading ? (
             <Spinner label="Loading..." />
           ) : isAuthenticated ? (
-            <MemberRow token={token} fields={fields} open={!refusal} />
+            <MemberRow token={token} fields={fields} open={!refusal} membersPay={membersPay} />
           ) : (
             !refusal && (
               <div className="stack join-box">

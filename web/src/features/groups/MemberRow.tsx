@@ -1,18 +1,29 @@
 // A signed-in member's part of a group link: the join form, or their piece
-// with Change and Withdraw while the group is open. Every refusal (already
-// joined, closed, cancelled, past the deadline, a name the engine will not
-// print) shows the server's message.
+// with Change and Withdraw while the group is open. Members paying: the
+// piece's price to pay (billing details, then the provider), or its paid
+// state with its order; a paid piece cannot change, and withdrawing it is
+// refunded (the confirmation says so). Every refusal (already joined,
+// closed, cancelled, past the deadline, a name the engine will not print)
+// shows the server's message.
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { GROUP_CHANGE_FAILED, GROUP_FAILED, JOIN_FAILED, useMyGroupRow, useMyRowActions, type MyGroupRow } from '../../api/groupOrders';
+import { useOrder } from '../../api/orders';
+import { chargesGatewayFee, useStoreFacts } from '../../api/store';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
+import { rupees } from '../../lib/money';
 import { designsError } from '../designs/errors';
+import { PayForPieces } from './PayForPieces';
 import type { PrintedFields } from './printedFields';
 import { EMPTY_ROW, RowFields, rowRequest, type RowValue } from './RowFields';
 
 const asValue = (row: MyGroupRow): RowValue => ({ size: row.size, name: row.name ?? '', number: row.number ?? '' });
 
-export function MemberRow({ token, fields, open }: { token: string; fields: PrintedFields; open: boolean }) {
+export const PAID_NO_CHANGE = 'Your piece is paid for, so it cannot change: withdraw it (you are refunded) and join again.';
+export const REFUND_WARNING = 'You have paid for this piece: withdrawing it refunds your payment to the card you paid with. You can join again (and pay again) until the deadline.';
+
+export function MemberRow({ token, fields, open, membersPay = false }: { token: string; fields: PrintedFields; open: boolean; membersPay?: boolean }) {
   const mine = useMyGroupRow(token, true);
   const actions = useMyRowActions(token);
   const [editing, setEditing] = useState<RowValue | null>(null);
@@ -43,6 +54,7 @@ export function MemberRow({ token, fields, open }: { token: string; fields: Prin
   };
 
   const row = mine.data;
+  const paid = membersPay && !!row?.paid;
   if (!row) {
     if (!open) return feedback;
     return <JoinForm fields={fields} busy={busy} feedback={feedback} onJoin={(value) => run((o) => actions.join.mutate(rowRequest(value, fields), o), 'You have joined the group order.', JOIN_FAILED)} />;
@@ -73,11 +85,15 @@ export function MemberRow({ token, fields, open }: { token: string; fields: Prin
           <p className="your-piece-line" data-testid="your-piece">
             {describe}
           </p>
+          {membersPay && (paid ? <PaidPiece orderId={row.orderId} /> : <UnpaidPiece row={row} token={token} open={open} onPaid={(c) => (setError(null), setDone(`Payment received: order ${c.orderNumber} is paid.`))} />)}
+          {open && paid && <p className="muted small-print">{PAID_NO_CHANGE}</p>}
           {open && (
             <div className="row">
-              <button className="btn small" type="button" disabled={busy} onClick={() => (setDone(null), setEditing(asValue(row)))}>
-                Change
-              </button>
+              {!paid && (
+                <button className="btn small" type="button" disabled={busy} onClick={() => (setDone(null), setEditing(asValue(row)))}>
+                  Change
+                </button>
+              )}
               <button className="btn ghost small danger-text" type="button" disabled={busy} onClick={() => setWithdrawing(true)}>
                 Withdraw
               </button>
@@ -94,11 +110,15 @@ export function MemberRow({ token, fields, open }: { token: string; fields: Prin
           cancelLabel="Keep my piece"
           onConfirm={() => {
             setWithdrawing(false);
-            run((o) => actions.withdraw.mutate(undefined, o), 'You have withdrawn from the group order.', GROUP_CHANGE_FAILED);
+            if (!paid) return run((o) => actions.withdraw.mutate(undefined, o), 'You have withdrawn from the group order.', GROUP_CHANGE_FAILED);
+            // A paid piece: the server's own words on the refund.
+            setError(null);
+            setDone(null);
+            actions.withdraw.mutate(undefined, { onSuccess: (message) => setDone(message), onError: (e) => setError(designsError(e, GROUP_CHANGE_FAILED)) });
           }}
           onCancel={() => setWithdrawing(false)}
         >
-          You can join again until the deadline.
+          {paid ? REFUND_WARNING : 'You can join again until the deadline.'}
         </ConfirmDialog>
       )}
     </section>
@@ -123,5 +143,35 @@ function JoinForm({ fields, busy, feedback, onJoin }: { fields: PrintedFields; b
       </button>
       {feedback}
     </form>
+  );
+}
+
+/** A paid piece: its order's number (fetched: the row carries the order's id) and where to follow it. */
+function PaidPiece({ orderId }: { orderId?: string }) {
+  const order = useOrder(orderId ?? '', !!orderId);
+  const number = order.data?.orderNumber;
+  return (
+    <p className="notice ok paid-piece" data-testid="piece-paid">
+      <span>
+        <strong>Paid</strong>
+        {number ? ` — order ${number}` : order.isPending && orderId ? ' — loading the order…' : ''}
+      </span>{' '}
+      <Link to="/user/orders">View in My Orders</Link>
+    </p>
+  );
+}
+
+/** An unpaid piece of a members-pay group: what it costs, and Pay while the group is open. */
+function UnpaidPiece({ row, token, open, onPaid }: { row: MyGroupRow; token: string; open: boolean; onPaid: Parameters<typeof PayForPieces>[0]['onPaid'] }) {
+  const facts = useStoreFacts();
+  if (row.toPay <= 0) return null;
+  const fee = facts.data && chargesGatewayFee(facts.data.gatewayFeeBps) ? ` (${facts.data.gatewayLabel} included)` : '';
+  return (
+    <>
+      <p className="piece-unpaid" data-testid="piece-unpaid">
+        Not paid yet: <strong>{rupees(row.toPay)}</strong> for your piece{fee}. It counts towards the group once it is paid.
+      </p>
+      {open && <PayForPieces token={token} amount={row.toPay} label={`Pay ${rupees(row.toPay)}`} onPaid={onPaid} />}
+    </>
   );
 }

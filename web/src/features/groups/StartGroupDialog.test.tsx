@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
+import { fail, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
 import { group, groupDesign } from '../../test/groupFixtures';
 import type { SavedDesign } from '../../api/designs';
-import { MEMBERS_PAY_NOTE, StartGroupDialog } from './StartGroupDialog';
+import { StartGroupDialog } from './StartGroupDialog';
 
 function saved(team: boolean): SavedDesign {
   return {
@@ -55,9 +55,10 @@ describe('StartGroupDialog', () => {
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Club tee');
     expect((screen.getByLabelText('I pay for everyone') as HTMLInputElement).checked).toBe(true);
     const members = screen.getByLabelText('Each member pays for their own piece') as HTMLInputElement;
-    expect(members.disabled).toBe(true);
+    expect(members.checked).toBe(false);
     expect(members.getAttribute('aria-describedby')).toBe('members-pay-note');
-    expect(screen.getByText(MEMBERS_PAY_NOTE)).toBeTruthy();
+    // The organiser pays: no address asked for here (checkout asks for it).
+    expect(screen.queryByRole('group', { name: 'Ship every piece to' })).toBeNull();
     await user.clear(screen.getByLabelText('Title'));
     await user.type(screen.getByLabelText('Title'), 'Chess Club 2026');
     const day = screen.getByLabelText(/^Deadline/) as HTMLInputElement;
@@ -66,6 +67,57 @@ describe('StartGroupDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Start group order' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('organiser page'));
     expect(bodies).toEqual([{ designId: 'd'.repeat(24), title: 'Chess Club 2026', deadline: new Date(2030, 2, 1, 23, 59).getTime(), payment: 'organiser', personalisation: team }]);
+  });
+
+  it('members paying: asks where every piece ships (checkout’s fields and messages), and sends it as shipTo', async () => {
+    const bodies: unknown[] = [];
+    mockApi(async (method, path, _url, request) => {
+      if (path === '/api/pincode/110001') return ok({ pincode: '110001', district: 'New Delhi', state: 'Delhi', city: 'New Delhi' });
+      if (method !== 'POST' || path !== '/api/group-orders') return undefined;
+      bodies.push(await request.json());
+      return ok(group({ payment: 'members' }));
+    });
+    const user = userEvent.setup();
+    render(false);
+    await user.click(screen.getByLabelText('Each member pays for their own piece'));
+    const shipTo = within(screen.getByRole('group', { name: 'Ship every piece to' }));
+    // The contact fields start from the signed-in organiser.
+    expect((shipTo.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('asha@example.com');
+    expect((shipTo.getByLabelText(/^Full name/) as HTMLInputElement).value).toBe('Asha Verma');
+    await user.click(screen.getByRole('button', { name: 'Start group order' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required shipping fields');
+    expect(shipTo.getAllByText('This field is required')).toHaveLength(5);
+    expect(bodies).toHaveLength(0);
+
+    await user.type(shipTo.getByLabelText(/^Phone number/), '98765 43210');
+    await user.type(shipTo.getByLabelText(/^Address line 1/), '12 Janpath');
+    fireEvent.change(shipTo.getByLabelText(/^Pincode/), { target: { value: '110001' } });
+    // City and state come from the pincode, as at checkout.
+    await waitFor(() => expect((shipTo.getByLabelText(/^City/) as HTMLInputElement).value).toBe('New Delhi'), { timeout: 2000 });
+    await user.click(screen.getByRole('button', { name: 'Start group order' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('organiser page'));
+    expect(bodies).toEqual([
+      {
+        designId: 'd'.repeat(24),
+        title: 'Club tee',
+        deadline: expect.any(Number),
+        payment: 'members',
+        personalisation: false,
+        shipTo: { email: 'asha@example.com', fullName: 'Asha Verma', phone: '9876543210', addressLine1: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001', country: 'India' },
+      },
+    ]);
+  });
+
+  it('members paying: a saved address fills the ship-to address', async () => {
+    const saved = { _id: 'addr1', type: 'home', street: '4 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', isDefault: true, phone: '9876500000' };
+    mockApi((_method, path) => (path === '/api/users/addresses' ? ok([saved]) : path.startsWith('/api/pincode/') ? fail(404, 'x') : undefined));
+    const user = userEvent.setup();
+    render(false);
+    await user.click(screen.getByLabelText('Each member pays for their own piece'));
+    const shipTo = within(screen.getByRole('group', { name: 'Ship every piece to' }));
+    await waitFor(() => expect((shipTo.getByLabelText(/^Address line 1/) as HTMLInputElement).value).toBe('4 MG Road'));
+    expect((shipTo.getByLabelText('Saved address') as HTMLSelectElement).value).toBe('addr1');
+    expect((shipTo.getByLabelText(/^Phone number/) as HTMLInputElement).value).toBe('9876500000');
   });
 
   it('shows the server’s refusal and stays open', async () => {

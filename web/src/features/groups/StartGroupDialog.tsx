@@ -1,18 +1,23 @@
 // "Start a group order" from a saved design: a title, the deadline's day and
-// who pays (only the organiser, for now). Whether members add a name and
-// number is not asked: it follows from the design (the server requires it
-// exactly when the design prints them). Goes to the new group's page.
-import { useState, type FormEvent } from 'react';
+// who pays: the organiser for everyone, or each member for their own piece
+// (then the address every piece ships to, as checkout asks for it). Whether
+// members add a name and number is not asked: it follows from the design
+// (the server requires it exactly when the design prints them). Goes to the
+// new group's page.
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { GROUP_CHANGE_FAILED, useCreateGroupOrder } from '../../api/groupOrders';
+import { GROUP_CHANGE_FAILED, MEMBERS_PAY, useCreateGroupOrder } from '../../api/groupOrders';
 import type { SavedDesign } from '../../api/designs';
 import { Dialog } from '../../components/Dialog';
+import { useAuth } from '../../lib/auth';
 import { designsError } from '../designs/errors';
+import { AddressForm } from './AddressForm';
 import { dateInputValue, DAY_MS, deadlineFromDate, DEFAULT_DAYS } from './deadline';
 import { printedFields, printsAny } from './printedFields';
+import { emptyAddress, useAddressForm } from './useAddressForm';
 
 export const TITLE_MAX_CHARS = 80;
-export const MEMBERS_PAY_NOTE = 'Members paying for their own piece is coming soon.';
+export const SHIP_TO_HINT = 'Every piece ships here, together, once the group is placed.';
 
 export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onClose: () => void }) {
   const create = useCreateGroupOrder();
@@ -20,25 +25,36 @@ export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onC
   const [title, setTitle] = useState(design.name);
   const [day, setDay] = useState(() => dateInputValue(Date.now() + DEFAULT_DAYS * DAY_MS));
   const [error, setError] = useState<string | null>(null);
+  const [payment, setPayment] = useState<'organiser' | 'members'>('organiser');
+  const { user } = useAuth();
+  const shipTo = useAddressForm('shipping', () => emptyAddress(user));
+  const formRef = useRef<HTMLFormElement>(null);
   const fields = printedFields(design.design);
+  const membersPay = payment === MEMBERS_PAY;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const deadline = deadlineFromDate(day);
     if (deadline === null) return setError('Please choose the deadline’s date.');
+    const address = membersPay ? shipTo.submit() : null;
+    if (membersPay && !address) {
+      setError(shipTo.summary);
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     setError(null);
     create.mutate(
-      { designId: design._id, title, deadline, payment: 'organiser', personalisation: printsAny(fields) },
+      { designId: design._id, title, deadline, payment, personalisation: printsAny(fields), ...(address ? { shipTo: address } : {}) },
       { onSuccess: (group) => navigate(`/account/group-orders/${group._id}`), onError: (err) => setError(designsError(err, GROUP_CHANGE_FAILED)) },
     );
   };
 
   return (
     <Dialog title="Start a group order" onClose={onClose}>
-      <form className="stack group-form" onSubmit={submit}>
+      <form ref={formRef} className="stack group-form" onSubmit={submit} noValidate>
         <p className="muted">
-          Share one link: everyone picks their own size{printsAny(fields) ? ' and fills in what the design prints (their name and number)' : ''}. You close it and pay
-          for all the pieces in one order.
+          Share one link: everyone picks their own size{printsAny(fields) ? ' and fills in what the design prints (their name and number)' : ''}.{' '}
+          {membersPay ? 'Each member pays for their own piece; you close the group once enough pieces are paid.' : 'You close it and pay for all the pieces in one order.'}
         </p>
         <div className="field">
           <label htmlFor="group-title">Title</label>
@@ -51,15 +67,16 @@ export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onC
         <fieldset className="who-pays">
           <legend>Who pays</legend>
           <label>
-            <input type="radio" name="group-payment" value="organiser" checked readOnly /> I pay for everyone
+            <input type="radio" name="group-payment" value="organiser" checked={!membersPay} onChange={() => setPayment('organiser')} /> I pay for everyone
           </label>
-          <label className="unavailable">
-            <input type="radio" name="group-payment" value="members" disabled aria-describedby="members-pay-note" /> Each member pays for their own piece
+          <label>
+            <input type="radio" name="group-payment" value="members" checked={membersPay} onChange={() => setPayment('members')} aria-describedby="members-pay-note" /> Each member pays for their own piece
           </label>
           <p id="members-pay-note" className="muted small-print">
-            {MEMBERS_PAY_NOTE}
+            Each member pays their share when they join; the pieces ship together to one address.
           </p>
         </fieldset>
+        {membersPay && <AddressForm form={shipTo} legend="Ship every piece to" hint={SHIP_TO_HINT} disabled={create.isPending} />}
         {error && (
           <p className="notice error" role="alert">
             {error}
