@@ -82,8 +82,10 @@ pub struct GroupRow {
 #[oai(rename_all = "camelCase")]
 pub struct GroupProgress {
     pub pieces: u32,
-    /// Members paying: the pieces paid for (the ones that count at the close).
+    /// Members paying: the pieces paid for (the ones that count at the close),
+    /// and how many more must be paid for the minimum.
     pub paid_pieces: u32,
+    pub paid_need_more: u32,
     pub sizes: QuantityDto,
     pub need_more: u32,
     pub minimum_reached: bool,
@@ -159,9 +161,11 @@ pub struct MyGroupRow {
     #[oai(skip_serializing_if_is_none)]
     pub number: Option<String>,
     pub paid: bool,
-    /// The order paying (or paid) for it.
+    /// The order paying (or paid) for it, and its number.
     #[oai(skip_serializing_if_is_none)]
     pub order_id: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub order_number: Option<String>,
     /// Paise to pay now for your unpaid pieces (0 when paid or when the organiser pays).
     pub to_pay: i64,
 }
@@ -272,6 +276,7 @@ async fn progress(
         GroupProgress {
             pieces: q.total(),
             paid_pieces: 0,
+            paid_need_more: q.need_more(),
             sizes: q.into(),
             need_more: q.need_more(),
             minimum_reached: q.check_minimum().is_ok(),
@@ -287,7 +292,10 @@ async fn organiser_view(state: &AppState, group: Group) -> ApiResult<GroupOrder>
     let rows = groups::rows(&state.db, &group.id).await?;
     let design = rules::assemble(&rules::design_of(&group)?, &rows)?;
     let (mut progress, product_name) = progress(state, &group, &design).await?;
-    progress.paid_pieces = rows.iter().filter(|r| r.paid != 0).count() as u32;
+    let paid: Vec<Row> = rows.iter().filter(|r| r.paid != 0).cloned().collect();
+    let paid = rules::assemble(&rules::design_of(&group)?, &paid)?.quantities;
+    progress.paid_pieces = paid.total();
+    progress.paid_need_more = paid.need_more();
     let own_unpaid: Vec<Row> = rows
         .iter()
         .filter(|r| r.user_id == group.organiser_id && r.paid == 0)
@@ -843,7 +851,14 @@ pub(super) async fn my_row(
     } else {
         0
     };
+    let order_number = match &row.order_id {
+        Some(id) => crate::db::orders::get(&state.db, id)
+            .await?
+            .map(|o| o.order_number),
+        None => None,
+    };
     Ok(MyGroupRow {
+        order_number,
         paid: row.paid != 0,
         order_id: row.order_id,
         to_pay,

@@ -12597,9 +12597,12 @@ export interface components {
             pieces: number;
             /**
              * Format: uint32
-             * @description Members paying: the pieces paid for (the ones that count at the close).
+             * @description Members paying: the pieces paid for (the ones that count at the close),
+             *     and how many more must be paid for the minimum.
              */
             paidPieces: number;
+            /** Format: uint32 */
+            paidNeedMore: number;
             sizes: components["schemas"]["QuantityDto"];
             /** Format: uint32 */
             needMore: number;
@@ -12990,8 +12993,9 @@ export interface components {
             name?: string;
             number?: string;
             paid: boolean;
-            /** @description The order paying (or paid) for it. */
+            /** @description The order paying (or paid) for it, and its number. */
             orderId?: string;
+            orderNumber?: string;
             /**
              * Format: int64
              * @description Paise to pay now for your unpaid pieces (0 when paid or when the organiser pays).

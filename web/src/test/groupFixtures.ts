@@ -34,7 +34,7 @@ export function group(overrides: Partial<GroupOrder> = {}): GroupOrder {
     productName: 'T-Shirt Normal',
     design: groupDesign(),
     rows: [groupRow(1), groupRow(2, { size: 'L' }), groupRow(3, { member: 'Asha Verma', topUp: true, size: 'XL' })],
-    progress: { pieces: 3, paidPieces: 0, sizes: { s: 0, m: 2, l: 1, xl: 0, xxl: 0 }, needMore: 22, minimumReached: false, unitPrice: 29900, lineTotal: 89700 },
+    progress: { pieces: 3, paidPieces: 0, paidNeedMore: 25, sizes: { s: 0, m: 2, l: 1, xl: 0, xxl: 0 }, needMore: 22, minimumReached: false, unitPrice: 29900, lineTotal: 89700 },
     toPay: 0,
     createdAt: Date.UTC(2026, 10, 20, 6, 0),
     ...overrides,

@@ -38,7 +38,7 @@ function payApi(start: MyGroupRow | null, answer?: Answer) {
     if (path === `${base}/rows/mine/pay`) return ok(CREATED, 'Order created');
     if (path === '/api/payments/test/complete') return ok({ razorpayOrderId: 'order_G1', razorpayPaymentId: 'pay_G1', razorpaySignature: 'sig' });
     if (path === '/api/payments/verify') {
-      mine = { ...mine!, paid: true, toPay: 0, orderId: 'o7' };
+      mine = { ...mine!, paid: true, toPay: 0, orderId: 'o7', orderNumber: CREATED.order.orderNumber };
       return ok({ orderId: 'o7', orderNumber: CREATED.order.orderNumber, totalPrice: TO_PAY, itemsCount: 1, shippingAddress: STORED, billingAddress: STORED, status: 'confirmed', isPaid: true });
     }
     if (path === '/api/orders/o7') return ok(order(7, { _id: 'o7', orderNumber: CREATED.order.orderNumber, isPaid: true, status: 'confirmed' }));
@@ -159,7 +159,7 @@ describe('GroupLinkPage, members paying', () => {
   });
 
   it('offers no Pay once the group takes no rows, and a paid piece keeps its order', async () => {
-    payApi({ size: 'M', paid: true, toPay: 0, orderId: 'o7' }, (_m, path) => (path === base ? ok(publicGroup({ payment: 'members', status: 'placed' })) : undefined));
+    payApi({ size: 'M', paid: true, toPay: 0, orderId: 'o7', orderNumber: CREATED.order.orderNumber }, (_m, path) => (path === base ? ok(publicGroup({ payment: 'members', status: 'placed' })) : undefined));
     render();
     await waitFor(() => expect(screen.getByTestId('piece-paid').textContent).toContain(`order ${CREATED.order.orderNumber}`));
     expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();

@@ -17,7 +17,7 @@ import { rupees } from '../../lib/money';
 import { designsError } from '../designs/errors';
 import { formatDate } from '../orders/formatDate';
 import { DeadlineDialog } from './DeadlineDialog';
-import { GroupProgressPanel, paidProgress } from './GroupProgressPanel';
+import { GroupProgressPanel } from './GroupProgressPanel';
 import { PayForPieces } from './PayForPieces';
 import { printedFields } from './printedFields';
 import { RosterTable } from './RosterTable';
@@ -200,7 +200,7 @@ function Organiser({ group }: { group: GroupOrder }) {
 
 function closeNote(group: GroupOrder, membersPay: boolean): string {
   if (membersPay) {
-    return paidProgress(group.progress.paidPieces).needMore === 0
+    return group.progress.paidNeedMore === 0
       ? 'Everyone in? Close the group and its paid pieces go to print.'
       : 'Closing needs the minimum of paid pieces: wait for members to pay, top up and pay for pieces yourself, or extend the deadline.';
   }

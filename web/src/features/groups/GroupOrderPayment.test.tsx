@@ -19,7 +19,7 @@ function membersGroup(overrides: Partial<GroupOrder> = {}): GroupOrder {
     payment: 'members',
     shipTo: SHIP_TO,
     rows: [groupRow(1, { paid: true }), groupRow(2, { size: 'L' }), groupRow(3, { member: 'Asha Verma', topUp: true, size: 'XL' }), groupRow(4, { member: 'Asha Verma', topUp: true, size: 'XL' })],
-    progress: { pieces: 4, paidPieces: 1, sizes: { s: 0, m: 1, l: 1, xl: 2, xxl: 0 }, needMore: 21, minimumReached: false, unitPrice: 29900, lineTotal: 119600 },
+    progress: { pieces: 4, paidPieces: 1, paidNeedMore: 24, sizes: { s: 0, m: 1, l: 1, xl: 2, xxl: 0 }, needMore: 21, minimumReached: false, unitPrice: 29900, lineTotal: 119600 },
     toPay: 61296,
     ...overrides,
   });
@@ -39,7 +39,7 @@ function groupApi(start: GroupOrder, answer?: (method: string, path: string, bod
     }
     if (path === '/api/payments/test/complete') return ok({ razorpayOrderId: 'order_T', razorpayPaymentId: 'pay_T', razorpaySignature: 'sig' });
     if (path === '/api/payments/verify') {
-      current = { ...current, toPay: 0, rows: current.rows.map((r) => ({ ...r, paid: r.paid || r.topUp })), progress: { ...current.progress, paidPieces: 3 } };
+      current = { ...current, toPay: 0, rows: current.rows.map((r) => ({ ...r, paid: r.paid || r.topUp })), progress: { ...current.progress, paidPieces: 3, paidNeedMore: 22 } };
       return ok({ orderId: 'o9', orderNumber: 'LT-20261122-00000T', totalPrice: 61296, itemsCount: 2, shippingAddress: SHIP_TO, billingAddress: SHIP_TO, status: 'confirmed', isPaid: true });
     }
     if (!path.startsWith(`/api/group-orders/${GROUP_ID}`)) return undefined;
@@ -116,9 +116,9 @@ describe('GroupOrderPage, members paying', () => {
   });
 
   it('words the paid progress and the top-up button', () => {
-    expect(paidProgress(0).text).toBe('25 more paid pieces needed to reach the minimum of 25.');
-    expect(paidProgress(24).text).toBe('1 more paid piece needed to reach the minimum of 25.');
-    expect(paidProgress(27)).toEqual({ max: 27, needMore: 0, text: 'The minimum of paid pieces is reached.' });
+    expect(paidProgress({ paidPieces: 0, paidNeedMore: 25 }).text).toBe('25 more paid pieces needed to reach the minimum of 25.');
+    expect(paidProgress({ paidPieces: 24, paidNeedMore: 1 }).text).toBe('1 more paid piece needed to reach the minimum of 25.');
+    expect(paidProgress({ paidPieces: 27, paidNeedMore: 0 })).toEqual({ max: 27, needMore: 0, text: 'The minimum of paid pieces is reached.' });
     expect(topUpPayLabel(30648, 1)).toBe('Pay ₹306.48 for your 1 top-up piece');
     expect(topUpPayLabel(707004, 23)).toBe('Pay ₹7,070.04 for your 23 top-up pieces');
   });

@@ -2,27 +2,29 @@
 // server): pieces against the minimum with the pieces still needed, the
 // pieces per size, the price per piece, names and numbers, and the total.
 // Members paying: the paid pieces are what the close counts, so the bar is
-// theirs (against the engine's minimum per colour: a group is one colour).
+// theirs, with the server's count of the paid pieces still needed.
 import type { GroupProgress } from '../../api/groupOrders';
 import { FACTS } from '../../lib/engine';
 import { rupees } from '../../lib/money';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Members paying: the paid pieces against the minimum, and how many more must be paid. */
-export function paidProgress(paidPieces: number) {
-  const needMore = Math.max(0, FACTS.minPerColor - paidPieces);
+/** Members paying: the paid pieces against the minimum, and how many more must be paid (the server's figures). */
+export function paidProgress({ paidPieces, paidNeedMore }: Pick<GroupProgress, 'paidPieces' | 'paidNeedMore'>) {
   return {
-    max: Math.max(FACTS.minPerColor, paidPieces),
-    needMore,
-    text: needMore === 0 ? 'The minimum of paid pieces is reached.' : `${plural(needMore, 'more paid piece', 'more paid pieces')} needed to reach the minimum of ${FACTS.minPerColor}.`,
+    max: paidPieces + paidNeedMore,
+    needMore: paidNeedMore,
+    text:
+      paidNeedMore === 0
+        ? 'The minimum of paid pieces is reached.'
+        : `${plural(paidNeedMore, 'more paid piece', 'more paid pieces')} needed to reach the minimum of ${FACTS.minPerColor}.`,
   };
 }
 
 export function GroupProgressPanel({ progress, membersPay = false }: { progress: GroupProgress; membersPay?: boolean }) {
   const { pieces, paidPieces, needMore, minimumReached, sizes, unitPrice, personalisation, lineTotal } = progress;
   const toMinimum = minimumReached ? 'The minimum is reached.' : `${needMore} more ${needMore === 1 ? 'piece' : 'pieces'} needed to reach the minimum of ${FACTS.minPerColor}.`;
-  const paid = paidProgress(paidPieces);
+  const paid = paidProgress(progress);
   return (
     <section className="group-progress" aria-labelledby="group-progress-title">
       <h2 id="group-progress-title">Progress</h2>

@@ -8,7 +8,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { GROUP_CHANGE_FAILED, GROUP_FAILED, JOIN_FAILED, useMyGroupRow, useMyRowActions, type MyGroupRow } from '../../api/groupOrders';
-import { useOrder } from '../../api/orders';
 import { chargesGatewayFee, useStoreFacts } from '../../api/store';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
@@ -85,7 +84,7 @@ export function MemberRow({ token, fields, open, membersPay = false }: { token: 
           <p className="your-piece-line" data-testid="your-piece">
             {describe}
           </p>
-          {membersPay && (paid ? <PaidPiece orderId={row.orderId} /> : <UnpaidPiece row={row} token={token} open={open} onPaid={(c) => (setError(null), setDone(`Payment received: order ${c.orderNumber} is paid.`))} />)}
+          {membersPay && (paid ? <PaidPiece orderNumber={row.orderNumber} /> : <UnpaidPiece row={row} token={token} open={open} onPaid={(c) => (setError(null), setDone(`Payment received: order ${c.orderNumber} is paid.`))} />)}
           {open && paid && <p className="muted small-print">{PAID_NO_CHANGE}</p>}
           {open && (
             <div className="row">
@@ -146,15 +145,13 @@ function JoinForm({ fields, busy, feedback, onJoin }: { fields: PrintedFields; b
   );
 }
 
-/** A paid piece: its order's number (fetched: the row carries the order's id) and where to follow it. */
-function PaidPiece({ orderId }: { orderId?: string }) {
-  const order = useOrder(orderId ?? '', !!orderId);
-  const number = order.data?.orderNumber;
+/** A paid piece: its order's number and where to follow it. */
+function PaidPiece({ orderNumber }: { orderNumber?: string }) {
   return (
     <p className="notice ok paid-piece" data-testid="piece-paid">
       <span>
         <strong>Paid</strong>
-        {number ? ` — order ${number}` : order.isPending && orderId ? ' — loading the order…' : ''}
+        {orderNumber ? ` — order ${orderNumber}` : ''}
       </span>{' '}
       <Link to="/user/orders">View in My Orders</Link>
     </p>
