@@ -23,7 +23,9 @@ use crate::limits::Door;
 use crate::payments::address::{AddressInput, ShippingAddress};
 use crate::state::AppState;
 
-/// Paying for your pieces of a group order whose members pay.
+/// Paying for your pieces of a group order whose members pay: `billingAddress`
+/// is your name, contact and billing address (the tax invoice is yours; the
+/// piece ships with the group to the organiser).
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct GroupPayRequest {
@@ -32,8 +34,9 @@ pub struct GroupPayRequest {
     pub amount: i64,
     /// One per checkout attempt: the same receipt returns the same order.
     pub receipt: String,
-    /// Your name, contact and billing address: the tax invoice is yours. The
-    /// piece ships with the group to the organiser.
+    // Your name, contact and billing address: the tax invoice is yours (the
+    // piece ships with the group to the organiser). A plain comment: a doc
+    // comment would wrap the named schema in allOf.
     pub billing_address: AddressInput,
     /// A business buyer's GSTIN, blank for none.
     pub gstin: Option<String>,

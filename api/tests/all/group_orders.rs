@@ -4,59 +4,18 @@
 //! and closes the rows into one cart line priced by the engine; closed,
 //! cancelled and past-deadline groups refuse rows with their own messages.
 
-use design_engine::personalisation::{PersonalField, PersonalStyle};
-use design_engine::{Design, Font, PrintArea, TextElement};
+use design_engine::{Design, PrintArea};
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 use crate::helpers::checkout::pay_cart;
-use crate::helpers::{Engine, TestApp, engines};
+use crate::helpers::groups::{TEE, app, member, tee};
+use crate::helpers::{TestApp, engines};
 
-const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹299
 const DAY_MS: i64 = 24 * 3600 * 1000;
 
 fn now_ms() -> i64 {
     api::db::now_ms()
-}
-
-/// A tee with the club's name on the back; with names and numbers when `team`.
-fn tee(team: bool) -> Value {
-    let mut d = Design::new(TEE, "white");
-    d.set_text(
-        PrintArea::Back,
-        TextElement::new("Chess Club", Font::Georgia, 24, "#111111").unwrap(),
-    );
-    if team {
-        for field in PersonalField::ALL {
-            let style =
-                PersonalStyle::new(field, Font::Arial, field.default_height(), "#111111").unwrap();
-            d.set_personal(PrintArea::Back, field, style);
-        }
-    }
-    serde_json::from_str(&d.to_json()).unwrap()
-}
-
-/// An app whose clients are told apart by `X-Forwarded-For` (from loopback),
-/// so that many members can sign up from one test.
-async fn app(engine: Engine) -> TestApp {
-    TestApp::spawn_configured(engine, None, |c| {
-        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
-    })
-    .await
-}
-
-async fn member(app: &TestApp, n: usize) -> String {
-    let res = app
-        .client
-        .post(app.url("/api/auth/register"))
-        .header("x-forwarded-for", format!("198.51.100.{}", n % 250 + 1))
-        .json(&json!({"name": format!("Member {n}"), "email": format!("member{n}@example.com"), "password": "correct horse"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let body: Value = res.json().await.unwrap();
-    body["data"]["accessToken"].as_str().unwrap().to_string()
 }
 
 /// The organiser, their saved design, and a new group order from it.

@@ -8,44 +8,13 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 use crate::helpers::checkout::{address, payment};
-use crate::helpers::{Engine, TestApp, engines};
+use crate::helpers::groups::{app, member, tee};
+use crate::helpers::{TestApp, engines};
 
-const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹299
 const DAY_MS: i64 = 24 * 3600 * 1000;
 /// One piece: ₹299 (one element: no design fee), plus the 2.5% gateway charge.
 const PIECE: i64 = 299_00;
 const PIECE_PAID: i64 = 306_48;
-
-async fn app(engine: Engine) -> TestApp {
-    TestApp::spawn_configured(engine, None, |c| {
-        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
-    })
-    .await
-}
-
-async fn member(app: &TestApp, n: usize) -> String {
-    let res = app
-        .client
-        .post(app.url("/api/auth/register"))
-        .header("x-forwarded-for", format!("198.51.100.{}", n % 250 + 1))
-        .json(&json!({"name": format!("Member {n}"), "email": format!("member{n}@example.com"), "password": "correct horse"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let body: Value = res.json().await.unwrap();
-    body["data"]["accessToken"].as_str().unwrap().to_string()
-}
-
-fn club_tee() -> Value {
-    let mut d = design_engine::Design::new(TEE, "white");
-    d.set_text(
-        design_engine::PrintArea::Back,
-        design_engine::TextElement::new("Chess Club", design_engine::Font::Georgia, 24, "#111111")
-            .unwrap(),
-    );
-    serde_json::from_str(&d.to_json()).unwrap()
-}
 
 /// The organiser and a new members-pay group order (its id and token).
 async fn group(app: &TestApp) -> (String, String, String) {
@@ -54,7 +23,7 @@ async fn group(app: &TestApp) -> (String, String, String) {
         .post_auth(
             "/api/designs",
             &organiser,
-            json!({"name": "Club tee", "design": club_tee()}),
+            json!({"name": "Club tee", "design": tee(false)}),
         )
         .await;
     assert_eq!(status, 201, "{saved}");

@@ -12567,7 +12567,9 @@ export interface components {
         };
         /**
          * GroupPayRequest
-         * @description Paying for your pieces of a group order whose members pay.
+         * @description Paying for your pieces of a group order whose members pay: `billingAddress`
+         *     is your name, contact and billing address (the tax invoice is yours; the
+         *     piece ships with the group to the organiser).
          */
         GroupPayRequest: {
             /**
@@ -12578,11 +12580,7 @@ export interface components {
             amount: number;
             /** @description One per checkout attempt: the same receipt returns the same order. */
             receipt: string;
-            /**
-             * @description Your name, contact and billing address: the tax invoice is yours. The
-             *     piece ships with the group to the organiser.
-             */
-            billingAddress: components["schemas"]["AddressInput"] & unknown;
+            billingAddress: components["schemas"]["AddressInput"];
             /** @description A business buyer's GSTIN, blank for none. */
             gstin?: string;
         };

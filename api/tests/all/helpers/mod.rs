@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod checkout;
+pub mod groups;
 pub mod msg91;
 pub mod process;
 pub mod razorpay;

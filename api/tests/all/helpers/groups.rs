@@ -1,0 +1,51 @@
+//! Group order helpers shared by the group tests: an app that tells many
+//! members apart, members signed up, and the club's tee.
+
+use design_engine::personalisation::{PersonalField, PersonalStyle};
+use design_engine::{Design, Font, PrintArea, TextElement};
+use serde_json::{Value, json};
+
+use super::{Engine, TestApp};
+
+pub const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹299
+
+/// An app whose clients are told apart by `X-Forwarded-For` (from loopback),
+/// so that many members can sign up from one test.
+pub async fn app(engine: Engine) -> TestApp {
+    TestApp::spawn_configured(engine, None, |c| {
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await
+}
+
+/// Member `n`, signed up from their own address: their access token.
+pub async fn member(app: &TestApp, n: usize) -> String {
+    let res = app
+        .client
+        .post(app.url("/api/auth/register"))
+        .header("x-forwarded-for", format!("198.51.100.{}", n % 250 + 1))
+        .json(&json!({"name": format!("Member {n}"), "email": format!("member{n}@example.com"), "password": "correct horse"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let body: Value = res.json().await.unwrap();
+    body["data"]["accessToken"].as_str().unwrap().to_string()
+}
+
+/// A tee with the club's name on the back; with names and numbers when `team`.
+pub fn tee(team: bool) -> Value {
+    let mut d = Design::new(TEE, "white");
+    d.set_text(
+        PrintArea::Back,
+        TextElement::new("Chess Club", Font::Georgia, 24, "#111111").unwrap(),
+    );
+    if team {
+        for field in PersonalField::ALL {
+            let style =
+                PersonalStyle::new(field, Font::Arial, field.default_height(), "#111111").unwrap();
+            d.set_personal(PrintArea::Back, field, style);
+        }
+    }
+    serde_json::from_str(&d.to_json()).unwrap()
+}
