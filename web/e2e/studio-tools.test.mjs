@@ -21,6 +21,18 @@ const LOGO = readFileSync(join(repo, 'design-engine/tests/fixtures/logo.png'));
 const draft = (page) => page.evaluate((id) => localStorage.getItem(`studio-draft:${id}`), PRODUCT);
 const backText = async (page) => JSON.parse(await draft(page)).areas.back.text;
 
+/** The back text's position once the draft no longer holds `from` (the draft is saved after the drag, asynchronously). */
+async function movedFrom(page, from) {
+  await page
+    .waitForFunction(
+      ([id, was]) => JSON.stringify(JSON.parse(localStorage.getItem(`studio-draft:${id}`) ?? 'null')?.areas?.back?.text?.position) !== was,
+      [PRODUCT, JSON.stringify(from)],
+      { timeout: 10_000 },
+    )
+    .catch(() => {});
+  return (await backText(page)).position;
+}
+
 /** Waits until the saved draft is `doc` (an undo reopens the engine's document, asynchronously). */
 async function draftIs(page, doc, state) {
   await page.waitForFunction(([id, want]) => localStorage.getItem(`studio-draft:${id}`) === want, [PRODUCT, doc], { timeout: 10_000 }).catch(() => {});
@@ -139,7 +151,7 @@ test('a drag snaps onto the centre guide and shows it; Alt drags freely', async 
   await frame();
   assert.ok((await guideX.isHidden()) && (await guideY.isHidden()), 'no guide away from the lines');
   await page.mouse.up();
-  const away = (await backText(page)).position;
+  const away = await movedFrom(page, { x: 50, y: 50 });
   assert.ok(away.x > 55 && away.y > 55, `moved away: ${JSON.stringify(away)}`);
 
   // Back to 3 and 2 pixels off the centre: it snaps, and both centre lines show while it is held.
@@ -154,7 +166,7 @@ test('a drag snaps onto the centre guide and shows it; Alt drags freely', async 
   await page.screenshot({ path: join(screenshots, 'studio-snap-guide.png') });
   await page.mouse.up();
   assert.ok(await guideX.isHidden(), 'the guide goes when the drag ends');
-  assert.deepEqual((await backText(page)).position, { x: 50, y: 50 }, 'snapped onto the centre');
+  assert.deepEqual(await movedFrom(page, away), { x: 50, y: 50 }, 'snapped onto the centre');
 
   // With Alt held the same drag lands where the pointer puts it (each move given its frame).
   await page.mouse.move(centre.x, centre.y);
@@ -167,7 +179,7 @@ test('a drag snaps onto the centre guide and shows it; Alt drags freely', async 
   assert.ok(await guideX.isHidden(), 'no guide with Alt');
   await page.mouse.up();
   await page.keyboard.up('Alt');
-  const free = (await backText(page)).position;
+  const free = await movedFrom(page, { x: 50, y: 50 });
   assert.ok(free.x > 50 && free.y > 50, `not snapped with Alt: ${JSON.stringify(free)}`);
 
   // The toggle (for touch screens) turns snapping off for good.
