@@ -71,7 +71,7 @@ export function DesignThumbnails({ productId, color, design, missingImageNote = 
   const products = useProducts();
   const product = products.data?.find((p) => p._id === productId);
   if (drawn === 'failed') return <p className="muted small-print">Design preview not available</p>;
-  if (drawn === null) return <div className="design-thumbs loading" aria-label="Drawing the design…" />;
+  if (drawn === null) return <div className="design-thumbs loading" role="status" aria-label="Drawing the design…" />;
   if (drawn.length === 0) {
     const front = product ? colorImage(product, color, 'front') : undefined;
     if (!front) return <p className="muted small-print">Plain garment</p>;
