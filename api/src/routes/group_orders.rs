@@ -827,11 +827,7 @@ impl GroupOrdersApi {
     }
 }
 
-pub(super) async fn my_row(
-    state: &AppState,
-    group: &Group,
-    user_id: &str,
-) -> ApiResult<MyGroupRow> {
+async fn my_row(state: &AppState, group: &Group, user_id: &str) -> ApiResult<MyGroupRow> {
     let row = groups::mine(&state.db, &group.id, user_id)
         .await?
         .ok_or_else(|| ApiError::not_found("You have not joined this group order"))?;
