@@ -15,6 +15,7 @@ use crate::routes::background::BackgroundApi;
 use crate::routes::cart::CartApi;
 use crate::routes::designs::DesignsApi;
 use crate::routes::files::FilesApi;
+use crate::routes::group_members::GroupMembersApi;
 use crate::routes::group_orders::GroupOrdersApi;
 use crate::routes::group_payments::GroupPaymentsApi;
 use crate::routes::health::HealthApi;
@@ -63,8 +64,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 FilesApi,
                 UploadApi,
                 DesignsApi,
-                GroupOrdersApi,
-                GroupPaymentsApi,
+                (GroupOrdersApi, GroupMembersApi, GroupPaymentsApi),
                 SecondFactorApi,
                 TaxDocumentsApi,
                 ProofsApi,

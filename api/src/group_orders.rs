@@ -16,6 +16,8 @@ use design_engine::pricing::quote_order;
 pub const MAX_TITLE_CHARS: usize = 80;
 /// The furthest a deadline may be: 90 days.
 pub const MAX_DEADLINE_MS: i64 = 90 * 24 * 3600 * 1000;
+/// The most pieces an organiser may let each member add.
+pub const MAX_PIECES_PER_MEMBER: u32 = 10;
 /// Open groups one organiser may run at once.
 pub const MAX_OPEN_GROUPS: usize = 20;
 
@@ -390,6 +392,21 @@ pub async fn tick(state: &crate::state::AppState) -> Result<(), ApiError> {
         }
         tx.commit().await?;
     }
+    // Members paying: the minimum counts paid pieces, which land through the payments' paths.
+    let minimum = i64::from(design_engine::quantities::MIN_PER_COLOUR);
+    for group in groups::paid_minimum_unmailed(db, minimum).await? {
+        let mut rows = groups::rows(db, &group.id).await?;
+        rows.retain(|r| r.paid != 0);
+        if assemble(&design_of(&group)?, &rows)?
+            .quantities
+            .check_minimum()
+            .is_ok()
+        {
+            let mut tx = crate::db::begin_write(db).await?;
+            tell_minimum(&mut tx, &group, rows.len() as i64).await?;
+            tx.commit().await?;
+        }
+    }
     for (group_id, order_id) in groups::paid_for(db).await? {
         let mut tx = crate::db::begin_write(db).await?;
         if groups::place(&mut tx, &group_id, &order_id).await? {
@@ -424,6 +441,31 @@ pub async fn tick(state: &crate::state::AppState) -> Result<(), ApiError> {
     crate::payments::refunds::settle_owed(state)
         .await
         .map_err(|e| ApiError::internal(format!("refunds owed: {e}")))?;
+    Ok(())
+}
+
+/// Tells the organiser, once, that the group has the minimum: `pieces`
+/// joined (the organiser paying) or paid for (members paying).
+pub async fn tell_minimum(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    group: &Group,
+    pieces: i64,
+) -> Result<(), ApiError> {
+    if !groups::claim_flag(tx, &group.id, groups::Flag::Minimum).await? {
+        return Ok(());
+    }
+    let next = if group.payment == groups::MEMBERS_PAY {
+        "paid pieces: the minimum is reached. Close the group order when everyone has paid, and the paid pieces go to print."
+    } else {
+        "pieces: the minimum is reached. Close the group order when everyone is in, and pay for it from your cart."
+    };
+    let body = format!(
+        "Hello {},\n\n\"{}\" has {pieces} {next}\n",
+        group.organiser_name, group.title
+    );
+    let email = email_of(tx, &group.organiser_id).await?;
+    let subject = format!("{} has reached the minimum", group.title);
+    outbox::put(tx, "email", &email, &subject, &body).await?;
     Ok(())
 }
 

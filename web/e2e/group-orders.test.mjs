@@ -1,7 +1,8 @@
 // Group orders in a real Chromium against the real store: an organiser saves
 // a design in the studio and starts a group order from it; three members open
 // the link in their own browsers (one signs up on the way, one is on a 360 px
-// phone) and join with their sizes; one withdraws; the organiser tops up to
+// phone and adds a second piece, as the organiser allows two each) and join
+// with their sizes; one withdraws; the organiser tops up to
 // the minimum of 25, closes the group and pays for the one cart line at
 // checkout; the admin finds one order of 25 pieces. Then a team's design
 // with names and numbers: the group asks for them, the engine's refusal of a
@@ -94,6 +95,7 @@ test('a group order: start from a saved design, members join by the link, one wi
   await start.getByLabel('Title').fill(TITLE);
   assert.equal(await start.getByLabel('I pay for everyone').isChecked(), true);
   assert.equal(await start.getByLabel('Each member pays for their own piece').isChecked(), false);
+  await start.getByLabel('Pieces each member may add').selectOption('2');
   await expectAccessible(page, 'start a group order');
   await start.getByRole('button', { name: 'Start group order' }).click();
   await page.waitForURL(/\/account\/group-orders\/[0-9a-f]{24}$/);
@@ -102,6 +104,7 @@ test('a group order: start from a saved design, members join by the link, one wi
   await page.getByText('Nobody has joined yet', { exact: false }).waitFor();
   const link = await page.getByLabel('Link for your group').inputValue();
   assert.match(link, /\/g\/[0-9a-f]{32}$/);
+  assert.equal(await page.getByTestId('group-pieces-per-member').textContent(), 'Each member may add up to 2 pieces.');
   await expectAccessible(page, 'group order, organiser, nobody yet');
 
   // Member 1 has no account yet: signs up on the way and comes back to the link.
@@ -140,6 +143,15 @@ test('a group order: start from a saved design, members join by the link, one wi
   await expectAccessible(kiran.page, 'group link on a phone');
   await kiran.signIn();
   await joinWith(kiran.page, 'S');
+  // A second piece (the organiser allows two each), then no more to add.
+  await kiran.page.getByRole('button', { name: 'Add another piece' }).click();
+  const second = kiran.page.getByRole('form', { name: 'Add another piece' });
+  await second.getByLabel('Size').selectOption('XXL');
+  await second.getByRole('button', { name: 'Add piece' }).click();
+  await kiran.page.getByText('Piece added.').waitFor();
+  assert.deepEqual(await kiran.page.getByTestId('your-piece').allTextContents(), ['S', 'XXL']);
+  assert.equal(await kiran.page.getByRole('button', { name: 'Add another piece' }).count(), 0);
+  await expectAccessible(kiran.page, 'group link on a phone, two pieces');
   await expectFits(kiran.page, 'group link on a phone, joined');
   await shot(kiran.page, 'group-link-phone.png');
 
@@ -158,13 +170,13 @@ test('a group order: start from a saved design, members join by the link, one wi
   await meera.page.getByRole('form', { name: 'Join this group order' }).waitFor();
   assert.ok((await subjects(meera.email)).includes(`You have joined ${TITLE}`));
 
-  // The organiser's page: two rows, their sizes, 23 more needed.
+  // The organiser's page: three rows (two of them Kiran's), their sizes, 22 more needed.
   await page.goto(groupPage);
   const rows = page.getByTestId('group-row');
-  await rows.nth(1).waitFor();
-  assert.equal(await rows.count(), 2);
-  assert.equal(await page.getByTestId('group-need-more').textContent(), '23 more pieces needed to reach the minimum of 25.');
-  assert.match(await page.getByTestId('group-sizes').textContent(), /S 1.*L 1/);
+  await rows.nth(2).waitFor();
+  assert.equal(await rows.count(), 3);
+  assert.equal(await page.getByTestId('group-need-more').textContent(), '22 more pieces needed to reach the minimum of 25.');
+  assert.match(await page.getByTestId('group-sizes').textContent(), /S 1.*L 1.*XXL 1/);
   await expectAccessible(page, 'group order, organiser, two members');
   // The organiser's page on a phone too: the roster scrolls in its own box, the page never sideways.
   await page.setViewportSize(PHONE.viewport);
@@ -177,11 +189,11 @@ test('a group order: start from a saved design, members join by the link, one wi
   await page.getByRole('alert').filter({ hasText: 'minimum' }).waitFor();
   await shot(page, 'group-organiser-below-minimum.png');
 
-  // Top up 23 pieces in M (the form suggests what is missing), then close and pay.
+  // Top up 22 pieces in M (the form suggests what is missing), then close and pay.
   await page.getByLabel('Size').selectOption('M');
-  assert.equal(await page.getByLabel('How many').inputValue(), '23');
+  assert.equal(await page.getByLabel('How many').inputValue(), '22');
   await page.getByRole('button', { name: 'Add pieces' }).click();
-  await page.getByText('Added 23 pieces in M.').waitFor({ timeout: 30_000 });
+  await page.getByText('Added 22 pieces in M.').waitFor({ timeout: 30_000 });
   assert.equal(await page.getByTestId('group-need-more').textContent(), 'The minimum is reached.');
   assert.equal(await page.getByTestId('group-pieces').textContent(), '25 pieces so far');
   assert.ok((await subjects(organiserEmail)).includes(`${TITLE} has reached the minimum`));
@@ -222,7 +234,7 @@ test('a group order: start from a saved design, members join by the link, one wi
   await desk.getByTestId('admin-order-row').first().waitFor();
   assert.equal(await desk.getByTestId('admin-order-row').count(), 1);
   const details = await openOrderDetails(desk, orderNumber);
-  assert.match(await details.textContent(), /S × 1, M × 23, L × 1 \(25\)/);
+  assert.match(await details.textContent(), /S × 1, M × 22, L × 1, XXL × 1 \(25\)/);
   await shot(desk, 'group-admin-order.png');
 
   for (const c of [organiser.context, one, kiran.context, meera.context, admin]) {

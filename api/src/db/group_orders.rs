@@ -23,6 +23,8 @@ pub struct Group {
     pub status: String,
     /// Members paying: the address their orders ship to (`ShippingAddress` JSON).
     pub ship_to: Option<String>,
+    /// The pieces each member may add (1 unless the organiser allows more).
+    pub pieces_per_member: i64,
     pub minimum_mailed: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -56,14 +58,27 @@ pub struct Row {
 }
 
 const GROUP: &str = "SELECT g.id, g.token, g.organiser_id, u.name AS organiser_name, g.product_id, g.design, \
-                     g.title, g.deadline, g.payment, g.personalisation, g.status, g.ship_to, g.minimum_mailed, \
+                     g.title, g.deadline, g.payment, g.personalisation, g.status, g.ship_to, g.pieces_per_member, g.minimum_mailed, \
                      g.created_at, g.updated_at FROM group_orders g JOIN users u ON u.id = g.organiser_id";
 
-const ROW: &str = "SELECT r.id, r.group_id, r.user_id, r.top_up, r.size, r.name, r.number, u.name AS member_name, \
+macro_rules! paid_statuses {
+    () => {
+        "'confirmed', 'processing', 'shipped', 'delivered'"
+    };
+}
+
+const ROW: &str = concat!(
+    "SELECT r.id, r.group_id, r.user_id, r.top_up, r.size, r.name, r.number, u.name AS member_name, \
                    u.email AS member_email, r.created_at, r.order_id, \
                    CASE WHEN EXISTS (SELECT 1 FROM orders o WHERE o.id = r.order_id AND o.is_paid = 1 \
-                   AND o.status IN ('confirmed', 'processing', 'shipped', 'delivered')) THEN 1 ELSE 0 END AS paid \
-                   FROM group_order_rows r JOIN users u ON u.id = r.user_id";
+                   AND o.status IN (",
+    paid_statuses!(),
+    ")) THEN 1 ELSE 0 END AS paid \
+                   FROM group_order_rows r JOIN users u ON u.id = r.user_id"
+);
+
+/// The statuses of an order whose payment stands (`Row::paid`).
+const PAID_STATUSES: &str = paid_statuses!();
 
 pub struct NewGroup<'a> {
     pub organiser_id: &'a str,
@@ -75,6 +90,7 @@ pub struct NewGroup<'a> {
     pub payment: &'a str,
     pub personalisation: bool,
     pub ship_to: Option<&'a str>,
+    pub pieces_per_member: i64,
 }
 
 pub async fn create(db: &Db, new: &NewGroup<'_>) -> Result<Group, DbError> {
@@ -82,8 +98,8 @@ pub async fn create(db: &Db, new: &NewGroup<'_>) -> Result<Group, DbError> {
     let now = now_ms();
     sqlx::query(
         "INSERT INTO group_orders (id, token, organiser_id, product_id, design, title, deadline, payment, \
-         personalisation, status, artwork_hash, created_at, updated_at, ship_to) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)",
+         personalisation, status, artwork_hash, created_at, updated_at, ship_to, pieces_per_member) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14)",
     )
     .bind(&id)
     .bind(crate::ids::random_hex(16))
@@ -98,6 +114,7 @@ pub async fn create(db: &Db, new: &NewGroup<'_>) -> Result<Group, DbError> {
     .bind(new.artwork_hash)
     .bind(now)
     .bind(new.ship_to)
+    .bind(new.pieces_per_member)
     .execute(db)
     .await?;
     get(db, &id)
@@ -190,17 +207,26 @@ pub async fn finish(
     Ok(done.rows_affected() == 1)
 }
 
-/// The organiser's new title and deadline for an open group.
-pub async fn update(db: &Db, group_id: &str, title: &str, deadline: i64) -> Result<bool, DbError> {
+/// The organiser's new title, deadline and pieces per member for an open
+/// group (fewer pieces per member than a member holds takes none away: it
+/// refuses more).
+pub async fn update(
+    db: &Db,
+    group_id: &str,
+    title: &str,
+    deadline: i64,
+    pieces_per_member: i64,
+) -> Result<bool, DbError> {
     let done = sqlx::query(
-        "UPDATE group_orders SET title = $1, deadline = $2, deadline_mailed = 0, updated_at = $3 \
-         WHERE id = $4 AND status = $5",
+        "UPDATE group_orders SET title = $1, deadline = $2, deadline_mailed = 0, updated_at = $3, \
+         pieces_per_member = $6 WHERE id = $4 AND status = $5",
     )
     .bind(title)
     .bind(deadline)
     .bind(now_ms())
     .bind(group_id)
     .bind(OPEN)
+    .bind(pieces_per_member)
     .execute(db)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -215,13 +241,20 @@ pub struct NewRow<'a> {
     pub number: Option<&'a str>,
 }
 
-/// Adds a row; `false` when the member already holds one (not for top-ups).
+/// Adds a row, inside a transaction holding the group (`lock_open`); a
+/// member's own row only while they hold fewer than `limit` (top-ups have no
+/// limit): `false` when they already hold that many.
 pub async fn add_row(
     tx: &mut Transaction<'static, Any>,
     row: &NewRow<'_>,
+    limit: Option<i64>,
 ) -> Result<bool, DbError> {
-    let now = now_ms();
-    let inserted = sqlx::query(
+    if let Some(limit) = limit
+        && mine_in(tx, row.group_id, row.user_id).await?.len() as i64 >= limit
+    {
+        return Ok(false);
+    }
+    sqlx::query(
         "INSERT INTO group_order_rows (id, group_id, user_id, top_up, size, name, number, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
     )
@@ -232,90 +265,72 @@ pub async fn add_row(
     .bind(row.size)
     .bind(row.name)
     .bind(row.number)
-    .bind(now)
+    .bind(now_ms())
     .execute(&mut **tx)
-    .await;
-    match inserted {
-        Ok(_) => Ok(true),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
-        Err(e) => Err(e.into()),
-    }
+    .await?;
+    Ok(true)
 }
 
-/// Changes the member's own row (an unpaid order for it is let go by the
-/// caller first); `false` when they hold none.
-pub async fn update_mine(
+/// Changes one row (an unpaid order for it is let go by the caller first).
+pub async fn update_row(
     tx: &mut Transaction<'static, Any>,
-    group_id: &str,
-    user_id: &str,
+    row_id: &str,
     size: &str,
     name: Option<&str>,
     number: Option<&str>,
-) -> Result<bool, DbError> {
-    let done = sqlx::query(
-        "UPDATE group_order_rows SET size = $1, name = $2, number = $3, updated_at = $4, order_id = NULL \
-         WHERE group_id = $5 AND user_id = $6 AND top_up = 0",
+) -> Result<(), DbError> {
+    sqlx::query(
+        "UPDATE group_order_rows SET size = $1, name = $2, number = $3, updated_at = $4, order_id = NULL WHERE id = $5",
     )
     .bind(size)
     .bind(name)
     .bind(number)
     .bind(now_ms())
-    .bind(group_id)
-    .bind(user_id)
+    .bind(row_id)
     .execute(&mut **tx)
     .await?;
-    Ok(done.rows_affected() == 1)
+    Ok(())
 }
 
-/// Removes the member's own row (`row_id` none) or one row by id; the row removed, if any.
-pub async fn remove_row(
+/// One row of the group by id, inside the caller's transaction.
+pub async fn row_in(
     tx: &mut Transaction<'static, Any>,
     group_id: &str,
-    mine: Option<&str>,
-    row_id: Option<&str>,
+    row_id: &str,
 ) -> Result<Option<Row>, DbError> {
-    let found: Option<Row> = sqlx::query_as(&format!(
-        "{ROW} WHERE r.group_id = $1 AND (($2 IS NOT NULL AND r.user_id = $2 AND r.top_up = 0) OR r.id = $3)"
-    ))
-    .bind(group_id)
-    .bind(mine)
-    .bind(row_id)
-    .fetch_optional(&mut **tx)
-    .await?;
-    if let Some(row) = &found {
-        sqlx::query("DELETE FROM group_order_rows WHERE id = $1")
-            .bind(&row.id)
-            .execute(&mut **tx)
-            .await?;
-    }
-    Ok(found)
+    Ok(
+        sqlx::query_as(&format!("{ROW} WHERE r.group_id = $1 AND r.id = $2"))
+            .bind(group_id)
+            .bind(row_id)
+            .fetch_optional(&mut **tx)
+            .await?,
+    )
 }
 
-/// The member's own row, if they hold one.
-pub async fn mine(db: &Db, group_id: &str, user_id: &str) -> Result<Option<Row>, DbError> {
-    Ok(sqlx::query_as(&format!(
-        "{ROW} WHERE r.group_id = $1 AND r.user_id = $2 AND r.top_up = 0"
-    ))
-    .bind(group_id)
-    .bind(user_id)
-    .fetch_optional(db)
-    .await?)
+/// The member's own rows (not top-ups), in the order they joined.
+pub async fn mine(db: &Db, group_id: &str, user_id: &str) -> Result<Vec<Row>, DbError> {
+    Ok(sqlx::query_as(&format!("{ROW} {MINE}"))
+        .bind(group_id)
+        .bind(user_id)
+        .fetch_all(db)
+        .await?)
 }
 
-/// The member's own row, inside the caller's transaction.
+/// The member's own rows, inside the caller's transaction.
 pub async fn mine_in(
     tx: &mut Transaction<'static, Any>,
     group_id: &str,
     user_id: &str,
-) -> Result<Option<Row>, DbError> {
-    Ok(sqlx::query_as(&format!(
-        "{ROW} WHERE r.group_id = $1 AND r.user_id = $2 AND r.top_up = 0"
-    ))
-    .bind(group_id)
-    .bind(user_id)
-    .fetch_optional(&mut **tx)
-    .await?)
+) -> Result<Vec<Row>, DbError> {
+    Ok(sqlx::query_as(&format!("{ROW} {MINE}"))
+        .bind(group_id)
+        .bind(user_id)
+        .fetch_all(&mut **tx)
+        .await?)
 }
+
+const MINE: &str =
+    "WHERE r.group_id = $1 AND r.user_id = $2 AND r.top_up = 0 ORDER BY r.created_at, r.id";
 
 /// How many rows the group holds now.
 pub async fn count_in(tx: &mut Transaction<'static, Any>, group_id: &str) -> Result<i64, DbError> {
@@ -399,6 +414,21 @@ pub async fn claim_flag(
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Open groups whose members pay, with at least `pieces` paid pieces, whose
+/// organiser was not told the minimum is reached.
+pub async fn paid_minimum_unmailed(db: &Db, pieces: i64) -> Result<Vec<Group>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{GROUP} WHERE g.status = $1 AND g.payment = $2 AND g.minimum_mailed = 0 AND \
+         (SELECT COUNT(*) FROM group_order_rows r JOIN orders o ON o.id = r.order_id \
+          WHERE r.group_id = g.id AND o.is_paid = 1 AND o.status IN ({PAID_STATUSES})) >= $3 LIMIT 100"
+    ))
+    .bind(OPEN)
+    .bind(MEMBERS_PAY)
+    .bind(pieces)
+    .fetch_all(db)
+    .await?)
 }
 
 /// Open groups past their deadline that nothing has dealt with yet.
@@ -503,16 +533,16 @@ pub async fn cancel_or_paid(
     if cancel_unpaid(tx, order_id, reason).await? {
         return Ok(false);
     }
-    let paid: Option<i64> = sqlx::query_scalar(
-        "SELECT is_paid FROM orders WHERE id = $1 AND status IN ('confirmed', 'processing', 'shipped', 'delivered')",
-    )
+    let paid: Option<i64> = sqlx::query_scalar(&format!(
+        "SELECT is_paid FROM orders WHERE id = $1 AND status IN ({PAID_STATUSES})"
+    ))
     .bind(order_id)
     .fetch_optional(&mut **tx)
     .await?;
     Ok(paid == Some(1))
 }
 
-/// Drops a row (at the close, unpaid), inside the caller's transaction.
+/// Drops a row (unpaid at the close, withdrawn or removed), inside the caller's transaction.
 pub async fn drop_row(tx: &mut Transaction<'static, Any>, row_id: &str) -> Result<(), DbError> {
     sqlx::query("DELETE FROM group_order_rows WHERE id = $1")
         .bind(row_id)

@@ -18,7 +18,8 @@ use crate::envelope::{ApiError, ApiResult, Envelope};
 use crate::fails::Fails;
 use crate::fails::status::*;
 use crate::group_orders::{
-    self as rules, MAX_DEADLINE_MS, MAX_OPEN_GROUPS, MAX_TITLE_CHARS, not_open,
+    self as rules, MAX_DEADLINE_MS, MAX_OPEN_GROUPS, MAX_PIECES_PER_MEMBER, MAX_TITLE_CHARS,
+    not_open,
 };
 use crate::models::{PersonalisationLine, QuantityDto};
 use crate::payments::address::{AddressInput, ShippingAddress};
@@ -28,7 +29,9 @@ use crate::state::AppState;
 /// is Unix ms; `payment` is `organiser` (you pay for everyone) or `members`
 /// (each member pays for their own piece; then `shipTo` is required: the
 /// address every piece ships to); `personalisation` says members add the
-/// name and number the design prints (it must print some, and only then).
+/// name and number the design prints (it must print some, and only then);
+/// `piecesPerMember` (1 to 10, 1 when absent) is how many pieces each member
+/// may add: more than one when, say, a parent orders for two children.
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct CreateGroupOrder {
@@ -38,13 +41,18 @@ pub struct CreateGroupOrder {
     pub payment: String,
     pub personalisation: bool,
     pub ship_to: Option<AddressInput>,
+    pub pieces_per_member: Option<u32>,
 }
 
-/// The organiser's changes: a new title and a new (later or earlier) deadline.
+/// The organiser's changes: a new title, a new (later or earlier) deadline,
+/// and the pieces each member may add (unchanged when absent; fewer than a
+/// member holds refuses them more but takes none away).
 #[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
 pub struct UpdateGroupOrder {
     pub title: String,
     pub deadline: i64,
+    pub pieces_per_member: Option<u32>,
 }
 
 /// A member's row: a size (S, M, L, XL, XXL), and the name and number where
@@ -111,6 +119,8 @@ pub struct GroupOrder {
     pub deadline_passed: bool,
     pub payment: String,
     pub personalisation: bool,
+    /// The pieces each member may add.
+    pub pieces_per_member: u32,
     /// `open`, `closed` (its line is in the organiser's cart), `placed` or `cancelled`.
     pub status: String,
     // Members paying: where every piece ships.
@@ -125,49 +135,6 @@ pub struct GroupOrder {
     /// top-ups), paid like a member's at `/by-token/{token}/rows/mine/pay`.
     pub to_pay: i64,
     pub created_at: i64,
-}
-
-/// A group order as its link shows it to anyone: the design, the price per
-/// piece, the deadline and the organiser's first name; nothing else of the
-/// organiser, nothing of the other members.
-#[derive(Object, Debug, Clone)]
-#[oai(rename_all = "camelCase")]
-pub struct PublicGroupOrder {
-    pub title: String,
-    pub organiser: String,
-    /// `organiser` (the organiser pays for everyone) or `members` (you pay for your piece).
-    pub payment: String,
-    pub deadline: i64,
-    pub deadline_passed: bool,
-    pub status: String,
-    pub personalisation: bool,
-    pub product_id: String,
-    pub product_name: String,
-    pub design: DesignDocument,
-    /// Pieces so far, for the tier; and the price per piece at that tier,
-    /// names and numbers included (members paying: the share each pays,
-    /// `Design::quote_share`).
-    pub pieces: u32,
-    pub price_per_piece: i64,
-}
-
-/// A member's own row; members paying: whether it is paid, and what paying costs.
-#[derive(Object, Debug, Clone)]
-#[oai(rename_all = "camelCase")]
-pub struct MyGroupRow {
-    pub size: String,
-    #[oai(skip_serializing_if_is_none)]
-    pub name: Option<String>,
-    #[oai(skip_serializing_if_is_none)]
-    pub number: Option<String>,
-    pub paid: bool,
-    /// The order paying (or paid) for it, and its number.
-    #[oai(skip_serializing_if_is_none)]
-    pub order_id: Option<String>,
-    #[oai(skip_serializing_if_is_none)]
-    pub order_number: Option<String>,
-    /// Paise to pay now for your unpaid pieces (0 when paid or when the organiser pays).
-    pub to_pay: i64,
 }
 
 #[derive(Object, Debug, Clone)]
@@ -213,6 +180,17 @@ fn checked_title(title: &str) -> Result<String, ApiError> {
     Ok(title.to_string())
 }
 
+fn checked_pieces_per_member(pieces: Option<u32>, now: i64) -> Result<i64, ApiError> {
+    match pieces {
+        None => Ok(now),
+        Some(n @ 1..=MAX_PIECES_PER_MEMBER) => Ok(i64::from(n)),
+        Some(_) => Err(ApiError::bad_request_code(
+            format!("Please allow each member 1 to {MAX_PIECES_PER_MEMBER} pieces."),
+            "GROUP_PIECES_PER_MEMBER",
+        )),
+    }
+}
+
 fn checked_deadline(deadline: i64) -> Result<i64, ApiError> {
     let now = now_ms();
     if deadline <= now || deadline > now + MAX_DEADLINE_MS {
@@ -225,7 +203,7 @@ fn checked_deadline(deadline: i64) -> Result<i64, ApiError> {
 }
 
 /// Why a group takes no new or changed rows: closed, cancelled or past its deadline.
-fn refuse_rows(group: &Group) -> Result<(), ApiError> {
+pub(super) fn refuse_rows(group: &Group) -> Result<(), ApiError> {
     match group.status.as_str() {
         groups::CLOSED | groups::PLACED => Err(ApiError::conflict_code(
             "This group order is closed: the organiser has placed it.",
@@ -258,7 +236,7 @@ pub(super) async fn hold_for_rows(
 }
 
 /// The rows' line priced by the engine at the product's pricing now.
-async fn progress(
+pub(super) async fn progress(
     state: &AppState,
     group: &Group,
     design: &Design,
@@ -320,6 +298,7 @@ async fn organiser_view(state: &AppState, group: Group) -> ApiResult<GroupOrder>
         path: format!("/g/{}", group.token),
         deadline_passed: group.deadline <= now_ms(),
         personalisation: group.personalisation != 0,
+        pieces_per_member: pieces_per_member(&group),
         design: DesignDocument::from_stored(&group.design)?,
         rows: rows.into_iter().map(row_dto).collect(),
         progress,
@@ -335,6 +314,10 @@ async fn organiser_view(state: &AppState, group: Group) -> ApiResult<GroupOrder>
     })
 }
 
+pub(super) fn pieces_per_member(group: &Group) -> u32 {
+    u32::try_from(group.pieces_per_member).unwrap_or(1)
+}
+
 fn row_dto(r: Row) -> GroupRow {
     GroupRow {
         id: r.id,
@@ -348,10 +331,12 @@ fn row_dto(r: Row) -> GroupRow {
     }
 }
 
-/// Adds a row for `user_id` (a member's own, or the organiser's top-up) in
-/// one transaction with the group held open; tells the member, and the
-/// organiser when the minimum is first reached.
-async fn add_row(
+/// Adds a row for `user_id` (a member's own, up to the pieces each member
+/// may add; or the organiser's top-up) in one transaction with the group
+/// held open; tells the member, and (the organiser paying) the organiser
+/// when the minimum is first reached. Members paying, only paid pieces count:
+/// the groups' clock tells the organiser.
+pub(super) async fn add_row(
     state: &AppState,
     group: &Group,
     user_id: &str,
@@ -384,13 +369,20 @@ async fn add_row(
             name: row.name.as_deref(),
             number: row.number.as_deref(),
         },
+        (!top_up).then_some(group.pieces_per_member),
     )
     .await?;
     if !added {
-        return Err(ApiError::conflict_code(
-            "You have already joined this group order: change or withdraw your row instead.",
-            "GROUP_ALREADY_JOINED",
-        ));
+        return Err(match group.pieces_per_member {
+            1 => ApiError::conflict_code(
+                "You have already joined this group order: change or withdraw your row instead.",
+                "GROUP_ALREADY_JOINED",
+            ),
+            n => ApiError::conflict_code(
+                format!("You hold {n} pieces, the most this group order allows each member."),
+                "GROUP_PIECES_PER_MEMBER",
+            ),
+        });
     }
     let pieces = groups::count_in(&mut tx, &group.id).await?;
     if !top_up {
@@ -413,34 +405,19 @@ async fn add_row(
             .collect::<Vec<_>>()
             .join(" ")
         );
-        outbox::put(
-            &mut tx,
-            "email",
-            &email,
-            &format!("You have joined {}", group.title),
-            &body,
-        )
-        .await?;
+        // A second piece (where the organiser allows more) is added, not joined.
+        let subject = if groups::mine_in(&mut tx, &group.id, user_id).await?.len() > 1 {
+            format!("Piece added to {}", group.title)
+        } else {
+            format!("You have joined {}", group.title)
+        };
+        outbox::put(&mut tx, "email", &email, &subject, &body).await?;
     }
-    if design_engine::quantities::short_of_minimum(u32::try_from(pieces).unwrap_or(u32::MAX)) == 0
-        && groups::claim_flag(&mut tx, &group.id, groups::Flag::Minimum).await?
+    if group.payment == groups::ORGANISER_PAYS
+        && design_engine::quantities::short_of_minimum(u32::try_from(pieces).unwrap_or(u32::MAX))
+            == 0
     {
-        let organiser: String = sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
-            .bind(&group.organiser_id)
-            .fetch_one(&mut *tx)
-            .await?;
-        let body = format!(
-            "Hello {},\n\n\"{}\" has {pieces} pieces: the minimum is reached. Close the group order when everyone is in, and pay for it from your cart.\n",
-            group.organiser_name, group.title
-        );
-        outbox::put(
-            &mut tx,
-            "email",
-            &organiser,
-            &format!("{} has reached the minimum", group.title),
-            &body,
-        )
-        .await?;
+        rules::tell_minimum(&mut tx, group, pieces).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -460,6 +437,7 @@ impl GroupOrdersApi {
     ) -> Result<Json<Envelope<GroupOrder>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let title = checked_title(&body.title)?;
         let deadline = checked_deadline(body.deadline)?;
+        let pieces_per_member = checked_pieces_per_member(body.pieces_per_member, 1)?;
         let ship_to = match body.payment.as_str() {
             groups::ORGANISER_PAYS => None,
             groups::MEMBERS_PAY => {
@@ -531,6 +509,7 @@ impl GroupOrdersApi {
                 payment: &body.payment,
                 personalisation: body.personalisation,
                 ship_to: ship_to.as_deref(),
+                pieces_per_member,
             },
         )
         .await?;
@@ -584,7 +563,8 @@ impl GroupOrdersApi {
         let group = owned(&state, &auth.0.id, &id.0).await?;
         let title = checked_title(&body.title)?;
         let deadline = checked_deadline(body.deadline)?;
-        if !groups::update(&state.db, &group.id, &title, deadline).await? {
+        let pieces = checked_pieces_per_member(body.pieces_per_member, group.pieces_per_member)?;
+        if !groups::update(&state.db, &group.id, &title, deadline, pieces).await? {
             return Err(not_open().into());
         }
         let group = owned(&state, &auth.0.id, &id.0).await?;
@@ -665,7 +645,7 @@ impl GroupOrdersApi {
         if !groups::lock_open(&mut tx, &group.id, None).await? {
             return Err(not_open().into());
         }
-        let removed = groups::remove_row(&mut tx, &group.id, None, Some(&row.0))
+        let removed = groups::row_in(&mut tx, &group.id, &row.0)
             .await?
             .ok_or_else(|| ApiError::not_found("Row not found"))?;
         let refunded = release(&mut tx, &removed, "Removed from the group order").await?;
@@ -695,189 +675,23 @@ impl GroupOrdersApi {
             organiser_view(&state, group).await?,
         ))
     }
-
-    /// A group order as its link shows it (no sign-in).
-    #[oai(path = "/group-orders/by-token/:token", method = "get")]
-    async fn public(
-        &self,
-        state: Data<&AppState>,
-        token: Path<String>,
-    ) -> Result<Json<Envelope<PublicGroupOrder>>, Fails<{ ANY | NOT_FOUND }>> {
-        let group = by_token(&state, &token.0).await?;
-        Ok(Envelope::ok(
-            "Group order fetched",
-            public_view(&state, group).await?,
-        ))
-    }
-
-    /// A picture the group's design uses, for the link's page (only its own pictures).
-    #[oai(path = "/group-orders/by-token/:token/artwork/:sha256", method = "get")]
-    async fn artwork(
-        &self,
-        state: Data<&AppState>,
-        token: Path<String>,
-        sha256: Path<String>,
-    ) -> Result<super::designs::SharedPicture, Fails<{ ANY | NOT_FOUND }>> {
-        let group = by_token(&state, &token.0).await?;
-        Ok(super::designs::picture_of(&state, &rules::design_of(&group)?, &sha256.0).await?)
-    }
-
-    /// Join: your row (a size, and a name and number where the design prints them).
-    #[oai(path = "/group-orders/by-token/:token/rows", method = "post")]
-    async fn join(
-        &self,
-        state: Data<&AppState>,
-        auth: BearerAuth,
-        token: Path<String>,
-        body: Json<GroupRowRequest>,
-    ) -> Result<Json<Envelope<MyGroupRow>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
-        let group = by_token(&state, &token.0).await?;
-        add_row(&state, &group, &auth.0.id, false, &body).await?;
-        Ok(Envelope::ok(
-            "You have joined the group order",
-            my_row(&state, &group, &auth.0.id).await?,
-        ))
-    }
-
-    /// Your row in a group order.
-    #[oai(path = "/group-orders/by-token/:token/rows/mine", method = "get")]
-    async fn mine(
-        &self,
-        state: Data<&AppState>,
-        auth: BearerAuth,
-        token: Path<String>,
-    ) -> Result<Json<Envelope<MyGroupRow>>, Fails<{ USER | NOT_FOUND }>> {
-        let group = by_token(&state, &token.0).await?;
-        Ok(Envelope::ok(
-            "Your row",
-            my_row(&state, &group, &auth.0.id).await?,
-        ))
-    }
-
-    /// Change your row, until the deadline.
-    #[oai(path = "/group-orders/by-token/:token/rows/mine", method = "put")]
-    async fn change_mine(
-        &self,
-        state: Data<&AppState>,
-        auth: BearerAuth,
-        token: Path<String>,
-        body: Json<GroupRowRequest>,
-    ) -> Result<Json<Envelope<MyGroupRow>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
-        let group = by_token(&state, &token.0).await?;
-        refuse_rows(&group)?;
-        let row = rules::check_row(
-            &rules::design_of(&group)?,
-            &body.size,
-            body.name.as_deref(),
-            body.number.as_deref(),
-        )?;
-        let mut tx = hold_for_rows(&state, &group).await?;
-        // A paid piece is what its order made; an unpaid order for it is let go.
-        let held = groups::mine_in(&mut tx, &group.id, &auth.0.id).await?;
-        if let Some(order) = held.as_ref().and_then(|r| r.order_id.as_deref())
-            && groups::cancel_or_paid(&mut tx, order, "The member changed their piece").await?
-        {
-            return Err(ApiError::conflict_code(
-                "You have paid for this piece, so it cannot change: withdraw it (you are refunded) and join again.",
-                "GROUP_ROW_PAID",
-            )
-            .into());
-        }
-        if !groups::update_mine(
-            &mut tx,
-            &group.id,
-            &auth.0.id,
-            row.size.label(),
-            row.name.as_deref(),
-            row.number.as_deref(),
-        )
-        .await?
-        {
-            return Err(ApiError::not_found("You have not joined this group order").into());
-        }
-        tx.commit().await.map_err(ApiError::from)?;
-        Ok(Envelope::ok(
-            "Your row was changed",
-            my_row(&state, &group, &auth.0.id).await?,
-        ))
-    }
-
-    /// Withdraw your row, until the deadline.
-    #[oai(path = "/group-orders/by-token/:token/rows/mine", method = "delete")]
-    async fn withdraw(
-        &self,
-        state: Data<&AppState>,
-        auth: BearerAuth,
-        token: Path<String>,
-    ) -> Result<Json<Envelope<PublicGroupOrder>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
-        let group = by_token(&state, &token.0).await?;
-        let mut tx = hold_for_rows(&state, &group).await?;
-        let removed = groups::remove_row(&mut tx, &group.id, Some(&auth.0.id), None)
-            .await?
-            .ok_or_else(|| ApiError::not_found("You have not joined this group order"))?;
-        let refunded = release(&mut tx, &removed, "Withdrawn from the group order").await?;
-        tx.commit().await.map_err(ApiError::from)?;
-        settle_refunds(&state).await;
-        let message = if refunded {
-            "You have withdrawn from the group order: your payment is being refunded"
-        } else {
-            "You have withdrawn from the group order"
-        };
-        Ok(Envelope::ok(message, public_view(&state, group).await?))
-    }
 }
 
-async fn my_row(state: &AppState, group: &Group, user_id: &str) -> ApiResult<MyGroupRow> {
-    let row = groups::mine(&state.db, &group.id, user_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("You have not joined this group order"))?;
-    let to_pay = if group.payment == groups::MEMBERS_PAY {
-        let mut conn = state.db.acquire().await.map_err(ApiError::from)?;
-        let unpaid = groups::unpaid_of(&mut conn, &group.id, user_id).await?;
-        drop(conn);
-        if unpaid.is_empty() {
-            0
-        } else {
-            rules::member_lines(state, group, &unpaid)
-                .await?
-                .quote
-                .total
-                .0
-        }
-    } else {
-        0
-    };
-    let order_number = match &row.order_id {
-        Some(id) => crate::db::orders::get(&state.db, id)
-            .await?
-            .map(|o| o.order_number),
-        None => None,
-    };
-    Ok(MyGroupRow {
-        order_number,
-        paid: row.paid != 0,
-        order_id: row.order_id,
-        to_pay,
-        size: row.size,
-        name: row.name,
-        number: row.number,
-    })
-}
-
-/// Lets go of a removed row's order (cancelled if unpaid, owed back if paid),
-/// in the removing transaction; `true` when a refund is owed.
-async fn release(
+/// Removes a row and lets go of its order (cancelled if unpaid, owed back if
+/// paid), in the caller's transaction; `true` when a refund is owed.
+pub(super) async fn release(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     row: &Row,
     reason: &str,
 ) -> ApiResult<bool> {
+    groups::drop_row(tx, &row.id).await?;
     match &row.order_id {
         Some(order) => Ok(groups::release_order(tx, order, reason, false).await?),
         None => Ok(false),
     }
 }
 
-fn money_back(refunded: bool) -> &'static str {
+pub(super) fn money_back(refunded: bool) -> &'static str {
     if refunded {
         "Your payment is being refunded to the card you paid with."
     } else {
@@ -886,52 +700,8 @@ fn money_back(refunded: bool) -> &'static str {
 }
 
 /// Makes the refunds just owed now (the groups' clock makes any left over).
-async fn settle_refunds(state: &AppState) {
+pub(super) async fn settle_refunds(state: &AppState) {
     if let Err(e) = crate::payments::refunds::settle_owed(state).await {
         tracing::warn!(error = %e, "refunds owed are left for the groups' clock");
     }
-}
-
-/// What the link shows.
-async fn public_view(state: &AppState, group: Group) -> ApiResult<PublicGroupOrder> {
-    let rows = groups::rows(&state.db, &group.id).await?;
-    let design = rules::assemble(&rules::design_of(&group)?, &rows)?;
-    let (progress, product_name) = progress(state, &group, &design).await?;
-    let per_piece = if group.payment == groups::MEMBERS_PAY {
-        share_of_one(state, &group).await?
-    } else {
-        progress.unit_price + progress.personalisation.as_ref().map_or(0, |p| p.per_piece)
-    };
-    Ok(PublicGroupOrder {
-        organiser: group
-            .organiser_name
-            .split_whitespace()
-            .next()
-            .unwrap_or_default()
-            .to_string(),
-        deadline_passed: group.deadline <= now_ms(),
-        personalisation: group.personalisation != 0,
-        design: DesignDocument::from_stored(&group.design)?,
-        pieces: progress.pieces,
-        price_per_piece: per_piece,
-        product_name,
-        payment: group.payment,
-        title: group.title,
-        deadline: group.deadline,
-        status: group.status,
-        product_id: group.product_id,
-    })
-}
-
-/// Members paying: what one piece costs a member (`Design::quote_share`).
-async fn share_of_one(state: &AppState, group: &Group) -> ApiResult<i64> {
-    let product = products::get(&state.db, &group.product_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
-    let mut design = rules::design_of(group)?;
-    design.set_quantity(design_engine::Size::M, 1)?;
-    let pricing = product
-        .pricing()
-        .with_personalisation(state.config.personalisation);
-    Ok(design.quote_share(&pricing)?.total.0)
 }

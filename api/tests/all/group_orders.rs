@@ -9,7 +9,7 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 use crate::helpers::checkout::pay_cart;
-use crate::helpers::groups::{TEE, app, member, tee};
+use crate::helpers::groups::{TEE, app, member, outbox, tee};
 use crate::helpers::{TestApp, engines};
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
@@ -48,6 +48,8 @@ async fn group(app: &TestApp, team: bool) -> (String, Value) {
         (json!({"payment": "members"}), "GROUP_SHIP_TO"),
         (json!({"payment": "anyone"}), "GROUP_PAYMENT"),
         (json!({"personalisation": !team}), "GROUP_PERSONALISATION"),
+        (json!({"piecesPerMember": 0}), "GROUP_PIECES_PER_MEMBER"),
+        (json!({"piecesPerMember": 11}), "GROUP_PIECES_PER_MEMBER"),
     ] {
         let mut body = ok.clone();
         for (k, v) in change.as_object().unwrap() {
@@ -66,14 +68,6 @@ async fn group(app: &TestApp, team: bool) -> (String, Value) {
     let (status, res) = create(ok).await;
     assert_eq!(status, 200, "{res}");
     (organiser, res["data"].clone())
-}
-
-async fn outbox(app: &TestApp, subject: &str) -> Vec<String> {
-    sqlx::query_scalar("SELECT recipient FROM outbox WHERE subject = $1 ORDER BY recipient")
-        .bind(subject)
-        .fetch_all(&app.db)
-        .await
-        .unwrap()
 }
 
 #[tokio::test]
@@ -168,7 +162,7 @@ async fn thirty_members_join_at_once_and_the_organiser_closes_them_into_one_line
             .put_auth(&mine, &members[1], json!({"size": "xxl"}))
             .await;
         assert_eq!(
-            (status, body["data"]["size"].as_str()),
+            (status, body["data"]["pieces"][0]["size"].as_str()),
             (200, Some("XXL")),
             "{body}"
         );
@@ -373,9 +367,20 @@ async fn a_team_group_takes_names_tops_up_to_the_minimum_and_closes_with_its_ros
             )
             .await;
         assert_eq!(status, 200, "{body}");
+        let mut piece = body["data"]["pieces"][0].clone();
+        assert!(piece["_id"].as_str().is_some_and(api::ids::is_id), "{body}");
+        piece["_id"] = json!("");
         assert_eq!(
-            body["data"],
-            json!({"size": "L", "name": "RAVI", "number": "7", "paid": false, "toPay": 0})
+            (
+                piece,
+                &body["data"]["piecesPerMember"],
+                &body["data"]["toPay"]
+            ),
+            (
+                json!({"_id": "", "size": "L", "name": "RAVI", "number": "7", "paid": false}),
+                &json!(1),
+                &json!(0)
+            )
         );
 
         // Below the minimum, closing is refused with the engine's count.

@@ -8,7 +8,7 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 use crate::helpers::checkout::{address, payment};
-use crate::helpers::groups::{app, member, tee};
+use crate::helpers::groups::{app, member, outbox, tee};
 use crate::helpers::{TestApp, engines};
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
@@ -69,7 +69,10 @@ async fn join_and_order(app: &TestApp, token: &str, group: &str, n: usize) -> Va
         .await;
     assert_eq!(status, 200, "{res}");
     assert_eq!(
-        (res["data"]["paid"].as_bool(), res["data"]["toPay"].as_i64()),
+        (
+            res["data"]["pieces"][0]["paid"].as_bool(),
+            res["data"]["toPay"].as_i64()
+        ),
         (Some(false), Some(PIECE_PAID))
     );
     order(app, token, group, n, PIECE_PAID).await
@@ -161,8 +164,16 @@ async fn members_pay_for_their_own_piece_and_the_close_keeps_the_paid_ones() {
             "{res}"
         );
         // 26 pay at once, through the same verify as any order; the 27th does not.
+        let minimum = "Chess Club 2026 has reached the minimum";
+        assert!(
+            outbox(&app, minimum).await.is_empty(),
+            "27 joined, none paid: members paying, only paid pieces count"
+        );
         let paid = join_all((0..26).map(|n| verify(&app, &members[n], &created[n], n))).await;
         assert!(paid.iter().all(|(s, _)| *s == 200), "{engine:?}: {paid:?}");
+        api::group_orders::tick(&app.state).await.unwrap();
+        api::group_orders::tick(&app.state).await.unwrap();
+        assert_eq!(outbox(&app, minimum).await, ["captain@example.com"]);
         let (_, mine) = app
             .get_auth(
                 &format!("/api/group-orders/by-token/{token}/rows/mine"),
@@ -171,7 +182,7 @@ async fn members_pay_for_their_own_piece_and_the_close_keeps_the_paid_ones() {
             .await;
         assert_eq!(
             (
-                mine["data"]["paid"].as_bool(),
+                mine["data"]["pieces"][0]["paid"].as_bool(),
                 mine["data"]["toPay"].as_i64()
             ),
             (Some(true), Some(0))
@@ -466,5 +477,172 @@ async fn a_cancel_refunds_every_member_once() {
                 .await
                 .unwrap();
         assert_eq!(open, 0);
+    }
+}
+
+/// Where the organiser allows more than one piece each, a member adds up to
+/// that many (however many requests race), changes and pays for them as one
+/// order, and withdrawing them refunds one piece's part, then the rest: the
+/// order's whole total, once.
+#[tokio::test]
+async fn a_member_holds_as_many_pieces_as_the_organiser_allows() {
+    for engine in engines() {
+        let app = app(engine).await;
+        let (organiser, id, token) = group(&app).await;
+        let deadline = api::db::now_ms() + 7 * DAY_MS;
+        let update = |pieces: u32| {
+            let (app, organiser, url) = (&app, &organiser, format!("/api/group-orders/{id}"));
+            async move {
+                app.put_auth(&url, organiser, json!({"title": "Chess Club 2026", "deadline": deadline, "piecesPerMember": pieces}))
+                    .await
+            }
+        };
+        let (status, res) = update(11).await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (400, Some("GROUP_PIECES_PER_MEMBER"))
+        );
+        let (status, res) = update(3).await;
+        assert_eq!(
+            (status, res["data"]["piecesPerMember"].as_u64()),
+            (200, Some(3)),
+            "{res}"
+        );
+        let (_, public) = app
+            .get(&format!("/api/group-orders/by-token/{token}"))
+            .await;
+        assert_eq!(public["data"]["piecesPerMember"], 3);
+
+        // Four adds at once: three pieces, and the fourth refused.
+        let parent = member(&app, 1).await;
+        let rows = format!("/api/group-orders/by-token/{token}/rows");
+        let adds = join_all(
+            ["S", "M", "L", "XL"]
+                .map(|size| app.post_auth(&rows, &parent, json!({ "size": size }))),
+        )
+        .await;
+        let mut codes: Vec<_> = adds
+            .iter()
+            .map(|(s, b)| (*s, b["code"].as_str().map(str::to_string)))
+            .collect();
+        codes.sort();
+        assert_eq!(
+            codes,
+            [
+                (200, None),
+                (200, None),
+                (200, None),
+                (409, Some("GROUP_PIECES_PER_MEMBER".into()))
+            ],
+            "{engine:?}: {adds:?}"
+        );
+        let mine_url = format!("/api/group-orders/by-token/{token}/rows/mine");
+        let (_, mine) = app.get_auth(&mine_url, &parent).await;
+        let pieces = mine["data"]["pieces"].as_array().unwrap().clone();
+        assert_eq!(
+            (pieces.len(), mine["data"]["piecesPerMember"].as_u64()),
+            (3, Some(3))
+        );
+        let to_pay = mine["data"]["toPay"].as_i64().unwrap();
+        assert!(to_pay > 2 * PIECE_PAID && to_pay < 4 * PIECE_PAID, "{mine}");
+        assert_eq!(
+            outbox(&app, "Piece added to Chess Club 2026").await,
+            ["member1@example.com", "member1@example.com"]
+        );
+
+        // Which piece a change means: one of several must be named.
+        let (status, res) = app
+            .put_auth(&mine_url, &parent, json!({"size": "XXL"}))
+            .await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("GROUP_WHICH_PIECE"))
+        );
+        let third = pieces[2]["_id"].as_str().unwrap();
+        let (status, res) = app
+            .put_auth(
+                &format!("{mine_url}/{third}"),
+                &parent,
+                json!({"size": "XXL"}),
+            )
+            .await;
+        assert_eq!(
+            (status, res["data"]["pieces"][2]["size"].as_str()),
+            (200, Some("XXL")),
+            "{res}"
+        );
+        // Nobody reaches another member's piece.
+        let other = member(&app, 2).await;
+        assert_eq!(
+            app.delete_auth(&format!("{mine_url}/{third}"), &other)
+                .await
+                .0,
+            404
+        );
+        assert_eq!(
+            app.put_auth(&format!("{mine_url}/{third}"), &other, json!({"size": "S"}))
+                .await
+                .0,
+            404
+        );
+
+        // All three paid as one order, at the engine's price.
+        let created = order(&app, &parent, &token, 1, to_pay).await;
+        let (status, res) = verify(&app, &parent, &created, 1).await;
+        assert_eq!(status, 200, "{res}");
+        let order_id = created["order"]["_id"].as_str().unwrap().to_string();
+        let (_, paid) = app
+            .get_auth(&format!("/api/orders/{order_id}"), &parent)
+            .await;
+        assert_eq!(
+            (
+                paid["data"]["totalPrice"].as_i64(),
+                paid["data"]["itemsCount"].as_i64()
+            ),
+            (Some(to_pay), Some(3))
+        );
+        let (_, mine) = app.get_auth(&mine_url, &parent).await;
+        let number = paid["data"]["orderNumber"].as_str().unwrap();
+        for piece in mine["data"]["pieces"].as_array().unwrap() {
+            assert_eq!(
+                (piece["paid"].as_bool(), piece["orderNumber"].as_str()),
+                (Some(true), Some(number)),
+                "{piece}"
+            );
+        }
+        assert_eq!(mine["data"]["toPay"], 0);
+
+        // Fewer pieces allowed takes none away, but refuses more.
+        update(1).await;
+        let (status, res) = app.post_auth(&rows, &parent, json!({"size": "M"})).await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("GROUP_ALREADY_JOINED"))
+        );
+
+        // One piece withdrawn: its part back; then the rest: the whole total, once.
+        let first = pieces[0]["_id"].as_str().unwrap();
+        let (status, res) = app
+            .delete_auth(&format!("{mine_url}/{first}"), &parent)
+            .await;
+        assert_eq!(
+            (status, res["message"].as_str()),
+            (
+                200,
+                Some("Your piece was withdrawn: its payment is being refunded")
+            ),
+            "{res}"
+        );
+        settle(&app).await;
+        assert_eq!(refunds(&app, &order_id).await, (1, to_pay / 3));
+        let (_, mine) = app.get_auth(&mine_url, &parent).await;
+        assert_eq!(mine["data"]["pieces"].as_array().unwrap().len(), 2);
+        let (status, _) = app.delete_auth(&mine_url, &parent).await;
+        assert_eq!(status, 200);
+        settle(&app).await;
+        settle(&app).await;
+        let (count, total) = refunds(&app, &order_id).await;
+        assert_eq!(total, to_pay, "{engine:?}: {count} refunds make the whole");
+        assert_eq!(app.get_auth(&mine_url, &parent).await.0, 404);
     }
 }

@@ -1,6 +1,6 @@
 // Group orders: the organiser's groups (made from a saved design, shared as
-// /g/{token}, topped up, closed into one cart line) and a member's own row
-// through the link. Prices, progress and every row rule are the server's:
+// /g/{token}, topped up, closed into one cart line) and a member's own
+// pieces through the link. Prices, progress and every row rule are the server's:
 // these hooks only carry its figures and its messages.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../lib/api';
@@ -11,7 +11,8 @@ export type GroupOrder = components['schemas']['GroupOrder'];
 export type GroupRow = components['schemas']['GroupRow'];
 export type GroupProgress = components['schemas']['GroupProgress'];
 export type PublicGroupOrder = components['schemas']['PublicGroupOrder'];
-export type MyGroupRow = components['schemas']['MyGroupRow'];
+export type MyGroupPieces = components['schemas']['MyGroupPieces'];
+export type MyGroupPiece = components['schemas']['MyGroupPiece'];
 export type GroupRowRequest = components['schemas']['GroupRowRequest'];
 export type CreateGroupOrder = components['schemas']['CreateGroupOrder'];
 export type UpdateGroupOrder = components['schemas']['UpdateGroupOrder'];
@@ -117,13 +118,13 @@ export function usePublicGroup(token: string | undefined) {
   });
 }
 
-/** The signed-in member's own row: null when they have not joined. */
-export function useMyGroupRow(token: string | undefined, signedIn: boolean) {
+/** The signed-in member's own pieces: null when they have not joined. */
+export function useMyGroupPieces(token: string | undefined, signedIn: boolean) {
   const { user } = useAuth();
   return useQuery({
     queryKey: [...linkKey(token), 'mine', user?._id],
     enabled: !!token && signedIn,
-    queryFn: async (): Promise<MyGroupRow | null> => {
+    queryFn: async (): Promise<MyGroupPieces | null> => {
       const result = await api.GET('/group-orders/by-token/{token}/rows/mine', { params: { path: { token: token! } } });
       if (result.response.status === 404) return null;
       return unwrap(result, GROUP_FAILED);
@@ -131,27 +132,33 @@ export function useMyGroupRow(token: string | undefined, signedIn: boolean) {
   });
 }
 
-/** Join, change and withdraw a member's own row; the row and the public view (its pieces and price) are refreshed. */
-export function useMyRowActions(token: string) {
+/**
+ * Join (or add another piece), change one piece and withdraw one; the pieces
+ * and the public view (its pieces and price) are refreshed.
+ */
+export function useMyPieceActions(token: string) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  const path = { params: { path: { token } } };
-  const onSuccess = (row: MyGroupRow | null) => {
-    queryClient.setQueryData([...linkKey(token), 'mine', user?._id], row);
+  const mineKey = [...linkKey(token), 'mine', user?._id];
+  const onSuccess = (mine: MyGroupPieces | null) => {
+    if (mine) queryClient.setQueryData(mineKey, mine);
+    else void queryClient.invalidateQueries({ queryKey: mineKey });
     void queryClient.invalidateQueries({ queryKey: [...linkKey(token), 'public'] });
   };
   return {
     join: useMutation({
-      mutationFn: async (body: GroupRowRequest) => unwrap(await api.POST('/group-orders/by-token/{token}/rows', { ...path, body }), JOIN_FAILED),
+      mutationFn: async (body: GroupRowRequest) => unwrap(await api.POST('/group-orders/by-token/{token}/rows', { params: { path: { token } }, body }), JOIN_FAILED),
       onSuccess,
     }),
     change: useMutation({
-      mutationFn: async (body: GroupRowRequest) => unwrap(await api.PUT('/group-orders/by-token/{token}/rows/mine', { ...path, body }), GROUP_CHANGE_FAILED),
+      mutationFn: async ({ row, body }: { row: string; body: GroupRowRequest }) =>
+        unwrap(await api.PUT('/group-orders/by-token/{token}/rows/mine/{row}', { params: { path: { token, row } }, body }), GROUP_CHANGE_FAILED),
       onSuccess,
     }),
     /** Resolves with the server's message (a paid piece: its refund is under way). */
     withdraw: useMutation({
-      mutationFn: async () => withMessage(await api.DELETE('/group-orders/by-token/{token}/rows/mine', path), GROUP_CHANGE_FAILED).message,
+      mutationFn: async (row: string) =>
+        withMessage(await api.DELETE('/group-orders/by-token/{token}/rows/mine/{row}', { params: { path: { token, row } } }), GROUP_CHANGE_FAILED).message,
       onSuccess: () => onSuccess(null),
     }),
   };

@@ -8435,7 +8435,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Join: your row (a size, and a name and number where the design prints them). */
+        /**
+         * Join with a piece (a size, and a name and number where the design
+         *     prints them); where the organiser allows more than one piece each,
+         *     the same call adds another.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -8456,7 +8460,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["Envelope_MyGroupRow"];
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_MyGroupPieces"];
                     };
                 };
                 /** @description The request is invalid; nothing was changed. */
@@ -8546,7 +8550,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your row in a group order. */
+        /** Your pieces in a group order (404 when you have not joined). */
         get: {
             parameters: {
                 query?: never;
@@ -8563,7 +8567,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["Envelope_MyGroupRow"];
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_MyGroupPieces"];
                     };
                 };
                 /** @description The request is invalid; nothing was changed. */
@@ -8604,7 +8608,10 @@ export interface paths {
                 };
             };
         };
-        /** Change your row, until the deadline. */
+        /**
+         * Change your piece, until the deadline (holding several: change one by
+         *     its id, `rows/mine/{row}`).
+         */
         put: {
             parameters: {
                 query?: never;
@@ -8625,7 +8632,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["Envelope_MyGroupRow"];
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_MyGroupPieces"];
                     };
                 };
                 /** @description The request is invalid; nothing was changed. */
@@ -8703,13 +8710,197 @@ export interface paths {
             };
         };
         post?: never;
-        /** Withdraw your row, until the deadline. */
+        /**
+         * Withdraw from the group (every piece of yours), until the deadline; a
+         *     paid piece is refunded.
+         */
         delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
                     token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_PublicGroupOrder"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group-orders/by-token/{token}/rows/mine/{row}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change one of your pieces, until the deadline. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    row: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupRowRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_MyGroupPieces"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Withdraw one of your pieces, until the deadline; refunded if it is paid. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    row: string;
                 };
                 cookie?: never;
             };
@@ -11971,7 +12162,9 @@ export interface components {
          *     is Unix ms; `payment` is `organiser` (you pay for everyone) or `members`
          *     (each member pays for their own piece; then `shipTo` is required: the
          *     address every piece ships to); `personalisation` says members add the
-         *     name and number the design prints (it must print some, and only then).
+         *     name and number the design prints (it must print some, and only then);
+         *     `piecesPerMember` (1 to 10, 1 when absent) is how many pieces each member
+         *     may add: more than one when, say, a parent orders for two children.
          */
         CreateGroupOrder: {
             designId: string;
@@ -11981,6 +12174,8 @@ export interface components {
             payment: string;
             personalisation: boolean;
             shipTo?: components["schemas"]["AddressInput"];
+            /** Format: uint32 */
+            piecesPerMember?: number;
         };
         /** CreateOrderRequest */
         CreateOrderRequest: {
@@ -12319,11 +12514,11 @@ export interface components {
             message: string;
             data: components["schemas"]["MultipartStarted"];
         };
-        /** Envelope_MyGroupRow */
-        Envelope_MyGroupRow: {
+        /** Envelope_MyGroupPieces */
+        Envelope_MyGroupPieces: {
             success: boolean;
             message: string;
-            data: components["schemas"]["MyGroupRow"];
+            data: components["schemas"]["MyGroupPieces"];
         };
         /** Envelope_Order */
         Envelope_Order: {
@@ -12544,6 +12739,11 @@ export interface components {
             deadlinePassed: boolean;
             payment: string;
             personalisation: boolean;
+            /**
+             * Format: uint32
+             * @description The pieces each member may add.
+             */
+            piecesPerMember: number;
             /** @description `open`, `closed` (its line is in the organiser's cart), `placed` or `cancelled`. */
             status: string;
             shipTo?: components["schemas"]["ShippingAddress"];
@@ -12983,20 +13183,34 @@ export interface components {
             fileUrl: string;
         };
         /**
-         * MyGroupRow
-         * @description A member's own row; members paying: whether it is paid, and what paying costs.
+         * MyGroupPiece
+         * @description One of a member's own pieces; members paying: whether it is paid, and its order.
          */
-        MyGroupRow: {
+        MyGroupPiece: {
+            _id: string;
             size: string;
             name?: string;
             number?: string;
             paid: boolean;
-            /** @description The order paying (or paid) for it, and its number. */
+            /** @description The paid order holding it, and its number. */
             orderId?: string;
             orderNumber?: string;
+        };
+        /**
+         * MyGroupPieces
+         * @description A member's own pieces in a group order, in the order they were added.
+         */
+        MyGroupPieces: {
+            pieces: components["schemas"]["MyGroupPiece"][];
+            /**
+             * Format: uint32
+             * @description The most pieces you may hold.
+             */
+            piecesPerMember: number;
             /**
              * Format: int64
-             * @description Paise to pay now for your unpaid pieces (0 when paid or when the organiser pays).
+             * @description Members paying: paise to pay now for your unpaid pieces (0 when all
+             *     are paid, or when the organiser pays).
              */
             toPay: number;
         };
@@ -13485,6 +13699,11 @@ export interface components {
             deadlinePassed: boolean;
             status: string;
             personalisation: boolean;
+            /**
+             * Format: uint32
+             * @description The pieces each member may add.
+             */
+            piecesPerMember: number;
             productId: string;
             productName: string;
             design: components["schemas"]["Design"];
@@ -14145,12 +14364,16 @@ export interface components {
         };
         /**
          * UpdateGroupOrder
-         * @description The organiser's changes: a new title and a new (later or earlier) deadline.
+         * @description The organiser's changes: a new title, a new (later or earlier) deadline,
+         *     and the pieces each member may add (unchanged when absent; fewer than a
+         *     member holds refuses them more but takes none away).
          */
         UpdateGroupOrder: {
             title: string;
             /** Format: int64 */
             deadline: number;
+            /** Format: uint32 */
+            piecesPerMember?: number;
         };
         /**
          * UpdateItemRequest

@@ -1,5 +1,5 @@
 // Group orders as the API answers them, for the group pages' tests.
-import type { GroupOrder, GroupRow, PublicGroupOrder } from '../api/groupOrders';
+import type { GroupOrder, GroupRow, GroupRowRequest, MyGroupPiece, MyGroupPieces, PublicGroupOrder } from '../api/groupOrders';
 import { designDoc } from './testkit';
 
 export const GROUP_ID = 'a'.repeat(24);
@@ -30,6 +30,7 @@ export function group(overrides: Partial<GroupOrder> = {}): GroupOrder {
     payment: 'organiser',
     personalisation: false,
     status: 'open',
+    piecesPerMember: 1,
     productId: 'p1',
     productName: 'T-Shirt Normal',
     design: groupDesign(),
@@ -50,6 +51,7 @@ export function publicGroup(overrides: Partial<PublicGroupOrder> = {}): PublicGr
     deadlinePassed: false,
     status: 'open',
     personalisation: false,
+    piecesPerMember: 1,
     productId: 'p1',
     productName: 'T-Shirt Normal',
     design: groupDesign(),
@@ -57,4 +59,32 @@ export function publicGroup(overrides: Partial<PublicGroupOrder> = {}): PublicGr
     pricePerPiece: 29900,
     ...overrides,
   };
+}
+
+/** A member's pieces as `rows/mine` answers: each piece unpaid unless it says otherwise. */
+export function myPieces(pieces: (Partial<MyGroupPiece> & { size: string })[], overrides: Partial<MyGroupPieces> = {}): MyGroupPieces {
+  return { pieces: pieces.map((p, i) => ({ _id: `p${i + 1}`, paid: false, ...p })), piecesPerMember: 1, toPay: 0, ...overrides };
+}
+
+/**
+ * A member's pieces as the server keeps them for the fake API: joining adds a
+ * piece, a change replaces one by id, a withdrawal removes one (all, without an id).
+ */
+export class FakePieces {
+  private next = 1;
+  constructor(public mine: MyGroupPieces | null) {}
+  add(body: GroupRowRequest, extra: Partial<MyGroupPieces> = {}): MyGroupPieces {
+    const piece: MyGroupPiece = { _id: `new${this.next++}`, paid: false, ...body, name: body.name ?? undefined, number: body.number ?? undefined };
+    this.mine = { ...(this.mine ?? myPieces([])), ...extra, pieces: [...(this.mine?.pieces ?? []), piece] };
+    return this.mine;
+  }
+  change(id: string, body: GroupRowRequest): MyGroupPieces {
+    const pieces = this.mine!.pieces.map((p) => (p._id === id ? { ...p, ...body, name: body.name ?? undefined, number: body.number ?? undefined } : p));
+    this.mine = { ...this.mine!, pieces };
+    return this.mine;
+  }
+  remove(id?: string) {
+    const pieces = id ? (this.mine?.pieces ?? []).filter((p) => p._id !== id) : [];
+    this.mine = pieces.length ? { ...this.mine!, pieces } : null;
+  }
 }

@@ -49,3 +49,12 @@ pub fn tee(team: bool) -> Value {
     }
     serde_json::from_str(&d.to_json()).unwrap()
 }
+
+/// Who was e-mailed with this subject, in order.
+pub async fn outbox(app: &TestApp, subject: &str) -> Vec<String> {
+    sqlx::query_scalar("SELECT recipient FROM outbox WHERE subject = $1 ORDER BY recipient")
+        .bind(subject)
+        .fetch_all(&app.db)
+        .await
+        .unwrap()
+}

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
-import { groupDesign, GROUP_TOKEN, publicGroup } from '../../test/groupFixtures';
-import type { MyGroupRow, PublicGroupOrder } from '../../api/groupOrders';
+import { FakePieces, groupDesign, GROUP_TOKEN, myPieces, publicGroup } from '../../test/groupFixtures';
+import type { GroupRowRequest, MyGroupPieces, PublicGroupOrder } from '../../api/groupOrders';
 import GroupLinkPage, { LINK_NOT_VALID } from './GroupLinkPage';
 import { GROUP_CANCELLED, GROUP_CLOSED, GROUP_DEADLINE_PASSED } from './statusText';
 
 const base = `/api/group-orders/by-token/${GROUP_TOKEN}`;
 
-/** The link's API: the public view and the member's own row (null: not joined); requests are kept. */
-function linkApi(view: PublicGroupOrder, start: MyGroupRow | null, answer?: (method: string, path: string, body: unknown) => FakeResponse | undefined) {
-  let mine = start;
+/** The link's API: the public view and the member's own pieces (null: not joined); requests are kept. */
+function linkApi(view: PublicGroupOrder, start: MyGroupPieces | null, answer?: (method: string, path: string, body: unknown) => FakeResponse | undefined) {
+  const mine = new FakePieces(start);
   const seen: { method: string; path: string; body?: unknown }[] = [];
   mockApi(async (method, path, _url, request) => {
     if (!path.startsWith(base)) return undefined;
@@ -20,12 +20,14 @@ function linkApi(view: PublicGroupOrder, start: MyGroupRow | null, answer?: (met
     const own = answer?.(method, path, body);
     if (own) return own;
     if (path === base) return ok(view);
+    const piece = path.match(/\/rows\/mine\/(\w+)$/)?.[1];
     if (method === 'DELETE') {
-      mine = null;
+      mine.remove(piece);
       return ok(view);
     }
-    if (method === 'POST' || method === 'PUT') mine = body as MyGroupRow;
-    return mine ? ok(mine) : fail(404, 'You have not joined this group order');
+    if (method === 'POST') return ok(mine.add(body as GroupRowRequest, { piecesPerMember: view.piecesPerMember }));
+    if (method === 'PUT') return ok(mine.change(piece!, body as GroupRowRequest));
+    return mine.mine ? ok(mine.mine) : fail(404, 'You have not joined this group order');
   });
   return seen;
 }
@@ -82,10 +84,50 @@ describe('GroupLinkPage', () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Withdraw' })).getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('You have withdrawn from the group order.')).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Join this group order' })).toBeTruthy();
-    expect(seen.filter((r) => r.method !== 'GET').map((r) => [r.method, r.body])).toEqual([
-      ['POST', { size: 'L' }],
-      ['PUT', { size: 'XL' }],
-      ['DELETE', undefined],
+    expect(seen.filter((r) => r.method !== 'GET').map((r) => [r.method, r.path.slice(base.length), r.body])).toEqual([
+      ['POST', '/rows', { size: 'L' }],
+      ['PUT', '/rows/mine/new1', { size: 'XL' }],
+      ['DELETE', '/rows/mine/new1', undefined],
+    ]);
+  });
+
+  it('adds another piece where the organiser allows more, changes and withdraws one of them', async () => {
+    signedIn();
+    const seen = linkApi(publicGroup({ piecesPerMember: 2 }), myPieces([{ _id: 'p1', size: 'M' }], { piecesPerMember: 2 }));
+    const user = userEvent.setup();
+    render();
+    expect((await screen.findByTestId('your-piece')).textContent).toBe('M');
+    expect(screen.getByText('You may add up to 2 pieces (1 more).')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add another piece' }));
+    const add = screen.getByRole('form', { name: 'Add another piece' });
+    await user.selectOptions(within(add).getByLabelText('Size'), 'S');
+    await user.click(within(add).getByRole('button', { name: 'Add piece' }));
+    expect(await screen.findByText('Piece added.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your pieces' })).toBeTruthy();
+    expect(screen.getAllByTestId('your-piece').map((p) => p.textContent)).toEqual(['M', 'S']);
+    // At the allowance: no more to add.
+    expect(screen.queryByRole('button', { name: 'Add another piece' })).toBeNull();
+
+    // Each piece's buttons say which piece they act on.
+    const changes = screen.getAllByRole('button', { name: 'Change' });
+    expect(changes.map((b) => b.getAttribute('aria-describedby'))).toEqual(['piece-p1', 'piece-new1']);
+    await user.click(changes[1]);
+    await user.selectOptions(screen.getByLabelText('Size'), 'XXL');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your piece was changed.')).toBeTruthy();
+    expect(screen.getAllByTestId('your-piece').map((p) => p.textContent)).toEqual(['M', 'XXL']);
+
+    await user.click(screen.getAllByRole('button', { name: 'Withdraw' })[0]);
+    const confirm = screen.getByRole('dialog', { name: 'Withdraw' });
+    expect(within(confirm).getByText('Withdraw this piece (M) from the group order?')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Your piece was withdrawn.')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('your-piece').map((p) => p.textContent)).toEqual(['XXL']));
+    expect(screen.getByRole('button', { name: 'Add another piece' })).toBeTruthy();
+    expect(seen.filter((r) => r.method !== 'GET').map((r) => [r.method, r.path.slice(base.length), r.body])).toEqual([
+      ['POST', '/rows', { size: 'S' }],
+      ['PUT', '/rows/mine/new1', { size: 'XXL' }],
+      ['DELETE', '/rows/mine/p1', undefined],
     ]);
   });
 
@@ -112,7 +154,7 @@ describe('GroupLinkPage', () => {
     ['past its deadline', { deadlinePassed: true }, GROUP_DEADLINE_PASSED],
   ] as const)('says a %s group takes no rows, and keeps a member’s piece without Change or Withdraw', async (_state, change, words) => {
     signedIn();
-    linkApi(publicGroup(change), { size: 'M', paid: false, toPay: 0 });
+    linkApi(publicGroup(change), myPieces([{ size: 'M' }]));
     render();
     expect((await screen.findByTestId('group-closed')).textContent).toBe(words);
     expect((await screen.findByTestId('your-piece')).textContent).toBe('M');

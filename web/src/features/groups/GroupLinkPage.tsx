@@ -2,11 +2,11 @@
 // garment (2D and 3D), the title, the organiser's first name, the deadline
 // and the price per piece (the server's). A visitor signs in or signs up and
 // comes back here; a member joins with their size (and name and number where
-// the design prints them), then sees their piece, to change or withdraw
-// until the deadline. Members paying: the price is each member's own share,
+// the design prints them), then sees their piece (or pieces, where the
+// organiser allows more), to change or withdraw until the deadline. Members paying: the price is each member's own share,
 // paid after joining. A group that takes no rows says why.
 import { Link, useLocation, useParams } from 'react-router';
-import { GROUP_FAILED, MEMBERS_PAY, useMyGroupRow, usePublicGroup } from '../../api/groupOrders';
+import { GROUP_FAILED, MEMBERS_PAY, useMyGroupPieces, usePublicGroup } from '../../api/groupOrders';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -14,7 +14,7 @@ import { rupees } from '../../lib/money';
 import { designsError } from '../designs/errors';
 import { formatDate } from '../orders/formatDate';
 import { GroupDesign } from './GroupDesign';
-import { MemberRow } from './MemberRow';
+import { MemberPieces } from './MemberPieces';
 import { previewRow, printedFields } from './printedFields';
 import { closedText } from './statusText';
 import './groups.css';
@@ -28,7 +28,8 @@ export default function GroupLinkPage() {
   const location = useLocation();
   const { isAuthenticated, loading } = useAuth();
   const group = usePublicGroup(token);
-  const mine = useMyGroupRow(token, isAuthenticated);
+  const mine = useMyGroupPieces(token, isAuthenticated);
+  const first = mine.data?.pieces[0];
 
   if (group.isPending) return <Spinner label="Loading the group order..." />;
   if (group.isError) {
@@ -50,12 +51,12 @@ export default function GroupLinkPage() {
   const g = group.data;
   const refusal = closedText(g);
   const fields = printedFields(g.design);
-  const row = previewRow(fields, mine.data);
+  const row = previewRow(fields, first);
   const membersPay = g.payment === MEMBERS_PAY;
   return (
     <section className="page group-link-page">
       <div className="group-link-grid">
-        <GroupDesign token={token} productId={g.productId} design={g.design} row={row} rowCaption={mine.data ? 'Shown with your name and number.' : 'Shown with a sample name and number.'} />
+        <GroupDesign token={token} productId={g.productId} design={g.design} row={row} rowCaption={first ? 'Shown with your name and number.' : 'Shown with a sample name and number.'} />
         <div className="stack">
           <p className="eyebrow">Group order</p>
           <h1>{g.title}</h1>
@@ -81,7 +82,7 @@ export default function GroupLinkPage() {
           {loading ? (
             <Spinner label="Loading..." />
           ) : isAuthenticated ? (
-            <MemberRow token={token} fields={fields} open={!refusal} membersPay={membersPay} />
+            <MemberPieces token={token} fields={fields} open={!refusal} membersPay={membersPay} piecesPerMember={g.piecesPerMember} />
           ) : (
             !refusal && (
               <div className="stack join-box">

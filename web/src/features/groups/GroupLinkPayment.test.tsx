@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, order, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
-import { GROUP_TOKEN, publicGroup } from '../../test/groupFixtures';
-import type { MyGroupRow } from '../../api/groupOrders';
+import { FakePieces, GROUP_TOKEN, myPieces, publicGroup } from '../../test/groupFixtures';
+import type { GroupRowRequest, MyGroupPieces } from '../../api/groupOrders';
 import GroupLinkPage, { MEMBERS_PAY_TEXT } from './GroupLinkPage';
-import { PAID_NO_CHANGE, REFUND_WARNING } from './MemberRow';
+import { PAID_NO_CHANGE, REFUND_WARNING } from './MemberPieces';
 
 const base = `/api/group-orders/by-token/${GROUP_TOKEN}`;
 const SHARE = 29900;
@@ -21,8 +21,8 @@ const STORED = { email: 'asha@example.com', fullName: 'Asha Verma', phone: '9876
 type Answer = (method: string, path: string, body: unknown) => FakeResponse | undefined;
 
 /** A members-pay group's link: the member's row (paid once verified), the payment calls; bodies kept by path. */
-function payApi(start: MyGroupRow | null, answer?: Answer) {
-  let mine = start;
+function payApi(start: MyGroupPieces | null, answer?: Answer) {
+  const mine = new FakePieces(start);
   const bodies: Record<string, unknown[]> = {};
   mockApi(async (method, path, _url, request) => {
     const body = method === 'POST' || method === 'PUT' ? await request.json().catch(() => undefined) : undefined;
@@ -32,22 +32,22 @@ function payApi(start: MyGroupRow | null, answer?: Answer) {
     if (path === '/api/pincode/560001') return ok({ pincode: '560001', district: 'Bangalore', state: 'Karnataka', city: 'Bengaluru' });
     if (path === base) return ok(publicGroup({ payment: 'members', pricePerPiece: SHARE }));
     if (path === `${base}/rows` && method === 'POST') {
-      mine = { ...(body as MyGroupRow), paid: false, toPay: TO_PAY };
-      return ok(mine);
+      return ok(mine.add(body as GroupRowRequest, { toPay: TO_PAY }));
     }
     if (path === `${base}/rows/mine/pay`) return ok(CREATED, 'Order created');
     if (path === '/api/payments/test/complete') return ok({ razorpayOrderId: 'order_G1', razorpayPaymentId: 'pay_G1', razorpaySignature: 'sig' });
     if (path === '/api/payments/verify') {
-      mine = { ...mine!, paid: true, toPay: 0, orderId: 'o7', orderNumber: CREATED.order.orderNumber };
+      const paid = { paid: true, orderId: 'o7', orderNumber: CREATED.order.orderNumber };
+      mine.mine = { ...mine.mine!, toPay: 0, pieces: mine.mine!.pieces.map((p) => ({ ...p, ...paid })) };
       return ok({ orderId: 'o7', orderNumber: CREATED.order.orderNumber, totalPrice: TO_PAY, itemsCount: 1, shippingAddress: STORED, billingAddress: STORED, status: 'confirmed', isPaid: true });
     }
     if (path === '/api/orders/o7') return ok(order(7, { _id: 'o7', orderNumber: CREATED.order.orderNumber, isPaid: true, status: 'confirmed' }));
-    if (path === `${base}/rows/mine` && method === 'DELETE') {
-      const refunded = mine?.paid;
-      mine = null;
+    if (path.startsWith(`${base}/rows/mine/`) && method === 'DELETE') {
+      const refunded = mine.mine?.pieces.some((p) => p.paid);
+      mine.remove();
       return ok(publicGroup({ payment: 'members' }), refunded ? REFUNDED : 'You have withdrawn from the group order');
     }
-    if (path === `${base}/rows/mine`) return mine ? ok(mine) : fail(404, 'You have not joined this group order');
+    if (path === `${base}/rows/mine`) return mine.mine ? ok(mine.mine) : fail(404, 'You have not joined this group order');
     return undefined;
   });
   return bodies;
@@ -120,7 +120,7 @@ describe('GroupLinkPage, members paying', () => {
 
   it('shows the server’s refusal to make the order, fetches the row again, and keeps the form', async () => {
     let rowAsked = 0;
-    payApi({ size: 'M', paid: false, toPay: TO_PAY }, (method, path) => {
+    payApi(myPieces([{ size: 'M' }], { toPay: TO_PAY }), (method, path) => {
       if (path === `${base}/rows/mine` && method === 'GET') rowAsked++;
       if (path === `${base}/rows/mine/pay`) return { status: 409, body: { success: false, code: 'GROUP_ROWS_CHANGED', message: 'Your pieces changed while you were paying: please pay again.' } };
       return undefined;
@@ -139,7 +139,7 @@ describe('GroupLinkPage, members paying', () => {
 
   it('says a declined payment in the provider’s words, stays unpaid, and pays the same order on the next try', async () => {
     let declines = 1;
-    const bodies = payApi({ size: 'M', paid: false, toPay: TO_PAY }, (_method, path) =>
+    const bodies = payApi(myPieces([{ size: 'M' }], { toPay: TO_PAY }), (_method, path) =>
       path === '/api/payments/test/complete' && declines-- > 0 ? ok({ error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed: the test card was declined.' } }) : undefined,
     );
     const u = userEvent.setup();
@@ -159,7 +159,7 @@ describe('GroupLinkPage, members paying', () => {
   });
 
   it('offers no Pay once the group takes no rows, and a paid piece keeps its order', async () => {
-    payApi({ size: 'M', paid: true, toPay: 0, orderId: 'o7', orderNumber: CREATED.order.orderNumber }, (_m, path) => (path === base ? ok(publicGroup({ payment: 'members', status: 'placed' })) : undefined));
+    payApi(myPieces([{ size: 'M', paid: true, orderId: 'o7', orderNumber: CREATED.order.orderNumber }]), (_m, path) => (path === base ? ok(publicGroup({ payment: 'members', status: 'placed' })) : undefined));
     render();
     await waitFor(() => expect(screen.getByTestId('piece-paid').textContent).toContain(`order ${CREATED.order.orderNumber}`));
     expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();

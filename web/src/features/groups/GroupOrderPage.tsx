@@ -128,6 +128,11 @@ function Organiser({ group }: { group: GroupOrder }) {
           Deadline: <strong data-testid="group-deadline">{formatDate(group.deadline)}</strong>
           {group.deadlinePassed && open && <span className="notice error inline">The deadline has passed: members can no longer join or change their piece.</span>}
         </p>
+        {group.piecesPerMember > 1 && (
+          <p data-testid="group-pieces-per-member">
+            Each member may add up to <strong>{group.piecesPerMember}</strong> pieces.
+          </p>
+        )}
         {open && (
           <button className="btn ghost small" type="button" onClick={() => setExtending(true)}>
             {group.deadlinePassed ? 'Extend deadline' : 'Change deadline'}

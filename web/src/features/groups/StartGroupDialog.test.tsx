@@ -64,9 +64,14 @@ describe('StartGroupDialog', () => {
     const day = screen.getByLabelText(/^Deadline/) as HTMLInputElement;
     await user.clear(day);
     await user.type(day, '2030-03-01');
+    // One piece each unless the organiser allows more (here the team's parents order for two).
+    const pieces = screen.getByLabelText('Pieces each member may add') as HTMLSelectElement;
+    expect(pieces.value).toBe('1');
+    expect(Array.from(pieces.options, (o) => o.value)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    if (team) await user.selectOptions(pieces, '2');
     await user.click(screen.getByRole('button', { name: 'Start group order' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('organiser page'));
-    expect(bodies).toEqual([{ designId: 'd'.repeat(24), title: 'Chess Club 2026', deadline: new Date(2030, 2, 1, 23, 59).getTime(), payment: 'organiser', personalisation: team }]);
+    expect(bodies).toEqual([{ designId: 'd'.repeat(24), title: 'Chess Club 2026', deadline: new Date(2030, 2, 1, 23, 59).getTime(), payment: 'organiser', personalisation: team, piecesPerMember: team ? 2 : 1 }]);
   });
 
   it('members paying: asks where every piece ships (checkout’s fields and messages), and sends it as shipTo', async () => {
@@ -103,6 +108,7 @@ describe('StartGroupDialog', () => {
         deadline: expect.any(Number),
         payment: 'members',
         personalisation: false,
+        piecesPerMember: 1,
         shipTo: { email: 'asha@example.com', fullName: 'Asha Verma', phone: '9876543210', addressLine1: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001', country: 'India' },
       },
     ]);

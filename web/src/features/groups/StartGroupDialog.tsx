@@ -2,8 +2,9 @@
 // who pays: the organiser for everyone, or each member for their own piece
 // (then the address every piece ships to, as checkout asks for it). Whether
 // members add a name and number is not asked: it follows from the design
-// (the server requires it exactly when the design prints them). Goes to the
-// new group's page.
+// (the server requires it exactly when the design prints them). Each member
+// adds one piece unless the organiser allows more (a parent ordering for two
+// children). Goes to the new group's page.
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { GROUP_CHANGE_FAILED, MEMBERS_PAY, useCreateGroupOrder } from '../../api/groupOrders';
@@ -18,6 +19,8 @@ import { emptyAddress, useAddressForm } from './useAddressForm';
 
 export const TITLE_MAX_CHARS = 80;
 export const SHIP_TO_HINT = 'Every piece ships here, together, once the group is placed.';
+/** The most pieces a member may be allowed (the server's MAX_PIECES_PER_MEMBER, which judges). */
+export const MAX_PIECES_PER_MEMBER = 10;
 
 export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onClose: () => void }) {
   const create = useCreateGroupOrder();
@@ -26,6 +29,7 @@ export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onC
   const [day, setDay] = useState(() => dateInputValue(Date.now() + DEFAULT_DAYS * DAY_MS));
   const [error, setError] = useState<string | null>(null);
   const [payment, setPayment] = useState<'organiser' | 'members'>('organiser');
+  const [piecesPerMember, setPiecesPerMember] = useState(1);
   const { user } = useAuth();
   const shipTo = useAddressForm('shipping', () => emptyAddress(user));
   const formRef = useRef<HTMLFormElement>(null);
@@ -44,7 +48,7 @@ export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onC
     }
     setError(null);
     create.mutate(
-      { designId: design._id, title, deadline, payment, personalisation: printsAny(fields), ...(address ? { shipTo: address } : {}) },
+      { designId: design._id, title, deadline, payment, personalisation: printsAny(fields), piecesPerMember, ...(address ? { shipTo: address } : {}) },
       { onSuccess: (group) => navigate(`/account/group-orders/${group._id}`), onError: (err) => setError(designsError(err, GROUP_CHANGE_FAILED)) },
     );
   };
@@ -76,6 +80,19 @@ export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onC
             Each member pays their share when they join; the pieces ship together to one address.
           </p>
         </fieldset>
+        <div className="field">
+          <label htmlFor="group-pieces">Pieces each member may add</label>
+          <select id="group-pieces" value={piecesPerMember} onChange={(e) => setPiecesPerMember(Number(e.target.value))} aria-describedby="group-pieces-note">
+            {Array.from({ length: MAX_PIECES_PER_MEMBER }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? '1 (one each)' : n}
+              </option>
+            ))}
+          </select>
+          <p id="group-pieces-note" className="muted small-print">
+            More than one lets a member order for others too, such as a parent for two children.
+          </p>
+        </div>
         {membersPay && <AddressForm form={shipTo} legend="Ship every piece to" hint={SHIP_TO_HINT} disabled={create.isPending} />}
         {error && (
           <p className="notice error" role="alert">

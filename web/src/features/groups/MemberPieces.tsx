@@ -1,0 +1,248 @@
+// A signed-in member's part of a group link: the join form, or their pieces
+// (one, or as many as the organiser allows), each with Change and Withdraw
+// while the group is open, and "Add another piece" while they hold fewer
+// than allowed. Members paying: what their unpaid pieces cost (billing
+// details, then the provider), and each paid piece with its order; a paid
+// piece cannot change, and withdrawing it is refunded (the confirmation says
+// so). Every refusal (closed, cancelled, past the deadline, a name the engine
+// will not print) shows the server's message.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { GROUP_CHANGE_FAILED, GROUP_FAILED, JOIN_FAILED, useMyGroupPieces, useMyPieceActions, type MyGroupPiece } from '../../api/groupOrders';
+import { chargesGatewayFee, useStoreFacts } from '../../api/store';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Spinner } from '../../components/Spinner';
+import { rupees } from '../../lib/money';
+import { designsError } from '../designs/errors';
+import { PayForPieces } from './PayForPieces';
+import type { PrintedFields } from './printedFields';
+import { EMPTY_ROW, RowFields, rowRequest, type RowValue } from './RowFields';
+
+const asValue = (piece: MyGroupPiece): RowValue => ({ size: piece.size, name: piece.name ?? '', number: piece.number ?? '' });
+const describe = (piece: MyGroupPiece) => [piece.size, piece.name, piece.number].filter(Boolean).join(' · ');
+
+export const PAID_NO_CHANGE = 'Your piece is paid for, so it cannot change: withdraw it (you are refunded) and join again.';
+export const REFUND_WARNING = 'You have paid for this piece: withdrawing it refunds your payment to the card you paid with. You can join again (and pay again) until the deadline.';
+
+interface Props {
+  token: string;
+  fields: PrintedFields;
+  open: boolean;
+  membersPay?: boolean;
+  /** The most pieces the organiser lets each member add. */
+  piecesPerMember?: number;
+}
+
+export function MemberPieces({ token, fields, open, membersPay = false, piecesPerMember = 1 }: Props) {
+  const mine = useMyGroupPieces(token, true);
+  const actions = useMyPieceActions(token);
+  const [editing, setEditing] = useState<{ id: string; value: RowValue } | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [withdrawing, setWithdrawing] = useState<MyGroupPiece | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const busy = actions.join.isPending || actions.change.isPending || actions.withdraw.isPending;
+
+  if (mine.isPending) return <Spinner label="Loading your piece..." />;
+  if (mine.isError) {
+    return (
+      <p className="notice error" role="alert">
+        {designsError(mine.error, GROUP_FAILED)}
+      </p>
+    );
+  }
+
+  const feedback = (
+    <>
+      <div role="status">{done && <p className="notice ok">{done}</p>}</div>
+      <div role="alert">{error && <p className="notice error">{error}</p>}</div>
+    </>
+  );
+  const run = (mutate: (options: { onSuccess: (message?: unknown) => void; onError: (e: unknown) => void }) => void, success: string | null, fallback: string) => {
+    setError(null);
+    setDone(null);
+    mutate({
+      // `success` null: the server's own words (a paid piece's refund).
+      onSuccess: (message) => (setDone(success ?? String(message)), setEditing(null), setAdding(false)),
+      onError: (e) => setError(designsError(e, fallback)),
+    });
+  };
+  const join = (value: RowValue, success: string) => run((o) => actions.join.mutate(rowRequest(value, fields), o), success, JOIN_FAILED);
+
+  const pieces = mine.data?.pieces ?? [];
+  if (pieces.length === 0) {
+    if (!open) return feedback;
+    return (
+      <PieceForm id="join" title="Join this group order" submitLabel="Join" pendingLabel="Joining…" fields={fields} busy={busy} onSubmit={(v) => join(v, 'You have joined the group order.')}>
+        {feedback}
+      </PieceForm>
+    );
+  }
+
+  const several = pieces.length > 1;
+  const submitChange = (e: FormEvent) => {
+    e.preventDefault();
+    if (editing) run((o) => actions.change.mutate({ row: editing.id, body: rowRequest(editing.value, fields) }, o), 'Your piece was changed.', GROUP_CHANGE_FAILED);
+  };
+  const withdrawPaid = membersPay && !!withdrawing?.paid;
+  return (
+    <section className="stack your-piece" aria-labelledby="your-piece-title">
+      <h2 id="your-piece-title">{several ? 'Your pieces' : 'Your piece'}</h2>
+      <ul className="your-pieces">
+        {pieces.map((piece) => {
+          const paid = membersPay && piece.paid;
+          const lineId = `piece-${piece._id}`;
+          return (
+            <li key={piece._id} className="stack">
+              {editing?.id === piece._id ? (
+                <form className="stack group-form" onSubmit={submitChange}>
+                  <RowFields id="my-row" value={editing.value} onChange={(value) => setEditing({ id: piece._id, value })} fields={fields} disabled={busy} />
+                  <div className="row">
+                    <button className="btn" type="submit" disabled={busy || !editing.value.size}>
+                      {actions.change.isPending ? 'Saving…' : 'Save changes'}
+                    </button>
+                    <button className="btn ghost" type="button" onClick={() => setEditing(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                </form>
+              ) : (
+                <>
+                  <p className="your-piece-line" data-testid="your-piece" id={lineId}>
+                    {describe(piece)}
+                  </p>
+                  {paid && <PaidPiece orderNumber={piece.orderNumber} />}
+                  {open && paid && <p className="muted small-print">{PAID_NO_CHANGE}</p>}
+                  {open && (
+                    <div className="row">
+                      {!paid && (
+                        <button className="btn small" type="button" disabled={busy} aria-describedby={lineId} onClick={() => (setDone(null), setAdding(false), setEditing({ id: piece._id, value: asValue(piece) }))}>
+                          Change
+                        </button>
+                      )}
+                      <button className="btn ghost small danger-text" type="button" disabled={busy} aria-describedby={lineId} onClick={() => setWithdrawing(piece)}>
+                        Withdraw
+                      </button>
+                    </div>
+                  )}
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {membersPay && (
+        <UnpaidPieces
+          toPay={mine.data?.toPay ?? 0}
+          unpaid={pieces.filter((p) => !p.paid).length}
+          token={token}
+          open={open}
+          onPaid={(c) => (setError(null), setDone(`Payment received: order ${c.orderNumber} is paid.`))}
+        />
+      )}
+      {open &&
+        pieces.length < piecesPerMember &&
+        (adding ? (
+          <PieceForm id="add-piece" title="Add another piece" submitLabel="Add piece" pendingLabel="Adding…" fields={fields} busy={busy} onSubmit={(v) => join(v, 'Piece added.')} onCancel={() => setAdding(false)} />
+        ) : (
+          <p className="row">
+            <button className="btn ghost small" type="button" disabled={busy} onClick={() => (setDone(null), setEditing(null), setAdding(true))}>
+              Add another piece
+            </button>
+            <span className="muted small-print">
+              You may add up to {piecesPerMember} pieces ({piecesPerMember - pieces.length} more).
+            </span>
+          </p>
+        ))}
+      {feedback}
+      {withdrawing && (
+        <ConfirmDialog
+          title="Withdraw"
+          question={several ? `Withdraw this piece (${describe(withdrawing)}) from the group order?` : 'Withdraw your piece from this group order?'}
+          confirmLabel="Withdraw"
+          cancelLabel="Keep my piece"
+          onConfirm={() => {
+            const piece = withdrawing;
+            setWithdrawing(null);
+            // A paid piece: the server's own words on the refund.
+            run((o) => actions.withdraw.mutate(piece._id, o), withdrawPaid ? null : several ? 'Your piece was withdrawn.' : 'You have withdrawn from the group order.', GROUP_CHANGE_FAILED);
+          }}
+          onCancel={() => setWithdrawing(null)}
+        >
+          {withdrawPaid ? REFUND_WARNING : 'You can join again until the deadline.'}
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+interface PieceFormProps {
+  id: string;
+  title: string;
+  submitLabel: string;
+  pendingLabel: string;
+  fields: PrintedFields;
+  busy: boolean;
+  onSubmit: (row: RowValue) => void;
+  onCancel?: () => void;
+  children?: ReactNode;
+}
+
+/** A new piece's fields: joining, or adding another. */
+function PieceForm({ id, title, submitLabel, pendingLabel, fields, busy, onSubmit, onCancel, children }: PieceFormProps) {
+  const [value, setValue] = useState<RowValue>(EMPTY_ROW);
+  return (
+    <form
+      className="stack group-form join-box"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(value);
+      }}
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      <RowFields id={id} value={value} onChange={setValue} fields={fields} disabled={busy} />
+      <div className="row">
+        <button className="btn" type="submit" disabled={busy || !value.size}>
+          {busy ? pendingLabel : submitLabel}
+        </button>
+        {onCancel && (
+          <button className="btn ghost" type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+      {children}
+    </form>
+  );
+}
+
+/** A paid piece: its order's number and where to follow it. */
+function PaidPiece({ orderNumber }: { orderNumber?: string }) {
+  return (
+    <p className="notice ok paid-piece" data-testid="piece-paid">
+      <span>
+        <strong>Paid</strong>
+        {orderNumber ? ` — order ${orderNumber}` : ''}
+      </span>{' '}
+      <Link to="/user/orders">View in My Orders</Link>
+    </p>
+  );
+}
+
+/** A members-pay group's unpaid pieces: what they cost, and Pay while the group is open. */
+function UnpaidPieces({ toPay, unpaid, token, open, onPaid }: { toPay: number; unpaid: number; token: string; open: boolean; onPaid: Parameters<typeof PayForPieces>[0]['onPaid'] }) {
+  const facts = useStoreFacts();
+  if (toPay <= 0) return null;
+  const fee = facts.data && chargesGatewayFee(facts.data.gatewayFeeBps) ? ` (${facts.data.gatewayLabel} included)` : '';
+  const what = unpaid > 1 ? `your ${unpaid} pieces` : 'your piece';
+  return (
+    <>
+      <p className="piece-unpaid" data-testid="piece-unpaid">
+        Not paid yet: <strong>{rupees(toPay)}</strong> for {what}
+        {fee}. {unpaid > 1 ? 'They count towards the group once they are paid.' : 'It counts towards the group once it is paid.'}
+      </p>
+      {open && <PayForPieces token={token} amount={toPay} label={`Pay ${rupees(toPay)}`} onPaid={onPaid} />}
+    </>
+  );
+}
