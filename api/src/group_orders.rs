@@ -260,8 +260,9 @@ async fn close_paid(db: &Db, group: &Group) -> Result<(), ApiError> {
 const CLOSED_UNPAID: &str = "The group order closed before this piece was paid for";
 
 /// Cancels an open group and tells its members; every member's payment is
-/// owed back (in the same transaction: made by `refunds::settle_owed`).
-pub async fn cancel(db: &Db, group: &Group) -> Result<(), ApiError> {
+/// owed back in the same transaction: the refunds owed (their ids, for the
+/// caller to make).
+pub async fn cancel(db: &Db, group: &Group) -> Result<Vec<String>, ApiError> {
     let mut tx = crate::db::begin_write(db).await?;
     if !groups::finish(&mut tx, &group.id, groups::CANCELLED).await? {
         return Err(not_open());
@@ -270,8 +271,11 @@ pub async fn cancel(db: &Db, group: &Group) -> Result<(), ApiError> {
     let mut orders: Vec<&str> = rows.iter().filter_map(|r| r.order_id.as_deref()).collect();
     orders.sort_unstable();
     orders.dedup();
+    let mut owed = Vec::new();
     for order in orders {
-        groups::release_order(&mut tx, order, "The group order was cancelled", true).await?;
+        owed.extend(
+            groups::release_order(&mut tx, order, "The group order was cancelled", true).await?,
+        );
     }
     for member in members(&rows, &group.organiser_id) {
         let money = if member.paid != 0 {
@@ -293,7 +297,7 @@ pub async fn cancel(db: &Db, group: &Group) -> Result<(), ApiError> {
         .await?;
     }
     tx.commit().await?;
-    Ok(())
+    Ok(owed)
 }
 
 /// The members' own rows (not the organiser's top-ups).

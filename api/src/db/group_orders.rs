@@ -485,16 +485,16 @@ pub async fn link_order(
 /// unpaid at the close, or its group cancelled), inside the transaction that
 /// removed it: an unpaid order is cancelled (a payment landing on it later is
 /// refunded as on any cancelled order); a paid one owes the row back (its part
-/// of the order, or all the order has left once no row holds it). `true` when
-/// a refund is owed.
+/// of the order, or all the order has left once no row holds it). The refund
+/// owed (its id), if any.
 pub async fn release_order(
     tx: &mut Transaction<'static, Any>,
     order_id: &str,
     reason: &str,
     whole: bool,
-) -> Result<bool, DbError> {
+) -> Result<Option<String>, DbError> {
     if cancel_unpaid(tx, order_id, reason).await? {
-        return Ok(false);
+        return Ok(None);
     }
     let paid: Option<(i64, i64, i64)> =
         sqlx::query_as("SELECT total_price, items_count, is_paid FROM orders WHERE id = $1")
@@ -502,7 +502,7 @@ pub async fn release_order(
             .fetch_optional(&mut **tx)
             .await?;
     let Some((total, pieces, 1)) = paid else {
-        return Ok(false);
+        return Ok(None);
     };
     let still_held: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM group_order_rows WHERE order_id = $1")
@@ -510,8 +510,9 @@ pub async fn release_order(
             .fetch_one(&mut **tx)
             .await?;
     let part = (!whole && still_held > 0).then(|| total / pieces.max(1));
-    super::refunds_owed::owe(tx, order_id, part, reason).await?;
-    Ok(true)
+    Ok(Some(
+        super::refunds_owed::owe(tx, order_id, part, reason).await?,
+    ))
 }
 
 /// Cancels an order while it is unpaid: `true` when this call cancelled it.

@@ -15,24 +15,25 @@ pub struct Owed {
     pub reason: String,
 }
 
-/// Records a refund owed on `order_id`, inside the deciding transaction.
+/// Records a refund owed on `order_id`, inside the deciding transaction: its id.
 pub async fn owe(
     tx: &mut Transaction<'static, Any>,
     order_id: &str,
     amount: Option<i64>,
     reason: &str,
-) -> Result<(), DbError> {
+) -> Result<String, DbError> {
+    let id = new_id();
     sqlx::query(
         "INSERT INTO refunds_owed (id, order_id, amount, reason, created_at) VALUES ($1, $2, $3, $4, $5)",
     )
-    .bind(new_id())
+    .bind(&id)
     .bind(order_id)
     .bind(amount)
     .bind(reason)
     .bind(now_ms())
     .execute(&mut **tx)
     .await?;
-    Ok(())
+    Ok(id)
 }
 
 /// The refunds not made yet, oldest first (a few hundred at a time).
@@ -42,6 +43,16 @@ pub async fn due(db: &Db) -> Result<Vec<Owed>, DbError> {
          ORDER BY created_at, id LIMIT 500",
     )
     .fetch_all(db)
+    .await?)
+}
+
+/// One refund owed, while it is not made yet.
+pub async fn due_one(db: &Db, id: &str) -> Result<Option<Owed>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT id, order_id, amount, reason FROM refunds_owed WHERE id = $1 AND done_at IS NULL",
+    )
+    .bind(id)
+    .fetch_optional(db)
     .await?)
 }
 

@@ -241,37 +241,54 @@ pub async fn recover(state: &AppState, age: Duration) -> anyhow::Result<usize> {
 pub async fn settle_owed(state: &AppState) -> anyhow::Result<usize> {
     let mut settled = 0;
     for owed in refunds_owed::due(&state.db).await? {
-        let order = orders::get(&state.db, &owed.order_id).await?;
-        let left = order
-            .as_ref()
-            .filter(|o| o.is_paid != 0)
-            .map_or(0, |o| o.total_price - o.refunded_amount);
-        // Still waiting for a payment that may yet come: decided once it is paid or cancelled.
-        let waiting = matches!(&order, Some(o) if o.is_paid == 0 && o.status == crate::domain::OrderStatus::Pending);
-        let Some(order) = order.filter(|_| left > 0) else {
-            if !waiting && refunds_owed::nothing_left(&state.db, &owed.id).await? {
-                settled += 1;
-            }
-            continue;
-        };
-        let amount = owed.amount.map_or(left, |a| a.min(left));
-        match refund_claiming(
-            state,
-            &order,
-            Some(amount),
-            &owed.reason,
-            "system",
-            Some(&owed.id),
-        )
-        .await
-        {
-            Ok(_) => settled += 1,
-            Err(e) => {
-                tracing::warn!(order_id = %order.id, error = ?e, "a refund owed is still open")
-            }
+        settled += usize::from(settle_one(state, &owed).await?);
+    }
+    Ok(settled)
+}
+
+/// Makes just these refunds owed (the ones a request decided), if they are
+/// still due; the rest wait for `settle_owed`.
+pub async fn settle_these(state: &AppState, ids: &[String]) -> anyhow::Result<usize> {
+    let mut settled = 0;
+    for id in ids {
+        if let Some(owed) = refunds_owed::due_one(&state.db, id).await? {
+            settled += usize::from(settle_one(state, &owed).await?);
         }
     }
     Ok(settled)
+}
+
+/// One refund owed: made (claimed in the transaction that sets its money
+/// aside), or settled with nothing left to refund; `false` while it waits (a
+/// payment may yet land) or when the provider did not answer.
+async fn settle_one(state: &AppState, owed: &refunds_owed::Owed) -> anyhow::Result<bool> {
+    let order = orders::get(&state.db, &owed.order_id).await?;
+    let left = order
+        .as_ref()
+        .filter(|o| o.is_paid != 0)
+        .map_or(0, |o| o.total_price - o.refunded_amount);
+    // Still waiting for a payment that may yet come: decided once it is paid or cancelled.
+    let waiting = matches!(&order, Some(o) if o.is_paid == 0 && o.status == crate::domain::OrderStatus::Pending);
+    let Some(order) = order.filter(|_| left > 0) else {
+        return Ok(!waiting && refunds_owed::nothing_left(&state.db, &owed.id).await?);
+    };
+    let amount = owed.amount.map_or(left, |a| a.min(left));
+    match refund_claiming(
+        state,
+        &order,
+        Some(amount),
+        &owed.reason,
+        "system",
+        Some(&owed.id),
+    )
+    .await
+    {
+        Ok(_) => Ok(true),
+        Err(e) => {
+            tracing::warn!(order_id = %order.id, error = ?e, "a refund owed is still open");
+            Ok(false)
+        }
+    }
 }
 
 /// How old an unfinished refund must be before a running server finishes it

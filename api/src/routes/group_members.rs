@@ -296,15 +296,16 @@ async fn withdraw(
     if rows.is_empty() {
         return Err(not_joined());
     }
-    let mut refunded = false;
+    let mut owed = Vec::new();
     // One at a time: a paid order holding two of them owes one piece's part,
     // then all it has left.
     for row in &rows {
-        refunded |= release(&mut tx, row, "Withdrawn from the group order").await?;
+        owed.extend(release(&mut tx, row, "Withdrawn from the group order").await?);
     }
+    let refunded = !owed.is_empty();
     let left = groups::mine_in(&mut tx, &group.id, user_id).await?.len();
     tx.commit().await?;
-    settle_refunds(state).await;
+    settle_refunds(state, &owed).await;
     Ok(match (left, refunded) {
         (0, true) => "You have withdrawn from the group order: your payment is being refunded",
         (0, false) => "You have withdrawn from the group order",

@@ -268,10 +268,11 @@ pub(super) async fn progress(
 
 async fn organiser_view(state: &AppState, group: Group) -> ApiResult<GroupOrder> {
     let rows = groups::rows(&state.db, &group.id).await?;
-    let design = rules::assemble(&rules::design_of(&group)?, &rows)?;
+    let base = rules::design_of(&group)?;
+    let design = rules::assemble(&base, &rows)?;
     let (mut progress, product_name) = progress(state, &group, &design).await?;
     let paid: Vec<Row> = rows.iter().filter(|r| r.paid != 0).cloned().collect();
-    let paid = rules::assemble(&rules::design_of(&group)?, &paid)?.quantities;
+    let paid = rules::assemble(&base, &paid)?.quantities;
     progress.paid_pieces = paid.total();
     progress.paid_need_more = paid.need_more();
     let own_unpaid: Vec<Row> = rows
@@ -605,8 +606,8 @@ impl GroupOrdersApi {
         id: Path<String>,
     ) -> Result<Json<Envelope<GroupOrder>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
         let group = owned(&state, &auth.0.id, &id.0).await?;
-        rules::cancel(&state.db, &group).await?;
-        settle_refunds(&state).await;
+        let owed = rules::cancel(&state.db, &group).await?;
+        settle_refunds(&state, &owed).await;
         let group = owned(&state, &auth.0.id, &id.0).await?;
         Ok(Envelope::ok(
             "Group order cancelled",
@@ -648,7 +649,7 @@ impl GroupOrdersApi {
         let removed = groups::row_in(&mut tx, &group.id, &row.0)
             .await?
             .ok_or_else(|| ApiError::not_found("Row not found"))?;
-        let refunded = release(&mut tx, &removed, "Removed from the group order").await?;
+        let owed = release(&mut tx, &removed, "Removed from the group order").await?;
         if removed.top_up == 0 && removed.user_id != group.organiser_id {
             let body = format!(
                 "Hello {},\n\n{} has removed your piece ({}) from the group order \"{}\". {}\n",
@@ -656,7 +657,7 @@ impl GroupOrdersApi {
                 group.organiser_name,
                 rules::piece(&removed),
                 group.title,
-                money_back(refunded)
+                money_back(owed.is_some())
             );
             outbox::put(
                 &mut tx,
@@ -669,7 +670,7 @@ impl GroupOrdersApi {
             .map_err(ApiError::from)?;
         }
         tx.commit().await.map_err(ApiError::from)?;
-        settle_refunds(&state).await;
+        settle_refunds(&state, owed.as_slice()).await;
         Ok(Envelope::ok(
             "Row removed",
             organiser_view(&state, group).await?,
@@ -678,16 +679,16 @@ impl GroupOrdersApi {
 }
 
 /// Removes a row and lets go of its order (cancelled if unpaid, owed back if
-/// paid), in the caller's transaction; `true` when a refund is owed.
+/// paid), in the caller's transaction: the refund owed (its id), if any.
 pub(super) async fn release(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     row: &Row,
     reason: &str,
-) -> ApiResult<bool> {
+) -> ApiResult<Option<String>> {
     groups::drop_row(tx, &row.id).await?;
     match &row.order_id {
         Some(order) => Ok(groups::release_order(tx, order, reason, false).await?),
-        None => Ok(false),
+        None => Ok(None),
     }
 }
 
@@ -699,9 +700,10 @@ pub(super) fn money_back(refunded: bool) -> &'static str {
     }
 }
 
-/// Makes the refunds just owed now (the groups' clock makes any left over).
-pub(super) async fn settle_refunds(state: &AppState) {
-    if let Err(e) = crate::payments::refunds::settle_owed(state).await {
+/// Makes the refunds a request just owed, and only those: a member does not
+/// wait on other members' refunds (the groups' clock makes any left over).
+pub(super) async fn settle_refunds(state: &AppState, owed: &[String]) {
+    if let Err(e) = crate::payments::refunds::settle_these(state, owed).await {
         tracing::warn!(error = %e, "refunds owed are left for the groups' clock");
     }
 }
