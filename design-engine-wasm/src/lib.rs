@@ -96,6 +96,8 @@ fn raster(img: image::RgbaImage) -> JsValue {
 pub struct Studio {
     design: Design,
     renderer: Renderer,
+    /// The pixels of the last `renderAreaView`, which JavaScript reads in place.
+    frame: Vec<u8>,
 }
 
 impl Studio {
@@ -123,6 +125,7 @@ impl Studio {
         Studio {
             design: Design::new(product_id, color),
             renderer: Renderer::new(Fonts::empty()),
+            frame: Vec::new(),
         }
     }
 
@@ -133,6 +136,7 @@ impl Studio {
         Ok(Studio {
             design,
             renderer: Renderer::new(Fonts::empty()),
+            frame: Vec::new(),
         })
     }
 
@@ -447,6 +451,42 @@ impl Studio {
                 .render_area(&self.design, area(area_key)?, width)
                 .map_err(js_error)?,
         ))
+    }
+
+    /// The area drawn `width` wide (with a roster row's name and number when
+    /// `row` is given), as `renderArea` and `renderAreaForRow`, but its pixels
+    /// are a view of the engine's memory, not a copy: they are valid only
+    /// until the next call into the engine, so copy them at once (into a
+    /// canvas, a texture's buffer). A frame of a drag then allocates nothing
+    /// in JavaScript: a fresh 1 MB array per area cost Chromium more than
+    /// drawing it (its large allocations are new pages, each faulted in).
+    #[wasm_bindgen(js_name = renderAreaView, unchecked_return_type = "Raster")]
+    pub fn render_area_view(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        width: u32,
+        #[wasm_bindgen(unchecked_param_type = "RosterRowInput | undefined")] row: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let area = area(area_key)?;
+        let img = if row.is_undefined() || row.is_null() {
+            self.renderer.render_area(&self.design, area, width)
+        } else {
+            let row = roster::one_row(row)?;
+            self.renderer
+                .render_area_for_row(&self.design, area, &row, width)
+        }
+        .map_err(js_error)?;
+        let obj = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&obj, &"width".into(), &img.width().into());
+        let _ = js_sys::Reflect::set(&obj, &"height".into(), &img.height().into());
+        self.frame = img.into_raw();
+        // SAFETY: the view reads `self.frame`, which nothing moves or frees
+        // until the next call into the engine (the next view replaces it, and
+        // any allocation that grew the memory would detach the view rather
+        // than let it read freed bytes); the caller copies it before then.
+        let pixels = unsafe { js_sys::Uint8ClampedArray::view(&self.frame) };
+        let _ = js_sys::Reflect::set(&obj, &"pixels".into(), &pixels);
+        Ok(obj.into())
     }
 
     /// Where each element lies on the area drawn `width` wide (pixels of that drawing).

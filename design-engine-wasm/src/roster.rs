@@ -161,7 +161,7 @@ impl Studio {
 }
 
 /// One typed row, checked (its problem's message and code when bad).
-fn one_row(row: JsValue) -> Result<RosterRow, JsValue> {
+pub(crate) fn one_row(row: JsValue) -> Result<RosterRow, JsValue> {
     let input: RosterRowInput =
         serde_wasm_bindgen::from_value(row).map_err(|e| JsValue::from_str(&e.to_string()))?;
     RosterRow::from_input(&input).map_err(|p| coded_error(&p.to_string(), p.code()))

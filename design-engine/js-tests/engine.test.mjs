@@ -179,6 +179,13 @@ test('names and numbers: roster rules, a pasted list, the charge, and a row draw
 
   const piece = studio.renderAreaForRow('back', studio.roster()[1], 600);
   assert.equal(sha256(piece.pixels), ROW_PREVIEW_SHA256, 'the native engine draws the same pixels');
+  // A view of the engine's memory (a drag's frames): the same pixels, until the next call replaces them.
+  const view = studio.renderAreaView('back', 600, studio.roster()[1]);
+  assert.deepEqual([view.width, view.height, sha256(view.pixels)], [piece.width, piece.height, ROW_PREVIEW_SHA256]);
+  const plain = studio.renderArea('left_chest', 300);
+  const plainView = studio.renderAreaView('left_chest', 300, undefined);
+  assert.equal(sha256(plainView.pixels), sha256(plain.pixels));
+  assert.throws(() => studio.renderAreaView('back', 600, { size: 'M', number: 'x' }), { code: 'ROSTER_NUMBER_CHARACTER' });
   const boxes = studio.personalBoxes('back', { size: 'M', name: "O'Brien", number: '7' }, 600);
   assert.deepEqual(boxes.map((b) => b.field), ['name', 'number']);
   assert.throws(() => studio.renderAreaForRow('back', { size: 'M', number: 'x' }, 600), {

@@ -37,19 +37,34 @@ interface Drag {
   others: { x: number; y: number }[];
 }
 
+/** Each canvas's ImageData, reused while its size holds: a frame copies into it rather than allocating. */
+const frames = new WeakMap<HTMLCanvasElement, ImageData>();
+
+/** Copies a raster onto the canvas at once (a view of the engine's memory is read before the engine runs again). */
 export function paint(canvas: HTMLCanvasElement, raster: { width: number; height: number; pixels: Uint8ClampedArray }) {
   if (canvas.width !== raster.width || canvas.height !== raster.height) {
     canvas.width = raster.width;
     canvas.height = raster.height;
   }
-  canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(raster.pixels), raster.width, raster.height), 0, 0);
+  // Chromium takes no ImageData over the engine's memory itself: one copy into the canvas's own.
+  let frame = frames.get(canvas);
+  if (frame?.width !== raster.width || frame.height !== raster.height) {
+    frame = new ImageData(raster.width, raster.height);
+    frames.set(canvas, frame);
+  }
+  frame.data.set(raster.pixels);
+  canvas.getContext('2d')!.putImageData(frame, 0, 0);
 }
 
-/** The area as the engine draws it: with a roster row's name and number when one is previewed. */
+/**
+ * The area as the engine draws it (with a roster row's name and number when
+ * one is previewed): a view of the engine's memory, which `paint` copies at
+ * once, so a drag's frames allocate nothing.
+ */
 function draw(studio: StudioHandle['studio'], area: AreaKey, width: number, row?: RosterRowInput) {
-  if (!row) return studio.renderArea(area, width);
+  if (!row) return studio.renderAreaView(area, width, undefined);
   const started = performance.now();
-  const raster = studio.renderAreaForRow(area, row, width);
+  const raster = studio.renderAreaView(area, width, row);
   keepLast((window.__rowPreviewTimings ??= []), performance.now() - started);
   return raster;
 }

@@ -1,20 +1,34 @@
 // The 3D view of the studio: the engine's renders of both print areas as
 // decals on the garment model. Loaded on demand (three.js is a separate chunk).
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import GarmentViewer from '../../components/three/GarmentViewer';
-import type { RosterRowInput } from '../../lib/engine';
+import type { AreaKey, Raster, RosterRowInput, Studio } from '../../lib/engine';
 import type { StudioHandle } from './useStudio';
 
 const DECAL_WIDTH = 512;
+
+/**
+ * An area's decal: the engine's view of its pixels copied into the area's own
+ * buffer, kept from one redraw to the next while the size holds, so a change
+ * (each step of a drag) allocates nothing.
+ */
+function drawDecal(studio: Studio, area: AreaKey, buffers: Partial<Record<AreaKey, Uint8ClampedArray>>, row?: RosterRowInput): Raster {
+  const view = studio.renderAreaView(area, DECAL_WIDTH, row);
+  let pixels = buffers[area];
+  if (pixels?.length !== view.pixels.length) pixels = buffers[area] = new Uint8ClampedArray(view.pixels.length);
+  pixels.set(view.pixels);
+  return { width: view.width, height: view.height, pixels };
+}
 
 export default function Studio3D({ handle, modelUrl, colorHex, side, row }: { handle: StudioHandle; modelUrl?: string; colorHex: string; side: 'front' | 'back'; row?: RosterRowInput }) {
   const { studio, version } = handle;
   // A personalised design shows the previewed row's name and number.
   const rowKey = row ? JSON.stringify(row) : '';
+  const buffers = useRef<Partial<Record<AreaKey, Uint8ClampedArray>>>({});
   const decals = useMemo(
     () => {
-      const draw = (area: 'left_chest' | 'back') => (rowKey ? studio.renderAreaForRow(area, JSON.parse(rowKey) as RosterRowInput, DECAL_WIDTH) : studio.renderArea(area, DECAL_WIDTH));
-      return { left_chest: draw('left_chest'), back: draw('back') };
+      const shown = rowKey ? (JSON.parse(rowKey) as RosterRowInput) : undefined;
+      return { left_chest: drawDecal(studio, 'left_chest', buffers.current, shown), back: drawDecal(studio, 'back', buffers.current, shown) };
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [studio, version, rowKey],
