@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { Navbar } from '../../app/Navbar';
+import { mockApi, renderAt } from '../../test/testkit';
 import { Hero } from './Hero';
 import screen from './first-screen.html?raw';
 
@@ -16,5 +18,14 @@ describe('the first screen in home.html', () => {
       </MemoryRouter>,
     );
     expect(normalise(hero)).toBe(normalise(rendered));
+  });
+
+  it('carries the navigation bar a new visitor sees, its actions kept by an invisible button until the app knows who is signed in', () => {
+    mockApi(() => undefined);
+    const { container } = renderAt('/', <Navbar />);
+    const actions = (html: string) => html.replace(/<div class="nav-actions">[\s\S]*?<\/div>(?=\s*<\/div>\s*<\/header>)/, '<div class="nav-actions"></div>');
+    const bar = screen.match(/<header class="navbar">[\s\S]*?<\/header>/)?.[0] ?? '';
+    expect(bar).toContain('<span class="btn nav-placeholder" aria-hidden="true">Login</span>');
+    expect(normalise(actions(bar))).toBe(normalise(actions(container.querySelector('header')!.outerHTML)));
   });
 });
