@@ -7,9 +7,8 @@
 /** Resolves when the app may replace the page's own markup. */
 export function firstScreenShown(root: HTMLElement): Promise<void> {
   const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-  if (!root.firstElementChild || document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined' || painted()) {
-    return Promise.resolve();
-  }
+  const timed = typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
+  if (!root.firstElementChild || document.visibilityState === 'hidden' || !timed || painted()) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       observer.disconnect();
@@ -19,7 +18,7 @@ export function firstScreenShown(root: HTMLElement): Promise<void> {
     const observer = new PerformanceObserver(() => {
       if (painted()) done();
     });
-    // A browser without paint timing (or one that never reports it) still starts the app.
+    // A paint that is never reported (the tab hidden meanwhile) does not keep the app from starting.
     const timer = setTimeout(done, 1_000);
     try {
       observer.observe({ type: 'paint', buffered: true });
