@@ -142,6 +142,11 @@ bench-studio: web
     cargo build -q -p api
     cd web && node bench/first-render.mjs
 
+# The home page's Largest Contentful Paint in headless Chromium for a new visitor (median of RUNS=7; THROTTLE=4 for a phone-class CPU), served by a release build as production would be
+bench-home: web
+    cargo build -q --release -p api
+    bin="$(realpath "${CARGO_TARGET_DIR:-target}")/release/api" && cd web && API_BIN="$bin" node bench/home-lcp.mjs
+
 # API load figures with wrk on loopback, 64 connections, as a table: the catalogue beside nginx serving the same bytes, cart add, create-order and verify, on a fresh SQLite file and a fresh database on the PostgreSQL server given (default: TEST_DATABASE_URL or the local one)
 bench-api postgres_url="":
     scripts/bench-api.sh {{postgres_url}}

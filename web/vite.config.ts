@@ -113,10 +113,41 @@ function routePreload(): Plugin {
   };
 }
 
+// The home page's first screen paints with the HTML, before the app's code has loaded and run (issue 33: the largest
+// contentful paint). home.html is the built index.html with that screen's markup in its root
+// (src/features/home/first-screen.html: the navigation bar and the hero); the API sends it for `/` only, and every
+// other route gets index.html. React replaces it with the same markup when it starts.
+function homePage(): Plugin {
+  let root = '.';
+  let outDir = 'dist';
+  let page: string | null = null;
+  return {
+    name: 'home-page',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = config.build.outDir;
+    },
+    transformIndexHtml: {
+      // After routePreload: home.html names exactly the files index.html does.
+      order: 'post',
+      async handler(html) {
+        const screen = await readFile(join(root, 'src/features/home/first-screen.html'), 'utf8');
+        if (!html.includes('<div id="root"></div>')) throw new Error('home-page: index.html has no empty root');
+        page = html.replace('<div id="root"></div>', `<div id="root">\n${screen}    </div>`);
+        return html;
+      },
+    },
+    async closeBundle() {
+      if (page) await writeFile(join(outDir, 'home.html'), page);
+    },
+  };
+}
+
 // The API (just run) serves the built app and /api on one port; in `vite dev`
 // requests to /api go to it.
 export default defineConfig({
-  plugins: [react(), wasm(), routePreload(), precompress()],
+  plugins: [react(), wasm(), routePreload(), homePage(), precompress()],
   build: {
     // Top-level await (the engine's wasm start-up) needs ES2022.
     target: 'es2022',

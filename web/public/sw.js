@@ -10,14 +10,17 @@
 const CACHE = 'store-offline-v1';
 /** The app shell: every page of the app is index.html. */
 const SHELL = '/index.html';
+/** But `/` is home.html, the shell with the home page's first screen in its markup: kept apart, so that no other page
+ * opened offline shows the home page's hero while the app starts. */
+const HOME = '/';
 /** A bound on the copies kept (each build adds files under new names); the least recently fetched go first. */
 const MAX_ENTRIES = 250;
 
 self.addEventListener('install', (event) => {
   // The page that registered this worker loaded before it was in charge: keep the app now.
   event.waitUntil(
-    fetch('/', { cache: 'no-cache' })
-      .then((res) => (isPage(res) ? keepApp(res) : undefined))
+    fetch(SHELL, { cache: 'no-cache' })
+      .then((res) => (isPage(res) ? keepApp(res, SHELL) : undefined))
       .catch(() => {})
       .then(() => self.skipWaiting()),
   );
@@ -38,9 +41,10 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate' && !url.pathname.startsWith('/api/')) {
-    event.respondWith(networkFirst(event, SHELL, (res) => (isPage(res) ? keepApp(res) : undefined)));
+    const page = url.pathname === '/' ? HOME : SHELL;
+    event.respondWith(networkFirst(event, [page, SHELL], (res) => (isPage(res) ? keepApp(res, page) : undefined)));
   } else if (isKept(url)) {
-    event.respondWith(networkFirst(event, request, (res) => keep(request, res)));
+    event.respondWith(networkFirst(event, [request], (res) => keep(request, res)));
   }
   // Anything else (the API, the health check) goes to the network untouched.
 });
@@ -56,28 +60,31 @@ function isPage(res) {
   return res.status === 200 && (res.headers.get('content-type') ?? '').startsWith('text/html');
 }
 
-async function networkFirst(event, key, store) {
+/** The network's answer, else the first of `keys` kept here. */
+async function networkFirst(event, keys, store) {
   try {
     const res = await fetch(event.request);
     if (res.status === 200 && res.type === 'basic') event.waitUntil(store(res.clone()).catch(() => {}));
     return res;
   } catch (error) {
-    const copy = await caches.match(key, { cacheName: CACHE, ignoreVary: true });
-    if (copy) return copy;
+    for (const key of keys) {
+      const copy = await caches.match(key, { cacheName: CACHE, ignoreVary: true });
+      if (copy) return copy;
+    }
     throw error;
   }
 }
 
 /**
- * Keeps the shell and, the first time a build is seen, its scripts and styles:
+ * Keeps a page (the shell, or home.html under `/`) and, the first time a build is seen, its scripts and styles:
  * those index.html loads, and every page's (the entry script names each lazy
  * page's files, "assets/...", to preload them). The heavy studio files (engine,
  * fonts, three.js) are kept when the studio first loads them.
  */
-async function keepApp(res) {
+async function keepApp(res, key) {
   const html = await res.clone().text();
   const cache = await caches.open(CACHE);
-  await cache.put(SHELL, res);
+  await cache.put(key, res);
   const entry = html.match(/<script[^>]*\ssrc="(\/assets\/[^"]+\.js)"/)?.[1];
   const marker = `/sw-kept-build?${entry}`;
   if (!entry || (await cache.match(marker))) return;
@@ -97,7 +104,7 @@ async function keep(key, res) {
 
 async function trim(cache) {
   const keys = await cache.keys();
-  const shell = new URL(SHELL, self.location.origin).href;
+  const pages = [SHELL, HOME].map((p) => new URL(p, self.location.origin).href);
   const extra = keys.length - MAX_ENTRIES;
-  for (const old of keys.filter((k) => k.url !== shell).slice(0, Math.max(0, extra))) await cache.delete(old);
+  for (const old of keys.filter((k) => !pages.includes(k.url)).slice(0, Math.max(0, extra))) await cache.delete(old);
 }

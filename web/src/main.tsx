@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { firstScreenShown } from './app/firstScreen';
 import { suppressRendererErrors } from './components/three/rendererErrors';
 import { registerServiceWorker } from './lib/serviceWorker';
 import './app/theme.css';
@@ -8,8 +9,11 @@ import './app/theme.css';
 suppressRendererErrors();
 registerServiceWorker();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = document.getElementById('root')!;
+void firstScreenShown(root).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -139,3 +139,38 @@ async fn hashed_web_assets_are_immutable_and_precompressed() {
     assert_eq!(head.3.as_deref(), Some("no-cache"));
     assert!(body.starts_with(b"<!doctype html>"));
 }
+
+/// `/` is the build's home.html when it has one (index.html with the home page's first screen in its markup, which
+/// paints before the app's code has run); every other client route still falls back to index.html.
+#[tokio::test]
+async fn only_the_home_page_is_served_home_html() {
+    let app = TestApp::spawn_adjusted(
+        Engine::Sqlite,
+        Some("<!doctype html><title>index</title>"),
+        |config| {
+            std::fs::write(
+                config.web_dir.join("home.html"),
+                "<!doctype html><title>home</title>",
+            )
+            .unwrap();
+        },
+        |_| {},
+    )
+    .await;
+    for (path, page) in [
+        ("/", "home"),
+        ("/?utm_source=mail", "home"),
+        ("/products", "index"),
+        ("/design", "index"),
+        ("/product/abc", "index"),
+    ] {
+        let res = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(res.status(), 200, "{path}");
+        assert_eq!(res.headers()["cache-control"], "no-cache", "{path}");
+        assert_eq!(
+            res.text().await.unwrap(),
+            format!("<!doctype html><title>{page}</title>"),
+            "{path}"
+        );
+    }
+}

@@ -3,6 +3,7 @@
 // inline SVG), so the first paint does not wait for downloads.
 import { Link } from 'react-router';
 import { FeaturedProducts } from './FeaturedProducts';
+import { Hero } from './Hero';
 import { Icon, type IconName } from './icons';
 
 const STEPS: { icon: IconName; title: string; text: string }[] = [
@@ -23,43 +24,10 @@ const STEPS: { icon: IconName; title: string; text: string }[] = [
   },
 ];
 
-const PROMISES: { icon: IconName; text: string }[] = [
-  { icon: 'truck', text: 'Delivery in 15-20 business days' },
-  { icon: 'returns', text: 'Returns within 30 days' },
-  { icon: 'lock', text: 'Secure checkout' },
-];
-
 export function HomePage() {
   return (
     <div className="home">
-      <section className="hero">
-        <div className="hero-inner">
-          <div className="hero-copy">
-            <p className="eyebrow">Custom shirts &amp; t-shirts, made to order</p>
-            <h1>Design Your Legacy</h1>
-            <p className="lead">
-              Put your logo, your words and your artwork on premium apparel. Design it in your browser, see it in 3D, and we make it real for your
-              team, event or brand.
-            </p>
-            <div className="hero-actions">
-              <Link className="btn hero-btn" to="/products">
-                Start Customizing
-              </Link>
-              <a className="btn ghost hero-btn" href="#how-it-works">
-                How it works
-              </a>
-            </div>
-            <ul className="promise-list">
-              {PROMISES.map((p) => (
-                <li key={p.icon}>
-                  <Icon name={p.icon} size={18} /> {p.text}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <HeroArt />
-        </div>
-      </section>
+      <Hero />
 
       <section className="page section" id="how-it-works" aria-labelledby="how-heading">
         <h2 id="how-heading" className="section-title">
@@ -106,33 +74,6 @@ export function HomePage() {
           </Link>
         </div>
       </section>
-    </div>
-  );
-}
-
-/** A decorative shirt drawn in SVG: the hero's picture without a download. */
-function HeroArt() {
-  return (
-    <div className="hero-art" aria-hidden="true">
-      <svg viewBox="0 0 24 24" className="hero-shirt">
-        <defs>
-          <linearGradient id="hero-shirt-fill" x1="0" y1="0" x2="1" y2="1">
-            <stop offset="0" stopColor="#fdba74" />
-            <stop offset="1" stopColor="#ea580c" />
-          </linearGradient>
-        </defs>
-        <path
-          d="M20.38 3.46 16 2a4 4 0 0 1-8 0L3.62 3.46a2 2 0 0 0-1.34 2.23l.58 3.47a1 1 0 0 0 .99.84H6v10c0 1.1.9 2 2 2h8a2 2 0 0 0 2-2V10h2.15a1 1 0 0 0 .99-.84l.58-3.47a2 2 0 0 0-1.34-2.23z"
-          fill="url(#hero-shirt-fill)"
-          stroke="#9a3412"
-          strokeWidth="0.4"
-          strokeLinejoin="round"
-        />
-        <circle cx="14.6" cy="8.2" r="1.5" fill="#fff" opacity="0.95" />
-        <polygon points="14.6 7.2 14.9 7.85 15.6 7.95 15.1 8.45 15.2 9.15 14.6 8.8 14 9.15 14.1 8.45 13.6 7.95 14.3 7.85" fill="#ea580c" />
-      </svg>
-      <span className="hero-tag tag-chest">Your logo here</span>
-      <span className="hero-tag tag-3d">See it in 3D</span>
     </div>
   );
 }
