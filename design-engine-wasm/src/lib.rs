@@ -80,14 +80,16 @@ export interface Raster { width: number; height: number; pixels: Uint8ClampedArr
 /// Pixels handed to JavaScript as a plain `Raster` object: copied out once,
 /// nothing left in wasm memory for the caller to free.
 fn raster(img: image::RgbaImage) -> JsValue {
+    let pixels = js_sys::Uint8ClampedArray::from(img.as_raw().as_slice());
+    raster_object(img.width(), img.height(), &pixels)
+}
+
+/// A `Raster` object around pixels already in JavaScript's hands (a copy, or a view).
+fn raster_object(width: u32, height: u32, pixels: &js_sys::Uint8ClampedArray) -> JsValue {
     let obj = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&obj, &"width".into(), &img.width().into());
-    let _ = js_sys::Reflect::set(&obj, &"height".into(), &img.height().into());
-    let _ = js_sys::Reflect::set(
-        &obj,
-        &"pixels".into(),
-        &js_sys::Uint8ClampedArray::from(img.as_raw().as_slice()),
-    );
+    let _ = js_sys::Reflect::set(&obj, &"width".into(), &width.into());
+    let _ = js_sys::Reflect::set(&obj, &"height".into(), &height.into());
+    let _ = js_sys::Reflect::set(&obj, &"pixels".into(), pixels);
     obj.into()
 }
 
@@ -476,17 +478,14 @@ impl Studio {
                 .render_area_for_row(&self.design, area, &row, width)
         }
         .map_err(js_error)?;
-        let obj = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&obj, &"width".into(), &img.width().into());
-        let _ = js_sys::Reflect::set(&obj, &"height".into(), &img.height().into());
+        let (width, height) = img.dimensions();
         self.frame = img.into_raw();
         // SAFETY: the view reads `self.frame`, which nothing moves or frees
         // until the next call into the engine (the next view replaces it, and
         // any allocation that grew the memory would detach the view rather
         // than let it read freed bytes); the caller copies it before then.
         let pixels = unsafe { js_sys::Uint8ClampedArray::view(&self.frame) };
-        let _ = js_sys::Reflect::set(&obj, &"pixels".into(), &pixels);
-        Ok(obj.into())
+        Ok(raster_object(width, height, &pixels))
     }
 
     /// Where each element lies on the area drawn `width` wide (pixels of that drawing).

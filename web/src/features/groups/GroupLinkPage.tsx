@@ -3,8 +3,9 @@
 // and the price per piece (the server's). A visitor signs in or signs up and
 // comes back here; a member joins with their size (and name and number where
 // the design prints them), then sees their piece (or pieces, where the
-// organiser allows more), to change or withdraw until the deadline. Members paying: the price is each member's own share,
-// paid after joining. A group that takes no rows says why.
+// organiser allows more), to change or withdraw until the deadline. Members
+// paying: the price is each member's own share, paid after joining. A group
+// that takes no rows says why.
 import { Link, useLocation, useParams } from 'react-router';
 import { GROUP_FAILED, MEMBERS_PAY, useMyGroupPieces, usePublicGroup } from '../../api/groupOrders';
 import { Spinner } from '../../components/Spinner';
