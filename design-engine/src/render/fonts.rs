@@ -5,9 +5,6 @@
 #[cfg(feature = "text")]
 use std::sync::Arc;
 
-#[cfg(feature = "text")]
-use resvg::usvg::fontdb;
-
 use crate::elements::Font;
 
 /// Font file name → the family name inside it.
@@ -63,11 +60,35 @@ pub mod bundled {
     ];
 }
 
-/// The loaded font files, shaped with here.
+/// A loaded face: its file's bytes, its index in a collection, its family.
+#[cfg(feature = "text")]
+#[derive(Clone)]
+struct LoadedFace {
+    data: Arc<[u8]>,
+    index: u32,
+    family: String,
+}
+
+/// The loaded font files, shaped with here (see `text::layout`).
 #[cfg(feature = "text")]
 #[derive(Clone, Default)]
 pub struct Fonts {
-    db: Arc<fontdb::Database>,
+    faces: Arc<Vec<LoadedFace>>,
+}
+
+/// A face's family name from its `name` table: the typographic family where
+/// it has one, else the family; American English first.
+#[cfg(feature = "text")]
+fn family_name(face: &ttf_parser::Face) -> Option<String> {
+    use ttf_parser::Language::English_UnitedStates;
+    use ttf_parser::name_id::{FAMILY, TYPOGRAPHIC_FAMILY};
+    [TYPOGRAPHIC_FAMILY, FAMILY].into_iter().find_map(|id| {
+        let names = || face.names().into_iter().filter(move |n| n.name_id == id);
+        names()
+            .filter(|n| n.language() == English_UnitedStates)
+            .chain(names())
+            .find_map(|n| n.to_string())
+    })
 }
 
 #[cfg(feature = "text")]
@@ -86,12 +107,27 @@ impl Fonts {
         fonts
     }
 
-    /// Adds the faces of a font file; returns how many faces it held (0 if it was not a font).
+    /// Adds the faces of a font file (each face of a collection); returns how
+    /// many faces it held (0 if it was not a font).
     pub fn load(&mut self, bytes: Vec<u8>) -> usize {
-        let db = Arc::make_mut(&mut self.db);
-        let before = db.len();
-        db.load_font_data(bytes);
-        db.len() - before
+        let data: Arc<[u8]> = bytes.into();
+        let count = ttf_parser::fonts_in_collection(&data).unwrap_or(1);
+        let faces = Arc::make_mut(&mut self.faces);
+        let before = faces.len();
+        for index in 0..count {
+            let Ok(face) = ttf_parser::Face::parse(&data, index) else {
+                continue;
+            };
+            if let Some(family) = family_name(&face) {
+                let data = data.clone();
+                faces.push(LoadedFace {
+                    data,
+                    index,
+                    family,
+                });
+            }
+        }
+        faces.len() - before
     }
 
     pub fn has(&self, font: Font) -> bool {
@@ -100,13 +136,19 @@ impl Fonts {
 
     /// Whether a face of this family is loaded (the text module's question).
     pub fn has_family(&self, family: &str) -> bool {
-        self.db
-            .faces()
-            .any(|f| f.families.iter().any(|(name, _)| name == family))
+        self.faces.iter().any(|f| f.family == family)
     }
 
-    pub(crate) fn database(&self) -> Arc<fontdb::Database> {
-        self.db.clone()
+    /// Every loaded face, in loading order (fallbacks are looked for in this
+    /// order), and the index of `family`'s first face among them.
+    pub(crate) fn faces(&self, family: &str) -> Option<(Vec<ttf_parser::Face<'_>>, usize)> {
+        let primary = self.faces.iter().position(|f| f.family == family)?;
+        let faces = self
+            .faces
+            .iter()
+            .map(|f| ttf_parser::Face::parse(&f.data, f.index).ok())
+            .collect::<Option<Vec<_>>>()?;
+        Some((faces, primary))
     }
 }
 

@@ -1,9 +1,10 @@
 //! Texts: laid out once at a reference size into vector outlines, then drawn
 //! at any scale, so the studio's 512 px decal and a 300 DPI print come from
-//! the same outlines. The outlines come from usvg here (feature `text`) or,
-//! in the browser's core module, from the text module through the host.
-//! Effects (an arc, an outline) are part of the layout: the text module and
-//! usvg draw them, and the box below is the effect's real ink.
+//! the same outlines. The outlines are laid out here (feature `text`: the
+//! engine's own Latin shaping on ttf-parser, drawn with tiny-skia) or, in the
+//! browser's core module, by the text module (the same code) through the host.
+//! Effects (an arc, an outline) are part of the layout, and the box below is
+//! what the effect really covers.
 
 use tiny_skia::{Pixmap, Rect, Transform};
 
@@ -16,8 +17,10 @@ use crate::render::fonts::{Fonts, family_for};
 #[path = "text/host.rs"]
 pub mod outline;
 #[cfg(feature = "text")]
-#[path = "text/usvg.rs"]
+#[path = "text/layout.rs"]
 pub mod outline;
+#[cfg(feature = "text")]
+mod shape;
 
 pub use outline::Outline;
 

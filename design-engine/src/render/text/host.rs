@@ -1,8 +1,8 @@
 //! Outlines kept by the host: the browser's core module leaves shaping out
-//! (it is half the .wasm) and asks the text module (design-text, the same
-//! usvg code compiled on its own), which the page hands over with
-//! `useTextEngine` once it has loaded. Only the text's identity crosses; the
-//! placement arithmetic stays in `TextShape`, so both draw the same pixels.
+//! and asks the text module (design-text, the same layout code compiled on
+//! its own), which the page hands over with `useTextEngine` once it has
+//! loaded. Only the text's identity crosses; the placement arithmetic stays
+//! in `TextShape`, so both draw the same pixels.
 
 use std::cell::RefCell;
 
