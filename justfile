@@ -60,7 +60,7 @@ wasm-bindgen-cli:
 s3-tools:
     @scripts/s3-test-server.sh install
 
-# Build the engine as a WebAssembly package for the web app (design-engine/pkg): two modules, the core (every rule, drawing, no text shaping) and the text module (design-text: shaping, half the bytes, loaded beside it); cargo, then wasm-bindgen (what wasm-pack did, without building wasm-pack on every fresh machine). A missing CLI is built beside the engine.
+# Build the engine as a WebAssembly package for the web app (design-engine/pkg): two modules, the core (every rule, drawing, no text shaping) and the text module (design-text: text layout, loaded beside it); cargo, then wasm-bindgen (what wasm-pack did, without building wasm-pack on every fresh machine). A missing CLI is built beside the engine.
 wasm: wasm-target
     #!/usr/bin/env bash
     set -euo pipefail

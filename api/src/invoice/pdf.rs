@@ -1,8 +1,8 @@
 //! The invoice as an A4 PDF: real, selectable text in the engine's fonts
 //! (Liberation Sans, with DejaVu Sans for what it lacks, such as '₹'),
 //! embedded as subsets with their Unicode maps, so the text can be searched,
-//! copied and read aloud. Drawn by krilla; shaped by harfrust, the shaper
-//! resvg already uses for the studio's text.
+//! copied and read aloud. Drawn by krilla; shaped by harfrust (the studio's
+//! texts are laid out by the engine itself, on ttf-parser).
 //!
 //! Two steps: `layout` turns the invoice into pages of drawing operations
 //! (measuring shaped text, wrapping, breaking pages and repeating the table

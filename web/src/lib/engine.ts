@@ -2,7 +2,7 @@
 // WebAssembly). It is loaded on demand, so pages that do not design anything
 // never download the .wasm. Every studio rule, price and clamp comes from here.
 // The engine is two modules: the core (rules, prices, drawing) and the text
-// module with the fonts (shaping, more than half the bytes), fetched once
+// module with the fonts (shaping and glyph outlines), fetched once
 // the core has arrived so they never share a slow connection with it; a
 // studio waits for the second only when its design holds text.
 // Its types are generated from the engine's Rust types (tsify); none is retyped here.
