@@ -90,23 +90,22 @@ test: web
     # it installs while the tests compile.
     scripts/s3-test-server.sh install > target/s3-test-server.path &
     s3=$!
-    cargo test --workspace --all-targets --no-run
-    # The API binary too: the browser tests start it while the Rust tests run.
+    # The API binary first: the browser tests need nothing else, so they start now and run while the test
+    # targets compile, and the web app's unit tests (Node only) beside them. Both wait on pages, servers and
+    # timers far more than they compute; the compile takes the rest of the cores, at a lower priority than
+    # the pages and timers those tests wait on.
     cargo build -q -p api
-    wait "$s3"
-    S3_TEST_SERVER="$(cat target/s3-test-server.path)"
-    export S3_TEST_SERVER
-    # The web app's unit tests need only Node: they run beside the Rust tests and
-    # the browser tests, which leave a core idle while they wait on databases and pages.
     (cd web && npm run -s check:gen && npx vitest run) > target/vitest.log 2>&1 &
     vitest=$!
-    # The browser tests need only the API binary (built with the tests above): they
-    # run beside the Rust tests too, each side waiting on its servers and pages.
     { node --test {{node_test_flags}} design-engine/js-tests/ && just _e2e-run; } > target/e2e.log 2>&1 &
     e2e=$!
     status=0
+    nice -n 10 cargo test --workspace --all-targets --no-run || status=$?
+    wait "$s3"
+    S3_TEST_SERVER="$(cat target/s3-test-server.path)"
+    export S3_TEST_SERVER
     # Four at a time: the API tests wait on their servers and databases far more than they compute.
-    RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}" cargo test --workspace --all-targets || status=$?
+    if [ "$status" -eq 0 ]; then RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}" cargo test --workspace --all-targets || status=$?; fi
     # The fuzzer waits on the server most of the time: it runs beside the browser tests.
     API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" scripts/fuzz-api.sh > target/fuzz-api.log 2>&1 &
     fuzz=$!
@@ -200,5 +199,7 @@ clippy-native:
 
 # Clippy on the engine's two wasm builds
 clippy-wasm: wasm-target
+    @# Two runs (each crate builds the engine with other features), one profile: the second finds the dependencies
+    @# they share already checked (the text module's own opt-level changes no lint).
     cargo clippy -p design-engine-wasm --lib --profile wasm --target wasm32-unknown-unknown -- -D warnings
-    cargo clippy -p design-text --lib --profile wasm-text --target wasm32-unknown-unknown -- -D warnings
+    cargo clippy -p design-text --lib --profile wasm --target wasm32-unknown-unknown -- -D warnings
