@@ -92,16 +92,17 @@ test: web
     scripts/s3-test-server.sh install > target/s3-test-server.path &
     s3=$!
     # The API binary first: the browser tests need nothing else, so they start now and run while the test
-    # targets compile, and the web app's unit tests (Node only) beside them. Both wait on pages, servers and
-    # timers far more than they compute; the compile takes the rest of the cores, at a lower priority than
-    # the pages and timers those tests wait on.
+    # targets compile. They wait on pages and servers far more than they compute; the compile takes the rest
+    # of the cores, at a lower priority than the pages those tests wait on.
     cargo build -q -p api
-    (cd web && npm run -s check:gen && npx vitest run) > target/vitest.log 2>&1 &
-    vitest=$!
     { node --test {{node_test_flags}} design-engine/js-tests/ && just _e2e-run; } > target/e2e.log 2>&1 &
     e2e=$!
     status=0
     nice -n 10 cargo test --workspace --all-targets --no-run || status=$?
+    # The web app's unit tests need only Node: they run beside the Rust tests and the browser tests (not beside
+    # the compile: some time a debounce with real timers, which a compile's load made late).
+    (cd web && npm run -s check:gen && npx vitest run) > target/vitest.log 2>&1 &
+    vitest=$!
     wait "$s3"
     S3_TEST_SERVER="$(cat target/s3-test-server.path)"
     export S3_TEST_SERVER

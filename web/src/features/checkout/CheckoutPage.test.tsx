@@ -151,7 +151,9 @@ describe('CheckoutPage', () => {
     const typed = Date.now();
     fireEvent.change(pin, { target: { value: '110001' } });
     await new Promise((r) => setTimeout(r, 300));
-    expect(asked).toHaveLength(0);
+    // Nothing asked yet, when this wakes before the 500 ms are up (a loaded machine can wake it later; the
+    // lookup's own time is checked below either way).
+    if (Date.now() - typed < 495) expect(asked).toHaveLength(0);
     await waitFor(() => expect(field(/^City/).value).toBe('New Delhi'));
     expect(field(/^State/).value).toBe('Delhi');
     expect(asked).toHaveLength(1);
