@@ -87,6 +87,10 @@ test: web
     #!/usr/bin/env bash
     set -euo pipefail
     mkdir -p target
+    stamp() { echo "[test $(date +%T)] $*"; }
+    # When a suite running in the background ended: its log's last write.
+    ended() { echo "[test $(date -r "$1" +%T)] ended: $1"; }
+    stamp "the web app built"
     # The S3 storage tests start their own moto server (api/tests/all/helpers/s3.rs):
     # it installs while the tests compile.
     scripts/s3-test-server.sh install > target/s3-test-server.path &
@@ -97,8 +101,10 @@ test: web
     cargo build -q -p api
     { node --test {{node_test_flags}} design-engine/js-tests/ && just _e2e-run; } > target/e2e.log 2>&1 &
     e2e=$!
+    stamp "the API built; the browser tests started"
     status=0
     nice -n 10 cargo test --workspace --all-targets --no-run || status=$?
+    stamp "the test targets compiled"
     # The web app's unit tests need only Node: they run beside the Rust tests and the browser tests (not beside
     # the compile: some time a debounce with real timers, which a compile's load made late).
     (cd web && npm run -s check:gen && npx vitest run) > target/vitest.log 2>&1 &
@@ -108,6 +114,7 @@ test: web
     export S3_TEST_SERVER
     # Four at a time: the API tests wait on their servers and databases far more than they compute.
     if [ "$status" -eq 0 ]; then RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}" cargo test --workspace --all-targets || status=$?; fi
+    stamp "the Rust tests ended"
     # The fuzzer waits on the server most of the time: it runs beside the browser tests.
     API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" scripts/fuzz-api.sh > target/fuzz-api.log 2>&1 &
     fuzz=$!
@@ -115,9 +122,13 @@ test: web
     API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" scripts/python-client.sh > target/python-client.log 2>&1 &
     client=$!
     if wait "$e2e"; then grep -E "^# (tests|pass|fail|duration_ms)" target/e2e.log | tail -n 4; else cat target/e2e.log; status=1; fi
+    ended target/e2e.log
     if wait "$vitest"; then grep -E "Test Files|Tests " target/vitest.log; else cat target/vitest.log; status=1; fi
+    ended target/vitest.log
     if wait "$fuzz"; then tail -n 5 target/fuzz-api.log; else cat target/fuzz-api.log; status=1; fi
+    ended target/fuzz-api.log
     if wait "$client"; then tail -n 2 target/python-client.log; else cat target/python-client.log; status=1; fi
+    ended target/python-client.log
     exit "$status"
 
 # End-to-end tests in headless Chromium (Debian's /usr/bin/chromium) against the store as `just run` serves it, two files at a time (E2E_JOBS), each with its own store and browser; screenshots in web/e2e/screenshots

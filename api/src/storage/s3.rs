@@ -11,6 +11,7 @@ use aws_sdk_s3::error::{ProvideErrorMetadata, SdkError};
 use aws_sdk_s3::presigning::PresigningConfig;
 use aws_sdk_s3::primitives::ByteStream as S3Body;
 use aws_sdk_s3::types::{CompletedMultipartUpload, CompletedPart};
+use aws_smithy_http_client::tls;
 
 use super::{
     Bucket, ByteStream, Key, Part, PendingUpload, Source, StorageError, StorageResult,
@@ -49,7 +50,13 @@ fn presigning() -> StorageResult<PresigningConfig> {
 
 impl S3Storage {
     pub async fn connect(config: &S3Config) -> anyhow::Result<S3Storage> {
+        let https = aws_smithy_http_client::Builder::new()
+            .tls_provider(tls::Provider::Rustls(
+                tls::rustls_provider::CryptoMode::Ring,
+            ))
+            .build_https();
         let shared = aws_config::defaults(aws_config::BehaviorVersion::latest())
+            .http_client(https)
             .load()
             .await;
         let mut builder =
