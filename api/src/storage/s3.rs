@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use aws_sdk_s3::Client;
+use aws_sdk_s3::config::SharedHttpClient;
 use aws_sdk_s3::error::{ProvideErrorMetadata, SdkError};
 use aws_sdk_s3::presigning::PresigningConfig;
 use aws_sdk_s3::primitives::ByteStream as S3Body;
@@ -48,15 +49,19 @@ fn presigning() -> StorageResult<PresigningConfig> {
     PresigningConfig::expires_in(UPLOAD_URL_TTL).map_err(|e| StorageError::Backend(e.into()))
 }
 
+/// The SDK's HTTP client, on rustls with ring (api/Cargo.toml says why not the SDK's default).
+pub fn http_client() -> SharedHttpClient {
+    aws_smithy_http_client::Builder::new()
+        .tls_provider(tls::Provider::Rustls(
+            tls::rustls_provider::CryptoMode::Ring,
+        ))
+        .build_https()
+}
+
 impl S3Storage {
     pub async fn connect(config: &S3Config) -> anyhow::Result<S3Storage> {
-        let https = aws_smithy_http_client::Builder::new()
-            .tls_provider(tls::Provider::Rustls(
-                tls::rustls_provider::CryptoMode::Ring,
-            ))
-            .build_https();
         let shared = aws_config::defaults(aws_config::BehaviorVersion::latest())
-            .http_client(https)
+            .http_client(http_client())
             .load()
             .await;
         let mut builder =

@@ -42,6 +42,14 @@ fn update(awb: &str, status: &str, scans: &[(&str, &str)]) -> Value {
     })
 }
 
+/// A courier's scan time in India, `days` after today's date there: the customer's timeline sorts events by
+/// time, and the courier's must come after the order's own (paid, shipped) on whatever day the tests run.
+fn ist(days: i64, time: &str) -> String {
+    let india =
+        chrono::Utc::now() + chrono::Duration::minutes(5 * 60 + 30) + chrono::Duration::days(days);
+    format!("{} {time}", india.date_naive())
+}
+
 fn kinds(timeline: &Value) -> Vec<&str> {
     timeline
         .as_array()
@@ -157,8 +165,8 @@ async fn a_shipment_booked_by_hand_ships_the_order_and_tracks_it() {
             "DL123456789",
             "OUT FOR DELIVERY",
             &[
-                ("2026-11-27 09:00:00", "Picked up"),
-                ("2026-11-28 08:30:00", "Out for delivery"),
+                (ist(1, "09:00:00").as_str(), "Picked up"),
+                (ist(2, "08:30:00").as_str(), "Out for delivery"),
             ],
         );
         assert_eq!(hook(&app, None, &out).await.0, 401);
@@ -202,7 +210,7 @@ async fn a_shipment_booked_by_hand_ships_the_order_and_tracks_it() {
         let late = update(
             "DL123456789",
             "IN TRANSIT",
-            &[("2026-11-27 18:00:00", "Reached Pune Hub")],
+            &[(ist(1, "18:00:00").as_str(), "Reached Pune Hub")],
         );
         let (_, body) = hook(&app, Some(TEST_SHIPPING_TOKEN), &late).await;
         assert_eq!(body["data"]["outcome"], "applied");
@@ -240,7 +248,7 @@ async fn a_shipment_booked_by_hand_ships_the_order_and_tracks_it() {
         let delivered = update(
             "DL123456789",
             "DELIVERED",
-            &[("2026-11-28 14:10:00", "Delivered")],
+            &[(ist(2, "14:10:00").as_str(), "Delivered")],
         );
         assert_eq!(
             hook(&app, Some(TEST_SHIPPING_TOKEN), &delivered).await.0,

@@ -197,6 +197,7 @@ pub fn client() -> Option<aws_sdk_s3::Client> {
     let url = endpoint()?;
     let config = aws_sdk_s3::config::Builder::new()
         .behavior_version(aws_sdk_s3::config::BehaviorVersion::latest())
+        .http_client(api::storage::s3::http_client())
         .endpoint_url(url)
         .force_path_style(true)
         .region(aws_sdk_s3::config::Region::new(REGION))
