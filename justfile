@@ -82,7 +82,7 @@ wasm: wasm-target
     wasm-bindgen --target bundler --out-dir design-engine/pkg --out-name design_text --remove-name-section --remove-producers-section "$out/wasm-text/design_text.wasm"
     python3 scripts/wasm-package.py
 
-# Run every test CI runs: engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set); then, side by side, the schema fuzzer, the generated Python client and the WebAssembly package from Node, the web app's checks and unit tests and the end-to-end tests in Chromium
+# Run every test CI runs: once the API is built, the WebAssembly package from Node, the end-to-end tests in Chromium, the schema fuzzer and the generated Python client, beside the test targets' compile; then the engine and API tests (PostgreSQL too when TEST_DATABASE_URL is set) beside the web app's checks and unit tests
 test: web
     #!/usr/bin/env bash
     set -euo pipefail
@@ -101,7 +101,14 @@ test: web
     cargo build -q -p api
     { node --test {{node_test_flags}} design-engine/js-tests/ && just _e2e-run; } > target/e2e.log 2>&1 &
     e2e=$!
-    stamp "the API built; the browser tests started"
+    # The schema fuzzer and the generated Python client's check need only the binary too: they start now as well
+    # (the fuzzer waits on its server most of the time), a little below the browser tests' priority, and fill the
+    # cores the compile leaves idle (its single-threaded stretches) instead of running alone at the end.
+    API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" nice -n 5 scripts/fuzz-api.sh > target/fuzz-api.log 2>&1 &
+    fuzz=$!
+    API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" nice -n 5 scripts/python-client.sh > target/python-client.log 2>&1 &
+    client=$!
+    stamp "the API built; the browser tests, the fuzzer and the Python client started"
     status=0
     nice -n 10 cargo test --workspace --all-targets --no-run || status=$?
     stamp "the test targets compiled"
@@ -115,12 +122,6 @@ test: web
     # Four at a time: the API tests wait on their servers and databases far more than they compute.
     if [ "$status" -eq 0 ]; then RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}" cargo test --workspace --all-targets || status=$?; fi
     stamp "the Rust tests ended"
-    # The fuzzer waits on the server most of the time: it runs beside the browser tests.
-    API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" scripts/fuzz-api.sh > target/fuzz-api.log 2>&1 &
-    fuzz=$!
-    # So does the generated Python client's check (seconds once its generator is installed).
-    API_BIN="${CARGO_TARGET_DIR:-target}/debug/api" scripts/python-client.sh > target/python-client.log 2>&1 &
-    client=$!
     if wait "$e2e"; then grep -E "^# (tests|pass|fail|duration_ms)" target/e2e.log | tail -n 4; else cat target/e2e.log; status=1; fi
     ended target/e2e.log
     if wait "$vitest"; then grep -E "Test Files|Tests " target/vitest.log; else cat target/vitest.log; status=1; fi

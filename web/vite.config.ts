@@ -2,11 +2,13 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
+import { colorImage, productPath } from './src/api/pictures';
 
 // Vite's hashed assets never change under their name: the server sends them
 // pre-compressed (brotli, else gzip) instead of compressing on every request.
@@ -42,8 +44,10 @@ function precompress(): Plugin {
 
 // A new visitor's studio (/design) needs its page's code and the engine's core, but the router asks for them only
 // once the app's own code has loaded and run. A tiny async module beside the app's asks for them at once on
-// /design: modulepreload for the code, a preload for the .wasm (the engine's fetch takes it from there). An
-// external file: the CSP allows no inline script.
+// /design: modulepreload for the code, a preload for the .wasm (the engine's fetch takes it from there). It also
+// asks for the studio's product (the product query takes the answer: src/lib/routeData.ts) and, once that is in,
+// preloads the garment picture the studio opens on (the left chest is on the front), so neither waits for the app
+// to start. An external file: the CSP allows no inline script.
 function routePreload(): Plugin {
   const routes: Record<string, RegExp[]> = {
     '/design': [/\/src\/features\/studio\/StudioPage\.tsx$/, /\/design_engine\.js$/],
@@ -92,13 +96,30 @@ function routePreload(): Plugin {
         const source =
           `// Written by vite.config.ts (routePreload): what a page needs first, asked for before the app's code has run.\n` +
           `const plan = ${JSON.stringify(plan)};\n` +
-          `for (const [href, kind] of plan[location.pathname] ?? []) {\n` +
+          `const preload = (href, as) => {\n` +
           `  const link = document.createElement('link');\n` +
-          `  link.rel = kind === 'module' ? 'modulepreload' : 'preload';\n` +
-          `  if (kind !== 'module') link.as = kind;\n` +
-          `  link.crossOrigin = '';\n` +
+          `  link.rel = as === 'module' ? 'modulepreload' : 'preload';\n` +
+          `  if (as !== 'module') link.as = as;\n` +
+          `  if (as !== 'image') link.crossOrigin = '';\n` +
           `  link.href = href;\n` +
           `  document.head.append(link);\n` +
+          `};\n` +
+          `for (const [href, kind] of plan[location.pathname] ?? []) preload(href, kind);\n` +
+          // The app's own functions (src/api/pictures.ts), so the path and the picture are the ones it asks for.
+          `${productPath.toString()}\n${colorImage.toString()}\n` +
+          `const query = new URLSearchParams(location.search);\n` +
+          `const productId = location.pathname === '/design' && query.get('productId');\n` +
+          `if (productId) {\n` +
+          `  const path = productPath(productId);\n` +
+          // The API's envelope ({ data }) unwrapped, as the app's unwrap() does.
+          `  const product = fetch(path).then((r) => (r.ok ? r.json() : null)).then((body) => body?.data ?? null).catch(() => null);\n` +
+          `  const entry = { answer: product };\n` +
+          `  window.__routeData = { [path]: entry };\n` +
+          `  product.then((p) => {\n` +
+          `    entry.value = p;\n` +
+          `    const picture = p?.colorImages && colorImage(p, query.get('color') ?? p.defaultColor);\n` +
+          `    if (picture) preload(picture, 'image');\n` +
+          `  });\n` +
           `}\n`;
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         file = { name: `assets/route-preload-${hash}.js`, source };
@@ -153,6 +174,18 @@ export default defineConfig({
     target: 'es2022',
     // three.js (the lazily loaded 3D view) is one chunk of about 1 MB on purpose.
     chunkSizeWarningLimit: 1100,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What more than one page uses (React, the router, the API client, the shared components: 27 files of
+            // 0.2 to 95 KB each) as one file: a browser asks a server for at most 6 files at once over HTTP/1.1,
+            // and the studio's first render waited on that queue. three.js and the engine stay out: they load later.
+            { name: 'shared', test: (id) => !/three|@react-three|design-engine|design_text/.test(id), minShareCount: 2 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
@@ -165,5 +198,8 @@ export default defineConfig({
     // A hang guard, not a speed check: page tests that type into forms take
     // about 1 s alone but several while CI runs the fuzzer and the browser beside them.
     testTimeout: 30_000,
+    // Vitest's default is a worker per core but one, which on a 2-core machine (CI's) ran the 67 files one at a time:
+    // 115 s where two workers take 71 s, the same CPU time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -68,6 +68,27 @@ test('home page: featured products, fast largest contentful paint', async () => 
   await context.close();
 });
 
+test("a new visitor's studio asks for its product and picture before the app has started, once each", async () => {
+  const tee = (await (await fetch(`${store.url}/api/products`)).json()).data.find((p) => p.name === 'T-Shirt Normal');
+  const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${store.url}/design?productId=${tee._id}`);
+  await page.waitForFunction(() => [...document.querySelectorAll('canvas.area-canvas')].some((c) => c.width > 0), null, { polling: 'raf' });
+  const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ path: e.name.replace(location.origin, ''), start: e.startTime, end: e.responseEnd, by: e.initiatorType })));
+  const product = entries.filter((e) => e.path === `/api/products/${tee._id}`);
+  const front = tee.colorImages.find((c) => c.color === tee.defaultColor).frontImage.url;
+  const picture = entries.filter((e) => e.path === front);
+  const app = entries.find((e) => /^\/assets\/StudioPage-[^/]+\.js$/.test(e.path));
+  // One request each (the app took route-preload's answers), both asked for before the studio's own code was in.
+  assert.equal(product.length, 1, JSON.stringify(entries));
+  assert.equal(picture.length, 1, JSON.stringify(entries));
+  assert.ok(app && product[0].start < app.end && picture[0].by === 'link', JSON.stringify({ app, product, picture }));
+  await page.getByRole('heading', { name: 'View Your T-Shirt Normal' }).waitFor();
+  assert.equal(await page.getByRole('img', { name: 'T-Shirt Normal front' }).evaluate((img) => img.complete && img.naturalWidth > 0), true);
+  assert.deepEqual(context.cspViolations, []);
+  await context.close();
+});
+
 test('a visitor designs a shirt, signs in with a code and finds it in the cart', async () => {
   const context = await newContext(browser, { viewport: { width: 1400, height: 1000 } });
   const page = await context.newPage();

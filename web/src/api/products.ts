@@ -7,6 +7,8 @@ import { api, ApiError, isUnreachable, unwrap } from '../lib/api';
 import { useBackendAvailable } from '../lib/health';
 import type { components } from '../lib/schema';
 import { builtinProducts, type ProductQuery } from './builtinProducts';
+import { productPath } from './pictures';
+import { takeArrivedRouteData, takeRouteData } from '../lib/routeData';
 
 export type Product = components['schemas']['ProductDto'];
 export type ColorImage = components['schemas']['ColorImage'];
@@ -15,12 +17,15 @@ export type { ProductQuery };
 /**
  * The server's answer, or `offline()` when the health check already failed or
  * the request gets no answer (then the health check runs again, for the banner).
+ * The server is asked before the health check has answered: a new visitor's
+ * first page then waits on one round trip, not two in a row.
  */
 function useServerOrBuiltin() {
   const backend = useBackendAvailable();
   const queryClient = useQueryClient();
+  const source = backend === false ? 'builtin' : 'server';
   const run = async <T>(online: () => Promise<T>, offline: () => Promise<T>): Promise<T> => {
-    if (!backend) return offline();
+    if (source === 'builtin') return offline();
     try {
       return await online();
     } catch (e) {
@@ -29,14 +34,13 @@ function useServerOrBuiltin() {
       return offline();
     }
   };
-  return { backend, run };
+  return { source, run };
 }
 
 export function useProducts(query: ProductQuery = {}) {
-  const { backend, run } = useServerOrBuiltin();
+  const { source, run } = useServerOrBuiltin();
   return useQuery({
-    queryKey: ['products', query, backend],
-    enabled: backend !== undefined,
+    queryKey: ['products', query, source],
     networkMode: 'always',
     queryFn: () =>
       run(
@@ -47,15 +51,19 @@ export function useProducts(query: ProductQuery = {}) {
 }
 
 export function useProduct(id: string | null | undefined) {
-  const { backend, run } = useServerOrBuiltin();
+  const { source, run } = useServerOrBuiltin();
   return useQuery({
-    queryKey: ['product', id, backend],
-    enabled: backend !== undefined && !!id,
+    queryKey: ['product', id, source],
+    enabled: !!id,
+    initialData: () => (id && source === 'server' ? takeArrivedRouteData<Product>(productPath(id)) : undefined),
     networkMode: 'always',
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
     queryFn: () =>
       run(
-        async () => unwrap<Product>(await api.GET('/products/{id}', { params: { path: { id: id! } } }), 'Failed to fetch product from database.'),
+        async () =>
+          // The studio's product, asked for by route-preload before the app's code ran (a failed answer: asked again).
+          (await takeRouteData<Product>(productPath(id!))) ??
+          unwrap<Product>(await api.GET('/products/{id}', { params: { path: { id: id! } } }), 'Failed to fetch product from database.'),
         async () => {
           const found = (await builtinProducts()).find((p) => p._id === id);
           if (!found) throw new ApiError('Product not found in database.', 404);
@@ -65,11 +73,7 @@ export function useProduct(id: string | null | undefined) {
   });
 }
 
-/** The front or back picture of a colour, if the product has one. */
-export function colorImage(product: Product, color: string, side: 'front' | 'back' = 'front'): string | undefined {
-  const entry = product.colorImages.find((c) => c.color.toLowerCase() === color.toLowerCase());
-  return (side === 'front' ? entry?.frontImage : entry?.backImage)?.url;
-}
+export { colorImage } from './pictures';
 
 /** The product's 3D model URL for a colour (served by /api/models/by-path). */
 export function modelUrl(product: Product, color: string): string | undefined {
