@@ -153,10 +153,10 @@ bench: wasm
     cargo bench -p api --bench labels
     node {{node_test_flags}} design-engine/js-tests/bench.mjs
 
-# The studio's first render in headless Chromium for a new visitor and its two-area re-render after a move (median of RUNS=7; THROTTLE=4 for a phone-class CPU, NETWORK=fast3g for a phone's connection), with the .wasm bytes on the wire before it
+# The studio's first render in headless Chromium for a new visitor and its two-area re-render after a move (median of RUNS=7; THROTTLE=4 for a phone-class CPU, NETWORK=fast3g for a phone's connection), with the .wasm bytes on the wire before it, served by a release build as production would be (web/bench/studio-waterfall.mjs and studio-profile.mjs show where the time goes)
 bench-studio: web
-    cargo build -q -p api
-    cd web && node bench/first-render.mjs
+    cargo build -q --release -p api
+    bin="$(realpath "${CARGO_TARGET_DIR:-target}")/release/api" && cd web && API_BIN="$bin" node bench/first-render.mjs
 
 # The home page's Largest Contentful Paint in headless Chromium for a new visitor (median of RUNS=7; THROTTLE=4 for a phone-class CPU), served by a release build as production would be
 bench-home: web
