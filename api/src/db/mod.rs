@@ -81,8 +81,16 @@ fn pool_options(sqlite: bool, connections: u32) -> AnyPoolOptions {
     // checkout's throughput (`just bench-api`). A file's connection cannot go
     // stale. PostgreSQL's can (a restarted server): one that sat idle for a
     // second is pinged first, and replaced if that fails.
+    //
+    // No idle timeout and no maximum lifetime, so that sqlx starts no reaper task: sqlx 0.8's reaper can read an
+    // idle count that a release racing an acquire made wrap below zero, then loops through it without yielding,
+    // a core at 100% and the process never exiting (sqlx#3645, fixed upstream in 0.9 by #4289; seen here in a CI
+    // rehearsal: a browser test's server spun 11 minutes after SIGTERM). The pools are bounded, and PostgreSQL's
+    // stale connections are found by the ping below.
     let options = AnyPoolOptions::new()
         .max_connections(connections)
+        .idle_timeout(None)
+        .max_lifetime(None)
         .test_before_acquire(false)
         .acquire_timeout(Duration::from_secs(10));
     let options = if sqlite {
@@ -130,8 +138,6 @@ fn sqlite_writer(db: &Db) -> Option<AnyPool> {
     let mut writers = WRITERS.lock().unwrap_or_else(|e| e.into_inner());
     let pool = writers.entry(url).or_insert_with_key(|url| {
         pool_options(true, 1)
-            .idle_timeout(Duration::from_secs(60))
-            .min_connections(0)
             .connect_lazy(url)
             .expect("the URL the main pool connected with")
     });
