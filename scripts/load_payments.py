@@ -51,8 +51,9 @@ def run_sql(url: str, sql: str):
         path = url.split("://", 1)[1].split("?", 1)[0]
         with sqlite3.connect(path) as db:
             return db.execute(sql).fetchall()
-    out = subprocess.run(["psql", url, "-X", "-q", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql],
-                         check=True, capture_output=True, text=True)
+    # On standard input: the top-up's statements name every pending order, too long for one argument.
+    out = subprocess.run(["psql", url, "-X", "-q", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1"],
+                         input=sql, check=True, capture_output=True, text=True)
     return [tuple(line.split("\t")) for line in out.stdout.splitlines() if line]
 
 
