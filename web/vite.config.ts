@@ -180,8 +180,9 @@ export default defineConfig({
           groups: [
             // What more than one page uses (React, the router, the API client, the shared components: 27 files of
             // 0.2 to 95 KB each) as one file: a browser asks a server for at most 6 files at once over HTTP/1.1,
-            // and the studio's first render waited on that queue. three.js and the engine stay out: they load later.
-            { name: 'shared', test: (id) => !/three|@react-three|design-engine|design_text/.test(id), minShareCount: 2 },
+            // and the studio's first render waited on that queue. three.js, the 3D view's own modules and the
+            // engine's package stay out: they load later. Path segments, so that no checkout's folder name matches.
+            { name: 'shared', test: (id) => !/\/node_modules\/(three|@react-three)\/|\/src\/components\/three\/|\/design-engine\/pkg\//.test(id), minShareCount: 2 },
           ],
         },
       },
