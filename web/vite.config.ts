@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -167,8 +168,16 @@ function homePage(): Plugin {
 
 // The API (just run) serves the built app and /api on one port; in `vite dev`
 // requests to /api go to it.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), wasm(), routePreload(), homePage(), precompress()],
+  resolve: {
+    // react-router 7's package exports name only its development build (remix-run/react-router#14102): its dev
+    // warnings and checks ran on every page of the built app. The build takes the production one beside it.
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : [],
+  },
   build: {
     // Top-level await (the engine's wasm start-up) needs ES2022.
     target: 'es2022',
@@ -203,4 +212,4 @@ export default defineConfig({
     // 115 s where two workers take 71 s, the same CPU time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },
-});
+}));

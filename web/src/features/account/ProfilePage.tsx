@@ -11,8 +11,9 @@ import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { cleanPhone } from '../../lib/inputs';
 import ChangePasswordForm from './ChangePasswordForm';
+import { dateFormat } from '../../lib/dateFormat';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+const memberSince = dateFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export default function ProfilePage() {
   const profile = useProfile();
@@ -92,7 +93,7 @@ export default function ProfilePage() {
       <div className="account-panel">
         <dl className="profile-facts">
           <dt>Member since</dt>
-          <dd data-testid="member-since">{dateFormat.format(new Date(saved.createdAt))}</dd>
+          <dd data-testid="member-since">{memberSince.format(new Date(saved.createdAt))}</dd>
         </dl>
         <form className="account-form" onSubmit={save} noValidate aria-busy={update.isPending}>
           <div className="field">

@@ -6,8 +6,9 @@ import { SHIPMENT_STATE_LABEL, TRACKING_FAILED, useTracking, type Tracking } fro
 import { Spinner } from '../../components/Spinner';
 import { ordersError } from '../../api/orders';
 import { formatDate } from './formatDate';
+import { dateFormat } from '../../lib/dateFormat';
 
-const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = dateFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A YYYY-MM-DD date as "Sat, 28 Nov, 2026" (a calendar day: no time zone shifts it). */
 export function formatDay(ymd: string): string {

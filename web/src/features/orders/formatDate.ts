@@ -1,7 +1,9 @@
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+import { dateFormat } from '../../lib/dateFormat';
+
+const dateTimeFormat = dateFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Unix milliseconds as a date and time in India's format. */
 export function formatDate(ms: number): string {
   const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+  return Number.isNaN(d.getTime()) ? '' : dateTimeFormat.format(d);
 }

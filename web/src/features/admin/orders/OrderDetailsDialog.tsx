@@ -20,8 +20,9 @@ import { downloadInvoicePdf } from './invoice';
 import { TaxDocumentLinks } from '../../orders/TaxDocumentLinks';
 import { ProofsPanel, eventText } from './ProofsPanel';
 import { ShipmentPanel } from './ShipmentPanel';
+import { dateFormat } from '../../../lib/dateFormat';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = dateFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** "M × 10, L × 15": the sizes a line has. */
 export function sizesText(q: Order['orderItems'][number]['quantity']): string {

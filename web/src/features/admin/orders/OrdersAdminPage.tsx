@@ -33,10 +33,11 @@ import { PROOF_NOT_APPROVED } from '../../../api/proofs';
 import { OverrideDialog } from './OverrideDialog';
 import { BulkLabelsButton } from './BulkLabelsButton';
 import { OrderRows } from './OrderRows';
+import { dateFormat } from '../../../lib/dateFormat';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const timeOnly = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const dateTime = dateFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const timeOnly = dateFormat('en-IN', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 /** The header's counts, over the loaded list. */
 const COUNTED: OrderStatus[] = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'];
 

@@ -3,12 +3,13 @@
 // figures as a table.
 import type { Overview } from '../../../api/adminOrders';
 import { rupees } from '../../../lib/money';
+import { dateFormat } from '../../../lib/dateFormat';
 
 const W = 600;
 const H = 160;
 const PAD = { top: 12, right: 8, bottom: 22, left: 8 };
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayLabel = dateFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** `date` is an India calendar day, yyyy-mm-dd. */
 const labelOf = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
 

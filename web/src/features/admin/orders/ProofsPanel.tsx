@@ -6,8 +6,9 @@ import { PROOFS_FAILED, SEND_PROOF_FAILED, STATE_LABEL, downloadProof, useProofs
 import type { Order } from '../../../api/orders';
 import { messageOf } from '../../../lib/api';
 import { Spinner } from '../../../components/Spinner';
+import { dateFormat } from '../../../lib/dateFormat';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = dateFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export function ProofsPanel({ order }: { order: Order }) {
   const proofs = useProofs(order);
