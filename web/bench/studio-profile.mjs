@@ -12,7 +12,7 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await page.goto(`${store.url}/design?productId=64f1a2b3c4d5e6f708190a05`);
-  const drawn = await (await page.waitForFunction(() => [...document.querySelectorAll('canvas.area-canvas')].some((c) => c.width > 0) && performance.now(), null, { polling: 'raf' })).jsonValue();
+  const drawn = await (await page.waitForFunction(() => [...document.querySelectorAll('canvas.area-canvas')].some((c) => c.width > 0 && Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 1) && performance.now(), null, { polling: 'raf' })).jsonValue();
   const { profile } = await cdp.send('Profiler.stop');
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const name = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;

@@ -31,7 +31,7 @@ try {
     });
     await page.goto(`${store.url}/design?productId=64f1a2b3c4d5e6f708190a05`);
     const drawn = await (
-      await page.waitForFunction(() => [...document.querySelectorAll('canvas.area-canvas')].some((c) => c.width > 0) && performance.now(), null, { timeout: 60_000, polling: 'raf' })
+      await page.waitForFunction(() => [...document.querySelectorAll('canvas.area-canvas')].some((c) => c.width > 0 && Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 1) && performance.now(), null, { timeout: 60_000, polling: 'raf' })
     ).jsonValue();
     const report = await page.evaluate(() => ({
       dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,

@@ -5,7 +5,7 @@
 // pointer within the frame. A drag is one undo step: the engine's document is
 // recorded once, when the pointer lets go. Hit-testing uses the engine's own
 // element boxes.
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { AreaKey, ElementKind, RosterRowInput } from '../../lib/engine';
 import { snap, tolerance, type Guide } from './snapping';
 import type { StudioHandle } from './useStudio';
@@ -95,7 +95,8 @@ export function AreaCanvas({
   const { studio, version } = handle;
 
   const rowKey = row ? JSON.stringify(row) : '';
-  useEffect(() => {
+  // Before the frame is shown: the area appears drawn, never as an empty canvas for a frame.
+  useLayoutEffect(() => {
     if (canvas.current && pixelWidth > 0) paint(canvas.current, draw(studio, area, pixelWidth, rowKey ? (JSON.parse(rowKey) as RosterRowInput) : undefined));
   }, [studio, area, pixelWidth, version, rowKey]);
 

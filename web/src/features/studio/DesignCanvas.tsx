@@ -1,6 +1,6 @@
 // The garment picture of the chosen side with the print area drawn on it, and
 // its outline: where printing ends (anything dragged past it is cut off).
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { colorImage, type Product } from '../../api/products';
 import type { AreaKey, RosterRowInput } from '../../lib/engine';
 import { AreaCanvas } from './AreaCanvas';
@@ -18,9 +18,12 @@ export function DesignCanvas({ handle, product, color, area, snapping, row }: { 
   const box = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(0);
 
-  useEffect(() => {
+  // Measured before the first frame (the box has no padding or border), so the area is drawn at its size in the
+  // studio's first frame; the observer's first report came a frame and a render later. It follows every resize.
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
+    setBoxWidth(el.getBoundingClientRect().width);
     const observer = new ResizeObserver(([entry]) => setBoxWidth(entry.contentRect.width));
     observer.observe(el);
     return () => observer.disconnect();
@@ -28,7 +31,8 @@ export function DesignCanvas({ handle, product, color, area, snapping, row }: { 
 
   // The area is drawn at the screen's pixel density, so the decal stays crisp.
   const areaCssWidth = (boxWidth * place.width) / 100;
-  const pixelWidth = Math.max(1, Math.round(areaCssWidth * Math.min(window.devicePixelRatio || 1, 2)));
+  // 0 (not drawn) until the box is measured.
+  const pixelWidth = boxWidth > 0 ? Math.max(1, Math.round(areaCssWidth * Math.min(window.devicePixelRatio || 1, 2))) : 0;
 
   return (
     <div className="design-canvas" ref={box}>

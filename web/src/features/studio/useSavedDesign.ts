@@ -27,9 +27,9 @@ export function useSavedDesign(productId: string | undefined, savedId: string | 
     if (!productId) return;
     // The studio saved its draft under this id itself: it already is that design.
     if (done && want && draftOrigin(productId)?.id === want) return;
+    // A new design: nothing to fetch (the studio is ready at once, below).
     if (!want) {
       setDraftOrigin(productId, null);
-      setDone({ id: '', error: null });
       return;
     }
     let cancelled = false;
@@ -56,6 +56,9 @@ export function useSavedDesign(productId: string | undefined, savedId: string | 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [productId, want]);
 
-  const ready = done !== null && (done.id === want || (!!productId && !!want && draftOrigin(productId)?.id === want));
+  // Without a saved design the studio starts in the same render: this hook's effect (run before the studio's, as
+  // it is called first) has forgotten the draft's origin by then, and a round of effect and render cost ~40 ms of
+  // the first render.
+  const ready = !want ? !!productId : done !== null && (done.id === want || (!!productId && draftOrigin(productId)?.id === want));
   return { ready, error: done?.id === want ? done.error : null };
 }

@@ -50,15 +50,19 @@ export function useStudio(productId: string | undefined, color: string | undefin
 
   // The text module is fetched once the studio has opened and drawn (createStudio
   // waits for it first only when the design holds text).
+  // It starts in a task of its own: the studio's first frame does not wait for its five requests to be made.
   useEffect(() => {
     if (!opened) return;
     let cancelled = false;
-    loadTextEngine().then(
-      () => !cancelled && setTextReady(true),
-      () => !cancelled && setTextError('The fonts could not be loaded. Please check your connection and reload the page.'),
+    const start = setTimeout(() =>
+      loadTextEngine().then(
+        () => !cancelled && setTextReady(true),
+        () => !cancelled && setTextError('The fonts could not be loaded. Please check your connection and reload the page.'),
+      ),
     );
     return () => {
       cancelled = true;
+      clearTimeout(start);
     };
   }, [opened]);
 
