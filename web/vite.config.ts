@@ -45,21 +45,16 @@ function precompress(): Plugin {
 
 // A new visitor's studio (/design) needs its page's code and the engine's core, but the router asks for them only
 // once the app's own code has loaded and run. A tiny async module beside the app's asks for them at once on
-// /design: modulepreload for the page's code, a preload for the .wasm (the engine's fetch takes it from there), and
-// it imports the engine's package itself, so the .wasm compiles on another core while the app's code is evaluated
-// and rendered on this one (the app's `import('design-engine')` gets the same, started module). It also
+// /design: modulepreload for the code, a preload for the .wasm (the engine's fetch takes it from there). (Importing
+// the engine's package from here instead, to compile the .wasm sooner, made the first render later: 597 against
+// 521 ms, 15 runs each.) It also
 // asks for the studio's product (the product query takes the answer: src/lib/routeData.ts) and, once that is in,
 // preloads the garment picture the studio opens on (the left chest is on the front), so neither waits for the app
 // to start. An external file: the CSP allows no inline script.
 function routePreload(): Plugin {
-  // Each route's chunks: preloaded, or (`run`) imported at once.
-  const routes: Record<string, { chunk: RegExp; run?: true }[]> = {
-    '/design': [
-      { chunk: /\/src\/features\/studio\/StudioPage\.tsx$/ },
-      // The app's door to the engine (its own chunk: pages import it on demand).
-      { chunk: /\/src\/lib\/engine\.ts$/ },
-      { chunk: /\/design_engine\.js$/, run: true },
-    ],
+  const routes: Record<string, RegExp[]> = {
+    // The page, the app's door to the engine (its own chunk: pages import it on demand) and the engine's package.
+    '/design': [/\/src\/features\/studio\/StudioPage\.tsx$/, /\/src\/lib\/engine\.ts$/, /\/design_engine\.js$/],
   };
   let outDir = 'dist';
   let file: { name: string; source: string } | null = null;
@@ -76,24 +71,23 @@ function routePreload(): Plugin {
         if (!bundle) return html;
         const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        type Kind = 'run' | 'module' | 'style' | 'fetch';
-        const plan: Record<string, [string, Kind][]> = {};
+        const plan: Record<string, [string, 'module' | 'style' | 'fetch'][]> = {};
         for (const [path, entries] of Object.entries(routes)) {
           const seen = new Set<string>();
-          const list: [string, Kind][] = [];
-          const visit = (name: string, kind: 'run' | 'module') => {
+          const list: [string, 'module' | 'style' | 'fetch'][] = [];
+          const visit = (name: string) => {
             const chunk = byFile.get(name);
             if (!chunk || seen.has(name)) return;
             seen.add(name);
-            list.push([`/${name}`, kind]);
+            list.push([`/${name}`, 'module']);
             for (const css of chunk.viteMetadata?.importedCss ?? []) list.push([`/${css}`, 'style']);
             for (const asset of chunk.viteMetadata?.importedAssets ?? []) if (asset.endsWith('.wasm')) list.push([`/${asset}`, 'fetch']);
-            chunk.imports.forEach((imported) => visit(imported, 'module'));
+            chunk.imports.forEach(visit);
           };
-          for (const { chunk: pattern, run } of entries) {
+          for (const pattern of entries) {
             const chunk = chunks.find((c) => c.facadeModuleId && pattern.test(c.facadeModuleId));
             if (!chunk) throw new Error(`route-preload: no chunk for ${pattern}`);
-            visit(chunk.fileName, run ? 'run' : 'module');
+            visit(chunk.fileName);
           }
           // The engine's .wasm is referenced by its chunk's code, not imported: found by name.
           for (const asset of Object.values(bundle)) {
@@ -114,8 +108,7 @@ function routePreload(): Plugin {
           `  link.href = href;\n` +
           `  document.head.append(link);\n` +
           `};\n` +
-          // A failed import is the app's to report, when it imports the same module.
-          `for (const [href, kind] of plan[location.pathname] ?? []) kind === 'run' ? import(href).catch(() => {}) : preload(href, kind);\n` +
+          `for (const [href, kind] of plan[location.pathname] ?? []) preload(href, kind);\n` +
           // The app's own functions (src/api/pictures.ts), so the path and the picture are the ones it asks for.
           `${productPath.toString()}\n${colorImage.toString()}\n` +
           `const query = new URLSearchParams(location.search);\n` +
@@ -201,9 +194,7 @@ export default defineConfig(({ command }) => ({
             // 0.2 to 95 KB each) as one file: a browser asks a server for at most 6 files at once over HTTP/1.1,
             // and the studio's first render waited on that queue. three.js, the 3D view's own modules and the
             // engine's package stay out: they load later. Path segments, so that no checkout's folder name matches.
-            // So does vite-plugin-wasm's loader: the engine's package starts on its own (routePreload), not once
-            // this chunk, the largest, has arrived and run.
-            { name: 'shared', test: (id) => !/\/node_modules\/(three|@react-three)\/|\/src\/components\/three\/|\/design-engine\/pkg\/|vite-plugin-wasm-helper/.test(id), minShareCount: 2 },
+            { name: 'shared', test: (id) => !/\/node_modules\/(three|@react-three)\/|\/src\/components\/three\/|\/design-engine\/pkg\//.test(id), minShareCount: 2 },
           ],
         },
       },

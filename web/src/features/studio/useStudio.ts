@@ -4,7 +4,8 @@
 // pictures in IndexedDB, the text being typed by pendingText), so a reload or
 // a lost connection loses nothing; the history of whole documents is saved
 // beside the draft, so undo survives a reload too.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { createStudio, engineMessage, loadTextEngine, type Design, type Studio } from '../../lib/engine';
 import { provideStoredImages } from '../../lib/imageStore';
 import { draftKey, historyKey } from '../../lib/studioDraft';
@@ -83,7 +84,10 @@ export function useStudio(productId: string | undefined, color: string | undefin
   // What the open studio was opened for: a new colour in the query that the document already has (chosen in
   // the studio, or undone) needs no new studio, and reopening one would race an undo that follows at once.
   const openedFor = useRef<{ productId: string; withLogo: boolean } | null>(null);
-  useEffect(() => {
+  // Before the frame is shown, and shown at once: with the engine already loaded (the studio's route starts it
+  // early) and nothing to wait for, every await below settles in this task's microtasks, and the studio replaces
+  // the spinner before the browser paints it (a frame and a render sooner); otherwise the spinner shows meanwhile.
+  useLayoutEffect(() => {
     if (!productId || !color) return;
     const open = studioRef.current;
     if (open && openedFor.current?.productId === productId && openedFor.current.withLogo === withLogo && open.design().color.toLowerCase() === color.toLowerCase()) return;
@@ -104,8 +108,10 @@ export function useStudio(productId: string | undefined, color: string | undefin
         studioRef.current = studio;
         openedFor.current = { productId, withLogo };
         historyRef.current = loadHistory(localStorage.getItem(historyKey(productId)), studio.toJson());
-        setVersion((v) => v + 1);
-        setOpened(true);
+        flushSync(() => {
+          setVersion((v) => v + 1);
+          setOpened(true);
+        });
       } catch (e) {
         if (!cancelled) setError(engineMessage(e));
       }
