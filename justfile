@@ -158,6 +158,11 @@ bench-studio: web
     cargo build -q --release -p api
     bin="$(realpath "${CARGO_TARGET_DIR:-target}")/release/api" && cd web && API_BIN="$bin" node bench/first-render.mjs
 
+# The studio's first render of two or more builds of the web app (e.g. one from `npx vite build --outDir /tmp/before` at an older commit), interleaved run by run in one sitting (RUNS=15 each; THROTTLE as for bench-studio): a drifting machine's minutes do not pass for a difference between builds
+bench-studio-ab +dists:
+    cargo build -q --release -p api
+    bin="$(realpath "${CARGO_TARGET_DIR:-target}")/release/api" && dists="$(realpath {{dists}})" && cd web && API_BIN="$bin" node bench/first-render-ab.mjs $dists
+
 # The home page's Largest Contentful Paint in headless Chromium for a new visitor (median of RUNS=7; THROTTLE=4 for a phone-class CPU), served by a release build as production would be
 bench-home: web
     cargo build -q --release -p api

@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, repo, startStore } from '../e2e/harness.mjs';
+import { firstDraw, recordFirstDraw } from './firstDraw.mjs';
 
 const runs = Number(process.env.RUNS ?? 7);
 const throttle = Number(process.env.THROTTLE ?? 1);
@@ -42,22 +43,9 @@ try {
     cdp.on('Network.loadingFinished', (e) => {
       if (sizes.has(e.requestId)) sizes.set(e.requestId, e.encodedDataLength);
     });
-    // Drawn: a print area's canvas holds the engine's drawing at its size on screen (a new canvas is 300 px wide
-    // and empty until then). Read on every frame by the page's own script: Playwright's polling would inject its
-    // utility script (about 20 ms of the main thread's time) into the load it measures.
-    await page.addInitScript(() => {
-      const check = () => {
-        const drawn = [...document.querySelectorAll('canvas.area-canvas')].some(
-          (c) => c.width > 0 && Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 1,
-        );
-        if (drawn) window.__firstDraw = performance.now();
-        else requestAnimationFrame(check);
-      };
-      requestAnimationFrame(check);
-    });
+    await recordFirstDraw(page);
     await page.goto(`${store.url}/design?productId=64f1a2b3c4d5e6f708190a05`);
-    const ms = await page.waitForFunction(() => window.__firstDraw, null, { timeout: 120_000, polling: 250 });
-    samples.push(await ms.jsonValue());
+    samples.push(await firstDraw(page));
     // The page's own engine module (already loaded, with its text module and fonts once Add Text is ready).
     await page.getByRole('button', { name: 'Add Text' }).waitFor({ timeout: 120_000 });
     rerenders.push(

@@ -1,6 +1,7 @@
 // A CPU profile of the studio's first render (one new visitor): the main thread's self time by function, and by
 // 20 ms window (from the profile's start, just before the navigation) what ran most. For looking into `just bench-studio`'s figure.
 import { launchBrowser, startStore } from '../e2e/harness.mjs';
+import { firstDraw, recordFirstDraw } from './firstDraw.mjs';
 
 const store = await startStore();
 const browser = await launchBrowser();
@@ -11,8 +12,9 @@ try {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
+  await recordFirstDraw(page);
   await page.goto(`${store.url}/design?productId=64f1a2b3c4d5e6f708190a05`);
-  const drawn = await (await page.waitForFunction(() => [...document.querySelectorAll('canvas.area-canvas')].some((c) => c.width > 0 && Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 1) && performance.now(), null, { polling: 'raf' })).jsonValue();
+  const drawn = await firstDraw(page);
   const { profile } = await cdp.send('Profiler.stop');
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const name = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;

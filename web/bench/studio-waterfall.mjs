@@ -2,6 +2,7 @@
 // tasks, DOMContentLoaded, and the first print area drawn (as `just bench-studio` detects it), in ms from
 // navigation. RUNS (default 3) fresh contexts. Run it from web/ after `just web` and `cargo build -p api`.
 import { launchBrowser, startStore } from '../e2e/harness.mjs';
+import { firstDraw, recordFirstDraw } from './firstDraw.mjs';
 
 const runs = Number(process.env.RUNS ?? 3);
 const store = await startStore();
@@ -29,10 +30,9 @@ try {
       };
       requestAnimationFrame(check);
     });
+    await recordFirstDraw(page);
     await page.goto(`${store.url}/design?productId=64f1a2b3c4d5e6f708190a05`);
-    const drawn = await (
-      await page.waitForFunction(() => [...document.querySelectorAll('canvas.area-canvas')].some((c) => c.width > 0 && Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 1) && performance.now(), null, { timeout: 60_000, polling: 'raf' })
-    ).jsonValue();
+    const drawn = await firstDraw(page);
     const report = await page.evaluate(() => ({
       dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
       resources: performance.getEntriesByType('resource').map((e) => [e.name.replace(location.origin, ''), e.startTime, e.responseEnd]),
