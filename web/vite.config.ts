@@ -95,7 +95,8 @@ function routePreload(): Plugin {
               list.push([`/${asset.fileName}`, 'fetch']);
             }
           }
-          plan[path] = list;
+          // What the HTML itself loads (the app's chunks and stylesheets) needs no second asking.
+          plan[path] = list.filter(([href]) => !html.includes(`"${href}"`));
         }
         const source =
           `// Written by vite.config.ts (routePreload): what a page needs first, asked for before the app's code has run.\n` +
