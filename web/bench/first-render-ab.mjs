@@ -1,12 +1,13 @@
 // The studio's first render of two or more builds of the web app, interleaved run by run in one sitting
 // (`just bench-studio-ab DIST...`): on a machine whose speed drifts from minute to minute, consecutive runs of
-// `just bench-studio` for each build compare the minutes more than the builds. One store per build (WEB_DIST),
+// `just bench-studio` for each build compare the minutes more than the builds. One store per build,
 // one Chromium, a new context per run; the first round warms up and is not counted. RUNS (default 15) runs each,
 // THROTTLE as for bench-studio. Prints each build's median and spread of the first draw (firstDraw.mjs).
+import { resolve } from 'node:path';
 import { launchBrowser, startStore } from '../e2e/harness.mjs';
 import { firstDraw, recordFirstDraw } from './firstDraw.mjs';
 
-const dists = process.argv.slice(2);
+const dists = process.argv.slice(2).map((dist) => resolve(dist));
 if (dists.length < 2) throw new Error('usage: node bench/first-render-ab.mjs DIST DIST...');
 const runs = Number(process.env.RUNS ?? 15);
 const throttle = Number(process.env.THROTTLE ?? 1);
@@ -14,10 +15,7 @@ const stores = [];
 const browser = await launchBrowser();
 const samples = dists.map(() => []);
 try {
-  for (const dist of dists) {
-    process.env.WEB_DIST = dist;
-    stores.push(await startStore());
-  }
+  for (const dist of dists) stores.push(await startStore({ webDir: dist }));
   for (let round = 0; round <= runs; round++) {
     for (const [i, store] of stores.entries()) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });

@@ -52,11 +52,10 @@ export function withStore(options) {
   });
 }
 
-export async function startStore({ production = false, env: extra = {} } = {}) {
+export async function startStore({ production = false, env: extra = {}, webDir = process.env.WEB_DIST ?? join(repo, 'web', 'dist') } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
   const port = await freePort();
-  // WEB_DIST: another build of the web app (so parallel work need not share web/dist).
-  const webDir = process.env.WEB_DIST ?? join(repo, 'web', 'dist');
+  // webDir (WEB_DIST): another build of the web app (so parallel work need not share web/dist).
   if (!existsSync(join(webDir, 'index.html'))) throw new Error('web/dist is missing: run `just web` first');
   const launch = () =>
     spawn(apiBinary(), ['serve'], {

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -140,6 +141,21 @@ describe('useSavedDesign', () => {
     await waitFor(() => expect(result.current.ready).toBe(true));
     expect(result.current.error).toBe(OTHER_PRODUCT);
     expect(draftOrigin(productId)).toBeNull();
+  });
+
+  it("without a saved design the draft's origin is forgotten before the studio's own layout effect opens it", () => {
+    setDraftOrigin(productId, { id, version: 1, name: 'Club tee', baseline: null });
+    mockApi(() => undefined);
+    // As StudioPage: the hook, then the studio opening in a layout effect (useStudio), where SaveDesign may mount.
+    const seen: unknown[] = [];
+    renderHook(() => {
+      const opened = useSavedDesign(productId, null);
+      useLayoutEffect(() => {
+        if (opened.ready) seen.push(draftOrigin(productId));
+      }, [opened.ready]);
+      return opened;
+    });
+    expect(seen).toEqual([null]);
   });
 
   it('without a saved design the draft is a new design', async () => {

@@ -3,7 +3,7 @@
 // draft before the studio starts. A draft that already is this version of it
 // is kept, so a reload does not lose unsaved changes. Without `savedDesign`
 // the draft is a new design.
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { fetchSavedDesign } from '../../api/designs';
 import { storeDesignPictures } from '../../api/designPictures';
 import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
@@ -23,7 +23,9 @@ export function useSavedDesign(productId: string | undefined, savedId: string | 
   const want = savedId ?? '';
   const [done, setDone] = useState<{ id: string; error: string | null } | null>(null);
 
-  useEffect(() => {
+  // A layout effect, as the studio's opening is (useStudio): called first, it runs first, so a new design's draft has
+  // no saved design's origin by the time the studio (and SaveDesign, which reads it once) can open in the same task.
+  useLayoutEffect(() => {
     if (!productId) return;
     // The studio saved its draft under this id itself: it already is that design.
     if (done && want && draftOrigin(productId)?.id === want) return;
@@ -56,9 +58,8 @@ export function useSavedDesign(productId: string | undefined, savedId: string | 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [productId, want]);
 
-  // Without a saved design the studio starts in the same render: this hook's effect (run before the studio's, as
-  // it is called first) has forgotten the draft's origin by then, and a round of effect and render cost ~40 ms of
-  // the first render.
+  // Without a saved design the studio starts in the same render (a round of effect and render cost ~40 ms of the
+  // first render): the effect above has forgotten the draft's origin before the studio's own effect runs.
   const ready = !want ? !!productId : done !== null && (done.id === want || (!!productId && draftOrigin(productId)?.id === want));
   return { ready, error: done?.id === want ? done.error : null };
 }
