@@ -8,6 +8,13 @@ Prints the server's peak resident memory (VmHWM), every answer's status count
 (2xx/4xx/503 only; anything else, or a server that died, fails the run), and
 the other shopper's latency percentiles during the flood.
 
+Then, on a fresh server each, HANGUPS (60) background removals of such a PNG
+(`POST /api/remove-background`, open to visitors), each hung up 150 ms after
+it was sent: from one client address, and from 20 (127.0.0.2-21, so the
+per-client limit admits them all). A hung-up request's work must keep its
+memory budget until it ends: prints each server's peak memory (at most 512 MiB
+or the run fails) and the other shopper's catalogue meanwhile.
+
 Runs the release binary (API_BIN, default target/release/api) on a fresh
 SQLite file and local storage on 127.0.0.1. Python 3, standard library only.
 """
@@ -30,6 +37,8 @@ import zlib
 SIDE = int(os.environ.get("SIDE", "4898"))
 UPLOADS = int(os.environ.get("UPLOADS", "60"))
 UPDATES = int(os.environ.get("UPDATES", "50"))
+HANGUPS = int(os.environ.get("HANGUPS", "60"))
+PEAK_LIMIT_MIB = 512
 DESIGNS = 10
 PASSWORD = "violet-Kettle-harbour-92"
 SHIRT = "64f1a2b3c4d5e6f708190a01"
@@ -110,22 +119,108 @@ def percentile(sorted_values, p):
     return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * p / 100))]
 
 
-def main():
-    print(f"making {UPLOADS + 2} flat {SIDE} x {SIDE} PNGs ...", flush=True)
-    pngs = [flat_png(n) for n in range(UPLOADS + 2)]
+def start_server():
+    """A release server on a fresh SQLite file: (process, client, its data directory)."""
     work = tempfile.mkdtemp(prefix="bench-hostile-")
     port = free_port()
     env = dict(os.environ, DATA_DIR=work, DATABASE_URL="", LISTEN_ADDR=f"127.0.0.1:{port}",
                TEST_PROVIDERS="on", RUST_LOG="warn", STORAGE="local")
     server = subprocess.Popen([binary, "serve"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     api = Client(port)
+    for _ in range(200):
+        try:
+            if api.call("GET", "/api/health")[0] == 200:
+                break
+        except OSError:
+            time.sleep(0.05)
+    return server, api, work
+
+
+def stop_server(server, work):
+    server.terminate()
+    server.wait()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def multipart_png(png):
+    boundary = "bench-hostile-boundary"
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"image\"; filename=\"logo.png\"\r\n"
+            "Content-Type: image/png\r\n\r\n").encode()
+    return head + png + f"\r\n--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
+
+
+def hang_up(port, source, body, ctype, after_s=0.15):
+    """Sends a background removal from `source` and closes the connection
+    `after_s` later, without reading the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0)) as conn:
+        conn.sendall((f"POST /api/remove-background HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                      f"Content-Type: {ctype}\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body)
+        time.sleep(after_s)
+
+
+def hung_up_removals(png, sources):
+    """HANGUPS hung-up removals spread over `sources`, on a fresh server, while
+    a shopper reads the catalogue: (peak MiB, catalogue latencies, failures, alive)."""
+    server, api, work = start_server()
     try:
-        for _ in range(200):
-            try:
-                if api.call("GET", "/api/health")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.05)
+        shopper = api.sign_up("shopper@example.com")
+        body, ctype = multipart_png(png)
+        peak = [peak_mib(server.pid)]
+        busy = threading.Event()
+        busy.set()
+        latencies, failures = [], []
+
+        def watch():
+            while busy.is_set():
+                try:
+                    peak[0] = max(peak[0], peak_mib(server.pid))
+                except OSError:
+                    return
+                time.sleep(0.02)
+
+        def browse():
+            while busy.is_set():
+                started = time.perf_counter()
+                try:
+                    status = api.call("GET", "/api/products?limit=12", token=shopper)[0]
+                except OSError as e:
+                    status = type(e).__name__
+                latencies.append((time.perf_counter() - started) * 1000)
+                if status != 200:
+                    failures.append(status)
+                    time.sleep(0.05)
+
+        threads = [threading.Thread(target=watch), threading.Thread(target=browse)]
+        for t in threads:
+            t.start()
+        with concurrent.futures.ThreadPoolExecutor(HANGUPS) as pool:
+            for job in [pool.submit(hang_up, api.port, sources[i % len(sources)], body, ctype)
+                        for i in range(HANGUPS)]:
+                job.result()
+        # The work the hung-up requests left runs on: watch until the server is idle again.
+        idle_since = time.perf_counter()
+        last = open(f"/proc/{server.pid}/stat").read().split()
+        deadline = time.perf_counter() + 120
+        while time.perf_counter() < deadline and time.perf_counter() - idle_since < 2:
+            time.sleep(0.25)
+            now = open(f"/proc/{server.pid}/stat").read().split()
+            if int(now[13]) + int(now[14]) > int(last[13]) + int(last[14]) + 2:
+                idle_since = time.perf_counter()
+            last = now
+        busy.clear()
+        for t in threads:
+            t.join()
+        alive = server.poll() is None and api.call("GET", "/api/health")[0] == 200
+        return peak[0], sorted(latencies), failures, alive
+    finally:
+        stop_server(server, work)
+
+
+def main():
+    print(f"making {UPLOADS + 2} flat {SIDE} x {SIDE} PNGs ...", flush=True)
+    pngs = [flat_png(n) for n in range(UPLOADS + 2)]
+    server, api, work = start_server()
+    try:
         attacker = api.sign_up("flood@example.com")
         shopper = api.sign_up("shopper@example.com")
 
@@ -225,11 +320,24 @@ def main():
         if bad or not alive or browse_failures:
             print(f"FAILED: unexpected answers {bad}, server alive: {alive}, catalogue failures: {len(browse_failures)}")
             return 1
-        return 0
     finally:
-        server.terminate()
-        server.wait()
-        shutil.rmtree(work, ignore_errors=True)
+        stop_server(server, work)
+    failed = False
+    for label, sources in [("one client", ["127.0.0.1"]),
+                           ("20 client addresses", [f"127.0.0.{i}" for i in range(2, 22)])]:
+        started = time.perf_counter()
+        peak, lat, failures, alive = hung_up_removals(pngs[0], sources)
+        print(f"hung-up removals, {label}: {HANGUPS} requests of a {SIDE} x {SIDE} PNG, each closed 150 ms after "
+              f"sending; server peak RSS {peak:.0f} MiB (limit {PEAK_LIMIT_MIB}), {time.perf_counter() - started:.1f} s "
+              f"until idle; alive after: {alive}; another shopper's GET /api/products meanwhile: {len(lat)} requests, "
+              f"p50 {percentile(lat, 50):.1f} ms, p99 {percentile(lat, 99):.1f} ms"
+              + (f"; {len(failures)} failed" if failures else ""))
+        if peak > PEAK_LIMIT_MIB or not alive or failures:
+            failed = True
+    if failed:
+        print("FAILED: a hung-up removal's work outgrew the memory budget, the server died or the catalogue failed")
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

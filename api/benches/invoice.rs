@@ -87,6 +87,7 @@ fn order(lines: usize) -> (Order, Vec<Item>) {
         payment_claim: None,
         buyer_gstin: None,
         proof_state: Some("approved".into()),
+        group_id: None,
         user_name: "Asha Rao".into(),
         user_email: "asha@example.com".into(),
     };

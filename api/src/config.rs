@@ -89,6 +89,10 @@ pub struct Config {
     /// `PENDING_ORDER_HOURS` (default 24): an order not paid by then is
     /// cancelled and lets go of its artwork (checked hourly).
     pub pending_order_hours: i64,
+    /// `GROUP_GRACE_HOURS` (default 48): a members-pay group order past its
+    /// deadline below the minimum is cancelled, and every member refunded,
+    /// when its organiser has not extended it within this many hours.
+    pub group_grace_hours: i64,
     /// `INVOICE_PREFIX` (default INV) and `CREDIT_NOTE_PREFIX` (default CN):
     /// the series of tax documents, one per financial year (INV/26-27/000123).
     pub document_prefixes: DocumentPrefixes,
@@ -577,6 +581,12 @@ impl Config {
             pending_order_hours: match env_or("PENDING_ORDER_HOURS", "24").parse() {
                 Ok(h) if h > 0 => h,
                 _ => anyhow::bail!("PENDING_ORDER_HOURS must be a whole number of hours above 0"),
+            },
+            group_grace_hours: match env_or("GROUP_GRACE_HOURS", "48").parse() {
+                Ok(h) if (0..=24 * 90).contains(&h) => h,
+                _ => anyhow::bail!(
+                    "GROUP_GRACE_HOURS must be a whole number of hours from 0 to 2160"
+                ),
             },
             document_prefixes: DocumentPrefixes::from_env()?,
             gateway_fee_bps: gateway_fee_from_env()?,

@@ -10,7 +10,13 @@
 //! invoices, background removal), so one budget bounds them together; password
 //! hashing keeps a line of its own, so a flood of pictures never holds up a
 //! sign-in. Queues are per process: each bounds its own machine's memory.
+//!
+//! Once a job runs, its slot and memory belong to the job, not to the request
+//! that queued it: a client that hangs up drops the request's future, but the
+//! blocking work runs on, so the permits move into the blocking closure and
+//! are given back only when the work ends.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tokio::sync::Semaphore;
@@ -22,20 +28,21 @@ const MIB: u64 = 1024 * 1024;
 pub struct CpuQueue {
     /// Named in the log when it is full.
     name: &'static str,
-    slots: Semaphore,
+    slots: Arc<Semaphore>,
     /// The memory budget in MiB permits.
-    memory: Semaphore,
+    memory: Arc<Semaphore>,
     budget_mib: u32,
     /// Running and waiting.
-    queued: AtomicUsize,
+    queued: Arc<AtomicUsize>,
     running: usize,
     waiting: usize,
 }
 
-/// Leaves the queue when the work is done or its request is dropped.
-struct Queued<'a>(&'a AtomicUsize);
+/// Leaves the queue when the work is done, or when its request is dropped
+/// before the work started.
+struct Queued(Arc<AtomicUsize>);
 
-impl Drop for Queued<'_> {
+impl Drop for Queued {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::AcqRel);
     }
@@ -44,18 +51,13 @@ impl Drop for Queued<'_> {
 impl CpuQueue {
     /// `running` at once, at most `waiting` more in line, and together at
     /// most `budget_mib` MiB of declared memory.
-    pub const fn new(
-        name: &'static str,
-        running: usize,
-        waiting: usize,
-        budget_mib: u32,
-    ) -> CpuQueue {
+    pub fn new(name: &'static str, running: usize, waiting: usize, budget_mib: u32) -> CpuQueue {
         CpuQueue {
             name,
-            slots: Semaphore::const_new(running),
-            memory: Semaphore::const_new(budget_mib as usize),
+            slots: Arc::new(Semaphore::new(running)),
+            memory: Arc::new(Semaphore::new(budget_mib as usize)),
             budget_mib,
-            queued: AtomicUsize::new(0),
+            queued: Arc::new(AtomicUsize::new(0)),
             running,
             waiting,
         }
@@ -88,17 +90,27 @@ impl CpuQueue {
             tracing::warn!(queue = self.name, "queue full");
             return Err(ApiError::busy(2));
         }
-        let _queued = Queued(&self.queued);
+        let queued = Queued(self.queued.clone());
         let mib = bytes.div_ceil(MIB).min(u64::from(self.budget_mib)) as u32;
-        let _memory = self
+        let memory = self
             .memory
-            .acquire_many(mib)
+            .clone()
+            .acquire_many_owned(mib)
             .await
             .map_err(ApiError::internal)?;
-        let _slot = self.slots.acquire().await.map_err(ApiError::internal)?;
-        tokio::task::spawn_blocking(f)
+        let slot = self
+            .slots
+            .clone()
+            .acquire_owned()
             .await
-            .map_err(ApiError::internal)
+            .map_err(ApiError::internal)?;
+        // Held by the work itself: a caller that leaves frees nothing while it runs.
+        tokio::task::spawn_blocking(move || {
+            let _held = (queued, memory, slot);
+            f()
+        })
+        .await
+        .map_err(ApiError::internal)
     }
 }
 
@@ -118,12 +130,12 @@ mod tests {
     /// `Retry-After`, and the line takes work again once it has room.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_full_line_answers_503_at_once() {
-        static QUEUE: CpuQueue = CpuQueue::new("test", 1, 1, 64);
+        let queue: &'static CpuQueue = Box::leak(Box::new(CpuQueue::new("test", 1, 1, 64)));
         let (release, held) = mpsc::channel::<()>();
-        let first = tokio::spawn(QUEUE.run(move || held.recv().is_ok()));
-        let second = tokio::spawn(QUEUE.run(|| 2));
-        until_queued(&QUEUE, 2).await;
-        let refused = tokio::time::timeout(Duration::from_secs(1), QUEUE.run(|| 3))
+        let first = tokio::spawn(queue.run(move || held.recv().is_ok()));
+        let second = tokio::spawn(queue.run(|| 2));
+        until_queued(queue, 2).await;
+        let refused = tokio::time::timeout(Duration::from_secs(1), queue.run(|| 3))
             .await
             .expect("refused at once, not queued")
             .expect_err("the line is full");
@@ -137,7 +149,7 @@ mod tests {
         release.send(()).unwrap();
         assert!(first.await.unwrap().unwrap());
         assert_eq!(second.await.unwrap().unwrap(), 2);
-        assert_eq!(QUEUE.run(|| 4).await.unwrap(), 4);
+        assert_eq!(queue.run(|| 4).await.unwrap(), 4);
     }
 
     /// Two slots but a budget for one large job: the second large job waits
@@ -145,20 +157,20 @@ mod tests {
     /// first served, so a large job is never starved by small ones).
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn jobs_run_together_only_within_the_memory_budget() {
-        static QUEUE: CpuQueue = CpuQueue::new("test", 2, 8, 100);
+        let queue: &'static CpuQueue = Box::leak(Box::new(CpuQueue::new("test", 2, 8, 100)));
         let (release, held) = mpsc::channel::<()>();
         let (started_tx, started) = mpsc::channel::<&'static str>();
         let tx = started_tx.clone();
-        let big = tokio::spawn(QUEUE.run_holding(80 * MIB, move || {
+        let big = tokio::spawn(queue.run_holding(80 * MIB, move || {
             tx.send("big").unwrap();
             held.recv().unwrap();
         }));
         assert_eq!(started.recv_timeout(Duration::from_secs(5)), Ok("big"));
         let tx = started_tx.clone();
-        let second_big = tokio::spawn(QUEUE.run_holding(80 * MIB, move || {
+        let second_big = tokio::spawn(queue.run_holding(80 * MIB, move || {
             tx.send("second big").unwrap();
         }));
-        until_queued(&QUEUE, 2).await;
+        until_queued(queue, 2).await;
         assert!(
             started.recv_timeout(Duration::from_millis(300)).is_err(),
             "the second large job waits for the budget"
@@ -171,6 +183,33 @@ mod tests {
             Ok("second big")
         );
         // Larger than the whole budget: it runs, alone.
-        assert_eq!(QUEUE.run_holding(500 * MIB, || 5).await.unwrap(), 5);
+        assert_eq!(queue.run_holding(500 * MIB, || 5).await.unwrap(), 5);
+    }
+
+    /// The work goes on after its caller hung up (its future dropped), and
+    /// keeps its slot and memory until it ends: the next job waits for it.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_caller_that_leaves_frees_nothing_while_its_work_runs() {
+        let queue: &'static CpuQueue = Box::leak(Box::new(CpuQueue::new("test", 2, 4, 64)));
+        let (release, held) = mpsc::channel::<()>();
+        let (started_tx, started) = mpsc::channel::<()>();
+        let caller = tokio::spawn(queue.run_holding(64 * MIB, move || {
+            started_tx.send(()).unwrap();
+            held.recv().ok();
+        }));
+        started.recv_timeout(Duration::from_secs(5)).unwrap();
+        caller.abort();
+        assert!(caller.await.unwrap_err().is_cancelled());
+        let (next_tx, next_started) = mpsc::channel::<()>();
+        let next = tokio::spawn(queue.run_holding(64 * MIB, move || next_tx.send(()).unwrap()));
+        assert!(
+            next_started
+                .recv_timeout(Duration::from_millis(300))
+                .is_err(),
+            "the budget is still the first job's"
+        );
+        release.send(()).unwrap();
+        next.await.unwrap().unwrap();
+        assert!(next_started.recv_timeout(Duration::from_secs(5)).is_ok());
     }
 }

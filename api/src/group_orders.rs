@@ -263,6 +263,31 @@ const CLOSED_UNPAID: &str = "The group order closed before this piece was paid f
 /// owed back in the same transaction: the refunds owed (their ids, for the
 /// caller to make).
 pub async fn cancel(db: &Db, group: &Group) -> Result<Vec<String>, ApiError> {
+    let why = format!("{} has cancelled the group order", group.organiser_name);
+    cancel_because(db, group, &why, false).await
+}
+
+/// The clock cancels a members-pay group that missed its deadline below the
+/// minimum and was neither extended nor closed within the grace hours, as
+/// `cancel` does, and tells the organiser too.
+pub async fn cancel_by_clock(
+    db: &Db,
+    group: &Group,
+    grace_hours: i64,
+) -> Result<Vec<String>, ApiError> {
+    let why = format!(
+        "The group order missed its deadline without enough paid pieces, and {} did not extend it within {grace_hours} hours, so it was cancelled",
+        group.organiser_name
+    );
+    cancel_because(db, group, &why, true).await
+}
+
+async fn cancel_because(
+    db: &Db,
+    group: &Group,
+    why: &str,
+    tell_organiser: bool,
+) -> Result<Vec<String>, ApiError> {
     let mut tx = crate::db::begin_write(db).await?;
     if !groups::finish(&mut tx, &group.id, groups::CANCELLED).await? {
         return Err(not_open());
@@ -277,6 +302,15 @@ pub async fn cancel(db: &Db, group: &Group) -> Result<Vec<String>, ApiError> {
             groups::release_order(&mut tx, order, "The group order was cancelled", true).await?,
         );
     }
+    if tell_organiser {
+        let email = email_of(&mut tx, &group.organiser_id).await?;
+        let body = format!(
+            "Hello {},\n\n{why}: \"{}\". Every member who paid is being refunded.\n",
+            group.organiser_name, group.title
+        );
+        let subject = format!("{} was cancelled", group.title);
+        outbox::put(&mut tx, "email", &email, &subject, &body).await?;
+    }
     for member in members(&rows, &group.organiser_id) {
         let money = if member.paid != 0 {
             "Your payment is being refunded to the card you paid with."
@@ -284,8 +318,8 @@ pub async fn cancel(db: &Db, group: &Group) -> Result<Vec<String>, ApiError> {
             "Nothing was charged."
         };
         let body = format!(
-            "Hello {},\n\n{} has cancelled the group order \"{}\". Nothing will be printed for you. {money}\n",
-            member.member_name, group.organiser_name, group.title
+            "Hello {},\n\n{why}: \"{}\". Nothing will be printed for you. {money}\n",
+            member.member_name, group.title
         );
         outbox::put(
             &mut tx,
@@ -298,6 +332,66 @@ pub async fn cancel(db: &Db, group: &Group) -> Result<Vec<String>, ApiError> {
     }
     tx.commit().await?;
     Ok(owed)
+}
+
+/// A row leaves its group (withdrawn or removed), in the caller's
+/// transaction holding the group: dropped, and its order let go (cancelled
+/// while unpaid). A paid order owes the piece back, named in the refund's
+/// reason (and so its credit note), and its line is rewritten to the pieces
+/// still paid for: what is made is always what is paid and not refunded.
+/// The refund owed (its id), if any.
+pub async fn release_row(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    group: &Group,
+    row: &Row,
+    reason: &str,
+) -> Result<Option<String>, ApiError> {
+    groups::drop_row(tx, &row.id).await?;
+    let Some(order_id) = row.order_id.as_deref() else {
+        return Ok(None);
+    };
+    let reason = format!("{reason}: 1 piece ({})", piece(row));
+    let owed = groups::release_order(tx, order_id, &reason, false).await?;
+    if owed.is_some() {
+        let held = groups::rows_of_order(tx, order_id).await?;
+        if !held.is_empty() {
+            let design = assemble(&design_of(group)?, &held)?;
+            crate::db::orders::rewrite_group_line(
+                tx,
+                order_id,
+                &design.to_json(),
+                &serde_json::to_string(&design.quantities)?,
+                i64::from(design.quantities.total()),
+            )
+            .await?;
+        }
+    }
+    Ok(owed)
+}
+
+/// A group member's order may go into production or ship only once its
+/// group is placed, and only while its line makes exactly the pieces the
+/// group's rows still pay for.
+pub async fn may_make(db: &Db, order: &crate::db::orders::Order) -> Result<(), ApiError> {
+    if let Some(group) = groups::waiting_for(db, &order.id).await? {
+        return Err(ApiError::conflict_code(
+            format!(
+                "Order {} pays for a piece of the group order \"{group}\", which is not placed yet: it goes into production with the group",
+                order.order_number
+            ),
+            "GROUP_NOT_PLACED",
+        ));
+    }
+    match groups::pieces_and_rows(db, &order.id).await? {
+        Some((pieces, rows)) if pieces != rows => Err(ApiError::conflict_code(
+            format!(
+                "Order {} makes {pieces} pieces but its group order's rows pay for {rows}: it cannot be made until they agree",
+                order.order_number
+            ),
+            "GROUP_PIECES_CHANGED",
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The members' own rows (not the organiser's top-ups).
@@ -378,11 +472,19 @@ pub async fn tick(state: &crate::state::AppState) -> Result<(), ApiError> {
             (
                 format!("{} reached its deadline", group.title),
                 format!(
-                    "Hello {},\n\n\"{}\" reached its deadline with {pieces} pieces{}. You can extend the deadline, top up the missing pieces yourself and close it, or cancel it.\n",
+                    "Hello {},\n\n\"{}\" reached its deadline with {pieces} pieces{}. You can extend the deadline, top up the missing pieces yourself and close it, or cancel it.{}\n",
                     group.organiser_name,
                     group.title,
                     if need > 0 {
                         format!(", {need} short of the minimum")
+                    } else {
+                        String::new()
+                    },
+                    if group.payment == groups::MEMBERS_PAY {
+                        format!(
+                            " If you have not extended it within {} hours, it is cancelled and every member who paid is refunded.",
+                            state.config.group_grace_hours
+                        )
                     } else {
                         String::new()
                     }
@@ -395,6 +497,27 @@ pub async fn tick(state: &crate::state::AppState) -> Result<(), ApiError> {
             outbox::put(&mut tx, "email", &email, &subject, &body).await?;
         }
         tx.commit().await?;
+    }
+    // Members paying, past the deadline and its grace below the minimum: the
+    // members' money is not left waiting on an organiser who does nothing.
+    let grace = state.config.group_grace_hours;
+    for group in groups::past_grace(db, crate::db::now_ms() - grace * 3_600_000).await? {
+        let mut rows = groups::rows(db, &group.id).await?;
+        rows.retain(|r| r.paid != 0);
+        if assemble(&design_of(&group)?, &rows)?
+            .quantities
+            .check_minimum()
+            .is_err()
+        {
+            match cancel_by_clock(db, &group, grace).await {
+                Ok(_) => {
+                    tracing::info!(group_id = %group.id, "a group order past its grace was cancelled")
+                }
+                // Extended, closed or cancelled meanwhile (by another instance too).
+                Err(ApiError::Conflict(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
     }
     // Members paying: the minimum counts paid pieces, which land through the payments' paths.
     let minimum = i64::from(design_engine::quantities::MIN_PER_COLOUR);

@@ -85,18 +85,19 @@ pub async fn is_holder(db: &Db, sha256: &str, user_id: &str) -> Result<bool, sql
     Ok(n > 0)
 }
 
-/// No cart line, order line or saved design uses the `artwork` row in hand.
+/// No cart line, order line, saved design or open group order uses the `artwork` row in hand.
 fn unused() -> String {
     [
         "cart_item_artwork",
         "order_item_artwork",
         "saved_design_artwork",
+        "group_order_artwork",
     ]
     .map(|t| format!("NOT EXISTS (SELECT 1 FROM {t} u WHERE u.sha256 = artwork.sha256)"))
     .join(" AND ")
 }
 
-/// Artwork untouched since `before` (Unix ms) that no cart line, order line or saved design uses.
+/// Artwork untouched since `before` (Unix ms) that nothing uses (`unused`).
 pub async fn unused_since(db: &Db, before: i64) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(&format!(
         "SELECT sha256 FROM artwork WHERE touched_at < $1 AND {} LIMIT 500",

@@ -91,11 +91,14 @@ pub struct NewGroup<'a> {
     pub personalisation: bool,
     pub ship_to: Option<&'a str>,
     pub pieces_per_member: i64,
+    /// The design's pictures (SHA-256), held while the group is open.
+    pub pictures: &'a [String],
 }
 
 pub async fn create(db: &Db, new: &NewGroup<'_>) -> Result<Group, DbError> {
     let id = new_id();
     let now = now_ms();
+    let mut tx = super::begin_write(db).await?;
     sqlx::query(
         "INSERT INTO group_orders (id, token, organiser_id, product_id, design, title, deadline, payment, \
          personalisation, status, artwork_hash, created_at, updated_at, ship_to, pieces_per_member) \
@@ -115,8 +118,20 @@ pub async fn create(db: &Db, new: &NewGroup<'_>) -> Result<Group, DbError> {
     .bind(now)
     .bind(new.ship_to)
     .bind(new.pieces_per_member)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
+    // Held against the artwork sweeper until the group is no longer open
+    // (its rows go to a cart line or orders, which hold them from then on).
+    for sha256 in new.pictures {
+        sqlx::query(
+            "INSERT INTO group_order_artwork (group_id, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        )
+        .bind(&id)
+        .bind(sha256)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
     get(db, &id)
         .await?
         .ok_or(DbError::Corrupt("the new group order vanished".into()))
@@ -204,7 +219,14 @@ pub async fn finish(
     .bind(OPEN)
     .execute(&mut **tx)
     .await?;
-    Ok(done.rows_affected() == 1)
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM group_order_artwork WHERE group_id = $1")
+        .bind(group_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
 }
 
 /// The organiser's new title, deadline and pieces per member for an open
@@ -442,6 +464,19 @@ pub async fn past_deadline(db: &Db) -> Result<Vec<Group>, DbError> {
     .await?)
 }
 
+/// Open groups whose members pay with a deadline at or before `cutoff` (the
+/// deadline plus the grace hours the organiser had to act).
+pub async fn past_grace(db: &Db, cutoff: i64) -> Result<Vec<Group>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{GROUP} WHERE g.status = $1 AND g.payment = $2 AND g.deadline <= $3 LIMIT 100"
+    ))
+    .bind(OPEN)
+    .bind(MEMBERS_PAY)
+    .bind(cutoff)
+    .fetch_all(db)
+    .await?)
+}
+
 /// The user's rows in the group that no paid order covers yet (a member's
 /// own; the organiser's top-ups too), in the order they joined.
 pub async fn unpaid_of(
@@ -461,15 +496,19 @@ pub async fn unpaid_of(
 
 /// Links rows to the order paying for them, inside the caller's transaction;
 /// the unpaid order they were linked to before, if any, is cancelled.
+/// `false` (the caller rolls back) when that order was paid after the rows
+/// were read: the rows stay with the order that paid for them.
 pub async fn link_order(
     tx: &mut Transaction<'static, Any>,
     rows: &[Row],
     order_id: &str,
-) -> Result<(), DbError> {
+) -> Result<bool, DbError> {
     let now = now_ms();
     for row in rows {
-        if let Some(before) = row.order_id.as_deref().filter(|b| *b != order_id) {
-            cancel_unpaid(tx, before, "Paid again").await?;
+        if let Some(before) = row.order_id.as_deref().filter(|b| *b != order_id)
+            && cancel_or_paid(tx, before, "Paid again").await?
+        {
+            return Ok(false);
         }
         sqlx::query("UPDATE group_order_rows SET order_id = $1, updated_at = $2 WHERE id = $3")
             .bind(order_id)
@@ -478,7 +517,7 @@ pub async fn link_order(
             .execute(&mut **tx)
             .await?;
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Lets go of the order of a row that left its group (withdrawn, removed,
@@ -509,10 +548,46 @@ pub async fn release_order(
             .bind(order_id)
             .fetch_one(&mut **tx)
             .await?;
-    let part = (!whole && still_held > 0).then(|| total / pieces.max(1));
+    // A piece's part of what is left: the order's line counts the pieces still
+    // paid for (the caller rewrites it), and earlier parts are owed already.
+    let owed_before: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM refunds_owed WHERE order_id = $1",
+    )
+    .bind(order_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let part = (!whole && still_held > 0).then(|| (total - owed_before) / pieces.max(1));
     Ok(Some(
         super::refunds_owed::owe(tx, order_id, part, reason).await?,
     ))
+}
+
+/// The rows an order pays for, in the order they joined.
+pub async fn rows_of_order(
+    tx: &mut Transaction<'static, Any>,
+    order_id: &str,
+) -> Result<Vec<Row>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{ROW} WHERE r.order_id = $1 ORDER BY r.created_at, r.id"
+    ))
+    .bind(order_id)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
+/// A group member's order against the rows that hold it: (pieces its lines
+/// make, rows paying for it), or none for an order of no group.
+pub async fn pieces_and_rows(db: &Db, order_id: &str) -> Result<Option<(i64, i64)>, DbError> {
+    let found: Option<(Option<String>, i64, i64)> = sqlx::query_as(
+        "SELECT o.group_id, \
+         CAST((SELECT COALESCE(SUM(i.quantity), 0) FROM order_items i WHERE i.order_id = o.id) AS BIGINT), \
+         (SELECT COUNT(*) FROM group_order_rows r WHERE r.order_id = o.id) FROM orders o WHERE o.id = $1",
+    )
+    .bind(order_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(found
+        .and_then(|(group, pieces, rows)| (group.is_some() || rows > 0).then_some((pieces, rows))))
 }
 
 /// Cancels an order while it is unpaid: `true` when this call cancelled it.

@@ -47,6 +47,32 @@ pub struct ShippingAddress {
     pub country: String,
 }
 
+impl ShippingAddress {
+    /// The group's delivery as a member's order shows it: the organiser's
+    /// first name, the city and state (the tax invoice's place of supply);
+    /// the street, pincode and phone stay with the group. The e-mail is kept
+    /// (the member's own: the order's messages go to them).
+    pub fn group_delivery(&self) -> ShippingAddress {
+        ShippingAddress {
+            email: self.email.clone(),
+            full_name: self
+                .full_name
+                .split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+            phone: String::new(),
+            address_line1: String::new(),
+            address_line2: None,
+            street: String::new(),
+            city: self.city.clone(),
+            state: self.state.clone(),
+            zip_code: String::new(),
+            country: self.country.clone(),
+        }
+    }
+}
+
 impl From<&ShippingAddress> for AddressInput {
     /// A stored address as the form would send it, to check and store again.
     fn from(a: &ShippingAddress) -> Self {

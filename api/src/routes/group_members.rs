@@ -10,8 +10,8 @@ use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
 use super::group_orders::{
-    GroupRowRequest, add_row, by_token, hold_for_rows, pieces_per_member, progress, refuse_rows,
-    release, settle_refunds,
+    GroupRowRequest, add_row, by_token, hold_for_rows, hold_for_withdrawal, pieces_per_member,
+    progress, refuse_rows, settle_refunds,
 };
 use crate::auth::BearerAuth;
 use crate::db::group_orders::{self as groups, Group, Row};
@@ -288,7 +288,7 @@ async fn withdraw(
     user_id: &str,
     which: Option<&str>,
 ) -> ApiResult<&'static str> {
-    let mut tx = hold_for_rows(state, group).await?;
+    let mut tx = hold_for_withdrawal(state, group).await?;
     let rows = match which {
         Some(_) => vec![pick(&mut tx, group, user_id, which).await?],
         None => groups::mine_in(&mut tx, &group.id, user_id).await?,
@@ -300,7 +300,9 @@ async fn withdraw(
     // One at a time: a paid order holding two of them owes one piece's part,
     // then all it has left.
     for row in &rows {
-        owed.extend(release(&mut tx, row, "Withdrawn from the group order").await?);
+        owed.extend(
+            rules::release_row(&mut tx, group, row, "Withdrawn from the group order").await?,
+        );
     }
     let refunded = !owed.is_empty();
     let left = groups::mine_in(&mut tx, &group.id, user_id).await?.len();

@@ -235,6 +235,24 @@ pub(super) async fn hold_for_rows(
     Ok(tx)
 }
 
+/// A transaction holding the group open for a withdrawal: as for a row, but
+/// members paying may withdraw (and are refunded) after the deadline too,
+/// until the group is placed: their money never waits on the organiser.
+pub(super) async fn hold_for_withdrawal(
+    state: &AppState,
+    group: &Group,
+) -> ApiResult<sqlx::Transaction<'static, sqlx::Any>> {
+    if group.payment != groups::MEMBERS_PAY {
+        return hold_for_rows(state, group).await;
+    }
+    let mut tx = crate::db::begin_write(&state.db).await?;
+    if !groups::lock_open(&mut tx, &group.id, None).await? {
+        refuse_rows(group)?;
+        return Err(not_open());
+    }
+    Ok(tx)
+}
+
 /// The rows' line priced by the engine at the product's pricing now.
 pub(super) async fn progress(
     state: &AppState,
@@ -511,6 +529,10 @@ impl GroupOrdersApi {
                 personalisation: body.personalisation,
                 ship_to: ship_to.as_deref(),
                 pieces_per_member,
+                pictures: &design
+                    .image_assets()
+                    .map(|a| a.sha256.clone())
+                    .collect::<Vec<_>>(),
             },
         )
         .await?;
@@ -649,7 +671,8 @@ impl GroupOrdersApi {
         let removed = groups::row_in(&mut tx, &group.id, &row.0)
             .await?
             .ok_or_else(|| ApiError::not_found("Row not found"))?;
-        let owed = release(&mut tx, &removed, "Removed from the group order").await?;
+        let owed =
+            rules::release_row(&mut tx, &group, &removed, "Removed from the group order").await?;
         if removed.top_up == 0 && removed.user_id != group.organiser_id {
             let body = format!(
                 "Hello {},\n\n{} has removed your piece ({}) from the group order \"{}\". {}\n",
@@ -675,20 +698,6 @@ impl GroupOrdersApi {
             "Row removed",
             organiser_view(&state, group).await?,
         ))
-    }
-}
-
-/// Removes a row and lets go of its order (cancelled if unpaid, owed back if
-/// paid), in the caller's transaction: the refund owed (its id), if any.
-pub(super) async fn release(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    row: &Row,
-    reason: &str,
-) -> ApiResult<Option<String>> {
-    groups::drop_row(tx, &row.id).await?;
-    match &row.order_id {
-        Some(order) => Ok(groups::release_order(tx, order, reason, false).await?),
-        None => Ok(None),
     }
 }
 

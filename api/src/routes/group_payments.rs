@@ -11,7 +11,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
-use super::group_orders::{by_token, hold_for_rows};
+use super::group_orders::{by_token, hold_for_rows, refuse_rows};
 use super::payments::{Checkout, CreatedOrder, check_receipt, created, open_order};
 use crate::auth::BearerAuth;
 use crate::db::group_orders::{self as groups, Row};
@@ -75,6 +75,8 @@ impl GroupPaymentsApi {
             )
             .into());
         }
+        // Closed, cancelled or past its deadline: refused before any provider order is made.
+        refuse_rows(&group)?;
         let receipt = check_receipt(&body.receipt)?;
         // Checked before anything is stored, with the form's messages.
         let billing = body.billing_address.shipping()?;
@@ -110,6 +112,7 @@ impl GroupPaymentsApi {
                 same_as_shipping: false,
                 gstin: body.gstin.as_deref(),
                 lines: Some(lines),
+                group_id: Some(&group.id),
             },
         )
         .await?;
@@ -151,7 +154,12 @@ async fn link(
             "GROUP_ROWS_CHANGED",
         ));
     }
-    groups::link_order(&mut tx, &now, &order.id).await?;
+    if !groups::link_order(&mut tx, &now, &order.id).await? {
+        return Err(ApiError::conflict_code(
+            "Your pieces were paid for meanwhile: there is nothing more to pay.",
+            "GROUP_NOTHING_TO_PAY",
+        ));
+    }
     tx.commit().await.map_err(ApiError::from)?;
     Ok(())
 }

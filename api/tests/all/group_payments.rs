@@ -645,3 +645,446 @@ async fn a_member_holds_as_many_pieces_as_the_organiser_allows() {
         assert_eq!(app.get_auth(&mine_url, &parent).await.0, 404);
     }
 }
+
+/// What is made is what is paid and not refunded: the organiser pays 26
+/// top-ups as one order and removes one for a refund; the order, its print
+/// files and the production gate count 25 pieces, and the credit note's
+/// refund names the piece that left.
+#[tokio::test]
+async fn a_refunded_piece_is_never_made() {
+    for engine in engines() {
+        let app = app(engine).await;
+        let (organiser, id, token) = group(&app).await;
+        for n in 0..26 {
+            let size = if n % 2 == 0 { "M" } else { "L" };
+            let (status, res) = app
+                .post_auth(
+                    &format!("/api/group-orders/{id}/rows"),
+                    &organiser,
+                    json!({ "size": size }),
+                )
+                .await;
+            assert_eq!(status, 200, "{res}");
+        }
+        let (_, view) = app
+            .get_auth(&format!("/api/group-orders/{id}"), &organiser)
+            .await;
+        let to_pay = view["data"]["toPay"].as_i64().unwrap();
+        let created = order(&app, &organiser, &token, 90, to_pay).await;
+        assert_eq!(verify(&app, &organiser, &created, 90).await.0, 200);
+        let order_id = created["order"]["_id"].as_str().unwrap().to_string();
+        let (_, view) = app
+            .get_auth(&format!("/api/group-orders/{id}"), &organiser)
+            .await;
+        let row = view["data"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["size"] == "L")
+            .unwrap()["_id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (status, res) = app
+            .delete_auth(&format!("/api/group-orders/{id}/rows/{row}"), &organiser)
+            .await;
+        assert_eq!(status, 200, "{res}");
+        settle(&app).await;
+        assert_eq!(
+            refunds(&app, &order_id).await,
+            (1, to_pay / 26),
+            "{engine:?}: one piece back"
+        );
+        let reason: String = sqlx::query_scalar("SELECT reason FROM refunds WHERE order_id = $1")
+            .bind(&order_id)
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(reason, "Removed from the group order: 1 piece (L)");
+        let (_, paid) = app
+            .get_auth(&format!("/api/orders/{order_id}"), &organiser)
+            .await;
+        let paid = &paid["data"];
+        assert_eq!(
+            (
+                paid["itemsCount"].as_i64(),
+                paid["orderItems"][0]["itemCount"].as_i64(),
+                paid["orderItems"][0]["quantity"]["l"].as_i64()
+            ),
+            (Some(25), Some(25), Some(12)),
+            "{engine:?}: the order makes what is paid: {paid}"
+        );
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/group-orders/{id}/close"),
+                &organiser,
+                json!({}),
+            )
+            .await;
+        assert_eq!(
+            (status, res["data"]["status"].as_str()),
+            (200, Some("placed")),
+            "{res}"
+        );
+        let admin = app.admin_token().await;
+        let zip = app
+            .client
+            .get(app.url(&format!("/api/orders/{order_id}/print-files")))
+            .bearer_auth(&admin)
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(zip.to_vec())).unwrap();
+        let manifest: Value =
+            serde_json::from_reader(zip.by_name("manifest.json").unwrap()).unwrap();
+        let q = &manifest["files"][0]["quantities"];
+        assert_eq!(
+            (q["m"].as_i64(), q["l"].as_i64()),
+            (Some(13), Some(12)),
+            "{engine:?}: the printer makes 25: {manifest}"
+        );
+        // The gate counts the rows holding the order: a piece that left without
+        // its line being rewritten stops production.
+        let row: String = sqlx::query_scalar(
+            "SELECT id FROM group_order_rows WHERE order_id = $1 ORDER BY id LIMIT 1",
+        )
+        .bind(&order_id)
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+        sqlx::query("UPDATE group_order_rows SET order_id = NULL WHERE id = $1")
+            .bind(&row)
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let to_processing = json!({"status": "processing", "overrideReason": "proof by phone"});
+        let url = format!("/api/orders/{order_id}/status");
+        let (status, res) = app.put_auth(&url, &admin, to_processing.clone()).await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("GROUP_PIECES_CHANGED")),
+            "{engine:?}: {res}"
+        );
+        sqlx::query("UPDATE group_order_rows SET order_id = $1 WHERE id = $2")
+            .bind(&order_id)
+            .bind(&row)
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let (status, res) = app.put_auth(&url, &admin, to_processing).await;
+        assert_eq!(status, 200, "{engine:?}: {res}");
+        // The parcel goes to the group's full address, which the order itself does not show.
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/orders/{order_id}/shipment"),
+                &admin,
+                json!({"courier": "Delhivery", "awb": "AWB777", "trackingUrl": "https://www.delhivery.com/track/package/AWB777"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?}: {res}");
+        let (_, _, pdf) = app
+            .get_bytes(
+                &format!("/api/orders/{order_id}/shipment/label.pdf"),
+                Some(&admin),
+            )
+            .await;
+        let text = lopdf::Document::load_mem(&pdf)
+            .unwrap()
+            .extract_text(&[1])
+            .unwrap();
+        assert!(
+            text.contains("110001") && text.contains("Janpath"),
+            "{engine:?}: {text}"
+        );
+    }
+}
+
+/// Members paying are never left waiting on an organiser who does nothing:
+/// after the deadline a paying member may still withdraw, refunded, and a
+/// group neither extended nor closed within the grace hours is cancelled by
+/// the clock, every member refunded once however many instances run it.
+#[tokio::test]
+async fn members_money_is_never_stuck_after_a_missed_deadline() {
+    for engine in engines() {
+        let app = app(engine).await;
+        let (_, id, token) = group(&app).await;
+        let mut members = Vec::new();
+        let mut orders = Vec::new();
+        for n in 0..3 {
+            let t = member(&app, n).await;
+            let created = join_and_order(&app, &t, &token, n).await;
+            assert_eq!(verify(&app, &t, &created, n).await.0, 200);
+            orders.push(created["order"]["_id"].as_str().unwrap().to_string());
+            members.push(t);
+        }
+        let set_deadline = |at: i64| {
+            sqlx::query("UPDATE group_orders SET deadline = $1 WHERE id = $2")
+                .bind(at)
+                .bind(id.clone())
+                .execute(&app.db)
+        };
+        set_deadline(api::db::now_ms() - 1000).await.unwrap();
+        api::group_orders::tick(&app.state).await.unwrap();
+        let told = app
+            .message_with("captain@example.com", "within 48 hours, it is cancelled")
+            .await;
+        assert!(
+            !told.is_empty(),
+            "{engine:?}: the organiser hears of the grace"
+        );
+        // No new pieces after the deadline, but a paying member may leave, refunded.
+        let late = member(&app, 7).await;
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/group-orders/by-token/{token}/rows"),
+                &late,
+                json!({"size": "M"}),
+            )
+            .await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("GROUP_DEADLINE_PASSED"))
+        );
+        let (status, res) = app
+            .delete_auth(
+                &format!("/api/group-orders/by-token/{token}/rows/mine"),
+                &members[0],
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?}: {res}");
+        settle(&app).await;
+        assert_eq!(
+            refunds(&app, &orders[0]).await,
+            (1, PIECE_PAID),
+            "{engine:?}"
+        );
+        // Within the grace, the clock waits for the organiser.
+        api::group_orders::tick(&app.state).await.unwrap();
+        let status: String = sqlx::query_scalar("SELECT status FROM group_orders WHERE id = $1")
+            .bind(&id)
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(status, "open");
+        // Past it, three instances' clocks at once: cancelled and refunded once.
+        set_deadline(api::db::now_ms() - 49 * 3600 * 1000)
+            .await
+            .unwrap();
+        let ticks = join_all((0..3).map(|_| api::group_orders::tick(&app.state))).await;
+        assert!(ticks.iter().all(Result::is_ok), "{engine:?}: {ticks:?}");
+        api::group_orders::tick(&app.state).await.unwrap();
+        let status: String = sqlx::query_scalar("SELECT status FROM group_orders WHERE id = $1")
+            .bind(&id)
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(status, "cancelled", "{engine:?}");
+        for order in &orders[1..] {
+            assert_eq!(refunds(&app, order).await, (1, PIECE_PAID), "{engine:?}");
+        }
+        assert_eq!(
+            outbox(&app, "Chess Club 2026 was cancelled").await,
+            [
+                "captain@example.com",
+                "member1@example.com",
+                "member2@example.com"
+            ],
+            "{engine:?}: the organiser and the members left, once each"
+        );
+    }
+}
+
+/// A stranger with the link learns nothing of the organiser's address from
+/// their own order; paying on a cancelled group makes no order at all; a
+/// receipt of a cart order never pays for group rows; and the group's
+/// pictures outlive the saved design they came from while it is open.
+#[tokio::test]
+async fn a_group_keeps_its_organisers_address_and_its_pictures() {
+    for engine in engines() {
+        let app = app(engine).await;
+        let (organiser, id, token) = group(&app).await;
+        let stranger = member(&app, 0).await;
+        let created = join_and_order(&app, &stranger, &token, 0).await;
+        let order_id = created["order"]["_id"].as_str().unwrap();
+        let (_, order) = app
+            .get_auth(&format!("/api/orders/{order_id}"), &stranger)
+            .await;
+        let shown = order["data"]["shippingAddress"].clone();
+        assert_eq!(
+            (
+                shown["fullName"].as_str(),
+                shown["city"].as_str(),
+                shown["street"].as_str(),
+                shown["phone"].as_str(),
+                shown["zipCode"].as_str()
+            ),
+            (
+                Some("Asha"),
+                Some("New Delhi"),
+                Some(""),
+                Some(""),
+                Some("")
+            ),
+            "{engine:?}: {shown}"
+        );
+        for text in [order.to_string(), created.to_string()] {
+            assert!(
+                !text.contains("Janpath")
+                    && !text.contains("+91 98765")
+                    && !text.contains("Asha Rao"),
+                "{engine:?}: the organiser's address leaked: {text}"
+            );
+        }
+        // A pending cart order's receipt never pays for group rows.
+        let cart_token = crate::helpers::checkout::shopper(&app, "cart@example.com").await;
+        let (status, res) = app
+            .post_auth(
+                "/api/payments/create-order",
+                &cart_token,
+                crate::helpers::checkout::order_request(
+                    "shared_receipt",
+                    crate::helpers::checkout::TOTAL,
+                ),
+            )
+            .await;
+        assert_eq!(status, 200, "{res}");
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/group-orders/by-token/{token}/rows"),
+                &cart_token,
+                json!({"size": "L"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{res}");
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/group-orders/by-token/{token}/rows/mine/pay"),
+                &cart_token,
+                json!({"amount": PIECE_PAID, "receipt": "shared_receipt", "billingAddress": billing(5)}),
+            )
+            .await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("RECEIPT_IN_USE")),
+            "{engine:?}: {res}"
+        );
+        // The saved design goes; the open group keeps its pictures from the sweeper.
+        let pictures: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM group_order_artwork WHERE group_id = $1")
+                .bind(&id)
+                .fetch_one(&app.db)
+                .await
+                .unwrap();
+        let (_, designs) = app.get_auth("/api/designs", &organiser).await;
+        for d in designs["data"].as_array().unwrap() {
+            let (status, _) = app
+                .delete_auth(
+                    &format!("/api/designs/{}", d["_id"].as_str().unwrap()),
+                    &organiser,
+                )
+                .await;
+            assert_eq!(status, 200);
+        }
+        sqlx::query("UPDATE artwork SET touched_at = 0")
+            .execute(&app.db)
+            .await
+            .unwrap();
+        api::sweeper::sweep(&app.state, std::time::Duration::from_secs(3600))
+            .await
+            .unwrap();
+        let kept: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM artwork a JOIN group_order_artwork g ON g.sha256 = a.sha256 WHERE g.group_id = $1",
+        )
+        .bind(&id)
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+        assert_eq!(
+            kept, pictures,
+            "{engine:?}: the open group's pictures are kept"
+        );
+        // Cancelled: paying is refused before any order (or provider order) is made.
+        let (status, _) = app
+            .post_auth(
+                &format!("/api/group-orders/{id}/cancel"),
+                &organiser,
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        let before: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders")
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/group-orders/by-token/{token}/rows/mine/pay"),
+                &stranger,
+                json!({"amount": PIECE_PAID, "receipt": "after_cancel", "billingAddress": billing(0)}),
+            )
+            .await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("GROUP_CANCELLED")),
+            "{engine:?}: {res}"
+        );
+        let after: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders")
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(before, after, "{engine:?}: no order was made");
+    }
+}
+
+/// A member pays an order while paying again with a new receipt: whichever
+/// lands first, the paid order is held by the rows it paid for (never by
+/// none), and anything paid that holds no row is refunded.
+#[tokio::test]
+async fn a_payment_racing_a_second_checkout_keeps_its_rows() {
+    for engine in engines() {
+        let app = app(engine).await;
+        let (_, _, token) = group(&app).await;
+        for n in 0..6 {
+            let t = member(&app, n).await;
+            let first = join_and_order(&app, &t, &token, n).await;
+            let again = async {
+                app.post_auth(
+                    &format!("/api/group-orders/by-token/{token}/rows/mine/pay"),
+                    &t,
+                    json!({"amount": PIECE_PAID, "receipt": format!("again_{n}"), "billingAddress": billing(n)}),
+                )
+                .await
+            };
+            let ((paid, body), _) = tokio::join!(verify(&app, &t, &first, n), again);
+            settle(&app).await;
+            let first_id = first["order"]["_id"].as_str().unwrap();
+            let held: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM group_order_rows WHERE order_id = $1")
+                    .bind(first_id)
+                    .fetch_one(&app.db)
+                    .await
+                    .unwrap();
+            if paid == 200 {
+                assert_eq!(
+                    held, 1,
+                    "{engine:?} round {n}: the paid order keeps its row: {body}"
+                );
+            } else {
+                assert_eq!(held, 0, "{engine:?} round {n}: {body}");
+            }
+            // Every paid order of the member is held by a row or refunded in full.
+            let loose: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM orders o WHERE o.group_id IS NOT NULL AND o.is_paid = 1 \
+                 AND o.refunded_amount < o.total_price \
+                 AND NOT EXISTS (SELECT 1 FROM group_order_rows r WHERE r.order_id = o.id)",
+            )
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+            assert_eq!(loose, 0, "{engine:?} round {n}");
+        }
+    }
+}

@@ -53,6 +53,8 @@ pub struct Order {
     pub buyer_gstin: Option<String>,
     /// 'waiting' for the customer's approval of a proof, or 'approved'; none before payment.
     pub proof_state: Option<String>,
+    /// A group member's order: the group order whose pieces it pays for.
+    pub group_id: Option<String>,
     pub user_name: String,
     pub user_email: String,
 }
@@ -133,6 +135,8 @@ pub struct NewOrder {
     /// Checked by the engine (`tax::buyer_gstin`); none for a consumer.
     pub buyer_gstin: Option<String>,
     pub notes: String,
+    /// A group member's order: its group order.
+    pub group_id: Option<String>,
     pub items: Vec<NewItem>,
 }
 
@@ -148,7 +152,7 @@ macro_rules! order_columns {
          orders.shipping_price, orders.tax_price, orders.discount_amount, orders.total_price, \
          orders.refunded_amount, orders.shipping_address, orders.billing_address, orders.cancel_reason, \
          orders.tracking_number, orders.created_at, orders.updated_at, orders.payment_claim, \
-         orders.buyer_gstin, orders.gateway_fee_bps, orders.proof_state, ",
+         orders.buyer_gstin, orders.gateway_fee_bps, orders.proof_state, orders.group_id, ",
             $name,
             " AS user_name, ",
             $email,
@@ -268,7 +272,7 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
         .push_result("placed", "orders", &format!(
             "INSERT INTO orders (id, user_id, order_number, receipt, provider, provider_order_id, items_count, \
              items_price, tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at, \
-             buyer_gstin, open_slot, gateway_fee_bps) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, slot, $16 FROM \
+             buyer_gstin, open_slot, gateway_fee_bps, group_id) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, slot, $16, $17 FROM \
              (SELECT MIN(n) AS slot FROM ({slots}) AS numbers WHERE n NOT IN \
              (SELECT open_slot FROM orders WHERE user_id = $2 AND open_slot IS NOT NULL)) AS free \
              WHERE slot IS NOT NULL{RETURNING}",
@@ -289,7 +293,8 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
         .bind(new.notes.clone())
         .bind(now)
         .bind(new.buyer_gstin.clone())
-        .bind(new.gateway_fee_bps);
+        .bind(new.gateway_fee_bps)
+        .bind(new.group_id.clone());
     for (position, item) in new.items.iter().enumerate() {
         let item_id = new_id();
         script
@@ -470,6 +475,35 @@ pub async fn list_for_user(
     .await?;
     Ok((orders, total))
 }
+
+/// A group member's order after pieces left it (refunded): its one line and
+/// its count make exactly the pieces still paid for, inside the transaction
+/// that owes the refund. The prices stay as paid; the refund is the change.
+pub async fn rewrite_group_line(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    order_id: &str,
+    design: &str,
+    sizes: &str,
+    pieces: i64,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "UPDATE order_items SET design = $1, sizes = $2, quantity = $3 WHERE order_id = $4",
+    )
+    .bind(design)
+    .bind(sizes)
+    .bind(pieces)
+    .bind(order_id)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("UPDATE orders SET items_count = $1, updated_at = $2 WHERE id = $3")
+        .bind(pieces)
+        .bind(now_ms())
+        .bind(order_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 
 #[cfg(test)]
 mod tests {

@@ -188,15 +188,7 @@ async fn production_gate(
     }
     if to.in_production() && !from.in_production() {
         // A member's piece is printed with its group, never before it is placed.
-        if let Some(group) = crate::db::group_orders::waiting_for(db, &order.id).await? {
-            return Err(ApiError::conflict_code(
-                format!(
-                    "Order {} pays for a piece of the group order \"{group}\", which is not placed yet: it goes into production with the group",
-                    order.order_number
-                ),
-                "GROUP_NOT_PLACED",
-            ));
-        }
+        crate::group_orders::may_make(db, order).await?;
     }
     if !to.in_production() || from.in_production() || proofs::approved(db, &order.id).await? {
         return Ok(None);

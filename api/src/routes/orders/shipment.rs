@@ -150,8 +150,7 @@ fn manual_booking(body: &ShipmentRequest) -> ApiResult<Booking> {
 
 /// What Shiprocket is asked to carry for this order.
 async fn consignment(state: &AppState, order: &orders::Order) -> ApiResult<Consignment> {
-    let to: crate::payments::address::ShippingAddress =
-        serde_json::from_str(&order.shipping_address)?;
+    let to = delivery(state, order).await?;
     let lines = tax_documents::invoiced_lines(&state.db, &order.id).await?;
     let contents: Vec<(Garment, u32)> = lines
         .iter()
@@ -201,6 +200,22 @@ fn provider_failed(e: ShippingError) -> ApiError {
             e,
         ),
     }
+}
+
+/// Where the parcel goes: the order's address, or for a group member's order
+/// the group's (a member's order shows only the organiser's first name and city).
+async fn delivery(
+    state: &AppState,
+    order: &orders::Order,
+) -> ApiResult<crate::payments::address::ShippingAddress> {
+    let stored = match &order.group_id {
+        Some(group) => crate::db::group_orders::get(&state.db, group)
+            .await?
+            .and_then(|g| g.ship_to)
+            .unwrap_or_else(|| order.shipping_address.clone()),
+        None => order.shipping_address.clone(),
+    };
+    Ok(serde_json::from_str(&stored)?)
 }
 
 /// The order may ship: in processing (it passed the proof gate, or an admin
@@ -260,7 +275,7 @@ async fn labels_pdf(state: &AppState, found: &[(orders::Order, Shipment)]) -> Ap
     for (order, s) in found {
         data.push(LabelData {
             order_number: order.order_number.clone(),
-            to: serde_json::from_str(&order.shipping_address)?,
+            to: delivery(state, order).await?,
             pieces: order.items_count,
             courier: s.courier.clone(),
             awb: s.awb.clone(),
@@ -320,6 +335,8 @@ impl ShipmentApi {
             .into());
         }
         may_ship(&order)?;
+        // A member's piece ships with its group, once the group is placed.
+        crate::group_orders::may_make(&state.db, &order).await?;
         let booking = match booking {
             Some(b) => b,
             None => {

@@ -76,6 +76,9 @@ pub(crate) struct Checkout<'a> {
     /// What is bought: the server's cart (none), or lines priced by the
     /// engine elsewhere (a group order member's piece).
     pub lines: Option<CheckedCart>,
+    /// A group member's checkout: its group order. A receipt finds only an
+    /// order of the same checkout (a cart order never pays for group rows).
+    pub group_id: Option<&'a str>,
 }
 
 /// Production without Razorpay keys: said at once, before anything is stored.
@@ -118,6 +121,12 @@ pub(crate) async fn open_order(
     payments_configured(state)?;
     seller_configured(state, "orders cannot be placed yet")?;
     let shipping = c.shipping.shipping()?;
+    // A group member's order keeps only the organiser's first name and city
+    // of the group's delivery (the parcel's label reads the group's).
+    let shipping = match c.group_id {
+        Some(_) => shipping.group_delivery(),
+        None => shipping,
+    };
     let billing = match (c.same_as_shipping, c.billing) {
         (false, Some(b)) => b.billing(&shipping)?,
         (false, None) => {
@@ -129,6 +138,12 @@ pub(crate) async fn open_order(
     };
     let buyer_gstin = buyer_gstin(c.gstin, &billing.state)?;
     let order = match orders::by_receipt(&state.db, &user.id, c.receipt).await? {
+        Some(existing) if existing.group_id.as_deref() != c.group_id => {
+            return Err(ApiError::conflict_code(
+                "This receipt belongs to another checkout. Please try again.",
+                "RECEIPT_IN_USE",
+            ));
+        }
         Some(existing) => existing,
         None => {
             let priced = match c.lines {
@@ -155,6 +170,7 @@ pub(crate) async fn open_order(
                 billing_address: serde_json::to_string(&billing)?,
                 buyer_gstin,
                 notes: c.notes,
+                group_id: c.group_id.map(str::to_string),
                 items: priced.items,
             };
             let mut placed = None;
@@ -424,6 +440,7 @@ impl PaymentsApi {
             same_as_shipping: b.same_as_shipping.unwrap_or(true),
             gstin: b.gstin.as_deref(),
             lines: None,
+            group_id: None,
         };
         let order = open_order(&state, &auth.0, checkout).await?;
         Ok(Envelope::ok("Order created", created(&state, order)))
@@ -610,6 +627,7 @@ impl PaymentsApi {
             same_as_shipping: b.same_as_shipping.unwrap_or(true),
             gstin: b.gstin.as_deref(),
             lines: None,
+            group_id: None,
         };
         let order = open_order(&state, &auth.0, checkout).await?;
         let paid = provider.pay(order.provider_order_id.as_deref().unwrap_or_default());

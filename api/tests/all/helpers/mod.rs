@@ -117,6 +117,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         assets_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/catalogue"),
         company: api::config::Company::default(),
         pending_order_hours: 24,
+        group_grace_hours: 48,
         document_prefixes: Default::default(),
         gateway_fee_bps: design_engine::pricing::GATEWAY_CHARGE_BPS,
         personalisation: Default::default(),

@@ -83,7 +83,7 @@ export default function GroupLinkPage() {
           {loading ? (
             <Spinner label="Loading..." />
           ) : isAuthenticated ? (
-            <MemberPieces token={token} fields={fields} open={!refusal} membersPay={membersPay} piecesPerMember={g.piecesPerMember} />
+            <MemberPieces token={token} fields={fields} open={!refusal} withdrawOpen={!refusal || (membersPay && g.status === 'open')} membersPay={membersPay} piecesPerMember={g.piecesPerMember} />
           ) : (
             !refusal && (
               <div className="stack join-box">

@@ -1,6 +1,7 @@
 // A signed-in member's part of a group link: the join form, or their pieces
 // (one, or as many as the organiser allows), each with Change and Withdraw
-// while the group is open, and "Add another piece" while they hold fewer
+// while the group is open (members paying may still withdraw, refunded, after
+// the deadline until the group is placed), and "Add another piece" while they hold fewer
 // than allowed. Members paying: what their unpaid pieces cost (billing
 // details, then the provider), and each paid piece with its order; a paid
 // piece cannot change, and withdrawing it is refunded (the confirmation says
@@ -28,12 +29,15 @@ interface Props {
   token: string;
   fields: PrintedFields;
   open: boolean;
+  /** Withdrawing is still possible: while open, and for a members-pay group
+   *  past its deadline until it is placed (a paid piece is refunded). */
+  withdrawOpen?: boolean;
   membersPay?: boolean;
   /** The most pieces the organiser lets each member add. */
   piecesPerMember?: number;
 }
 
-export function MemberPieces({ token, fields, open, membersPay = false, piecesPerMember = 1 }: Props) {
+export function MemberPieces({ token, fields, open, withdrawOpen = open, membersPay = false, piecesPerMember = 1 }: Props) {
   const mine = useMyGroupPieces(token, true);
   const actions = useMyPieceActions(token);
   const [editing, setEditing] = useState<{ id: string; value: RowValue } | null>(null);
@@ -113,9 +117,9 @@ export function MemberPieces({ token, fields, open, membersPay = false, piecesPe
                   </p>
                   {paid && <PaidPiece orderNumber={piece.orderNumber} />}
                   {open && paid && <p className="muted small-print">{PAID_NO_CHANGE}</p>}
-                  {open && (
+                  {withdrawOpen && (
                     <div className="row">
-                      {!paid && (
+                      {open && !paid && (
                         <button className="btn small" type="button" disabled={busy} aria-describedby={lineId} onClick={() => (setDone(null), setAdding(false), setEditing({ id: piece._id, value: asValue(piece) }))}>
                           Change
                         </button>
