@@ -278,9 +278,9 @@ async fn second_payment_state(state: &AppState, payment_id: &str) -> SecondPayme
 
 /// Finishes the refunds begun at least `age` ago and never recorded (the
 /// server stopped while the provider was asked, or the provider gave no final
-/// answer), whenever they were due to be asked again: asks again with the
-/// same idempotency key and records the answer. Returns how many were
-/// finished (made or refused).
+/// answer), whether or not their wait is over: asks again with the same
+/// idempotency key and records the answer. Returns how many were finished
+/// (made or refused).
 pub async fn recover(state: &AppState, age: Duration) -> anyhow::Result<usize> {
     let before = now_ms() - age.as_millis() as i64;
     let mut finished = 0;

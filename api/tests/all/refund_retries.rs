@@ -378,3 +378,38 @@ async fn the_worker_asks_again_backing_off_until_the_refund_is_made() {
         );
     }
 }
+
+/// Cancelling a paid order while Razorpay is down cancels it: its refund is
+/// under way (the message says so), and made once when Razorpay answers.
+#[tokio::test]
+async fn cancelling_while_razorpay_is_down_leaves_the_refund_under_way() {
+    for engine in engines() {
+        let stand_in = StandIn::default();
+        let app = app(engine, &stand_in).await;
+        let id = paid_order(&app, "cancel503", "pay_Cancel503").await;
+        let admin = app.admin_token().await;
+
+        stand_in.script(&[Scripted::Before(503)]);
+        let (status, body) = app
+            .put_auth(
+                &format!("/api/orders/{id}/status"),
+                &admin,
+                json!({"status": "cancelled"}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["data"]["status"].as_str()),
+            (200, Some("cancelled")),
+            "{engine:?} {body}"
+        );
+        assert!(
+            body["message"].as_str().unwrap().contains("under way"),
+            "{body}"
+        );
+        assert_eq!(recorded(&app, &id).await, (0, 0, 0, 1));
+        worker(&app).await;
+        assert_eq!(stand_in.refunds_made(), 1);
+        assert_eq!(recorded(&app, &id).await, (1, TOTAL, 1, 0), "{engine:?}");
+        assert_eq!(order_state(&app, &admin, &id).await.1, TOTAL);
+    }
+}
