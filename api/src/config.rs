@@ -397,6 +397,10 @@ pub struct PaymentsConfig {
     pub webhook_secret: Secret,
     /// `RAZORPAY_API_BASE`, default https://api.razorpay.com (a stand-in in tests).
     pub api_base: String,
+    /// `REFUND_RETRY_SECS` (default 30, 1 to 3600): the first wait before a
+    /// refund the provider did not answer finally is asked again; each next
+    /// wait doubles, to at most an hour.
+    pub refund_retry: std::time::Duration,
 }
 
 impl PaymentsConfig {
@@ -447,6 +451,12 @@ impl PaymentsConfig {
             api_base: env_or("RAZORPAY_API_BASE", "https://api.razorpay.com")
                 .trim_end_matches('/')
                 .to_string(),
+            refund_retry: match env_or("REFUND_RETRY_SECS", "30").parse() {
+                Ok(s) if (1..=3600).contains(&s) => std::time::Duration::from_secs(s),
+                _ => anyhow::bail!(
+                    "REFUND_RETRY_SECS must be a whole number of seconds from 1 to 3600"
+                ),
+            },
         };
         if provider == ProviderKind::Razorpay {
             if !config.is_configured() {

@@ -37,19 +37,39 @@ pub struct ProviderRefund {
     pub status: String,
 }
 
+/// Why the provider gave no result. Only `Refused` and `Unconfigured` say
+/// nothing was done; after any other the request may have been carried out,
+/// and a refund is asked again with its idempotency key.
 #[derive(Debug, thiserror::Error)]
 pub enum ProviderError {
+    /// No answer: the connection failed, timed out or broke off.
     #[error("payment provider unreachable: {0}")]
     Unreachable(String),
+    /// A documented refusal: a 4xx with the provider's error code.
     #[error("payment provider refused: {0}")]
     Refused(String),
     /// The same idempotent request is still being processed: ask again later.
     #[error("payment provider is still processing the same request")]
     InProgress,
+    /// Down or busy for now: a 5xx, a 429, or a 4xx that is not the
+    /// provider's own (no error code: a proxy's page).
+    #[error("payment provider unavailable: {0}")]
+    Unavailable(String),
     #[error("payment provider answered unexpectedly: {0}")]
     Malformed(String),
     #[error("payments are not configured")]
     Unconfigured,
+}
+
+impl ProviderError {
+    /// Whether the request surely was not carried out (refused, or no
+    /// provider): only then is a refund's money given back.
+    pub fn is_final(&self) -> bool {
+        matches!(
+            self,
+            ProviderError::Refused(_) | ProviderError::Unconfigured
+        )
+    }
 }
 
 enum Gateway {

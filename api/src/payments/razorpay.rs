@@ -47,6 +47,29 @@ struct RefundEntity {
     status: String,
 }
 
+/// What a non-2xx answer means. Only a 4xx carrying Razorpay's error code
+/// is a refusal; 5xx, 429 (and 408), or a 4xx without Razorpay's body (a
+/// proxy's page) may pass, and a refund is asked again. A 409 on an
+/// idempotent request: the first one with its key is still being processed.
+fn classify(status: reqwest::StatusCode, text: &str, idempotent: bool) -> ProviderError {
+    use reqwest::StatusCode;
+    let coded = serde_json::from_str::<ErrorBody>(text)
+        .ok()
+        .filter(|b| !b.error.code.trim().is_empty());
+    let detail = coded.as_ref().map_or_else(
+        || text.chars().take(200).collect(),
+        |b| format!("{}: {}", b.error.code, b.error.description),
+    );
+    match (status, coded) {
+        (StatusCode::CONFLICT, _) if idempotent => ProviderError::InProgress,
+        (StatusCode::TOO_MANY_REQUESTS | StatusCode::REQUEST_TIMEOUT, _) => {
+            ProviderError::Unavailable(format!("{status} {detail}"))
+        }
+        (s, Some(_)) if s.is_client_error() => ProviderError::Refused(format!("{status} {detail}")),
+        _ => ProviderError::Unavailable(format!("{status} {detail}")),
+    }
+}
+
 impl RazorpayClient {
     pub fn new(base: &str, key_id: &str, key_secret: &str) -> RazorpayClient {
         let http = reqwest::Client::builder()
@@ -85,16 +108,11 @@ impl RazorpayClient {
             .text()
             .await
             .map_err(|e| ProviderError::Unreachable(e.without_url().to_string()))?;
-        if status == reqwest::StatusCode::CONFLICT && idempotency_key.is_some() {
-            return Err(ProviderError::InProgress);
+        if status.is_success() {
+            return serde_json::from_str(&text)
+                .map_err(|e| ProviderError::Malformed(e.to_string()));
         }
-        if !status.is_success() {
-            let detail = serde_json::from_str::<ErrorBody>(&text)
-                .map(|b| format!("{}: {}", b.error.code, b.error.description))
-                .unwrap_or_else(|_| text.chars().take(200).collect());
-            return Err(ProviderError::Refused(format!("{status} {detail}")));
-        }
-        serde_json::from_str(&text).map_err(|e| ProviderError::Malformed(e.to_string()))
+        Err(classify(status, &text, idempotency_key.is_some()))
     }
 
     /// `POST /v1/orders`.
@@ -149,5 +167,44 @@ impl RazorpayClient {
             amount: refund.amount,
             status: refund.status,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::StatusCode;
+
+    fn razorpay(code: &str) -> String {
+        json!({"error": {"code": code, "description": "The amount is invalid"}}).to_string()
+    }
+
+    #[test]
+    fn only_a_4xx_with_razorpays_error_code_is_a_refusal() {
+        let is = |status: u16, body: &str, idem: bool| match classify(
+            StatusCode::from_u16(status).unwrap(),
+            body,
+            idem,
+        ) {
+            ProviderError::Refused(_) => "refused",
+            ProviderError::InProgress => "in progress",
+            ProviderError::Unavailable(_) => "unavailable",
+            _ => "other",
+        };
+        let coded = razorpay("BAD_REQUEST_ERROR");
+        assert_eq!(is(400, &coded, true), "refused");
+        assert_eq!(is(401, &coded, false), "refused");
+        assert_eq!(is(409, &coded, true), "in progress");
+        assert_eq!(is(409, &coded, false), "refused");
+        for passing in [429, 408] {
+            assert_eq!(is(passing, &coded, true), "unavailable");
+        }
+        for status in [500, 502, 503, 504] {
+            assert_eq!(is(status, &razorpay("SERVER_ERROR"), true), "unavailable");
+            assert_eq!(is(status, "<html>bad gateway</html>", true), "unavailable");
+        }
+        // A 4xx that is not Razorpay's own: a proxy's page, or no code.
+        assert_eq!(is(404, "<html>not found</html>", true), "unavailable");
+        assert_eq!(is(400, &razorpay(" "), true), "unavailable");
     }
 }

@@ -5,26 +5,51 @@
 //! A refund is an attempt first (`db::refund_attempts`): its amount is set
 //! aside and the attempt stored in one transaction, then the provider is asked
 //! with the attempt's id as its idempotency key, then its answer is recorded.
-//! A server that stops in between leaves the attempt; [`recover`] asks again
-//! with the same key at the next start, so the refund is recorded once.
+//! Only a refusal ends an attempt unmade; without a final answer (the provider
+//! down, busy, or its answer lost) the attempt stays with its money aside, and
+//! [`run`] asks again with the same key, backing off, until the refund is made
+//! or refused. A server that stops in between leaves the attempt; [`recover`]
+//! asks again at the next start, so the refund is recorded once.
 
 use std::time::Duration;
 
+use crate::db::refund_attempts::Begun;
 use crate::db::{DbError, now_ms, orders, refund_attempts, refunds_owed};
 use crate::envelope::{ApiError, ApiResult};
 use crate::payments::{ProviderError, ProviderRefund};
 use crate::state::AppState;
 
+/// A refund asked for.
+#[derive(Debug)]
+pub struct Refund {
+    /// The provider's refund; none while it is under way (no final answer
+    /// yet: it is asked again until it is made or refused).
+    pub made: Option<ProviderRefund>,
+    /// In paise.
+    pub amount: i64,
+    /// The order after it (its money set aside, made or under way).
+    pub order: orders::Order,
+}
+
 /// Refunds `amount` (default: what has not been refunded yet) of a paid
-/// order; returns the provider's refund and the order after it.
+/// order. While another refund of the order is open, none is begun (409
+/// `REFUND_UNDER_WAY`); a refusal answers 502 and gives the money back.
 pub async fn refund(
     state: &AppState,
     order: &orders::Order,
     amount: Option<i64>,
     reason: &str,
     by: &str,
-) -> ApiResult<(ProviderRefund, orders::Order)> {
+) -> ApiResult<Refund> {
     refund_claiming(state, order, amount, reason, by, None).await
+}
+
+fn under_way() -> ApiError {
+    ApiError::conflict_code(
+        "A refund of this order is already under way: the payment provider has not confirmed it yet, \
+         and it is asked again until it does. Nothing more is refunded meanwhile.",
+        "REFUND_UNDER_WAY",
+    )
 }
 
 /// `refund`, claiming the refund owed `owed` in the transaction that sets its
@@ -36,10 +61,14 @@ async fn refund_claiming(
     reason: &str,
     by: &str,
     owed: Option<&str>,
-) -> ApiResult<(ProviderRefund, orders::Order)> {
+) -> ApiResult<Refund> {
     let Some(payment_id) = order.payment_id.clone().filter(|_| order.is_paid != 0) else {
         return Err(ApiError::bad_request("Only paid orders can be refunded"));
     };
+    // A retry of a refund that may have been made must not make another.
+    if refund_attempts::under_way(&state.db, &order.id).await? {
+        return Err(under_way());
+    }
     let remaining = order.total_price - order.refunded_amount;
     let amount = amount.unwrap_or(remaining);
     if amount <= 0 || amount > remaining {
@@ -57,40 +86,37 @@ async fn refund_claiming(
         notes: notes.to_string(),
         created_by: by.to_string(),
         second_payment: 0,
+        tries: 0,
     };
     // Set the money aside first: two refunds at once cannot exceed what was paid.
-    if !refund_attempts::begin(&state.db, &attempt, owed).await? {
-        return Err(ApiError::conflict(
-            "The refund exceeds what is left to refund",
-        ));
+    match refund_attempts::begin(&state.db, &attempt, owed, asking_until()).await? {
+        Begun::Yes => {}
+        Begun::UnderWay => return Err(under_way()),
+        Begun::Exceeds => {
+            return Err(ApiError::conflict(
+                "The refund exceeds what is left to refund",
+            ));
+        }
+        Begun::Claimed => return Err(ApiError::conflict("This refund is being made already")),
     }
-    let refund = match ask_provider(state, &attempt).await {
-        Ok(r) => r,
-        Err(e) => {
-            // Only a refusal (or no provider) means no refund was made. Otherwise
-            // (unreachable, still processing, an unreadable answer) it may have
-            // been: the attempt stays, keeping its money aside, and `recover`
-            // asks again with the same idempotency key.
-            if matches!(e, ProviderError::Refused(_) | ProviderError::Unconfigured) {
-                refund_attempts::abandon(&state.db, &attempt).await?;
-            }
+    let made = match record(state, &attempt, ask_provider(state, &attempt).await).await? {
+        Settled::Made(refund) => Some(refund),
+        Settled::Refused(e) => {
             return Err(ApiError::bad_gateway(
-                "The payment provider refused the refund. Please try again.",
+                "The payment provider refused the refund. Nothing was refunded.",
                 e,
             ));
         }
+        Settled::Open => None,
     };
-    refund_attempts::complete(
-        &state.db,
-        &attempt,
-        &refund.id,
-        &state.config.document_prefixes.credit_note,
-    )
-    .await?;
     let after = orders::get(&state.db, &order.id)
         .await?
         .ok_or_else(|| ApiError::internal("a refunded order vanished"))?;
-    Ok((refund, after))
+    Ok(Refund {
+        made,
+        amount,
+        order: after,
+    })
 }
 
 async fn ask_provider(
@@ -104,8 +130,75 @@ async fn ask_provider(
         .await
 }
 
+/// What the provider's answer made of an attempt.
+enum Settled {
+    /// Refunded, and recorded once.
+    Made(ProviderRefund),
+    /// Refused (or no provider): nothing was refunded and the money set aside is back.
+    Refused(ProviderError),
+    /// No final answer: asked again later.
+    Open,
+}
+
+/// Records the provider's answer to an attempt: the refund made, or the
+/// money given back after a refusal (a refund owed marked refused, for an
+/// admin), or, without a final answer, when to ask again.
+async fn record(
+    state: &AppState,
+    a: &refund_attempts::Attempt,
+    answer: Result<ProviderRefund, ProviderError>,
+) -> Result<Settled, DbError> {
+    let order_id = &a.order_id;
+    match answer {
+        Ok(refund) => {
+            refund_attempts::complete(
+                &state.db,
+                a,
+                &refund.id,
+                &state.config.document_prefixes.credit_note,
+            )
+            .await?;
+            Ok(Settled::Made(refund))
+        }
+        Err(e) if e.is_final() => {
+            let refusal = matches!(e, ProviderError::Refused(_)).then(|| e.to_string());
+            refund_attempts::abandon(&state.db, a, refusal.as_deref()).await?;
+            tracing::error!(%order_id, attempt = %a.id, error = %e, "a refund was not made: see to it by hand");
+            Ok(Settled::Refused(e))
+        }
+        Err(e) => {
+            let tries = a.tries + 1;
+            let wait = backoff(state.config.payments.refund_retry, tries);
+            let at = now_ms() + wait.as_millis() as i64;
+            refund_attempts::postpone(&state.db, &a.id, tries, at).await?;
+            tracing::warn!(%order_id, attempt = %a.id, tries, wait_secs = wait.as_secs(), error = %e,
+                "the payment provider gave no final answer to a refund: it will be asked again");
+            Ok(Settled::Open)
+        }
+    }
+}
+
+/// The longest wait between two asks about one refund.
+const LONGEST_WAIT: Duration = Duration::from_secs(60 * 60);
+
+/// The wait after the `tries`-th ask without a final answer: the first
+/// wait, doubled each time (30 s, 1 min, 2, 4 ...), at most an hour.
+fn backoff(first: Duration, tries: i64) -> Duration {
+    let doublings = (tries - 1).clamp(0, 20) as u32;
+    first.saturating_mul(1 << doublings).min(LONGEST_WAIT)
+}
+
+/// How long a request waits for the provider's answer before a worker may
+/// ask in its place (the client gives up after 30 s).
+const ASKING: Duration = Duration::from_secs(2 * 60);
+
+fn asking_until() -> i64 {
+    now_ms() + ASKING.as_millis() as i64
+}
+
 /// A payment landed on a cancelled order: give it back in full. `true` when
-/// refunded; a failure is logged for an admin to refund by hand.
+/// refunded (not when it is under way); a failure is logged for an admin to
+/// refund by hand.
 pub async fn refund_cancelled(state: &AppState, order_id: &str) -> bool {
     let order = match orders::get(&state.db, order_id).await {
         Ok(Some(o)) => o,
@@ -113,7 +206,7 @@ pub async fn refund_cancelled(state: &AppState, order_id: &str) -> bool {
     };
     let reason = "Paid after the order was cancelled";
     match refund(state, &order, None, reason, "system").await {
-        Ok(_) => true,
+        Ok(r) => r.made.is_some(),
         Err(e) => {
             tracing::error!(order_id, error = ?e, "refund of a payment on a cancelled order failed: refund it by hand");
             false
@@ -152,9 +245,10 @@ pub async fn refund_second_payment(
             .to_string(),
         created_by: "system".to_string(),
         second_payment: 1,
+        tries: 0,
     };
     let order_id = &order.id;
-    match refund_attempts::begin_second_payment(&state.db, &attempt).await {
+    match refund_attempts::begin_second_payment(&state.db, &attempt, asking_until()).await {
         Ok(true) => {}
         Ok(false) => return second_payment_state(state, payment_id).await,
         Err(e) => {
@@ -162,32 +256,15 @@ pub async fn refund_second_payment(
             return SecondPayment::Failed;
         }
     }
-    let done = match ask_provider(state, &attempt).await {
-        Ok(refund) => refund_attempts::complete(
-            &state.db,
-            &attempt,
-            &refund.id,
-            &state.config.document_prefixes.credit_note,
-        )
-        .await
-        .map(|_| SecondPayment::Refunded),
-        // Only a refusal means no refund was made; otherwise `recover` asks again.
-        Err(e @ (ProviderError::Refused(_) | ProviderError::Unconfigured)) => {
-            tracing::error!(order_id, payment_id, error = %e, "the refund of a second payment was refused: refund it by hand");
-            refund_attempts::abandon(&state.db, &attempt)
-                .await
-                .map(|_| SecondPayment::Failed)
-                .map_err(DbError::from)
-        }
+    match record(state, &attempt, ask_provider(state, &attempt).await).await {
+        Ok(Settled::Made(_)) => SecondPayment::Refunded,
+        Ok(Settled::Refused(_)) => SecondPayment::Failed,
+        Ok(Settled::Open) => SecondPayment::Refunding,
         Err(e) => {
-            tracing::warn!(order_id, payment_id, error = %e, "the refund of a second payment is still open");
-            Ok(SecondPayment::Refunding)
+            tracing::error!(order_id, payment_id, error = %e, "recording the refund of a second payment failed");
+            SecondPayment::Refunding
         }
-    };
-    done.unwrap_or_else(|e| {
-        tracing::error!(order_id, payment_id, error = %e, "recording the refund of a second payment failed");
-        SecondPayment::Refunding
-    })
+    }
 }
 
 /// How a second payment recorded before stands.
@@ -200,44 +277,53 @@ async fn second_payment_state(state: &AppState, payment_id: &str) -> SecondPayme
 }
 
 /// Finishes the refunds begun at least `age` ago and never recorded (the
-/// server stopped while the provider was asked): asks again with the same
-/// idempotency key and records the answer, or gives the money set aside back
-/// when the provider refuses. Returns how many were finished.
+/// server stopped while the provider was asked, or the provider gave no final
+/// answer), whether or not their wait is over: asks again with the same
+/// idempotency key and records the answer. Returns how many were finished
+/// (made or refused).
 pub async fn recover(state: &AppState, age: Duration) -> anyhow::Result<usize> {
     let before = now_ms() - age.as_millis() as i64;
     let mut finished = 0;
     for attempt in refund_attempts::unfinished(&state.db, before).await? {
-        match ask_provider(state, &attempt).await {
-            Ok(refund) => {
-                refund_attempts::complete(
-                    &state.db,
-                    &attempt,
-                    &refund.id,
-                    &state.config.document_prefixes.credit_note,
-                )
-                .await?;
-                tracing::info!(order_id = %attempt.order_id, refund = %refund.id, "an interrupted refund was recorded");
-                finished += 1;
-            }
-            Err(ProviderError::Refused(why)) => {
-                refund_attempts::abandon(&state.db, &attempt).await?;
-                tracing::error!(order_id = %attempt.order_id, %why, "an interrupted refund was refused: refund it by hand");
-                finished += 1;
-            }
-            // Unreachable or still processing: the next sweep asks again.
-            Err(e) => {
-                tracing::warn!(order_id = %attempt.order_id, error = %e, "an interrupted refund is still open")
-            }
+        finished += usize::from(ask_again(state, &attempt).await?);
+    }
+    Ok(finished)
+}
+
+/// Asks again about the refunds whose wait is over, each taken first so that
+/// one instance asks. Returns how many were finished (made or refused).
+pub async fn retry_due(state: &AppState) -> anyhow::Result<usize> {
+    let now = now_ms();
+    let mut finished = 0;
+    for attempt in refund_attempts::due(&state.db, now).await? {
+        if refund_attempts::lease(&state.db, &attempt.id, now, asking_until()).await? {
+            finished += usize::from(ask_again(state, &attempt).await?);
         }
     }
     Ok(finished)
+}
+
+/// `true` when the attempt is finished: made or refused.
+async fn ask_again(state: &AppState, attempt: &refund_attempts::Attempt) -> anyhow::Result<bool> {
+    Ok(
+        match record(state, attempt, ask_provider(state, attempt).await).await? {
+            Settled::Made(refund) => {
+                tracing::info!(order_id = %attempt.order_id, refund = %refund.id, tries = attempt.tries + 1,
+                    "a refund asked again was recorded");
+                true
+            }
+            Settled::Refused(_) => true,
+            Settled::Open => false,
+        },
+    )
 }
 
 /// Makes the refunds owed (`db::refunds_owed`: written by whatever decided
 /// them, in its own transaction), each once: what is left of the order's
 /// payment, or the part owed; none for an order that was never paid (its
 /// late payment is refunded as any payment on a cancelled order). Returns how
-/// many were settled; one the provider could not make yet is tried again.
+/// many were settled (made, handed to the retries of a refund under way, or
+/// nothing left); a refusal marks the debt refused, for an admin.
 pub async fn settle_owed(state: &AppState) -> anyhow::Result<usize> {
     let mut settled = 0;
     for owed in refunds_owed::due(&state.db).await? {
@@ -258,9 +344,10 @@ pub async fn settle_these(state: &AppState, ids: &[String]) -> anyhow::Result<us
     Ok(settled)
 }
 
-/// One refund owed: made (claimed in the transaction that sets its money
-/// aside), or settled with nothing left to refund; `false` while it waits (a
-/// payment may yet land) or when the provider did not answer.
+/// One refund owed: claimed in the transaction that sets its money aside and
+/// made (or left to the retries), or settled with nothing left to refund;
+/// `false` while it waits (a payment may yet land, or another refund of the
+/// order is under way) or when the provider refused.
 async fn settle_one(state: &AppState, owed: &refunds_owed::Owed) -> anyhow::Result<bool> {
     let order = orders::get(&state.db, &owed.order_id).await?;
     let left = order
@@ -269,6 +356,10 @@ async fn settle_one(state: &AppState, owed: &refunds_owed::Owed) -> anyhow::Resu
         .map_or(0, |o| o.total_price - o.refunded_amount);
     // Still waiting for a payment that may yet come: decided once it is paid or cancelled.
     let waiting = matches!(&order, Some(o) if o.is_paid == 0 && o.status == crate::domain::OrderStatus::Pending);
+    // Another refund holds money aside that a refusal would give back: decided after it.
+    if refund_attempts::under_way(&state.db, &owed.order_id).await? {
+        return Ok(false);
+    }
     let Some(order) = order.filter(|_| left > 0) else {
         return Ok(!waiting && refunds_owed::nothing_left(&state.db, &owed.id).await?);
     };
@@ -285,25 +376,42 @@ async fn settle_one(state: &AppState, owed: &refunds_owed::Owed) -> anyhow::Resu
     {
         Ok(_) => Ok(true),
         Err(e) => {
-            tracing::warn!(order_id = %order.id, error = ?e, "a refund owed is still open");
+            tracing::warn!(order_id = %order.id, error = ?e, "a refund owed was not made");
             Ok(false)
         }
     }
 }
 
-/// How old an unfinished refund must be before a running server finishes it
-/// (a younger one may still be waiting for the provider's answer).
-const STALE: Duration = Duration::from_secs(5 * 60);
-
-/// At start, every unfinished refund is finished; then, every few minutes,
-/// the ones an instance left behind.
+/// At start, every unfinished refund is asked again (no request of this
+/// process is waiting for one); then, often enough for the shortest wait,
+/// the ones whose wait is over.
 pub async fn run(state: AppState) {
-    let mut age = Duration::ZERO;
+    if let Err(e) = recover(&state, Duration::ZERO).await {
+        tracing::warn!(error = %e, "finishing interrupted refunds failed");
+    }
+    let every = state
+        .config
+        .payments
+        .refund_retry
+        .min(Duration::from_secs(30));
     loop {
-        if let Err(e) = recover(&state, age).await {
-            tracing::warn!(error = %e, "finishing interrupted refunds failed");
+        tokio::time::sleep(every).await;
+        if let Err(e) = retry_due(&state).await {
+            tracing::warn!(error = %e, "asking again about open refunds failed");
         }
-        age = STALE;
-        tokio::time::sleep(STALE).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wait_doubles_to_at_most_an_hour() {
+        let first = Duration::from_secs(30);
+        let waits: Vec<u64> = (1..=9).map(|t| backoff(first, t).as_secs()).collect();
+        assert_eq!(waits, [30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
+        assert_eq!(backoff(first, 1_000), LONGEST_WAIT);
+        assert_eq!(backoff(Duration::from_secs(1), 2).as_secs(), 2);
     }
 }

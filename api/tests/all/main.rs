@@ -30,6 +30,7 @@ mod payments;
 mod products;
 mod proofs;
 mod razorpay;
+mod refund_retries;
 mod reorder;
 mod scripts;
 mod second_factor;

@@ -4026,7 +4026,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin: refunds a paid order, in full or in part, through the provider. */
+        /**
+         * Admin: refunds a paid order, in full or in part, through the provider.
+         *     202 while the provider has not confirmed it (down, busy, or its answer
+         *     lost): it is asked again until it does, and meanwhile no other refund
+         *     of the order is begun (409 `REFUND_UNDER_WAY`). 502: the provider
+         *     refused it, and nothing was refunded.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4040,7 +4046,22 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The provider made the refund. */
                 200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_RefundResult"];
+                    };
+                };
+                /**
+                 * @description The refund is under way: the provider gave no final answer (down,
+                 *     busy, or its answer lost). Its money is set aside and the provider is
+                 *     asked again with the same idempotency key until it makes or refuses
+                 *     it; no other refund of the order is begun meanwhile (409 `REFUND_UNDER_WAY`).
+                 */
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4965,7 +4986,10 @@ export interface paths {
          *     (recorded in its events; 409 `PROOF_NOT_APPROVED` without). Each change
          *     is recorded. A paid order moved to cancelled or refunded is first
          *     refunded in full through the payment provider (once: what was refunded
-         *     already is not refunded again); the customer is e-mailed on shipped,
+         *     already is not refunded again; without the provider's final answer the
+         *     refund is under way, asked again until made, and the status changes all
+         *     the same; 409 `REFUND_UNDER_WAY` while another refund of the order is
+         *     open); the customer is e-mailed on shipped,
          *     delivered, cancelled and refunded.
          */
         put: {
@@ -13818,10 +13842,15 @@ export interface components {
         };
         /** RefundResult */
         RefundResult: {
-            refundId: string;
+            /** @description The provider's refund; absent while the refund is under way. */
+            refundId?: string;
             orderId: string;
             /** Format: int64 */
             amount: number;
+            /**
+             * @description The provider's status of the refund (`processed`, `pending`), or
+             *     `queued` while the provider has not confirmed it.
+             */
             status: string;
             /**
              * Format: int64

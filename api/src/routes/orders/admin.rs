@@ -321,7 +321,10 @@ impl AdminOrdersApi {
     /// (recorded in its events; 409 `PROOF_NOT_APPROVED` without). Each change
     /// is recorded. A paid order moved to cancelled or refunded is first
     /// refunded in full through the payment provider (once: what was refunded
-    /// already is not refunded again); the customer is e-mailed on shipped,
+    /// already is not refunded again; without the provider's final answer the
+    /// refund is under way, asked again until made, and the status changes all
+    /// the same; 409 `REFUND_UNDER_WAY` while another refund of the order is
+    /// open); the customer is e-mailed on shipped,
     /// delivered, cancelled and refunded.
     #[oai(path = "/orders/:id/status", method = "put")]
     async fn set_status(
@@ -340,15 +343,18 @@ impl AdminOrdersApi {
         let mut from = order.status;
         let override_reason =
             production_gate(&state.db, &order, from, to, body.0.override_reason).await?;
+        let mut under_way = false;
         if from != to
             && to.refunds()
             && order.is_paid != 0
             && order.refunded_amount < order.total_price
         {
             let reason = format!("Order {}", to.as_str());
-            order = refunds::refund(&state, &order, None, &reason, &auth.0.id)
-                .await?
-                .1;
+            let refund = refunds::refund(&state, &order, None, &reason, &auth.0.id).await?;
+            // Without the provider's final answer the money is set aside and
+            // asked for again: the order changes status all the same.
+            under_way = refund.made.is_none();
+            order = refund.order;
             // A full refund marks the order refunded by itself: that is a change too.
             let now = order.status;
             if now != from {
@@ -375,8 +381,13 @@ impl AdminOrdersApi {
         let row = order_admin::get(&state.db, &id.0)
             .await?
             .ok_or_else(ApiError::order_not_found)?;
+        let refund_note = if under_way {
+            ". The refund is under way: the payment provider has not confirmed it yet, and it is asked again until it does"
+        } else {
+            ""
+        };
         Ok(Envelope::ok(
-            format!("Order status updated to {}", to.as_str()),
+            format!("Order status updated to {}{refund_note}", to.as_str()),
             with_history(&state, row).await?,
         ))
     }

@@ -1,8 +1,10 @@
 //! The request and response bodies of the payment routes.
 
-use poem_openapi::Object;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object};
 
 use crate::domain::OrderStatus;
+use crate::envelope::Envelope;
 use crate::payments::address::{AddressInput, ShippingAddress};
 
 #[derive(Object, Debug)]
@@ -159,11 +161,29 @@ pub struct RefundRequest {
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct RefundResult {
-    pub refund_id: String,
+    /// The provider's refund; absent while the refund is under way.
+    #[oai(skip_serializing_if_is_none)]
+    pub refund_id: Option<String>,
     pub order_id: String,
     pub amount: i64,
+    /// The provider's status of the refund (`processed`, `pending`), or
+    /// `queued` while the provider has not confirmed it.
     pub status: String,
     /// All refunds of the order so far, in paise.
     pub refunded_amount: i64,
     pub order_status: OrderStatus,
+}
+
+/// The answer to an admin's refund.
+#[derive(ApiResponse)]
+pub enum RefundAnswer {
+    /// The provider made the refund.
+    #[oai(status = 200)]
+    Made(Json<Envelope<RefundResult>>),
+    /// The refund is under way: the provider gave no final answer (down,
+    /// busy, or its answer lost). Its money is set aside and the provider is
+    /// asked again with the same idempotency key until it makes or refuses
+    /// it; no other refund of the order is begun meanwhile (409 `REFUND_UNDER_WAY`).
+    #[oai(status = 202)]
+    UnderWay(Json<Envelope<RefundResult>>),
 }

@@ -514,16 +514,17 @@ impl PaymentsApi {
     }
 
     /// Admin: refunds a paid order, in full or in part, through the provider.
+    /// 202 while the provider has not confirmed it (down, busy, or its answer
+    /// lost): it is asked again until it does, and meanwhile no other refund
+    /// of the order is begun (409 `REFUND_UNDER_WAY`). 502: the provider
+    /// refused it, and nothing was refunded.
     #[oai(path = "/payments/refund", method = "post")]
     async fn refund(
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
         body: Json<RefundRequest>,
-    ) -> Result<
-        Json<Envelope<RefundResult>>,
-        Fails<{ ADMIN | BODY | NOT_FOUND | CONFLICT | BAD_GATEWAY }>,
-    > {
+    ) -> Result<RefundAnswer, Fails<{ ADMIN | BODY | NOT_FOUND | CONFLICT | BAD_GATEWAY }>> {
         auth.0.require_admin()?;
         let b = body.0;
         let order = orders::get(&state.db, b.order_id.trim())
@@ -536,19 +537,27 @@ impl PaymentsApi {
             .chars()
             .take(500)
             .collect();
-        let (refund, order) =
-            refunds::refund(&state, &order, b.amount, &reason, &auth.0.id).await?;
-        Ok(Envelope::ok(
-            "Refund processed",
-            RefundResult {
-                refund_id: refund.id,
-                order_id: order.id,
-                amount: refund.amount,
-                status: refund.status,
-                refunded_amount: order.refunded_amount,
-                order_status: order.status,
-            },
-        ))
+        let refund = refunds::refund(&state, &order, b.amount, &reason, &auth.0.id).await?;
+        let order = refund.order;
+        let result = |refund_id, amount, status| RefundResult {
+            refund_id,
+            order_id: order.id.clone(),
+            amount,
+            status,
+            refunded_amount: order.refunded_amount,
+            order_status: order.status,
+        };
+        Ok(match refund.made {
+            Some(made) => RefundAnswer::Made(Envelope::ok(
+                "Refund processed",
+                result(Some(made.id), made.amount, made.status),
+            )),
+            None => RefundAnswer::UnderWay(Envelope::ok(
+                "The refund is under way: the payment provider has not confirmed it yet, and it is asked \
+                 again until it does. Nothing more is refunded meanwhile.",
+                result(None, refund.amount, "queued".into()),
+            )),
+        })
     }
 
     /// Test provider only: the checkout popup's outcome for one of the user's

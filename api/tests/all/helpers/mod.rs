@@ -200,6 +200,7 @@ impl TestApp {
             key_secret: api::config::Secret::new(TEST_KEY_SECRET),
             webhook_secret: api::config::Secret::new(TEST_WEBHOOK_SECRET),
             api_base: api_base.into(),
+            refund_retry: std::time::Duration::from_secs(30),
         }
     }
 

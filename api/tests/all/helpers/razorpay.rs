@@ -1,9 +1,10 @@
 //! A local stand-in for Razorpay's REST API (basic auth with the key id and
 //! secret, `POST /v1/orders`, `POST /v1/payments/{id}/refund` with the
 //! `X-Refund-Idempotency` key, its error bodies): the real client code runs
-//! against it.
+//! against it. A script of failures (`Scripted`) plays the outages a refund
+//! meets: refused before the refund, or made and then the answer lost.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -34,6 +35,60 @@ pub struct StandIn {
     pub refund_held: Arc<Notify>,
     /// Make the refund, then answer 200 with a body that is not JSON.
     pub garble_refunds: Arc<AtomicBool>,
+    /// Answers the next refund requests give, one each, in order; then normal service.
+    pub script: Arc<Mutex<VecDeque<Scripted>>>,
+    /// When each refund request arrived (scripted or not).
+    pub refund_times: Arc<Mutex<Vec<std::time::Instant>>>,
+}
+
+/// One scripted answer to a refund request.
+#[derive(Clone, Copy, Debug)]
+pub enum Scripted {
+    /// Answer this status before any work: nothing is refunded. 4xx carry
+    /// Razorpay's error body with its code; 5xx its `SERVER_ERROR` body.
+    Before(u16),
+    /// Make the refund (kept under its idempotency key), then answer this
+    /// status as a proxy in front of Razorpay would: an HTML page.
+    After(u16),
+}
+
+impl StandIn {
+    /// Plays `answers` on the next refund requests.
+    pub fn script(&self, answers: &[Scripted]) {
+        self.script.lock().unwrap().extend(answers.iter().copied());
+    }
+
+    /// How many refunds were made.
+    pub fn refunds_made(&self) -> u32 {
+        self.next_refund.load(Ordering::SeqCst)
+    }
+}
+
+/// A status that is not Razorpay's answer: a proxy's page.
+fn proxy_page(status: u16) -> Response {
+    Response::builder()
+        .status(poem::http::StatusCode::from_u16(status).unwrap())
+        .content_type("text/html")
+        .body(format!(
+            "<html><body><h1>{status}</h1>upstream trouble</body></html>"
+        ))
+}
+
+/// Razorpay's answer with `status` before doing any work.
+fn scripted_refusal(status: u16) -> Response {
+    match status {
+        429 => error(429, "BAD_REQUEST_ERROR", "Too many requests"),
+        400..=499 => error(
+            status,
+            "BAD_REQUEST_ERROR",
+            "The refund amount provided is greater than amount captured",
+        ),
+        _ => error(
+            status,
+            "SERVER_ERROR",
+            "We are facing some trouble completing your request at the moment.",
+        ),
+    }
 }
 
 fn error(status: u16, code: &str, description: &str) -> Response {
@@ -100,6 +155,14 @@ async fn v1_refund(
     }
     let path = format!("/v1/payments/{}/refund", payment_id.0);
     s.seen.lock().unwrap().push((path, body.0.clone()));
+    s.refund_times
+        .lock()
+        .unwrap()
+        .push(std::time::Instant::now());
+    let scripted = s.script.lock().unwrap().pop_front();
+    if let Some(Scripted::Before(status)) = scripted {
+        return scripted_refusal(status);
+    }
     let key = headers
         .get("x-refund-idempotency")
         .and_then(|v| v.to_str().ok())
@@ -140,6 +203,9 @@ async fn v1_refund(
     if s.hold_refunds.load(Ordering::SeqCst) {
         s.refund_held.notify_one();
         std::future::pending::<()>().await;
+    }
+    if let Some(Scripted::After(status)) = scripted {
+        return proxy_page(status);
     }
     if s.garble_refunds.load(Ordering::SeqCst) {
         return Response::builder()
