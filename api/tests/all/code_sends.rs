@@ -335,3 +335,18 @@ async fn shared_rate_limits_keep_the_databases_time() {
     .await;
     assert_eq!(status, 200, "a day on by the database's clock: {message}");
 }
+
+#[test]
+fn a_malformed_daily_limit_refuses_to_start() {
+    use crate::startup::migrate_with;
+    let (ok, out) = migrate_with(&[("SMS_DAILY_LIMIT", "lots")]);
+    assert!(
+        !ok && out.contains("SMS_DAILY_LIMIT must be a whole number from 0 to 10000000"),
+        "{out}"
+    );
+    let (ok, out) = migrate_with(&[
+        ("EMAIL_CODE_DAILY_LIMIT", "20000"),
+        ("SMS_DAILY_LIMIT", "0"),
+    ]);
+    assert!(ok, "{out}");
+}
