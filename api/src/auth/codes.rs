@@ -246,7 +246,10 @@ pub async fn issue(
     let budget = budgets.of(channel);
     if !take_from_budget(&mut tx, channel, budget, now).await? {
         tx.rollback().await?;
-        tell_admins_budget_spent(db, channel, budget, now).await?;
+        if let Err(e) = tell_admins_budget_spent(db, channel, budget, now).await {
+            // The shopper's answer stays the 503; the next refusal tries again.
+            tracing::warn!(error = ?e, "could not tell the admins a code budget is spent");
+        }
         return Err(paused_for_today(channel));
     }
     let (per_address, oldest_address, per_day, oldest_day, per_client, oldest_client): (
