@@ -71,6 +71,9 @@ pub struct Config {
     /// `SMS_PROVIDER` (none or msg91) and the provider's settings
     /// (`sms::SmsConfig`); without one, production answers 503 to phone code sends.
     pub sms: crate::sms::SmsConfig,
+    /// `SMS_DAILY_LIMIT` and `EMAIL_CODE_DAILY_LIMIT`: sign-in codes sent per
+    /// day, store-wide, before sends pause (`auth::codes::DailyBudgets`).
+    pub code_budgets: crate::auth::codes::DailyBudgets,
     /// `PUBLIC_URL`: the store's address as shoppers see it; https turns on
     /// HSTS and Secure cookies.
     pub public_url: Option<String>,
@@ -582,6 +585,7 @@ impl Config {
             payments,
             smtp,
             sms: crate::sms::SmsConfig::from_env()?,
+            code_budgets: crate::auth::codes::DailyBudgets::from_env()?,
             public_url,
             trusted_proxies,
             storage: StorageConfig::from_env()?,

@@ -122,9 +122,9 @@ pub async fn create_admin(
     ))
 }
 
-/// Removes an admin's second factor and recovery codes and ends their
-/// sessions (the `reset-second-factor` subcommand, for a lost phone): the next
-/// sign-in sets up an authenticator app again.
+/// Removes an admin's second factor and recovery codes, its lock and count of
+/// wrong codes, and ends their sessions (the `reset-second-factor` subcommand,
+/// for a lost phone): the next sign-in sets up an authenticator app again.
 pub async fn reset_second_factor(state: &state::AppState, email: &str) -> anyhow::Result<String> {
     let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
     let email = domain::Email::parse(email).map_err(fail)?.into_string();
@@ -133,8 +133,26 @@ pub async fn reset_second_factor(state: &state::AppState, email: &str) -> anyhow
         .ok_or_else(|| anyhow::anyhow!("no account for {email}"))?;
     db::second_factor::remove(&state.db, &user.id).await?;
     Ok(format!(
-        "{email}: second factor and recovery codes removed, sessions ended; the next sign-in sets up an authenticator app again"
+        "{email}: second factor, recovery codes and any lock removed, sessions ended; the next sign-in sets up an authenticator app again"
     ))
+}
+
+/// Unlocks an admin's second factor locked after wrong codes and clears its
+/// count, keeping the authenticator app (`reset-second-factor --unlock`).
+pub async fn unlock_second_factor(state: &state::AppState, email: &str) -> anyhow::Result<String> {
+    let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
+    let email = domain::Email::parse(email).map_err(fail)?.into_string();
+    let user = db::users::by_email(&state.db, &email)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no account for {email}"))?;
+    let was_locked = db::second_factor::unlock(&state.db, &user.id).await?;
+    Ok(if was_locked {
+        format!(
+            "{email}: second factor unlocked and its count of wrong codes cleared; the authenticator app is kept"
+        )
+    } else {
+        format!("{email}: second factor was not locked; its count of wrong codes is cleared")
+    })
 }
 
 /// Serves until SIGTERM or Ctrl-C, then finishes the requests in flight.

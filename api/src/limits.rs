@@ -7,7 +7,9 @@
 //!
 //! Where the buckets live follows the database: with PostgreSQL they are rows
 //! of `rate_limits`, so several API processes on one database enforce one
-//! budget; with SQLite (one process) they stay in memory.
+//! budget, timed by the database's clock (`db::clock`) so that processes
+//! whose clocks differ still agree; with SQLite (one process) they stay in
+//! memory, on the process's clock.
 
 use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU32;
@@ -19,7 +21,8 @@ use poem::Request;
 use sha2::{Digest, Sha256};
 
 use crate::config::Config;
-use crate::db::{Db, now_ms};
+use crate::db::Db;
+use crate::db::clock::PG_NOW_MS;
 use crate::envelope::ApiError;
 
 /// What is being limited; each has its own buckets and quota.
@@ -210,11 +213,8 @@ impl Limits {
             }
             Buckets::Database(db) => {
                 // A bucket whose arrival time has passed is full again: the same as no row.
-                if let Err(e) = sqlx::query("DELETE FROM rate_limits WHERE tat < $1")
-                    .bind(now_ms())
-                    .execute(db)
-                    .await
-                {
+                let sql = format!("DELETE FROM rate_limits WHERE tat < {PG_NOW_MS}");
+                if let Err(e) = sqlx::query(&sql).execute(db).await {
                     tracing::warn!(error = %e, "forgetting idle rate limits failed");
                 }
             }
@@ -224,37 +224,39 @@ impl Limits {
 
 /// GCRA in one statement: the bucket's theoretical arrival time moves on by
 /// one period per try, and a try that would move it further than the burst
-/// allows changes nothing and returns no row. Atomic across processes.
+/// allows changes nothing and returns no row. Atomic across processes, and
+/// timed by the database's clock (`now` below), which they all share.
 async fn check_in_database(db: &Db, door: Door, key: &str) -> Result<(), ApiError> {
     let (burst, every) = door.quota();
     let period = every.as_millis() as i64;
-    let now = now_ms();
     let name = door.name();
     let key = hex::encode(Sha256::digest(key.as_bytes()));
-    let taken = sqlx::query(
-        "INSERT INTO rate_limits (door, key, tat) VALUES ($1, $2, $3 + $4) \
-         ON CONFLICT (door, key) DO UPDATE SET tat = GREATEST(rate_limits.tat, $3) + $4 \
-         WHERE GREATEST(rate_limits.tat, $3) + $4 - $3 <= $5 \
-         RETURNING tat",
-    )
-    .bind(&name)
-    .bind(&key)
-    .bind(now)
-    .bind(period)
-    .bind(i64::from(burst) * period)
-    .fetch_optional(db)
-    .await
-    .map_err(ApiError::internal)?;
+    // A new row's `tat` is now + period, so `excluded.tat - $3` is the database's now.
+    let sql = format!(
+        "INSERT INTO rate_limits (door, key, tat) VALUES ($1, $2, {PG_NOW_MS} + $3) \
+         ON CONFLICT (door, key) DO UPDATE SET tat = GREATEST(rate_limits.tat, excluded.tat - $3) + $3 \
+         WHERE GREATEST(rate_limits.tat, excluded.tat - $3) + $3 - (excluded.tat - $3) <= $4 \
+         RETURNING tat"
+    );
+    let taken = sqlx::query(&sql)
+        .bind(&name)
+        .bind(&key)
+        .bind(period)
+        .bind(i64::from(burst) * period)
+        .fetch_optional(db)
+        .await
+        .map_err(ApiError::internal)?;
     if taken.is_some() {
         return Ok(());
     }
-    let tat: Option<i64> =
-        sqlx::query_scalar("SELECT tat FROM rate_limits WHERE door = $1 AND key = $2")
-            .bind(&name)
-            .bind(&key)
-            .fetch_optional(db)
-            .await
-            .map_err(ApiError::internal)?;
+    let sql =
+        format!("SELECT {PG_NOW_MS}, (SELECT tat FROM rate_limits WHERE door = $1 AND key = $2)");
+    let (now, tat): (i64, Option<i64>) = sqlx::query_as(&sql)
+        .bind(&name)
+        .bind(&key)
+        .fetch_one(db)
+        .await
+        .map_err(ApiError::internal)?;
     let wait = tat.unwrap_or(now) - now - i64::from(burst - 1) * period;
     Err(too_many(door, Duration::from_millis(wait.max(0) as u64)))
 }

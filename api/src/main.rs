@@ -25,10 +25,15 @@ enum Command {
         #[arg(long)]
         name: String,
     },
-    /// Remove an admin's second factor (a lost authenticator app): the next sign-in sets it up again
+    /// Remove an admin's second factor (a lost authenticator app), with its recovery codes and any
+    /// lock: the next sign-in sets it up again. With --unlock: only unlock a factor locked after 10
+    /// wrong codes and clear its count of wrong codes, keeping the app
     ResetSecondFactor {
         #[arg(long)]
         email: String,
+        /// Only unlock the factor and clear its count of wrong codes; the authenticator app stays
+        #[arg(long)]
+        unlock: bool,
     },
 }
 
@@ -53,9 +58,13 @@ async fn main() -> anyhow::Result<()> {
             println!("{outcome}");
             Ok(())
         }
-        Command::ResetSecondFactor { email } => {
+        Command::ResetSecondFactor { email, unlock } => {
             let state = api::prepare(api::config::Config::from_env()?).await?;
-            let outcome = api::reset_second_factor(&state, &email).await?;
+            let outcome = if unlock {
+                api::unlock_second_factor(&state, &email).await?
+            } else {
+                api::reset_second_factor(&state, &email).await?
+            };
             println!("{outcome}");
             Ok(())
         }

@@ -1,16 +1,20 @@
 //! One-time codes: 6 digits from a CSPRNG, stored as an HMAC keyed with the
 //! code key (`CODE_SECRET`), single use, valid 10 minutes, and at most 3 sends
-//! per address and 10 per client in 10 minutes. Only the newest code of an
-//! address works. Wrong codes are counted per address across all its codes:
+//! per address and 10 per client in 10 minutes, and 10 per address in 24
+//! hours whoever asks. Each channel has a store-wide budget per India
+//! calendar day ([`DailyBudgets`]): past it, sends answer 503 until midnight
+//! and the admins are e-mailed once. Only the newest code of an address works. Wrong codes are counted per address across all its codes:
 //! after [`WRONG_CODES_PER_WINDOW`] tries in an hour without a right one, code
 //! sign-in for that address pauses until the hour is over (429, `Retry-After`)
 //! and the account's owner is e-mailed once; a right code clears the count.
+//! Every window is timed by the database's clock (`db::clock`), which all
+//! instances on one database share.
 
 use hmac::{Hmac, Mac};
 use rand::Rng;
 use sha2::Sha256;
 
-use crate::db::{Db, now_ms};
+use crate::db::{Db, clock};
 use crate::envelope::ApiError;
 use crate::ids::new_id;
 
@@ -21,6 +25,54 @@ pub const GUARD_WINDOW_MS: i64 = 60 * 60 * 1000;
 const WINDOW_MS: i64 = 10 * 60 * 1000;
 const SENDS_PER_ADDRESS: i64 = 3;
 const SENDS_PER_CLIENT: i64 = 10;
+/// Sends to one address in [`DAY_MS`], whoever asks (an inbox or a phone is not to be flooded).
+pub const SENDS_PER_ADDRESS_PER_DAY: i64 = 10;
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+/// India Standard Time (UTC+5:30): a budget's day is India's calendar day.
+const INDIA_OFFSET_MS: i64 = (5 * 60 + 30) * 60 * 1000;
+
+/// `SMS_DAILY_LIMIT` (default 1000) and `EMAIL_CODE_DAILY_LIMIT` (default
+/// 5000): sign-in codes sent per India calendar day, store-wide, on each
+/// channel; past one, its sends answer 503 until midnight and the admins are
+/// told once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DailyBudgets {
+    pub sms: i64,
+    pub email: i64,
+}
+
+impl Default for DailyBudgets {
+    fn default() -> DailyBudgets {
+        DailyBudgets {
+            sms: 1000,
+            email: 5000,
+        }
+    }
+}
+
+impl DailyBudgets {
+    pub fn from_env() -> anyhow::Result<DailyBudgets> {
+        let read =
+            |name: &str, default: i64| match crate::config::env_or(name, &default.to_string())
+                .parse()
+            {
+                Ok(n) if (0..=10_000_000).contains(&n) => Ok(n),
+                _ => anyhow::bail!("{name} must be a whole number from 0 to 10000000"),
+            };
+        let d = DailyBudgets::default();
+        Ok(DailyBudgets {
+            sms: read("SMS_DAILY_LIMIT", d.sms)?,
+            email: read("EMAIL_CODE_DAILY_LIMIT", d.email)?,
+        })
+    }
+
+    fn of(self, channel: Channel) -> i64 {
+        match channel {
+            Channel::Email => self.email,
+            Channel::Phone => self.sms,
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug)]
 pub enum Channel {
@@ -49,75 +101,195 @@ fn expired() -> ApiError {
     ApiError::bad_request("Code expired or not found. Please request a new code.")
 }
 
-/// Seconds until the oldest of the counted sends leaves the window.
-async fn retry_after(db: &Db, sql: &str, binds: &[&str], since: i64) -> Result<u64, ApiError> {
-    let mut q = sqlx::query_scalar::<_, Option<i64>>(sql);
-    for b in binds {
-        q = q.bind(*b);
+/// Seconds until a send made at `oldest` leaves a window of `window_ms`.
+fn wait_for(oldest: Option<i64>, window_ms: i64, now: i64) -> u64 {
+    ((oldest.unwrap_or(now) + window_ms - now).max(1000) / 1000) as u64
+}
+
+/// The 429 of an address that had its [`SENDS_PER_ADDRESS_PER_DAY`].
+fn too_many_today(channel: Channel, seconds: u64) -> ApiError {
+    let hours = seconds.div_ceil(3600).max(1);
+    let unit = if hours == 1 { "hour" } else { "hours" };
+    let what = match channel {
+        Channel::Email => "e-mail address",
+        Channel::Phone => "number",
+    };
+    ApiError::too_many(
+        format!(
+            "Too many codes were sent to this {what} today (at most {SENDS_PER_ADDRESS_PER_DAY} in 24 hours). \
+             Please try again in about {hours} {unit}."
+        ),
+        seconds,
+    )
+}
+
+/// The 503 of a channel whose budget for the day is spent.
+fn paused_for_today(channel: Channel) -> ApiError {
+    ApiError::unavailable(match channel {
+        Channel::Phone => {
+            "Sign-in codes by SMS are paused for today. Please sign in with your e-mail instead."
+        }
+        Channel::Email => {
+            "Sign-in codes by e-mail are paused for today. Please sign in with your password, or try again tomorrow."
+        }
+    })
+}
+
+/// India's calendar day at `now` (days since 1970-01-01).
+fn india_day(now: i64) -> i64 {
+    (now + INDIA_OFFSET_MS).div_euclid(DAY_MS)
+}
+
+/// Takes one send from the channel's budget for the day, in one conditional
+/// upsert; `false` when it is spent. On PostgreSQL the row stays locked until
+/// the transaction ends, so the sends of a channel follow one another from
+/// here on, on every instance.
+async fn take_from_budget(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    channel: Channel,
+    budget: i64,
+    now: i64,
+) -> Result<bool, ApiError> {
+    if budget <= 0 {
+        return Ok(false);
     }
-    let oldest = q.bind(since).fetch_one(db).await?.unwrap_or(since);
-    Ok(((oldest + WINDOW_MS - now_ms()).max(1000) / 1000) as u64)
+    let taken: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO code_budgets (channel, day, sent) VALUES ($1, $2, 1) \
+         ON CONFLICT (channel, day) DO UPDATE SET sent = code_budgets.sent + 1 \
+         WHERE code_budgets.sent < $3 RETURNING sent",
+    )
+    .bind(channel.key())
+    .bind(india_day(now))
+    .bind(budget)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(taken.is_some())
+}
+
+/// Tells the admins, once per channel and day whichever instance gets here
+/// first (a compare-and-set of `told_at`), that the day's budget is spent.
+/// No secret is in it, so it goes through the outbox.
+async fn tell_admins_budget_spent(
+    db: &Db,
+    channel: Channel,
+    budget: i64,
+    now: i64,
+) -> Result<(), ApiError> {
+    let mut tx = crate::db::begin_write(db).await?;
+    let first: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO code_budgets (channel, day, sent, told_at) VALUES ($1, $2, 0, $3) \
+         ON CONFLICT (channel, day) DO UPDATE SET told_at = $3 \
+         WHERE code_budgets.told_at IS NULL RETURNING day",
+    )
+    .bind(channel.key())
+    .bind(india_day(now))
+    .bind(now)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if first.is_none() {
+        tx.rollback().await?;
+        return Ok(());
+    }
+    let (subject, what, setting, instead) = match channel {
+        Channel::Phone => (
+            "SMS sign-in codes paused for today",
+            format!("{budget} SMS"),
+            "SMS_DAILY_LIMIT",
+            "shoppers are asked to sign in with their e-mail instead",
+        ),
+        Channel::Email => (
+            "E-mail sign-in codes paused for today",
+            format!("{budget} e-mails"),
+            "EMAIL_CODE_DAILY_LIMIT",
+            "shoppers are asked to sign in with their password",
+        ),
+    };
+    let body = format!(
+        "Today's budget of sign-in codes is spent: {what} ({setting}), counted over the India \
+         calendar day. Until midnight India time, code sends on this channel answer 503 and \
+         {instead}. If this is real demand, raise {setting} and restart the store; if it is not, \
+         someone may be requesting codes to run up the bill: look for 'code budget spent' in the log."
+    );
+    let admins: Vec<String> =
+        sqlx::query_scalar("SELECT email FROM users WHERE role = 'admin' ORDER BY email")
+            .fetch_all(&mut *tx)
+            .await?;
+    for admin in &admins {
+        crate::db::outbox::put(&mut tx, "email", admin, subject, &body).await?;
+    }
+    tx.commit().await?;
+    tracing::warn!(
+        channel = channel.key(),
+        budget,
+        admins = admins.len(),
+        "code budget spent: sends paused until midnight India time"
+    );
+    Ok(())
 }
 
 /// Creates a code for `address` (the older ones stop working) and returns it
-/// for the caller to deliver.
-#[tracing::instrument(skip(db, secret))]
+/// for the caller to deliver; refuses with 429 past an address's or client's
+/// sends and 503 past the channel's budget for the day, sending nothing.
+#[tracing::instrument(skip(db, secret, address, client))]
 pub async fn issue(
     db: &Db,
     secret: &str,
     channel: Channel,
     address: &str,
     client: &str,
+    budgets: DailyBudgets,
 ) -> Result<String, ApiError> {
-    let now = now_ms();
+    let now = clock::now_ms(db).await?;
     let since = now - WINDOW_MS;
-    let per_address: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM one_time_codes WHERE channel = $1 AND address = $2 AND created_at > $3",
+    let mut tx = crate::db::begin_write(db).await?;
+    // The budget first: its row's lock makes the counts below exact on PostgreSQL.
+    let budget = budgets.of(channel);
+    if !take_from_budget(&mut tx, channel, budget, now).await? {
+        tx.rollback().await?;
+        if let Err(e) = tell_admins_budget_spent(db, channel, budget, now).await {
+            // The shopper's answer stays the 503; the next refusal tries again.
+            tracing::warn!(error = ?e, "could not tell the admins a code budget is spent");
+        }
+        return Err(paused_for_today(channel));
+    }
+    let (per_address, oldest_address, per_day, oldest_day, per_client, oldest_client): (
+        i64,
+        Option<i64>,
+        i64,
+        Option<i64>,
+        i64,
+        Option<i64>,
+    ) = sqlx::query_as(
+        "SELECT \
+         (SELECT COUNT(*) FROM one_time_codes WHERE channel = $1 AND address = $2 AND created_at > $3), \
+         (SELECT MIN(created_at) FROM one_time_codes WHERE channel = $1 AND address = $2 AND created_at > $3), \
+         (SELECT COUNT(*) FROM one_time_codes WHERE channel = $1 AND address = $2 AND created_at > $4), \
+         (SELECT MIN(created_at) FROM one_time_codes WHERE channel = $1 AND address = $2 AND created_at > $4), \
+         (SELECT COUNT(*) FROM one_time_codes WHERE client = $5 AND created_at > $3), \
+         (SELECT MIN(created_at) FROM one_time_codes WHERE client = $5 AND created_at > $3)",
     )
     .bind(channel.key())
     .bind(address)
     .bind(since)
-    .fetch_one(db)
-    .await?;
-    let per_client: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM one_time_codes WHERE client = $1 AND created_at > $2",
-    )
+    .bind(now - DAY_MS)
     .bind(client)
-    .bind(since)
-    .fetch_one(db)
+    .fetch_one(&mut *tx)
     .await?;
-    let wait = if per_address >= SENDS_PER_ADDRESS {
-        Some(
-            retry_after(
-                db,
-                "SELECT MIN(created_at) FROM one_time_codes WHERE channel = $1 AND address = $2 AND created_at > $3",
-                &[channel.key(), address],
-                since,
-            )
-            .await?,
-        )
+    let refused = if per_day >= SENDS_PER_ADDRESS_PER_DAY {
+        Some(too_many_today(channel, wait_for(oldest_day, DAY_MS, now)))
+    } else if per_address >= SENDS_PER_ADDRESS {
+        Some(too_many_sends(wait_for(oldest_address, WINDOW_MS, now)))
     } else if per_client >= SENDS_PER_CLIENT {
-        Some(
-            retry_after(
-                db,
-                "SELECT MIN(created_at) FROM one_time_codes WHERE client = $1 AND created_at > $2",
-                &[client],
-                since,
-            )
-            .await?,
-        )
+        Some(too_many_sends(wait_for(oldest_client, WINDOW_MS, now)))
     } else {
         None
     };
-    if let Some(seconds) = wait {
-        return Err(ApiError::too_many(
-            "Too many code requests. Please wait a few minutes and try again.",
-            seconds,
-        ));
+    if let Some(refused) = refused {
+        tx.rollback().await?;
+        return Err(refused);
     }
     let code = format!("{:06}", rand::rng().random_range(0..1_000_000u32));
     let id = new_id();
-    let mut tx = crate::db::begin_write(db).await?;
     // Only the newest code works.
     sqlx::query("UPDATE one_time_codes SET consumed_at = $1 WHERE channel = $2 AND address = $3 AND consumed_at IS NULL")
         .bind(now)
@@ -142,11 +314,18 @@ pub async fn issue(
     Ok(code)
 }
 
+fn too_many_sends(seconds: u64) -> ApiError {
+    ApiError::too_many(
+        "Too many code requests. Please wait a few minutes and try again.",
+        seconds,
+    )
+}
+
 /// Makes the address's live code unusable (it could not be delivered). The
 /// row stays, so the send still counts against the limits.
 pub async fn withdraw(db: &Db, channel: Channel, address: &str) -> Result<(), ApiError> {
     sqlx::query("UPDATE one_time_codes SET consumed_at = $1 WHERE channel = $2 AND address = $3 AND consumed_at IS NULL")
-        .bind(now_ms())
+        .bind(clock::now_ms(db).await?)
         .bind(channel.key())
         .bind(address)
         .execute(db)
@@ -251,7 +430,7 @@ async fn notify_owner(db: &Db, channel: Channel, address: &str) -> Result<(), Ap
 /// never end a code: it stays valid until it is used or expires, so a
 /// stranger's guesses can pause code sign-in for a while but never make the
 /// owner's own code fail once the pause is over.
-#[tracing::instrument(skip(db, secret, code))]
+#[tracing::instrument(skip(db, secret, address, code))]
 pub async fn verify(
     db: &Db,
     secret: &str,
@@ -264,7 +443,7 @@ pub async fn verify(
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::bad_request("Please enter the 6-digit code"));
     }
-    let now = now_ms();
+    let now = clock::now_ms(db).await?;
     let row: Option<(String, String, i64)> = sqlx::query_as(
         "SELECT id, code_hash, expires_at FROM one_time_codes \
          WHERE channel = $1 AND address = $2 AND consumed_at IS NULL ORDER BY created_at DESC LIMIT 1",

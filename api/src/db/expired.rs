@@ -1,6 +1,7 @@
 //! Rows that only guard a short window, removed once it has passed (the
 //! sweeper, hourly): sign-in codes and their send counts after a day, wrong-code
-//! budgets whose hour ended, and second-factor challenges a day after they expired.
+//! budgets whose hour ended, second-factor challenges a day after they expired,
+//! unlocked second-factor counts whose day ended, and past days' code budgets.
 
 use super::{Db, now_ms};
 use crate::auth::codes::GUARD_WINDOW_MS;
@@ -25,6 +26,12 @@ pub async fn forget(db: &Db) -> Result<u64, sqlx::Error> {
             "DELETE FROM second_factor_challenges WHERE expires_at < $1",
             now - DAY_MS,
         ),
+        (
+            "DELETE FROM second_factor_guards WHERE locked_at IS NULL AND window_start < $1",
+            now - DAY_MS,
+        ),
+        // Days since 1970: the day before yesterday's budgets and older.
+        ("DELETE FROM code_budgets WHERE day < $1", now / DAY_MS - 2),
     ] {
         gone += sqlx::query(sql)
             .bind(before)

@@ -1,7 +1,8 @@
 //! Admins' second factor: the TOTP secret (stored encrypted), its one-time
-//! recovery codes (stored as HMACs) and the challenges a first factor hands
-//! out. Every use is a single conditional statement, so of any number of
-//! concurrent uses of a challenge, a time step or a recovery code, one wins.
+//! recovery codes (stored as HMACs), the challenges a first factor hands
+//! out, and the count of wrong codes that locks it. Every use is a single
+//! conditional statement, so of any number of concurrent uses of a
+//! challenge, a time step, a recovery code or an unlock link, one wins.
 
 use sha2::{Digest, Sha256};
 
@@ -11,6 +12,14 @@ use crate::ids::random_hex;
 
 /// How long a challenge waits for its second factor.
 pub const CHALLENGE_TTL_MS: i64 = 10 * 60 * 1000;
+/// Wrong codes are counted over 24 hours from the first (the database's clock).
+pub const GUARD_WINDOW_MS: i64 = 24 * 60 * 60 * 1000;
+/// The wrong code of a window that e-mails the admin a warning.
+pub const WRONG_CODES_WARNING: i64 = 5;
+/// The wrong code of a window that locks the factor.
+pub const WRONG_CODES_LOCK: i64 = 10;
+/// How long an unlock link works.
+pub const UNLOCK_TTL_MS: i64 = 24 * 60 * 60 * 1000;
 
 fn hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
@@ -180,6 +189,7 @@ pub async fn remove(db: &Db, user_id: &str) -> Result<(), DbError> {
     let mut tx = crate::db::begin_write(db).await?;
     for sql in [
         "DELETE FROM totp_factors WHERE user_id = $1",
+        "DELETE FROM second_factor_guards WHERE user_id = $1",
         "DELETE FROM recovery_codes WHERE user_id = $1",
         "UPDATE second_factor_challenges SET consumed_at = $2 WHERE user_id = $1 AND consumed_at IS NULL",
         "UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL",
@@ -193,4 +203,116 @@ pub async fn remove(db: &Db, user_id: &str) -> Result<(), DbError> {
     tx.commit().await?;
     super::sessions::forget_active();
     Ok(())
+}
+
+/// When the unlock link of a locked factor expires (at or before `now`: it
+/// has, and [`renew_unlock`] may send another); `None` when not locked.
+pub async fn locked(db: &Db, user_id: &str) -> Result<Option<i64>, DbError> {
+    let expires: Option<Option<i64>> = sqlx::query_scalar(
+        "SELECT unlock_expires_at FROM second_factor_guards WHERE user_id = $1 AND locked_at IS NOT NULL",
+    )
+    .bind(user_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(expires.map(|e| e.unwrap_or(0)))
+}
+
+/// Counts a wrong code in the account's window (a new window when the last
+/// one is over); returns its number in the window, or `None` if the factor
+/// is locked. One upsert: parallel wrong codes, on any instance, each get
+/// their own number.
+pub async fn count_wrong(db: &Db, user_id: &str, now: i64) -> Result<Option<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "INSERT INTO second_factor_guards (user_id, window_start, wrong) VALUES ($1, $2, 1) \
+         ON CONFLICT (user_id) DO UPDATE SET \
+         wrong = CASE WHEN second_factor_guards.window_start <= $3 THEN 1 ELSE second_factor_guards.wrong + 1 END, \
+         window_start = CASE WHEN second_factor_guards.window_start <= $3 THEN $2 ELSE second_factor_guards.window_start END \
+         WHERE second_factor_guards.locked_at IS NULL \
+         RETURNING wrong",
+    )
+    .bind(user_id)
+    .bind(now)
+    .bind(now - GUARD_WINDOW_MS)
+    .fetch_optional(db)
+    .await?)
+}
+
+/// Locks the factor once its count reached [`WRONG_CODES_LOCK`]; returns the
+/// unlock link's token when this call locked it (exactly one call does).
+pub async fn lock(db: &Db, user_id: &str, now: i64) -> Result<Option<String>, DbError> {
+    let token = random_hex(32);
+    let done = sqlx::query(
+        "UPDATE second_factor_guards SET locked_at = $1, unlock_hash = $2, unlock_expires_at = $3 \
+         WHERE user_id = $4 AND locked_at IS NULL AND wrong >= $5",
+    )
+    .bind(now)
+    .bind(hash(&token))
+    .bind(now + UNLOCK_TTL_MS)
+    .bind(user_id)
+    .bind(WRONG_CODES_LOCK)
+    .execute(db)
+    .await?;
+    Ok((done.rows_affected() == 1).then_some(token))
+}
+
+/// A new unlock link for a locked factor whose link expired (or could not be
+/// sent); the token when this call made it.
+pub async fn renew_unlock(db: &Db, user_id: &str, now: i64) -> Result<Option<String>, DbError> {
+    let token = random_hex(32);
+    let done = sqlx::query(
+        "UPDATE second_factor_guards SET unlock_hash = $1, unlock_expires_at = $2 \
+         WHERE user_id = $3 AND locked_at IS NOT NULL AND COALESCE(unlock_expires_at, 0) <= $4",
+    )
+    .bind(hash(&token))
+    .bind(now + UNLOCK_TTL_MS)
+    .bind(user_id)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok((done.rows_affected() == 1).then_some(token))
+}
+
+/// Ends an unlock link that could not be sent, so the next attempt sends another.
+pub async fn expire_unlock(db: &Db, user_id: &str) -> Result<(), DbError> {
+    sqlx::query("UPDATE second_factor_guards SET unlock_expires_at = 0 WHERE user_id = $1")
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// A right code before the lock: the count starts again.
+pub async fn clear_wrong(db: &Db, user_id: &str) -> Result<(), DbError> {
+    sqlx::query("DELETE FROM second_factor_guards WHERE user_id = $1 AND locked_at IS NULL")
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Uses an unlock link once: the lock and the count go; returns the account.
+pub async fn unlock_with(db: &Db, token: &str, now: i64) -> Result<String, DbError> {
+    if token.is_empty() || token.len() > 128 {
+        return Err(DbError::InvalidLink);
+    }
+    let user: Option<String> = sqlx::query_scalar(
+        "DELETE FROM second_factor_guards \
+         WHERE unlock_hash = $1 AND locked_at IS NOT NULL AND unlock_expires_at > $2 RETURNING user_id",
+    )
+    .bind(hash(token))
+    .bind(now)
+    .fetch_optional(db)
+    .await?;
+    user.ok_or(DbError::InvalidLink)
+}
+
+/// Unlocks the factor and clears its count (`api reset-second-factor
+/// --unlock`); whether it was locked.
+pub async fn unlock(db: &Db, user_id: &str) -> Result<bool, DbError> {
+    let locked = locked(db, user_id).await?.is_some();
+    sqlx::query("DELETE FROM second_factor_guards WHERE user_id = $1")
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(locked)
 }

@@ -14,6 +14,7 @@ mod auth;
 mod background;
 mod caps;
 mod cart;
+mod code_sends;
 mod crash;
 mod designs;
 mod gateway_fee;

@@ -318,3 +318,202 @@ async fn dev_mode_admins_sign_in_without_a_second_factor() {
     let token = app.admin_token().await;
     assert_eq!(app.get_auth("/api/orders/admin", &token).await.0, 200);
 }
+
+/// Enrols the admin's app; returns its secret.
+async fn enrolled(app: &TestApp) -> String {
+    let (challenge, _) = first_factor(app).await;
+    let (_, body, _) = post(app, "/api/auth/2fa/enroll", json!({"challenge": challenge})).await;
+    let secret = body["data"]["secret"].as_str().unwrap().to_string();
+    let (status, body, _) = post(
+        app,
+        "/api/auth/2fa/verify",
+        json!({"challenge": challenge, "code": app_code(&secret)}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    secret
+}
+
+/// `POST /auth/2fa/verify`: status, message and `Retry-After`.
+async fn verify_code(app: &TestApp, challenge: &str, code: &str) -> (u16, String, Option<u64>) {
+    let res = app
+        .client
+        .post(app.url("/api/auth/2fa/verify"))
+        .json(&json!({"challenge": challenge, "code": code}))
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    let wait = res
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().parse().unwrap());
+    let body: Value = res.json().await.unwrap_or(Value::Null);
+    (
+        status,
+        body["message"].as_str().unwrap_or("").to_string(),
+        wait,
+    )
+}
+
+/// E-mails to the admin with this subject.
+async fn mails(app: &TestApp, subject: &str) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE recipient = $1 AND subject = $2")
+        .bind(ADMIN)
+        .bind(subject)
+        .fetch_one(&app.db)
+        .await
+        .unwrap()
+}
+
+const WARNED: &str = "Wrong codes for your second factor";
+const LOCKED: &str = "Your second factor is locked";
+
+/// Wrong codes count per account in the database: the 5th e-mails the admin,
+/// the 10th locks the factor (the right code too is refused, 429) and e-mails
+/// a single-use unlock link; the link unlocks, once.
+#[tokio::test]
+async fn ten_wrong_codes_lock_the_second_factor_until_the_mailed_link() {
+    for engine in engines() {
+        let app = store(engine, true).await;
+        admin(&app).await;
+        let secret = enrolled(&app).await;
+        let (challenge, _) = first_factor(&app).await;
+        let bad = wrong(&app_code(&secret));
+        for n in 1..=9 {
+            let (status, message, _) = verify_code(&app, &challenge, &bad).await;
+            assert_eq!(status, 400, "{engine:?} {n} {message}");
+            assert!(message.starts_with("Wrong code."), "{message}");
+            let expected = if n >= 5 { 1 } else { 0 };
+            assert_eq!(mails(&app, WARNED).await, expected, "{engine:?} after {n}");
+        }
+        let warning = app.message_with(ADMIN, "5 wrong codes").await;
+        assert!(warning.contains("change your password"), "{warning}");
+        // A wrong recovery code counts too: the 10th wrong code locks.
+        let (status, message, wait) = verify_code(&app, &challenge, "zzzzz-zzzzz").await;
+        assert_eq!(status, 429, "{engine:?} {message}");
+        assert!(
+            message.contains("locked") && message.contains("e-mailed"),
+            "{message}"
+        );
+        assert!(wait.is_some_and(|w| w > 3600), "{wait:?}");
+        // Locked: even the right code is refused, and no second link is sent.
+        let (status, message, _) = verify_code(&app, &challenge, &app_code(&secret)).await;
+        assert_eq!(status, 429, "{engine:?} {message}");
+        assert!(message.contains("locked"), "{message}");
+        assert_eq!(mails(&app, LOCKED).await, 1);
+        assert_eq!(mails(&app, WARNED).await, 1, "warned once");
+
+        // The link: its token is kept only as a hash; it unlocks once.
+        let link = app
+            .message_with(ADMIN, "/unlock-second-factor?token=")
+            .await;
+        let token = link.split("token=").nth(1).unwrap();
+        let token: String = token.chars().take_while(char::is_ascii_hexdigit).collect();
+        assert_eq!(token.len(), 64, "{link}");
+        let stored: Vec<String> =
+            sqlx::query_scalar("SELECT unlock_hash FROM second_factor_guards")
+                .fetch_all(&app.db)
+                .await
+                .unwrap();
+        assert!(stored.len() == 1 && stored[0] != token);
+        let (status, body, _) = post(&app, "/api/auth/2fa/unlock", json!({"token": "nope"})).await;
+        assert_eq!(status, 400, "{body}");
+        let (status, body, _) = post(&app, "/api/auth/2fa/unlock", json!({"token": token})).await;
+        assert_eq!(status, 200, "{engine:?} {body}");
+        let (status, body, _) = post(&app, "/api/auth/2fa/unlock", json!({"token": token})).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (400, Some("This link is invalid or has expired")),
+            "single use"
+        );
+        // Unlocked with a clean count: the right code (of a new time step) signs in.
+        sqlx::query("UPDATE totp_factors SET last_step = 0")
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let (challenge, _) = first_factor(&app).await;
+        let (status, message, _) = verify_code(&app, &challenge, &bad).await;
+        assert_eq!(status, 400, "{message}");
+        let (status, message, _) = verify_code(&app, &challenge, &app_code(&secret)).await;
+        assert_eq!(
+            (status, message.as_str()),
+            (200, "Login successful"),
+            "{engine:?}"
+        );
+    }
+}
+
+/// A right code before the lock clears the count; the command line
+/// (`api reset-second-factor --email ... --unlock`) unlocks a locked factor
+/// and clears its count, keeping the app.
+#[tokio::test]
+async fn a_right_code_clears_the_count_and_the_command_line_unlocks() {
+    for engine in engines() {
+        let app = store(engine, true).await;
+        admin(&app).await;
+        let secret = enrolled(&app).await;
+        let bad = wrong(&app_code(&secret));
+        let (challenge, _) = first_factor(&app).await;
+        for _ in 0..4 {
+            assert_eq!(verify_code(&app, &challenge, &bad).await.0, 400);
+        }
+        // Wait for the next time step: a code works once.
+        sqlx::query("UPDATE totp_factors SET last_step = 0")
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let (status, message, _) = verify_code(&app, &challenge, &app_code(&secret)).await;
+        assert_eq!(status, 200, "{engine:?} {message}");
+        let (challenge, _) = first_factor(&app).await;
+        for n in 1..=9 {
+            let (status, message, _) = verify_code(&app, &challenge, &bad).await;
+            assert_eq!(
+                status, 400,
+                "{engine:?} {n}: the count started again {message}"
+            );
+        }
+        assert_eq!(mails(&app, WARNED).await, 1, "the 5th of the new count");
+        assert_eq!(verify_code(&app, &challenge, &bad).await.0, 429);
+        assert_eq!(
+            verify_code(&app, &challenge, &app_code(&secret)).await.0,
+            429
+        );
+
+        let said = api::unlock_second_factor(&app.state, ADMIN).await.unwrap();
+        assert!(said.contains("unlocked"), "{said}");
+        sqlx::query("UPDATE totp_factors SET last_step = 0")
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let (challenge, enrolled) = first_factor(&app).await;
+        assert!(enrolled, "the app is kept");
+        for _ in 0..9 {
+            assert_eq!(
+                verify_code(&app, &challenge, &bad).await.0,
+                400,
+                "a clean count"
+            );
+        }
+        let (status, message, _) = verify_code(&app, &challenge, &app_code(&secret)).await;
+        assert_eq!(status, 200, "{engine:?} {message}");
+
+        // Removing the factor (a lost app) clears a lock too.
+        for _ in 0..10 {
+            verify_code(&app, &first_factor(&app).await.0, &bad).await;
+        }
+        let guards: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM second_factor_guards WHERE locked_at IS NOT NULL",
+        )
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+        assert_eq!(guards, 1);
+        api::reset_second_factor(&app.state, ADMIN).await.unwrap();
+        let guards: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM second_factor_guards")
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+        assert_eq!(guards, 0);
+    }
+}

@@ -82,6 +82,7 @@ pub(super) async fn send_code(
         channel,
         address,
         &client_key(req, &state.config),
+        state.config.code_budgets,
     )
     .await?;
     let subject = match channel {

@@ -109,6 +109,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         test_providers: true,
         smtp: None,
         sms: Default::default(),
+        code_budgets: Default::default(),
         public_url: None,
         trusted_proxies: Vec::new(),
         payments: TestApp::payments(api::config::ProviderKind::Test, "http://127.0.0.1:9"),
