@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
       // The links the server e-mails, and the way to ask for a reset link.
       { path: '/verify-email', lazy: lazyPage(() => import('../features/auth/VerifyEmailPage')) },
       { path: '/reset-password', lazy: lazyPage(() => import('../features/auth/ResetPasswordPage')) },
+      { path: '/unlock-second-factor', lazy: lazyPage(() => import('../features/auth/UnlockSecondFactorPage')) },
       { path: '/forgot-password', lazy: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/track', lazy: lazyPage(() => import('../features/track/TrackPage')) },
       { path: '/newsletter/confirm', lazy: lazyPage(() => import('../features/newsletter/NewsletterConfirmPage')) },

@@ -100,6 +100,21 @@ describe('An admin’s second factor', () => {
     expect(accessToken()).toBe(fakeTokens().accessToken);
   });
 
+  it('shows the server’s message when the factor is locked after too many wrong codes (429), and keeps the way back to sign-in', async () => {
+    const LOCKED = 'Your second factor is locked after 10 wrong codes. We e-mailed you a link to unlock it; open it, then sign in again.';
+    mockApi((_m, path) => {
+      if (path === '/api/auth/login') return ok({ existingUser: true, secondFactor: { challenge: 'c3', enrolled: true, expiresIn: 600 } }, 'Enter the code');
+      return path === '/api/auth/2fa/verify' ? fail(429, LOCKED) : undefined;
+    });
+    renderLogin();
+    const u = await passwordSignIn();
+    await u.type(await screen.findByLabelText('Authentication code'), '123456');
+    await u.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(LOCKED);
+    expect(accessToken()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Use a different account' })).toBeTruthy();
+  });
+
   it('groups the key in fours', () => {
     expect(groupSecret('ABCDEFGHIJ')).toBe('ABCD EFGH IJ');
   });
