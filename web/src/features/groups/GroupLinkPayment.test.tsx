@@ -158,6 +158,21 @@ describe('GroupLinkPage, members paying', () => {
     expect(receipts[1]).toBe(receipts[0]);
   });
 
+  it('lets a paying member withdraw, refunded, after the deadline until the group is placed', async () => {
+    payApi(myPieces([{ size: 'M', paid: true, orderId: 'o7', orderNumber: CREATED.order.orderNumber }]), (_m, path) =>
+      path === base ? ok(publicGroup({ payment: 'members', deadlinePassed: true, deadline: Date.now() - 1000 })) : undefined,
+    );
+    const u = userEvent.setup();
+    render();
+    await waitFor(() => expect(screen.getByTestId('piece-paid')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const confirm = screen.getByRole('dialog', { name: 'Withdraw' });
+    expect(within(confirm).getByText(REFUND_WARNING)).toBeTruthy();
+    await u.click(within(confirm).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(REFUNDED)).toBeTruthy();
+  });
+
   it('offers no Pay once the group takes no rows, and a paid piece keeps its order', async () => {
     payApi(myPieces([{ size: 'M', paid: true, orderId: 'o7', orderNumber: CREATED.order.orderNumber }]), (_m, path) => (path === base ? ok(publicGroup({ payment: 'members', status: 'placed' })) : undefined));
     render();
