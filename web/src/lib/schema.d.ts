@@ -4530,9 +4530,11 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete an order (admin): it leaves every list; a paid order's payment
-         *     and refund records are kept. An unpaid pending order is cancelled as it
-         *     goes, so a payment that still arrives for it is refunded.
+         * Delete an order (admin). A paid order leaves every list; its payment
+         *     and refund records are kept. An order never paid is cancelled rather
+         *     than deleted: a pending one is cancelled (recorded as the admin's
+         *     change) and stays listed, so a payment that still arrives is refunded
+         *     in plain view; one no longer pending answers 409 `ORDER_NEVER_PAID`.
          */
         delete: {
             parameters: {
@@ -4582,6 +4584,15 @@ export interface paths {
                 };
                 /** @description No such thing (or not yours). */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
