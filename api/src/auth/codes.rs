@@ -61,7 +61,8 @@ async fn retry_after(db: &Db, sql: &str, binds: &[&str], since: i64) -> Result<u
 
 /// Creates a code for `address` (the older ones stop working) and returns it
 /// for the caller to deliver.
-#[tracing::instrument(skip(db, secret))]
+// Never the address: the span names every line logged inside it.
+#[tracing::instrument(skip(db, secret, address))]
 pub async fn issue(
     db: &Db,
     secret: &str,
@@ -251,7 +252,7 @@ async fn notify_owner(db: &Db, channel: Channel, address: &str) -> Result<(), Ap
 /// never end a code: it stays valid until it is used or expires, so a
 /// stranger's guesses can pause code sign-in for a while but never make the
 /// owner's own code fail once the pause is over.
-#[tracing::instrument(skip(db, secret, code))]
+#[tracing::instrument(skip(db, secret, code, address))]
 pub async fn verify(
     db: &Db,
     secret: &str,
