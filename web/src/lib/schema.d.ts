@@ -886,7 +886,9 @@ export interface paths {
         /**
          * Exchange a refresh token (the body's, or else the `refresh_token`
          *     cookie) for a new access token and a new refresh cookie. Each refresh
-         *     token works once; presenting one again ends that session everywhere. A
+         *     token works once; presenting one again ends that session everywhere,
+         *     except within 30 s of its use while its successor is unused (a lost
+         *     answer, refreshes racing with one cookie): that same successor again. A
          *     session ends `SESSION_MAX_DAYS` after its sign-in however often it is
          *     refreshed. An admin's session that did not pass a second factor (while
          *     they are required) is ended instead.
