@@ -513,6 +513,10 @@ impl Config {
             &format!("sqlite://{}/store.db?mode=rwc", data_dir.display()),
         );
         let test_providers = flag("TEST_PROVIDERS", false)?;
+        if test_providers && let Ok(ms) = std::env::var("TEST_CLOCK_SKEW_MS") {
+            let ms = ms.trim().parse().context("TEST_CLOCK_SKEW_MS")?;
+            crate::db::clock::skew_process_clock(ms);
+        }
         let admin_totp = flag("ADMIN_TOTP", !test_providers)?;
         if !admin_totp && !test_providers {
             tracing::warn!("ADMIN_TOTP=off: admins sign in without a second factor");

@@ -136,11 +136,13 @@ impl ApiError {
     }
     /// Logs the cause (an outside service's failure); the client sees `message`.
     pub fn bad_gateway(message: impl Into<String>, cause: impl std::fmt::Display) -> ApiError {
+        let cause = crate::log_mask::contacts(&cause.to_string());
         tracing::error!(%cause, "payment provider error");
         ApiError::BadGateway(body(message, None))
     }
     /// Logs the cause; the client sees only a generic message.
     pub fn internal(cause: impl std::fmt::Display) -> ApiError {
+        let cause = crate::log_mask::contacts(&cause.to_string());
         tracing::error!(%cause, "internal error");
         ApiError::Internal(body("Server error. Please try again later.", None))
     }

@@ -21,6 +21,7 @@ pub mod guards;
 pub mod ids;
 pub mod invoice;
 pub mod limits;
+pub mod log_mask;
 pub mod mail;
 pub mod models;
 pub mod payments;

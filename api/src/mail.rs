@@ -198,7 +198,8 @@ impl Mailer {
             }
         };
         sent.map_err(|e| {
-            tracing::error!(error = %e, channel = msg.channel.key(), "the provider refused a message");
+            let error = crate::log_mask::contacts(&e.to_string());
+            tracing::error!(%error, channel = msg.channel.key(), "the provider refused a message");
             ApiError::unavailable("We could not send the message. Please try again later.")
         })
     }
@@ -215,7 +216,8 @@ pub async fn run_outbox_worker(mailer: Mailer) {
             Ok(0) => tokio::time::sleep(Duration::from_secs(3)).await,
             Ok(_) => {}
             Err(e) => {
-                tracing::warn!(error = %e, "outbox delivery failed; retrying");
+                let error = crate::log_mask::contacts(&e.to_string());
+                tracing::warn!(%error, "outbox delivery failed; retrying");
                 tokio::time::sleep(Duration::from_secs(15)).await;
             }
         }
@@ -245,7 +247,8 @@ async fn deliver_pending(db: &Db, smtp: &Smtp, blank_bodies: bool) -> anyhow::Re
                 outbox::release(db, &unsent).await?;
                 return Err(anyhow::anyhow!("{e}"));
             }
-            tracing::warn!(error = %e, id = m.id, "outbox message undeliverable");
+            let error = crate::log_mask::contacts(&e.to_string());
+            tracing::warn!(%error, id = m.id, "outbox message undeliverable");
         }
         outbox::mark_delivered(db, &m.id, now_ms(), blank_bodies).await?;
         sent += 1;

@@ -176,11 +176,17 @@ test('an admin runs orders: chart, search, filters, status, refund, details, inv
   await page.getByText('Order status updated to cancelled').waitFor();
   await paidRow.locator('.status-chip', { hasText: 'Cancelled' }).waitFor();
 
-  // Deleting an order asks first.
+  // Deleting an order asks first. One never paid is cancelled and stays listed (a late payment's refund shows on it).
   const pendingRow = rows.filter({ hasText: pending.orderNumber });
   await pendingRow.getByRole('button', { name: `Actions for order ${pending.orderNumber}` }).click();
   await page.getByRole('menuitem', { name: 'Delete Order' }).click();
   await page.getByText('Are you sure you want to delete this order? This action cannot be undone.').waitFor();
+  await page.getByRole('dialog', { name: 'Delete order' }).getByRole('button', { name: 'Delete Order' }).click();
+  await page.getByText('Order cancelled: it was never paid, so it stays listed as cancelled').waitFor();
+  await pendingRow.locator('.status-chip', { hasText: 'Cancelled' }).waitFor();
+  // A paid one leaves the list.
+  await paidRow.getByRole('button', { name: `Actions for order ${paid.orderNumber}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete Order' }).click();
   await page.getByRole('dialog', { name: 'Delete order' }).getByRole('button', { name: 'Delete Order' }).click();
   await page.getByText('Order deleted successfully').waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="admin-order-row"]').length === 1);

@@ -230,6 +230,7 @@ async fn tell_admins_budget_spent(
 /// Creates a code for `address` (the older ones stop working) and returns it
 /// for the caller to deliver; refuses with 429 past an address's or client's
 /// sends and 503 past the channel's budget for the day, sending nothing.
+// Never the address: the span names every line logged inside it.
 #[tracing::instrument(skip(db, secret, address, client))]
 pub async fn issue(
     db: &Db,

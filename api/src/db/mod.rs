@@ -208,9 +208,11 @@ pub fn redact(url: &str) -> String {
     }
 }
 
+/// Now (Unix ms) by this process's clock (see `clock` for the database's).
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
+        + clock::process_skew_ms()
 }

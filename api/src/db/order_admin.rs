@@ -1,6 +1,7 @@
 //! Running orders as an admin: lists across all customers by status and
 //! date, status changes with their history, deletion that keeps the money's
-//! records, and the figures of the overview.
+//! records (a paid order's; one never paid is cancelled instead), and the
+//! figures of the overview.
 
 use sqlx::FromRow;
 
@@ -221,32 +222,55 @@ pub async fn history(db: &Db, order_id: &str) -> Result<Vec<StatusChange>, sqlx:
 /// Why an order an admin deleted before it was paid shows as cancelled.
 pub const DELETED_REASON: &str = "Deleted by an admin";
 
-/// Removes the order from every list; its row, payment events and refunds
-/// stay. An unpaid pending order is cancelled as it goes (the change recorded
-/// as `by`'s, its artwork let go): a payment that still arrives for it finds
-/// it cancelled and is refunded, and never confirms a deleted order.
-pub async fn delete(db: &Db, id: &str, by: &str) -> Result<bool, sqlx::Error> {
+/// What an admin's delete did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deleted {
+    /// A paid order left every list; its row, payment events and refunds stay.
+    Removed,
+    /// An unpaid pending order was cancelled instead (recorded as the admin's
+    /// change, its artwork let go) and stays listed: a payment that still
+    /// arrives for it is refunded, and the admin sees that refund on it.
+    Cancelled,
+    /// An order never paid and no longer pending stays as it is: hiding it
+    /// would hide a late payment's refund.
+    NeverPaid,
+    NotFound,
+}
+
+/// An admin's delete. Only a paid order leaves the lists; one never paid is
+/// cancelled rather than deleted, and never paid quietly: its late payment
+/// finds it cancelled and is refunded, in plain view.
+pub async fn delete(db: &Db, id: &str, by: &str) -> Result<Deleted, sqlx::Error> {
     let now = now_ms();
     let mut tx = super::begin_write(db).await?;
-    let live: Option<String> =
-        sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND deleted_at IS NULL")
+    let paid: Option<i64> =
+        sqlx::query_scalar("SELECT is_paid FROM orders WHERE id = $1 AND deleted_at IS NULL")
             .bind(id)
             .fetch_optional(&mut *tx)
             .await?;
-    if live.is_none() {
-        return Ok(false);
+    let Some(paid) = paid else {
+        return Ok(Deleted::NotFound);
+    };
+    // The conditional cancel decides: a payment that landed meanwhile makes it false.
+    if paid == 0 && super::orders::cancel_unpaid(&mut tx, id, None, DELETED_REASON, by, now).await?
+    {
+        tx.commit().await?;
+        return Ok(Deleted::Cancelled);
     }
-    super::orders::cancel_unpaid(&mut tx, id, None, DELETED_REASON, by, now).await?;
     let done = sqlx::query(
         "UPDATE orders SET deleted_at = $1, updated_at = $1, open_slot = NULL \
-         WHERE id = $2 AND deleted_at IS NULL",
+         WHERE id = $2 AND deleted_at IS NULL AND is_paid <> 0",
     )
     .bind(now)
     .bind(id)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(done.rows_affected() == 1)
+    Ok(match (done.rows_affected(), paid) {
+        (1, _) => Deleted::Removed,
+        (_, 0) => Deleted::NeverPaid,
+        _ => Deleted::NotFound,
+    })
 }
 
 /// How many (not deleted) orders are in each status.

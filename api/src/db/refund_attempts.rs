@@ -224,8 +224,10 @@ pub async fn complete(
     refund_id: &str,
     credit_note_prefix: &str,
 ) -> Result<(), DbError> {
-    let now = now_ms();
     let mut tx = begin_write(db).await?;
+    // The database's clock dates the refund and its credit note (and so the
+    // note's series), whichever instance's clock is off.
+    let now = super::clock::now_in(&mut tx).await?;
     if take(&mut tx, a).await? {
         sqlx::query(
             "INSERT INTO refunds (id, order_id, payment_id, amount, reason, created_by, created_at) \

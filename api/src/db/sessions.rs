@@ -2,29 +2,45 @@
 //! a refresh marks its token used and adds a new one to the family; presenting
 //! a used token (a stolen copy) revokes the whole family; logout revokes it too.
 //!
-//! One exception: a refresh whose answer never arrived (the page reloaded, the
-//! connection dropped) leaves the browser with the used token and a successor
-//! nobody has. Presented again within [`LOST_ANSWER_MS`] while that successor is
-//! still unused, the used token gets a new successor and the lost one is
-//! retired. Once a successor has been used, the old token ends the session at
-//! once; a thief replaying it inside the window, before the owner's next
-//! refresh, is caught by that refresh (a retired token ends the session).
+//! One exception: a token presented again within [`LOST_ANSWER_MS`] of its
+//! use, while what it was exchanged for is still unused, gets that same
+//! successor again. So a refresh whose answer never arrived (the page
+//! reloaded, the connection dropped) and refreshes racing with one cookie (a
+//! page load starting its refresh while the last page's is in flight) all end
+//! with one token, whichever answer lands last. The successor is derived from
+//! the token with a server key (`successor_of`), so only the server can name
+//! it, and the exchange (the claim and the successor) is one transaction: a
+//! refresh cut off half way leaves the token unused, and a concurrent one
+//! waits for it and finds the successor. Once a successor has been used, the
+//! old token ends the session at once.
 
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
+use sqlx::AnyConnection;
 
 use super::DbError;
 use super::{Db, now_ms};
 use crate::ids::{new_id, random_hex};
 
-/// How long after its use a token may be presented again as a lost answer.
+/// How long after its use a token may be presented again (a lost answer, a race).
 pub const LOST_ANSWER_MS: i64 = 30_000;
 
 fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// The token `token` is exchanged for: the same however often it is asked,
+/// and unguessable without the server's `key` (a stale token's holder cannot
+/// name its successor and skip the reuse check).
+fn successor_of(key: &str, token: &str) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key.as_bytes()).expect("any key length");
+    mac.update(b"refresh token successor\0");
+    mac.update(token.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
 }
 
 pub struct Issued {
@@ -54,20 +70,21 @@ struct Origin {
     second_factor: bool,
 }
 
-/// A new token of `family`; `parent` is the token it was exchanged for.
+/// Stores `token` as a new token of `family`; `parent` is the token it was
+/// exchanged for. Returns when it expires.
 async fn insert(
-    db: &Db,
+    conn: &mut AnyConnection,
+    token: &str,
     user_id: &str,
     family: &str,
     parent: Option<&str>,
     origin: Origin,
     lifetime: Lifetime,
-) -> Result<(String, i64), DbError> {
+) -> Result<i64, DbError> {
     let Origin {
         signed_in_at,
         second_factor,
     } = origin;
-    let token = random_hex(32);
     // The family's first token is made at its sign-in, to the millisecond.
     let now = if parent.is_none() {
         signed_in_at
@@ -83,15 +100,15 @@ async fn insert(
     .bind(new_id())
     .bind(family)
     .bind(user_id)
-    .bind(token_hash(&token))
+    .bind(token_hash(token))
     .bind(expires_at)
     .bind(now)
     .bind(parent)
     .bind(signed_in_at)
     .bind(i64::from(second_factor))
-    .execute(db)
+    .execute(conn)
     .await?;
-    Ok((token, expires_at))
+    Ok(expires_at)
 }
 
 /// Signs in: a new family. `second_factor` says whether a second factor was passed.
@@ -106,7 +123,18 @@ pub async fn start(
         signed_in_at: now_ms(),
         second_factor,
     };
-    let (refresh_token, expires_at) = insert(db, user_id, &family, None, origin, lifetime).await?;
+    let refresh_token = random_hex(32);
+    let mut conn = db.acquire().await?;
+    let expires_at = insert(
+        &mut conn,
+        &refresh_token,
+        user_id,
+        &family,
+        None,
+        origin,
+        lifetime,
+    )
+    .await?;
     Ok(Issued {
         refresh_token,
         family,
@@ -127,16 +155,25 @@ struct SessionRow {
     second_factor: i64,
 }
 
-/// Exchanges a refresh token for a new one; returns the user id and the new token.
+/// Exchanges a refresh token for its successor (`key` derives it); returns
+/// the user id and the new token.
 #[tracing::instrument(skip_all)]
-pub async fn rotate(db: &Db, token: &str, lifetime: Lifetime) -> Result<(String, Issued), DbError> {
+pub async fn rotate(
+    db: &Db,
+    token: &str,
+    lifetime: Lifetime,
+    key: &str,
+) -> Result<(String, Issued), DbError> {
     let invalid = || DbError::SessionExpired;
+    // One transaction: SQLite's writer lock, or PostgreSQL's row lock on the
+    // claim, makes a concurrent exchange of the same token wait for this one.
+    let mut tx = super::begin_write(db).await?;
     let row: Option<SessionRow> = sqlx::query_as(
         "SELECT id, family_id, user_id, expires_at, used_at, revoked_at, signed_in_at, second_factor \
          FROM sessions WHERE token_hash = $1",
     )
     .bind(token_hash(token))
-    .fetch_optional(db)
+    .fetch_optional(&mut *tx)
     .await?;
     let Some(SessionRow {
         id,
@@ -161,39 +198,49 @@ pub async fn rotate(db: &Db, token: &str, lifetime: Lifetime) -> Result<(String,
         tracing::info!(family, "session past its absolute lifetime");
         return Err(invalid());
     }
-    // Claim the token atomically: of two concurrent refreshes only one wins.
+    let successor = successor_of(key, token);
+    let origin = Origin {
+        signed_in_at,
+        second_factor: second_factor != 0,
+    };
+    // Claim the token: of two concurrent refreshes only one wins.
     let claimed = used_at.is_none()
         && sqlx::query(
             "UPDATE sessions SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND revoked_at IS NULL",
         )
         .bind(now)
         .bind(&id)
-        .execute(db)
+        .execute(&mut *tx)
         .await?
         .rows_affected()
             == 1;
-    // Used before (or just now, by a concurrent refresh): a lost answer only
-    // if recent and what it was exchanged for is still unused (retired here, once).
-    let lost_answer = !claimed
-        && now - used_at.unwrap_or(now) <= LOST_ANSWER_MS
-        && retire_unused_successor(db, &id, now).await?;
-    if lost_answer {
-        tracing::info!(family, "refresh answered again: the last answer was lost");
-    } else if !claimed {
+    let expires_at = if claimed {
+        insert(
+            &mut tx,
+            &successor,
+            &user_id,
+            &family,
+            Some(&id),
+            origin,
+            lifetime,
+        )
+        .await?
+    } else if let Some(expires_at) = unused_successor(&mut tx, &id, &successor, now).await? {
+        // Used just now (a lost answer, or a concurrent refresh that won):
+        // the same successor again.
+        tracing::info!(family, "refresh answered again with the same successor");
+        expires_at
+    } else {
+        tx.rollback().await?;
         tracing::warn!(family, "refresh token reused: revoking the session");
         revoke_family(db, &family).await?;
         return Err(invalid());
-    }
-    let origin = Origin {
-        signed_in_at,
-        second_factor: second_factor != 0,
     };
-    let (refresh_token, expires_at) =
-        insert(db, &user_id, &family, Some(&id), origin, lifetime).await?;
+    tx.commit().await?;
     Ok((
         user_id,
         Issued {
-            refresh_token,
+            refresh_token: successor,
             family,
             expires_at,
             second_factor: origin.second_factor,
@@ -201,17 +248,25 @@ pub async fn rotate(db: &Db, token: &str, lifetime: Lifetime) -> Result<(String,
     ))
 }
 
-/// Marks the unused token `parent` was exchanged for as used; `false` when
-/// there is none (it was used: whoever presents `parent` now is not its owner).
-async fn retire_unused_successor(db: &Db, parent: &str, now: i64) -> Result<bool, DbError> {
-    let retired = sqlx::query(
-        "UPDATE sessions SET used_at = $1 WHERE parent_id = $2 AND used_at IS NULL AND revoked_at IS NULL",
+/// When the successor `parent` was exchanged for expires, if `parent` was
+/// used within [`LOST_ANSWER_MS`] of `now` and the successor is unused; else
+/// none (whoever presents `parent` now is not its owner).
+async fn unused_successor(
+    conn: &mut AnyConnection,
+    parent: &str,
+    successor: &str,
+    now: i64,
+) -> Result<Option<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT s.expires_at FROM sessions s JOIN sessions p ON p.id = s.parent_id \
+         WHERE s.token_hash = $1 AND s.parent_id = $2 AND s.used_at IS NULL AND s.revoked_at IS NULL \
+         AND p.used_at >= $3",
     )
-    .bind(now)
+    .bind(token_hash(successor))
     .bind(parent)
-    .execute(db)
-    .await?;
-    Ok(retired.rows_affected() == 1)
+    .bind(now - LOST_ANSWER_MS)
+    .fetch_optional(conn)
+    .await?)
 }
 
 /// The session family of a refresh token, if it is this user's.

@@ -465,9 +465,11 @@ impl Builder {
 
 /// A CSV field: quoted when it holds a comma, quote or line break, and a
 /// leading `=`, `+`, `-`, `@` or tab neutralised with `'` so that a buyer's
-/// name never runs as a spreadsheet formula.
+/// name never runs as a spreadsheet formula. A plain number (`-1000.00`, a
+/// credit note's net figure) is no formula and is written as it is, so a
+/// spreadsheet reads it as a number, not as text.
 fn field(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) && !is_number(text) {
         format!("'{text}")
     } else {
         text.to_string()
@@ -477,6 +479,15 @@ fn field(text: &str) -> String {
     } else {
         text
     }
+}
+
+/// `-1234.50`, `75`: an optional minus, digits, and at most one point followed by digits.
+fn is_number(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    [whole, fraction]
+        .iter()
+        .all(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Paise as rupees with two decimals: `-1234.50`.
@@ -1105,6 +1116,19 @@ mod tests {
         assert!(csv.contains("\r\nNet,1,10000.00,500.00,0.00,0.00,10500.00\r\n"));
         assert!(csv.ends_with("10500.00,0.00,10500.00,10500.00,yes\r\n"));
         assert_eq!(rupees(-1_05), "-1.05");
+        // Numbers stay numbers; formulas and text that only starts like one are defused.
+        assert_eq!(field("-1.05"), "-1.05");
+        assert_eq!(field("-3"), "-3");
+        for (text, written) in [
+            ("-1+2", "'-1+2"),
+            ("-", "'-"),
+            ("-.5", "'-.5"),
+            ("-1.", "'-1."),
+            ("-2,5", "\"'-2,5\""),
+            ("=1", "'=1"),
+        ] {
+            assert_eq!(field(text), written, "{text}");
+        }
         assert_eq!(percent(250), "2.5");
         assert_eq!(percent(1800), "18");
     }

@@ -281,6 +281,57 @@ async fn the_months_export_reconciles_with_the_money() {
     }
 }
 
+/// A month with a credit note for an earlier month's invoice has negative
+/// figures; the CSV writes them as numbers (`-1000.00`), not as text that a
+/// formula guard's `'` would make of them.
+#[tokio::test]
+async fn negative_figures_stay_numbers_in_the_csv() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let admin = app.admin_token().await;
+        let (order, _) = paid_order(&app, "asha@example.com").await;
+        // The invoice and the payment 40 days ago: only the refund falls today.
+        let earlier = 40 * 24 * 3600 * 1000_i64;
+        for sql in [
+            "UPDATE tax_invoices SET issued_at = issued_at - $1 WHERE order_id = $2",
+            "UPDATE orders SET paid_at = paid_at - $1 WHERE id = $2",
+        ] {
+            sqlx::query(sql)
+                .bind(earlier)
+                .bind(&order)
+                .execute(&app.db)
+                .await
+                .unwrap();
+        }
+        let (status, body) = app
+            .post_auth(
+                "/api/payments/refund",
+                &admin,
+                json!({"orderId": order, "amount": 1000_00}),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?} {body}");
+        let day = today();
+        let (status, _, csv) = app
+            .get_bytes(
+                &format!("/api/admin/tax-documents/gstr1.csv?from={day}&to={day}"),
+                Some(&admin),
+            )
+            .await;
+        assert_eq!(status, 200);
+        let csv = String::from_utf8(csv).unwrap();
+        assert!(!csv.contains("'-"), "{engine:?} {csv}");
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        for line in [
+            "6109,PCS,0,-1000.00,5,-952.38,-47.62,0.00,0.00",
+            "Net,1,-952.38,-47.62,0.00,0.00,-1000.00",
+            "0.00,1000.00,-1000.00,-1000.00,yes",
+        ] {
+            assert!(lines.contains(&line), "{engine:?} {line} in {csv}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn bad_ranges_are_refused_and_only_admins_export() {
     for engine in engines() {

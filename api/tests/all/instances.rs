@@ -3,7 +3,8 @@
 //! load balancer sends them. Every limit is one budget (kept in the
 //! database), a checkout pays once whichever process answers, an upload
 //! started on one completes on the other, and a process killed with SIGKILL
-//! mid-checkout loses and doubles nothing.
+//! mid-checkout loses and doubles nothing. And a process whose clock is off
+//! dates tax documents by the database's clock all instances share.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
@@ -12,7 +13,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::checkout::{TEE, TOTAL, order_request, payment};
 use crate::helpers::process::{Store, data_dir};
-use crate::helpers::{fresh_postgres, glb, s3};
+use crate::helpers::{Engine, engines, fresh_postgres, glb, s3};
 
 const PASSWORD: &str = "violet-Kettle-harbour-92";
 const SECRETS: [(&str, &str); 2] = [
@@ -346,5 +347,86 @@ async fn two_outbox_workers_never_take_one_message_twice() {
             .unwrap();
         assert_eq!(lapsed.len(), 40, "{engine:?}");
         other.close().await;
+    }
+}
+
+/// A process whose clock is 40 days off (`TEST_CLOCK_SKEW_MS`, a dev-mode
+/// hook) still dates the invoice, the payment, the refund and the credit
+/// note by the database's clock, which every instance shares.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tax_documents_are_dated_by_the_databases_clock() {
+    // Ahead, not behind: access tokens are checked against the real clock.
+    const SKEW_MS: i64 = 40 * 24 * 3600 * 1000;
+    for engine in engines() {
+        let dir = data_dir("store-clock");
+        let database_url = match engine {
+            Engine::Sqlite => format!("sqlite://{}/store.db?mode=rwc", dir.display()),
+            Engine::Postgres => fresh_postgres().await,
+        };
+        let skew = SKEW_MS.to_string();
+        let env = [("TEST_CLOCK_SKEW_MS", skew.as_str())];
+        let store = Store::start_with(&dir, &database_url, &env).await;
+        let token = register(&store, "late-clock@example.com").await;
+        fill_cart(&store, &token).await;
+        let (status, created) = store
+            .post(
+                "/api/payments/create-order",
+                &token,
+                order_request("rcpt_clock", TOTAL),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?} {created}");
+        let created = created["data"].clone();
+        let (status, body) = store
+            .post(
+                "/api/payments/verify",
+                &token,
+                payment(&created, "pay_clock"),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?} {body}");
+        let admin = store.admin(&dir, &env).await;
+        let (status, body) = store
+            .post(
+                "/api/payments/refund",
+                &admin,
+                json!({"orderId": created["order"]["_id"], "amount": 1000_00}),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?} {body}");
+
+        let db = api::db::connect(&database_url, None).await.unwrap();
+        let now = api::db::clock::now(&db).await.unwrap();
+        let (paid_at, invoiced_at, snapshot): (i64, i64, String) = sqlx::query_as(
+            "SELECT o.paid_at, t.issued_at, t.snapshot FROM orders o \
+             JOIN tax_invoices t ON t.order_id = o.id",
+        )
+        .fetch_one(&db)
+        .await
+        .unwrap();
+        let (refunded_at, noted_at): (i64, i64) = sqlx::query_as(
+            "SELECT r.created_at, n.issued_at FROM refunds r JOIN credit_notes n ON n.order_id = r.order_id",
+        )
+        .fetch_one(&db)
+        .await
+        .unwrap();
+        for (what, at) in [
+            ("paid", paid_at),
+            ("invoiced", invoiced_at),
+            ("refunded", refunded_at),
+            ("credit note", noted_at),
+        ] {
+            assert!(
+                (now - at).abs() < 120_000,
+                "{engine:?}: {what} at {at}, the database's now {now} (the process is {SKEW_MS} ms off)"
+            );
+        }
+        // The printed date is the database's day too.
+        let day = api::invoice::tax_document::india_date(now);
+        let date = format!("{:02}/{:02}/{:04}", day.day, day.month, day.year);
+        assert!(snapshot.contains(&date), "{engine:?} {date} in {snapshot}");
+        db.close().await;
+        store.kill();
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -48,7 +48,7 @@ async fn a_deleted_order_is_never_paid_quietly() {
         let order = created["data"].clone();
         let id = id_of(&created);
 
-        // The admin deletes it unpaid: it is cancelled as it goes, and leaves every list.
+        // The admin deletes it unpaid: it is cancelled rather than deleted, and stays listed.
         let (status, body) = app.delete_auth(&format!("/api/orders/{id}"), &admin).await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(
@@ -56,19 +56,15 @@ async fn a_deleted_order_is_never_paid_quietly() {
             ("cancelled".into(), 0, 0, Some("Deleted by an admin".into())),
             "{engine:?}"
         );
+        // Deleting it again hides nothing: an order never paid stays in view.
+        let (status, body) = app.delete_auth(&format!("/api/orders/{id}"), &admin).await;
         assert_eq!(
-            app.get_auth(&format!("/api/orders/{id}"), &admin).await.0,
-            404
-        );
-        assert_eq!(
-            app.delete_auth(&format!("/api/orders/{id}"), &admin)
-                .await
-                .0,
-            404,
-            "deleted once"
+            (status, body["code"].as_str()),
+            (409, Some("ORDER_NEVER_PAID")),
+            "{body}"
         );
         let (_, mine) = app.get_auth("/api/orders", &token).await;
-        assert_eq!(mine["pagination"]["total"], 0);
+        assert_eq!(mine["data"][0]["status"], "cancelled", "{mine}");
 
         // Its receipt resumes nothing and places nothing new; the test popup cannot pay it.
         let (status, body) = create_order(&app, &token, "rcpt_gone").await;
@@ -82,14 +78,18 @@ async fn a_deleted_order_is_never_paid_quietly() {
             .await
             .unwrap();
         assert_eq!(orders, 1, "no second order for the spent receipt");
-        let (status, _) = app
+        let (status, body) = app
             .post_auth(
                 "/api/payments/test/complete",
                 &token,
                 json!({"orderId": order["orderId"]}),
             )
             .await;
-        assert_eq!(status, 404);
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("ORDER_CANCELLED")),
+            "{body}"
+        );
 
         // A payment made before the delete still arrives: refunded, never confirmed.
         let (status, body) = app
@@ -199,6 +199,73 @@ async fn a_deleted_order_is_never_paid_quietly() {
         app.delete_auth(&format!("/api/orders/{kept}"), &admin)
             .await;
         assert_eq!(stored(&app, &kept).await, ("confirmed".into(), 1, 0, None));
+    }
+}
+
+/// The admin's view of an unpaid order they deleted: still there, cancelled,
+/// with its history, and with the refund of a payment that arrived later.
+#[tokio::test]
+async fn a_deleted_unpaid_order_stays_in_the_admins_view_with_its_refund() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let admin = app.admin_token().await;
+        let token = shopper(&app, "late@example.com").await;
+        let (_, created) = create_order(&app, &token, "rcpt_late").await;
+        let id = id_of(&created);
+        let provider_order = created["data"]["orderId"].as_str().unwrap().to_string();
+        let (status, body) = app.delete_auth(&format!("/api/orders/{id}"), &admin).await;
+        assert_eq!(status, 200, "{body}");
+
+        let listed = |page: &Value| {
+            page["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|o| o["_id"] == id.as_str())
+                .map(|o| o["status"].clone())
+        };
+        let (status, order) = app.get_auth(&format!("/api/orders/{id}"), &admin).await;
+        assert_eq!(status, 200, "{engine:?} {order}");
+        assert_eq!(order["data"]["status"], "cancelled");
+        let history = &order["data"]["statusHistory"];
+        assert_eq!(
+            (&history[0]["from"], &history[0]["to"]),
+            (&json!("pending"), &json!("cancelled")),
+            "{order}"
+        );
+        let (_, page) = app
+            .get_auth("/api/orders/admin/status/cancelled", &admin)
+            .await;
+        assert_eq!(listed(&page), Some(json!("cancelled")), "{page}");
+        let (_, stats) = app.get_auth("/api/orders/stats/overview", &admin).await;
+        let cancelled = stats["data"]["byStatus"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["status"] == "cancelled")
+            .unwrap()["count"]
+            .clone();
+        assert_eq!(cancelled, 1);
+
+        // A payment made before the delete arrives by webhook: refunded, in view.
+        let (_, res) = webhook(
+            &app,
+            "evt_late",
+            &captured(&provider_order, "pay_late", TOTAL),
+            TEST_WEBHOOK_SECRET,
+        )
+        .await;
+        assert_eq!(res["data"]["outcome"], "refunded", "{engine:?} {res}");
+        let (status, order) = app.get_auth(&format!("/api/orders/{id}"), &admin).await;
+        assert_eq!(status, 200, "{engine:?} {order}");
+        assert_eq!(
+            (&order["data"]["status"], &order["data"]["refundedAmount"]),
+            (&json!("refunded"), &json!(TOTAL)),
+            "{order}"
+        );
+        assert_eq!(order["data"]["cancelReason"], "Deleted by an admin");
+        let (_, page) = app.get_auth("/api/orders/admin", &admin).await;
+        assert_eq!(listed(&page), Some(json!("refunded")), "{page}");
     }
 }
 

@@ -148,3 +148,146 @@ async fn the_access_log_holds_no_token_signature_or_share_link() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The newest one-time code sent to `to` (an e-mail address or a mobile number).
+async fn code_for(store: &Store, to: &str) -> String {
+    let message = store.message(to, "Your code is ").await;
+    let start = message.find("Your code is ").unwrap() + "Your code is ".len();
+    message[start..start + 6].to_string()
+}
+
+/// No e-mail address or mobile number in a log line: the real binary logging
+/// at INFO through a sign-up, sign-ins by e-mail and SMS code, wrong codes
+/// that pause code sign-in (warned about), a newsletter sign-up and an order
+/// tracked by number and e-mail.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_log_holds_no_email_address_or_phone_number() {
+    let dir = data_dir("store-logs-contacts");
+    let log = dir.join("server.log");
+    let database_url = format!("sqlite://{}/store.db?mode=rwc", dir.display());
+    let store = Store::start_logging(&dir, &database_url, &log).await;
+    let (email, phone) = ("ravi.kumar@example.com", "9876543210");
+
+    // Sign-up with a password.
+    let (status, body) = store
+        .post(
+            "/api/auth/register",
+            "",
+            json!({"name": "Asha Rao", "email": "asha.rao@example.com", "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+
+    // Sign-up by e-mail code, with the details step's mobile number.
+    let (status, body) = store
+        .post("/api/auth/otp/email/send", "", json!({"email": email}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let code = code_for(&store, email).await;
+    let (status, body) = store
+        .post(
+            "/api/auth/otp/email/verify",
+            "",
+            json!({"email": email, "code": code}),
+        )
+        .await;
+    assert_eq!(
+        (status, &body["data"]["existingUser"]),
+        (200, &json!(false))
+    );
+    let (status, body) = store
+        .post(
+            "/api/auth/otp/phone/verify",
+            "",
+            json!({"email": email, "name": "Ravi", "phone": "+91 98765 43210", "code": code}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    // Sign-in by e-mail code; the number proven on the profile.
+    let token = store.code_sign_in(email).await;
+    store
+        .post("/api/auth/otp/phone/send", "", json!({"phone": phone}))
+        .await;
+    let code = code_for(&store, phone).await;
+    let (status, body) = store
+        .call(
+            reqwest::Method::PUT,
+            "/api/users/profile",
+            &token,
+            Some(json!({"name": "Ravi", "phone": phone, "phoneCode": code})),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    // Sign-in by SMS code.
+    let (status, body) = store
+        .post("/api/auth/otp/phone/send", "", json!({"phone": phone}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let code = code_for(&store, phone).await;
+    let (status, body) = store
+        .post(
+            "/api/auth/otp/phone/verify",
+            "",
+            json!({"phone": phone, "code": code}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+
+    // Wrong codes for both, until code sign-in pauses (a warning is logged).
+    for (channel, field, to) in [("email", "email", email), ("phone", "phone", phone)] {
+        let (status, body) = store
+            .post(
+                &format!("/api/auth/otp/{channel}/send"),
+                "",
+                json!({field: to}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let path = format!("/api/auth/otp/{channel}/verify");
+        let mut paused = false;
+        for _ in 0..=api::auth::codes::WRONG_CODES_PER_WINDOW {
+            let (status, _) = store
+                .post(&path, "", json!({field: to, "code": "000000"}))
+                .await;
+            paused |= status == 429;
+        }
+        assert!(paused, "{field}: code sign-in paused");
+    }
+
+    // A newsletter sign-up and an order tracked by number and e-mail.
+    let (status, body) = store
+        .post(
+            "/api/newsletter/subscribe",
+            "",
+            json!({"email": "reader@example.com"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let tracked = store
+        .get(
+            "/api/track?orderNumber=ORD-20261128-000001&email=ravi.kumar%40example.com",
+            "",
+        )
+        .await;
+    assert_eq!(tracked["success"], false, "{tracked}");
+
+    store.kill();
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(logged.contains("code sign-in paused"), "{logged}");
+    assert!(
+        logged.contains("/api/track?orderNumber=_&email=_"),
+        "{logged}"
+    );
+    for (what, contact) in [
+        ("an e-mail address", "@example.com"),
+        ("an e-mail address, encoded", "%40example.com"),
+        ("a mobile number", phone),
+        ("a mobile number as typed", "98765 43210"),
+    ] {
+        assert!(
+            !logged.contains(contact),
+            "the log holds {what} ({contact}):\n{logged}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

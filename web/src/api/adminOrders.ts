@@ -137,7 +137,12 @@ export function useSetOrderStatus() {
 export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => unwrap(await api.DELETE('/orders/{id}', { params: { path: { id } } }), DELETE_FAILED),
+    // The server's words: an order never paid is cancelled and stays listed, not deleted.
+    mutationFn: async (id: string) => {
+      const result = await api.DELETE('/orders/{id}', { params: { path: { id } } });
+      unwrap(result, DELETE_FAILED);
+      return result.data?.message ?? 'Order deleted successfully';
+    },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin-orders'] }),
   });
 }

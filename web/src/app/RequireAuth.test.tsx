@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, fakeTokens, mockApi, ok, renderRoutes, signedIn } from '../test/testkit';
 import LoginPage from '../features/auth/LoginPage';
+import { storedUser } from '../lib/tokens';
 import { RequireAuth } from './RequireAuth';
 
 const guarded = [
@@ -45,6 +46,18 @@ describe('RequireAuth', () => {
     expect(router.state.location.pathname).toBe('/user/addresses');
     await act(async () => release());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('keeps the stored session when its renewal gets no answer (the last page was left mid-refresh)', async () => {
+    signedIn();
+    mockApi((_m, path) => {
+      if (path === '/api/auth/refresh') throw new DOMException('The user aborted a request.', 'AbortError');
+      return undefined;
+    });
+    const { router } = renderRoutes(guarded, '/user/addresses');
+    expect(await screen.findByText('Saved addresses page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/user/addresses');
+    expect(storedUser()).not.toBeNull();
   });
 
   it('sends a visitor to /login and, after signing in, back to the deep link asked for', async () => {

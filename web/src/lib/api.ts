@@ -3,7 +3,9 @@
 // memory); the refresh token is an HttpOnly cookie the browser sends to
 // /api/auth only. A tab that has no access token yet (after a reload) renews
 // the session before its first request; on a 401 the client renews once and
-// retries, and ends the session when that fails.
+// retries, and ends the session when the server refuses the renewal. A renewal
+// that got no answer (the page was left while it was in flight, the network
+// dropped) ends nothing: the next page tries again with the same cookie.
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { accessToken, clearSession, storeAccessToken, storedUser, takeLegacyRefreshToken } from './tokens';
@@ -16,7 +18,7 @@ export function setSessionEndedHandler(handler: () => void): void {
   onSessionEnded = handler;
 }
 
-let refreshing: Promise<boolean> | null = null;
+let refreshing: Promise<boolean | null> | null = null;
 
 /**
  * Runs `work` while no other tab of this store renews the session. A refresh
@@ -29,8 +31,13 @@ function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
   return locks ? locks.request('store-session-refresh', work).then((result) => result) : work();
 }
 
-/** Renews the session from the refresh cookie; concurrent callers share one call. */
-export function refreshSession(): Promise<boolean> {
+/**
+ * Renews the session from the refresh cookie; concurrent callers share one
+ * call. `true`: renewed; `false`: the server refused (the session is over);
+ * `null`: no answer (aborted by a page load, offline, a server error), which
+ * says nothing about the session.
+ */
+export function refreshSession(): Promise<boolean | null> {
   refreshing ??= oneTabAtATime(async () => {
     // A session signed in before the cookie existed is carried over once.
     const legacy = takeLegacyRefreshToken();
@@ -42,12 +49,12 @@ export function refreshSession(): Promise<boolean> {
         body: JSON.stringify(legacy ? { refreshToken: legacy } : {}),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
-      if (!res.ok) return false;
+      if (!res.ok) return res.status >= 500 ? null : false;
       const body = await res.json();
       storeAccessToken(body?.data?.accessToken);
       return true;
     } catch {
-      return false;
+      return null;
     }
   }).finally(() => {
     refreshing = null;
@@ -71,13 +78,16 @@ const auth: Middleware = {
     if (response.status !== 401 || !request.headers.has('Authorization') || isAuthCall(request)) {
       return response;
     }
-    if (await refreshSession()) {
+    const renewed = await refreshSession();
+    if (renewed) {
       const again = new Request(request, { headers: new Headers(request.headers) });
       again.headers.set('Authorization', `Bearer ${accessToken()}`);
       return fetch(again);
     }
-    clearSession();
-    onSessionEnded();
+    if (renewed === false) {
+      clearSession();
+      onSessionEnded();
+    }
     return response;
   },
 };

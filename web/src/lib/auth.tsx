@@ -67,7 +67,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void checkHealth()
       .then(async (up) => {
         if (!up || accessToken()) return;
-        if (!(await refreshSession())) endSession();
+        // Only a refusal ends it: a renewal cut off by leaving the page (a new
+        // page load while it was in flight) leaves the session for that page.
+        if ((await refreshSession()) === false) endSession();
       })
       .finally(() => setLoading(false));
   }, [endSession]);

@@ -886,7 +886,9 @@ export interface paths {
         /**
          * Exchange a refresh token (the body's, or else the `refresh_token`
          *     cookie) for a new access token and a new refresh cookie. Each refresh
-         *     token works once; presenting one again ends that session everywhere. A
+         *     token works once; presenting one again ends that session everywhere,
+         *     except within 30 s of its use while its successor is unused (a lost
+         *     answer, refreshes racing with one cookie): that same successor again. A
          *     session ends `SESSION_MAX_DAYS` after its sign-in however often it is
          *     refreshed. An admin's session that did not pass a second factor (while
          *     they are required) is ended instead.
@@ -4551,9 +4553,11 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete an order (admin): it leaves every list; a paid order's payment
-         *     and refund records are kept. An unpaid pending order is cancelled as it
-         *     goes, so a payment that still arrives for it is refunded.
+         * Delete an order (admin). A paid order leaves every list; its payment
+         *     and refund records are kept. An order never paid is cancelled rather
+         *     than deleted: a pending one is cancelled (recorded as the admin's
+         *     change) and stays listed, so a payment that still arrives is refunded
+         *     in plain view; one no longer pending answers 409 `ORDER_NEVER_PAID`.
          */
         delete: {
             parameters: {
@@ -4603,6 +4607,15 @@ export interface paths {
                 };
                 /** @description No such thing (or not yours). */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -95,7 +95,9 @@ pub async fn pay(
     proof_required: bool,
 ) -> Result<Paid, DbError> {
     let order_id = order.id.clone();
-    let now = now_ms();
+    // The database's clock dates the payment and its invoice (and so the
+    // invoice's series), whichever instance's clock is off.
+    let now = crate::db::clock::now(db).await?;
     // Written before the lock is taken: the script only stores them.
     let invoice = issuer.invoice(db, order, now).await?;
     let email = confirmation_email(order, invoice.is_some(), issuer.seller)?;

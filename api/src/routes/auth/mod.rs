@@ -308,7 +308,9 @@ impl AuthApi {
 
     /// Exchange a refresh token (the body's, or else the `refresh_token`
     /// cookie) for a new access token and a new refresh cookie. Each refresh
-    /// token works once; presenting one again ends that session everywhere. A
+    /// token works once; presenting one again ends that session everywhere,
+    /// except within 30 s of its use while its successor is unused (a lost
+    /// answer, refreshes racing with one cookie): that same successor again. A
     /// session ends `SESSION_MAX_DAYS` after its sign-in however often it is
     /// refreshed. An admin's session that did not pass a second factor (while
     /// they are required) is ended instead.
@@ -326,8 +328,13 @@ impl AuthApi {
             .filter(|t| !t.is_empty())
             .or(cookie.0.as_deref())
             .ok_or_else(|| ApiError::unauthorized("Session expired. Please log in again."))?;
-        let (user_id, issued) =
-            sessions::rotate(&state.db, token, state.config.session_lifetime()).await?;
+        let (user_id, issued) = sessions::rotate(
+            &state.db,
+            token,
+            state.config.session_lifetime(),
+            state.config.jwt_secret.expose(),
+        )
+        .await?;
         let user = users::by_id(&state.db, &user_id)
             .await?
             .ok_or_else(|| ApiError::unauthorized("Please log in"))?;

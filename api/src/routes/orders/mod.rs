@@ -367,21 +367,35 @@ impl OrdersApi {
     }
 
     // (Here rather than in `admin`: one OpenAPI struct per path.)
-    /// Delete an order (admin): it leaves every list; a paid order's payment
-    /// and refund records are kept. An unpaid pending order is cancelled as it
-    /// goes, so a payment that still arrives for it is refunded.
+    /// Delete an order (admin). A paid order leaves every list; its payment
+    /// and refund records are kept. An order never paid is cancelled rather
+    /// than deleted: a pending one is cancelled (recorded as the admin's
+    /// change) and stays listed, so a payment that still arrives is refunded
+    /// in plain view; one no longer pending answers 409 `ORDER_NEVER_PAID`.
     #[oai(path = "/orders/:id", method = "delete")]
     async fn delete(
         &self,
         state: Data<&AppState>,
         auth: BearerAuth,
         id: Path<String>,
-    ) -> Result<Json<Envelope<bool>>, Fails<{ ADMIN | NOT_FOUND }>> {
+    ) -> Result<Json<Envelope<bool>>, Fails<{ ADMIN | NOT_FOUND | CONFLICT }>> {
         auth.0.require_admin()?;
-        if !order_admin::delete(&state.db, &id.0, &auth.0.id).await? {
-            return Err(ApiError::order_not_found().into());
-        }
-        Ok(Envelope::ok("Order deleted successfully", true))
+        let message = match order_admin::delete(&state.db, &id.0, &auth.0.id).await? {
+            order_admin::Deleted::Removed => "Order deleted successfully",
+            order_admin::Deleted::Cancelled => {
+                "Order cancelled: it was never paid, so it stays listed as cancelled"
+            }
+            order_admin::Deleted::NeverPaid => {
+                return Err(ApiError::conflict_code(
+                    "This order was never paid: it stays listed, so a payment that still \
+                     arrives for it shows with its refund",
+                    "ORDER_NEVER_PAID",
+                )
+                .into());
+            }
+            order_admin::Deleted::NotFound => return Err(ApiError::order_not_found().into()),
+        };
+        Ok(Envelope::ok(message, true))
     }
 
     /// Cancel an order while it is pending (not yet paid).

@@ -581,6 +581,10 @@ impl PaymentsApi {
             )
             .into());
         }
+        // A cancelled order (by its customer, expiry or an admin's delete) is not paid from here.
+        if order.status != OrderStatus::Pending {
+            return Err(cancelled_receipt().into());
+        }
         let provider_order_id = order.provider_order_id.clone().unwrap_or_default();
         let outcome = match body.0.outcome.as_deref().unwrap_or("success") {
             "success" => {

@@ -108,9 +108,9 @@ export default function OrdersAdminPage() {
     setDeleting(null);
     if (!order) return;
     remove.mutate(order._id, {
-      onSuccess: () => {
+      onSuccess: (message) => {
         if (details === order._id) setDetails(null);
-        banners.success('Order deleted successfully');
+        banners.success(message);
       },
       onError: (e) => banners.error(e instanceof ApiError && e.message ? e.message : DELETE_FAILED),
     });
