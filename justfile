@@ -185,7 +185,7 @@ bench-uploads:
     cargo build -q --release -p api
     python3 scripts/bench-uploads.py
 
-# Hostile flood figures: one fresh account's 60 parallel uploads of 24 MP flat PNGs and 50 design updates against a release server, with its peak memory, every answer's status and another shopper's catalogue p99 meanwhile
+# Hostile flood figures: one fresh account's 60 parallel uploads of 24 MP flat PNGs and 50 design updates against a release server, then 60 background removals hung up 150 ms after sending (from one client and from 20), with peak memory (512 MiB at most for the hang-ups), every answer's status and another shopper's catalogue p99 meanwhile
 bench-hostile:
     cargo build -q --release -p api
     python3 scripts/bench-hostile.py

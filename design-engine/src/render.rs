@@ -24,7 +24,7 @@ use cache::Lru;
 pub use fonts::Fonts;
 pub use images::{
     MAX_IMAGE_PIXELS, MAX_KEPT_SIDE, check_decodes, decode_upload, decode_within, decoding_cost,
-    encode_png, encode_png_rows, sniff_type,
+    encode_png, encode_png_rows, kept_pixels, sniff_type,
 };
 use personal::Layers;
 pub use personal::{PersonalBox, PieceFile, piece_file_name, roster_csv};

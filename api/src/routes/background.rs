@@ -59,9 +59,7 @@ impl BackgroundApi {
             .into_vec()
             .await
             .map_err(|_| ApiError::bad_request("The image could not be read"))?;
-        // Decoding, then the kept picture's mask and result: about twice decoding's.
-        let cost =
-            design_engine::render::decoding_cost(&bytes, design_engine::render::MAX_KEPT_SIDE) * 2;
+        let cost = design_engine::effects::remove_background_cost(&bytes);
         let png = state
             .work
             .run_holding(cost, move || {

@@ -93,6 +93,15 @@ pub fn decoding_cost(bytes: &[u8], side: u32) -> u64 {
     u64::from(width) * u64::from(height) * 8 + kept
 }
 
+/// The pixels a picture keeps once decoded within `side` (none when its
+/// header cannot be read).
+pub fn kept_pixels(bytes: &[u8], side: u32) -> u64 {
+    dimensions(bytes).map_or(0, |(width, height)| {
+        let (kw, kh) = kept_size(width, height, side);
+        u64::from(kw) * u64::from(kh)
+    })
+}
+
 /// Checks and decodes an upload, keeping its pixels at most `side` on the long
 /// side. Shrinking never works in floats on the whole picture: a non-interlaced
 /// PNG is shrunk row by row as it is decoded (memory: the kept picture and a
