@@ -108,6 +108,14 @@ async fn refunds(app: &TestApp, order_id: &str) -> (i64, i64) {
         .unwrap()
 }
 
+async fn group_status(app: &TestApp, id: &str) -> String {
+    sqlx::query_scalar("SELECT status FROM group_orders WHERE id = $1")
+        .bind(id)
+        .fetch_one(&app.db)
+        .await
+        .unwrap()
+}
+
 async fn settle(app: &TestApp) {
     api::payments::refunds::settle_owed(&app.state)
         .await
@@ -863,11 +871,7 @@ async fn members_money_is_never_stuck_after_a_missed_deadline() {
         );
         // Within the grace, the clock waits for the organiser.
         api::group_orders::tick(&app.state).await.unwrap();
-        let status: String = sqlx::query_scalar("SELECT status FROM group_orders WHERE id = $1")
-            .bind(&id)
-            .fetch_one(&app.db)
-            .await
-            .unwrap();
+        let status = group_status(&app, &id).await;
         assert_eq!(status, "open");
         // Past it, three instances' clocks at once: cancelled and refunded once.
         set_deadline(api::db::now_ms() - 49 * 3600 * 1000)
@@ -876,11 +880,7 @@ async fn members_money_is_never_stuck_after_a_missed_deadline() {
         let ticks = join_all((0..3).map(|_| api::group_orders::tick(&app.state))).await;
         assert!(ticks.iter().all(Result::is_ok), "{engine:?}: {ticks:?}");
         api::group_orders::tick(&app.state).await.unwrap();
-        let status: String = sqlx::query_scalar("SELECT status FROM group_orders WHERE id = $1")
-            .bind(&id)
-            .fetch_one(&app.db)
-            .await
-            .unwrap();
+        let status = group_status(&app, &id).await;
         assert_eq!(status, "cancelled", "{engine:?}");
         for order in &orders[1..] {
             assert_eq!(refunds(&app, order).await, (1, PIECE_PAID), "{engine:?}");
