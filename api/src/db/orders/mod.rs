@@ -504,7 +504,6 @@ pub async fn rewrite_group_line(
     Ok(())
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
