@@ -246,28 +246,31 @@ pub async fn archive(
     let ticket = work.reserve(plan.cost() + ARCHIVE_BYTES).await?;
     let (tx, rx) = mpsc::channel(CHUNKS);
     let order = order_number.to_string();
-    drop(ticket.spawn(move || {
-        let state = Rc::new(Cell::new(Sink::Open));
-        let out = Chunks {
-            tx: tx.clone(),
-            buf: Vec::with_capacity(CHUNK),
-            state: state.clone(),
-        };
-        match write_archive(out, &plan, &manifest) {
-            Ok(()) => {}
-            Err(_) if state.get() == Sink::Left => {
-                tracing::info!(order, "print files: the download was left unfinished");
-            }
-            Err(e) => {
-                tracing::error!(order, error = %e, "print files: drawing failed mid-download");
-                let _ =
-                    tx.blocking_send(Err(io::Error::other("the print files could not be drawn")));
-            }
-        }
-    }));
+    drop(ticket.spawn(move || send_archive(&plan, &manifest, tx, &order)));
     Ok(futures_util::stream::unfold(rx, |mut rx| async move {
         rx.recv().await.map(|chunk| (chunk, rx))
     }))
+}
+
+/// The job: the archive into `tx`, a chunk at a time. A failure is logged,
+/// and sent as the stream's last item so the download fails.
+fn send_archive(plan: &Plan, manifest: &[u8], tx: mpsc::Sender<io::Result<Bytes>>, order: &str) {
+    let state = Rc::new(Cell::new(Sink::Open));
+    let out = Chunks {
+        tx: tx.clone(),
+        buf: Vec::with_capacity(CHUNK),
+        state: state.clone(),
+    };
+    match write_archive(out, plan, manifest) {
+        Ok(()) => {}
+        Err(_) if state.get() == Sink::Left => {
+            tracing::info!(order, "print files: the download was left unfinished");
+        }
+        Err(e) => {
+            tracing::error!(order, error = %e, "print files: drawing failed mid-download");
+            let _ = tx.blocking_send(Err(io::Error::other("the print files could not be drawn")));
+        }
+    }
 }
 
 /// Writes the archive into `out`, drawing each file as it goes.
@@ -364,5 +367,75 @@ impl Write for Chunks {
             self.send()?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(pictures: Vec<(Vec<u8>, String)>) -> Plan {
+        Plan {
+            areas: Vec::new(),
+            personalised: Vec::new(),
+            pictures,
+        }
+    }
+
+    /// What the job sends, until it ends.
+    fn sent(plan: Plan) -> Vec<io::Result<Bytes>> {
+        let (tx, mut rx) = mpsc::channel(CHUNKS);
+        let job = std::thread::spawn(move || send_archive(&plan, b"{}", tx, "LT-1"));
+        let mut items = Vec::new();
+        while let Some(item) = rx.blocking_recv() {
+            items.push(item);
+        }
+        job.join().unwrap();
+        items
+    }
+
+    #[test]
+    fn the_archive_streams_as_a_whole_zip() {
+        let bytes: Vec<u8> = sent(plan(Vec::new()))
+            .into_iter()
+            .flat_map(|c| c.unwrap().to_vec())
+            .collect();
+        let mut zip = zip::ZipArchive::new(io::Cursor::new(bytes)).unwrap();
+        assert_eq!(zip.len(), 1);
+        let mut manifest = String::new();
+        io::Read::read_to_string(&mut zip.by_name("manifest.json").unwrap(), &mut manifest)
+            .unwrap();
+        assert_eq!(manifest, "{}");
+    }
+
+    /// A drawing that fails part-way ends the stream with an error, and
+    /// nothing after it: the client's download fails instead of ending as a
+    /// zip with files missing.
+    #[test]
+    fn a_failure_part_way_ends_the_stream_with_an_error() {
+        let items = sent(plan(vec![(b"not a picture".to_vec(), "image/png".into())]));
+        let (last, chunks) = items.split_last().unwrap();
+        assert!(last.is_err(), "{last:?}");
+        let bytes: Vec<u8> = chunks
+            .iter()
+            .flat_map(|c| c.as_ref().unwrap().to_vec())
+            .collect();
+        assert!(zip::ZipArchive::new(io::Cursor::new(bytes)).is_err());
+    }
+
+    /// A client that hung up fails the next send: the job stops there.
+    #[test]
+    fn a_client_that_left_ends_the_writing() {
+        let (tx, rx) = mpsc::channel(CHUNKS);
+        drop(rx);
+        let state = Rc::new(Cell::new(Sink::Open));
+        let mut out = Chunks {
+            tx,
+            buf: Vec::new(),
+            state: state.clone(),
+        };
+        let err = out.write_all(&vec![0; CHUNK]).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::BrokenPipe);
+        assert!(state.get() == Sink::Left);
     }
 }
