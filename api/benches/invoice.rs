@@ -1,7 +1,9 @@
 //! `just bench`: the time to draw an order's pro-forma invoice as a PDF
 //! (layout, shaping, font subsetting, compression), for a typical order of
 //! three lines and a large one of forty lines over several pages.
-//! `INVOICE_PDF_OUT=dir` also writes both PDFs there, to look at.
+//! `INVOICE_PDF_OUT=dir` also writes both PDFs there, to look at. First it
+//! prints the most heap each PDF holds while drawn, which `INVOICE_PDF_BYTES`
+//! (routes/orders/invoice.rs) and `PDF_BYTES` (tax_documents.rs) declare.
 
 use std::hint::black_box;
 
@@ -10,6 +12,12 @@ use api::db::orders::{Item, NewItem, Order};
 use api::invoice::tax_document::{InvoicedLine, TaxDocument};
 use api::invoice::{Invoice, pdf, tax_pdf};
 use criterion::{Criterion, criterion_group, criterion_main};
+
+#[path = "common/peak.rs"]
+mod peak;
+
+#[global_allocator]
+static HEAP: peak::Counting = peak::Counting;
 use design_engine::pricing::Paise;
 
 fn address() -> String {
@@ -122,6 +130,16 @@ fn tax_invoice((order, invoiced, seller): &(Order, Vec<InvoicedLine>, Company)) 
 fn invoice_pdf(c: &mut Criterion) {
     let typical = invoice(3);
     let large = invoice(40);
+    for lines in [3, 40, 200] {
+        let inv = invoice(lines);
+        peak::report(&format!("invoice PDF, {lines} lines"), || {
+            pdf::render(&inv).unwrap()
+        });
+        let doc = tax_invoice(&tax_inputs(lines));
+        peak::report(&format!("tax invoice PDF, {lines} lines"), || {
+            tax_pdf::render(&doc).unwrap()
+        });
+    }
     if let Ok(dir) = std::env::var("INVOICE_PDF_OUT") {
         for (name, inv) in [("typical", &typical), ("large", &large)] {
             let path = std::path::Path::new(&dir).join(format!("invoice-{name}.pdf"));

@@ -2,6 +2,8 @@
 //! of 50 orders booked by hand as one PDF, as the server does for a bulk
 //! download (four A6 labels to an A4 sheet: 13 pages, each label with its
 //! QR code). `LABELS_PDF_OUT=dir` also writes the PDF there, to look at.
+//! First it prints the most heap drawing 1 and 100 labels holds, which
+//! `LABELS_PDF_BYTES` (routes/orders/shipment.rs) declares.
 
 use std::hint::black_box;
 
@@ -9,8 +11,14 @@ use api::payments::address::ShippingAddress;
 use api::shipping::label::{LabelData, render};
 use criterion::{Criterion, criterion_group, criterion_main};
 
-fn fifty() -> Vec<LabelData> {
-    (0..50)
+#[path = "common/peak.rs"]
+mod peak;
+
+#[global_allocator]
+static HEAP: peak::Counting = peak::Counting;
+
+fn orders(n: usize) -> Vec<LabelData> {
+    (0..n)
         .map(|i| LabelData {
             order_number: format!("LT-20261126-{i:06}"),
             to: ShippingAddress {
@@ -25,7 +33,7 @@ fn fifty() -> Vec<LabelData> {
                 zip_code: "560001".into(),
                 country: "India".into(),
             },
-            pieces: 25 + i,
+            pieces: 25 + i as i64,
             courier: "Delhivery Surface".into(),
             awb: format!("19041424{i:06}"),
             sender_name: "Legacy Threads".into(),
@@ -36,7 +44,11 @@ fn fifty() -> Vec<LabelData> {
 }
 
 fn labels_pdf(c: &mut Criterion) {
-    let labels = fifty();
+    for n in [1, 100] {
+        let labels = orders(n);
+        peak::report(&format!("{n} labels"), || render(&labels).unwrap());
+    }
+    let labels = orders(50);
     if let Ok(dir) = std::env::var("LABELS_PDF_OUT") {
         let path = std::path::Path::new(&dir).join("labels-50.pdf");
         std::fs::write(path, render(&labels).unwrap()).unwrap();

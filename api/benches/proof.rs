@@ -3,13 +3,24 @@
 //! each print area's preview from the artwork, then the page is laid out,
 //! the previews embedded and the fonts subset. Line 1 has the logo on the
 //! back and a text on the left chest, line 2 the logo on the left chest.
-//! `PROOF_PDF_OUT=dir` also writes the PDF there, to look at.
+//! `PROOF_PDF_OUT=dir` also writes the PDF there, to look at. First it
+//! prints the most heap a print file holds while drawn (a 5 MB photo
+//! filling the Back, and one roster piece), which the print files' cost
+//! (`PRINT_AREA_BYTES` in print_files.rs) declares.
 
 use std::hint::black_box;
 
 use api::proofs::{Header, Line, render};
 use criterion::{Criterion, criterion_group, criterion_main};
-use design_engine::{Design, Font, ImageElement, PrintArea, Size, TextElement};
+use design_engine::personalisation::{PersonalField, PersonalStyle};
+use design_engine::render::Renderer;
+use design_engine::{Design, Font, ImageElement, PrintArea, RosterRow, Size, TextElement};
+
+#[path = "common/peak.rs"]
+mod peak;
+
+#[global_allocator]
+static HEAP: peak::Counting = peak::Counting;
 
 const LOGO: &[u8] = include_bytes!("../../design-engine/tests/fixtures/logo.png");
 
@@ -53,7 +64,61 @@ fn header() -> Header {
     }
 }
 
+/// A photo as large as an upload may be (24 MP, a JPEG under 5 MB): smooth
+/// shades with a little grain, which a PNG compresses poorly.
+fn photo() -> Vec<u8> {
+    let (w, h) = (4000, 6000);
+    let mut seed = 0x2545_f491_u32;
+    let img = image::RgbImage::from_fn(w, h, |x, y| {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        let grain = seed % 17;
+        image::Rgb([
+            (x * 255 / w + grain) as u8,
+            (y * 255 / h + grain) as u8,
+            ((x + y) * 127 / (w + h) + grain) as u8,
+        ])
+    });
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 75)
+        .encode_image(&img)
+        .unwrap();
+    out
+}
+
+fn print_file_peaks() {
+    let photo = photo();
+    eprintln!("a {:.1} MB JPEG, 4,000 × 6,000:", photo.len() as f64 / 1e6);
+    assert!(photo.len() as u64 <= design_engine::elements::MAX_IMAGE_BYTES);
+    let (asset, _) = design_engine::render::decode_upload(&photo, "image/jpeg").unwrap();
+    let mut design = Design::new("64f1a2b3c4d5e6f708190a05", "white");
+    let mut image = ImageElement::new(asset, "photo.jpg");
+    image.size = design_engine::elements::ImageSize::new(100, 100).unwrap();
+    design.set_image(PrintArea::Back, image);
+    let mut renderer = Renderer::with_bundled_fonts();
+    renderer.add_image(&photo, "image/jpeg").unwrap();
+    let (png, _) = peak::report("the Back's print file, a photo filling it", || {
+        renderer.export_area_png(&design, PrintArea::Back).unwrap()
+    });
+    eprintln!(
+        "  (its PNG: {:.1} MiB)",
+        png.len() as f64 / (1 << 20) as f64
+    );
+    for field in PersonalField::ALL {
+        let style = PersonalStyle::new(field, Font::Arial, 40, "#111111").unwrap();
+        design.set_personal(PrintArea::Back, field, style);
+    }
+    let row = RosterRow::new(Size::M, "Wwwwwwwwwwww", "888").unwrap();
+    peak::report("one roster piece's print file (the Back)", || {
+        renderer
+            .export_piece_png(&design, PrintArea::Back, &row)
+            .unwrap()
+    });
+}
+
 fn proof_pdf(c: &mut Criterion) {
+    print_file_peaks();
     let (header, lines) = (header(), two_lines());
     let pictures = vec![(LOGO.to_vec(), "image/png".to_string())];
     if let Ok(dir) = std::env::var("PROOF_PDF_OUT") {

@@ -15,11 +15,15 @@
 //! that queued it: a client that hangs up drops the request's future, but the
 //! blocking work runs on, so the permits move into the blocking closure and
 //! are given back only when the work ends.
+//!
+//! Work whose answer streams (the print files' zip) is admitted before the
+//! response starts and runs after: `reserve` waits for its turn (or answers
+//! 503), and the `Ticket` it gives is moved into the work by `Ticket::spawn`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::envelope::ApiError;
 
@@ -45,6 +49,28 @@ struct Queued(Arc<AtomicUsize>);
 impl Drop for Queued {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// A job's turn: its place in the line, its memory and a slot, held until
+/// the work it is moved into ends (or, unused, until it is dropped).
+pub struct Ticket {
+    _queued: Queued,
+    _memory: OwnedSemaphorePermit,
+    _slot: OwnedSemaphorePermit,
+}
+
+impl Ticket {
+    /// Starts `f` on a blocking thread now; the ticket goes with it.
+    pub fn spawn<T: Send + 'static>(
+        self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> tokio::task::JoinHandle<T> {
+        // Held by the work itself: a caller that leaves frees nothing while it runs.
+        tokio::task::spawn_blocking(move || {
+            let _held = self;
+            f()
+        })
     }
 }
 
@@ -85,6 +111,14 @@ impl CpuQueue {
         bytes: u64,
         f: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ApiError> {
+        let ticket = self.reserve(bytes).await?;
+        ticket.spawn(f).await.map_err(ApiError::internal)
+    }
+
+    /// Waits for a turn for work that may hold up to `bytes` (as
+    /// `run_holding`), without starting it: 503 at once when the line is
+    /// full. The ticket leaves the line when dropped.
+    pub async fn reserve(&self, bytes: u64) -> Result<Ticket, ApiError> {
         if self.queued.fetch_add(1, Ordering::AcqRel) >= self.running + self.waiting {
             self.queued.fetch_sub(1, Ordering::AcqRel);
             tracing::warn!(queue = self.name, "queue full");
@@ -104,13 +138,21 @@ impl CpuQueue {
             .acquire_owned()
             .await
             .map_err(ApiError::internal)?;
-        // Held by the work itself: a caller that leaves frees nothing while it runs.
-        tokio::task::spawn_blocking(move || {
-            let _held = (queued, memory, slot);
-            f()
+        Ok(Ticket {
+            _queued: queued,
+            _memory: memory,
+            _slot: slot,
         })
-        .await
-        .map_err(ApiError::internal)
+    }
+
+    /// Jobs running and waiting (a test sees the line empty again).
+    pub fn queued(&self) -> usize {
+        self.queued.load(Ordering::Acquire)
+    }
+
+    /// How many jobs the line takes, running and waiting, before it answers 503.
+    pub fn capacity(&self) -> usize {
+        self.running + self.waiting
     }
 }
 
@@ -211,5 +253,54 @@ mod tests {
         release.send(()).unwrap();
         next.await.unwrap().unwrap();
         assert!(next_started.recv_timeout(Duration::from_secs(5)).is_ok());
+    }
+
+    /// A ticket is a turn taken before the work starts: while it is held the
+    /// line counts it (a full line refuses more), its memory is not another
+    /// job's, and the work it is moved into keeps it until it ends; dropped
+    /// unused, it gives everything back.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_ticket_holds_its_turn_until_its_work_ends() {
+        let queue: &'static CpuQueue = Box::leak(Box::new(CpuQueue::new("test", 1, 1, 64)));
+        let ticket = queue.reserve(64 * MIB).await.unwrap();
+        assert_eq!(queue.queued(), 1);
+        let (next_tx, next_started) = mpsc::channel::<()>();
+        let next = tokio::spawn(queue.run_holding(MIB, move || next_tx.send(()).unwrap()));
+        until_queued(queue, 2).await;
+        let refused = queue.reserve(0).await.err().expect("the line is full");
+        assert!(
+            matches!(
+                refused,
+                crate::envelope::ApiError::ServiceUnavailable(_, Some(_))
+            ),
+            "{refused:?}"
+        );
+        assert!(
+            next_started
+                .recv_timeout(Duration::from_millis(300))
+                .is_err(),
+            "the budget and the slot are the ticket's"
+        );
+        let (release, held) = mpsc::channel::<()>();
+        let (started_tx, started) = mpsc::channel::<()>();
+        let work = ticket.spawn(move || {
+            started_tx.send(()).unwrap();
+            held.recv().ok();
+        });
+        started.recv_timeout(Duration::from_secs(5)).unwrap();
+        assert!(
+            next_started
+                .recv_timeout(Duration::from_millis(300))
+                .is_err(),
+            "the work holds the ticket"
+        );
+        release.send(()).unwrap();
+        work.await.unwrap();
+        next.await.unwrap().unwrap();
+        assert!(next_started.recv_timeout(Duration::from_secs(5)).is_ok());
+        // Dropped unused: the line and the budget are free again.
+        drop(queue.reserve(64 * MIB).await.unwrap());
+        assert_eq!(queue.queued(), 0);
+        assert_eq!(queue.run_holding(64 * MIB, || 6).await.unwrap(), 6);
     }
 }

@@ -314,3 +314,170 @@ async fn the_store_sets_the_charges_and_the_products_say_them() {
         );
     }
 }
+
+/// A paid order of one team line of `rows` pieces (with a shared text on the
+/// left chest when `shared`), and an admin's token.
+async fn team_order(app: &TestApp, rows: usize, shared: bool) -> (String, String) {
+    let mut design = team(rows);
+    if shared {
+        let crest = design_engine::TextElement::new("Falcons", Font::Arial, 40, "#1d4ed8").unwrap();
+        design.set_text(PrintArea::LeftChest, crest);
+    }
+    let (token, _) = app.sign_up("coach@example.com").await;
+    let (status, body) = app
+        .post_auth("/api/cart/items", &token, json!({"design": doc(&design)}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let total = body["data"]["totalPrice"].as_i64().unwrap();
+    let order_id = pay_cart(app, &token, "rcpt_roster", total).await;
+    (order_id, app.admin_token().await)
+}
+
+/// The zip is streamed as it is drawn (no length known up front), and holds
+/// the manifest, the shared file, the roster and every piece as a PNG of the
+/// whole Back at 300 DPI.
+#[tokio::test]
+async fn a_roster_zip_is_streamed_with_every_piece_as_a_png() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (order_id, admin) = team_order(&app, 60, true).await;
+        let res = app
+            .client
+            .get(app.url(&format!("/api/orders/{order_id}/print-files")))
+            .bearer_auth(&admin)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{engine:?}");
+        assert_eq!(res.headers()["content-type"], "application/zip");
+        assert!(
+            res.headers().get("content-length").is_none(),
+            "{engine:?}: streamed, not held whole: {:?}",
+            res.headers()
+        );
+        let bytes = res.bytes().await.unwrap();
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+        assert_eq!(zip.by_index(0).unwrap().name().unwrap(), "manifest.json");
+        let manifest: Value =
+            serde_json::from_reader(zip.by_name("manifest.json").unwrap()).unwrap();
+        assert_eq!(manifest["files"][0]["file"], "line-1-left-chest.png");
+        let files = manifest["pieces"][0]["files"].as_array().unwrap();
+        assert_eq!(files.len(), 60, "{manifest}");
+        assert_eq!(
+            zip.len(),
+            1 + 1 + 1 + 60,
+            "manifest, shared file, roster, pieces"
+        );
+        let mut seen = std::collections::HashSet::new();
+        for (i, f) in files.iter().enumerate() {
+            assert_eq!(f["row"], i + 1);
+            let mut png = Vec::new();
+            zip.by_name(f["file"].as_str().unwrap())
+                .unwrap()
+                .read_to_end(&mut png)
+                .unwrap();
+            let img = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
+                .unwrap_or_else(|e| panic!("{f}: {e}"));
+            assert_eq!((img.width(), img.height()), (3600, 4200), "{f}");
+            assert!(seen.insert(png), "each piece its own file: {f}");
+        }
+        let shared = {
+            let mut png = Vec::new();
+            zip.by_name("line-1-left-chest.png")
+                .unwrap()
+                .read_to_end(&mut png)
+                .unwrap();
+            image::load_from_memory(&png).unwrap()
+        };
+        assert_eq!((shared.width(), shared.height()), (1200, 1200));
+    }
+}
+
+/// Holds every place of the heavy-work queue until the returned senders
+/// are dropped.
+async fn fill_the_queue(app: &TestApp) -> Vec<std::sync::mpsc::Sender<()>> {
+    let work = app.state.work.clone();
+    let mut held = Vec::new();
+    for _ in 0..work.capacity() {
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        held.push(tx);
+        let work = work.clone();
+        tokio::spawn(async move { work.run(move || rx.recv().ok()).await });
+    }
+    while work.queued() < work.capacity() {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    held
+}
+
+/// A full queue refuses the download with 503 and `Retry-After` before any
+/// byte of a zip is sent; once it has room, the download works.
+#[tokio::test]
+async fn a_full_queue_refuses_the_zip_before_it_starts() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (order_id, admin) = team_order(&app, 25, false).await;
+        let url = app.url(&format!("/api/orders/{order_id}/print-files"));
+        let held = fill_the_queue(&app).await;
+        let res = app
+            .client
+            .get(&url)
+            .bearer_auth(&admin)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 503, "{engine:?}");
+        assert!(res.headers().contains_key("retry-after"));
+        let body: Value = res.json().await.unwrap();
+        assert!(body["message"].as_str().unwrap().contains("busy"), "{body}");
+        drop(held);
+        let work = app.state.work.clone();
+        while work.queued() > 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        let res = app
+            .client
+            .get(&url)
+            .bearer_auth(&admin)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        let zip = zip::ZipArchive::new(std::io::Cursor::new(res.bytes().await.unwrap())).unwrap();
+        assert_eq!(zip.len(), 1 + 1 + 25);
+    }
+}
+
+/// A download left unfinished ends its drawing: the job still runs when the
+/// response starts, and once the client hangs up the queue is empty again
+/// long before 700 pieces could have been drawn.
+#[tokio::test]
+async fn a_download_left_unfinished_frees_the_queue() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let (order_id, admin) = team_order(&app, 700, false).await;
+        let work = app.state.work.clone();
+        let res = app
+            .client
+            .get(app.url(&format!("/api/orders/{order_id}/print-files")))
+            .bearer_auth(&admin)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{engine:?}");
+        assert_eq!(
+            work.queued(),
+            1,
+            "the response starts while the pieces are drawn"
+        );
+        let started = std::time::Instant::now();
+        drop(res);
+        while work.queued() > 0 {
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(10),
+                "the job ends when its client has gone"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+}

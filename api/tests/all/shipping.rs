@@ -353,6 +353,36 @@ async fn anyone_with_the_number_and_email_can_track_and_sees_nothing_else() {
     }
 }
 
+/// Drawing labels declares the memory it holds: while another job holds the
+/// whole heavy-work budget, a label PDF waits for it (a slot alone is not
+/// enough), then is drawn.
+#[tokio::test]
+async fn labels_wait_for_the_memory_they_hold() {
+    for engine in engines() {
+        let app = TestApp::spawn_configured(engine, None, |c| c.proof_required = false).await;
+        let admin = app.admin_token().await;
+        let (id, _) = paid_order(&app, "held@example.com").await;
+        assert_eq!(ship(&app, &admin, &id, "AWB900").await.0, 200);
+        let whole_budget = app.state.work.reserve(256 << 20).await.unwrap();
+        let labels = app
+            .client
+            .post(app.url("/api/orders/labels"))
+            .bearer_auth(&admin)
+            .json(&json!({"orderIds": [id]}))
+            .send();
+        let labels = tokio::spawn(labels);
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        assert!(
+            !labels.is_finished(),
+            "{engine:?}: drawn while the budget was another job's"
+        );
+        drop(whole_budget);
+        let res = labels.await.unwrap().unwrap();
+        assert_eq!(res.status(), 200);
+        assert!(res.bytes().await.unwrap().starts_with(b"%PDF"));
+    }
+}
+
 #[tokio::test]
 async fn labels_one_and_many() {
     for engine in engines() {

@@ -167,20 +167,36 @@ impl Renderer {
     /// roster fits the design (`check_roster`); none for a design without
     /// names or numbers. The shared files are `export_area_png`'s.
     pub fn piece_files(&mut self, design: &Design) -> Result<Vec<PieceFile>, StudioError> {
+        let mut files = Vec::with_capacity(design.roster().len());
+        self.for_each_piece_file(design, |file| {
+            files.push(file);
+            Ok::<_, StudioError>(())
+        })?;
+        Ok(files)
+    }
+
+    /// `piece_files` one at a time: each file is drawn and handed to `take`
+    /// before the next is drawn, so a roster of a thousand pieces holds one
+    /// piece's PNG, not a thousand. The first error (the roster's, a
+    /// drawing's, or `take`'s own) ends it.
+    pub fn for_each_piece_file<E: From<StudioError>>(
+        &mut self,
+        design: &Design,
+        mut take: impl FnMut(PieceFile) -> Result<(), E>,
+    ) -> Result<(), E> {
         check_roster(design)?;
         let areas: Vec<PrintArea> = design.personalised_areas().collect();
-        let mut files = Vec::with_capacity(design.roster().len() * areas.len());
         for (i, row) in design.roster().iter().enumerate() {
             for &area in &areas {
-                files.push(PieceFile {
+                take(PieceFile {
                     area,
                     row: i + 1,
                     file_name: piece_file_name(design, area, i),
                     png: self.export_piece_png(design, area, row)?,
-                });
+                })?;
             }
         }
-        Ok(files)
+        Ok(())
     }
 
     /// The row's name and number on an area `wf × hf` pixels: where their

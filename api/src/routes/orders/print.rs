@@ -1,6 +1,7 @@
 //! An order's print files for the printer (admin): all of them as a zip with
 //! a manifest, or one line's area as a PNG at 300 DPI.
 
+use poem::Body;
 use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Binary;
@@ -18,11 +19,9 @@ use crate::state::AppState;
 #[derive(ApiResponse)]
 pub enum Archive {
     /// `print-files-{order number}.zip`: `manifest.json` and one PNG per line and area.
+    // Streamed as it is drawn: a failure part-way ends the download with an error.
     #[oai(status = 200, content_type = "application/zip")]
-    Ok(
-        Binary<Vec<u8>>,
-        #[oai(header = "Content-Disposition")] String,
-    ),
+    Ok(Binary<Body>, #[oai(header = "Content-Disposition")] String),
 }
 
 #[derive(ApiResponse)]
@@ -53,11 +52,16 @@ impl PrintFilesApi {
         let order = order_admin::get(&state.db, &id.0)
             .await?
             .ok_or_else(ApiError::order_not_found)?;
-        let run =
-            print_files::render(&state.db, &state.storage, &state.work, &order.id, None).await?;
-        let zip = print_files::archive(&order.order_number, &run)?;
+        let zip = print_files::archive(
+            &state.db,
+            &state.storage,
+            &state.work,
+            &order.id,
+            &order.order_number,
+        )
+        .await?;
         Ok(Archive::Ok(
-            Binary(zip),
+            Binary(Body::from_bytes_stream(zip)),
             format!(
                 "attachment; filename=\"print-files-{}.zip\"",
                 order.order_number
@@ -81,16 +85,15 @@ impl PrintFilesApi {
             .ok_or_else(ApiError::order_not_found)?;
         let area = print_files::parse_area(&area.0)
             .ok_or_else(|| ApiError::not_found("No such print area"))?;
-        let file = print_files::render(
+        let file = print_files::render_one(
             &state.db,
             &state.storage,
             &state.work,
             &order.id,
-            Some((line.0 as usize, area)),
+            line.0 as usize,
+            area,
         )
         .await?
-        .files
-        .pop()
         .ok_or_else(|| ApiError::not_found("This line has nothing printed there"))?;
         let name = format!(
             "attachment; filename=\"{}-{}\"",
