@@ -248,7 +248,7 @@ fn create_admin_refuses_an_unverified_account() {
         &[],
     );
     assert!(
-        ok && out.contains("second factor and recovery codes removed"),
+        ok && out.contains("second factor, recovery codes and any lock removed"),
         "{out}"
     );
     let _ = std::fs::remove_dir_all(&dir);
