@@ -722,6 +722,37 @@ async fn a_refunded_piece_is_never_made() {
             (Some(25), Some(25), Some(12)),
             "{engine:?}: the order makes what is paid: {paid}"
         );
+        // Its proof approved, it still does not ship before its group is placed.
+        let admin = app.admin_token().await;
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/orders/{order_id}/proofs"),
+                &admin,
+                json!({"note": "As designed"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{res}");
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/orders/{order_id}/proofs/1/approve"),
+                &organiser,
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, 200, "{res}");
+        let ship = json!({"courier": "Delhivery", "awb": "AWB777", "trackingUrl": "https://www.delhivery.com/track/package/AWB777"});
+        let (status, res) = app
+            .post_auth(
+                &format!("/api/orders/{order_id}/shipment"),
+                &admin,
+                ship.clone(),
+            )
+            .await;
+        assert_eq!(
+            (status, res["code"].as_str()),
+            (409, Some("GROUP_NOT_PLACED")),
+            "{engine:?}: {res}"
+        );
         let (status, res) = app
             .post_auth(
                 &format!("/api/group-orders/{id}/close"),
@@ -734,7 +765,6 @@ async fn a_refunded_piece_is_never_made() {
             (200, Some("placed")),
             "{res}"
         );
-        let admin = app.admin_token().await;
         let zip = app
             .client
             .get(app.url(&format!("/api/orders/{order_id}/print-files")))
@@ -786,11 +816,7 @@ async fn a_refunded_piece_is_never_made() {
         assert_eq!(status, 200, "{engine:?}: {res}");
         // The parcel goes to the group's full address, which the order itself does not show.
         let (status, res) = app
-            .post_auth(
-                &format!("/api/orders/{order_id}/shipment"),
-                &admin,
-                json!({"courier": "Delhivery", "awb": "AWB777", "trackingUrl": "https://www.delhivery.com/track/package/AWB777"}),
-            )
+            .post_auth(&format!("/api/orders/{order_id}/shipment"), &admin, ship)
             .await;
         assert_eq!(status, 200, "{engine:?}: {res}");
         let (_, _, pdf) = app
