@@ -74,9 +74,11 @@ test("a new visitor's studio asks for its product and picture before the app has
   const page = await context.newPage();
   await page.goto(`${store.url}/design?productId=${tee._id}`);
   await page.waitForFunction(() => [...document.querySelectorAll('canvas.area-canvas')].some((c) => c.width > 0), null, { polling: 'raf' });
+  const front = tee.colorImages.find((c) => c.color === tee.defaultColor).frontImage.url;
+  // A resource is listed once its answer has ended: the area can be drawn before the picture has arrived under load.
+  await page.waitForFunction((path) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(path)), front);
   const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ path: e.name.replace(location.origin, ''), start: e.startTime, end: e.responseEnd, by: e.initiatorType })));
   const product = entries.filter((e) => e.path === `/api/products/${tee._id}`);
-  const front = tee.colorImages.find((c) => c.color === tee.defaultColor).frontImage.url;
   const picture = entries.filter((e) => e.path === front);
   const app = entries.find((e) => /^\/assets\/StudioPage-[^/]+\.js$/.test(e.path));
   // One request each (the app took route-preload's answers), both asked for before the studio's own code was in.
