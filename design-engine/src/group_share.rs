@@ -49,6 +49,14 @@ impl Design {
     }
 }
 
+/// One piece's refund when it leaves a member's order that still pays for
+/// others: what the order has left, shared evenly over the `pieces` it paid
+/// for until now (rounded down to the paisa; the last piece to leave takes
+/// all that is left, so the parts add up to the payment).
+pub fn piece_refund(left: Paise, pieces: u32) -> Paise {
+    Paise(left.0.max(0) / i64::from(pieces.max(1)))
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -97,5 +105,18 @@ mod tests {
             prop_assert!(shares.total.0 >= line.total.0);
             prop_assert!(shares.total.0 - line.total.0 < i64::from(MIN_PER_COLOUR));
         }
+    }
+
+    /// 26 pieces paid ₹17,295.74: each piece that leaves takes its part of
+    /// what is left, and the parts never exceed the payment.
+    #[test]
+    fn a_leaving_piece_takes_its_part_of_what_is_left() {
+        let paid = Paise(17_295_74);
+        let first = super::piece_refund(paid, 26);
+        assert_eq!(first, Paise(665_22));
+        let second = super::piece_refund(Paise(paid.0 - first.0), 25);
+        assert_eq!(second, Paise(665_22));
+        assert_eq!(super::piece_refund(Paise(5), 0), Paise(5));
+        assert_eq!(super::piece_refund(Paise(-1), 3), Paise(0));
     }
 }

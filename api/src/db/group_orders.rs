@@ -556,7 +556,14 @@ pub async fn release_order(
     .bind(order_id)
     .fetch_one(&mut **tx)
     .await?;
-    let part = (!whole && still_held > 0).then(|| (total - owed_before) / pieces.max(1));
+    let part = (!whole && still_held > 0).then(|| {
+        let pieces = u32::try_from(pieces).unwrap_or(u32::MAX);
+        design_engine::group_share::piece_refund(
+            design_engine::pricing::Paise(total - owed_before),
+            pieces,
+        )
+        .0
+    });
     Ok(Some(
         super::refunds_owed::owe(tx, order_id, part, reason).await?,
     ))
