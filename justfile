@@ -201,10 +201,11 @@ python-client:
 # What CI checks besides the tests: formatting, ESLint, the TypeScript check, stale openapi.json, schema and facts, and clippy (native and the wasm build)
 ready: checks clippy
 
-# The quick checks: formatting, ESLint, the TypeScript check, and that openapi.json, the web's schema and its engine facts are not stale
+# The quick checks: formatting, ESLint, the TypeScript check, that openapi.json, the web's schema and its engine facts are not stale, and that the docs' links resolve (README at most 300 lines)
 checks: wasm web-deps
     cargo fmt --all --check
     python3 scripts/check-features.py
+    python3 scripts/check-links.py
     cargo run -q -p api -- openapi | diff -q openapi.json - > /dev/null || { echo "openapi.json is stale: run just gen"; exit 1; }
     cargo run -q -p api -- facts | diff -q web/src/lib/facts.gen.ts - > /dev/null || { echo "web/src/lib/facts.gen.ts is stale: run just gen"; exit 1; }
     cd web && npm run lint && npm run typecheck && npm run check:gen

@@ -17,7 +17,7 @@ out="target/python-client"
 pinned_venv python-client "$here/requirements.txt"
 
 mkdir -p "$out"
-# The commands of the README's "Generating a client"; ruff, installed with the
+# The commands of docs/api.md's "Generating a client"; ruff, installed with the
 # generator, formats the client when it is on PATH (as in an activated virtualenv).
 PATH="$venv/bin:$PATH" openapi-python-client generate --path openapi.json --meta none \
   --output-path "$out/store_client" --overwrite > "$out/generate.log" 2>&1 \

@@ -1,7 +1,7 @@
 """A shopper's way through the store with the client generated from openapi.json
 (scripts/python-client.sh): register, sign in, list products, upload a logo, add
 a two-area design to the cart, read the cart back, create an order, read it,
-and fetch two binary downloads as the README says (the generator types JSON
+and fetch two binary downloads as docs/api.md says (the generator types JSON
 only). Every body is one of the client's typed models, never a dict, so an
 operation or a schema that the generator lost fails here.
 

@@ -1,7 +1,7 @@
 """Reads openapi-python-client's output on stdin (scripts/python-client.sh).
 
 Passes when every warning is the skipped response of a binary download (PNG,
-PDF, zip, GLB: the generator types JSON only, and the README says how to fetch
+PDF, zip, GLB: the generator types JSON only, and docs/api.md says how to fetch
 those); fails on any other, above all "Endpoint will not be generated" and
 "Unable to process schema": an operation or a schema the client lost.
 """
