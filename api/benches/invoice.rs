@@ -8,9 +8,9 @@
 use std::hint::black_box;
 
 use api::config::Company;
+use api::core::documents::tax_document::{InvoicedLine, TaxDocument};
+use api::core::documents::{Invoice, pdf, tax_pdf};
 use api::db::orders::{Item, NewItem, Order};
-use api::invoice::tax_document::{InvoicedLine, TaxDocument};
-use api::invoice::{Invoice, pdf, tax_pdf};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 #[path = "common/peak.rs"]

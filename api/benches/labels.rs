@@ -7,8 +7,8 @@
 
 use std::hint::black_box;
 
-use api::payments::address::ShippingAddress;
-use api::shipping::label::{LabelData, render};
+use api::core::documents::label::{LabelData, render};
+use api::domain::address::ShippingAddress;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 #[path = "common/peak.rs"]

@@ -10,7 +10,7 @@
 
 use std::hint::black_box;
 
-use api::proofs::{Header, Line, render};
+use api::core::proofs::{Header, Line, render};
 use criterion::{Criterion, criterion_group, criterion_main};
 use design_engine::personalisation::{PersonalField, PersonalStyle};
 use design_engine::render::Renderer;

@@ -16,7 +16,8 @@ use std::time::Duration;
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
 
-use crate::db::{self, Db};
+use crate::db;
+use crate::db::Db;
 
 /// How often an instance looks for writes made by the others.
 pub const POLL_EVERY: Duration = Duration::from_secs(1);

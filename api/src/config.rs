@@ -73,7 +73,7 @@ pub struct Config {
     pub sms: crate::sms::SmsConfig,
     /// `SMS_DAILY_LIMIT` and `EMAIL_CODE_DAILY_LIMIT`: sign-in codes sent per
     /// day, store-wide, before sends pause (`auth::codes::DailyBudgets`).
-    pub code_budgets: crate::auth::codes::DailyBudgets,
+    pub code_budgets: crate::core::accounts::codes::DailyBudgets,
     /// `PUBLIC_URL`: the store's address as shoppers see it; https turns on
     /// HSTS and Secure cookies.
     pub public_url: Option<String>,
@@ -110,7 +110,7 @@ pub struct Config {
     /// `PRODUCTION_STAGES` (default "Printing,Quality check,Packed"): the
     /// stages an order in processing moves through, comma-separated (1 to 10,
     /// each 1 to 40 characters, unique).
-    pub production_stages: crate::stages::Stages,
+    pub production_stages: crate::domain::stages::Stages,
     /// `PROOF_REQUIRED` (default on): a paid order waits for the customer to
     /// approve a proof before production; off, payment approves it (as the system).
     pub proof_required: bool,
@@ -135,7 +135,7 @@ impl Default for DocumentPrefixes {
 
 impl DocumentPrefixes {
     fn from_env() -> anyhow::Result<DocumentPrefixes> {
-        use crate::invoice::numbering::check_prefix;
+        use crate::core::documents::numbering::check_prefix;
         let read = |name: &str, default: &str| {
             check_prefix(&env_or(name, default)).map_err(|e| anyhow::anyhow!("{name}: {e}"))
         };
@@ -589,7 +589,7 @@ impl Config {
             payments,
             smtp,
             sms: crate::sms::SmsConfig::from_env()?,
-            code_budgets: crate::auth::codes::DailyBudgets::from_env()?,
+            code_budgets: crate::core::accounts::codes::DailyBudgets::from_env()?,
             public_url,
             trusted_proxies,
             storage: StorageConfig::from_env()?,
@@ -614,9 +614,9 @@ impl Config {
             )?,
             production_stages: match std::env::var("PRODUCTION_STAGES") {
                 Ok(v) if !v.trim().is_empty() => {
-                    crate::stages::Stages::parse(&v).map_err(anyhow::Error::msg)?
+                    crate::domain::stages::Stages::parse(&v).map_err(anyhow::Error::msg)?
                 }
-                _ => crate::stages::Stages::default(),
+                _ => crate::domain::stages::Stages::default(),
             },
             proof_required: flag("PROOF_REQUIRED", true)?,
             shipping: crate::shipping::ShippingConfig::from_env(&company_pincode)?,

@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::envelope::ApiError;
+use crate::error::Failure;
 
 const MIB: u64 = 1024 * 1024;
 
@@ -99,7 +99,7 @@ impl CpuQueue {
     pub async fn run<T: Send + 'static>(
         &self,
         f: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ApiError> {
+    ) -> Result<T, Failure> {
         self.run_holding(0, f).await
     }
 
@@ -110,19 +110,19 @@ impl CpuQueue {
         &self,
         bytes: u64,
         f: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ApiError> {
+    ) -> Result<T, Failure> {
         let ticket = self.reserve(bytes).await?;
-        ticket.spawn(f).await.map_err(ApiError::internal)
+        ticket.spawn(f).await.map_err(Failure::internal)
     }
 
     /// Waits for a turn for work that may hold up to `bytes` (as
     /// `run_holding`), without starting it: 503 at once when the line is
     /// full. The ticket leaves the line when dropped.
-    pub async fn reserve(&self, bytes: u64) -> Result<Ticket, ApiError> {
+    pub async fn reserve(&self, bytes: u64) -> Result<Ticket, Failure> {
         if self.queued.fetch_add(1, Ordering::AcqRel) >= self.running + self.waiting {
             self.queued.fetch_sub(1, Ordering::AcqRel);
             tracing::warn!(queue = self.name, "queue full");
-            return Err(ApiError::busy(2));
+            return Err(Failure::busy(2));
         }
         let queued = Queued(self.queued.clone());
         let mib = bytes.div_ceil(MIB).min(u64::from(self.budget_mib)) as u32;
@@ -131,13 +131,13 @@ impl CpuQueue {
             .clone()
             .acquire_many_owned(mib)
             .await
-            .map_err(ApiError::internal)?;
+            .map_err(Failure::internal)?;
         let slot = self
             .slots
             .clone()
             .acquire_owned()
             .await
-            .map_err(ApiError::internal)?;
+            .map_err(Failure::internal)?;
         Ok(Ticket {
             _queued: queued,
             _memory: memory,
@@ -182,10 +182,7 @@ mod tests {
             .expect("refused at once, not queued")
             .expect_err("the line is full");
         assert!(
-            matches!(
-                refused,
-                crate::envelope::ApiError::ServiceUnavailable(_, Some(_))
-            ),
+            refused.kind == crate::error::Kind::Unavailable && refused.retry_after.is_some(),
             "{refused:?}"
         );
         release.send(()).unwrap();
@@ -269,10 +266,7 @@ mod tests {
         until_queued(queue, 2).await;
         let refused = queue.reserve(0).await.err().expect("the line is full");
         assert!(
-            matches!(
-                refused,
-                crate::envelope::ApiError::ServiceUnavailable(_, Some(_))
-            ),
+            refused.kind == crate::error::Kind::Unavailable && refused.retry_after.is_some(),
             "{refused:?}"
         );
         assert!(

@@ -1,43 +1,25 @@
 //! The store's API server: poem + poem-openapi over sqlx (SQLite or
 //! PostgreSQL), with every studio rule delegated to `design-engine`.
 
-pub mod access_log;
-pub mod add_to_cart;
-pub mod app;
-pub mod auth;
-pub mod cached_json;
-pub mod cart_pricing;
 pub mod catalogue_cache;
 pub mod config;
+pub mod core;
 pub mod cpu_queue;
 pub mod db;
-pub mod design_document;
-pub mod designs;
 pub mod domain;
-pub mod envelope;
-pub mod fails;
-pub mod group_orders;
-pub mod guards;
+pub mod error;
+pub mod http;
 pub mod ids;
-pub mod invoice;
 pub mod limits;
 pub mod log_mask;
 pub mod mail;
-pub mod models;
+pub mod passwords;
 pub mod payments;
-pub mod pincodes;
-pub mod price_tiers;
-pub mod print_files;
-pub mod product_files;
-pub mod proofs;
-pub mod routes;
 pub mod shipping;
 pub mod sms;
-pub mod stages;
 pub mod state;
 pub mod storage;
 pub mod sweeper;
-pub mod web_assets;
 
 use std::sync::Arc;
 
@@ -72,7 +54,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
             &config.sms,
         )?,
         limits: Arc::new(limits::Limits::for_database(&db)),
-        hasher: Arc::new(auth::passwords::Hasher::default()),
+        hasher: Arc::new(passwords::Hasher::default()),
         work: Arc::new(cpu_queue::CpuQueue::for_heavy_work()),
         catalogue: Arc::default(),
         config: Arc::new(config),
@@ -87,7 +69,7 @@ pub async fn create_admin(
     email: &str,
     name: &str,
 ) -> anyhow::Result<String> {
-    let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
+    let fail = |e: error::Failure| anyhow::anyhow!("{e:?}");
     let email = domain::Email::parse(email).map_err(fail)?.into_string();
     let second_factor = if state.config.admin_totp {
         "\nAdmins sign in with a second factor. On the first sign-in the store shows a QR code to scan \
@@ -127,7 +109,7 @@ pub async fn create_admin(
 /// wrong codes, and ends their sessions (the `reset-second-factor` subcommand,
 /// for a lost phone): the next sign-in sets up an authenticator app again.
 pub async fn reset_second_factor(state: &state::AppState, email: &str) -> anyhow::Result<String> {
-    let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
+    let fail = |e: error::Failure| anyhow::anyhow!("{e:?}");
     let email = domain::Email::parse(email).map_err(fail)?.into_string();
     let user = db::users::by_email(&state.db, &email)
         .await?
@@ -141,7 +123,7 @@ pub async fn reset_second_factor(state: &state::AppState, email: &str) -> anyhow
 /// Unlocks an admin's second factor locked after wrong codes and clears its
 /// count, keeping the authenticator app (`reset-second-factor --unlock`).
 pub async fn unlock_second_factor(state: &state::AppState, email: &str) -> anyhow::Result<String> {
-    let fail = |e: envelope::ApiError| anyhow::anyhow!("{e:?}");
+    let fail = |e: error::Failure| anyhow::anyhow!("{e:?}");
     let email = domain::Email::parse(email).map_err(fail)?.into_string();
     let user = db::users::by_email(&state.db, &email)
         .await?
@@ -183,9 +165,9 @@ pub async fn start(
         .context("no local address")?;
     tokio::spawn(mail::run_outbox_worker(state.mailer.clone()));
     tokio::spawn(sweeper::run(state.clone()));
-    tokio::spawn(group_orders::run(state.clone()));
-    tokio::spawn(payments::refunds::run(state.clone()));
-    tokio::spawn(shipping::updates::run(state.clone()));
+    tokio::spawn(crate::core::groups::run(state.clone()));
+    tokio::spawn(crate::core::checkout::refunds::run(state.clone()));
+    tokio::spawn(crate::core::fulfilment::courier_updates::run(state.clone()));
     tokio::spawn(db::checkpoint_wal(state.db.clone()));
     tokio::spawn(db::stock::keep(state.db.clone()));
     tokio::spawn(state.catalogue.clone().watch(state.db.clone()));
@@ -201,7 +183,7 @@ pub async fn start(
         poem::Server::new_with_acceptor(acceptor)
             .idle_timeout(std::time::Duration::from_secs(30))
             .run_with_graceful_shutdown(
-                app::build(state),
+                http::app::build(state),
                 shutdown_signal(),
                 Some(std::time::Duration::from_secs(10)),
             )

@@ -23,7 +23,7 @@ use sha2::{Digest, Sha256};
 use crate::config::Config;
 use crate::db::Db;
 use crate::db::clock::PG_NOW_MS;
-use crate::envelope::ApiError;
+use crate::error::Failure;
 
 /// What is being limited; each has its own buckets and quota.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -151,9 +151,9 @@ impl Default for Limits {
     }
 }
 
-fn too_many(door: Door, wait: Duration) -> ApiError {
+fn too_many(door: Door, wait: Duration) -> Failure {
     tracing::warn!(?door, "rate limited");
-    ApiError::too_many(
+    Failure::too_many(
         "Too many attempts. Please wait a little and try again.",
         wait.as_secs() + 1,
     )
@@ -181,7 +181,7 @@ impl Limits {
     }
 
     /// Takes one try at `door` for `key`, or says when to come back (429, `Retry-After`).
-    pub async fn check(&self, door: Door, key: &str) -> Result<(), ApiError> {
+    pub async fn check(&self, door: Door, key: &str) -> Result<(), Failure> {
         match &self.buckets {
             Buckets::Unlimited => Ok(()),
             Buckets::Memory(doors) => {
@@ -226,7 +226,7 @@ impl Limits {
 /// one period per try, and a try that would move it further than the burst
 /// allows changes nothing and returns no row. Atomic across processes, and
 /// timed by the database's clock (`now` below), which they all share.
-async fn check_in_database(db: &Db, door: Door, key: &str) -> Result<(), ApiError> {
+async fn check_in_database(db: &Db, door: Door, key: &str) -> Result<(), Failure> {
     let (burst, every) = door.quota();
     let period = every.as_millis() as i64;
     let name = door.name();
@@ -245,7 +245,7 @@ async fn check_in_database(db: &Db, door: Door, key: &str) -> Result<(), ApiErro
         .bind(i64::from(burst) * period)
         .fetch_optional(db)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(Failure::internal)?;
     if taken.is_some() {
         return Ok(());
     }
@@ -256,7 +256,7 @@ async fn check_in_database(db: &Db, door: Door, key: &str) -> Result<(), ApiErro
         .bind(&key)
         .fetch_one(db)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(Failure::internal)?;
     let wait = tat.unwrap_or(now) - now - i64::from(burst - 1) * period;
     Err(too_many(door, Duration::from_millis(wait.max(0) as u64)))
 }
@@ -330,7 +330,10 @@ mod tests {
             limits.check(Door::ForgotTarget, "a").await.unwrap();
         }
         let refused = limits.check(Door::ForgotTarget, "a").await.unwrap_err();
-        assert!(matches!(refused, ApiError::TooManyRequests(_, wait) if wait > 1));
+        assert!(
+            refused.kind == crate::error::Kind::TooMany
+                && refused.retry_after.is_some_and(|wait| wait > 1)
+        );
         limits.check(Door::ForgotTarget, "b").await.unwrap();
     }
 }

@@ -17,9 +17,9 @@ use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use crate::config::SmtpConfig;
+use crate::core::documents::tax_pdf;
 use crate::db::{Db, now_ms, outbox, tax_documents};
-use crate::envelope::ApiError;
-use crate::invoice::tax_pdf;
+use crate::error::Failure;
 use crate::sms::{SmsConfig, SmsSender};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,15 +156,15 @@ impl Mailer {
 
     /// Whether a message on this channel can reach anybody; asked before any
     /// work, so an unconfigured relay is a clear 503 rather than a code sent nowhere.
-    pub fn check_available(&self, channel: Channel) -> Result<(), ApiError> {
+    pub fn check_available(&self, channel: Channel) -> Result<(), Failure> {
         match channel {
             _ if self.dev => Ok(()),
             Channel::Email if self.smtp.is_some() => Ok(()),
-            Channel::Email => Err(ApiError::unavailable(
+            Channel::Email => Err(Failure::unavailable(
                 "Email delivery is not configured. Please try again later.",
             )),
             Channel::Sms if self.sms.is_some() => Ok(()),
-            Channel::Sms => Err(ApiError::unavailable(
+            Channel::Sms => Err(Failure::unavailable(
                 "SMS delivery is not configured. Please sign in with your email.",
             )),
         }
@@ -175,7 +175,7 @@ impl Mailer {
     /// hands it to the relay or the SMS provider now and keeps nothing. A
     /// refusal is logged with the provider's reason (never the secret) and
     /// answered 503.
-    pub async fn send_secret(&self, msg: Message<'_>) -> Result<(), ApiError> {
+    pub async fn send_secret(&self, msg: Message<'_>) -> Result<(), Failure> {
         self.check_available(msg.channel)?;
         if self.dev {
             let mut tx = crate::db::begin_write(&self.db).await?;
@@ -200,7 +200,7 @@ impl Mailer {
         sent.map_err(|e| {
             let error = crate::log_mask::contacts(&e.to_string());
             tracing::error!(%error, channel = msg.channel.key(), "the provider refused a message");
-            ApiError::unavailable("We could not send the message. Please try again later.")
+            Failure::unavailable("We could not send the message. Please try again later.")
         })
     }
 }

@@ -69,7 +69,7 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Openapi => {
-            println!("{}", api::app::openapi_json());
+            println!("{}", api::http::app::openapi_json());
             Ok(())
         }
         Command::Facts => {

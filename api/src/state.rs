@@ -1,12 +1,12 @@
 use std::sync::Arc;
 
-use crate::auth::passwords::Hasher;
 use crate::catalogue_cache::CatalogueCache;
 use crate::config::Config;
 use crate::cpu_queue::CpuQueue;
 use crate::db::Db;
 use crate::limits::Limits;
 use crate::mail::Mailer;
+use crate::passwords::Hasher;
 use crate::payments::PaymentProvider;
 use crate::shipping::Shipping;
 use crate::storage::Storage;

@@ -8,7 +8,7 @@ use sqlx::FromRow;
 
 use super::tax_documents::Stored;
 use super::{Db, DbError};
-use crate::invoice::tax_document::TaxDocument;
+use crate::core::documents::tax_document::TaxDocument;
 
 /// Unix ms: `from_ms` included, `to_ms` not.
 #[derive(Debug, Clone, Copy)]

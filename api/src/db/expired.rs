@@ -4,7 +4,7 @@
 //! unlocked second-factor counts whose day ended, and past days' code budgets.
 
 use super::{Db, now_ms};
-use crate::auth::codes::GUARD_WINDOW_MS;
+use crate::core::accounts::codes::GUARD_WINDOW_MS;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 

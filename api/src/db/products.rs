@@ -10,7 +10,7 @@ use design_engine::tiers::{PriceTiers, ProductPricing};
 
 use super::DbError;
 use super::{Db, now_ms};
-use crate::models::{ColorImage, ImageRef, ModelMetadata, ProductImage};
+use crate::domain::product_media::{ColorImage, ImageRef, ModelMetadata, ProductImage};
 
 #[derive(FromRow)]
 struct Row {

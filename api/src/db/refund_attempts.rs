@@ -4,7 +4,7 @@
 //! order's payment (`orders.refunded_amount`), or a second payment of the
 //! order, recorded in `second_payments` and given back whole. An attempt the
 //! provider did not answer finally stays, and is asked again when its
-//! `next_try_at` comes (`payments::refunds`).
+//! `next_try_at` comes (`core::checkout::refunds`).
 
 use sqlx::FromRow;
 

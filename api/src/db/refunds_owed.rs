@@ -1,5 +1,5 @@
 //! Refunds the store owes (see the `refunds_owed` migration): written in the
-//! transaction that decided them, made by `payments::refunds::settle_owed`.
+//! transaction that decided them, made by `core::checkout::refunds::settle_owed`.
 
 use sqlx::{Any, FromRow, Transaction};
 

@@ -241,7 +241,7 @@ pub async fn apply(db: &Db, s: &Shipment, u: &TrackingUpdate) -> Result<Applied,
             .bind(new_id())
             .bind(&s.order_id)
             .bind(event_kind(state))
-            .bind(crate::shipping::updates::COURIER)
+            .bind(crate::core::fulfilment::courier_updates::COURIER)
             .bind(&u.current_status)
             .bind(happened)
             .execute(&mut *tx)

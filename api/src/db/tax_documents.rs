@@ -7,9 +7,9 @@ use sqlx::{AnyConnection, FromRow};
 use super::orders::Claim;
 use super::script::Script;
 use super::{Db, DbError};
+use crate::core::documents::numbering;
+use crate::core::documents::tax_document::{InvoicedLine, TaxDocument};
 use crate::ids::new_id;
-use crate::invoice::numbering;
-use crate::invoice::tax_document::{InvoicedLine, TaxDocument};
 
 #[derive(FromRow)]
 struct LineRow {
@@ -201,7 +201,7 @@ pub async fn issue_credit_note(
     let Some(invoice) = row.map(Stored::document).transpose()? else {
         return Ok(None);
     };
-    let date = crate::invoice::tax_document::india_date(now);
+    let date = crate::core::documents::tax_document::india_date(now);
     let series = numbering::series(series_prefix, date);
     let (seq,): (i64,) = sqlx::query_as(
         "INSERT INTO document_series (series, last_number) VALUES ($1, 1) \

@@ -1,14 +1,14 @@
 //! The shopper's contact details, checked once where they enter (a request
 //! body) with the forms' own messages, then passed on as these types.
 
-use crate::envelope::ApiError;
+use crate::error::Failure;
 
 /// A lower-cased e-mail address with one `@` and a dotted domain.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Email(String);
 
 impl Email {
-    pub fn parse(email: &str) -> Result<Email, ApiError> {
+    pub fn parse(email: &str) -> Result<Email, Failure> {
         let email = email.trim().to_lowercase();
         let valid = email.len() <= 254
             && !email.contains(char::is_whitespace)
@@ -22,7 +22,7 @@ impl Email {
         if valid {
             Ok(Email(email))
         } else {
-            Err(ApiError::bad_request("Please enter a valid email address"))
+            Err(Failure::bad_request("Please enter a valid email address"))
         }
     }
 
@@ -40,7 +40,7 @@ impl Email {
 pub struct Phone(String);
 
 impl Phone {
-    pub fn parse(phone: &str) -> Result<Phone, ApiError> {
+    pub fn parse(phone: &str) -> Result<Phone, Failure> {
         let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
         let digits = match digits.len() {
             12 if digits.starts_with("91") => digits[2..].to_string(),
@@ -49,7 +49,7 @@ impl Phone {
         if digits.len() == 10 && !digits.starts_with('0') {
             Ok(Phone(digits))
         } else {
-            Err(ApiError::bad_request(
+            Err(Failure::bad_request(
                 "Please enter a valid 10-digit mobile number",
             ))
         }

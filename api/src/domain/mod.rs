@@ -2,10 +2,14 @@
 //! request body, a query, a stored row), and the rest of the code takes the
 //! type, never the raw string.
 
+pub mod address;
 pub mod contact;
 mod order_status;
 mod pincode;
+pub mod pincodes;
+pub mod product_media;
 mod role;
+pub mod stages;
 mod stored_text;
 
 pub use contact::{Email, Phone};

@@ -1,19 +1,19 @@
 //! An Indian pincode, checked once against India Post's directory: the one
 //! rule for saved addresses and for checkout alike.
 
-use crate::envelope::ApiError;
-use crate::pincodes::{INVALID_PINCODE, lookup};
+use crate::domain::pincodes::{INVALID_PINCODE, lookup};
+use crate::error::Failure;
 
 /// Six digits that India Post delivers to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pincode(String);
 
 impl Pincode {
-    pub fn parse(pin: &str) -> Result<Pincode, ApiError> {
+    pub fn parse(pin: &str) -> Result<Pincode, Failure> {
         let pin = pin.trim();
         match lookup(pin) {
             Some(_) => Ok(Pincode(pin.to_string())),
-            None => Err(ApiError::bad_request(INVALID_PINCODE)),
+            None => Err(Failure::bad_request(INVALID_PINCODE)),
         }
     }
 

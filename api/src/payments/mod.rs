@@ -2,10 +2,7 @@
 //! the built-in test provider and Razorpay. Both sign payments and webhooks the
 //! same way, so verification does not depend on which one is active.
 
-pub mod address;
-pub mod checkout;
 pub mod razorpay;
-pub mod refunds;
 pub mod signature;
 pub mod test_provider;
 

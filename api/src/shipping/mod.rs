@@ -6,11 +6,9 @@
 //! tracking service at it.
 
 pub mod config;
-pub mod label;
 pub mod parcel;
 pub mod shiprocket;
 pub mod tracking;
-pub mod updates;
 
 use std::collections::HashMap;
 use std::sync::Mutex;

@@ -9,9 +9,9 @@ use std::path::Path;
 use futures_util::StreamExt;
 use tokio::io::AsyncWriteExt;
 
+use super::MAX_FILE_BYTES;
 use super::{Bucket, Key, Storage, StorageError};
 use crate::cpu_queue::CpuQueue;
-use crate::guards::MAX_FILE_BYTES;
 
 /// A colour image of at most 64 megapixels (8000 × 8000).
 pub const MAX_PNG_PIXELS: u64 = 64_000_000;
@@ -32,7 +32,7 @@ pub enum CheckError {
     /// The heavy-work queue is full (503 with Retry-After) or failed: the
     /// file was not judged, and stays.
     #[error("the heavy-work queue: {0:?}")]
-    Queue(crate::envelope::ApiError),
+    Queue(crate::error::Failure),
 }
 
 impl From<std::io::Error> for CheckError {

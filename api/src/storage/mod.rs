@@ -21,6 +21,13 @@ use std::time::Duration;
 use bytes::Bytes;
 use futures_util::Stream;
 
+/// Files (models, pictures) sent by PUT to an upload URL: at most 100 MB
+/// each, streamed to storage, never held in memory.
+pub const MAX_FILE_BYTES: u64 = 100 * 1024 * 1024;
+/// The specification's message for a file over the limit.
+pub const FILE_TOO_LARGE: &str =
+    "File too large. Please reduce file size and try again. Maximum file size is 100MB.";
+
 pub use keys::{Bucket, Key};
 
 /// How long an upload URL stays valid.

@@ -16,7 +16,7 @@ const B2B_GSTIN: &str = "27AAPFU0939F1ZV";
 /// Today in India, as the routes take it.
 fn today() -> String {
     let now = chrono::Utc::now().timestamp_millis();
-    let d = api::invoice::tax_document::india_date(now);
+    let d = api::core::documents::tax_document::india_date(now);
     format!("{:04}-{:02}-{:02}", d.year, d.month, d.day)
 }
 

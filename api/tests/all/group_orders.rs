@@ -295,7 +295,7 @@ async fn thirty_members_join_at_once_and_the_organiser_closes_them_into_one_line
         let total = cart["data"]["totalPrice"].as_i64().unwrap();
         let order_id = pay_cart(&app, &organiser, "rcpt_group", total).await;
         for _ in 0..2 {
-            api::group_orders::tick(&app.state).await.unwrap();
+            api::core::groups::tick(&app.state).await.unwrap();
         }
         let (_, view) = app
             .get_auth(&format!("/api/group-orders/{id}"), &organiser)
@@ -315,7 +315,7 @@ async fn thirty_members_join_at_once_and_the_organiser_closes_them_into_one_line
             .await;
         assert_eq!(status, 200, "{body}");
         for _ in 0..2 {
-            api::group_orders::tick(&app.state).await.unwrap();
+            api::core::groups::tick(&app.state).await.unwrap();
         }
         assert_eq!(outbox(&app, "Chess Club 2026 has shipped").await.len(), 29);
         // The admin's order holds the 28 pieces as one line.
@@ -403,7 +403,7 @@ async fn a_team_group_takes_names_tops_up_to_the_minimum_and_closes_with_its_ros
             .unwrap();
         // The clock tells the organiser what they can do, once.
         for _ in 0..2 {
-            api::group_orders::tick(&app.state).await.unwrap();
+            api::core::groups::tick(&app.state).await.unwrap();
         }
         let told = outbox(&app, "Chess Club 2026 reached its deadline").await;
         assert_eq!(told, ["captain@example.com"], "{engine:?}");
@@ -447,7 +447,7 @@ async fn a_team_group_takes_names_tops_up_to_the_minimum_and_closes_with_its_ros
             .execute(&app.db)
             .await
             .unwrap();
-        api::group_orders::tick(&app.state).await.unwrap();
+        api::core::groups::tick(&app.state).await.unwrap();
         let (_, view) = app
             .get_auth(&format!("/api/group-orders/{id}"), &organiser)
             .await;

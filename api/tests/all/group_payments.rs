@@ -117,7 +117,7 @@ async fn group_status(app: &TestApp, id: &str) -> String {
 }
 
 async fn settle(app: &TestApp) {
-    api::payments::refunds::settle_owed(&app.state)
+    api::core::checkout::refunds::settle_owed(&app.state)
         .await
         .unwrap();
 }
@@ -179,8 +179,8 @@ async fn members_pay_for_their_own_piece_and_the_close_keeps_the_paid_ones() {
         );
         let paid = join_all((0..26).map(|n| verify(&app, &members[n], &created[n], n))).await;
         assert!(paid.iter().all(|(s, _)| *s == 200), "{engine:?}: {paid:?}");
-        api::group_orders::tick(&app.state).await.unwrap();
-        api::group_orders::tick(&app.state).await.unwrap();
+        api::core::groups::tick(&app.state).await.unwrap();
+        api::core::groups::tick(&app.state).await.unwrap();
         assert_eq!(outbox(&app, minimum).await, ["captain@example.com"]);
         let (_, mine) = app
             .get_auth(
@@ -370,7 +370,7 @@ async fn a_deadline_passing_while_a_member_pays() {
             "{res}"
         );
         assert_eq!(verify(&app, &members[24], &created[24], 24).await.0, 200);
-        api::group_orders::tick(&app.state).await.unwrap();
+        api::core::groups::tick(&app.state).await.unwrap();
         let (_, public) = app
             .get(&format!("/api/group-orders/by-token/{token}"))
             .await;
@@ -445,9 +445,9 @@ async fn a_cancel_refunds_every_member_once() {
             .await
             .unwrap()
             .unwrap();
-        api::group_orders::cancel(&app.db, &group).await.unwrap();
+        api::core::groups::cancel(&app.db, &group).await.unwrap();
         join_all((0..4).map(|_| settle(&app))).await;
-        api::group_orders::tick(&app.state).await.unwrap();
+        api::core::groups::tick(&app.state).await.unwrap();
         for (n, c) in created.iter().enumerate().skip(1) {
             let order = c["order"]["_id"].as_str().unwrap();
             let expected = if n < 5 { (1, PIECE_PAID) } else { (0, 0) };
@@ -861,7 +861,7 @@ async fn members_money_is_never_stuck_after_a_missed_deadline() {
                 .execute(&app.db)
         };
         set_deadline(api::db::now_ms() - 1000).await.unwrap();
-        api::group_orders::tick(&app.state).await.unwrap();
+        api::core::groups::tick(&app.state).await.unwrap();
         let told = app
             .message_with("captain@example.com", "within 48 hours, it is cancelled")
             .await;
@@ -896,16 +896,16 @@ async fn members_money_is_never_stuck_after_a_missed_deadline() {
             "{engine:?}"
         );
         // Within the grace, the clock waits for the organiser.
-        api::group_orders::tick(&app.state).await.unwrap();
+        api::core::groups::tick(&app.state).await.unwrap();
         let status = group_status(&app, &id).await;
         assert_eq!(status, "open");
         // Past it, three instances' clocks at once: cancelled and refunded once.
         set_deadline(api::db::now_ms() - 49 * 3600 * 1000)
             .await
             .unwrap();
-        let ticks = join_all((0..3).map(|_| api::group_orders::tick(&app.state))).await;
+        let ticks = join_all((0..3).map(|_| api::core::groups::tick(&app.state))).await;
         assert!(ticks.iter().all(Result::is_ok), "{engine:?}: {ticks:?}");
-        api::group_orders::tick(&app.state).await.unwrap();
+        api::core::groups::tick(&app.state).await.unwrap();
         let status = group_status(&app, &id).await;
         assert_eq!(status, "cancelled", "{engine:?}");
         for order in &orders[1..] {

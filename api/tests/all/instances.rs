@@ -422,7 +422,7 @@ async fn tax_documents_are_dated_by_the_databases_clock() {
             );
         }
         // The printed date is the database's day too.
-        let day = api::invoice::tax_document::india_date(now);
+        let day = api::core::documents::tax_document::india_date(now);
         let date = format!("{:02}/{:02}/{:04}", day.day, day.month, day.year);
         assert!(snapshot.contains(&date), "{engine:?} {date} in {snapshot}");
         db.close().await;

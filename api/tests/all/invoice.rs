@@ -60,7 +60,7 @@ async fn the_invoice_has_the_orders_figures_to_the_paisa() {
         assert_eq!(inv["orderId"], id.as_str());
         assert_eq!(
             inv["orderDate"],
-            api::invoice::en_gb_date(order["createdAt"].as_i64().unwrap())
+            api::core::documents::en_gb_date(order["createdAt"].as_i64().unwrap())
         );
         let date = inv["invoiceDate"].as_str().unwrap();
         assert!(

@@ -245,7 +245,7 @@ async fn the_log_holds_no_email_address_or_phone_number() {
         assert_eq!(status, 200, "{body}");
         let path = format!("/api/auth/otp/{channel}/verify");
         let mut paused = false;
-        for _ in 0..=api::auth::codes::WRONG_CODES_PER_WINDOW {
+        for _ in 0..=api::core::accounts::codes::WRONG_CODES_PER_WINDOW {
             let (status, _) = store
                 .post(&path, "", json!({field: to, "code": "000000"}))
                 .await;

@@ -111,7 +111,7 @@ fn the_committed_openapi_json_is_current() {
     let committed =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../openapi.json")).unwrap();
     assert!(
-        committed.trim_end() == api::app::openapi_json().trim_end(),
+        committed.trim_end() == api::http::app::openapi_json().trim_end(),
         "openapi.json is stale: run `just gen` and commit it"
     );
 }

@@ -154,7 +154,7 @@ async fn razorpay_orders_payments_and_refunds_through_its_rest_api() {
         );
         let (_, still) = app.get_auth(&format!("/api/orders/{id}"), &admin).await;
         assert_eq!(still["data"]["status"], "confirmed");
-        api::payments::refunds::recover(&app.state, std::time::Duration::ZERO)
+        api::core::checkout::refunds::recover(&app.state, std::time::Duration::ZERO)
             .await
             .unwrap();
         assert_eq!(stand_in.next_refund.load(Ordering::SeqCst), 2);
@@ -253,7 +253,7 @@ async fn an_unreadable_refund_answer_keeps_the_money_aside_until_it_is_recorded(
         assert_eq!(status, 409, "what is set aside cannot be refunded again");
 
         stand_in.garble_refunds.store(false, Ordering::SeqCst);
-        let finished = api::payments::refunds::recover(&app.state, std::time::Duration::ZERO)
+        let finished = api::core::checkout::refunds::recover(&app.state, std::time::Duration::ZERO)
             .await
             .unwrap();
         assert_eq!(finished, 1);
@@ -264,7 +264,7 @@ async fn an_unreadable_refund_answer_keeps_the_money_aside_until_it_is_recorded(
         );
         let (_, after) = app.get_auth(&format!("/api/orders/{id}"), &admin).await;
         assert_eq!(after["data"]["refundedAmount"], 5_000);
-        let finished = api::payments::refunds::recover(&app.state, std::time::Duration::ZERO)
+        let finished = api::core::checkout::refunds::recover(&app.state, std::time::Duration::ZERO)
             .await
             .unwrap();
         assert_eq!(finished, 0, "recorded once");
@@ -333,7 +333,7 @@ async fn a_second_payment_is_refunded_through_razorpay_once() {
         }
 
         stand_in.garble_refunds.store(false, Ordering::SeqCst);
-        let finished = api::payments::refunds::recover(&app.state, std::time::Duration::ZERO)
+        let finished = api::core::checkout::refunds::recover(&app.state, std::time::Duration::ZERO)
             .await
             .unwrap();
         assert_eq!(finished, 1);

@@ -65,7 +65,7 @@ async fn order_state(app: &TestApp, admin: &str, id: &str) -> (String, i64) {
 /// One pass of the refunds' worker over every open refund, run here rather
 /// than waited for.
 async fn worker(app: &TestApp) {
-    api::payments::refunds::recover(&app.state, Duration::ZERO)
+    api::core::checkout::refunds::recover(&app.state, Duration::ZERO)
         .await
         .unwrap();
 }
@@ -261,7 +261,7 @@ async fn a_refund_owed_outlives_an_outage_and_is_made_once() {
         let owed = owe(&app, &id).await;
 
         stand_in.script(&[Scripted::Before(503)]);
-        api::payments::refunds::settle_owed(&app.state)
+        api::core::checkout::refunds::settle_owed(&app.state)
             .await
             .unwrap();
         assert_eq!(stand_in.refunds_made(), 0);
@@ -279,7 +279,7 @@ async fn a_refund_owed_outlives_an_outage_and_is_made_once() {
             order_state(&app, &admin, &id).await,
             ("refunded".into(), TOTAL)
         );
-        api::payments::refunds::settle_owed(&app.state)
+        api::core::checkout::refunds::settle_owed(&app.state)
             .await
             .unwrap();
         worker(&app).await;
@@ -297,7 +297,7 @@ async fn a_refund_owed_that_razorpay_refuses_is_kept_for_an_admin() {
         let owed = owe(&app, &id).await;
 
         stand_in.script(&[Scripted::Before(400)]);
-        api::payments::refunds::settle_owed(&app.state)
+        api::core::checkout::refunds::settle_owed(&app.state)
             .await
             .unwrap();
         let (_, _, refusal) = debt(&app, &owed).await;
@@ -313,7 +313,7 @@ async fn a_refund_owed_that_razorpay_refuses_is_kept_for_an_admin() {
             "the money set aside is given back"
         );
         assert_eq!(recorded(&app, &id).await, (0, 0, 0, 0));
-        api::payments::refunds::settle_owed(&app.state)
+        api::core::checkout::refunds::settle_owed(&app.state)
             .await
             .unwrap();
         worker(&app).await;

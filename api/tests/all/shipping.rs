@@ -508,7 +508,8 @@ mod through_shiprocket {
     //! through the real server.
 
     use super::*;
-    use crate::helpers::shiprocket::{self as sr, Lost, StandIn};
+    use crate::helpers::shiprocket as sr;
+    use crate::helpers::shiprocket::{Lost, StandIn};
     use api::shipping::{ShippingConfig, ShippingKind};
 
     async fn app_on(engine: crate::helpers::Engine, base: &str) -> TestApp {
@@ -637,7 +638,7 @@ mod through_shiprocket {
                 ),
             );
             assert_eq!(
-                api::shipping::updates::poll_once(&app.state, 50)
+                api::core::fulfilment::courier_updates::poll_once(&app.state, 50)
                     .await
                     .unwrap(),
                 0,
@@ -648,7 +649,7 @@ mod through_shiprocket {
                 .await
                 .unwrap();
             assert_eq!(
-                api::shipping::updates::poll_once(&app.state, 50)
+                api::core::fulfilment::courier_updates::poll_once(&app.state, 50)
                     .await
                     .unwrap(),
                 2
@@ -662,7 +663,7 @@ mod through_shiprocket {
             assert_eq!(order["data"]["status"], "delivered");
             // Asked once, not again until quiet again.
             assert_eq!(
-                api::shipping::updates::poll_once(&app.state, 50)
+                api::core::fulfilment::courier_updates::poll_once(&app.state, 50)
                     .await
                     .unwrap(),
                 0

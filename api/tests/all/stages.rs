@@ -280,7 +280,7 @@ async fn a_bulk_move_answers_each_order() {
 #[tokio::test]
 async fn configured_stages_are_used() {
     for engine in engines() {
-        let stages = api::stages::Stages::parse("Cutting, Printing,Ironing").unwrap();
+        let stages = api::domain::stages::Stages::parse("Cutting, Printing,Ironing").unwrap();
         let app = TestApp::spawn_configured(engine, None, |c| {
             c.production_stages = stages;
             c.proof_required = false;

@@ -21,8 +21,11 @@ fn flat_text(pdf: &[u8]) -> String {
 /// The invoice's number in this financial year's series, `n`th.
 fn number(prefix: &str, n: i64) -> String {
     let now = chrono::Utc::now().timestamp_millis();
-    let date = api::invoice::tax_document::india_date(now);
-    api::invoice::numbering::number(&api::invoice::numbering::series(prefix, date), n)
+    let date = api::core::documents::tax_document::india_date(now);
+    api::core::documents::numbering::number(
+        &api::core::documents::numbering::series(prefix, date),
+        n,
+    )
 }
 
 /// A shopper's order for 25 tees to `to`, created and paid; its id and the token.

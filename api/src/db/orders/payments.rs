@@ -8,10 +8,10 @@ use sqlx::FromRow;
 
 use super::{Order, RETURNING};
 use crate::config::Company;
+use crate::core::documents::tax_document::Issuer;
 use crate::db::script::Script;
 use crate::db::{Db, DbError, now_ms, outbox, tax_documents};
 use crate::ids::new_id;
-use crate::invoice::tax_document::Issuer;
 
 /// A webhook event, recorded so a replay of it is ignored.
 pub struct Event<'a> {

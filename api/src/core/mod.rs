@@ -1,0 +1,14 @@
+//! The store's business logic, one module per capability. It takes domain
+//! types and the shared state, reads and writes through `db`, and reaches the
+//! outside world through the providers (payments, shipping, sms, mail,
+//! storage); it knows nothing of HTTP.
+
+pub mod accounts;
+pub mod cart;
+pub mod checkout;
+pub mod designs;
+pub mod documents;
+pub mod fulfilment;
+pub mod groups;
+pub mod products;
+pub mod proofs;

@@ -1,0 +1,3 @@
+//! Products: their files (models and pictures) in storage.
+
+pub mod files;

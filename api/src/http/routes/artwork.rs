@@ -1,0 +1,168 @@
+//! Shoppers' artwork: the pictures in their designs, stored once per content
+//! (the name is the SHA-256 of the bytes). The web app sends a design's
+//! pictures here before the design goes to the cart; the cart refuses a
+//! design whose pictures the server does not hold.
+
+use poem::Body;
+use poem::web::Data;
+use poem_openapi::param::Path;
+use poem_openapi::payload::{Binary, Json};
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+use super::Tag;
+use crate::db::artwork;
+use crate::http::auth::BearerAuth;
+use crate::http::envelope::{AnyImage, ApiError, Envelope, TypedBody};
+use crate::http::fails::Fails;
+use crate::http::fails::status::*;
+use crate::limits::Door;
+use crate::state::AppState;
+use crate::storage::{Bucket, Key, Source, StorageError};
+use design_engine::elements::MAX_IMAGE_BYTES;
+
+/// What the server read from an artwork's bytes.
+#[derive(Object, Debug, Clone)]
+pub struct ArtworkInfo {
+    /// SHA-256 of the bytes, 64 lowercase hex digits.
+    pub sha256: String,
+    /// The type the bytes really are: image/png, image/jpeg or image/gif.
+    pub mime: String,
+    pub bytes: i64,
+    /// Pixels.
+    pub width: i64,
+    pub height: i64,
+}
+
+#[derive(ApiResponse)]
+pub enum Stored {
+    /// Stored now.
+    #[oai(status = 201)]
+    Created(Json<Envelope<ArtworkInfo>>),
+    /// The server already held these bytes (nothing was sent again to storage).
+    #[oai(status = 200)]
+    Existing(Json<Envelope<ArtworkInfo>>),
+}
+
+#[derive(ApiResponse)]
+pub enum Picture {
+    /// PNG, JPEG or GIF, as the server read it at upload.
+    #[oai(status = 200)]
+    Ok(TypedBody<AnyImage>, #[oai(header = "Cache-Control")] String),
+}
+
+fn key_of(sha256: &str) -> Result<Key, ApiError> {
+    Key::artwork(sha256.trim()).map_err(|_| ApiError::not_found("Artwork not found"))
+}
+
+pub struct ArtworkApi;
+
+#[OpenApi(tag = "Tag::Artwork")]
+impl ArtworkApi {
+    /// Upload a picture of your design, named by the SHA-256 of its bytes
+    /// (PNG, JPEG or GIF, under 5 MB, at most 24 megapixels). The server
+    /// reads the bytes itself, whatever type the request claims: 201 when
+    /// stored, 200 when it already held them, 422 when the bytes do not hash
+    /// to the name or are not such a picture.
+    #[oai(path = "/artwork/:sha256", method = "put")]
+    async fn put(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        sha256: Path<String>,
+        body: Binary<Body>,
+    ) -> Result<Stored, Fails<{ USER | BODY | NOT_FOUND | UNPROCESSABLE | TOO_MANY | UNAVAILABLE }>>
+    {
+        let key = key_of(&sha256.0)?;
+        state.limits.check(Door::ArtworkUser, &auth.0.id).await?;
+        let bytes = body
+            .0
+            .into_bytes_limit(MAX_IMAGE_BYTES as usize)
+            .await
+            .map_err(|e| match e {
+                poem::error::ReadBodyError::PayloadTooLarge => ApiError::payload_too_large(
+                    design_engine::StudioError::ImageTooLarge.to_string(),
+                ),
+                _ => ApiError::bad_request("The request body could not be read"),
+            })?;
+        // The engine decodes every pixel (in the heavy-work queue, within its
+        // memory budget): type, size and pixels checked, none kept.
+        let checked = bytes.clone();
+        let cost = design_engine::render::decoding_cost(&bytes, 64);
+        let asset = state
+            .work
+            .run_holding(cost, move || {
+                let mime = design_engine::render::sniff_type(&checked)
+                    .ok_or(design_engine::StudioError::UndecodableImage)?;
+                design_engine::render::check_decodes(&checked, mime)
+            })
+            .await?
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        if asset.sha256 != key.as_str() {
+            return Err(ApiError::unprocessable(
+                "The image's bytes do not match its name (SHA-256)",
+            )
+            .into());
+        }
+        if state
+            .storage
+            .size(Bucket::Artwork, &key)
+            .await
+            .map_err(ApiError::internal)?
+            .is_none()
+        {
+            state
+                .storage
+                .put(Bucket::Artwork, &key, &asset.mime, Source::Bytes(bytes))
+                .await
+                .map_err(ApiError::internal)?;
+        }
+        let new = artwork::record_upload(&state.db, &asset, &auth.0.id).await?;
+        let info = ArtworkInfo {
+            sha256: asset.sha256,
+            mime: asset.mime,
+            bytes: asset.bytes as i64,
+            width: i64::from(asset.width),
+            height: i64::from(asset.height),
+        };
+        Ok(if new {
+            Stored::Created(Envelope::ok("Image stored", info))
+        } else {
+            Stored::Existing(Envelope::ok("Image already stored", info))
+        })
+    }
+
+    /// A picture of a design: for whoever uploaded it (the owner of the cart,
+    /// order or design that uses it) and for admins.
+    #[oai(path = "/artwork/:sha256", method = "get")]
+    async fn get(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        sha256: Path<String>,
+    ) -> Result<Picture, Fails<{ ADMIN | NOT_FOUND }>> {
+        let key = key_of(&sha256.0)?;
+        let stored = artwork::get(&state.db, key.as_str())
+            .await?
+            .ok_or_else(|| ApiError::not_found("Artwork not found"))?;
+        // Someone else's picture is answered as missing, not as forbidden.
+        if auth.0.require_admin().is_err()
+            && !artwork::is_holder(&state.db, key.as_str(), &auth.0.id).await?
+        {
+            return Err(ApiError::not_found("Artwork not found").into());
+        }
+        let (_, stream) = state
+            .storage
+            .get(Bucket::Artwork, &key)
+            .await
+            .map_err(|e| match e {
+                StorageError::NotFound => ApiError::not_found("Artwork not found"),
+                other => ApiError::internal(other),
+            })?;
+        let picture = TypedBody::new(Body::from_bytes_stream(stream), stored.mime);
+        // The name is the content: it never changes.
+        Ok(Picture::Ok(
+            picture,
+            "private, max-age=31536000, immutable".to_string(),
+        ))
+    }
+}

@@ -1,0 +1,624 @@
+//! Saved designs: a shopper's own designs, checked by the engine like cart
+//! lines (but they may hold fewer than 25 items), with a thumbnail the engine
+//! draws from the stored artwork, and a read-only share link. Owner-only:
+//! another user's id answers 404.
+
+use crate::limits::Door;
+use design_engine::roster_pricing::PersonalisationCharges;
+use design_engine::{Design, PrintArea};
+use poem::web::Data;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::{Binary, Json};
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+use super::Tag;
+use crate::core::cart::add_design;
+use crate::core::cart::add_design::invalid_product;
+use crate::core::cart::pricing::PersonalisationLine;
+use crate::db::designs;
+use crate::db::designs::SavedRow;
+use crate::db::{artwork, products};
+use crate::http::auth::BearerAuth;
+use crate::http::design_document::DesignDocument;
+use crate::http::dto::{Pagination, QuantityDto, SizeQuantities};
+use crate::http::envelope::{AnyImage, ApiError, Envelope, TypedBody};
+use crate::http::fails::Fails;
+use crate::http::fails::status::*;
+use crate::state::AppState;
+use crate::storage::{Bucket, Key, StorageError};
+
+/// The name a design gets when none is given (the specification's default).
+pub const DEFAULT_NAME: &str = "Custom Design";
+pub const MAX_NAME_CHARS: usize = 80;
+/// How many designs one shopper may keep.
+pub const MAX_SAVED_DESIGNS: i64 = 100;
+const PAGE_LIMIT: i64 = 12;
+const MAX_PAGE_LIMIT: i64 = 50;
+
+/// What the engine says about a design's price now, at the product's current price.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct DesignQuote {
+    /// Unit price in paise, in the quantity tier the design's pieces reach.
+    pub price: i64,
+    pub quantity: QuantityDto,
+    pub item_count: u32,
+    pub elements: u32,
+    pub design_fee: i64,
+    // The names and numbers on every piece; none for a design without them.
+    #[oai(skip_serializing_if_is_none)]
+    pub personalisation: Option<PersonalisationLine>,
+    /// Unit price × items + design fee + personalisation, in paise.
+    pub line_total: i64,
+    /// Labels of the print areas that hold something (e.g. "Left Chest").
+    pub print_areas: Vec<String>,
+    /// `Standard` or `Premium`.
+    pub material_quality: String,
+    /// `Standard` or `High`.
+    pub print_quality: String,
+    /// How many more items the cart needs (25 per colour); 0 when none.
+    pub need_more: u32,
+}
+
+/// A saved design, as its owner sees it.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct SavedDesign {
+    #[oai(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub product_id: String,
+    pub product_name: String,
+    pub color: String,
+    #[oai(skip_serializing_if_is_none)]
+    pub color_hex: Option<String>,
+    /// Goes up with every change; send it back with a change so that a stale
+    /// copy cannot overwrite a newer one.
+    pub version: i64,
+    pub design: DesignDocument,
+    #[oai(flatten)]
+    pub quote: DesignQuote,
+    /// The engine-drawn thumbnail (PNG; needs the owner's token).
+    pub thumbnail_url: String,
+    /// The read-only share link's token, when the design is shared.
+    #[oai(skip_serializing_if_is_none)]
+    pub share_token: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// A shared design, as anyone with the link sees it: nothing of its owner.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct SharedDesign {
+    pub name: String,
+    pub product_id: String,
+    pub product_name: String,
+    pub color: String,
+    #[oai(skip_serializing_if_is_none)]
+    pub color_hex: Option<String>,
+    pub design: DesignDocument,
+    #[oai(flatten)]
+    pub quote: DesignQuote,
+    pub thumbnail_url: String,
+    pub updated_at: i64,
+}
+
+/// The envelope of a page of designs: `pagination` sits beside `data`.
+#[derive(Object, Debug)]
+pub struct SavedDesignsPage {
+    pub success: bool,
+    pub message: String,
+    pub data: Vec<SavedDesign>,
+    pub pagination: Pagination,
+}
+
+#[derive(Object, Debug)]
+pub struct SaveDesignRequest {
+    /// At most 80 characters; 'Custom Design' when blank.
+    pub name: Option<String>,
+    pub design: DesignDocument,
+}
+
+/// A change to a saved design; every field is optional. What is given replaces
+/// the design's: its name, its quantities per size, its design document.
+#[derive(Object, Debug)]
+pub struct UpdateDesignRequest {
+    pub name: Option<String>,
+    pub quantity: Option<SizeQuantities>,
+    pub design: Option<DesignDocument>,
+    /// The version the change was made from; 409 when the design has changed since.
+    pub version: Option<i64>,
+}
+
+#[derive(Object, Debug)]
+pub struct Moved {
+    /// The saved design that is now a cart line (and no longer saved).
+    #[oai(rename = "_id")]
+    pub id: String,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct ShareLink {
+    pub token: String,
+    /// The page that shows it, e.g. `/d/{token}`.
+    pub path: String,
+}
+
+#[derive(ApiResponse)]
+pub enum SavedResponse {
+    /// Saved; the design with its thumbnail.
+    #[oai(status = 201)]
+    Created(Json<Envelope<SavedDesign>>),
+}
+
+#[derive(ApiResponse)]
+pub enum Thumbnail {
+    /// PNG, drawn by the engine when the design was saved or changed.
+    #[oai(status = 200, content_type = "image/png")]
+    Ok(Binary<Vec<u8>>, #[oai(header = "Cache-Control")] String),
+}
+
+#[derive(ApiResponse)]
+pub enum SharedPicture {
+    /// A picture the shared (or group order's) design uses.
+    #[oai(status = 200)]
+    Ok(TypedBody<AnyImage>, #[oai(header = "Cache-Control")] String),
+}
+
+fn not_found() -> ApiError {
+    ApiError::not_found("Design not found")
+}
+
+fn link_not_found() -> ApiError {
+    ApiError::not_found("This design link is not valid or was turned off")
+}
+
+fn changed() -> ApiError {
+    ApiError::conflict_code(
+        "This design was changed elsewhere. Reload it and try again.",
+        "DESIGN_CHANGED",
+    )
+}
+
+fn checked_name(name: Option<&str>) -> Result<String, ApiError> {
+    let name = name
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .unwrap_or(DEFAULT_NAME);
+    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(format!(
+            "Design name must be at most {MAX_NAME_CHARS} characters, on one line"
+        )));
+    }
+    Ok(name.to_string())
+}
+
+/// A design document from a request, checked by the engine against its
+/// product (colour, pictures, quantities) and the pictures the user sent.
+async fn checked_design(
+    state: &AppState,
+    user_id: &str,
+    doc: &DesignDocument,
+) -> Result<Design, ApiError> {
+    let design = doc.read()?;
+    if !crate::ids::is_id(&design.product_id) {
+        return Err(invalid_product().into());
+    }
+    let product = products::get(&state.db, &design.product_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
+    design.check_for_saving(&product.colors)?;
+    crate::core::designs::check_design(&state.db, user_id, &design).await?;
+    Ok(design)
+}
+
+fn quote_of(
+    row: &SavedRow,
+    design: &Design,
+    charges: PersonalisationCharges,
+) -> Result<DesignQuote, ApiError> {
+    let quote = design.quote(&row.pricing()?.with_personalisation(charges))?;
+    Ok(DesignQuote {
+        price: quote.unit_price.0,
+        quantity: design.quantities.into(),
+        item_count: quote.quantity,
+        elements: quote.elements,
+        design_fee: quote.design_fee.0,
+        line_total: quote.total.0,
+        personalisation: quote.personalisation.map(Into::into),
+        print_areas: PrintArea::ALL
+            .into_iter()
+            .filter(|a| design.area(*a).element_count() > 0 || design.area(*a).is_personalised())
+            .map(|a| a.label().to_string())
+            .collect(),
+        material_quality: spelled(&design.material_quality),
+        print_quality: spelled(&design.print_quality),
+        need_more: design.quantities.need_more(),
+    })
+}
+
+/// A quality as the design document spells it (`Premium`, `High`, ...).
+fn spelled<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+fn saved_dto(row: SavedRow, charges: PersonalisationCharges) -> Result<SavedDesign, ApiError> {
+    let design = row.design()?;
+    Ok(SavedDesign {
+        quote: quote_of(&row, &design, charges)?,
+        thumbnail_url: format!("/api/designs/{}/thumbnail?v={}", row.id, row.version),
+        color_hex: design_engine::catalogue::colour_hex(&design.color),
+        color: design.color.clone(),
+        design: DesignDocument::from_stored(&row.design)?,
+        id: row.id,
+        name: row.name,
+        product_id: row.product_id,
+        product_name: row.product_name,
+        version: row.version,
+        share_token: row.share_token,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+    })
+}
+
+fn shared_dto(
+    row: SavedRow,
+    token: &str,
+    charges: PersonalisationCharges,
+) -> Result<SharedDesign, ApiError> {
+    let design = row.design()?;
+    Ok(SharedDesign {
+        quote: quote_of(&row, &design, charges)?,
+        thumbnail_url: format!("/api/shared-designs/{token}/thumbnail?v={}", row.version),
+        color_hex: design_engine::catalogue::colour_hex(&design.color),
+        color: design.color.clone(),
+        design: DesignDocument::from_stored(&row.design)?,
+        name: row.name,
+        product_id: row.product_id,
+        product_name: row.product_name,
+        updated_at: row.updated_at,
+    })
+}
+
+async fn owned(state: &AppState, user_id: &str, id: &str) -> Result<SavedRow, ApiError> {
+    if !crate::ids::is_id(id) {
+        return Err(not_found());
+    }
+    designs::get(&state.db, user_id, id)
+        .await?
+        .ok_or_else(not_found)
+}
+
+async fn shared(state: &AppState, token: &str) -> Result<SavedRow, ApiError> {
+    if !is_token(token) {
+        return Err(link_not_found());
+    }
+    designs::by_share_token(&state.db, token)
+        .await?
+        .ok_or_else(link_not_found)
+}
+
+/// Share tokens are 128 random bits in hex.
+fn is_token(s: &str) -> bool {
+    s.len() == 32 && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Thumbnails are named by the design's version, so a URL never changes content.
+const THUMBNAIL_CACHE: &str = "private, max-age=31536000, immutable";
+
+pub struct DesignsApi;
+
+#[OpenApi(tag = "Tag::Designs")]
+impl DesignsApi {
+    /// Save a design from the studio. The engine checks it as it checks a cart
+    /// line, except that a saved design may hold fewer than 25 items; its
+    /// pictures must be ones the user uploaded. At most 100 designs per user.
+    #[oai(path = "/designs", method = "post")]
+    async fn save(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: Json<SaveDesignRequest>,
+    ) -> Result<SavedResponse, Fails<{ USER | BODY | NOT_FOUND | CONFLICT | TOO_MANY | UNAVAILABLE }>>
+    {
+        let user = &auth.0.id;
+        state.limits.check(Door::DesignUser, user).await?;
+        let name = checked_name(body.name.as_deref())?;
+        let design = checked_design(&state, user, &body.design).await?;
+        let (_, count) = designs::page(&state.db, user, 0, 0).await?;
+        if count >= MAX_SAVED_DESIGNS {
+            return Err(ApiError::conflict_code(
+                format!(
+                    "You can keep up to {MAX_SAVED_DESIGNS} saved designs. Remove one to save another."
+                ),
+                "TOO_MANY_DESIGNS",
+            ).into());
+        }
+        let thumbnail =
+            crate::core::designs::thumbnail(&state.db, &state.storage, &state.work, &design)
+                .await?;
+        let id = designs::insert(&state.db, user, &name, &design, &thumbnail).await?;
+        let row = owned(&state, user, &id).await?;
+        Ok(SavedResponse::Created(Envelope::ok(
+            "Design saved",
+            saved_dto(row, state.config.personalisation)?,
+        )))
+    }
+
+    /// The user's saved designs, newest first: `page` from 1, `limit` (default 12, at most 50).
+    #[oai(path = "/designs", method = "get")]
+    async fn list(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        page: Query<Option<i64>>,
+        limit: Query<Option<i64>>,
+    ) -> Result<Json<SavedDesignsPage>, Fails<{ USER }>> {
+        let page = page.0.unwrap_or(1).clamp(1, 1_000_000);
+        let limit = limit.0.unwrap_or(PAGE_LIMIT).clamp(1, MAX_PAGE_LIMIT);
+        let (rows, total) = designs::page(&state.db, &auth.0.id, (page - 1) * limit, limit).await?;
+        Ok(Json(SavedDesignsPage {
+            success: true,
+            message: "Designs fetched".into(),
+            data: rows
+                .into_iter()
+                .map(|r| saved_dto(r, state.config.personalisation))
+                .collect::<Result<_, _>>()?,
+            pagination: Pagination::new(page, limit, total),
+        }))
+    }
+
+    /// One saved design, to reopen it in the studio.
+    #[oai(path = "/designs/:id", method = "get")]
+    async fn get(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> Result<Json<Envelope<SavedDesign>>, Fails<{ USER | NOT_FOUND }>> {
+        let row = owned(&state, &auth.0.id, &id.0).await?;
+        Ok(Envelope::ok(
+            "Design fetched",
+            saved_dto(row, state.config.personalisation)?,
+        ))
+    }
+
+    /// Rename it, change its quantities, or store a new version of the
+    /// design. With `version`, a design changed since answers 409.
+    #[oai(path = "/designs/:id", method = "put")]
+    async fn update(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+        body: Json<UpdateDesignRequest>,
+    ) -> Result<
+        Json<Envelope<SavedDesign>>,
+        Fails<{ USER | BODY | NOT_FOUND | CONFLICT | TOO_MANY | UNAVAILABLE }>,
+    > {
+        let user = &auth.0.id;
+        state.limits.check(Door::DesignUser, user).await?;
+        let row = owned(&state, user, &id.0).await?;
+        if body.version.is_some_and(|v| v != row.version) {
+            return Err(changed().into());
+        }
+        let name = match &body.name {
+            Some(n) => checked_name(Some(n))?,
+            None => row.name.clone(),
+        };
+        let old = row.design()?;
+        let mut design = match &body.design {
+            Some(doc) => checked_design(&state, user, doc).await?,
+            None => old.clone(),
+        };
+        if let Some(q) = &body.quantity {
+            design.quantities = q.checked()?;
+        }
+        // A new picture only when what is printed changed.
+        let thumbnail = if design_engine::hash::artwork_hash(&design)
+            != design_engine::hash::artwork_hash(&old)
+        {
+            Some(
+                crate::core::designs::thumbnail(&state.db, &state.storage, &state.work, &design)
+                    .await?,
+            )
+        } else {
+            None
+        };
+        let changes = designs::Changes {
+            name: &name,
+            design: &design,
+            thumbnail: thumbnail.as_deref(),
+        };
+        if !designs::update(&state.db, user, &row.id, row.version, changes).await? {
+            return Err(changed().into());
+        }
+        let row = owned(&state, user, &row.id).await?;
+        Ok(Envelope::ok(
+            "Design updated",
+            saved_dto(row, state.config.personalisation)?,
+        ))
+    }
+
+    /// Delete a saved design (and its share link).
+    #[oai(path = "/designs/:id", method = "delete")]
+    async fn delete(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> Result<Json<Envelope<Moved>>, Fails<{ USER | NOT_FOUND }>> {
+        let row = owned(&state, &auth.0.id, &id.0).await?;
+        if !designs::delete(&state.db, &auth.0.id, &row.id, None).await? {
+            return Err(not_found().into());
+        }
+        Ok(Envelope::ok("Design removed", Moved { id: row.id }))
+    }
+
+    /// Move a saved design to the cart. The cart checks it like any line
+    /// (25 per colour, the product's colours, the pictures); only once the cart
+    /// took it does it leave the saved designs.
+    #[oai(path = "/designs/:id/move-to-cart", method = "post")]
+    async fn move_to_cart(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> Result<Json<Envelope<Moved>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
+        let user = &auth.0.id;
+        let row = owned(&state, user, &id.0).await?;
+        let design = row.design()?;
+        design.check_for_cart(&row.product_colors()?)?;
+        // Two moves of one design at once: only one adds it to the cart.
+        if !designs::start_move(&state.db, user, &row.id).await? {
+            return Err(ApiError::conflict_code(
+                "This design is already being moved to your cart.",
+                "DESIGN_MOVING",
+            )
+            .into());
+        }
+        if let Err(refused) =
+            add_design::add(&state.db, user, &design, None, state.config.personalisation).await
+        {
+            designs::end_move(&state.db, user, &row.id).await?;
+            return Err(refused.into());
+        }
+        // Changed while it moved: the cart has the version that was read; the new one stays saved.
+        if !designs::delete(&state.db, user, &row.id, Some(row.version)).await? {
+            designs::end_move(&state.db, user, &row.id).await?;
+        }
+        Ok(Envelope::ok("Design moved to cart", Moved { id: row.id }))
+    }
+
+    /// The design's thumbnail (PNG), drawn by the engine.
+    #[oai(path = "/designs/:id/thumbnail", method = "get")]
+    async fn thumbnail(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> Result<Thumbnail, Fails<{ USER | NOT_FOUND }>> {
+        if !crate::ids::is_id(&id.0) {
+            return Err(not_found().into());
+        }
+        let png = designs::thumbnail(&state.db, &auth.0.id, &id.0)
+            .await?
+            .ok_or_else(not_found)?;
+        Ok(Thumbnail::Ok(Binary(png), THUMBNAIL_CACHE.into()))
+    }
+
+    /// Turn on a read-only link to the design (a new token each time: an
+    /// earlier link stops working). Anyone with it sees the design, never
+    /// its owner, and cannot change it.
+    #[oai(path = "/designs/:id/share", method = "post")]
+    async fn share(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> Result<Json<Envelope<ShareLink>>, Fails<{ USER | NOT_FOUND }>> {
+        let row = owned(&state, &auth.0.id, &id.0).await?;
+        let token = crate::ids::random_hex(16);
+        if !designs::set_share_token(&state.db, &auth.0.id, &row.id, Some(&token)).await? {
+            return Err(not_found().into());
+        }
+        Ok(Envelope::ok(
+            "Share link created",
+            ShareLink {
+                path: format!("/d/{token}"),
+                token,
+            },
+        ))
+    }
+
+    /// Turn the design's share link off.
+    #[oai(path = "/designs/:id/share", method = "delete")]
+    async fn unshare(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+    ) -> Result<Json<Envelope<Moved>>, Fails<{ USER | NOT_FOUND }>> {
+        let row = owned(&state, &auth.0.id, &id.0).await?;
+        designs::set_share_token(&state.db, &auth.0.id, &row.id, None).await?;
+        Ok(Envelope::ok("Share link turned off", Moved { id: row.id }))
+    }
+
+    /// A shared design, read-only, for anyone with its link (no sign-in).
+    #[oai(path = "/shared-designs/:token", method = "get")]
+    async fn shared(
+        &self,
+        state: Data<&AppState>,
+        token: Path<String>,
+    ) -> Result<Json<Envelope<SharedDesign>>, Fails<{ ANY | NOT_FOUND }>> {
+        let row = shared(&state, &token.0).await?;
+        Ok(Envelope::ok(
+            "Design fetched",
+            shared_dto(row, &token.0, state.config.personalisation)?,
+        ))
+    }
+
+    /// A shared design's thumbnail (PNG).
+    #[oai(path = "/shared-designs/:token/thumbnail", method = "get")]
+    async fn shared_thumbnail(
+        &self,
+        state: Data<&AppState>,
+        token: Path<String>,
+    ) -> Result<Thumbnail, Fails<{ ANY | NOT_FOUND }>> {
+        if !is_token(&token.0) {
+            return Err(link_not_found().into());
+        }
+        let png = designs::thumbnail_by_share_token(&state.db, &token.0)
+            .await?
+            .ok_or_else(link_not_found)?;
+        // Not immutable: the link can be turned off.
+        Ok(Thumbnail::Ok(Binary(png), "private, no-cache".into()))
+    }
+
+    /// A picture of a shared design, so that the studio can show it and start a
+    /// copy (only the pictures the design uses).
+    #[oai(path = "/shared-designs/:token/artwork/:sha256", method = "get")]
+    async fn shared_artwork(
+        &self,
+        state: Data<&AppState>,
+        token: Path<String>,
+        sha256: Path<String>,
+    ) -> Result<SharedPicture, Fails<{ ANY | NOT_FOUND }>> {
+        let row = shared(&state, &token.0).await?;
+        Ok(picture_of(&state, &row.design()?, &sha256.0).await?)
+    }
+}
+
+/// A picture `design` uses, for someone who may see the design but did not
+/// upload it (a share link, a group order's link): only its own pictures.
+pub(crate) async fn picture_of(
+    state: &AppState,
+    design: &Design,
+    sha256: &str,
+) -> Result<SharedPicture, ApiError> {
+    let missing = || ApiError::not_found("Artwork not found");
+    if !design.image_assets().any(|a| a.sha256 == sha256) {
+        return Err(missing());
+    }
+    let key = Key::artwork(sha256).map_err(|_| missing())?;
+    let stored = artwork::get(&state.db, key.as_str())
+        .await?
+        .ok_or_else(missing)?;
+    let (_, stream) = state
+        .storage
+        .get(Bucket::Artwork, &key)
+        .await
+        .map_err(|e| match e {
+            StorageError::NotFound => missing(),
+            other => ApiError::internal(other),
+        })?;
+    Ok(SharedPicture::Ok(
+        TypedBody::new(poem::Body::from_bytes_stream(stream), stored.mime),
+        "private, no-cache".into(),
+    ))
+}

@@ -1,0 +1,55 @@
+//! One `#[OpenApi]` struct per area of the API.
+
+pub mod artwork;
+pub mod auth;
+pub mod background;
+pub mod cart;
+pub mod designs;
+pub mod dev;
+pub mod files;
+pub mod group_members;
+pub mod group_orders;
+pub mod group_payments;
+pub mod health;
+pub mod model_files;
+pub mod newsletter;
+pub mod orders;
+pub mod payments;
+pub mod pincode;
+pub mod products;
+pub mod shipping;
+pub mod store;
+pub mod upload;
+pub mod users;
+
+#[derive(poem_openapi::Tags)]
+pub enum Tag {
+    /// Availability.
+    Health,
+    /// Sign-up, sign-in and sessions.
+    Auth,
+    /// The catalogue.
+    Products,
+    /// The cart, priced by the design engine.
+    Cart,
+    /// Profile, addresses and preferences.
+    Users,
+    /// The newsletter.
+    Newsletter,
+    /// Checkout: the order from the server's cart, the provider's payment, its verification.
+    Payments,
+    /// The customer's orders.
+    Orders,
+    /// City and state of an Indian pincode (an offline table).
+    Pincode,
+    /// The pictures in shoppers' designs.
+    Artwork,
+    /// The admin's uploads of 3D models and colour images.
+    Upload,
+    /// Saved designs and their read-only share links.
+    Designs,
+    /// The store's runtime facts: its fee policy and support contact.
+    Store,
+    /// Group orders: one link, each member's own row, one order.
+    GroupOrders,
+}

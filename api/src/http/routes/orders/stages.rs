@@ -1,0 +1,224 @@
+//! Production stages (admin): the list, one order moved, or up to 100 moved
+//! at once with an answer for each. Only orders in processing have stages.
+
+use poem::web::Data;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::Order;
+use super::admin::with_history;
+use crate::db::stages;
+use crate::db::stages::Recorded;
+use crate::db::{Db, order_admin};
+use crate::domain::OrderStatus;
+use crate::domain::stages::{Refusal, Stages};
+use crate::http::auth::BearerAuth;
+use crate::http::envelope::{ApiError, ApiResult, Envelope};
+use crate::http::fails::Fails;
+use crate::http::fails::status::*;
+use crate::http::routes::Tag;
+use crate::state::AppState;
+
+/// A bulk move takes at most this many orders.
+pub const MAX_BULK: usize = 100;
+
+#[derive(Object, Debug)]
+pub struct StageRequest {
+    pub stage: String,
+}
+
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct BulkStageRequest {
+    pub order_ids: Vec<String>,
+    pub stage: String,
+}
+
+/// One order's answer in a bulk move.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct StageResult {
+    pub order_id: String,
+    #[oai(skip_serializing_if_is_none)]
+    pub order_number: Option<String>,
+    pub moved: bool,
+    /// Why not, when not moved.
+    #[oai(skip_serializing_if_is_none)]
+    pub reason: Option<String>,
+}
+
+#[derive(Object, Debug)]
+pub struct BulkStageAnswer {
+    pub moved: u32,
+    pub results: Vec<StageResult>,
+}
+
+/// The configured name of the requested stage, or a 400 listing them.
+fn stage_named<'a>(stages: &'a Stages, name: &str) -> Result<&'a str, ApiError> {
+    stages.find(name).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "Unknown stage {:?}. The stages are: {}.",
+            name.trim(),
+            stages.names().join(", ")
+        ))
+    })
+}
+
+/// Moves one order: `Err` is the refusal (404 or 409) with its message.
+async fn move_one(db: &Db, stages: &Stages, id: &str, to: &str, by: &str) -> ApiResult<String> {
+    let order = order_admin::get(db, id)
+        .await?
+        .ok_or_else(ApiError::order_not_found)?;
+    if order.status != OrderStatus::Processing {
+        return Err(ApiError::conflict(format!(
+            "Order {} is {}: production stages apply only to orders in processing.",
+            order.order_number,
+            order.status.as_str()
+        )));
+    }
+    let current = stages::current(db, &[id]).await?.remove(id);
+    let (from, last) = match &current {
+        Some((stage, seq)) => (Some(stage.as_str()), *seq),
+        None => (None, 0),
+    };
+    match stages.check_move(from, to) {
+        Ok(()) => {}
+        Err(Refusal::AlreadyThere) => {
+            return Err(ApiError::conflict(format!(
+                "Order {} is already at {to}.",
+                order.order_number
+            )));
+        }
+        Err(Refusal::TooFarBack { current }) => {
+            return Err(ApiError::conflict(format!(
+                "Order {} is at {current}: a stage can go back only one step, to correct a mistake.",
+                order.order_number
+            )));
+        }
+    }
+    match stages::record(db, id, last, from, to, by).await? {
+        Recorded::Moved => Ok(order.order_number),
+        Recorded::NotProcessing => Err(ApiError::conflict(format!(
+            "Order {} left processing meanwhile. Please reload it.",
+            order.order_number
+        ))),
+        Recorded::Raced => Err(ApiError::conflict(format!(
+            "Order {} was moved meanwhile. Please reload it.",
+            order.order_number
+        ))),
+    }
+}
+
+fn message_of(e: &ApiError) -> Option<String> {
+    match e {
+        ApiError::NotFound(b) | ApiError::Conflict(b) => Some(b.message.clone()),
+        _ => None,
+    }
+}
+
+pub struct StagesApi;
+
+#[OpenApi(tag = "Tag::Orders")]
+impl StagesApi {
+    /// The production stages, in order (admin; `PRODUCTION_STAGES`).
+    #[oai(path = "/orders/stages", method = "get")]
+    async fn list(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+    ) -> Result<Json<Envelope<Vec<String>>>, Fails<{ ADMIN }>> {
+        auth.0.require_admin()?;
+        Ok(Envelope::ok(
+            "Production stages",
+            state.config.production_stages.names().to_vec(),
+        ))
+    }
+
+    /// Move an order in processing to a production stage (admin): forward to
+    /// any later stage, or back one to correct a mistake; recorded in its
+    /// history. An order not in processing: 409.
+    #[oai(path = "/orders/:id/stage", method = "put")]
+    async fn move_order(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        id: Path<String>,
+        body: Json<StageRequest>,
+    ) -> Result<Json<Envelope<Order>>, Fails<{ ADMIN | BODY | NOT_FOUND | CONFLICT }>> {
+        auth.0.require_admin()?;
+        let stages = &state.config.production_stages;
+        let to = stage_named(stages, &body.stage)?;
+        move_one(&state.db, stages, &id.0, to, &auth.0.id).await?;
+        let row = order_admin::get(&state.db, &id.0)
+            .await?
+            .ok_or_else(ApiError::order_not_found)?;
+        Ok(Envelope::ok(
+            format!("Order moved to {to}"),
+            with_history(&state, row).await?,
+        ))
+    }
+
+    /// Move up to 100 orders to a stage (admin). Each order is answered:
+    /// moved, or why not (not found, not in processing, already there, too
+    /// far back); the others still move.
+    #[oai(path = "/orders/stages", method = "post")]
+    async fn move_orders(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerAuth,
+        body: Json<BulkStageRequest>,
+    ) -> Result<Json<Envelope<BulkStageAnswer>>, Fails<{ ADMIN | BODY }>> {
+        auth.0.require_admin()?;
+        let stages = &state.config.production_stages;
+        let to = stage_named(stages, &body.stage)?;
+        let ids = &body.order_ids;
+        if ids.is_empty() || ids.len() > MAX_BULK {
+            return Err(ApiError::bad_request(format!(
+                "orderIds must list 1 to {MAX_BULK} orders, not {}",
+                ids.len()
+            ))
+            .into());
+        }
+        if let Some((i, id)) = ids
+            .iter()
+            .enumerate()
+            .find(|(i, id)| ids[..*i].contains(id))
+        {
+            return Err(ApiError::bad_request(format!(
+                "orderIds lists {id} twice (at {} and {})",
+                ids.iter().position(|x| x == id).unwrap_or_default() + 1,
+                i + 1
+            ))
+            .into());
+        }
+        let mut results = Vec::with_capacity(ids.len());
+        for id in ids {
+            let result = match move_one(&state.db, stages, id, to, &auth.0.id).await {
+                Ok(number) => StageResult {
+                    order_id: id.clone(),
+                    order_number: Some(number),
+                    moved: true,
+                    reason: None,
+                },
+                Err(e) => {
+                    let Some(reason) = message_of(&e) else {
+                        return Err(e.into());
+                    };
+                    StageResult {
+                        order_id: id.clone(),
+                        order_number: None,
+                        moved: false,
+                        reason: Some(reason),
+                    }
+                }
+            };
+            results.push(result);
+        }
+        let moved = results.iter().filter(|r| r.moved).count() as u32;
+        Ok(Envelope::ok(
+            format!("{moved} of {} orders moved to {to}", results.len()),
+            BulkStageAnswer { moved, results },
+        ))
+    }
+}
