@@ -7,10 +7,10 @@
 
 use std::hint::black_box;
 
-use api::config::Company;
 use api::core::documents::tax_document::{InvoicedLine, TaxDocument};
 use api::core::documents::{Invoice, pdf, tax_pdf};
 use api::db::orders::{Item, NewItem, Order};
+use api::domain::company::Company;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 #[path = "common/peak.rs"]

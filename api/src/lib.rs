@@ -7,6 +7,7 @@ pub mod core;
 pub mod cpu_queue;
 pub mod db;
 pub mod domain;
+pub mod env;
 pub mod error;
 pub mod http;
 pub mod ids;

@@ -16,11 +16,42 @@ use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
-use crate::config::SmtpConfig;
+use anyhow::Context;
+
 use crate::core::documents::tax_pdf;
 use crate::db::{Db, now_ms, outbox, tax_documents};
+use crate::env::Secret;
 use crate::error::Failure;
 use crate::sms::{SmsConfig, SmsSender};
+
+/// `SMTP_URL` and `MAIL_FROM`: the e-mail relay.
+#[derive(Clone, Debug)]
+pub struct SmtpConfig {
+    /// `SMTP_URL`, e.g. `smtps://user:pass@smtp.example.com` (implicit TLS,
+    /// port 465) or `smtp://user:pass@smtp.example.com:587?tls=required`.
+    pub url: Secret,
+    /// `MAIL_FROM`, e.g. `Legacy Threads <orders@example.com>`.
+    pub from: String,
+}
+
+impl SmtpConfig {
+    /// None without `SMTP_URL`: production then answers 503 to e-mail code sends.
+    pub fn from_env() -> anyhow::Result<Option<SmtpConfig>> {
+        let Some(url) = std::env::var("SMTP_URL")
+            .ok()
+            .filter(|s| !s.trim().is_empty())
+        else {
+            return Ok(None);
+        };
+        Ok(Some(SmtpConfig {
+            url: Secret::new(url.trim()),
+            from: std::env::var("MAIL_FROM")
+                .ok()
+                .filter(|s| !s.trim().is_empty())
+                .context("SMTP_URL needs MAIL_FROM (the sender address)")?,
+        }))
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Channel {

@@ -7,8 +7,8 @@ use sqlx::FromRow;
 
 use super::orders::{Order, SELECT};
 use super::{Db, now_ms, outbox};
-use crate::config::Company;
 use crate::domain::OrderStatus;
+use crate::domain::company::Company;
 use crate::ids::new_id;
 
 /// Which orders: by status, and created in `[from_ms, to_ms)`.

@@ -7,8 +7,8 @@ use sqlx::FromRow;
 use super::order_admin::{self, Change};
 use super::orders::Order;
 use super::{Db, DbError, now_ms};
-use crate::config::Company;
 use crate::domain::OrderStatus;
+use crate::domain::company::Company;
 use crate::ids::new_id;
 use crate::shipping::{Booking, ShipmentState, TrackingUpdate};
 

@@ -7,8 +7,8 @@ use sqlx::{AnyConnection, FromRow};
 use super::orders::Claim;
 use super::script::Script;
 use super::{Db, DbError};
-use crate::core::documents::numbering;
 use crate::core::documents::tax_document::{InvoicedLine, TaxDocument};
+use crate::domain::numbering;
 use crate::ids::new_id;
 
 #[derive(FromRow)]

@@ -3,7 +3,9 @@
 //! type, never the raw string.
 
 pub mod address;
+pub mod company;
 pub mod contact;
+pub mod numbering;
 mod order_status;
 mod pincode;
 pub mod pincodes;

@@ -187,8 +187,8 @@ async fn home_page<E: Endpoint>(ep: E, mut req: Request, has_home: bool) -> poem
 /// presigned URLs): the endpoint's origin, or AWS's S3 hosts.
 fn upload_origin(config: &crate::config::Config) -> Option<String> {
     match &config.storage {
-        crate::config::StorageConfig::Local => None,
-        crate::config::StorageConfig::S3(s3) => Some(match &s3.endpoint {
+        crate::storage::config::StorageConfig::Local => None,
+        crate::storage::config::StorageConfig::S3(s3) => Some(match &s3.endpoint {
             Some(endpoint) => {
                 let rest = endpoint.split_once("://").map_or("", |(_, r)| r);
                 let host = rest.split('/').next().unwrap_or(rest);

@@ -2,11 +2,12 @@
 //! the built-in test provider and Razorpay. Both sign payments and webhooks the
 //! same way, so verification does not depend on which one is active.
 
+pub mod config;
 pub mod razorpay;
 pub mod signature;
 pub mod test_provider;
 
-use crate::config::{PaymentsConfig, ProviderKind};
+use config::{PaymentsConfig, ProviderKind};
 
 /// What we ask the provider to collect.
 pub struct OrderRequest<'a> {

@@ -3,7 +3,7 @@
 //! and the tracking webhook's token.
 
 use super::parcel::Pieces;
-use crate::config::{Secret, env_or};
+use crate::env::{Secret, env_or};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShippingKind {

@@ -14,7 +14,7 @@ use tokio::sync::Mutex;
 use super::config::ShiprocketConfig;
 use super::tracking::{ShipmentState, etd_date, scans_of, text};
 use super::{Booking, Consignment, Serviceability, ShippingError, TrackingUpdate};
-use crate::config::Secret;
+use crate::env::Secret;
 
 /// Largest label PDF accepted (a page per shipment; hundreds fit).
 pub const MAX_LABEL_BYTES: usize = 20 * 1024 * 1024;

@@ -10,7 +10,7 @@ use std::pin::Pin;
 
 use anyhow::Context;
 
-use crate::config::{Secret, env_or};
+use crate::env::{Secret, env_or};
 
 /// An SMS provider: delivers a one-time code to an Indian mobile number.
 pub trait SmsSender: Send + Sync {

@@ -13,7 +13,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::{Msg91Config, SmsError, SmsSender};
-use crate::config::Secret;
+use crate::env::Secret;
 
 pub struct Msg91 {
     http: reqwest::Client,

@@ -9,6 +9,7 @@
 //! back from a client or the database is checked again before use.
 
 pub mod check;
+pub mod config;
 pub mod keys;
 pub mod local;
 pub mod s3;
@@ -106,14 +107,16 @@ impl Storage {
     /// URLs signed with a key derived from JWT_SECRET), or S3 (buckets checked now).
     pub async fn open(config: &crate::config::Config) -> anyhow::Result<Storage> {
         Ok(match &config.storage {
-            crate::config::StorageConfig::Local => Storage::Local(
+            crate::storage::config::StorageConfig::Local => Storage::Local(
                 local::LocalStorage::open(
                     config.data_dir.join("files"),
                     config.jwt_secret.expose().as_bytes(),
                 )
                 .await?,
             ),
-            crate::config::StorageConfig::S3(s3) => Storage::S3(s3::S3Storage::connect(s3).await?),
+            crate::storage::config::StorageConfig::S3(s3) => {
+                Storage::S3(s3::S3Storage::connect(s3).await?)
+            }
         })
     }
 

@@ -18,7 +18,7 @@ use super::{
     Bucket, ByteStream, Key, Part, PendingUpload, Source, StorageError, StorageResult,
     UPLOAD_URL_TTL,
 };
-use crate::config::S3Config;
+use crate::storage::config::S3Config;
 
 pub struct S3Storage {
     client: Client,

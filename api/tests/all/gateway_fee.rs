@@ -19,7 +19,7 @@ async fn the_store_facts_are_public_cacheable_and_as_configured() {
         assert_eq!(res.status(), 200);
         assert_eq!(res.headers()["cache-control"], "public, max-age=300");
         let body: Value = res.json().await.unwrap();
-        let company = api::config::Company::default();
+        let company = api::domain::company::Company::default();
         assert_eq!(
             body["data"],
             json!({"gatewayFeeBps": 250, "gatewayLabel": "Payment Gateway (2.5%)",

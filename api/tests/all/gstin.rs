@@ -238,8 +238,11 @@ const NO_SELLER: &str =
 async fn production_without_seller(engine: Engine) -> TestApp {
     TestApp::spawn_configured(engine, None, |c| {
         c.test_providers = false;
-        c.payments = TestApp::payments(api::config::ProviderKind::Razorpay, "http://127.0.0.1:9");
-        c.company = api::config::Company::from_lookup(false, |_| None).unwrap();
+        c.payments = TestApp::payments(
+            api::payments::config::ProviderKind::Razorpay,
+            "http://127.0.0.1:9",
+        );
+        c.company = api::domain::company::Company::from_lookup(false, |_| None).unwrap();
     })
     .await
 }
@@ -276,7 +279,7 @@ async fn production_without_seller_details_takes_no_order() {
 
 #[test]
 fn the_seller_comes_from_its_variables_and_its_state_from_its_gstin() {
-    use api::config::Company;
+    use api::domain::company::Company;
     let vars = |gstin: &'static str| {
         move |name: &str| {
             match name {

@@ -113,7 +113,7 @@ async fn two_processes_on_one_database_keep_one_budget_and_one_truth() {
         eprintln!("skipping: several instances need PostgreSQL (TEST_DATABASE_URL)");
         return;
     }
-    let Some(api::config::StorageConfig::S3(s3config)) = s3::storage_config().await else {
+    let Some(api::storage::config::StorageConfig::S3(s3config)) = s3::storage_config().await else {
         eprintln!("{}", s3::SKIP_MESSAGE);
         return;
     };

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use crate::helpers::checkout::{TOTAL, address, create_order, payment, shopper};
 use crate::helpers::razorpay::{StandIn, start_stand_in};
 use crate::helpers::{TestApp, engines};
-use api::config::ProviderKind;
+use api::payments::config::ProviderKind;
 use serde_json::json;
 
 #[tokio::test]
@@ -198,7 +198,7 @@ async fn wrong_razorpay_keys_are_refused_cleanly() {
     let base = start_stand_in(stand_in.clone()).await;
     let app = TestApp::spawn_configured(helpers::Engine::Sqlite, None, |c| {
         c.payments = TestApp::payments(ProviderKind::Razorpay, &base);
-        c.payments.key_secret = api::config::Secret::new("a-revoked-secret-0123456789abcdef");
+        c.payments.key_secret = api::env::Secret::new("a-revoked-secret-0123456789abcdef");
     })
     .await;
     let token = shopper(&app, "keys@example.com").await;

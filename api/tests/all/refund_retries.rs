@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use api::config::ProviderKind;
+use api::payments::config::ProviderKind;
 use serde_json::{Value, json};
 
 use crate::helpers::checkout::{TOTAL, create_order, payment, shopper};

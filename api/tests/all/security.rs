@@ -12,16 +12,19 @@ use serde_json::{Value, json};
 
 /// A production app: test providers off, Razorpay chosen without keys.
 async fn production(engine: Engine, smtp: Option<&SmtpStandIn>) -> TestApp {
-    let smtp = smtp.map(|s| api::config::SmtpConfig {
-        url: api::config::Secret::new(s.url()),
+    let smtp = smtp.map(|s| api::mail::SmtpConfig {
+        url: api::env::Secret::new(s.url()),
         from: "Store <orders@store.example>".into(),
     });
     TestApp::spawn_configured(engine, None, move |c| {
         c.test_providers = false;
         c.smtp = smtp;
-        c.payments = TestApp::payments(api::config::ProviderKind::Razorpay, "http://127.0.0.1:9");
+        c.payments = TestApp::payments(
+            api::payments::config::ProviderKind::Razorpay,
+            "http://127.0.0.1:9",
+        );
         c.payments.key_id = String::new();
-        c.payments.key_secret = api::config::Secret::new("");
+        c.payments.key_secret = api::env::Secret::new("");
     })
     .await
 }

@@ -520,7 +520,7 @@ mod through_shiprocket {
                 kind: ShippingKind::Shiprocket,
                 shiprocket: StandIn::config(&base),
                 pickup_pincode: "560001".into(),
-                webhook_token: api::config::Secret::new(TEST_SHIPPING_TOKEN),
+                webhook_token: api::env::Secret::new(TEST_SHIPPING_TOKEN),
                 ..Default::default()
             };
         })

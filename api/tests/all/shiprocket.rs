@@ -167,7 +167,7 @@ async fn an_expired_token_signs_in_again_once() {
     // A wrong password: refused with Shiprocket's words, not retried.
     let (base, s) = StandIn::start().await;
     let mut config = StandIn::config(&base);
-    config.password = api::config::Secret::new("not-the-password");
+    config.password = api::env::Secret::new("not-the-password");
     let e = ShiprocketClient::new(&config)
         .track("19041424750001")
         .await

@@ -48,10 +48,10 @@ impl Fixture {
         let mut config = helpers::test_config(&dir, String::new());
         config.storage = storage;
         let s3 = match &config.storage {
-            api::config::StorageConfig::S3(s3) => {
+            api::storage::config::StorageConfig::S3(s3) => {
                 Some((helpers::s3::client().unwrap(), s3.buckets.clone()))
             }
-            api::config::StorageConfig::Local => None,
+            api::storage::config::StorageConfig::Local => None,
         };
         let storage = Storage::open(&config).await.expect("storage opens");
         let kind = match backend {
@@ -850,13 +850,14 @@ async fn the_app_starts_on_every_backend() {
 /// S3: a missing bucket stops the start, rather than the first upload.
 #[tokio::test]
 async fn s3_refuses_to_open_without_its_buckets() {
-    let Some(api::config::StorageConfig::S3(mut s3)) = helpers::s3::storage_config().await else {
+    let Some(api::storage::config::StorageConfig::S3(mut s3)) = helpers::s3::storage_config().await
+    else {
         println!("{}", helpers::s3::SKIP_MESSAGE);
         return;
     };
     s3.buckets[2] = format!("artwork-missing-{}", api::ids::random_hex(6));
     let mut config = helpers::test_config(&std::env::temp_dir(), String::new());
-    config.storage = api::config::StorageConfig::S3(s3.clone());
+    config.storage = api::storage::config::StorageConfig::S3(s3.clone());
     let err = Storage::open(&config)
         .await
         .err()

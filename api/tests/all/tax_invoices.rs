@@ -22,10 +22,7 @@ fn flat_text(pdf: &[u8]) -> String {
 fn number(prefix: &str, n: i64) -> String {
     let now = chrono::Utc::now().timestamp_millis();
     let date = api::core::documents::tax_document::india_date(now);
-    api::core::documents::numbering::number(
-        &api::core::documents::numbering::series(prefix, date),
-        n,
-    )
+    api::domain::numbering::number(&api::domain::numbering::series(prefix, date), n)
 }
 
 /// A shopper's order for 25 tees to `to`, created and paid; its id and the token.
@@ -405,8 +402,8 @@ async fn the_confirmation_email_attaches_the_tax_invoice() {
         let relay = crate::helpers::smtp::SmtpStandIn::start().await;
         let url = relay.url();
         let app = TestApp::spawn_configured(engine, None, move |c| {
-            c.smtp = Some(api::config::SmtpConfig {
-                url: api::config::Secret::new(url),
+            c.smtp = Some(api::mail::SmtpConfig {
+                url: api::env::Secret::new(url),
                 from: "Store <orders@store.example>".into(),
             });
         })

@@ -458,7 +458,7 @@ async fn local_single_upload_urls_work_once_across_processes() {
         let other = TestApp::spawn_configured(engine, None, |c| {
             c.database_url = database_url;
             c.data_dir = data_dir;
-            c.jwt_secret = api::config::Secret::new(secret);
+            c.jwt_secret = api::env::Secret::new(secret);
         })
         .await;
         let (url, key) = url_for("model.glb").await;

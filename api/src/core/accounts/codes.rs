@@ -2,7 +2,7 @@
 //! code key (`CODE_SECRET`), single use, valid 10 minutes, and at most 3 sends
 //! per address and 10 per client in 10 minutes, and 10 per address in 24
 //! hours whoever asks. Each channel has a store-wide budget per India
-//! calendar day ([`DailyBudgets`]): past it, sends answer 503 until midnight
+//! calendar day ([`DailyBudgets`](crate::config::DailyBudgets)): past it, sends answer 503 until midnight
 //! and the admins are e-mailed once. Only the newest code of an address works. Wrong codes are counted per address across all its codes:
 //! after [`WRONG_CODES_PER_WINDOW`] tries in an hour without a right one, code
 //! sign-in for that address pauses until the hour is over (429, `Retry-After`)
@@ -14,6 +14,7 @@ use hmac::{Hmac, Mac};
 use rand::Rng;
 use sha2::Sha256;
 
+use crate::config::DailyBudgets;
 use crate::db::{Db, clock};
 use crate::error::Failure;
 use crate::ids::new_id;
@@ -31,41 +32,7 @@ const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 /// India Standard Time (UTC+5:30): a budget's day is India's calendar day.
 const INDIA_OFFSET_MS: i64 = (5 * 60 + 30) * 60 * 1000;
 
-/// `SMS_DAILY_LIMIT` (default 1000) and `EMAIL_CODE_DAILY_LIMIT` (default
-/// 5000): sign-in codes sent per India calendar day, store-wide, on each
-/// channel; past one, its sends answer 503 until midnight and the admins are
-/// told once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DailyBudgets {
-    pub sms: i64,
-    pub email: i64,
-}
-
-impl Default for DailyBudgets {
-    fn default() -> DailyBudgets {
-        DailyBudgets {
-            sms: 1000,
-            email: 5000,
-        }
-    }
-}
-
 impl DailyBudgets {
-    pub fn from_env() -> anyhow::Result<DailyBudgets> {
-        let read =
-            |name: &str, default: i64| match crate::config::env_or(name, &default.to_string())
-                .parse()
-            {
-                Ok(n) if (0..=10_000_000).contains(&n) => Ok(n),
-                _ => anyhow::bail!("{name} must be a whole number from 0 to 10000000"),
-            };
-        let d = DailyBudgets::default();
-        Ok(DailyBudgets {
-            sms: read("SMS_DAILY_LIMIT", d.sms)?,
-            email: read("EMAIL_CODE_DAILY_LIMIT", d.email)?,
-        })
-    }
-
     fn of(self, channel: Channel) -> i64 {
         match channel {
             Channel::Email => self.email,

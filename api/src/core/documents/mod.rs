@@ -6,7 +6,6 @@
 pub mod figures;
 pub mod gstr1;
 pub mod label;
-pub mod numbering;
 pub mod pdf;
 pub mod tax_document;
 pub mod tax_pdf;
@@ -15,10 +14,10 @@ use design_engine::pricing::Paise;
 use design_engine::{Quantities, Size};
 use poem_openapi::Object;
 
-use crate::config::Company;
 use crate::core::cart::pricing::PersonalisationLine;
 use crate::db::orders;
 use crate::domain::address::ShippingAddress;
+use crate::domain::company::Company;
 use crate::error::{Failure, Fallible};
 use figures::Figures;
 

@@ -13,10 +13,12 @@ use design_engine::tax::{self, Date, GstState, LineTax, OrderTax, Split};
 use poem_openapi::Object;
 use poem_openapi::types::{ParseFromJSON, ToJSON};
 
-use super::numbering;
-use crate::config::{Company, Config, DocumentPrefixes};
+use crate::config::Config;
 use crate::db::{Db, DbError, orders, tax_documents};
 use crate::domain::address::ShippingAddress;
+use crate::domain::company::Company;
+use crate::domain::numbering;
+use crate::domain::numbering::DocumentPrefixes;
 
 pub const INVOICE_TITLE: &str = "TAX INVOICE";
 pub const CREDIT_NOTE_TITLE: &str = "CREDIT NOTE";

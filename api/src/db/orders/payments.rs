@@ -7,10 +7,10 @@ use design_engine::pricing::Paise;
 use sqlx::FromRow;
 
 use super::{Order, RETURNING};
-use crate::config::Company;
 use crate::core::documents::tax_document::Issuer;
 use crate::db::script::Script;
 use crate::db::{Db, DbError, now_ms, outbox, tax_documents};
+use crate::domain::company::Company;
 use crate::ids::new_id;
 
 /// A webhook event, recorded so a replay of it is ignored.

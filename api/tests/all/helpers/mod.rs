@@ -83,9 +83,9 @@ pub fn backends() -> Vec<Backend> {
 
 impl Backend {
     /// This backend's configuration for one test (S3: three new buckets).
-    pub async fn storage_config(self) -> api::config::StorageConfig {
+    pub async fn storage_config(self) -> api::storage::config::StorageConfig {
         match self {
-            Backend::Local => api::config::StorageConfig::Local,
+            Backend::Local => api::storage::config::StorageConfig::Local,
             Backend::S3 => s3::storage_config()
                 .await
                 .expect("S3 is available (see helpers::backends)"),
@@ -100,8 +100,8 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         data_dir: dir.to_path_buf(),
         database_url,
         database_connections: None,
-        jwt_secret: api::config::Secret::new(api::ids::random_hex(32)),
-        code_secret: api::config::Secret::new(api::ids::random_hex(32)),
+        jwt_secret: api::env::Secret::new(api::ids::random_hex(32)),
+        code_secret: api::env::Secret::new(api::ids::random_hex(32)),
         access_token_minutes: 15,
         refresh_token_days: 30,
         session_max_days: 90,
@@ -112,11 +112,14 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         code_budgets: Default::default(),
         public_url: None,
         trusted_proxies: Vec::new(),
-        payments: TestApp::payments(api::config::ProviderKind::Test, "http://127.0.0.1:9"),
-        storage: api::config::StorageConfig::Local,
+        payments: TestApp::payments(
+            api::payments::config::ProviderKind::Test,
+            "http://127.0.0.1:9",
+        ),
+        storage: api::storage::config::StorageConfig::Local,
         web_dir: dir.join("web"),
         assets_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/catalogue"),
-        company: api::config::Company::default(),
+        company: api::domain::company::Company::default(),
         pending_order_hours: 24,
         group_grace_hours: 48,
         document_prefixes: Default::default(),
@@ -125,7 +128,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         production_stages: Default::default(),
         proof_required: true,
         shipping: api::shipping::ShippingConfig {
-            webhook_token: api::config::Secret::new(TEST_SHIPPING_TOKEN),
+            webhook_token: api::env::Secret::new(TEST_SHIPPING_TOKEN),
             ..Default::default()
         },
     }
@@ -192,14 +195,14 @@ impl TestApp {
 
     /// The built-in test payment provider with these secrets, or Razorpay at `api_base`.
     pub fn payments(
-        provider: api::config::ProviderKind,
+        provider: api::payments::config::ProviderKind,
         api_base: &str,
-    ) -> api::config::PaymentsConfig {
-        api::config::PaymentsConfig {
+    ) -> api::payments::config::PaymentsConfig {
+        api::payments::config::PaymentsConfig {
             provider,
             key_id: "rzp_test_key".into(),
-            key_secret: api::config::Secret::new(TEST_KEY_SECRET),
-            webhook_secret: api::config::Secret::new(TEST_WEBHOOK_SECRET),
+            key_secret: api::env::Secret::new(TEST_KEY_SECRET),
+            webhook_secret: api::env::Secret::new(TEST_WEBHOOK_SECRET),
             api_base: api_base.into(),
             refund_retry: std::time::Duration::from_secs(30),
         }

@@ -82,7 +82,7 @@ impl Msg91StandIn {
     /// The app's settings for this stand-in, with `auth_key`.
     pub fn config(&self, auth_key: &str) -> api::sms::SmsConfig {
         api::sms::SmsConfig::Msg91(api::sms::Msg91Config {
-            auth_key: api::config::Secret::new(auth_key),
+            auth_key: api::env::Secret::new(auth_key),
             template_id: TEMPLATE_ID.into(),
             sender_id: Some("LGTHRD".into()),
             api_base: self.base.clone(),

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use api::config::{S3Config, StorageConfig};
+use api::storage::config::{S3Config, StorageConfig};
 
 /// What a test prints when it runs without the S3 backend.
 pub const SKIP_MESSAGE: &str = "skipping S3: set S3_TEST_SERVER (just s3-tools)";

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use api::config::Secret;
+use api::env::Secret;
 use api::shipping::config::ShiprocketConfig;
 use poem::http::{HeaderMap, StatusCode};
 use poem::web::{Data, Json, Path, Query};

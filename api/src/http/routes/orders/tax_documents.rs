@@ -10,9 +10,10 @@ use poem_openapi::{ApiResponse, OpenApi};
 
 use super::invoice::visible_order;
 use crate::core::documents::tax_document::TaxDocument;
-use crate::core::documents::{numbering, tax_pdf};
+use crate::core::documents::tax_pdf;
 use crate::db::tax_documents;
 use crate::db::tax_documents::Kept;
+use crate::domain::numbering;
 use crate::http::auth::BearerAuth;
 use crate::http::envelope::{ApiError, ApiResult, Envelope};
 use crate::http::fails::Fails;

@@ -47,6 +47,40 @@ pub fn parse(text: &str) -> Option<(String, i64)> {
     Some((format!("{prefix}/{from}-{to}"), seq.parse().ok()?))
 }
 
+/// `INVOICE_PREFIX` (default INV) and `CREDIT_NOTE_PREFIX` (default CN).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocumentPrefixes {
+    pub invoice: String,
+    pub credit_note: String,
+}
+
+impl Default for DocumentPrefixes {
+    fn default() -> DocumentPrefixes {
+        DocumentPrefixes {
+            invoice: "INV".to_string(),
+            credit_note: "CN".to_string(),
+        }
+    }
+}
+
+impl DocumentPrefixes {
+    pub fn from_env() -> anyhow::Result<DocumentPrefixes> {
+        let read = |name: &str, default: &str| {
+            check_prefix(&crate::env::env_or(name, default))
+                .map_err(|e| anyhow::anyhow!("{name}: {e}"))
+        };
+        let prefixes = DocumentPrefixes {
+            invoice: read("INVOICE_PREFIX", "INV")?,
+            credit_note: read("CREDIT_NOTE_PREFIX", "CN")?,
+        };
+        anyhow::ensure!(
+            prefixes.invoice != prefixes.credit_note,
+            "INVOICE_PREFIX and CREDIT_NOTE_PREFIX must differ: each kind of document has its own series"
+        );
+        Ok(prefixes)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
