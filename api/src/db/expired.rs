@@ -4,12 +4,12 @@
 //! unlocked second-factor counts whose day ended, and past days' code budgets.
 
 use super::{Db, now_ms};
-use crate::core::accounts::codes::GUARD_WINDOW_MS;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
-/// Deletes what has expired; how many rows went.
-pub async fn forget(db: &Db) -> Result<u64, sqlx::Error> {
+/// Deletes what has expired (code guards once `guard_window_ms` has passed);
+/// how many rows went.
+pub async fn forget(db: &Db, guard_window_ms: i64) -> Result<u64, sqlx::Error> {
     let now = now_ms();
     let mut gone = 0;
     for (sql, before) in [
@@ -20,7 +20,7 @@ pub async fn forget(db: &Db) -> Result<u64, sqlx::Error> {
         ),
         (
             "DELETE FROM code_guards WHERE window_start < $1",
-            now - GUARD_WINDOW_MS,
+            now - guard_window_ms,
         ),
         (
             "DELETE FROM second_factor_challenges WHERE expires_at < $1",

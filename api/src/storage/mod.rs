@@ -21,6 +21,8 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use futures_util::Stream;
+use crate::env::Secret;
+use config::StorageConfig;
 
 /// Files (models, pictures) sent by PUT to an upload URL: at most 100 MB
 /// each, streamed to storage, never held in memory.
@@ -105,16 +107,17 @@ macro_rules! dispatch {
 impl Storage {
     /// The backend `STORAGE` names: local files under DATA_DIR/files (upload
     /// URLs signed with a key derived from JWT_SECRET), or S3 (buckets checked now).
-    pub async fn open(config: &crate::config::Config) -> anyhow::Result<Storage> {
-        Ok(match &config.storage {
-            crate::storage::config::StorageConfig::Local => Storage::Local(
-                local::LocalStorage::open(
-                    config.data_dir.join("files"),
-                    config.jwt_secret.expose().as_bytes(),
-                )
-                .await?,
+    pub async fn open(
+        config: &StorageConfig,
+        data_dir: &std::path::Path,
+        signing_key: &Secret,
+    ) -> anyhow::Result<Storage> {
+        Ok(match config {
+            StorageConfig::Local => Storage::Local(
+                local::LocalStorage::open(data_dir.join("files"), signing_key.expose().as_bytes())
+                    .await?,
             ),
-            crate::storage::config::StorageConfig::S3(s3) => {
+            StorageConfig::S3(s3) => {
                 Storage::S3(s3::S3Storage::connect(s3).await?)
             }
         })

@@ -53,7 +53,7 @@ impl Fixture {
             }
             api::storage::config::StorageConfig::Local => None,
         };
-        let storage = Storage::open(&config).await.expect("storage opens");
+        let storage = Storage::open(&config.storage, &config.data_dir, &config.jwt_secret).await.expect("storage opens");
         let kind = match backend {
             Backend::Local => "local",
             Backend::S3 => "s3",
@@ -858,7 +858,7 @@ async fn s3_refuses_to_open_without_its_buckets() {
     s3.buckets[2] = format!("artwork-missing-{}", api::ids::random_hex(6));
     let mut config = helpers::test_config(&std::env::temp_dir(), String::new());
     config.storage = api::storage::config::StorageConfig::S3(s3.clone());
-    let err = Storage::open(&config)
+    let err = Storage::open(&config.storage, &config.data_dir, &config.jwt_secret)
         .await
         .err()
         .expect("a missing bucket is refused");
