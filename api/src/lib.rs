@@ -43,7 +43,9 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
              and the test payment provider takes no real money. Never expose this server."
         );
     }
-    let storage = Arc::new(storage::Storage::open(&config.storage, &config.data_dir, &config.jwt_secret).await?);
+    let storage = Arc::new(
+        storage::Storage::open(&config.storage, &config.data_dir, &config.jwt_secret).await?,
+    );
     Ok(state::AppState {
         storage,
         payments: Arc::new(payments::PaymentProvider::from_config(&config.payments)),

@@ -47,7 +47,8 @@ pub async fn sweep(state: &AppState, age: Duration) -> anyhow::Result<Swept> {
             break;
         }
     }
-    swept.expired_guards = expired::forget(&state.db, crate::core::accounts::codes::GUARD_WINDOW_MS).await?;
+    swept.expired_guards =
+        expired::forget(&state.db, crate::core::accounts::codes::GUARD_WINDOW_MS).await?;
     let before = now_ms() - age.as_millis() as i64;
     for upload in state.storage.stale_uploads(age).await? {
         match state

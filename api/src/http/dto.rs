@@ -86,3 +86,40 @@ impl Pagination {
         }
     }
 }
+
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct OrderRef {
+    #[oai(rename = "_id")]
+    pub id: String,
+    pub order_number: String,
+}
+
+/// What the browser's checkout needs to collect the payment.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct CreatedOrder {
+    /// The provider's order id (`order_...`), to open its checkout with.
+    pub order_id: String,
+    /// In paise.
+    pub amount: i64,
+    pub currency: String,
+    pub key_id: String,
+    pub provider: String,
+    pub order: OrderRef,
+}
+
+/// What the browser needs to pay for a stored order with the provider.
+pub fn created(state: &crate::state::AppState, order: crate::db::orders::Order) -> CreatedOrder {
+    CreatedOrder {
+        order_id: order.provider_order_id.clone().unwrap_or_default(),
+        amount: order.total_price,
+        currency: order.currency.clone(),
+        key_id: state.payments.key_id().to_string(),
+        provider: order.provider.clone(),
+        order: OrderRef {
+            id: order.id,
+            order_number: order.order_number,
+        },
+    }
+}

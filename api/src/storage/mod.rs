@@ -19,10 +19,10 @@ use std::path::PathBuf;
 use std::pin::Pin;
 use std::time::Duration;
 
-use bytes::Bytes;
-use futures_util::Stream;
 use crate::env::Secret;
+use bytes::Bytes;
 use config::StorageConfig;
+use futures_util::Stream;
 
 /// Files (models, pictures) sent by PUT to an upload URL: at most 100 MB
 /// each, streamed to storage, never held in memory.
@@ -117,9 +117,7 @@ impl Storage {
                 local::LocalStorage::open(data_dir.join("files"), signing_key.expose().as_bytes())
                     .await?,
             ),
-            StorageConfig::S3(s3) => {
-                Storage::S3(s3::S3Storage::connect(s3).await?)
-            }
+            StorageConfig::S3(s3) => Storage::S3(s3::S3Storage::connect(s3).await?),
         })
     }
 

@@ -53,7 +53,9 @@ impl Fixture {
             }
             api::storage::config::StorageConfig::Local => None,
         };
-        let storage = Storage::open(&config.storage, &config.data_dir, &config.jwt_secret).await.expect("storage opens");
+        let storage = Storage::open(&config.storage, &config.data_dir, &config.jwt_secret)
+            .await
+            .expect("storage opens");
         let kind = match backend {
             Backend::Local => "local",
             Backend::S3 => "s3",

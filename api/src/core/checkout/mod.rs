@@ -1,4 +1,7 @@
-//! Checkout: the cart priced and rechecked before money moves, and refunds.
+//! Checkout: the cart priced and rechecked, the order opened with the payment
+//! provider, the payment settled, and refunds.
 
+pub mod open;
 pub mod quote;
 pub mod refunds;
+pub mod settle;

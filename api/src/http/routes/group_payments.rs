@@ -12,12 +12,13 @@ use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
 use super::group_orders::{by_token, hold_for_rows, refuse_rows};
-use super::payments::{Checkout, CreatedOrder, check_receipt, created, open_order};
+use crate::core::checkout::open::{Checkout, check_receipt, open_order};
 use crate::db::group_orders as groups;
 use crate::db::group_orders::Row;
 use crate::db::orders;
 use crate::domain::address::{AddressInput, ShippingAddress};
 use crate::http::auth::BearerAuth;
+use crate::http::dto::{CreatedOrder, created};
 use crate::http::envelope::{ApiError, ApiResult, Envelope};
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
@@ -103,7 +104,7 @@ impl GroupPaymentsApi {
         let lines = crate::core::groups::member_lines(&state, &group, &rows).await?;
         let order = open_order(
             &state,
-            &auth.0,
+            &auth.0.id,
             Checkout {
                 amount: body.amount,
                 receipt,

@@ -53,7 +53,7 @@ pub(super) async fn visible_order(
 /// The pro-forma invoice of an order the caller may see.
 async fn invoice(state: &AppState, auth: &BearerAuth, id: &str) -> ApiResult<Invoice> {
     // No invoice without a real seller on it.
-    crate::http::routes::payments::seller_configured(state, "invoices cannot be issued yet")?;
+    crate::core::checkout::open::seller_configured(state, "invoices cannot be issued yet")?;
     let row = visible_order(state, auth, id).await?;
     let items = orders::items(&state.db, &[row.id.as_str()]).await?;
     Ok(Invoice::new(&row, &items, &state.config.company, now_ms())?)

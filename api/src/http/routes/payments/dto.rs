@@ -44,28 +44,6 @@ pub struct CreateOrderRequest {
     pub gstin: Option<String>,
 }
 
-#[derive(Object, Debug, Clone)]
-#[oai(rename_all = "camelCase")]
-pub struct OrderRef {
-    #[oai(rename = "_id")]
-    pub id: String,
-    pub order_number: String,
-}
-
-/// What the browser's checkout needs to collect the payment.
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct CreatedOrder {
-    /// The provider's order id (`order_...`), to open its checkout with.
-    pub order_id: String,
-    /// In paise.
-    pub amount: i64,
-    pub currency: String,
-    pub key_id: String,
-    pub provider: String,
-    pub order: OrderRef,
-}
-
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct VerifyRequest {

@@ -15,25 +15,20 @@ use poem_openapi::param::Header;
 use poem_openapi::payload::{Binary, Json};
 
 use super::Tag;
-use crate::core::checkout::quote::{CheckedCart, check_amount, checked_cart};
+use crate::core::checkout::open::{Checkout, cancelled_receipt, check_receipt, open_order};
 use crate::core::checkout::refunds;
-use crate::core::documents::tax_document::Issuer;
-use crate::db::DbError;
-use crate::db::caps::Cap;
+use crate::core::checkout::settle::settle;
 use crate::db::orders;
-use crate::db::orders::{NewOrder, Payment, Placed};
 use crate::domain::OrderStatus;
-use crate::domain::address::AddressInput;
-use crate::http::auth::{AuthUser, BearerAuth};
+use crate::http::auth::BearerAuth;
+use crate::http::dto::{CreatedOrder, created};
 use crate::http::envelope::{ApiError, ApiResult, Envelope};
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::limits::Door;
-use crate::payments::OrderRequest;
 use crate::state::AppState;
 pub use dto::*;
 
-pub const VERIFICATION_FAILED: &str = "Payment verification failed. Please contact support.";
 const MAX_NOTES: usize = 16 * 1024;
 
 fn confirmation(o: &orders::Order) -> ApiResult<Confirmation> {
@@ -50,227 +45,6 @@ fn confirmation(o: &orders::Order) -> ApiResult<Confirmation> {
     })
 }
 
-pub(crate) fn check_receipt(receipt: &str) -> ApiResult<&str> {
-    let r = receipt.trim();
-    let ok = (1..=40).contains(&r.len())
-        && r.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-    if ok {
-        Ok(r)
-    } else {
-        Err(ApiError::bad_request(
-            "Invalid receipt: 1 to 40 letters, digits, '_' or '-'",
-        ))
-    }
-}
-
-/// What a checkout submits, whichever route it comes by.
-pub(crate) struct Checkout<'a> {
-    pub amount: i64,
-    pub receipt: &'a str,
-    pub notes: String,
-    pub shipping: &'a AddressInput,
-    pub billing: Option<&'a AddressInput>,
-    pub same_as_shipping: bool,
-    /// A business buyer's GSTIN, blank for none.
-    pub gstin: Option<&'a str>,
-    /// What is bought: the server's cart (none), or lines priced by the
-    /// engine elsewhere (a group order member's piece).
-    pub lines: Option<CheckedCart>,
-    /// A group member's checkout: its group order. A receipt finds only an
-    /// order of the same checkout (a cart order never pays for group rows).
-    pub group_id: Option<&'a str>,
-}
-
-/// Production without Razorpay keys: said at once, before anything is stored.
-fn payments_configured(state: &AppState) -> ApiResult<()> {
-    if state.payments.is_configured() {
-        Ok(())
-    } else {
-        Err(ApiError::unavailable("Payments are not configured"))
-    }
-}
-
-/// Production without the seller's name, address or a valid GSTIN: no
-/// invoice could be issued, so nothing that needs one is done (`Company::missing`).
-pub(crate) fn seller_configured(state: &AppState, what: &str) -> ApiResult<()> {
-    if state.config.company.missing.is_empty() {
-        Ok(())
-    } else {
-        Err(ApiError::unavailable(format!(
-            "The store's seller details are not configured, so {what}"
-        )))
-    }
-}
-
-/// The buyer's GSTIN checked by the engine against the billing state, with its message on refusal.
-fn buyer_gstin(raw: Option<&str>, billing_state: &str) -> ApiResult<Option<String>> {
-    design_engine::tax::buyer_gstin(raw.unwrap_or_default(), billing_state)
-        .map(|g| g.map(String::from))
-        .map_err(|e| ApiError::bad_request_code(e.to_string(), "INVALID_GSTIN"))
-}
-
-/// Stores the order (or finds the one this receipt placed) with the provider's
-/// order for it: the returned order has its `provider_order_id`. The provider's
-/// order is made first, so a crash or an outage in between stores nothing and
-/// the same receipt starts again (its unused provider order is never paid).
-pub(crate) async fn open_order(
-    state: &AppState,
-    user: &AuthUser,
-    c: Checkout<'_>,
-) -> ApiResult<orders::Order> {
-    payments_configured(state)?;
-    seller_configured(state, "orders cannot be placed yet")?;
-    let shipping = c.shipping.shipping()?;
-    // A group member's order keeps only the organiser's first name and city
-    // of the group's delivery (the parcel's label reads the group's).
-    let shipping = match c.group_id {
-        Some(_) => shipping.group_delivery(),
-        None => shipping,
-    };
-    let billing = match (c.same_as_shipping, c.billing) {
-        (false, Some(b)) => b.billing(&shipping)?,
-        (false, None) => {
-            return Err(ApiError::bad_request(
-                "Please fill in all required billing fields",
-            ));
-        }
-        (true, _) => shipping.clone(),
-    };
-    let buyer_gstin = buyer_gstin(c.gstin, &billing.state)?;
-    let order = match orders::by_receipt(&state.db, &user.id, c.receipt).await? {
-        Some(existing) if existing.group_id.as_deref() != c.group_id => {
-            return Err(ApiError::conflict_code(
-                "This receipt belongs to another checkout. Please try again.",
-                "RECEIPT_IN_USE",
-            ));
-        }
-        Some(existing) => existing,
-        None => {
-            let priced = match c.lines {
-                Some(lines) => lines,
-                None => checked_cart(&state.db, &user.id, &state.config).await?,
-            };
-            let total = priced.quote.total.0;
-            // Refused before anything is stored.
-            check_amount(c.amount, total).inspect_err(|_| {
-                tracing::warn!(shown = c.amount, total, "amount differs from the server's");
-            })?;
-            let mut new = NewOrder {
-                user_id: user.id.clone(),
-                receipt: c.receipt.to_string(),
-                order_number: String::new(),
-                provider: state.payments.name().to_string(),
-                provider_order_id: String::new(),
-                items_count: i64::from(priced.quote.items),
-                items_price: priced.quote.subtotal.0,
-                tax_price: priced.quote.gateway_charge.0,
-                gateway_fee_bps: priced.quote.gateway_charge_bps,
-                total_price: total,
-                shipping_address: serde_json::to_string(&shipping)?,
-                billing_address: serde_json::to_string(&billing)?,
-                buyer_gstin,
-                notes: c.notes,
-                group_id: c.group_id.map(str::to_string),
-                items: priced.items,
-            };
-            let mut placed = None;
-            // A drawn order number is taken about once in a billion orders a day: draw again.
-            for _ in 0..3 {
-                new.order_number = orders::new_order_number();
-                // The provider's order first: the order is then written once,
-                // complete (a failure here stores nothing; the shopper retries).
-                new.provider_order_id =
-                    provider_order(state, total, &new.order_number, &shipping.email).await?;
-                match orders::place(&state.db, &new).await? {
-                    Placed::Order(order) => {
-                        placed = Some(*order);
-                        break;
-                    }
-                    Placed::NumberTaken => {}
-                    // Deleted since (a deleted order is never resumed): as a cancelled one.
-                    Placed::ReceiptSpent => return Err(cancelled_receipt()),
-                    Placed::TooManyOpen => return Err(DbError::AtCap(Cap::OpenOrders).into()),
-                }
-            }
-            placed.ok_or_else(|| ApiError::internal("no free order number after 3 draws"))?
-        }
-    };
-    // The same receipt again (a double click, a reload, a retry after a crash).
-    if order.is_paid != 0 {
-        return Err(ApiError::conflict_code(
-            format!(
-                "Order {} has already been paid. You can find it in My Orders.",
-                order.order_number
-            ),
-            "ORDER_ALREADY_PAID",
-        ));
-    }
-    if order.status != OrderStatus::Pending {
-        return Err(ApiError::conflict_code(
-            format!(
-                "Order {} was cancelled. Please place the order again.",
-                order.order_number
-            ),
-            "ORDER_CANCELLED",
-        ));
-    }
-    check_amount(c.amount, order.total_price)?;
-    if order.provider_order_id.is_some() {
-        return Ok(order);
-    }
-    // An order stored before its provider's order (by an earlier version) gets one now.
-    let provider_order = provider_order(
-        state,
-        order.total_price,
-        &order.order_number,
-        &shipping.email,
-    )
-    .await?;
-    if orders::set_provider_order(&state.db, &order.id, &provider_order).await? {
-        return Ok(orders::Order {
-            provider_order_id: Some(provider_order),
-            ..order
-        });
-    }
-    // A concurrent retry stored its provider order first: use that one (this
-    // one is never shown to anybody, so it is never paid).
-    orders::get(&state.db, &order.id)
-        .await?
-        .ok_or_else(ApiError::order_not_found)
-}
-
-/// A receipt whose order was cancelled (or deleted) places no other order.
-fn cancelled_receipt() -> ApiError {
-    ApiError::conflict_code(
-        "This order was cancelled. Please place the order again.",
-        "ORDER_CANCELLED",
-    )
-}
-
-/// The provider's order for an amount, quoting our order number; its id.
-async fn provider_order(
-    state: &AppState,
-    amount: i64,
-    order_number: &str,
-    customer_email: &str,
-) -> ApiResult<String> {
-    let made = state
-        .payments
-        .create_order(&OrderRequest {
-            amount,
-            currency: "INR",
-            receipt: order_number,
-            notes: serde_json::json!({
-                "order_number": order_number,
-                "customer_email": customer_email,
-            }),
-        })
-        .await
-        .map_err(|e| ApiError::bad_gateway("Failed to create order", e))?;
-    Ok(made.id)
-}
-
 fn notes_json(notes: Option<&serde_json::Value>) -> ApiResult<String> {
     let notes = notes
         .map(serde_json::to_string)
@@ -280,96 +54,6 @@ fn notes_json(notes: Option<&serde_json::Value>) -> ApiResult<String> {
         return Err(ApiError::bad_request("Order notes are too large"));
     }
     Ok(notes)
-}
-
-/// Marks the order paid once the provider's signature proves the payment.
-async fn settle(
-    state: &AppState,
-    order: &orders::Order,
-    provider_order_id: &str,
-    payment_id: &str,
-    signature: &str,
-) -> ApiResult<Confirmation> {
-    let signed = order.provider_order_id.as_deref() == Some(provider_order_id)
-        && state
-            .payments
-            .payment_signed(provider_order_id, payment_id, signature);
-    if !signed {
-        tracing::warn!(order = %order.id, "payment signature refused");
-        return Err(ApiError::bad_request_code(
-            VERIFICATION_FAILED,
-            "PAYMENT_VERIFICATION_FAILED",
-        ));
-    }
-    let issuer = Issuer::of(&state.config);
-    let paid = orders::pay(
-        &state.db,
-        order,
-        payment_id.trim(),
-        None,
-        &issuer,
-        state.config.proof_required,
-    )
-    .await?;
-    if paid.outcome == Payment::SecondPayment {
-        let given_back = refunds::refund_second_payment(state, order, payment_id.trim()).await;
-        let will = if given_back == refunds::SecondPayment::Refunded {
-            "has been"
-        } else {
-            "will be"
-        };
-        return Err(ApiError::conflict_code(
-            format!(
-                "Order {} was already paid by another payment. This payment {will} refunded.",
-                order.order_number
-            ),
-            "SECOND_PAYMENT_REFUNDED",
-        ));
-    }
-    let late = paid.outcome == Payment::PaidWhileCancelled;
-    let paid = if late {
-        refunds::refund_cancelled(state, &order.id).await;
-        // As the refund left it.
-        orders::get(&state.db, &order.id).await?
-    } else {
-        paid.order
-    }
-    .ok_or_else(ApiError::order_not_found)?;
-    if late || matches!(paid.status, OrderStatus::Cancelled | OrderStatus::Refunded) {
-        return Err(if paid.refunded_amount >= paid.total_price {
-            ApiError::conflict_code(
-                format!(
-                    "Order {} was cancelled before this payment arrived. The payment has been refunded.",
-                    paid.order_number
-                ),
-                "PAYMENT_REFUNDED",
-            )
-        } else {
-            ApiError::conflict_code(
-                format!(
-                    "Order {} was cancelled before this payment arrived. The payment will be refunded.",
-                    paid.order_number
-                ),
-                "ORDER_CANCELLED",
-            )
-        });
-    }
-    confirmation(&paid)
-}
-
-/// What the browser needs to pay for a stored order with the provider.
-pub(crate) fn created(state: &AppState, order: orders::Order) -> CreatedOrder {
-    CreatedOrder {
-        order_id: order.provider_order_id.clone().unwrap_or_default(),
-        amount: order.total_price,
-        currency: order.currency.clone(),
-        key_id: state.payments.key_id().to_string(),
-        provider: order.provider.clone(),
-        order: OrderRef {
-            id: order.id,
-            order_number: order.order_number,
-        },
-    }
 }
 
 fn test_provider(state: &AppState) -> ApiResult<&crate::payments::test_provider::TestProvider> {
@@ -443,7 +127,7 @@ impl PaymentsApi {
             lines: None,
             group_id: None,
         };
-        let order = open_order(&state, &auth.0, checkout).await?;
+        let order = open_order(&state, &auth.0.id, checkout).await?;
         Ok(Envelope::ok("Order created", created(&state, order)))
     }
 
@@ -482,7 +166,7 @@ impl PaymentsApi {
         }
         .filter(|o| o.user_id == auth.0.id);
         let order = order.ok_or_else(ApiError::order_not_found)?;
-        let confirmed = settle(
+        let paid = settle(
             &state,
             &order,
             provider_order_id,
@@ -490,6 +174,7 @@ impl PaymentsApi {
             &b.razorpay_signature,
         )
         .await?;
+        let confirmed = confirmation(&paid)?;
         Ok(Envelope::ok("Payment verified successfully", confirmed))
     }
 
@@ -643,9 +328,9 @@ impl PaymentsApi {
             lines: None,
             group_id: None,
         };
-        let order = open_order(&state, &auth.0, checkout).await?;
+        let order = open_order(&state, &auth.0.id, checkout).await?;
         let paid = provider.pay(order.provider_order_id.as_deref().unwrap_or_default());
-        let confirmed = settle(
+        let paid = settle(
             &state,
             &order,
             &paid.order_id,
@@ -653,6 +338,7 @@ impl PaymentsApi {
             &paid.signature,
         )
         .await?;
+        let confirmed = confirmation(&paid)?;
         Ok(Envelope::ok("Test order saved", confirmed))
     }
 }

@@ -1,0 +1,89 @@
+//! Settling a payment the browser reports: the provider's signature checked,
+//! the order marked paid with its invoice and confirmation, and a payment
+//! that arrives for a cancelled or already paid order given back.
+
+use crate::core::checkout::refunds;
+use crate::core::documents::tax_document::Issuer;
+use crate::db::orders;
+use crate::db::orders::Payment;
+use crate::domain::OrderStatus;
+use crate::error::{Failure, Fallible};
+use crate::state::AppState;
+
+pub const VERIFICATION_FAILED: &str = "Payment verification failed. Please contact support.";
+
+/// Marks the order paid once the provider's signature proves the payment;
+/// the order as paid.
+pub async fn settle(
+    state: &AppState,
+    order: &orders::Order,
+    provider_order_id: &str,
+    payment_id: &str,
+    signature: &str,
+) -> Fallible<orders::Order> {
+    let signed = order.provider_order_id.as_deref() == Some(provider_order_id)
+        && state
+            .payments
+            .payment_signed(provider_order_id, payment_id, signature);
+    if !signed {
+        tracing::warn!(order = %order.id, "payment signature refused");
+        return Err(Failure::bad_request_code(
+            VERIFICATION_FAILED,
+            "PAYMENT_VERIFICATION_FAILED",
+        ));
+    }
+    let issuer = Issuer::of(&state.config);
+    let paid = orders::pay(
+        &state.db,
+        order,
+        payment_id.trim(),
+        None,
+        &issuer,
+        state.config.proof_required,
+    )
+    .await?;
+    if paid.outcome == Payment::SecondPayment {
+        let given_back = refunds::refund_second_payment(state, order, payment_id.trim()).await;
+        let will = if given_back == refunds::SecondPayment::Refunded {
+            "has been"
+        } else {
+            "will be"
+        };
+        return Err(Failure::conflict_code(
+            format!(
+                "Order {} was already paid by another payment. This payment {will} refunded.",
+                order.order_number
+            ),
+            "SECOND_PAYMENT_REFUNDED",
+        ));
+    }
+    let late = paid.outcome == Payment::PaidWhileCancelled;
+    let paid = if late {
+        refunds::refund_cancelled(state, &order.id).await;
+        // As the refund left it.
+        orders::get(&state.db, &order.id).await?
+    } else {
+        paid.order
+    }
+    .ok_or_else(Failure::order_not_found)?;
+    if late || matches!(paid.status, OrderStatus::Cancelled | OrderStatus::Refunded) {
+        return Err(if paid.refunded_amount >= paid.total_price {
+            Failure::conflict_code(
+                format!(
+                    "Order {} was cancelled before this payment arrived. The payment has been refunded.",
+                    paid.order_number
+                ),
+                "PAYMENT_REFUNDED",
+            )
+        } else {
+            Failure::conflict_code(
+                format!(
+                    "Order {} was cancelled before this payment arrived. The payment will be refunded.",
+                    paid.order_number
+                ),
+                "ORDER_CANCELLED",
+            )
+        });
+    }
+    Ok(paid)
+}
