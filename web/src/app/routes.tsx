@@ -22,7 +22,7 @@ export const routes: RouteObject[] = [
           return lazyPage(() => import('../features/studio/StudioPage'))();
         },
       },
-      { path: '/d/:token', lazy: lazyPage(() => import('../features/shared/SharedDesignPage')) },
+      { path: '/d/:token', lazy: lazyPage(() => import('../features/sharedDesign/SharedDesignPage')) },
       // A group order's link: open to anyone; joining asks to sign in and comes back.
       { path: '/g/:token', lazy: lazyPage(() => import('../features/groups/GroupLinkPage')) },
       { path: '/login', lazy: lazyPage(() => import('../features/auth/LoginPage')) },

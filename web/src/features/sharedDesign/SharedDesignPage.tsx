@@ -13,7 +13,7 @@ import { Spinner } from '../../components/Spinner';
 import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
 import { rupees } from '../../lib/money';
 import { startDraft } from '../../lib/studioDraft';
-import './shared.css';
+import './sharedDesign.css';
 
 export const LINK_NOT_VALID = 'This link is not valid or was turned off';
 export const COPY_FAILED = 'Failed to start your copy. Please try again.';
