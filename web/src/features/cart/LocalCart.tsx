@@ -15,8 +15,8 @@ import { engineMessage, type LineQuote } from '../../lib/engine';
 import type { LocalLine } from '../../lib/localCart';
 import { percentOff, rupees } from '../../lib/money';
 import { SIZES } from '../../components/SizeSteppers';
-import { lineLabel } from './mergeLocalCart';
-import { useFeePolicy, useLocalCart, useLocalCartChanges, useLocalCartQuote } from './useLocalCart';
+import { lineLabel } from '../../lib/mergeLocalCart';
+import { useFeePolicy, useLocalCart, useLocalCartChanges, useLocalCartQuote } from '../../hooks/useLocalCart';
 
 export function LocalCart() {
   const navigate = useNavigate();

@@ -2,7 +2,7 @@
 // keeps the two equal), so that it paints with the HTML the server sends for `/`, before the app's code has loaded;
 // React then draws the same hero in its place.
 import { Link } from 'react-router';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '../../components/Icon';
 
 const PROMISES: { icon: IconName; text: string }[] = [
   { icon: 'truck', text: 'Delivery in 15-20 business days' },

@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
-import { Icon, type IconName } from '../home/icons';
+import { Icon, type IconName } from '../../components/Icon';
 import { NO_PRODUCT_ID, NOT_FOUND, productErrorMessage } from './productError';
 import { RadioGroup } from '../../components/RadioGroup';
 

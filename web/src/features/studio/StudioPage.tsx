@@ -13,7 +13,7 @@ import { ImageUpload } from './ImageUpload';
 import { PreviewModal } from './PreviewModal';
 import { PricePanel } from './PricePanel';
 import { TextEditor } from './TextEditor';
-import { AREA_LABELS, AREAS } from './printAreas';
+import { AREA_LABELS, AREAS } from '../../lib/printAreas';
 import { useStudio } from './useStudio';
 import { useSavedDesign } from './useSavedDesign';
 import { SaveDesign } from './SaveDesign';
