@@ -1,9 +1,39 @@
 // ESLint for the web app: JavaScript's and typescript-eslint's recommended
-// rules, and React's rules of hooks (`just ready` runs it; CI fails on any finding).
+// rules, React's rules of hooks, and the app's layers (`just checks` runs it; CI fails on any finding).
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+// The layers of src/: app/ (the shell and the route table) composes the features; each folder of features/ is one
+// page area and imports only the shared code (api/, components/, hooks/, lib/, and test/ in tests), never another
+// feature nor app/; the shared code imports no feature and not app/. Every folder under src/features is a feature,
+// so a new one is covered as it is made.
+const FEATURES = readdirSync(join(import.meta.dirname, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED = ['./src/api', './src/components', './src/hooks', './src/lib', './src/test'];
+const LAYERS = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature imports only shared code (api/, components/, hooks/, lib/): move what two features share there, or let app/ compose them.',
+  })),
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'A feature does not import the app shell: app/ composes the features, not the other way round.',
+  },
+  {
+    target: SHARED,
+    from: ['./src/features', './src/app'],
+    message: 'Shared code imports no feature and not the app shell.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'src/lib/schema.d.ts'] },
@@ -15,6 +45,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The app's own files are TypeScript: parsed (for no-cycle) with typescript-eslint's parser, found by Node's rules.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYERS }],
+      // No circle of imports between the app's own files (packages aside).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // The end-to-end tests run in Node and hand functions to the page.

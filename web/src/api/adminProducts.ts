@@ -24,7 +24,7 @@ export const TIMED_OUT = 'Upload timed out. Please check your internet connectio
 export const TOO_LARGE = 'File too large. Please reduce file size and try again. Maximum file size is 100MB.';
 
 /** One colour of the form: its name, its model (new file or the one it has), its pictures. */
-export interface ColourEntry {
+export interface ColorEntry {
   name: string;
   model: File | null;
   front: File | null;
@@ -77,11 +77,11 @@ export function pricePaise(text: string): number {
 }
 
 /** The create form's checks, in the specification's order and words; null when all is well. */
-export function validateProduct(fields: ProductFields, colours: ColourEntry[]): string | null {
+export function validateProduct(fields: ProductFields, colors: ColorEntry[]): string | null {
   if (!fields.name.trim()) return 'Please enter a product name';
   if (pricePaise(fields.price) <= 0) return 'Please enter a valid price';
-  if (colours.length < 1 || colours.length > 10) return 'Select between 1-10 colors';
-  for (const [i, c] of colours.entries()) {
+  if (colors.length < 1 || colors.length > 10) return 'Select between 1-10 colors';
+  for (const [i, c] of colors.entries()) {
     if (!c.name.trim()) return `Please enter a color name for color ${i + 1}`;
     if (!c.model && !c.existingModel) return `Please upload a GLB file for color ${i + 1}`;
   }
@@ -103,30 +103,30 @@ const imageRef = (r: UploadedRef): ImageRef => ({ url: r.fileUrl, s3Key: r.s3Key
  * Uploads the form's new files and builds the product body. Progress runs from
  * `from` to `to` percent across the bytes of every file.
  */
-async function uploadAndBuild(fields: ProductFields, colours: ColourEntry[], progress: (p: number) => void, from: number, to: number): Promise<ProductInput> {
+async function uploadAndBuild(fields: ProductFields, colors: ColorEntry[], progress: (p: number) => void, from: number, to: number): Promise<ProductInput> {
   // Pictures go only in pairs: a colour with one of the two keeps what it had.
-  const files = colours.flatMap((c) => [c.model, ...(c.front && c.back ? [c.front, c.back] : [])]).filter((f): f is File => f !== null);
+  const files = colors.flatMap((c) => [c.model, ...(c.front && c.back ? [c.front, c.back] : [])]).filter((f): f is File => f !== null);
   const total = files.reduce((n, f) => n + f.size, 0) || 1;
   let done = 0;
-  const upload = async (file: File, colour: string) => {
-    const ref = await uploadFile(file, colour, (fraction) => progress(from + ((to - from) * (done + fraction * file.size)) / total));
+  const upload = async (file: File, color: string) => {
+    const ref = await uploadFile(file, color, (fraction) => progress(from + ((to - from) * (done + fraction * file.size)) / total));
     done += file.size;
     return ref;
   };
   const colorModels: ColorModel[] = [];
   const colorImages: ColorImage[] = [];
-  for (const c of colours) {
-    const colour = c.name.trim().toLowerCase();
+  for (const c of colors) {
+    const color = c.name.trim().toLowerCase();
     if (c.model) {
-      const ref = await upload(c.model, colour);
-      colorModels.push({ color: colour, fileUrl: ref.fileUrl, s3Key: ref.s3Key, bucket: ref.bucket, originalSize: ref.originalSize });
+      const ref = await upload(c.model, color);
+      colorModels.push({ color: color, fileUrl: ref.fileUrl, s3Key: ref.s3Key, bucket: ref.bucket, originalSize: ref.originalSize });
     } else if (c.existingModel) {
-      colorModels.push({ ...c.existingModel, color: colour });
+      colorModels.push({ ...c.existingModel, color: color });
     }
     if (c.front && c.back) {
-      colorImages.push({ color: colour, frontImage: imageRef(await upload(c.front, colour)), backImage: imageRef(await upload(c.back, colour)) });
+      colorImages.push({ color: color, frontImage: imageRef(await upload(c.front, color)), backImage: imageRef(await upload(c.back, color)) });
     } else if (c.existingImages) {
-      colorImages.push({ ...c.existingImages, color: colour });
+      colorImages.push({ ...c.existingImages, color: color });
     }
   }
   const stock = Number.parseInt(fields.stock, 10);
@@ -139,7 +139,7 @@ async function uploadAndBuild(fields: ProductFields, colours: ColourEntry[], pro
     ...(Number.isFinite(stock) ? { stock } : {}),
     ...(fields.hsn.trim() ? { hsn: fields.hsn.trim() } : {}),
     priceTiers: tiersOrEmpty(fields.tiers),
-    numberOfColors: colours.length,
+    numberOfColors: colors.length,
     colorModels,
     ...(colorImages.length > 0 ? { colorImages } : {}),
   };
@@ -162,10 +162,10 @@ export function createFailure(error: unknown): string {
 export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, fields, colours, progress }: { id?: string; fields: ProductFields; colours: ColourEntry[]; progress: (p: number) => void }): Promise<Product> => {
+    mutationFn: async ({ id, fields, colors, progress }: { id?: string; fields: ProductFields; colors: ColorEntry[]; progress: (p: number) => void }): Promise<Product> => {
       progress(10);
       // The files' bytes move the bar from 10% to 60% (create) or from 70% to 80% (edit).
-      const body = await uploadAndBuild(fields, colours, progress, id ? 70 : 10, id ? 80 : 60);
+      const body = await uploadAndBuild(fields, colors, progress, id ? 70 : 10, id ? 80 : 60);
       progress(90);
       const product = id
         ? unwrap(await api.PUT('/products/{id}', { params: { path: { id } }, body }), 'Unknown error')
@@ -186,7 +186,7 @@ export function useDeleteProduct() {
 }
 
 /** The form's colours for a product being edited: its models and pictures as they are. */
-export function coloursOf(product: Product): ColourEntry[] {
+export function colorsOf(product: Product): ColorEntry[] {
   const names = product.colors.length > 0 ? product.colors : Object.keys(product.models);
   return names.map((name) => {
     const meta = product.modelMetadata.find((m) => m.color === name);

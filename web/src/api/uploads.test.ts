@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { largeFileQuestion, MB, tooLargeMessage, uploadFile } from './uploads';
-import { createFailure, pricePaise, progressText, TOO_LARGE, validateProduct, type ColourEntry } from './adminProducts';
+import { createFailure, pricePaise, progressText, TOO_LARGE, validateProduct, type ColorEntry as ColourEntry } from './adminProducts';
 import { ApiError } from '../lib/api';
 
 const envelope = (data: unknown) => Response.json({ success: true, message: 'OK', data });

@@ -4,7 +4,7 @@ import { Navbar } from './Navbar';
 import { Footer } from './Footer';
 import { usePageTransition } from './usePageTransition';
 import { useBackendAvailable } from '../lib/health';
-import { useLocalCartSync } from '../features/cart/useLocalCart';
+import { useLocalCartSync } from '../hooks/useLocalCart';
 import { MergeNotice } from '../features/cart/MergeNotice';
 
 export function Layout() {

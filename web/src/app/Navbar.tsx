@@ -4,7 +4,7 @@ import { useAuth } from '../lib/auth';
 import { badgeText, useCart } from '../api/cart';
 import { useBackendAvailable } from '../lib/health';
 import { garmentsOf } from '../lib/localCart';
-import { useLocalCart } from '../features/cart/useLocalCart';
+import { useLocalCart } from '../hooks/useLocalCart';
 
 export function Navbar() {
   const { user, isAuthenticated, isAdmin, offline, signOut } = useAuth();

@@ -22,7 +22,7 @@ export const routes: RouteObject[] = [
           return lazyPage(() => import('../features/studio/StudioPage'))();
         },
       },
-      { path: '/d/:token', lazy: lazyPage(() => import('../features/shared/SharedDesignPage')) },
+      { path: '/d/:token', lazy: lazyPage(() => import('../features/sharedDesign/SharedDesignPage')) },
       // A group order's link: open to anyone; joining asks to sign in and comes back.
       { path: '/g/:token', lazy: lazyPage(() => import('../features/groups/GroupLinkPage')) },
       { path: '/login', lazy: lazyPage(() => import('../features/auth/LoginPage')) },
@@ -46,7 +46,18 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: lazyPage(() => import('../features/account/DashboardPage')) },
               { path: 'orders', lazy: lazyPage(() => import('../features/orders/OrdersPage')) },
-              { path: 'saved-designs', lazy: lazyPage(() => import('../features/designs/SavedDesignsPage')) },
+              {
+                path: 'saved-designs',
+                // A saved design starts a group order: the page gets the groups feature's dialog from here (a
+                // feature imports no other feature), both loaded together.
+                lazy: async () => {
+                  const [{ default: SavedDesignsPage }, { StartGroupDialog }] = await Promise.all([
+                    import('../features/designs/SavedDesignsPage'),
+                    import('../features/groups/StartGroupDialog'),
+                  ]);
+                  return { Component: () => <SavedDesignsPage groupStarter={StartGroupDialog} /> };
+                },
+              },
               { path: 'profile', lazy: lazyPage(() => import('../features/account/ProfilePage')) },
               { path: 'addresses', lazy: lazyPage(() => import('../features/account/AddressesPage')) },
             ],

@@ -3,6 +3,7 @@
 // (nothing remounts, no page loses its state), and not at all for people who
 // ask their system for reduced motion.
 import { useEffect, useRef, type RefObject } from 'react';
+import { prefersReducedMotion } from '../lib/motion';
 
 export const PAGE_TRANSITION_MS = 600;
 
@@ -10,10 +11,6 @@ const KEYFRAMES: Keyframe[] = [
   { opacity: 0, transform: 'translateY(12px)' },
   { opacity: 1, transform: 'none' },
 ];
-
-export function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /**
  * Plays the transition on `ref`'s element each time `key` (the route's path) changes. Not on the page a visit

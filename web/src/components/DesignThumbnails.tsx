@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { colorImage, useProducts } from '../api/products';
 import { createStudio, type AreaKey, type Raster } from '../lib/engine';
 import { provideStoredImages } from '../lib/imageStore';
-import { AREA_DOC_KEY, AREA_LABELS, AREA_ON_PICTURE, AREAS } from '../features/studio/printAreas';
+import { AREA_DOC_KEY, AREA_LABELS, AREA_ON_PICTURE, AREAS } from '../lib/printAreas';
 import './designThumbnails.css';
 
 const THUMB_AREA_PX = 160;

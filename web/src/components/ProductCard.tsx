@@ -4,7 +4,7 @@ import { colorImage, type Product } from '../api/products';
 import { useAuth } from '../lib/auth';
 import { rupees } from '../lib/money';
 import { DesignTypeDialog } from './DesignTypeDialog';
-import { colourSwatch } from './colours';
+import { colorSwatch } from './colors';
 import { RadioGroup } from './RadioGroup';
 
 /**
@@ -38,7 +38,7 @@ export function ProductCard({ product, heading: Heading = 'h3' }: { product: Pro
           label={`Colours of ${product.name}`}
           className="chips"
           optionClass="chip"
-          options={product.colors.map((c) => ({ value: c, label: c, swatch: colourSwatch(c) }))}
+          options={product.colors.map((c) => ({ value: c, label: c, swatch: colorSwatch(c) }))}
           value={color}
           onChange={setColor}
         />

@@ -168,6 +168,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's words for a refused call, the unreachable-server message, else the fallback. */
+export function serverErrorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return isUnreachable(error) ? SERVER_UNREACHABLE : fallback;
+}
+
 /** Unwraps `{success, message, data}` or throws an ApiError with the server's message. */
 export function unwrap<T>(
   result: { data?: { data?: T; message?: string }; error?: unknown; response: Response },

@@ -4,7 +4,7 @@
 // figures are the engine's (the same quote the server runs), at the store's
 // last known fee policy, so they are the ones the server will charge. When the
 // shopper signs in with the server back, the lines go to the server cart
-// (features/cart/mergeLocalCart) and leave this store only once it took them.
+// (lib/mergeLocalCart) and leave this store only once it took them.
 import { createStore, del, set, values, type UseStore } from 'idb-keyval';
 import { pricingOf, printWarningsOf, quoteDesign, quoteOrder, type Design, type LineQuote, type OrderQuote, type PriceTier } from './engine';
 

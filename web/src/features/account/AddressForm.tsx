@@ -4,7 +4,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { ADDRESS_MESSAGES, type Address, type AddressRequest } from '../../api/addresses';
 import { cleanPhone, cleanPincode } from '../../lib/inputs';
-import { usePincodeAutofill } from '../../lib/usePincodeAutofill';
+import { usePincodeAutofill } from '../../hooks/usePincodeAutofill';
 
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
 export const DEFAULT_COUNTRY = 'India';

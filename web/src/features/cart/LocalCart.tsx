@@ -8,15 +8,15 @@ import { RosterSummary } from '../../components/roster/RosterSummary';
 import { PrintWarnings } from '../../components/PrintQuality';
 import { useNavigate } from 'react-router';
 import { chargesGatewayFee } from '../../api/store';
-import { colourSwatch } from '../../components/colours';
+import { colorSwatch } from '../../components/colors';
 import { DesignThumbnails } from '../../components/DesignThumbnails';
 import { Spinner } from '../../components/Spinner';
 import { engineMessage, type LineQuote } from '../../lib/engine';
 import type { LocalLine } from '../../lib/localCart';
 import { percentOff, rupees } from '../../lib/money';
 import { SIZES } from '../../components/SizeSteppers';
-import { lineLabel } from './mergeLocalCart';
-import { useFeePolicy, useLocalCart, useLocalCartChanges, useLocalCartQuote } from './useLocalCart';
+import { lineLabel } from '../../lib/mergeLocalCart';
+import { useFeePolicy, useLocalCart, useLocalCartChanges, useLocalCartQuote } from '../../hooks/useLocalCart';
 
 export function LocalCart() {
   const navigate = useNavigate();
@@ -136,7 +136,7 @@ function LocalCartLine({ line, quote, warnings }: { line: LocalLine; quote: Line
   const sizes = SIZES.filter((s) => line.design.quantities[s] > 0).map((s) => `${s.toUpperCase()} ${line.design.quantities[s]}`);
   return (
     <li className="cart-line" data-testid="cart-line">
-      <span className="cart-swatch" style={{ background: colourSwatch(line.design.color) }} aria-hidden />
+      <span className="cart-swatch" style={{ background: colorSwatch(line.design.color) }} aria-hidden />
       <div className="cart-line-body">
         <h2>{line.name}</h2>
         <p className="muted">

@@ -3,8 +3,8 @@
 // every line the server refused with its reason. Shown by the layout on any
 // page until dismissed; also the reminder to sign in while lines wait here.
 import { Link } from 'react-router';
-import { describeMerge, needsNotice } from './mergeLocalCart';
-import type { useLocalCartSync } from './useLocalCart';
+import { describeMerge, needsNotice } from '../../lib/mergeLocalCart';
+import type { useLocalCartSync } from '../../hooks/useLocalCart';
 
 export function MergeNotice({ sync }: { sync: ReturnType<typeof useLocalCartSync> }) {
   const { report, dismiss, waiting } = sync;

@@ -17,31 +17,29 @@ import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
 import { chargesGatewayFee } from '../../api/store';
-import { AddressFields } from './AddressFields';
+import { AddressFields } from '../../components/address/AddressFields';
 import {
   addressesOf,
   billingState,
   emptyForm,
   gstinOf,
-  loadStoredForm,
   MESSAGES,
-  normaliseForm,
-  receiptFor,
   SHIPPING_ADDRESS_KEYS,
   shippingAddressEmpty,
-  storeForm,
   validate,
   withSavedAddress,
   type CheckoutForm,
   type Section,
-} from './form';
-import { loadRazorpay } from './razorpay';
-import { SavedAddressPicker } from './SavedAddressPicker';
-import { TestPaymentDialog } from './TestPaymentDialog';
+} from '../../lib/checkoutForm';
+import { receiptFor } from '../../lib/receipt';
+import { loadStoredForm, normaliseForm, storeForm } from './form';
+import { loadRazorpay } from '../../lib/razorpay';
+import { SavedAddressPicker } from '../../components/address/SavedAddressPicker';
+import { TestPaymentDialog } from '../../components/TestPaymentDialog';
 import { useCheckoutPayment } from './useCheckoutPayment';
-import { useGstinCheck } from './useGstinCheck';
-import { usePincodeAutofill } from '../../lib/usePincodeAutofill';
-import { useDeliveryNote } from './useDeliveryNote';
+import { useGstinCheck } from '../../hooks/useGstinCheck';
+import { usePincodeAutofill } from '../../hooks/usePincodeAutofill';
+import { useDeliveryNote } from '../../hooks/useDeliveryNote';
 import './checkout.css';
 
 /** 'Fill Test Data' (test mode only): a real Delhi pincode, so the lookup agrees. */

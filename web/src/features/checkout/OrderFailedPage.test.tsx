@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, renderRoutes, signedIn, storeFacts } from '../../test/testkit';
-import { emptyForm } from './form';
+import { emptyForm } from '../../lib/checkoutForm';
 import OrderFailedPage from './OrderFailedPage';
 import { SUPPORT_UNAVAILABLE } from './support';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../components/Dialog';
 import { useStoreFacts } from '../../api/store';
-import { FALLBACK, type ErrorData } from './failure';
+import { FALLBACK, type ErrorData } from '../../lib/paymentFailure';
 import { SUPPORT_LOADING, SUPPORT_UNAVAILABLE, telHref } from './support';
 import './checkout.css';
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addressesOf, addressInput, cleanPhone, cleanPincode, emptyForm, forgetReceipt, MESSAGES, normaliseForm, receiptFor, validate, validateAddress, withSavedPlace, type CheckoutForm } from './form';
+import { addressesOf, addressInput, emptyForm, MESSAGES, validate, validateAddress, withSavedPlace, type CheckoutForm } from '../../lib/checkoutForm';
+import { cleanPhone, cleanPincode } from '../../lib/inputs';
+import { forgetReceipt, receiptFor } from '../../lib/receipt';
+import { normaliseForm } from './form';
 
 function filled(overrides: Partial<CheckoutForm['shipping']> = {}): CheckoutForm {
   const form = emptyForm({ email: 'asha@example.com', name: 'Asha Verma' });

@@ -7,9 +7,11 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createPaymentOrder, saveTestOrder, type CreateOrderRequest, type OrderConfirmation, type SaveTestOrderRequest } from '../../api/payments';
 import { ApiError } from '../../lib/api';
-import { FALLBACK, type ErrorData } from './failure';
-import { forgetCheckout, forgetReceipt, type CheckoutForm } from './form';
-import { usePaymentPopup } from './usePaymentPopup';
+import { FALLBACK, type ErrorData } from '../../lib/paymentFailure';
+import type { CheckoutForm } from '../../lib/checkoutForm';
+import { forgetReceipt } from '../../lib/receipt';
+import { forgetCheckout } from './form';
+import { usePaymentPopup } from '../../hooks/usePaymentPopup';
 
 /** A message shown above Place Order; `paidOrder` adds a link to My Orders. */
 export interface Problem {

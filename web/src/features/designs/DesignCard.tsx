@@ -1,7 +1,7 @@
 // One saved design: thumbnail, name, details, unit price, quantity (the spec's
 // minus/plus rule, sent with the version it was read at), line total and the
 // card's actions. Every button of the card waits while one of its calls runs.
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import {
   DEFAULT_DESIGN_NAME,
@@ -19,11 +19,16 @@ import { DesignDetails } from '../../components/DesignDetails';
 import { RosterSummary } from '../../components/roster/RosterSummary';
 import type { Quantities } from '../../components/SizeSteppers';
 import { rupees } from '../../lib/money';
+import { serverErrorText } from '../../lib/api';
 import { DesignThumbnail } from './DesignThumbnail';
-import { designsError } from './errors';
 import { canLower, lowered, raised } from './quantity';
 import { ShareControls } from './ShareControls';
-import { StartGroupDialog } from '../groups/StartGroupDialog';
+
+/**
+ * What "Start a group order" opens for a design: the groups feature's dialog, which app/routes.tsx hands to the
+ * page (a feature imports no other feature). Without one the card offers no group order.
+ */
+export type GroupStarter = ComponentType<{ design: SavedDesign; onClose: () => void }>;
 
 export const REMOVE_QUESTION = 'Are you sure you want to remove this design from your saved items?';
 
@@ -32,7 +37,7 @@ function studioLink(d: Pick<SavedDesign, '_id' | 'productId' | 'color'>): string
   return `/design?${new URLSearchParams({ productId: d.productId, color: d.color, savedDesign: d._id })}`;
 }
 
-export function DesignCard({ design, banners }: { design: SavedDesign; banners: BannerState }) {
+export function DesignCard({ design, banners, groupStarter: StartGroup }: { design: SavedDesign; banners: BannerState; groupStarter?: GroupStarter }) {
   const update = useUpdateDesign(UPDATE_QUANTITY_FAILED);
   const remove = useDeleteDesign();
   const move = useMoveDesignToCart();
@@ -45,19 +50,19 @@ export function DesignCard({ design, banners }: { design: SavedDesign; banners: 
     if (!quantity) return;
     update.mutate(
       { id: design._id, version: design.version, quantity },
-      { onError: (e) => banners.error(designsError(e, UPDATE_QUANTITY_FAILED)) },
+      { onError: (e) => banners.error(serverErrorText(e, UPDATE_QUANTITY_FAILED)) },
     );
   };
   const moveToCart = () =>
     move.mutate(design._id, {
       onSuccess: () => banners.success(`“${design.name}” was moved to your cart.`),
-      onError: (e) => banners.error(designsError(e, MOVE_TO_CART_FAILED)),
+      onError: (e) => banners.error(serverErrorText(e, MOVE_TO_CART_FAILED)),
     });
   const confirmRemove = () => {
     setConfirming(false);
     remove.mutate(design._id, {
       onSuccess: () => banners.success(`“${design.name}” was removed from your saved designs.`),
-      onError: (e) => banners.error(designsError(e, REMOVE_DESIGN_FAILED)),
+      onError: (e) => banners.error(serverErrorText(e, REMOVE_DESIGN_FAILED)),
     });
   };
 
@@ -109,11 +114,13 @@ export function DesignCard({ design, banners }: { design: SavedDesign; banners: 
           </button>
         </div>
         <ShareControls design={design} disabled={busy} onBusy={setSharing} banners={banners} />
-        <button className="btn ghost small group-start" disabled={busy} onClick={() => setGrouping(true)}>
-          Start a group order
-        </button>
+        {StartGroup && (
+          <button className="btn ghost small group-start" disabled={busy} onClick={() => setGrouping(true)}>
+            Start a group order
+          </button>
+        )}
       </div>
-      {grouping && <StartGroupDialog design={design} onClose={() => setGrouping(false)} />}
+      {grouping && StartGroup && <StartGroup design={design} onClose={() => setGrouping(false)} />}
       {confirming && (
         <ConfirmDialog
           title="Remove design"

@@ -2,18 +2,19 @@
 // out but over the saved-designs API and in rupees: a summary (count, total
 // value, View Cart), twelve cards a page, each with its thumbnail, details,
 // quantity, line total, Move to cart (a real move), Edit in studio, Share and
-// Remove design.
+// Remove design; Start a group order when app/ hands it the groups feature's
+// dialog (`groupStarter`).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { FETCH_DESIGNS_FAILED, useAllSavedDesigns, useSavedDesigns } from '../../api/designs';
 import { Banners, useBanners } from '../../components/Banners';
 import { Spinner } from '../../components/Spinner';
 import { rupees } from '../../lib/money';
-import { DesignCard } from './DesignCard';
-import { designsError } from './errors';
+import { serverErrorText } from '../../lib/api';
+import { DesignCard, type GroupStarter } from './DesignCard';
 import './designs.css';
 
-export default function SavedDesignsPage() {
+export default function SavedDesignsPage({ groupStarter }: { groupStarter?: GroupStarter }) {
   const [page, setPage] = useState(1);
   const designs = useSavedDesigns(page);
   const banners = useBanners();
@@ -43,7 +44,7 @@ export default function SavedDesignsPage() {
       ) : designs.isError ? (
         <div className="empty-state" role="alert">
           <h2>Error Loading Designs</h2>
-          <p className="muted">{designsError(designs.error, FETCH_DESIGNS_FAILED)}</p>
+          <p className="muted">{serverErrorText(designs.error, FETCH_DESIGNS_FAILED)}</p>
           <button className="btn" onClick={() => void designs.refetch()} disabled={designs.isFetching}>
             Try Again
           </button>
@@ -72,7 +73,7 @@ export default function SavedDesignsPage() {
           </div>
           <ul className={`design-grid ${designs.isPlaceholderData ? 'stale' : ''}`} aria-busy={designs.isFetching}>
             {list.map((design) => (
-              <DesignCard key={design._id} design={design} banners={banners} />
+              <DesignCard key={design._id} design={design} banners={banners} groupStarter={groupStarter} />
             ))}
           </ul>
           {pagination && pagination.pages > 1 && (

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { SHARE_FAILED, shareUrl, useShareDesign, type SavedDesign } from '../../api/designs';
 import type { BannerState } from '../../components/Banners';
-import { designsError } from './errors';
+import { serverErrorText } from '../../lib/api';
 
 export const COPIED_MS = 2_000;
 
@@ -30,7 +30,7 @@ export function ShareControls({ design, disabled, onBusy, banners }: Props) {
       { id: design._id, on },
       {
         onSuccess: () => banners.success(on ? 'Share link created: anyone with it can see this design.' : 'Sharing is turned off: the link no longer works.'),
-        onError: (e) => banners.error(designsError(e, SHARE_FAILED)),
+        onError: (e) => banners.error(serverErrorText(e, SHARE_FAILED)),
       },
     );
 

@@ -2,10 +2,9 @@
 // pick from (the default fills an empty form), then checkout's fields.
 import { useEffect, useRef } from 'react';
 import { useAddresses } from '../../api/addresses';
-import { AddressFields } from '../checkout/AddressFields';
-import { SavedAddressPicker } from '../checkout/SavedAddressPicker';
+import { AddressFields } from '../../components/address/AddressFields';
+import { SavedAddressPicker } from '../../components/address/SavedAddressPicker';
 import type { AddressForm as Form } from './useAddressForm';
-import '../checkout/checkout.css';
 
 const indian = (a: { country: string }) => a.country.trim().toLowerCase() === 'india';
 

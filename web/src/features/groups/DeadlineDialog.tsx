@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { GROUP_CHANGE_FAILED, type GroupOrder, type UpdateGroupOrder } from '../../api/groupOrders';
 import { Dialog } from '../../components/Dialog';
-import { designsError } from '../designs/errors';
+import { serverErrorText } from '../../lib/api';
 import { dateInputValue, DAY_MS, deadlineFromDate } from './deadline';
 
 interface Props {
@@ -26,7 +26,7 @@ export function DeadlineDialog({ group, save, onClose }: Props) {
       await save({ title: group.title, deadline });
       onClose();
     } catch (err) {
-      setError(designsError(err, GROUP_CHANGE_FAILED));
+      setError(serverErrorText(err, GROUP_CHANGE_FAILED));
       setSaving(false);
     }
   };

@@ -4,7 +4,7 @@
 // personalised design shows the name and number of the row it is given.
 import { useEffect, useState } from 'react';
 import { modelUrl, useProduct } from '../../api/products';
-import { colourSwatch } from '../../components/colours';
+import { colorSwatch } from '../../components/colors';
 import GarmentViewer, { type AreaDecals } from '../../components/three/GarmentViewer';
 import { createStudio } from '../../lib/engine';
 import { provideStoredImages } from '../../lib/imageStore';
@@ -40,5 +40,5 @@ export default function Group3D({ productId, design }: { productId: string; desi
   if (decals === 'failed' || product.isError) return <p className="muted">3D view not available</p>;
   if (!decals || product.isPending) return <p className="muted">Drawing the design…</p>;
   if (!url) return <p className="muted">3D Model Not Available</p>;
-  return <GarmentViewer modelUrl={url} colorHex={colourSwatch(design.color)} decals={decals} side="back" />;
+  return <GarmentViewer modelUrl={url} colorHex={colorSwatch(design.color)} decals={decals} side="back" />;
 }

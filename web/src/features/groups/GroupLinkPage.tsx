@@ -9,11 +9,10 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { GROUP_FAILED, MEMBERS_PAY, useMyGroupPieces, usePublicGroup } from '../../api/groupOrders';
 import { Spinner } from '../../components/Spinner';
-import { ApiError } from '../../lib/api';
+import { ApiError, serverErrorText } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { rupees } from '../../lib/money';
-import { designsError } from '../designs/errors';
-import { formatDate } from '../orders/formatDate';
+import { formatDate } from '../../lib/formatDate';
 import { GroupDesign } from './GroupDesign';
 import { MemberPieces } from './MemberPieces';
 import { previewRow, printedFields } from './printedFields';
@@ -37,7 +36,7 @@ export default function GroupLinkPage() {
     const missing = group.error instanceof ApiError && group.error.status === 404;
     return (
       <section className="page narrow empty-state" role="alert">
-        <h1>{missing ? LINK_NOT_VALID : designsError(group.error, GROUP_FAILED)}</h1>
+        <h1>{missing ? LINK_NOT_VALID : serverErrorText(group.error, GROUP_FAILED)}</h1>
         {missing ? (
           <p className="muted">Ask the organiser for the link again.</p>
         ) : (

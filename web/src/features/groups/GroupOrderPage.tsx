@@ -11,11 +11,10 @@ import { GROUP_CHANGE_FAILED, GROUP_FAILED, MEMBERS_PAY, useGroupActions, useGro
 import { Banners, useBanners } from '../../components/Banners';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
-import { ApiError } from '../../lib/api';
+import { ApiError, serverErrorText } from '../../lib/api';
 import { addressLine } from '../../lib/address';
 import { rupees } from '../../lib/money';
-import { designsError } from '../designs/errors';
-import { formatDate } from '../orders/formatDate';
+import { formatDate } from '../../lib/formatDate';
 import { DeadlineDialog } from './DeadlineDialog';
 import { GroupProgressPanel } from './GroupProgressPanel';
 import { PayForPieces } from './PayForPieces';
@@ -44,7 +43,7 @@ export default function GroupOrderPage() {
     const missing = group.error instanceof ApiError && group.error.status === 404;
     return (
       <section className="empty-state" role="alert">
-        <h1>{missing ? 'Group order not found' : designsError(group.error, GROUP_FAILED)}</h1>
+        <h1>{missing ? 'Group order not found' : serverErrorText(group.error, GROUP_FAILED)}</h1>
         {!missing && (
           <button className="btn" onClick={() => void group.refetch()} disabled={group.isFetching}>
             Try Again
@@ -70,7 +69,7 @@ function Organiser({ group }: { group: GroupOrder }) {
   const membersPay = group.payment === MEMBERS_PAY;
   const unpaidTopUps = group.rows.filter((r) => r.topUp && !r.paid).length;
   const busy = actions.close.isPending || actions.cancel.isPending || actions.removeRow.isPending || actions.topUp.isPending;
-  const failed = (e: unknown) => banners.error(designsError(e, GROUP_CHANGE_FAILED));
+  const failed = (e: unknown) => banners.error(serverErrorText(e, GROUP_CHANGE_FAILED));
 
   const close = () =>
     actions.close.mutate(undefined, {

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { GROUPS_FAILED, useGroupOrders } from '../../api/groupOrders';
 import { Spinner } from '../../components/Spinner';
 import { FACTS } from '../../lib/engine';
-import { designsError } from '../designs/errors';
-import { formatDate } from '../orders/formatDate';
+import { serverErrorText } from '../../lib/api';
+import { formatDate } from '../../lib/formatDate';
 import { STATUS_LABELS } from './GroupOrderPage';
 import './groups.css';
 
@@ -23,7 +23,7 @@ export default function GroupOrdersPage() {
       ) : groups.isError ? (
         <div className="empty-state" role="alert">
           <h2>Error Loading Group Orders</h2>
-          <p className="muted">{designsError(groups.error, GROUPS_FAILED)}</p>
+          <p className="muted">{serverErrorText(groups.error, GROUPS_FAILED)}</p>
           <button className="btn" onClick={() => void groups.refetch()} disabled={groups.isFetching}>
             Try Again
           </button>

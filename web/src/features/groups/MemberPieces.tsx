@@ -14,7 +14,7 @@ import { chargesGatewayFee, useStoreFacts } from '../../api/store';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { rupees } from '../../lib/money';
-import { designsError } from '../designs/errors';
+import { serverErrorText } from '../../lib/api';
 import { PayForPieces } from './PayForPieces';
 import type { PrintedFields } from './printedFields';
 import { EMPTY_ROW, RowFields, rowRequest, type RowValue } from './RowFields';
@@ -51,7 +51,7 @@ export function MemberPieces({ token, fields, open, withdrawOpen = open, members
   if (mine.isError) {
     return (
       <p className="notice error" role="alert">
-        {designsError(mine.error, GROUP_FAILED)}
+        {serverErrorText(mine.error, GROUP_FAILED)}
       </p>
     );
   }
@@ -68,7 +68,7 @@ export function MemberPieces({ token, fields, open, withdrawOpen = open, members
     mutate({
       // `success` null: the server's own words (a paid piece's refund).
       onSuccess: (message) => (setDone(success ?? String(message)), setEditing(null), setAdding(false)),
-      onError: (e) => setError(designsError(e, fallback)),
+      onError: (e) => setError(serverErrorText(e, fallback)),
     });
   };
   const join = (value: RowValue, success: string) => run((o) => actions.join.mutate(rowRequest(value, fields), o), success, JOIN_FAILED);

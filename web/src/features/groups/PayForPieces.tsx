@@ -11,10 +11,10 @@ import type { OrderConfirmation } from '../../api/payments';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { rupees } from '../../lib/money';
-import { forgetReceipt, receiptFor } from '../checkout/form';
-import { TestPaymentDialog } from '../checkout/TestPaymentDialog';
-import { useGstinCheck } from '../checkout/useGstinCheck';
-import { usePaymentPopup } from '../checkout/usePaymentPopup';
+import { forgetReceipt, receiptFor } from '../../lib/receipt';
+import { TestPaymentDialog } from '../../components/TestPaymentDialog';
+import { useGstinCheck } from '../../hooks/useGstinCheck';
+import { usePaymentPopup } from '../../hooks/usePaymentPopup';
 import { AddressForm } from './AddressForm';
 import { emptyAddress, useAddressForm } from './useAddressForm';
 

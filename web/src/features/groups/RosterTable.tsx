@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { GroupRow } from '../../api/groupOrders';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { formatDate } from '../orders/formatDate';
+import { formatDate } from '../../lib/formatDate';
 import type { PrintedFields } from './printedFields';
 
 export function RosterTable({

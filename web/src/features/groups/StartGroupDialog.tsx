@@ -11,7 +11,7 @@ import { GROUP_CHANGE_FAILED, MEMBERS_PAY, useCreateGroupOrder } from '../../api
 import type { SavedDesign } from '../../api/designs';
 import { Dialog } from '../../components/Dialog';
 import { useAuth } from '../../lib/auth';
-import { designsError } from '../designs/errors';
+import { serverErrorText } from '../../lib/api';
 import { AddressForm } from './AddressForm';
 import { dateInputValue, DAY_MS, deadlineFromDate, DEFAULT_DAYS } from './deadline';
 import { printedFields, printsAny } from './printedFields';
@@ -49,7 +49,7 @@ export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onC
     setError(null);
     create.mutate(
       { designId: design._id, title, deadline, payment, personalisation: printsAny(fields), piecesPerMember, ...(address ? { shipTo: address } : {}) },
-      { onSuccess: (group) => navigate(`/account/group-orders/${group._id}`), onError: (err) => setError(designsError(err, GROUP_CHANGE_FAILED)) },
+      { onSuccess: (group) => navigate(`/account/group-orders/${group._id}`), onError: (err) => setError(serverErrorText(err, GROUP_CHANGE_FAILED)) },
     );
   };
 

@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { GROUP_CHANGE_FAILED, type GroupOrder, type GroupRowRequest } from '../../api/groupOrders';
 import { FACTS } from '../../lib/engine';
-import { designsError } from '../designs/errors';
+import { serverErrorText } from '../../lib/api';
 import { printsAny, type PrintedFields } from './printedFields';
 import { EMPTY_ROW, RowFields, rowRequest, type RowValue } from './RowFields';
 
@@ -39,7 +39,7 @@ export function TopUpForm({ fields, addPiece, suggested, disabled }: Props) {
       setMessage({ ok: true, text: `Added ${added} ${added === 1 ? 'piece' : 'pieces'} in ${row.size}.` });
       if (personal) setRow({ ...row, name: '', number: '' });
     } catch (err) {
-      const reason = designsError(err, GROUP_CHANGE_FAILED);
+      const reason = serverErrorText(err, GROUP_CHANGE_FAILED);
       setMessage({ ok: false, text: added ? `Added ${added} of ${wanted}. ${reason}` : reason });
     } finally {
       setAdding(false);

@@ -3,8 +3,8 @@
 // address, and a member's billing details when paying for their piece.
 import { useCallback, useState } from 'react';
 import type { PincodeDetails } from '../../api/pincode';
-import { usePincodeAutofill } from '../../lib/usePincodeAutofill';
-import { addressInput, emptyForm, MESSAGES, validateAddress, withSavedPlace, type Section, type ShippingFields } from '../checkout/form';
+import { usePincodeAutofill } from '../../hooks/usePincodeAutofill';
+import { addressInput, emptyForm, MESSAGES, validateAddress, withSavedPlace, type Section, type ShippingFields } from '../../lib/checkoutForm';
 import type { Address } from '../../api/addresses';
 
 export function emptyAddress(user?: { email?: string; name?: string } | null): ShippingFields {

@@ -1,8 +1,8 @@
-// The home page's hero: what a visitor sees first. web/home.html carries its markup as React renders it (Hero.test.tsx
-// keeps the two equal), so that it paints with the HTML the server sends for `/`, before the app's code has loaded;
-// React then draws the same hero in its place.
+// The home page's hero: what a visitor sees first. web/home.html carries its markup as React renders it
+// (app/firstScreenMarkup.test.tsx keeps the two equal), so that it paints with the HTML the server sends for `/`,
+// before the app's code has loaded; React then draws the same hero in its place.
 import { Link } from 'react-router';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '../../components/Icon';
 
 const PROMISES: { icon: IconName; text: string }[] = [
   { icon: 'truck', text: 'Delivery in 15-20 business days' },

@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import { FeaturedProducts } from './FeaturedProducts';
 import { Hero } from './Hero';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '../../components/Icon';
 
 const STEPS: { icon: IconName; title: string; text: string }[] = [
   {

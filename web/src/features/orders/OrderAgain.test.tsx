@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, renderAt, signedIn } from '../../test/testkit';
 import { OrderAgain } from './OrderAgain';
-import { TimelineList } from './OrderTimeline';
+import { TimelineList } from '../../components/order/TimelineList';
 
 const answer = {
   added: [{ productId: 'p1', name: 'T-Shirt Normal', color: 'navyblue', itemCount: 25, orderedPrice: 29900, price: 34900 }],

@@ -2,22 +2,9 @@
 // server tells it: paid, proof approved (when the order has that event),
 // in production, each production stage reached, shipped, out for delivery,
 // delivered; each with its date.
-import { FETCH_ORDER_FAILED, ordersError, useOrder, type TimelineEvent } from '../../api/orders';
+import { FETCH_ORDER_FAILED, ordersError, useOrder } from '../../api/orders';
 import { Spinner } from '../../components/Spinner';
-import { formatDate } from './formatDate';
-
-export function TimelineList({ events }: { events: TimelineEvent[] }) {
-  if (events.length === 0) return <p className="muted">Nothing has happened to this order yet.</p>;
-  return (
-    <ol className="order-timeline" aria-label="Order timeline">
-      {events.map((e, i) => (
-        <li key={`${e.kind}-${e.at}-${i}`} className={`timeline-${e.kind}`}>
-          <span className="timeline-label">{e.label}</span> <time dateTime={new Date(e.at).toISOString()}>{formatDate(e.at)}</time>
-        </li>
-      ))}
-    </ol>
-  );
-}
+import { TimelineList } from '../../components/order/TimelineList';
 
 /** Loads the order (with its timeline) while shown. */
 export function OrderTimeline({ orderId }: { orderId: string }) {

@@ -14,23 +14,17 @@ import { addressLine } from '../../lib/address';
 import { rupees } from '../../lib/money';
 import { chargesGatewayFee } from '../../api/store';
 import './orders.css';
-import { TaxDocumentLinks } from './TaxDocumentLinks';
-import { formatDate } from './formatDate';
+import { StatusChip, statusLabel } from '../../components/order/StatusChip';
+import { TaxDocumentLinks } from '../../components/order/TaxDocumentLinks';
+import { formatDate } from '../../lib/formatDate';
 import { OrderAgain } from './OrderAgain';
 import { OrderTimeline } from './OrderTimeline';
 import { ProofReview } from './ProofReview';
-import { OrderTracking } from './TrackingDetails';
+import { OrderTracking } from './OrderTracking';
 import { hasShipped } from '../../api/shipping';
 
 /** The customer's filters: every status but refunded. */
 export const FILTERS = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-
-const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-export { formatDate };
-
-export function StatusChip({ status }: { status: string }) {
-  return <span className={`status-chip status-${status}`}>{label(status)}</span>;
-}
 
 export default function OrdersPage() {
   const [status, setStatus] = useState<string | undefined>(undefined);
@@ -75,7 +69,7 @@ export default function OrdersPage() {
         </button>
         {FILTERS.map((s) => (
           <button key={s} className={`filter ${status === s ? 'active' : ''}`} aria-pressed={status === s} onClick={() => choose(s)}>
-            {label(s)}
+            {statusLabel(s)}
           </button>
         ))}
       </div>

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { fail, mockApi, ok, renderAt, signedIn } from '../../test/testkit';
 import type { Tracking } from '../../api/shipping';
-import { OrderTracking, TrackingDetails, formatDay } from './TrackingDetails';
-import { TimelineList } from './OrderTimeline';
+import { TrackingDetails, formatDay } from '../../components/order/TrackingDetails';
+import { OrderTracking } from './OrderTracking';
+import { TimelineList } from '../../components/order/TimelineList';
 
 afterEach(() => vi.unstubAllGlobals());
 

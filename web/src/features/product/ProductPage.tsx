@@ -3,13 +3,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { colorImage, modelUrl, useProduct, type Product } from '../../api/products';
-import { colourSwatch } from '../../components/colours';
+import { colorSwatch } from '../../components/colors';
 import { NO_QUANTITIES, SizeSteppers, totalOf, type Quantities } from '../../components/SizeSteppers';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
-import { Icon, type IconName } from '../home/icons';
+import { Icon, type IconName } from '../../components/Icon';
 import { NO_PRODUCT_ID, NOT_FOUND, productErrorMessage } from './productError';
 import { RadioGroup } from '../../components/RadioGroup';
 
@@ -93,7 +93,7 @@ function ProductDetail({ product }: { product: Product }) {
   const [color, setColor] = useState(product.defaultColor || product.colors[0] || '');
   const [quantities, setQuantities] = useState<Quantities>(NO_QUANTITIES);
   const total = totalOf(quantities);
-  const colorHex = colourSwatch(color);
+  const colorHex = colorSwatch(color);
 
   const customize = () => {
     const state: ProductToStudioState = {
@@ -126,7 +126,7 @@ function ProductDetail({ product }: { product: Product }) {
               label="Colours"
               className="chips swatches"
               optionClass="chip"
-              options={product.colors.map((c) => ({ value: c, label: c, swatch: colourSwatch(c) }))}
+              options={product.colors.map((c) => ({ value: c, label: c, swatch: colorSwatch(c) }))}
               value={color}
               onChange={setColor}
             />

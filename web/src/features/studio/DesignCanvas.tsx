@@ -5,7 +5,7 @@ import { colorImage, type Product } from '../../api/products';
 import type { AreaKey, RosterRowInput } from '../../lib/engine';
 import { AreaCanvas } from './AreaCanvas';
 import { ElementHandles } from './ElementHandles';
-import { AREA_LABELS, AREA_ON_PICTURE } from './printAreas';
+import { AREA_LABELS, AREA_ON_PICTURE } from '../../lib/printAreas';
 import type { StudioHandle } from './useStudio';
 
 export function DesignCanvas({ handle, product, color, area, snapping, row }: { handle: StudioHandle; product: Product; color: string; area: AreaKey; snapping: boolean; row?: RosterRowInput }) {

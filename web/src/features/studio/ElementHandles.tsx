@@ -6,7 +6,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { FACTS, type AreaKey, type ElementKind } from '../../lib/engine';
 import { describeImage, describeText } from './describeDesign';
-import { AREA_DOC_KEY, AREA_LABELS } from './printAreas';
+import { AREA_DOC_KEY, AREA_LABELS } from '../../lib/printAreas';
 import type { StudioHandle } from './useStudio';
 
 /** The width the handles are laid out at; only the proportions matter. */

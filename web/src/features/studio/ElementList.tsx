@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { PrintQualityBadge } from '../../components/PrintQuality';
 import { FACTS, type AreaKey } from '../../lib/engine';
-import { AREA_DOC_KEY, AREA_LABELS, AREAS } from './printAreas';
+import { AREA_DOC_KEY, AREA_LABELS, AREAS } from '../../lib/printAreas';
 import type { StudioHandle } from './useStudio';
 
 /**

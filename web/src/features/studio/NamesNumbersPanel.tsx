@@ -10,7 +10,7 @@ import { RosterEditor } from '../../components/roster/RosterEditor';
 import { applyRoster, type RosterModel } from '../../components/roster/rosterModel';
 import { useRosterReader } from '../../components/roster/useRosterReader';
 import { FACTS, type AreaKey, type Font, type PersonalField } from '../../lib/engine';
-import { AREA_DOC_KEY, AREA_LABELS } from './printAreas';
+import { AREA_DOC_KEY, AREA_LABELS } from '../../lib/printAreas';
 import { RowList } from './RowList';
 import type { StudioHandle } from './useStudio';
 

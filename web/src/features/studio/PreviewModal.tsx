@@ -2,7 +2,7 @@ import { Dialog } from '../../components/Dialog';
 import { colorImage, type Product } from '../../api/products';
 import type { AreaKey, RosterRowInput } from '../../lib/engine';
 import { AreaCanvas } from './AreaCanvas';
-import { AREA_ON_PICTURE } from './printAreas';
+import { AREA_ON_PICTURE } from '../../lib/printAreas';
 import type { StudioHandle } from './useStudio';
 
 /** Front and back views side by side (max width 1200 px). */

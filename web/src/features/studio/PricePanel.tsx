@@ -5,16 +5,16 @@
 // With the server down (or an offline session) the line goes to the cart kept
 // in this browser, to be sent to the server cart at the next real sign-in.
 import { useRef, useState } from 'react';
-import { prefersReducedMotion } from '../../app/usePageTransition';
 import { useLocation, useNavigate } from 'react-router';
 import { api, ApiError, isUnreachable, refreshSession, SERVER_UNREACHABLE, unwrap } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { percentOff, rupees } from '../../lib/money';
+import { prefersReducedMotion } from '../../lib/motion';
 import { engineMessage, FACTS, pricingOf, type LineQuote, type OrderQuote } from '../../lib/engine';
 import { useAddToCart } from '../../api/cart';
 import { chargesGatewayFee, useStoreFacts } from '../../api/store';
-import { useFeePolicy, useLocalCartChanges } from '../cart/useLocalCart';
+import { useFeePolicy, useLocalCartChanges } from '../../hooks/useLocalCart';
 import { designImages, uploadDesignImages } from '../../api/artwork';
 import type { Product } from '../../api/products';
 import { SizeSteppers, type Quantities } from '../../components/SizeSteppers';

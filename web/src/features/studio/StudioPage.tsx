@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useProduct } from '../../api/products';
 import { Spinner } from '../../components/Spinner';
-import { colourSwatch } from '../../components/colours';
+import { colorSwatch } from '../../components/colors';
 import { modelUrl } from '../../api/products';
 import type { AreaKey, SizeKey } from '../../lib/engine';
 import { DesignCanvas } from './DesignCanvas';
@@ -13,7 +13,7 @@ import { ImageUpload } from './ImageUpload';
 import { PreviewModal } from './PreviewModal';
 import { PricePanel } from './PricePanel';
 import { TextEditor } from './TextEditor';
-import { AREA_LABELS, AREAS } from './printAreas';
+import { AREA_LABELS, AREAS } from '../../lib/printAreas';
 import { useStudio } from './useStudio';
 import { useSavedDesign } from './useSavedDesign';
 import { SaveDesign } from './SaveDesign';
@@ -164,7 +164,7 @@ export default function StudioPage() {
             <DesignCanvas handle={handle} product={p} color={color} area={area} snapping={snapping} row={row} />
           ) : (
             <Suspense fallback={<Spinner label="Loading 3D view..." />}>
-              <Studio3D handle={handle} modelUrl={modelUrl(p, color)} colorHex={colourSwatch(color)} side={area === 'back' ? 'back' : 'front'} row={row} />
+              <Studio3D handle={handle} modelUrl={modelUrl(p, color)} colorHex={colorSwatch(color)} side={area === 'back' ? 'back' : 'front'} row={row} />
             </Suspense>
           )}
           {personalised && <RowPreviewBar rows={rows} index={previewIndex} onSelect={setPreviewIndex} />}

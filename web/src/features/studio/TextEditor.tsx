@@ -3,7 +3,7 @@ import { usePendingText } from './pendingText';
 import { FACTS, type AreaKey, type Font } from '../../lib/engine';
 import type { StudioHandle } from './useStudio';
 import { RadioGroup } from '../../components/RadioGroup';
-import { AREA_DOC_KEY } from './printAreas';
+import { AREA_DOC_KEY } from '../../lib/printAreas';
 
 /** The text of the chosen print area: adding replaces the area's text (the engine's rule). */
 export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {

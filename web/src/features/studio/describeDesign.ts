@@ -1,7 +1,7 @@
 // The design in words, for screen readers (beside the 2D and 3D views) and for
 // the keyboard handles' names: what each print area holds, where and how big.
 import type { AreaKey, Design } from '../../lib/engine';
-import { AREA_DOC_KEY, AREA_LABELS, AREAS } from './printAreas';
+import { AREA_DOC_KEY, AREA_LABELS, AREAS } from '../../lib/printAreas';
 
 type Area = Design['areas'][keyof Design['areas']];
 

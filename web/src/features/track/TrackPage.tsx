@@ -5,10 +5,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { TRACK_FAILED, trackOrder } from '../../api/shipping';
 import { messageOf } from '../../lib/api';
-import { StatusChip } from '../orders/OrdersPage';
-import { TimelineList } from '../orders/OrderTimeline';
-import { TrackingDetails } from '../orders/TrackingDetails';
-import '../orders/orders.css';
+import { StatusChip } from '../../components/order/StatusChip';
+import { TimelineList } from '../../components/order/TimelineList';
+import { TrackingDetails } from '../../components/order/TrackingDetails';
 import './track.css';
 
 export default function TrackPage() {

@@ -22,7 +22,7 @@ import { Dialog } from '../../../components/Dialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Menu } from '../../../components/Menu';
 import { Spinner } from '../../../components/Spinner';
-import { StatusChip } from '../../orders/OrdersPage';
+import { StatusChip } from '../../../components/order/StatusChip';
 import { OrdersChart } from './OrdersChart';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { printInvoice } from './invoice';

@@ -8,7 +8,7 @@ import { LABEL_FAILED, SHIP_FAILED, downloadLabel, hasShipped, useCreateShipment
 import type { Order } from '../../../api/orders';
 import { ApiError, messageOf } from '../../../lib/api';
 import { Spinner } from '../../../components/Spinner';
-import { TrackingDetails } from '../../orders/TrackingDetails';
+import { TrackingDetails } from '../../../components/order/TrackingDetails';
 
 type Field = 'courier' | 'awb' | 'trackingUrl';
 const FIELDS: { key: Field; label: string; hint: string; missing: string; named: RegExp }[] = [

@@ -2,14 +2,14 @@
 // GLB model and optional front and back PNGs, the file rules (over 100 MB
 // refused, over 50 MB confirmed), and the progress bar while files upload.
 import { useState } from 'react';
-import { coloursOf, createFailure, progressText, tierRows, useSaveProduct, validateProduct, type ColourEntry, type ProductFields } from '../../../api/adminProducts';
+import { colorsOf, createFailure, progressText, tierRows, useSaveProduct, validateProduct, type ColorEntry, type ProductFields } from '../../../api/adminProducts';
 import type { Product } from '../../../api/products';
 import { largeFileQuestion, tooLargeMessage } from '../../../api/uploads';
 import { Dialog } from '../../../components/Dialog';
 import { TierEditor } from './TierEditor';
 
-const MAX_COLOURS = 10;
-const emptyColour = (): ColourEntry => ({ name: '', model: null, front: null, back: null });
+const MAX_COLORS = 10;
+const emptyColor = (): ColorEntry => ({ name: '', model: null, front: null, back: null });
 /** The create dialog closes this long after its success. */
 const CLOSE_AFTER_MS = 500;
 
@@ -29,21 +29,21 @@ function fieldsOf(p?: Product): ProductFields {
 export function ProductFormDialog({ product, onClose, onSaved }: { product?: Product; onClose: () => void; onSaved: (message: string) => void }) {
   const editing = product !== undefined;
   const [fields, setFields] = useState<ProductFields>(() => fieldsOf(product));
-  const [colours, setColours] = useState<ColourEntry[]>(() => (product ? coloursOf(product) : [emptyColour()]));
+  const [colors, setColors] = useState<ColorEntry[]>(() => (product ? colorsOf(product) : [emptyColor()]));
   const [error, setError] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const save = useSaveProduct();
   const busy = save.isPending || percent === 100;
 
   const set = (key: keyof ProductFields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields((f) => ({ ...f, [key]: e.target.value }));
-  const setColour = (i: number, patch: Partial<ColourEntry>) => setColours((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+  const setColor = (i: number, patch: Partial<ColorEntry>) => setColors((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const setCount = (text: string) => {
     const typed = Number.parseInt(text, 10);
     if (!Number.isFinite(typed)) return setError('Select between 1-10 colors');
     // Clamped to 1-10, saying so when it was out of range.
-    const n = Math.min(MAX_COLOURS, Math.max(1, typed));
+    const n = Math.min(MAX_COLORS, Math.max(1, typed));
     setError(n === typed ? null : 'Select between 1-10 colors');
-    setColours((cs) => (n <= cs.length ? cs.slice(0, n) : [...cs, ...Array.from({ length: n - cs.length }, emptyColour)]));
+    setColors((cs) => (n <= cs.length ? cs.slice(0, n) : [...cs, ...Array.from({ length: n - cs.length }, emptyColor)]));
   };
   /** A chosen file, after the size rules: refused over 100 MB, asked about over 50 MB. */
   const pick = (i: number, slot: 'model' | 'front' | 'back') => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -54,24 +54,24 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
       if (refused || (question && !window.confirm(question))) {
         if (refused) setError(refused);
         e.target.value = '';
-        setColour(i, { [slot]: null });
+        setColor(i, { [slot]: null });
         return;
       }
     }
     setError(null);
-    setColour(i, { [slot]: file });
+    setColor(i, { [slot]: file });
   };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const invalid = validateProduct(fields, colours);
+    const invalid = validateProduct(fields, colors);
     if (invalid) {
       setError(invalid);
       return;
     }
     setError(null);
     save.mutate(
-      { id: product?._id, fields, colours, progress: (p) => setPercent(Math.min(100, Math.round(p))) },
+      { id: product?._id, fields, colors, progress: (p) => setPercent(Math.min(100, Math.round(p))) },
       {
         onSuccess: (saved) => {
           if (editing) {
@@ -130,7 +130,7 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
           </label>
           <label>
             Number of colors
-            <input type="number" min={1} max={MAX_COLOURS} value={colours.length} onChange={(e) => setCount(e.target.value)} disabled={busy} />
+            <input type="number" min={1} max={MAX_COLORS} value={colors.length} onChange={(e) => setCount(e.target.value)} disabled={busy} />
           </label>
           <label className="wide">
             Description
@@ -141,13 +141,13 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
         <TierEditor rows={fields.tiers} onChange={(tiers) => setFields((f) => ({ ...f, tiers }))} disabled={busy} />
 
         <ol className="colour-entries">
-          {colours.map((c, i) => (
+          {colors.map((c, i) => (
             <li key={i} className="colour-entry">
               <fieldset disabled={busy}>
                 <legend>Color {i + 1}</legend>
                 <label>
                   Color name
-                  <input value={c.name} onChange={(e) => setColour(i, { name: e.target.value })} placeholder="e.g. navy" />
+                  <input value={c.name} onChange={(e) => setColor(i, { name: e.target.value })} placeholder="e.g. navy" />
                 </label>
                 <label>
                   3D model (.glb){c.existingModel && !c.model && <span className="muted"> · has a model</span>}
@@ -162,8 +162,8 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
                   <input type="file" accept=".png" onChange={pick(i, 'back')} />
                 </label>
                 {(c.front === null) !== (c.back === null) && <p className="muted small">Front and back images are uploaded only when both are chosen.</p>}
-                {colours.length > 1 && (
-                  <button type="button" className="btn ghost small danger-text" onClick={() => setColours((cs) => cs.filter((_, j) => j !== i))}>
+                {colors.length > 1 && (
+                  <button type="button" className="btn ghost small danger-text" onClick={() => setColors((cs) => cs.filter((_, j) => j !== i))}>
                     Remove color {i + 1}
                   </button>
                 )}
@@ -171,8 +171,8 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
             </li>
           ))}
         </ol>
-        {editing && colours.length < MAX_COLOURS && (
-          <button type="button" className="btn ghost small" onClick={() => setColours((cs) => [...cs, emptyColour()])} disabled={busy}>
+        {editing && colors.length < MAX_COLORS && (
+          <button type="button" className="btn ghost small" onClick={() => setColors((cs) => [...cs, emptyColor()])} disabled={busy}>
             Add color
           </button>
         )}

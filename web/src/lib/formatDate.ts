@@ -1,4 +1,4 @@
-import { dateFormat } from '../../lib/dateFormat';
+import { dateFormat } from './dateFormat';
 
 const dateTimeFormat = dateFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 

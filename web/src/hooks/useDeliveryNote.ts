@@ -2,9 +2,9 @@
 // the sixth digit, for that pincode only. A pincode no courier serves blocks
 // the order until it changes; an unknown estimate is said quietly; a failed
 // request says nothing and blocks nothing.
-import { useDeliveryEstimate } from '../../api/shipping';
-import { useDebounced } from '../../components/three/useDebounced';
-import { PINCODE_DEBOUNCE_MS } from '../../lib/usePincodeAutofill';
+import { useDeliveryEstimate } from '../api/shipping';
+import { useDebounced } from '../components/three/useDebounced';
+import { PINCODE_DEBOUNCE_MS } from './usePincodeAutofill';
 
 export interface DeliveryNote {
   message: string;

@@ -1,6 +1,7 @@
 // A choice of the customer's saved addresses to fill the shipping form (only
 // Indian ones: the store delivers in India), the default first.
 import type { Address } from '../../api/addresses';
+import './address.css';
 
 export function savedLabel(a: Address): string {
   return `${a.type.charAt(0).toUpperCase()}${a.type.slice(1)}: ${a.street}, ${a.city}, ${a.state} ${a.zipCode}${a.isDefault ? ' (default)' : ''}`;

@@ -1,8 +1,9 @@
 // The built-in test provider's popup (our stand-in for Razorpay's): it shows
 // what would be charged and lets the tester pay or decline. No money moves.
-import type { CreatedOrder } from '../../api/payments';
-import { Dialog } from '../../components/Dialog';
-import { rupees } from '../../lib/money';
+import type { CreatedOrder } from '../api/payments';
+import { Dialog } from './Dialog';
+import { rupees } from '../lib/money';
+import './testPayment.css';
 
 interface Props {
   order: CreatedOrder;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, SERVER_UNREACHABLE } from '../../lib/api';
-import type { Design } from '../../lib/engine';
-import type { LocalLine } from '../../lib/localCart';
-import { designDoc } from '../../test/testkit';
+import { ApiError, SERVER_UNREACHABLE } from './api';
+import type { Design } from './engine';
+import type { LocalLine } from './localCart';
+import { designDoc } from '../test/testkit';
 import { describeMerge, mergeLocalCart, needsNotice, type MergeDeps } from './mergeLocalCart';
 
 function line(id: string, productId: string, unitPrice: number, color = 'white'): LocalLine {

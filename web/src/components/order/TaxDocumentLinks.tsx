@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { downloadCreditNote, downloadTaxInvoice, useCreditNotes } from '../../api/taxDocuments';
 import type { Order } from '../../api/orders';
 import { rupees } from '../../lib/money';
+import './order.css';
 
 export function TaxDocumentLinks({ order }: { order: Order }) {
   const notes = useCreditNotes(order);

@@ -1,7 +1,7 @@
 // Where each print area sits on the catalogue's garment pictures (600 × 720),
 // in percent of the picture: the centre, and the width (the height follows
 // from the area's proportions, which the engine's render gives).
-import { FACTS, type AreaKey, type Design } from '../../lib/engine';
+import { FACTS, type AreaKey, type Design } from './engine';
 
 /** The print areas in the engine's order, with their labels and document keys. */
 export const AREAS: AreaKey[] = FACTS.printAreas.map((a) => a.key);

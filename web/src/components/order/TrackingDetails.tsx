@@ -1,12 +1,12 @@
 // Where a shipped order's parcel is: the courier, the AWB (a link to the
 // courier's tracking page), the state, the estimated delivery date and the
-// courier's scans, newest first. On the customer's order page and on /track.
+// courier's scans, newest first. On the customer's order page, in the admin's
+// order details and on /track.
 import { useId, type ReactNode } from 'react';
-import { SHIPMENT_STATE_LABEL, TRACKING_FAILED, useTracking, type Tracking } from '../../api/shipping';
-import { Spinner } from '../../components/Spinner';
-import { ordersError } from '../../api/orders';
-import { formatDate } from './formatDate';
+import { SHIPMENT_STATE_LABEL, type Tracking } from '../../api/shipping';
+import { formatDate } from '../../lib/formatDate';
 import { dateFormat } from '../../lib/dateFormat';
+import './order.css';
 
 const dayFormat = dateFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -61,17 +61,4 @@ export function TrackingDetails({ tracking, title = 'Delivery', children }: { tr
       {children}
     </section>
   );
-}
-
-/** Loads a shipped order's tracking while shown (the customer's order page). */
-export function OrderTracking({ orderId }: { orderId: string }) {
-  const tracking = useTracking(orderId, true);
-  if (tracking.isPending) return <Spinner label="Loading the delivery details…" />;
-  if (tracking.isError)
-    return (
-      <p className="notice error" role="alert">
-        {ordersError(tracking.error, TRACKING_FAILED)}
-      </p>
-    );
-  return <TrackingDetails tracking={tracking.data} />;
 }

@@ -10,18 +10,13 @@ import { SHARED_DESIGN_FAILED, useSharedDesign } from '../../api/sharedDesigns';
 import { DesignDetails } from '../../components/DesignDetails';
 import { RosterSummary } from '../../components/roster/RosterSummary';
 import { Spinner } from '../../components/Spinner';
-import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
+import { ApiError, serverErrorText } from '../../lib/api';
 import { rupees } from '../../lib/money';
 import { startDraft } from '../../lib/studioDraft';
-import './shared.css';
+import './sharedDesign.css';
 
 export const LINK_NOT_VALID = 'This link is not valid or was turned off';
 export const COPY_FAILED = 'Failed to start your copy. Please try again.';
-
-function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  return isUnreachable(error) ? SERVER_UNREACHABLE : fallback;
-}
 
 export default function SharedDesignPage() {
   const { token } = useParams();
@@ -35,7 +30,7 @@ export default function SharedDesignPage() {
     const gone = shared.error instanceof ApiError && shared.error.status === 404;
     return (
       <section className="page narrow empty-state shared-gone" role="alert">
-        <h1>{gone ? LINK_NOT_VALID : errorText(shared.error, SHARED_DESIGN_FAILED)}</h1>
+        <h1>{gone ? LINK_NOT_VALID : serverErrorText(shared.error, SHARED_DESIGN_FAILED)}</h1>
         {gone ? (
           <p className="muted">Ask for a new link, or design your own.</p>
         ) : (
@@ -59,7 +54,7 @@ export default function SharedDesignPage() {
       startDraft(d.productId, d.design, null);
       navigate(`/design?${new URLSearchParams({ productId: d.productId, color: d.color })}`);
     } catch (e) {
-      setCopyError(errorText(e, COPY_FAILED));
+      setCopyError(serverErrorText(e, COPY_FAILED));
       setCopying(false);
     }
   };

@@ -4,6 +4,6 @@ import { FACTS } from '../lib/engine';
 
 const SWATCH = new Map(FACTS.colors.map((c) => [c.name, c.hex]));
 
-export function colourSwatch(name: string): string {
+export function colorSwatch(name: string): string {
   return SWATCH.get(name.toLowerCase()) ?? name;
 }

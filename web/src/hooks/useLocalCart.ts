@@ -4,15 +4,15 @@
 // so it runs on whatever page the shopper signs in from).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
-import { pricingOf, quoteDesign } from '../../lib/engine';
-import { useBackendAvailable } from '../../lib/health';
-import { addLocalLine, localLines, priceLocalCart, removeLocalLine, type LocalLine } from '../../lib/localCart';
-import { uploadDesignImages } from '../../api/artwork';
-import { lastKnownFeePolicy, useStoreFacts, type FeePolicy } from '../../api/store';
-import type { Product } from '../../api/products';
-import { mergeLocalCart, type MergeReport } from './mergeLocalCart';
+import { api, unwrap } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { pricingOf, quoteDesign } from '../lib/engine';
+import { useBackendAvailable } from '../lib/health';
+import { addLocalLine, localLines, priceLocalCart, removeLocalLine, type LocalLine } from '../lib/localCart';
+import { uploadDesignImages } from '../api/artwork';
+import { lastKnownFeePolicy, useStoreFacts, type FeePolicy } from '../api/store';
+import type { Product } from '../api/products';
+import { mergeLocalCart, type MergeReport } from '../lib/mergeLocalCart';
 
 const LOCAL_CART = ['local-cart'];
 

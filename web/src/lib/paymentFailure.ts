@@ -1,6 +1,6 @@
 // What /order-failed is told (its navigation state) and the spec's fallback
 // words, kept apart from the payment flow so the failure page loads without it.
-import type { CheckoutForm } from './form';
+import type { CheckoutForm } from './checkoutForm';
 
 export const FALLBACK = {
   createOrder: 'Failed to create order',

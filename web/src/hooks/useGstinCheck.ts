@@ -3,7 +3,7 @@
 // code, and registered in the billing state. The engine is fetched only once
 // a GSTIN is typed, so consumers' checkouts never download it.
 import { useEffect, useMemo, useState } from 'react';
-import { gstinChecker, type GstinCheck } from '../../lib/engine';
+import { gstinChecker, type GstinCheck } from '../lib/engine';
 
 type Checker = (gstin: string, billingState: string) => GstinCheck;
 

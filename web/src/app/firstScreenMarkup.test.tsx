@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { Navbar } from '../../app/Navbar';
-import { mockApi, renderAt } from '../../test/testkit';
-import { Hero } from './Hero';
-import screen from './first-screen.html?raw';
+import { Navbar } from './Navbar';
+import { mockApi, renderAt } from '../test/testkit';
+import { Hero } from '../features/home/Hero';
+import screen from '../features/home/first-screen.html?raw';
 
 // Whitespace between tags does not show (the hero's boxes are flex and grid items): the file may be indented.
 const normalise = (html: string) => html.replace(/\s+/g, ' ').replace(/> </g, '><').trim();

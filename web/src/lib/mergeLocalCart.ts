@@ -6,10 +6,10 @@
 // the server names, sent back to it), a line the server refuses stays in this
 // browser with the server's reason. A line leaves the local cart only once the
 // server took it.
-import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
-import { pricingOf, type Design, type LineQuote, type ProductPricing } from '../../lib/engine';
-import { garmentsOf, type LocalLine } from '../../lib/localCart';
-import { rupees } from '../../lib/money';
+import { ApiError, isUnreachable, SERVER_UNREACHABLE } from './api';
+import { pricingOf, type Design, type LineQuote, type ProductPricing } from './engine';
+import { garmentsOf, type LocalLine } from './localCart';
+import { rupees } from './money';
 
 export interface Repriced {
   line: LocalLine;

@@ -3,9 +3,11 @@
 // so has billing where it stands alone (`contact`: a group member's billing
 // details, whose invoice is their own).
 import type { ReactNode } from 'react';
-import { cleanPhone, cleanPincode, type BillingFields, type Section, type ShippingFields } from './form';
-import type { PincodeStatus } from '../../lib/usePincodeAutofill';
-import type { DeliveryNote } from './useDeliveryNote';
+import type { BillingFields, Section, ShippingFields } from '../../lib/checkoutForm';
+import { cleanPhone, cleanPincode } from '../../lib/inputs';
+import type { PincodeStatus } from '../../hooks/usePincodeAutofill';
+import type { DeliveryNote } from '../../hooks/useDeliveryNote';
+import './address.css';
 
 type Key = keyof ShippingFields;
 

@@ -4,7 +4,7 @@
 // editable.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { INVALID_PINCODE, PINCODE_LOOKUP_FAILED, usePincodeLookup, type PincodeDetails } from '../api/pincode';
-import { ApiError } from './api';
+import { ApiError } from '../lib/api';
 
 export const PINCODE_DEBOUNCE_MS = 500;
 

@@ -6,10 +6,10 @@
 // caller's: checkout goes to /order-confirmation or /order-failed, a group's
 // pages stay where they are.
 import { useCallback, useRef, useState } from 'react';
-import { completeTestPayment, verifyPayment, type CreatedOrder, type OrderConfirmation, type PaymentProof } from '../../api/payments';
-import { ApiError } from '../../lib/api';
-import { FALLBACK, type ErrorData } from './failure';
-import { loadRazorpay } from './razorpay';
+import { completeTestPayment, verifyPayment, type CreatedOrder, type OrderConfirmation, type PaymentProof } from '../api/payments';
+import { ApiError } from '../lib/api';
+import { FALLBACK, type ErrorData } from '../lib/paymentFailure';
+import { loadRazorpay } from '../lib/razorpay';
 
 export const STORE_NAME = 'Legacy Threads';
 
