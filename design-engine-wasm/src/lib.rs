@@ -536,8 +536,8 @@ impl Studio {
 /// this module lays out and draws no text itself (see `render::text`), so
 /// studios wait for it only when they hold text.
 #[wasm_bindgen(js_name = useTextEngine)]
-pub fn use_text_engine(engine: design_engine::render::text::outline::TextEngine) {
-    design_engine::render::text::outline::use_engine(engine);
+pub fn use_text_engine(engine: design_engine::render::text_module::TextEngine) {
+    design_engine::render::text_module::use_engine(engine);
 }
 
 /// The five built-in products.

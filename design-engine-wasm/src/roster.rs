@@ -3,15 +3,14 @@
 
 use wasm_bindgen::prelude::*;
 
+use design_engine::design::roster_problems;
 use design_engine::elements::Font;
 use design_engine::error::StudioError;
 use design_engine::personalisation::{PersonalField, PersonalStyle};
 use design_engine::pricing::Paise;
 use design_engine::roster::parse::parse_roster;
-use design_engine::roster::{
-    RosterRow, RosterRowInput, RowError, input_errors, roster_problems, rows_from_inputs,
-};
-use design_engine::roster_pricing::{PersonalisationCharges, quote_personalisation};
+use design_engine::roster::{RosterRow, RosterRowInput, RowError, input_errors, rows_from_inputs};
+use design_engine::roster_pricing::PersonalisationCharges;
 
 use crate::{Studio, area, coded_error, js_error, raster, to_js, whole};
 
@@ -153,7 +152,11 @@ impl Studio {
         let charges =
             PersonalisationCharges::new(Paise(whole(name_paise)?), Paise(whole(number_paise)?))
                 .map_err(js_error)?;
-        match quote_personalisation(&self.design, charges).map_err(js_error)? {
+        match self
+            .design
+            .quote_personalisation(charges)
+            .map_err(js_error)?
+        {
             Some(q) => to_js(&q),
             None => Ok(JsValue::UNDEFINED),
         }
