@@ -148,6 +148,27 @@ mod tests {
         );
     }
 
+    /// The charge knows nothing of designs: the fields printed and the pieces.
+    #[test]
+    fn the_charge_needs_only_the_fields_printed_and_the_pieces() {
+        let charges = PersonalisationCharges::default();
+        let both = [PersonalField::Number, PersonalField::Name];
+        let q = quote_personalisation(&both, 30, charges).unwrap().unwrap();
+        assert_eq!(
+            (q.label.as_str(), q.per_piece, q.total),
+            ("Names and numbers", Paise(100_00), Paise(3000_00))
+        );
+        let names = quote_personalisation(&[PersonalField::Name], 2, charges)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (names.label.as_str(), names.number_charge, names.total),
+            ("Names", Paise(0), Paise(120_00))
+        );
+        assert_eq!(quote_personalisation(&[], 30, charges), Ok(None));
+        assert_eq!(team_design(30).quote_personalisation(charges), Ok(Some(q)));
+    }
+
     #[test]
     fn the_merchant_sets_the_charges_never_below_zero() {
         let charges = PersonalisationCharges::new(Paise(75_00), Paise(0)).unwrap();
