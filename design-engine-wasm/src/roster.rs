@@ -3,17 +3,17 @@
 
 use wasm_bindgen::prelude::*;
 
+use design_engine::design::roster_problems;
 use design_engine::elements::Font;
 use design_engine::error::StudioError;
+use design_engine::money::Paise;
 use design_engine::personalisation::{PersonalField, PersonalStyle};
-use design_engine::pricing::Paise;
 use design_engine::roster::parse::parse_roster;
-use design_engine::roster::{
-    RosterRow, RosterRowInput, RowError, input_errors, roster_problems, rows_from_inputs,
-};
-use design_engine::roster_pricing::{PersonalisationCharges, quote_personalisation};
+use design_engine::roster::{RosterRowInput, RowError, input_errors, rows_from_inputs};
+use design_engine::roster_pricing::PersonalisationCharges;
 
-use crate::{Studio, area, coded_error, js_error, raster, to_js, whole};
+use crate::convert::{area, js_error, one_row, raster, to_js, whole};
+use crate::studio::Studio;
 
 fn field(s: &str) -> Result<PersonalField, JsValue> {
     PersonalField::parse(s).ok_or_else(|| JsValue::from_str(&format!("Unknown field '{s}'")))
@@ -153,18 +153,15 @@ impl Studio {
         let charges =
             PersonalisationCharges::new(Paise(whole(name_paise)?), Paise(whole(number_paise)?))
                 .map_err(js_error)?;
-        match quote_personalisation(&self.design, charges).map_err(js_error)? {
+        match self
+            .design
+            .quote_personalisation(charges)
+            .map_err(js_error)?
+        {
             Some(q) => to_js(&q),
             None => Ok(JsValue::UNDEFINED),
         }
     }
-}
-
-/// One typed row, checked (its problem's message and code when bad).
-pub(crate) fn one_row(row: JsValue) -> Result<RosterRow, JsValue> {
-    let input: RosterRowInput =
-        serde_wasm_bindgen::from_value(row).map_err(|e| JsValue::from_str(&e.to_string()))?;
-    RosterRow::from_input(&input).map_err(|p| coded_error(&p.to_string(), p.code()))
 }
 
 /// Every error among typed rows, each naming its row, so the studio can mark

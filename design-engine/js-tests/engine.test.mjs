@@ -109,6 +109,18 @@ test('catalogue, colours, facts and money come from the engine', () => {
   assert.throws(() => engine.quoteOrder([reference.lineQuote], 1001), (e) => e.code === 'GATEWAY_FEE_OUT_OF_RANGE');
 });
 
+test('rupees and pincodes follow the shared tables of cases', () => {
+  const cases = (name) => JSON.parse(readFileSync(new URL(`../tests/cases/${name}.json`, import.meta.url)));
+  const money = cases('money');
+  for (const { paise, text } of money.format) assert.equal(engine.formatInr(paise), text, String(paise));
+  for (const { text, paise } of money.parse) assert.equal(engine.parseRupees(text), paise ?? undefined, text);
+  const pattern = new RegExp(engine.facts().pincodePattern);
+  for (const { input, valid } of cases('pincode').cases) {
+    assert.equal(engine.isPincode(input), valid, input);
+    assert.equal(pattern.test(input), valid, `pattern: ${input}`);
+  }
+});
+
 test('arched and outlined text: the browser draws the native golden print files, and refuses what the engine refuses', () => {
   const golden = (name) => readFileSync(new URL(`../tests/golden/${name}`, import.meta.url));
   const cases = [

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::pricing::Paise;
-use crate::quantities::Size;
+use crate::money::Paise;
+use crate::size::Size;
 
 /// Colour names the store knows, with their hex values (no '#').
 pub const COLOUR_HEX: [(&str, &str); 7] = [

@@ -8,8 +8,8 @@ mod embroidery;
 pub use background::{DEFAULT_TOLERANCE, remove_background};
 pub use embroidery::embroider;
 
+use crate::codec::{MAX_KEPT_SIDE, decode_upload, decoding_cost, encode_png, kept_pixels};
 use crate::error::StudioError;
-use crate::render::{MAX_KEPT_SIDE, decode_upload, decoding_cost, encode_png, kept_pixels};
 
 /// An uploaded logo (PNG, JPEG or GIF bytes, checked as every upload is) with
 /// its background removed, as PNG bytes: what the studio's browser module and

@@ -1,11 +1,15 @@
-//! The one error type of the studio. Its messages are the specification's own
-//! words, so the browser and the server say the same thing.
+//! The one error type of the studio, and what is wrong with one roster row.
+//! Their messages are the specification's own words, so the browser and the
+//! server say the same thing. Just above the bottom: it names the limits it
+//! prints, sizes and personal fields, and nothing that can fail.
 
-use crate::personalisation::{PERSONAL_HEIGHT_RANGE, PersonalField};
-use crate::quantities::MIN_PER_COLOUR;
-use crate::quantities::Size;
-use crate::roster::{MAX_ROSTER_ROWS, RowProblem};
-use crate::tiers::{MAX_TIER_PIECES, MAX_TIERS};
+use crate::limits::{
+    MAX_NAME_CHARS, MAX_NUMBER_DIGITS, MAX_ROSTER_ROWS, MAX_TIER_PIECES, MAX_TIERS, MIN_PER_COLOUR,
+    PERSONAL_HEIGHT_RANGE,
+};
+use crate::money::Overflow;
+use crate::personal_field::PersonalField;
+use crate::size::Size;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StudioError {
@@ -154,5 +158,65 @@ impl StudioError {
             Self::RosterWithoutPersonalisation => "ROSTER_WITHOUT_PERSONALISATION",
             Self::RosterTooLong => "ROSTER_TOO_LONG",
         }
+    }
+}
+
+impl From<Overflow> for StudioError {
+    fn from(_: Overflow) -> StudioError {
+        StudioError::PriceOverflow
+    }
+}
+
+/// What is wrong with one roster row. Shown after "Row 3: " (or "Line 3: " for a
+/// pasted list), each with its own code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RowProblem {
+    #[error("please enter a name or a number")]
+    Empty,
+    #[error("a name can be at most {MAX_NAME_CHARS} characters")]
+    NameTooLong,
+    #[error("a name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not {0:?}")]
+    NameCharacter(char),
+    #[error("a name must start with a letter")]
+    NameStart,
+    #[error("a number can be at most {MAX_NUMBER_DIGITS} digits")]
+    NumberTooLong,
+    #[error("a number may use only the digits 0 to 9, not {0:?}")]
+    NumberCharacter(char),
+    #[error("{0:?} is not a size: use S, M, L, XL or XXL")]
+    UnknownSize(String),
+    #[error("please enter a name: this design prints one on every piece")]
+    NameMissing,
+    #[error("please enter a number: this design prints one on every piece")]
+    NumberMissing,
+    #[error("this design prints no name: leave the name empty or add a name to a print area")]
+    NameNotPrinted,
+    #[error("this design prints no number: leave the number empty or add a number to a print area")]
+    NumberNotPrinted,
+    #[error("expected a name, a number and a size separated by commas")]
+    Fields,
+}
+
+impl RowProblem {
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Empty => "ROSTER_ROW_EMPTY",
+            Self::NameTooLong => "ROSTER_NAME_TOO_LONG",
+            Self::NameCharacter(_) => "ROSTER_NAME_CHARACTER",
+            Self::NameStart => "ROSTER_NAME_START",
+            Self::NumberTooLong => "ROSTER_NUMBER_TOO_LONG",
+            Self::NumberCharacter(_) => "ROSTER_NUMBER_CHARACTER",
+            Self::UnknownSize(_) => "ROSTER_UNKNOWN_SIZE",
+            Self::NameMissing => "ROSTER_NAME_MISSING",
+            Self::NumberMissing => "ROSTER_NUMBER_MISSING",
+            Self::NameNotPrinted => "ROSTER_NAME_NOT_PRINTED",
+            Self::NumberNotPrinted => "ROSTER_NUMBER_NOT_PRINTED",
+            Self::Fields => "ROSTER_FIELDS",
+        }
+    }
+
+    /// The problem as the error of row `row` (from 1).
+    pub fn at(self, row: usize) -> StudioError {
+        StudioError::RosterRow { row, problem: self }
     }
 }

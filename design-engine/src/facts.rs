@@ -1,5 +1,5 @@
 //! Every fixed fact of the studio that a page shows (colours, print areas and
-//! their sizes, limits, the minimum, the design fee), gathered from the constants the
+//! their sizes, limits, the minimum, the design fee, the pincode rule), gathered from the constants the
 //! engine enforces. The web app reads these from here: as JSON written at
 //! build time (`just gen`) for pages that do not load the engine, and from the
 //! WebAssembly module. No page writes one down itself. The gateway fee is the
@@ -15,13 +15,18 @@ use crate::elements::{
     DEFAULT_OUTLINE_WIDTH, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE, MAX_IMAGE_BYTES,
     MAX_TEXT_CHARS, OUTLINE_WIDTH_RANGE, TEXT_COLOUR_PRESETS,
 };
-use crate::personalisation::{DEFAULT_NAME_HEIGHT, DEFAULT_NUMBER_HEIGHT, PERSONAL_HEIGHT_RANGE};
+use crate::limits::{
+    MAX_NAME_CHARS, MAX_NUMBER_DIGITS, MAX_PER_SIZE, MAX_ROSTER_ROWS, MAX_TIER_DISCOUNT_BPS,
+    MAX_TIERS, MIN_PER_COLOUR, PERSONAL_HEIGHT_RANGE,
+};
+use crate::personal_field::{DEFAULT_NAME_HEIGHT, DEFAULT_NUMBER_HEIGHT};
+use crate::pincode::PINCODE_PATTERN;
 use crate::preflight::{GOOD_PRINT_DPI, MIN_PRINT_DPI};
 use crate::pricing::{DESIGN_FEE_PER_EXTRA_ELEMENT, GATEWAY_CHARGE_BPS, gateway_label};
-use crate::quantities::{MAX_PER_SIZE, MIN_PER_COLOUR, Size};
-use crate::roster::{MAX_NAME_CHARS, MAX_NUMBER_DIGITS, MAX_ROSTER_ROWS, NAME_PUNCTUATION};
+use crate::roster::NAME_PUNCTUATION;
 use crate::roster_pricing::{DEFAULT_NAME_CHARGE, DEFAULT_NUMBER_CHARGE};
-use crate::tiers::{DEFAULT_TIERS, MAX_TIER_DISCOUNT_BPS, MAX_TIERS, PriceTier};
+use crate::size::Size;
+use crate::tiers::{DEFAULT_TIERS, PriceTier};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -84,6 +89,9 @@ pub struct Facts {
     /// A product's tier table: at most this many tiers, each at most this much off.
     pub max_price_tiers: usize,
     pub max_tier_discount_bps: u32,
+    /// A pincode, as a regular expression: six digits, the first not 0
+    /// (the engine's `isPincode`, for pages that do not load it).
+    pub pincode_pattern: &'static str,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -166,6 +174,7 @@ pub fn facts() -> Facts {
         default_price_tiers: DEFAULT_TIERS.to_vec(),
         max_price_tiers: MAX_TIERS,
         max_tier_discount_bps: MAX_TIER_DISCOUNT_BPS,
+        pincode_pattern: PINCODE_PATTERN,
     }
 }
 
@@ -211,6 +220,7 @@ mod tests {
             (&serde_json::json!(60_00), &serde_json::json!(40_00))
         );
         assert_eq!(f["sizes"][4], "XXL");
+        assert_eq!(f["pincodePattern"], "^[1-9][0-9]{5}$");
         assert_eq!(f["fonts"][2], "Times New Roman");
         assert_eq!(
             f["printAreas"][0],

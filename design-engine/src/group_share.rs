@@ -7,14 +7,14 @@
 //! number. Twenty-five shares therefore cover the line at the minimum, to
 //! within 25 paise.
 
-use crate::design::Design;
 use crate::error::StudioError;
-use crate::pricing::{LineQuote, Paise, quote_line};
-use crate::quantities::MIN_PER_COLOUR;
-use crate::roster_pricing::quote_personalisation;
+use crate::limits::MIN_PER_COLOUR;
+use crate::money::Paise;
+use crate::pricing::{LineQuote, quote_line};
 use crate::tiers::ProductPricing;
 
-/// The price of `pieces` shares of a line with `elements` texts and images.
+/// The price of `pieces` shares of a line with `elements` texts and images
+/// (a design's share, with its names and numbers: `Design::quote_share`).
 pub fn share_line(
     pricing: &ProductPricing,
     pieces: u32,
@@ -38,15 +38,6 @@ pub fn share_line(
         next_tier: None,
         ..at_minimum
     })
-}
-
-impl Design {
-    /// What the member holding this design's pieces (their rows of a group
-    /// order) pays: `share_line` for the pieces, with their names and numbers.
-    pub fn quote_share(&self, pricing: &ProductPricing) -> Result<LineQuote, StudioError> {
-        share_line(pricing, self.quantities.total(), self.element_count())?
-            .with_personalisation(quote_personalisation(self, pricing.personalisation)?)
-    }
 }
 
 /// One piece's refund when it leaves a member's order that still pays for

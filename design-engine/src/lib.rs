@@ -1,8 +1,22 @@
 //! The design engine: every rule of the design studio in one crate, with no
 //! I/O and no async, so it runs the same in the browser (WebAssembly) and in
 //! the server (native), and both agree on every placement, message, price and pixel.
+//!
+//! In layers, each importing only those below it:
+//! - the bottom, importing nothing of the crate: `money` (paise, rounding,
+//!   rupees written and read), `limits`, `pincode`, `placement`, `size`,
+//!   `personal_field`; then `error`, which names them;
+//! - commerce, which never imports `design`: `roster_pricing` (the charge
+//!   for names and numbers), `tiers`, `pricing`, `group_share`, `tax`, and
+//!   the `catalogue`;
+//! - the design's parts: `quantities`, `elements`, `personalisation`, `roster`;
+//! - `design`, the document, with its prices and checks; `hash`, `preflight`;
+//! - pixels: `codec` (decoding and encoding uploads), which `effects` and
+//!   `render` share; `facts` for the pages, at the top.
 
 pub mod catalogue;
+pub mod codec;
+
 pub mod design;
 pub mod effects;
 pub mod elements;
@@ -10,7 +24,11 @@ pub mod error;
 pub mod facts;
 pub mod group_share;
 pub mod hash;
+pub mod limits;
+pub mod money;
+pub mod personal_field;
 pub mod personalisation;
+pub mod pincode;
 pub mod placement;
 pub mod preflight;
 pub mod pricing;
@@ -18,6 +36,7 @@ pub mod quantities;
 pub mod render;
 pub mod roster;
 pub mod roster_pricing;
+pub mod size;
 pub mod tax;
 pub mod tiers;
 
@@ -29,8 +48,11 @@ compile_error!(
 pub use design::{Design, PrintArea};
 pub use elements::{ElementKind, Font, ImageElement, TextElement};
 pub use error::StudioError;
-pub use personalisation::{PersonalField, PersonalStyle};
-pub use pricing::{LineQuote, OrderQuote, Paise};
-pub use quantities::{Quantities, Size};
+pub use money::Paise;
+pub use personal_field::PersonalField;
+pub use personalisation::PersonalStyle;
+pub use pricing::{LineQuote, OrderQuote};
+pub use quantities::Quantities;
 pub use roster::RosterRow;
+pub use size::Size;
 pub use tiers::{PriceTier, PriceTiers, ProductPricing};

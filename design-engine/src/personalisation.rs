@@ -1,69 +1,18 @@
-//! Names and numbers on a print area. An area may carry one name and one
-//! number beside its one text and one image; the area holds only how they
-//! look (font, colour, letter height, position), each piece's roster row
-//! (`roster`) says what they read.
+//! How names and numbers look on a print area. An area may carry one name
+//! and one number beside its one text and one image; the area holds only how
+//! they look (font, colour, letter height, position: `PersonalStyle`), each
+//! piece's roster row (`roster`) says what they read. Putting them on a
+//! design is the design's (`design::personal`).
 
 use serde::{Deserialize, Serialize};
 
-use crate::design::{Area, Design, PrintArea};
 use crate::elements::{DEFAULT_TEXT_COLOUR, Font, HexColour};
 use crate::error::StudioError;
+use crate::limits::PERSONAL_HEIGHT_RANGE;
 use crate::placement::Position;
 
-/// The height of the printed letters or digits (their ink, as drawn for a
-/// row), in percent of the print area's height: a 10 on the Back (14 in) is
-/// 1.4 in tall. A row too wide for the area shrinks to fit, like any text.
-pub const PERSONAL_HEIGHT_RANGE: std::ops::RangeInclusive<u32> = 4..=70;
-pub const DEFAULT_NAME_HEIGHT: u32 = 12;
-pub const DEFAULT_NUMBER_HEIGHT: u32 = 45;
-
-/// The two personal fields of a piece.
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PersonalField {
-    Name,
-    Number,
-}
-
-impl PersonalField {
-    pub const ALL: [PersonalField; 2] = [PersonalField::Name, PersonalField::Number];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            PersonalField::Name => "name",
-            PersonalField::Number => "number",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<PersonalField> {
-        PersonalField::ALL
-            .into_iter()
-            .find(|f| f.label().eq_ignore_ascii_case(s.trim()))
-    }
-
-    pub fn default_height(self) -> u32 {
-        match self {
-            PersonalField::Name => DEFAULT_NAME_HEIGHT,
-            PersonalField::Number => DEFAULT_NUMBER_HEIGHT,
-        }
-    }
-
-    /// The classic team back: the name across the shoulders, the number under it.
-    pub fn default_position(self) -> Position {
-        match self {
-            PersonalField::Name => Position::clamped(50.0, 18.0),
-            PersonalField::Number => Position::clamped(50.0, 52.0),
-        }
-    }
-}
-
-impl std::fmt::Display for PersonalField {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.label())
-    }
-}
+// The fields and their defaults, where the styles' users look for them.
+pub use crate::personal_field::{DEFAULT_NAME_HEIGHT, DEFAULT_NUMBER_HEIGHT, PersonalField};
 
 /// How a name or number is printed on an area. Every way to make one checks
 /// the height and the colour; the position is clamped like any element's.
@@ -140,84 +89,10 @@ impl PersonalStyle {
     }
 }
 
-impl Area {
-    pub fn personal(&self, field: PersonalField) -> Option<&PersonalStyle> {
-        match field {
-            PersonalField::Name => self.name.as_ref(),
-            PersonalField::Number => self.number.as_ref(),
-        }
-    }
-
-    fn personal_mut(&mut self, field: PersonalField) -> &mut Option<PersonalStyle> {
-        match field {
-            PersonalField::Name => &mut self.name,
-            PersonalField::Number => &mut self.number,
-        }
-    }
-
-    /// Whether the area prints a name or a number.
-    pub fn is_personalised(&self) -> bool {
-        self.name.is_some() || self.number.is_some()
-    }
-}
-
-impl Design {
-    /// Puts a name or number style on an area, replacing the one there
-    /// (returned); like a text, the new style keeps the old one's position.
-    pub fn set_personal(
-        &mut self,
-        area: PrintArea,
-        field: PersonalField,
-        mut style: PersonalStyle,
-    ) -> Option<PersonalStyle> {
-        let slot = self.area_mut(area).personal_mut(field);
-        if let Some(old) = slot {
-            style.position = old.position;
-        }
-        slot.replace(style)
-    }
-
-    /// Removes the area's name or number; returns whether there was one.
-    pub fn remove_personal(&mut self, area: PrintArea, field: PersonalField) -> bool {
-        self.area_mut(area).personal_mut(field).take().is_some()
-    }
-
-    /// Moves the area's name or number, clamped; `None` if it has none.
-    pub fn move_personal(
-        &mut self,
-        area: PrintArea,
-        field: PersonalField,
-        x: f64,
-        y: f64,
-    ) -> Option<Position> {
-        let style = self.area_mut(area).personal_mut(field).as_mut()?;
-        style.position = Position::clamped(x, y);
-        Some(style.position)
-    }
-
-    /// Whether any area prints this field (so every roster row needs it).
-    pub fn prints(&self, field: PersonalField) -> bool {
-        PrintArea::ALL
-            .into_iter()
-            .any(|a| self.area(a).personal(field).is_some())
-    }
-
-    /// Whether the design prints names or numbers: a cart line then needs a roster.
-    pub fn is_personalised(&self) -> bool {
-        PersonalField::ALL.into_iter().any(|f| self.prints(f))
-    }
-
-    /// The areas that print a name or a number, in area order.
-    pub fn personalised_areas(&self) -> impl Iterator<Item = PrintArea> + '_ {
-        PrintArea::ALL
-            .into_iter()
-            .filter(|&a| self.area(a).is_personalised())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::design::{Design, PrintArea};
     use crate::elements::{ImageElement, TextElement};
 
     fn style(field: PersonalField) -> PersonalStyle {

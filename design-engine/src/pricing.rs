@@ -1,19 +1,17 @@
-//! Prices in integer paise with checked arithmetic, and the quotes that list
-//! every part so the studio, the cart and the server show the same breakdown.
+//! The quotes that list every part of a price (a cart line: garments at their
+//! tier, the design fee, names and numbers; an order: its lines and the
+//! gateway fee), so the studio, the cart and the server show the same
+//! breakdown. Amounts are `money`'s paise; this knows nothing of designs.
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::StudioError;
+use crate::money::hundredths;
 use crate::roster_pricing::PersonalisationQuote;
 use crate::tiers::{NextTier, ProductPricing, next_tier};
 
-/// An amount of money in paise (1/100 rupee). Never a float.
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-#[serde(transparent)]
-pub struct Paise(pub i64);
+// Amounts and rates, where the prices' users look for them.
+pub use crate::money::{Paise, percent};
 
 /// Each design element after the first costs ₹50 per line.
 pub const DESIGN_FEE_PER_EXTRA_ELEMENT: Paise = Paise(50_00);
@@ -22,16 +20,6 @@ pub const DESIGN_FEE_PER_EXTRA_ELEMENT: Paise = Paise(50_00);
 pub const GATEWAY_CHARGE_BPS: i64 = 250;
 /// The highest fee a merchant may charge: 10% (anything above is a typo, not a policy).
 pub const MAX_GATEWAY_FEE_BPS: i64 = 1_000;
-
-/// A rate in basis points as a percentage: "2.5%" for 250.
-pub fn percent(bps: i64) -> String {
-    let (whole, frac) = (bps / 100, bps % 100);
-    if frac == 0 {
-        format!("{whole}%")
-    } else {
-        format!("{whole}.{}%", format!("{frac:02}").trim_end_matches('0'))
-    }
-}
 
 /// The gateway charge's label on every price breakdown: "Payment Gateway (2.5%)".
 pub fn gateway_label(bps: i64) -> String {
@@ -43,80 +31,6 @@ pub fn gateway_label(bps: i64) -> String {
 /// else ("2.555", "-1", "11", "2.5%", ".5").
 pub fn gateway_fee_bps(percent: &str) -> Option<i64> {
     hundredths(percent, 2).filter(|&bps| bps <= MAX_GATEWAY_FEE_BPS)
-}
-
-/// "12", "12.5" or "12.34" (at most `max_whole` digits before the point and
-/// two after) in hundredths; `None` for anything else.
-fn hundredths(s: &str, max_whole: usize) -> Option<i64> {
-    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    let frac_ok = !s.contains('.') || (1..=2).contains(&frac.len());
-    if whole.is_empty() || whole.len() > max_whole || !digits(whole) || !frac_ok || !digits(frac) {
-        return None;
-    }
-    let cents = format!("{frac:0<2}");
-    Some(whole.parse::<i64>().ok()? * 100 + cents.parse::<i64>().ok()?)
-}
-
-impl Paise {
-    pub fn rupees(rupees: i64) -> Paise {
-        Paise(rupees * 100)
-    }
-
-    /// An amount as a merchant writes it in rupees ("60", "59.5", "59.50";
-    /// at most ₹99,999.99), `None` for anything else ("-1", "₹60", "1e3").
-    pub fn parse_rupees(rupees: &str) -> Option<Paise> {
-        hundredths(rupees, 5).map(Paise)
-    }
-
-    pub(crate) fn add(self, other: Paise) -> Result<Paise, StudioError> {
-        self.0
-            .checked_add(other.0)
-            .map(Paise)
-            .ok_or(StudioError::PriceOverflow)
-    }
-
-    pub(crate) fn sub(self, other: Paise) -> Result<Paise, StudioError> {
-        self.0
-            .checked_sub(other.0)
-            .map(Paise)
-            .ok_or(StudioError::PriceOverflow)
-    }
-
-    pub(crate) fn times(self, n: u32) -> Result<Paise, StudioError> {
-        self.0
-            .checked_mul(i64::from(n))
-            .map(Paise)
-            .ok_or(StudioError::PriceOverflow)
-    }
-
-    /// Indian rupee notation with lakh grouping: ₹1,23,456.50.
-    pub fn format_inr(self) -> String {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let abs = self.0.unsigned_abs();
-        let (rupees, paise) = (abs / 100, abs % 100);
-        let digits = rupees.to_string();
-        let grouped = if digits.len() <= 3 {
-            digits
-        } else {
-            let (head, last3) = digits.split_at(digits.len() - 3);
-            let mut out = String::new();
-            for (i, ch) in head.chars().enumerate() {
-                if i > 0 && (head.len() - i) % 2 == 0 {
-                    out.push(',');
-                }
-                out.push(ch);
-            }
-            format!("{out},{last3}")
-        };
-        format!("{sign}₹{grouped}.{paise:02}")
-    }
-}
-
-impl std::fmt::Display for Paise {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.format_inr())
-    }
 }
 
 /// The price of one cart line (one design in one colour), part by part.
@@ -262,19 +176,6 @@ mod tests {
     /// A product at `price` with the engine's default tiers.
     fn base(price: Paise) -> ProductPricing {
         ProductPricing::with_default_tiers(price)
-    }
-
-    #[test]
-    fn rupees_as_a_merchant_writes_them() {
-        assert_eq!(Paise::parse_rupees("60"), Some(Paise(60_00)));
-        assert_eq!(Paise::parse_rupees("59.5"), Some(Paise(59_50)));
-        assert_eq!(Paise::parse_rupees("0.05"), Some(Paise(5)));
-        assert_eq!(Paise::parse_rupees("99999.99"), Some(Paise(99_999_99)));
-        for bad in [
-            "", "-1", "₹60", "1e3", "60.", ".5", "60.123", "100000", " 60",
-        ] {
-            assert_eq!(Paise::parse_rupees(bad), None, "{bad:?}");
-        }
     }
 
     #[test]
@@ -497,14 +398,5 @@ mod tests {
                 Err(e) => prop_assert_eq!(e, StudioError::PriceOverflow),
             }
         }
-    }
-
-    #[test]
-    fn rupees_are_written_with_lakh_grouping() {
-        assert_eq!(Paise(0).format_inr(), "₹0.00");
-        assert_eq!(Paise(4500).format_inr(), "₹45.00");
-        assert_eq!(Paise(123_456_50).format_inr(), "₹1,23,456.50");
-        assert_eq!(Paise(12_345_678_90).format_inr(), "₹1,23,45,678.90");
-        assert_eq!(Paise(-1_000_00).format_inr(), "-₹1,000.00");
     }
 }

@@ -1,51 +1,11 @@
-//! Sizes, per-size quantities and the 25-per-colour minimum.
+//! Per-size quantities and the 25-per-colour minimum.
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::StudioError;
-
-/// Every colour of a design must reach this many garments across all sizes.
-pub const MIN_PER_COLOUR: u32 = 25;
-/// A bound per size that keeps prices far from overflow and stops absurd input.
-pub const MAX_PER_SIZE: u32 = 10_000;
-
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Size {
-    S,
-    M,
-    L,
-    XL,
-    XXL,
-}
-
-impl Size {
-    pub const ALL: [Size; 5] = [Size::S, Size::M, Size::L, Size::XL, Size::XXL];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Size::S => "S",
-            Size::M => "M",
-            Size::L => "L",
-            Size::XL => "XL",
-            Size::XXL => "XXL",
-        }
-    }
-
-    /// Accepts the label in either case (`"xl"`, `"XL"`), as the cart's keys are lower case.
-    pub fn parse(label: &str) -> Option<Size> {
-        Size::ALL
-            .into_iter()
-            .find(|s| s.label().eq_ignore_ascii_case(label.trim()))
-    }
-}
-
-impl std::fmt::Display for Size {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.label())
-    }
-}
+// The sizes and the bounds, where the quantities' users look for them.
+pub use crate::limits::{MAX_PER_SIZE, MIN_PER_COLOUR};
+pub use crate::size::Size;
 
 /// Garments per size. Keys are the cart's `s, m, l, xl, xxl` (XXL included).
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]

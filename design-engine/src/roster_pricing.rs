@@ -5,10 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::design::Design;
 use crate::error::StudioError;
-use crate::personalisation::PersonalField;
-use crate::pricing::Paise;
+use crate::money::Paise;
+use crate::personal_field::PersonalField;
 
 pub const DEFAULT_NAME_CHARGE: Paise = Paise(60_00);
 pub const DEFAULT_NUMBER_CHARGE: Paise = Paise(40_00);
@@ -67,28 +66,27 @@ pub struct PersonalisationQuote {
     pub total: Paise,
 }
 
-/// The personalisation line of `design` at the merchant's `charges`, or
-/// `None` when it prints no names or numbers.
+/// The personalisation line of `pieces` pieces that each print the fields in
+/// `printed` (a design's: `Design::quote_personalisation`), at the merchant's
+/// `charges`; `None` when they print no names or numbers.
 pub fn quote_personalisation(
-    design: &Design,
+    printed: &[PersonalField],
+    pieces: u32,
     charges: PersonalisationCharges,
 ) -> Result<Option<PersonalisationQuote>, StudioError> {
     if charges.name.0 < 0 || charges.number.0 < 0 {
         return Err(StudioError::NegativePrice);
     }
-    let printed = |field| {
-        if design.prints(field) {
+    let prints = |field| printed.contains(&field);
+    let charge = |field| {
+        if prints(field) {
             charges.of(field)
         } else {
             Paise(0)
         }
     };
-    let (name_charge, number_charge) =
-        (printed(PersonalField::Name), printed(PersonalField::Number));
-    let label = match (
-        design.prints(PersonalField::Name),
-        design.prints(PersonalField::Number),
-    ) {
+    let (name_charge, number_charge) = (charge(PersonalField::Name), charge(PersonalField::Number));
+    let label = match (prints(PersonalField::Name), prints(PersonalField::Number)) {
         (true, true) => "Names and numbers",
         (true, false) => "Names",
         (false, true) => "Numbers",
@@ -98,7 +96,6 @@ pub fn quote_personalisation(
         .0
         .checked_add(number_charge.0)
         .ok_or(StudioError::PriceOverflow)?;
-    let pieces = design.quantities.total();
     let total = per_piece
         .checked_mul(i64::from(pieces))
         .ok_or(StudioError::PriceOverflow)?;
@@ -117,7 +114,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::design::PrintArea;
+    use crate::design::{Design, PrintArea};
     use crate::quantities::Size;
     use crate::roster::RosterRow;
     use crate::roster::tests::team_design;
@@ -125,7 +122,8 @@ mod tests {
     #[test]
     fn sixty_for_a_name_forty_for_a_number_per_piece() {
         let d = team_design(30);
-        let q = quote_personalisation(&d, PersonalisationCharges::default())
+        let q = d
+            .quote_personalisation(PersonalisationCharges::default())
             .unwrap()
             .unwrap();
         assert_eq!(q.label, "Names and numbers");
@@ -135,7 +133,8 @@ mod tests {
         );
         let mut numbers_only = d.clone();
         numbers_only.remove_personal(PrintArea::Back, PersonalField::Name);
-        let q = quote_personalisation(&numbers_only, PersonalisationCharges::default())
+        let q = numbers_only
+            .quote_personalisation(PersonalisationCharges::default())
             .unwrap()
             .unwrap();
         assert_eq!(
@@ -144,15 +143,37 @@ mod tests {
         );
         numbers_only.remove_personal(PrintArea::Back, PersonalField::Number);
         assert_eq!(
-            quote_personalisation(&numbers_only, PersonalisationCharges::default()),
+            numbers_only.quote_personalisation(PersonalisationCharges::default()),
             Ok(None)
         );
+    }
+
+    /// The charge knows nothing of designs: the fields printed and the pieces.
+    #[test]
+    fn the_charge_needs_only_the_fields_printed_and_the_pieces() {
+        let charges = PersonalisationCharges::default();
+        let both = [PersonalField::Number, PersonalField::Name];
+        let q = quote_personalisation(&both, 30, charges).unwrap().unwrap();
+        assert_eq!(
+            (q.label.as_str(), q.per_piece, q.total),
+            ("Names and numbers", Paise(100_00), Paise(3000_00))
+        );
+        let names = quote_personalisation(&[PersonalField::Name], 2, charges)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (names.label.as_str(), names.number_charge, names.total),
+            ("Names", Paise(0), Paise(120_00))
+        );
+        assert_eq!(quote_personalisation(&[], 30, charges), Ok(None));
+        assert_eq!(team_design(30).quote_personalisation(charges), Ok(Some(q)));
     }
 
     #[test]
     fn the_merchant_sets_the_charges_never_below_zero() {
         let charges = PersonalisationCharges::new(Paise(75_00), Paise(0)).unwrap();
-        let q = quote_personalisation(&team_design(25), charges)
+        let q = team_design(25)
+            .quote_personalisation(charges)
             .unwrap()
             .unwrap();
         assert_eq!(
@@ -168,7 +189,7 @@ mod tests {
             number: Paise(1),
         };
         assert_eq!(
-            quote_personalisation(&team_design(1), huge),
+            team_design(1).quote_personalisation(huge),
             Err(StudioError::PriceOverflow)
         );
         let negative = PersonalisationCharges {
@@ -176,7 +197,7 @@ mod tests {
             number: Paise(1),
         };
         assert_eq!(
-            quote_personalisation(&team_design(1), negative),
+            team_design(1).quote_personalisation(negative),
             Err(StudioError::NegativePrice)
         );
     }
@@ -274,8 +295,8 @@ mod tests {
             }
             d.set_roster(roster.clone()).unwrap();
             let charges = PersonalisationCharges::new(Paise(name), Paise(number)).unwrap();
-            let quote = quote_personalisation(&d, charges).unwrap();
-            if crate::roster::check_roster(&d).is_ok() && (names || numbers) {
+            let quote = d.quote_personalisation(charges).unwrap();
+            if crate::design::check_roster(&d).is_ok() && (names || numbers) {
                 let quote = quote.unwrap();
                 let expected: i64 = roster.iter().map(|r| {
                     i64::from(r.name().is_some()) * name + i64::from(r.number().is_some()) * number

@@ -6,16 +6,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::StudioError;
-use crate::pricing::{Paise, percent};
-use crate::quantities::{MAX_PER_SIZE, MIN_PER_COLOUR, Size};
+use crate::limits::MIN_PER_COLOUR;
+use crate::money::{Paise, percent};
 use crate::roster_pricing::PersonalisationCharges;
 
-/// A table holds at most this many tiers (more is a typo, not a price list).
-pub const MAX_TIERS: usize = 8;
-/// The largest discount a tier may give: 50%.
-pub const MAX_TIER_DISCOUNT_BPS: u32 = 5_000;
-/// The most pieces a line can hold, so the last tier anyone can reach.
-pub const MAX_TIER_PIECES: u32 = MAX_PER_SIZE * Size::ALL.len() as u32;
+// A table's limits, where the tiers' users look for them.
+pub use crate::limits::{MAX_TIER_DISCOUNT_BPS, MAX_TIER_PIECES, MAX_TIERS};
 /// The store's tiers when the admin has set none: 25 at the base price, 50 at
 /// 5% off, 100 at 10% off, 250 at 15% off.
 pub const DEFAULT_TIERS: [PriceTier; 4] = [

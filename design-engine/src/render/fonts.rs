@@ -164,11 +164,11 @@ impl Fonts {
     }
 
     pub fn load(&mut self, bytes: Vec<u8>) -> usize {
-        super::text::outline::load_font(&bytes)
+        super::text_module::load_font(&bytes)
     }
 
     pub fn has(&self, font: Font) -> bool {
-        super::text::outline::has_family(family_for(font))
+        super::text_module::has_family(family_for(font))
     }
 }
 

@@ -6,109 +6,14 @@
 //! shared area once and, per piece, a file with only its name and number on
 //! the whole area (transparent elsewhere), so each lines up with the shared one.
 
-use std::sync::Arc;
-
 use image::RgbaImage;
-use serde::Serialize;
 
-use super::text::{REFERENCE_EM, TextShape};
-use super::{Placed, PlacedKind, Renderer, SpriteKey, TextKey};
-use crate::design::{Design, PrintArea};
-use crate::elements::{DEFAULT_FONT_SIZE, TextElement};
+use super::MAX_RENDER_WIDTH;
+use super::placed::{Layers, PersonalBox};
+use super::renderer::Renderer;
+use crate::design::{Design, PrintArea, check_roster};
 use crate::error::StudioError;
-use crate::personalisation::PersonalField;
-use crate::roster::{RosterRow, check_roster};
-
-/// What of an area is drawn.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Layers<'a> {
-    /// The text and image every piece shares.
-    Shared,
-    /// One piece: the shared elements with its name and number.
-    Piece(&'a RosterRow),
-    /// Only one piece's name and number: its print file, over the shared one.
-    PieceOnly(&'a RosterRow),
-}
-
-impl<'a> Layers<'a> {
-    pub(super) fn shared(self) -> bool {
-        !matches!(self, Layers::PieceOnly(_))
-    }
-    pub(super) fn row(self) -> Option<&'a RosterRow> {
-        match self {
-            Layers::Shared => None,
-            Layers::Piece(row) | Layers::PieceOnly(row) => Some(row),
-        }
-    }
-}
-
-/// Where a text's ink lies in its layout box, at `REFERENCE_EM`: the
-/// offset of the ink's centre from the box's centre, and the ink's size.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Ink {
-    dx: f32,
-    dy: f32,
-    width: f32,
-    height: f32,
-}
-
-/// The font size the ink is measured at: a pixel is half a reference unit.
-const INK_EM: f32 = 2.0 * REFERENCE_EM;
-/// Coverage from which a pixel counts as ink (the edge of an antialiased glyph).
-const INK_ALPHA: u8 = 128;
-/// Drawn around the measured ink (reference units: 2% of the font size), so
-/// that no antialiased edge the measure missed is cut.
-const INK_MARGIN: f32 = 2.0;
-
-impl Ink {
-    /// Measured on a raster, the same on every host: a layout's box holds the
-    /// line's ascent and descent, a name's height is its letters'.
-    fn measure(shape: &TextShape) -> Result<Ink, StudioError> {
-        // Twelve characters at INK_EM stay far under this side: no scaling.
-        let raster = shape.raster(INK_EM, 8192)?;
-        let (w, h) = (raster.width() as usize, raster.height() as usize);
-        let alpha = |x: usize, y: usize| raster.data()[(y * w + x) * 4 + 3];
-        let rows: Vec<usize> = (0..h)
-            .filter(|&y| (0..w).any(|x| alpha(x, y) >= INK_ALPHA))
-            .collect();
-        let cols: Vec<usize> = (0..w)
-            .filter(|&x| rows.iter().any(|&y| alpha(x, y) >= INK_ALPHA))
-            .collect();
-        let scale = INK_EM / REFERENCE_EM;
-        let bbox = shape.bbox();
-        let (Some(&top), Some(&bottom), Some(&left), Some(&right)) =
-            (rows.first(), rows.last(), cols.first(), cols.last())
-        else {
-            return Ok(Ink {
-                dx: 0.0,
-                dy: 0.0,
-                width: bbox.width(),
-                height: bbox.height(),
-            });
-        };
-        // The layout box is centred on the raster.
-        let centre = |lo: usize, hi: usize, side: usize| {
-            ((lo + hi + 1) as f32 / 2.0 - side as f32 / 2.0) / scale
-        };
-        Ok(Ink {
-            dx: centre(left, right, w),
-            dy: centre(top, bottom, h),
-            width: (right + 1 - left) as f32 / scale,
-            height: (bottom + 1 - top) as f32 / scale,
-        })
-    }
-}
-
-/// Where a name or number lies on an area drawn for a row (pixels of that drawing).
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct PersonalBox {
-    pub field: PersonalField,
-    pub x: f32,
-    pub y: f32,
-    pub width: f32,
-    pub height: f32,
-}
+use crate::roster::RosterRow;
 
 /// One piece's print file for one personalised area.
 #[derive(Debug, Clone, PartialEq)]
@@ -143,7 +48,7 @@ impl Renderer {
         row: &RosterRow,
         width_px: u32,
     ) -> Result<Vec<PersonalBox>, StudioError> {
-        let (w, h) = area.pixel_size(width_px.clamp(1, super::MAX_RENDER_WIDTH));
+        let (w, h) = area.pixel_size(width_px.clamp(1, MAX_RENDER_WIDTH));
         Ok(self
             .place_personal(design, area, row, w as f32, h as f32)?
             .into_iter()
@@ -197,76 +102,6 @@ impl Renderer {
             }
         }
         Ok(())
-    }
-
-    /// The row's name and number on an area `wf × hf` pixels: where their
-    /// ink lies, and the sprite to draw.
-    pub(super) fn place_personal(
-        &mut self,
-        design: &Design,
-        area: PrintArea,
-        row: &RosterRow,
-        wf: f32,
-        hf: f32,
-    ) -> Result<Vec<(PersonalBox, Placed)>, StudioError> {
-        let mut placed = Vec::with_capacity(2);
-        for field in PersonalField::ALL {
-            let (Some(style), Some(words)) = (design.area(area).personal(field), row.text(field))
-            else {
-                continue;
-            };
-            // The size only matters to arcs, which names and numbers do not have.
-            let text = TextElement::new(
-                words,
-                style.font(),
-                DEFAULT_FONT_SIZE,
-                style.colour().as_str(),
-            )?;
-            let shape = self.shape(&text)?;
-            let key = TextKey::of(&text);
-            let ink = self.inks.get_or_try(key.clone(), || Ink::measure(&shape))?;
-            // The ink, not the font size, is the style's height of the area.
-            let target = style.height() as f32 / 100.0 * hf;
-            let scale = target / ink.height.max(0.5);
-            let fit = (wf / (ink.width * scale)).min(hf / target).min(1.0);
-            let scale = scale * fit;
-            let em = REFERENCE_EM * scale;
-            let (x, y) = (
-                style.position.x() as f32 / 100.0 * wf,
-                style.position.y() as f32 / 100.0 * hf,
-            );
-            let part = [
-                ink.dx,
-                ink.dy,
-                ink.width + 2.0 * INK_MARGIN,
-                ink.height + 2.0 * INK_MARGIN,
-            ];
-            let size = (ink.width * scale, ink.height * scale);
-            placed.push((
-                PersonalBox {
-                    field,
-                    x,
-                    y,
-                    width: size.0,
-                    height: size.1,
-                },
-                Placed {
-                    // The sprite is the ink (and a margin), centred on the position.
-                    centre: (x, y),
-                    size,
-                    what: PlacedKind::Text {
-                        key: SpriteKey::Text {
-                            text: key,
-                            em_bits: em.to_bits(),
-                        },
-                        shape: Arc::clone(&shape),
-                        em,
-                        part: Some(part),
-                    },
-                },
-            ));
-        }
-        Ok(placed)
     }
 }
 

@@ -2,7 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::catalogue::builtin_catalogue;
-use crate::design::PrintArea;
+use crate::design::{Design, PrintArea, check_roster, roster_problems};
 use crate::elements::Font;
 use crate::personalisation::PersonalStyle;
 

@@ -240,7 +240,7 @@ pub async fn archive(
     let plan = Plan::of(db, storage, order_id, None).await?;
     // A roster that does not fit is refused before the download starts.
     for (_, design) in &plan.personalised {
-        design_engine::roster::check_roster(design).map_err(Failure::internal)?;
+        design_engine::design::check_roster(design).map_err(Failure::internal)?;
     }
     let manifest = plan.manifest(order_number)?;
     let ticket = work.reserve(plan.cost() + ARCHIVE_BYTES).await?;

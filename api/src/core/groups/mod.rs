@@ -3,7 +3,8 @@
 //! numbers), and closing it into the organiser's cart in one transaction.
 //! Every studio rule and every price is the engine's.
 
-use design_engine::roster::{RosterRow, RosterRowInput, row_misfit};
+use design_engine::design::row_misfit;
+use design_engine::roster::{RosterRow, RosterRowInput};
 use design_engine::{Design, Quantities, Size};
 
 use crate::core::checkout::quote::{CheckedCart, LineOf, order_line};

@@ -104,14 +104,14 @@ impl NewItem {
         design_engine::StudioError,
     > {
         use design_engine::pricing::Paise;
-        use design_engine::roster_pricing::{PersonalisationCharges, quote_personalisation};
+        use design_engine::roster_pricing::PersonalisationCharges;
         if self.name_charge == 0 && self.number_charge == 0 {
             return Ok(None);
         }
         let design = design_engine::Design::from_json(&self.design)?;
         let charges =
             PersonalisationCharges::new(Paise(self.name_charge), Paise(self.number_charge))?;
-        quote_personalisation(&design, charges)
+        design.quote_personalisation(charges)
     }
 }
 

@@ -1,0 +1,85 @@
+//! What a design needs before it is kept: a saved draft (its colour, its
+//! uploads, sane quantities), and a cart line (at least the minimum, and a
+//! roster that fits what it prints piece for piece).
+
+use super::Design;
+use crate::elements::check_upload;
+use crate::error::{RowProblem, StudioError};
+use crate::personal_field::PersonalField;
+use crate::roster::RosterRow;
+use crate::size::Size;
+
+impl Design {
+    /// What a saved design (a draft) requires: the colour is one of the
+    /// product's `colours`, uploads are images under 5 MB, the quantities are
+    /// sane. It may hold fewer than 25 items, or none yet.
+    pub fn check_for_saving(&self, colours: &[String]) -> Result<(), StudioError> {
+        if !colours.iter().any(|c| c.eq_ignore_ascii_case(&self.color)) {
+            return Err(StudioError::UnknownColour);
+        }
+        for asset in self.image_assets() {
+            check_upload(&asset.mime, asset.bytes)?;
+        }
+        self.quantities.check()
+    }
+
+    /// Everything the cart requires: what a saved design does, at least
+    /// one item and 25 per colour, and for a design with names or numbers a
+    /// roster that matches it piece for piece (`check_roster`).
+    pub fn check_for_cart(&self, colours: &[String]) -> Result<(), StudioError> {
+        self.check_for_saving(colours)?;
+        self.quantities.check_minimum()?;
+        check_roster(self)
+    }
+}
+
+/// Whether one row carries exactly what `design` prints: a name where it
+/// prints names, none where it does not, and the same for numbers.
+pub fn row_misfit(design: &Design, row: &RosterRow) -> Option<RowProblem> {
+    let names = design.prints(PersonalField::Name);
+    let numbers = design.prints(PersonalField::Number);
+    match (names, row.name().is_some(), numbers, row.number().is_some()) {
+        (true, false, _, _) => Some(RowProblem::NameMissing),
+        (false, true, _, _) => Some(RowProblem::NameNotPrinted),
+        (_, _, true, false) => Some(RowProblem::NumberMissing),
+        (_, _, false, true) => Some(RowProblem::NumberNotPrinted),
+        _ => None,
+    }
+}
+
+/// Everything that keeps a design's roster from the cart, in order: the
+/// roster missing or needless, then each row against what the design prints,
+/// then each size whose count differs from the quantities.
+pub fn roster_problems(design: &Design) -> Vec<StudioError> {
+    let rows = design.roster();
+    match (design.is_personalised(), rows.is_empty()) {
+        (false, true) => return Vec::new(),
+        (false, false) => return vec![StudioError::RosterWithoutPersonalisation],
+        (true, true) => return vec![StudioError::RosterMissing],
+        (true, false) => {}
+    }
+    let mut problems = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        problems.extend(row_misfit(design, row).map(|p| p.at(i + 1)));
+    }
+    for size in Size::ALL {
+        let roster = rows.iter().filter(|r| r.size() == size).count() as u32;
+        let quantity = design.quantities.get(size);
+        if roster != quantity {
+            problems.push(StudioError::RosterSizeMismatch {
+                size,
+                roster,
+                quantity,
+            });
+        }
+    }
+    problems
+}
+
+/// The cart's roster rule: the first of `roster_problems`.
+pub fn check_roster(design: &Design) -> Result<(), StudioError> {
+    match roster_problems(design).into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,44 @@
+use super::pixels::into_rgba;
+use super::placed::Layers;
+use super::*;
+use crate::design::{Design, PrintArea};
+use crate::elements::{Font, ImageElement, TextElement};
+
+/// A print file composed a row at a time holds exactly the pixels of the
+/// area drawn whole: a text over a half-transparent picture, both off
+/// centre, and the text running past the picture's edge.
+#[test]
+fn a_print_file_written_row_by_row_is_the_whole_area_drawn() {
+    let mut r = Renderer::with_bundled_fonts();
+    let picture = image::RgbaImage::from_fn(300, 200, |x, y| {
+        image::Rgba([
+            (x % 256) as u8,
+            (y % 256) as u8,
+            90,
+            if x < 150 { 255 } else { 120 },
+        ])
+    });
+    let asset = r
+        .add_image(&encode_png(&picture, None), "image/png")
+        .unwrap();
+    let mut d = Design::new("p", "white");
+    d.set_image(PrintArea::Back, ImageElement::new(asset, "half.png"));
+    d.set_image_size(PrintArea::Back, 55, 45).unwrap();
+    d.move_element(PrintArea::Back, crate::ElementKind::Image, 41.3, 57.7);
+    d.set_text(
+        PrintArea::Back,
+        TextElement::new("Row by row", Font::Georgia, 30, "#2050a0").unwrap(),
+    );
+    d.move_element(PrintArea::Back, crate::ElementKind::Text, 63.1, 49.9);
+    for area in [PrintArea::Back, PrintArea::LeftChest] {
+        let png = r.export_area_png(&d, area).unwrap();
+        let streamed = image::load_from_memory(&png).unwrap().to_rgba8();
+        let width = (area.print_size_inches().0 * f64::from(PRINT_DPI)).round() as u32;
+        let whole = into_rgba(
+            r.area_pixmap(&d, area, width, true, Layers::Shared)
+                .unwrap(),
+        );
+        assert_eq!(streamed.dimensions(), whole.dimensions());
+        assert!(streamed == whole, "{area:?}: the pixels differ");
+    }
+}
