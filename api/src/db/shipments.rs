@@ -9,8 +9,8 @@ use super::orders::Order;
 use super::{Db, DbError, now_ms};
 use crate::domain::OrderStatus;
 use crate::domain::company::Company;
+use crate::domain::shipment::{Booking, ShipmentState, TrackingUpdate};
 use crate::ids::new_id;
-use crate::shipping::{Booking, ShipmentState, TrackingUpdate};
 
 #[derive(FromRow, Debug, Clone)]
 pub struct Shipment {
@@ -175,6 +175,9 @@ pub async fn keep_label(db: &Db, order_id: &str, pdf: &[u8]) -> Result<(), DbErr
     Ok(())
 }
 
+/// Who moved a shipment in its order's history: the courier's own update.
+pub const COURIER: &str = "courier";
+
 /// The order event recording that a shipment reached `state`.
 pub fn event_kind(state: ShipmentState) -> String {
     format!("shipment_{}", state.as_str())
@@ -241,7 +244,7 @@ pub async fn apply(db: &Db, s: &Shipment, u: &TrackingUpdate) -> Result<Applied,
             .bind(new_id())
             .bind(&s.order_id)
             .bind(event_kind(state))
-            .bind(crate::core::fulfilment::courier_updates::COURIER)
+            .bind(COURIER)
             .bind(&u.current_status)
             .bind(happened)
             .execute(&mut *tx)

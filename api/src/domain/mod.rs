@@ -11,6 +11,7 @@ mod pincode;
 pub mod pincodes;
 pub mod product_media;
 mod role;
+pub mod shipment;
 pub mod stages;
 mod stored_text;
 

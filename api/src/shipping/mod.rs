@@ -14,9 +14,9 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+pub use crate::domain::shipment::{Booking, Scan, ShipmentState, TrackingUpdate};
 pub use config::{ShippingConfig, ShippingKind};
 pub use parcel::{Garment, Parcel};
-pub use tracking::{Scan, ShipmentState, TrackingUpdate};
 
 /// What a courier is asked to carry: one order, to one address.
 #[derive(Debug, Clone)]
@@ -48,19 +48,6 @@ pub struct ConsignmentItem {
     /// Per unit, in paise.
     pub selling_price: i64,
     pub hsn: String,
-}
-
-/// A booked shipment.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Booking {
-    /// Shiprocket's order id and shipment id (None for manual bookings).
-    pub provider_order_id: Option<String>,
-    pub shipment_id: Option<String>,
-    pub courier: String,
-    pub awb: String,
-    pub tracking_url: String,
-    /// The courier's estimated delivery date (YYYY-MM-DD), when known.
-    pub etd: Option<String>,
 }
 
 /// Whether a courier delivers from our pickup pincode to a buyer's.

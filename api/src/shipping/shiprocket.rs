@@ -12,8 +12,9 @@ use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
 use super::config::ShiprocketConfig;
-use super::tracking::{ShipmentState, etd_date, scans_of, text};
+use super::tracking::{etd_date, scans_of, text};
 use super::{Booking, Consignment, Serviceability, ShippingError, TrackingUpdate};
+use crate::domain::shipment::{MAX_SCAN_TEXT, ShipmentState};
 use crate::env::Secret;
 
 /// Largest label PDF accepted (a page per shipment; hundreds fit).
@@ -527,7 +528,7 @@ impl ShiprocketClient {
             .and_then(text)
             .unwrap_or_default()
             .chars()
-            .take(super::tracking::MAX_SCAN_TEXT)
+            .take(MAX_SCAN_TEXT)
             .collect::<String>();
         let status_id = data
             .get("shipment_status")

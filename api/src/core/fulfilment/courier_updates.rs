@@ -8,11 +8,8 @@ use std::time::Duration;
 
 use crate::db::{DbError, now_ms, order_admin, shipments};
 use crate::domain::OrderStatus;
-use crate::shipping::{ShipmentState, TrackingUpdate};
+use crate::domain::shipment::{ShipmentState, TrackingUpdate};
 use crate::state::AppState;
-
-/// Who the history names for the courier's changes.
-pub const COURIER: &str = "courier";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -60,7 +57,7 @@ async fn deliver(state: &AppState, order_id: &str) -> Result<(), DbError> {
             &order,
             OrderStatus::Shipped,
             OrderStatus::Delivered,
-            COURIER,
+            shipments::COURIER,
             &state.config.company,
             None,
         )
