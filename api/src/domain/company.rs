@@ -132,7 +132,7 @@ impl Company {
     pub fn pincode(&self) -> Option<String> {
         self.address
             .split(|c: char| !c.is_ascii_digit())
-            .rfind(|w| w.len() == 6)
+            .rfind(|w| design_engine::pincode::is_pincode(w))
             .map(str::to_string)
     }
 

@@ -35,7 +35,7 @@ impl Email {
     }
 }
 
-/// An Indian mobile number: its 10 digits (a +91 prefix and separators dropped).
+/// An Indian mobile number: its 10 digits (a +91 or 0 prefix and separators dropped).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Phone(String);
 
@@ -44,6 +44,7 @@ impl Phone {
         let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
         let digits = match digits.len() {
             12 if digits.starts_with("91") => digits[2..].to_string(),
+            11 if digits.starts_with('0') => digits[1..].to_string(),
             _ => digits,
         };
         if digits.len() == 10 && !digits.starts_with('0') {
@@ -84,6 +85,33 @@ mod tests {
             "a b@example.com",
         ] {
             assert!(Email::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// The cases the web app's forms are tested against too (web/src/lib/contact.ts).
+    #[derive(serde::Deserialize)]
+    struct Cases {
+        email: Vec<Case>,
+        phone: Vec<Case>,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct Case {
+        input: String,
+        expected: Option<String>,
+    }
+
+    #[test]
+    fn the_shared_cases() {
+        let cases: Cases =
+            serde_json::from_str(include_str!("../../tests/cases/contact.json")).unwrap();
+        for c in cases.email {
+            let kept = Email::parse(&c.input).ok().map(Email::into_string);
+            assert_eq!(kept, c.expected, "e-mail {:?}", c.input);
+        }
+        for c in cases.phone {
+            let kept = Phone::parse(&c.input).ok().map(Phone::into_string);
+            assert_eq!(kept, c.expected, "phone {:?}", c.input);
         }
     }
 

@@ -5,7 +5,9 @@
 pub mod address;
 pub mod company;
 pub mod contact;
+pub mod india_time;
 pub mod numbering;
+pub mod order_number;
 mod order_status;
 mod pincode;
 pub mod pincodes;

@@ -37,7 +37,11 @@ fn parse_line(line: &'static str) -> Option<Pincode> {
     }
     let mut fields = line.split('\t');
     let (pincode, district, state) = (fields.next()?, fields.next()?, fields.next()?);
-    if fields.next().is_some() || !well_formed(pincode) || district.is_empty() || state.is_empty() {
+    if fields.next().is_some()
+        || !design_engine::pincode::is_pincode(pincode)
+        || district.is_empty()
+        || state.is_empty()
+    {
         return None;
     }
     Some(Pincode {
@@ -47,16 +51,10 @@ fn parse_line(line: &'static str) -> Option<Pincode> {
     })
 }
 
-/// Exactly six ASCII digits, the first not 0.
-fn well_formed(pin: &str) -> bool {
-    let b = pin.as_bytes();
-    b.len() == 6 && b[0] != b'0' && b.iter().all(u8::is_ascii_digit)
-}
-
 /// Looks up a pincode given as exactly six ASCII digits not starting with 0
 /// (no trimming); anything else, or a pincode India Post does not list, is `None`.
 pub fn lookup(pin: &str) -> Option<Pincode> {
-    if !well_formed(pin) {
+    if !design_engine::pincode::is_pincode(pin) {
         return None;
     }
     let table = &*TABLE;

@@ -66,10 +66,8 @@ impl ShippingConfig {
         };
         let pickup_pincode = env_or("SHIPPING_PICKUP_PINCODE", company_pincode);
         anyhow::ensure!(
-            pickup_pincode.is_empty()
-                || (pickup_pincode.len() == 6
-                    && pickup_pincode.bytes().all(|b| b.is_ascii_digit())),
-            "SHIPPING_PICKUP_PINCODE must be six digits, not {pickup_pincode:?}"
+            pickup_pincode.is_empty() || design_engine::pincode::is_pincode(&pickup_pincode),
+            "SHIPPING_PICKUP_PINCODE must be six digits, the first not 0, not {pickup_pincode:?}"
         );
         let config = ShippingConfig {
             kind,

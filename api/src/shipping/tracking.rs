@@ -45,8 +45,7 @@ pub fn india_time_ms(s: &str) -> Option<i64> {
     let t = formats
         .iter()
         .find_map(|f| NaiveDateTime::parse_from_str(s, f).ok())?;
-    const IST_OFFSET_MS: i64 = (5 * 60 + 30) * 60 * 1000;
-    Some(t.and_utc().timestamp_millis() - IST_OFFSET_MS)
+    Some(crate::domain::india_time::wall_clock_ms(t))
 }
 
 /// The date part of Shiprocket's `etd` ("2026-11-28 18:00:00" or "2026-11-28").

@@ -16,6 +16,7 @@ use sha2::Sha256;
 
 use crate::config::DailyBudgets;
 use crate::db::{Db, clock};
+use crate::domain::india_time;
 use crate::error::Failure;
 use crate::ids::new_id;
 
@@ -30,7 +31,6 @@ const SENDS_PER_CLIENT: i64 = 10;
 pub const SENDS_PER_ADDRESS_PER_DAY: i64 = 10;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 /// India Standard Time (UTC+5:30): a budget's day is India's calendar day.
-const INDIA_OFFSET_MS: i64 = (5 * 60 + 30) * 60 * 1000;
 
 impl DailyBudgets {
     fn of(self, channel: Channel) -> i64 {
@@ -102,11 +102,6 @@ fn paused_for_today(channel: Channel) -> Failure {
     })
 }
 
-/// India's calendar day at `now` (days since 1970-01-01).
-fn india_day(now: i64) -> i64 {
-    (now + INDIA_OFFSET_MS).div_euclid(DAY_MS)
-}
-
 /// Takes one send from the channel's budget for the day, in one conditional
 /// upsert; `false` when it is spent. On PostgreSQL the row stays locked until
 /// the transaction ends, so the sends of a channel follow one another from
@@ -126,7 +121,7 @@ async fn take_from_budget(
          WHERE code_budgets.sent < $3 RETURNING sent",
     )
     .bind(channel.key())
-    .bind(india_day(now))
+    .bind(india_time::day_number(now))
     .bind(budget)
     .fetch_optional(&mut **tx)
     .await?;
@@ -149,7 +144,7 @@ async fn tell_admins_budget_spent(
          WHERE code_budgets.told_at IS NULL RETURNING day",
     )
     .bind(channel.key())
-    .bind(india_day(now))
+    .bind(india_time::day_number(now))
     .bind(now)
     .fetch_optional(&mut *tx)
     .await?;

@@ -7,7 +7,6 @@ mod payments;
 pub(in crate::db) use payments::cancel_unpaid;
 pub use payments::{Claim, Event, Paid, Payment, cancel, pay, record_event};
 
-use rand::Rng;
 use sqlx::FromRow;
 
 use super::caps::Cap;
@@ -177,37 +176,9 @@ pub(in crate::db) const RETURNING: &str = concat!(
     )
 );
 
-/// Order numbers avoid look-alike characters (0/O, 1/I/L) so they can be read out.
-const NUMBER_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-
 /// A new order number, dated today in India.
 pub fn new_order_number() -> String {
-    order_number(now_ms())
-}
-
-/// `LT-YYYYMMDD-XXXXXX`, dated in India's time zone (UTC+05:30).
-fn order_number(now_ms: i64) -> String {
-    let ist_days = (now_ms + 330 * 60 * 1000).div_euclid(86_400_000);
-    let (y, m, d) = civil_date(ist_days);
-    let mut rng = rand::rng();
-    let tail: String = (0..6)
-        .map(|_| char::from(NUMBER_ALPHABET[rng.random_range(0..NUMBER_ALPHABET.len())]))
-        .collect();
-    format!("LT-{y:04}{m:02}{d:02}-{tail}")
-}
-
-/// The calendar date of a day count since 1970-01-01 (H. Hinnant's algorithm).
-fn civil_date(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+    crate::domain::order_number::order_number(now_ms())
 }
 
 /// What placing an order came to.
@@ -502,33 +473,4 @@ pub async fn rewrite_group_line(
         .execute(&mut **tx)
         .await?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn civil_dates() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(20_414), (2025, 11, 22));
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
-        assert_eq!(civil_date(-1), (1969, 12, 31));
-    }
-
-    #[test]
-    fn order_numbers_are_dated_in_india_and_readable() {
-        // 2026-11-21 19:00 UTC is already 22 November in India.
-        let ms = (civil_days(2026, 11, 21) * 86_400 + 19 * 3_600) * 1_000;
-        let n = order_number(ms);
-        assert!(n.starts_with("LT-20261122-"), "{n}");
-        assert_eq!(n.len(), 18);
-        assert!(n[12..].bytes().all(|b| NUMBER_ALPHABET.contains(&b)));
-    }
-
-    fn civil_days(y: i64, m: i64, d: i64) -> i64 {
-        (0..40_000)
-            .find(|&days| civil_date(days) == (y, m, d))
-            .unwrap()
-    }
 }

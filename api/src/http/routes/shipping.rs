@@ -73,7 +73,7 @@ fn token_ok(configured: &str, given: Option<&str>) -> bool {
 
 fn pincode_of(p: &str) -> Result<String, ApiError> {
     let p = p.trim();
-    if p.len() != 6 || !p.bytes().all(|b| b.is_ascii_digit()) {
+    if !design_engine::pincode::is_pincode(p) {
         return Err(ApiError::bad_request(
             "Please enter a valid 6-digit pincode",
         ));

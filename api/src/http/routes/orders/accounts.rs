@@ -12,12 +12,12 @@ use poem_openapi::param::Query;
 use poem_openapi::payload::{Binary, Json};
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use super::admin::{DAY_MS, day_start};
 use super::tax_documents::pdf_bytes;
 use crate::core::documents::gstr1::{Builder, Gstr1, Reconciliation};
 use crate::db::accounts;
 use crate::db::accounts::{Kind, Range, WithPdf};
 use crate::db::tax_documents::Kept;
+use crate::domain::india_time::{DAY_MS, day_start};
 use crate::http::auth::BearerAuth;
 use crate::http::dto::Pagination;
 use crate::http::envelope::{ApiError, ApiResult, Envelope};

@@ -18,6 +18,7 @@ use crate::db::order_admin;
 use crate::db::order_admin::Filter;
 use crate::db::{Db, now_ms, orders, proofs};
 use crate::domain::OrderStatus;
+use crate::domain::india_time::{self, DAY_MS, day_start};
 use crate::http::auth::BearerAuth;
 use crate::http::dto::Pagination;
 use crate::http::envelope::{ApiError, ApiResult, Envelope};
@@ -26,29 +27,14 @@ use crate::http::fails::status::*;
 use crate::http::routes::Tag;
 use crate::state::AppState;
 
-/// India Standard Time, where the store's days begin and end.
-const IST_OFFSET_MS: i64 = (5 * 60 + 30) * 60 * 1000;
-pub(crate) const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 const DEFAULT_LIMIT: i64 = 100;
 const MAX_LIMIT: i64 = 500;
 /// `/orders/admin/all` answers at most this many (newest first).
 const MAX_ALL: i64 = 5000;
 
-/// The start of a calendar day in India, in Unix ms.
-pub(crate) fn day_start(date: NaiveDate) -> i64 {
-    date.and_hms_opt(0, 0, 0)
-        .expect("midnight exists")
-        .and_utc()
-        .timestamp_millis()
-        - IST_OFFSET_MS
-}
-
 /// Today's date in India.
 pub(crate) fn today() -> NaiveDate {
-    let ms = now_ms() + IST_OFFSET_MS;
-    chrono::DateTime::from_timestamp_millis(ms)
-        .map(|d| d.date_naive())
-        .unwrap_or_default()
+    india_time::date(now_ms())
 }
 
 fn parse_date(value: Option<String>, name: &str) -> Result<Option<NaiveDate>, ApiError> {

@@ -169,10 +169,7 @@ async fn consignment(state: &AppState, order: &orders::Order) -> ApiResult<Consi
             hsn: l.hsn.clone(),
         })
         .collect();
-    let ordered = chrono::DateTime::from_timestamp_millis(
-        order.created_at + crate::core::documents::IST_OFFSET_MS,
-    )
-    .unwrap_or_default();
+    let ordered = crate::domain::india_time::local(order.created_at);
     Ok(Consignment {
         order_number: order.order_number.clone(),
         order_date: ordered.format("%Y-%m-%d %H:%M").to_string(),
