@@ -30,7 +30,6 @@ const SENDS_PER_CLIENT: i64 = 10;
 /// Sends to one address in [`DAY_MS`], whoever asks (an inbox or a phone is not to be flooded).
 pub const SENDS_PER_ADDRESS_PER_DAY: i64 = 10;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-/// India Standard Time (UTC+5:30): a budget's day is India's calendar day.
 
 impl DailyBudgets {
     fn of(self, channel: Channel) -> i64 {
