@@ -4,6 +4,7 @@
 
 use design_engine::Design;
 use design_engine::pricing::{LineQuote, OrderQuote, quote_order};
+use design_engine::roster_pricing::PersonalisationCharges;
 
 use crate::config::Config;
 use poem_openapi::Object;
@@ -25,15 +26,34 @@ pub struct PricedCart {
     pub quote: OrderQuote,
 }
 
-/// The cart at its products' current prices, with the store's policies from
-/// `config`: names and numbers at `personalisation`, the gateway fee at
-/// `gateway_fee_bps`.
-pub async fn price_cart(db: &Db, user_id: &str, config: &Config) -> Result<PricedCart, Failure> {
+/// The store's price policies a cart is priced with: what a printed name and
+/// number add per piece, and the gateway fee.
+#[derive(Debug, Clone, Copy)]
+pub struct Policies {
+    pub personalisation: PersonalisationCharges,
+    pub gateway_fee_bps: i64,
+}
+
+impl Policies {
+    pub fn of(config: &Config) -> Policies {
+        Policies {
+            personalisation: config.personalisation,
+            gateway_fee_bps: config.gateway_fee_bps,
+        }
+    }
+}
+
+/// The cart at its products' current prices, with the store's policies.
+pub async fn price_cart(db: &Db, user_id: &str, policies: Policies) -> Result<PricedCart, Failure> {
     let mut lines = Vec::new();
     let mut quotes = Vec::new();
     for line in cart::lines(db, user_id).await? {
         let design = line.design()?;
-        let quote = design.quote(&line.pricing()?.with_personalisation(config.personalisation))?;
+        let quote = design.quote(
+            &line
+                .pricing()?
+                .with_personalisation(policies.personalisation),
+        )?;
         quotes.push(quote.clone());
         lines.push(PricedLine {
             line,
@@ -43,7 +63,7 @@ pub async fn price_cart(db: &Db, user_id: &str, config: &Config) -> Result<Price
     }
     Ok(PricedCart {
         lines,
-        quote: quote_order(quotes, config.gateway_fee_bps)?,
+        quote: quote_order(quotes, policies.gateway_fee_bps)?,
     })
 }
 

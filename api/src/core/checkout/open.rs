@@ -3,6 +3,7 @@
 //! compared with what the shopper was shown, the provider's order made, and
 //! the order stored once, complete; the same receipt again finds it.
 
+use crate::core::cart::pricing::Policies;
 use crate::core::checkout::quote::{CheckedCart, check_amount, checked_cart};
 use crate::db::DbError;
 use crate::db::caps::Cap;
@@ -113,7 +114,7 @@ pub async fn open_order(
         None => {
             let priced = match c.lines {
                 Some(lines) => lines,
-                None => checked_cart(&state.db, user_id, &state.config).await?,
+                None => checked_cart(&state.db, user_id, Policies::of(&state.config)).await?,
             };
             let total = priced.quote.total.0;
             // Refused before anything is stored.

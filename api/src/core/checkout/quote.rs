@@ -6,8 +6,7 @@ use design_engine::Design;
 use design_engine::pricing::{LineQuote, OrderQuote, Paise};
 use design_engine::roster_pricing::PersonalisationQuote;
 
-use crate::config::Config;
-use crate::core::cart::pricing::{PricedLine, price_cart};
+use crate::core::cart::pricing::{Policies, PricedLine, price_cart};
 use crate::db::Db;
 use crate::db::orders::NewItem;
 use crate::error::Failure;
@@ -19,8 +18,12 @@ pub struct CheckedCart {
     pub items: Vec<NewItem>,
 }
 
-pub async fn checked_cart(db: &Db, user_id: &str, config: &Config) -> Result<CheckedCart, Failure> {
-    let cart = price_cart(db, user_id, config).await?;
+pub async fn checked_cart(
+    db: &Db,
+    user_id: &str,
+    policies: Policies,
+) -> Result<CheckedCart, Failure> {
+    let cart = price_cart(db, user_id, policies).await?;
     if cart.lines.is_empty() {
         return Err(Failure::bad_request("Your cart is empty"));
     }

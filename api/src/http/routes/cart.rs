@@ -12,7 +12,7 @@ use super::Tag;
 use crate::core::cart::add_design;
 use crate::core::cart::add_design::{SAVE_ATTEMPTS, backoff, busy, invalid_product};
 use crate::core::cart::pricing::PersonalisationLine;
-use crate::core::cart::pricing::{PricedLine, price_cart};
+use crate::core::cart::pricing::{Policies, PricedLine, price_cart};
 use crate::db::cart;
 use crate::http::auth::BearerAuth;
 use crate::http::design_document::{DesignDocument, RosterDocument};
@@ -113,7 +113,7 @@ pub struct CartSummary {
 }
 
 pub(crate) async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
-    let cart = price_cart(&state.db, user_id, &state.config).await?;
+    let cart = price_cart(&state.db, user_id, Policies::of(&state.config)).await?;
     let mut items = Vec::with_capacity(cart.lines.len());
     for PricedLine {
         line,
