@@ -5,6 +5,7 @@
 import type { AddressInput } from '../api/payments';
 import { parseEmail, parsePhone } from './contact';
 import { cleanPhone, cleanPincode } from './inputs';
+import { isPincode } from './pincode';
 
 export interface ShippingFields {
   email: string;
@@ -119,7 +120,7 @@ export function validate(
   // The server's own rules (lib/contact): a phone is ten digits, no leading 0 (a trunk prefix, not part of a mobile number).
   if (s.email.trim() && parseEmail(s.email) === null) errors['shipping.email'] = MESSAGES.email;
   if (s.phone && parsePhone(s.phone) === null) errors['shipping.phone'] = MESSAGES.phone;
-  if (s.pincode && !/^\d{6}$/.test(s.pincode)) errors['shipping.pincode'] = MESSAGES.pincode;
+  if (s.pincode && !isPincode(s.pincode)) errors['shipping.pincode'] = MESSAGES.pincode;
   else if (s.pincode && pincodeErrors.shipping) errors['shipping.pincode'] = pincodeErrors.shipping;
 
   if (!form.sameAsShipping) {
@@ -130,7 +131,7 @@ export function validate(
         missingBilling = true;
       }
     }
-    if (b.pincode && !/^\d{6}$/.test(b.pincode)) errors['billing.pincode'] = MESSAGES.pincode;
+    if (b.pincode && !isPincode(b.pincode)) errors['billing.pincode'] = MESSAGES.pincode;
     else if (b.pincode && pincodeErrors.billing) errors['billing.pincode'] = pincodeErrors.billing;
   }
   if (gstinError) errors.gstin = gstinError;
