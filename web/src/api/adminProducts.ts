@@ -3,6 +3,7 @@
 // them), update, delete. The server checks every file it is given.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../lib/api';
+import { parseRupees } from '../lib/money';
 import type { components } from '../lib/schema';
 import type { Product } from './products';
 import { uploadFile, type UploadedRef } from './uploads';
@@ -70,10 +71,13 @@ export function tiersBody(rows: TierRow[] | null): PriceTierDto[] | string {
   return body;
 }
 
-/** The price text in paise; anything that is not a number is 0 (the specification's reading). */
+/**
+ * The price text in paise, read by the engine's rule (lib/money's parseRupees,
+ * after trimming): what it refuses ("abc", "5.555": never rounded) is 0, which
+ * the form calls not a valid price.
+ */
 export function pricePaise(text: string): number {
-  const rupees = Number(text.trim());
-  return Number.isFinite(rupees) && text.trim() !== '' ? Math.round(rupees * 100) : 0;
+  return parseRupees(text.trim()) ?? 0;
 }
 
 /** The create form's checks, in the specification's order and words; null when all is well. */

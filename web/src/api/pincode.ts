@@ -2,6 +2,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../lib/api';
+import { isPincode } from '../lib/pincode';
 import type { components } from '../lib/schema';
 
 export type PincodeDetails = components['schemas']['PincodeDetails'];
@@ -12,7 +13,7 @@ export const PINCODE_LOOKUP_FAILED = 'Failed to fetch pincode details. Please tr
 /** Throws an ApiError: 404 INVALID_PINCODE for an unknown pincode, else PINCODE_LOOKUP_FAILED. */
 export async function lookupPincode(pin: string): Promise<PincodeDetails> {
   // Not worth a request: the server would say the same.
-  if (!/^\d{6}$/.test(pin)) throw new ApiError(INVALID_PINCODE, 404);
+  if (!isPincode(pin)) throw new ApiError(INVALID_PINCODE, 404);
   let result;
   try {
     result = await api.GET('/pincode/{pin}', { params: { path: { pin } } });

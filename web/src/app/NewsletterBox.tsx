@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { SEND_FAILED, subscribeToNewsletter } from '../api/newsletter';
 import { ApiError } from '../lib/api';
+import { parseEmail } from '../lib/contact';
 
 // The spec's states (idle, sending, success for 3 s, error), then a lasting
 // one: the address is not subscribed until the e-mailed link is opened.
@@ -11,7 +12,6 @@ type State =
   | { kind: 'confirm'; email: string }
   | { kind: 'error'; message: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const SUCCESS_RESET_MS = 3_000;
 
 export function NewsletterBox() {
@@ -28,7 +28,7 @@ export function NewsletterBox() {
     e.preventDefault();
     const value = email.trim();
     if (!value) return setState({ kind: 'error', message: 'Please enter an email address' });
-    if (!EMAIL.test(value)) return setState({ kind: 'error', message: 'Please enter a valid email address' });
+    if (parseEmail(value) === null) return setState({ kind: 'error', message: 'Please enter a valid email address' });
     setState({ kind: 'sending' });
     try {
       await subscribeToNewsletter(value);

@@ -4,6 +4,7 @@
 // request says nothing and blocks nothing.
 import { useDeliveryEstimate } from '../api/shipping';
 import { useDebounced } from '../components/three/useDebounced';
+import { isPincode } from '../lib/pincode';
 import { PINCODE_DEBOUNCE_MS } from './usePincodeAutofill';
 
 export interface DeliveryNote {
@@ -16,7 +17,7 @@ export interface DeliveryNote {
 
 export function useDeliveryNote(pincode: string): DeliveryNote | undefined {
   const settled = useDebounced(pincode, PINCODE_DEBOUNCE_MS);
-  const complete = /^\d{6}$/.test(settled) ? settled : undefined;
+  const complete = isPincode(settled) ? settled : undefined;
   const estimate = useDeliveryEstimate(complete);
   // An answer for an older pincode says nothing about this one.
   if (settled !== pincode || !estimate.data) return undefined;

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { INVALID_PINCODE, PINCODE_LOOKUP_FAILED, usePincodeLookup, type PincodeDetails } from '../api/pincode';
 import { ApiError } from '../lib/api';
+import { isPincode } from '../lib/pincode';
 
 export const PINCODE_DEBOUNCE_MS = 500;
 
@@ -24,8 +25,9 @@ export function usePincodeAutofill(onFound: (details: PincodeDetails) => void) {
     (pin: string) => {
       clearTimeout(timer.current);
       latest.current = pin;
-      if (pin.length !== 6) {
-        setStatus({ kind: 'idle' });
+      if (!isPincode(pin)) {
+        // Fewer than six digits wait for more; six that are no pincode (a leading 0) are refused without asking.
+        setStatus(pin.length === 6 ? { kind: 'error', message: INVALID_PINCODE } : { kind: 'idle' });
         return;
       }
       timer.current = setTimeout(async () => {

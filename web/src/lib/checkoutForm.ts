@@ -3,7 +3,9 @@
 // address and a member's billing details use its shipping section on its own
 // (validateAddress, addressInput). Kept in sessionStorage by features/checkout/form.ts.
 import type { AddressInput } from '../api/payments';
+import { parseEmail, parsePhone } from './contact';
 import { cleanPhone, cleanPincode } from './inputs';
+import { isPincode } from './pincode';
 
 export interface ShippingFields {
   email: string;
@@ -44,8 +46,6 @@ export const MESSAGES = {
   phone: 'Please enter a valid 10-digit mobile number',
   pincode: 'Invalid pincode. Please check and try again.',
 } as const;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emptyBilling = (): BillingFields => ({ addressLine1: '', addressLine2: '', pincode: '', city: '', state: '' });
 
@@ -117,10 +117,10 @@ export function validate(
       missingShipping = true;
     }
   }
-  if (s.email.trim() && !EMAIL.test(s.email.trim())) errors['shipping.email'] = MESSAGES.email;
-  // As the server's `Phone`: ten digits, and no leading 0 (a trunk prefix, not part of a mobile number).
-  if (s.phone && !/^[1-9]\d{9}$/.test(s.phone)) errors['shipping.phone'] = MESSAGES.phone;
-  if (s.pincode && !/^\d{6}$/.test(s.pincode)) errors['shipping.pincode'] = MESSAGES.pincode;
+  // The server's own rules (lib/contact): a phone is ten digits, no leading 0 (a trunk prefix, not part of a mobile number).
+  if (s.email.trim() && parseEmail(s.email) === null) errors['shipping.email'] = MESSAGES.email;
+  if (s.phone && parsePhone(s.phone) === null) errors['shipping.phone'] = MESSAGES.phone;
+  if (s.pincode && !isPincode(s.pincode)) errors['shipping.pincode'] = MESSAGES.pincode;
   else if (s.pincode && pincodeErrors.shipping) errors['shipping.pincode'] = pincodeErrors.shipping;
 
   if (!form.sameAsShipping) {
@@ -131,7 +131,7 @@ export function validate(
         missingBilling = true;
       }
     }
-    if (b.pincode && !/^\d{6}$/.test(b.pincode)) errors['billing.pincode'] = MESSAGES.pincode;
+    if (b.pincode && !isPincode(b.pincode)) errors['billing.pincode'] = MESSAGES.pincode;
     else if (b.pincode && pincodeErrors.billing) errors['billing.pincode'] = pincodeErrors.billing;
   }
   if (gstinError) errors.gstin = gstinError;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { rupees } from './money';
+import { sharedCases } from '../test/cases';
+import { parseRupees, rupees } from './money';
+
+// The engine's own cases (design-engine money passes every one).
+const cases = sharedCases<{ format: { paise: number; text: string }[]; parse: { text: string; paise: number | null }[] }>('design-engine/tests/cases/money.json');
 
 describe('rupees', () => {
   const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
@@ -16,9 +20,21 @@ describe('rupees', () => {
     }
   });
 
+  it("writes the engine's text for each shared case", () => {
+    expect(cases.format.length).toBeGreaterThan(0);
+    for (const c of cases.format) expect(rupees(c.paise), String(c.paise)).toBe(c.text);
+  });
+
   it('leaves what is not whole paise to Intl', () => {
     expect(rupees(12.5)).toBe(intl.format(0.125));
     expect(rupees(-0)).toBe(intl.format(-0));
     expect(rupees(Number.NaN)).toBe(intl.format(Number.NaN));
+  });
+});
+
+describe('parseRupees', () => {
+  it("reads what a merchant types as the engine does, refusing what it refuses", () => {
+    expect(cases.parse.length).toBeGreaterThan(0);
+    for (const c of cases.parse) expect(parseRupees(c.text), JSON.stringify(c.text)).toBe(c.paise);
   });
 });

@@ -9,6 +9,7 @@ import { Banners, useBanners } from '../../components/Banners';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { parsePhone } from '../../lib/contact';
 import { cleanPhone } from '../../lib/inputs';
 import ChangePasswordForm from './ChangePasswordForm';
 import { dateFormat } from '../../lib/dateFormat';
@@ -136,7 +137,7 @@ export default function ProfilePage() {
                   disabled={codeSentTo !== phone}
                   onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
                 />
-                <button type="button" className="btn ghost small" onClick={() => void sendCode()} disabled={sending || phone.length !== 10}>
+                <button type="button" className="btn ghost small" onClick={() => void sendCode()} disabled={sending || parsePhone(phone) === null}>
                   {sending ? 'Sending…' : codeSentTo === phone ? 'Resend code' : 'Send code'}
                 </button>
               </div>

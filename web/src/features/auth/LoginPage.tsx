@@ -15,6 +15,7 @@ import type { SecondFactorChallenge } from '../../api/secondFactor';
 import { api, ApiError, messageOf } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
+import { parsePhone } from '../../lib/contact';
 import { cleanPhone } from '../../lib/inputs';
 import { redirectTarget, startsWithPassword, type LoginStep } from './redirect';
 import CodeStep from './CodeStep';
@@ -260,7 +261,7 @@ export default function LoginPage() {
                 />
               </span>
             </label>
-            <button className="btn" type="submit" disabled={busy || phone.length !== 10 || backend === false}>
+            <button className="btn" type="submit" disabled={busy || parsePhone(phone) === null || backend === false}>
               {busy ? 'Sending…' : 'Send code by SMS'}
             </button>
             <button type="button" className="link-button" onClick={() => goTo('email')} disabled={busy}>
