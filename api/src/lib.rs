@@ -43,7 +43,9 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
              and the test payment provider takes no real money. Never expose this server."
         );
     }
-    let storage = Arc::new(storage::Storage::open(&config.storage, &config.data_dir, &config.jwt_secret).await?);
+    let storage = Arc::new(
+        storage::Storage::open(&config.storage, &config.data_dir, &config.jwt_secret).await?,
+    );
     Ok(state::AppState {
         storage,
         payments: Arc::new(payments::PaymentProvider::from_config(&config.payments)),
@@ -164,7 +166,10 @@ pub async fn start(
         .first()
         .and_then(|a| a.as_socket_addr().copied())
         .context("no local address")?;
-    tokio::spawn(mail::run_outbox_worker(state.mailer.clone()));
+    let db = state.db.clone();
+    tokio::spawn(mail::run_outbox_worker(state.mailer.clone(), move |a| {
+        crate::core::documents::tax_pdf::attachment(db.clone(), a)
+    }));
     tokio::spawn(sweeper::run(state.clone()));
     tokio::spawn(crate::core::groups::run(state.clone()));
     tokio::spawn(crate::core::checkout::refunds::run(state.clone()));

@@ -17,7 +17,7 @@ use poem_openapi::payload::{Binary, Json};
 use super::Tag;
 use crate::core::checkout::quote::{CheckedCart, check_amount, checked_cart};
 use crate::core::checkout::refunds;
-use crate::core::documents::tax_document::Issuer;
+use crate::core::documents::issuing;
 use crate::db::DbError;
 use crate::db::caps::Cap;
 use crate::db::orders;
@@ -301,13 +301,13 @@ async fn settle(
             "PAYMENT_VERIFICATION_FAILED",
         ));
     }
-    let issuer = Issuer::of(&state.config);
+    let confirming = issuing::for_payment(&state.db, &state.config, order).await?;
     let paid = orders::pay(
         &state.db,
         order,
         payment_id.trim(),
         None,
-        &issuer,
+        &confirming,
         state.config.proof_required,
     )
     .await?;
