@@ -104,12 +104,7 @@ pub async fn pay(
     proof_required: bool,
 ) -> Result<Paid, DbError> {
     let order_id = order.id.clone();
-    let Confirming {
-        paid_at: now,
-        email,
-        invoice,
-    } = confirming;
-    let now = *now;
+    let now = confirming.paid_at;
     let claim = Claim {
         order_id: order_id.clone(),
         claim: new_id(),
@@ -149,9 +144,9 @@ pub async fn pay(
         ))
         .bind(order_id.clone())
         .bind(claim.claim.clone());
-    outbox::put_if_claimed(&mut script, email, &claim);
+    outbox::put_if_claimed(&mut script, &confirming.email, &claim);
     crate::db::stock::make_due(&mut script, &claim);
-    if let Some(doc) = invoice {
+    if let Some(doc) = &confirming.invoice {
         tax_documents::push_issue(
             &mut script,
             &claim,
@@ -181,7 +176,7 @@ pub async fn pay(
     let outcome = match after.payment_claim.as_deref() {
         Some(c) if c == claim.claim => {
             crate::db::stock::wake();
-            tracing::info!(subject = %email.subject, "confirmation e-mail queued");
+            tracing::info!(subject = %confirming.email.subject, "confirmation e-mail queued");
             Payment::Confirmed
         }
         Some(c) if c == late => {
