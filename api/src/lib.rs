@@ -166,7 +166,10 @@ pub async fn start(
         .first()
         .and_then(|a| a.as_socket_addr().copied())
         .context("no local address")?;
-    tokio::spawn(mail::run_outbox_worker(state.mailer.clone()));
+    let db = state.db.clone();
+    tokio::spawn(mail::run_outbox_worker(state.mailer.clone(), move |a| {
+        crate::core::documents::tax_pdf::attachment(db.clone(), a)
+    }));
     tokio::spawn(sweeper::run(state.clone()));
     tokio::spawn(crate::core::groups::run(state.clone()));
     tokio::spawn(crate::core::checkout::refunds::run(state.clone()));

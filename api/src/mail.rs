@@ -8,7 +8,10 @@
 //! - everything else (order confirmations) is written to the outbox in the
 //!   transaction that caused it, and [`run_outbox_worker`] delivers it, so a
 //!   crash loses nothing; in production the body is blanked once delivered.
+//!   The file an e-mail attaches is drawn by the function the worker is
+//!   given at start-up (the tax invoice PDF: `core::documents::tax_pdf`).
 
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,8 +21,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use anyhow::Context;
 
-use crate::core::documents::tax_pdf;
-use crate::db::{Db, now_ms, outbox, tax_documents};
+use crate::db::{Db, now_ms, outbox};
 use crate::env::Secret;
 use crate::error::Failure;
 use crate::sms::{SmsConfig, SmsSender};
@@ -128,36 +130,24 @@ impl Smtp {
 }
 
 /// A file an e-mail carries.
-struct File {
-    name: String,
-    kind: &'static str,
-    bytes: Vec<u8>,
+pub struct File {
+    pub name: String,
+    /// Its media type.
+    pub kind: &'static str,
+    pub bytes: Vec<u8>,
 }
 
-/// The file an outbox e-mail attaches, drawn (once) now; none when the
-/// document is not there (which the e-mail then goes without).
-async fn attachment_of(db: &Db, m: &outbox::Pending) -> anyhow::Result<Option<File>> {
-    let Some(outbox::Attachment::TaxInvoice { order_id }) = m.attachment() else {
-        return Ok(None);
-    };
-    let Some(doc) = tax_documents::invoice(db, &order_id).await? else {
-        return Ok(None);
-    };
-    let name = doc.file_name();
-    let kept = tax_documents::Kept::Invoice {
-        order_id: &order_id,
-    };
-    let bytes = tax_pdf::kept_or_drawn(db, doc, kept, |doc| async move {
-        tokio::task::spawn_blocking(move || tax_pdf::render(&doc))
-            .await?
-            .map_err(anyhow::Error::msg)
-    })
-    .await?;
-    Ok(Some(File {
-        name,
-        kind: "application/pdf",
-        bytes,
-    }))
+/// The file an outbox e-mail attaches, drawn by `attach`; none when the
+/// message names none.
+async fn attachment_of<F, Fut>(attach: &F, m: &outbox::Pending) -> anyhow::Result<Option<File>>
+where
+    F: Fn(outbox::Attachment) -> Fut,
+    Fut: Future<Output = anyhow::Result<Option<File>>>,
+{
+    match m.attachment() {
+        Some(a) => attach(a).await,
+        None => Ok(None),
+    }
 }
 
 /// Where messages go: the dev outbox, an SMTP relay, an SMS provider.
@@ -238,12 +228,18 @@ impl Mailer {
 
 /// Delivers the outbox's undelivered e-mails through the relay, every few
 /// seconds, until the process ends. Without a relay there is nothing to do.
-pub async fn run_outbox_worker(mailer: Mailer) {
+/// `attach` draws the file a message names (once; none when the document is
+/// not there, which the e-mail then goes without).
+pub async fn run_outbox_worker<F, Fut>(mailer: Mailer, attach: F)
+where
+    F: Fn(outbox::Attachment) -> Fut,
+    Fut: Future<Output = anyhow::Result<Option<File>>>,
+{
     let Some(smtp) = mailer.smtp.clone() else {
         return;
     };
     loop {
-        match deliver_pending(&mailer.db, &smtp, !mailer.dev).await {
+        match deliver_pending(&mailer.db, &smtp, &attach, !mailer.dev).await {
             Ok(0) => tokio::time::sleep(Duration::from_secs(3)).await,
             Ok(_) => {}
             Err(e) => {
@@ -256,13 +252,22 @@ pub async fn run_outbox_worker(mailer: Mailer) {
 }
 
 /// Claims and sends up to 20 undelivered e-mails; returns how many were sent.
-async fn deliver_pending(db: &Db, smtp: &Smtp, blank_bodies: bool) -> anyhow::Result<usize> {
+async fn deliver_pending<F, Fut>(
+    db: &Db,
+    smtp: &Smtp,
+    attach: &F,
+    blank_bodies: bool,
+) -> anyhow::Result<usize>
+where
+    F: Fn(outbox::Attachment) -> Fut,
+    Fut: Future<Output = anyhow::Result<Option<File>>>,
+{
     let pending = outbox::claim_undelivered(db, now_ms(), 20).await?;
     let mut sent = 0;
     for (i, m) in pending.iter().enumerate() {
         // A message the relay refuses for good (a malformed address) is marked
         // failed, so it cannot block the queue.
-        let outcome = match attachment_of(db, m).await {
+        let outcome = match attachment_of(attach, m).await {
             Ok(file) => smtp.send(&m.recipient, &m.subject, &m.body, file).await,
             Err(e) => {
                 // Drawing or reading the document failed: try again later.

@@ -8,7 +8,6 @@ use sqlx::FromRow;
 
 use super::tax_documents::Stored;
 use super::{Db, DbError};
-use crate::core::documents::tax_document::TaxDocument;
 
 /// Unix ms: `from_ms` included, `to_ms` not.
 #[derive(Debug, Clone, Copy)]
@@ -59,7 +58,7 @@ pub async fn page(
     r: Range,
     offset: i64,
     limit: i64,
-) -> Result<Vec<(Kind, TaxDocument)>, DbError> {
+) -> Result<Vec<(Kind, Stored)>, DbError> {
     let rows: Vec<Listed> = sqlx::query_as(
         "SELECT kind, series, seq, snapshot FROM ( \
            SELECT 'invoice' AS kind, series, seq, issued_at, snapshot FROM tax_invoices \
@@ -75,31 +74,32 @@ pub async fn page(
     .bind(offset)
     .fetch_all(db)
     .await?;
-    rows.into_iter()
+    Ok(rows
+        .into_iter()
         .map(|l| {
             let kind = if l.kind == "invoice" {
                 Kind::Invoice
             } else {
                 Kind::CreditNote
             };
-            let doc = Stored {
+            let stored = Stored {
                 series: l.series,
                 seq: l.seq,
                 snapshot: l.snapshot,
-            }
-            .document()?;
-            Ok((kind, doc))
+            };
+            (kind, stored)
         })
-        .collect()
+        .collect())
 }
 
 /// Hands every document of `kind` issued in the range to `each`, in number
-/// order, as the rows arrive (one query; at most one row held at a time).
+/// order, as the rows arrive (one query; at most one row held at a time);
+/// stops at the first error `each` returns.
 pub async fn each(
     db: &Db,
     r: Range,
     kind: Kind,
-    mut each: impl FnMut(TaxDocument),
+    mut each: impl FnMut(Stored) -> Result<(), DbError>,
 ) -> Result<(), DbError> {
     let sql = format!(
         "SELECT series, seq, snapshot FROM {} WHERE issued_at >= $1 AND issued_at < $2 \
@@ -111,25 +111,18 @@ pub async fn each(
         .bind(r.to_ms)
         .fetch(db);
     while let Some(row) = rows.try_next().await? {
-        each(row.document()?);
+        each(row)?;
     }
     Ok(())
 }
 
-/// A document with its kept PDF, if it was drawn before.
-pub struct WithPdf {
-    pub document: TaxDocument,
+/// A stored document with its kept PDF, if it was drawn before.
+#[derive(FromRow)]
+pub struct PdfRow {
     pub series: String,
     pub seq: i64,
+    pub snapshot: String,
     pub pdf: Option<Vec<u8>>,
-}
-
-#[derive(FromRow)]
-struct PdfRow {
-    series: String,
-    seq: i64,
-    snapshot: String,
-    pdf: Option<Vec<u8>>,
 }
 
 /// The next `limit` documents of `kind` in the range after number
@@ -140,37 +133,21 @@ pub async fn pdf_batch(
     kind: Kind,
     after: Option<(&str, i64)>,
     limit: i64,
-) -> Result<Vec<WithPdf>, DbError> {
+) -> Result<Vec<PdfRow>, DbError> {
     let (series, seq) = after.unwrap_or(("", 0));
     let sql = format!(
         "SELECT series, seq, snapshot, pdf FROM {} WHERE issued_at >= $1 AND issued_at < $2 \
          AND (series > $3 OR (series = $3 AND seq > $4)) ORDER BY series, seq LIMIT $5",
         kind.table()
     );
-    let rows: Vec<PdfRow> = sqlx::query_as(&sql)
+    Ok(sqlx::query_as(&sql)
         .bind(r.from_ms)
         .bind(r.to_ms)
         .bind(series.to_string())
         .bind(seq)
         .bind(limit)
         .fetch_all(db)
-        .await?;
-    rows.into_iter()
-        .map(|row| {
-            let document = Stored {
-                series: row.series.clone(),
-                seq: row.seq,
-                snapshot: row.snapshot,
-            }
-            .document()?;
-            Ok(WithPdf {
-                document,
-                series: row.series,
-                seq: row.seq,
-                pdf: row.pdf,
-            })
-        })
-        .collect()
+        .await?)
 }
 
 /// The money recorded in the range: the total price of the orders paid in

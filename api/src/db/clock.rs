@@ -2,8 +2,9 @@
 //! time by seconds (or worse, a drifting host): what must read the same
 //! whichever instance did it takes the database's clock instead of the
 //! process's `now_ms()`: rate limits, wrong-code counts, daily caps and
-//! budgets (`now_ms`, `PG_NOW_MS`), and a tax document's date and
-//! financial-year series (`now_in`, inside the issuing transaction). SQLite
+//! budgets (`now_ms`, `PG_NOW_MS`), and a payment's or refund's time with its
+//! tax document's date and financial-year series (`now`, read by
+//! `core::documents::issuing` just before the issuing transaction). SQLite
 //! serves one process on this machine, where the limits keep the process's
 //! clock.
 //!

@@ -8,7 +8,8 @@
 
 use sqlx::FromRow;
 
-use super::{Db, DbError, begin_write, now_ms, tax_documents};
+use super::tax_documents::{self, NewDocument};
+use super::{Db, DbError, begin_write, now_ms};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct Attempt {
@@ -215,19 +216,19 @@ pub async fn abandon(db: &Db, a: &Attempt, refusal: Option<&str>) -> Result<(), 
     tx.commit().await
 }
 
-/// The provider made refund `refund_id`: it is recorded (once, however often
-/// this runs) and a fully refunded order becomes `refunded` (a refunded
-/// second payment is marked so, and leaves the order as it is).
+/// The provider made refund `refund_id`: it is recorded at `now` (once,
+/// however often this runs) and a fully refunded order becomes `refunded` (a
+/// refunded second payment is marked so, and leaves the order as it is).
+/// Money back on the order's own payment is numbered and stored with its
+/// `credit_note` in the same transaction (none for an order without an invoice).
 pub async fn complete(
     db: &Db,
     a: &Attempt,
     refund_id: &str,
-    credit_note_prefix: &str,
+    now: i64,
+    credit_note: Option<&NewDocument>,
 ) -> Result<(), DbError> {
     let mut tx = begin_write(db).await?;
-    // The database's clock dates the refund and its credit note (and so the
-    // note's series), whichever instance's clock is off.
-    let now = super::clock::now_in(&mut tx).await?;
     if take(&mut tx, a).await? {
         sqlx::query(
             "INSERT INTO refunds (id, order_id, payment_id, amount, reason, created_by, created_at) \
@@ -261,16 +262,10 @@ pub async fn complete(
             .execute(&mut *tx)
             .await?;
             // Money back on the order's own payment adjusts its tax invoice.
-            tax_documents::issue_credit_note(
-                &mut tx,
-                &a.order_id,
-                &a.id,
-                a.amount,
-                &a.reason,
-                credit_note_prefix,
-                now,
-            )
-            .await?;
+            if let Some(note) = credit_note {
+                tax_documents::insert_credit_note(&mut tx, &a.order_id, &a.id, a.amount, note)
+                    .await?;
+            }
         }
     }
     Ok(tx.commit().await?)

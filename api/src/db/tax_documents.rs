@@ -1,68 +1,63 @@
 //! Issued tax invoices and credit notes (see the `tax_documents` migration):
 //! numbered inside the transaction that pays or refunds, stored as their
-//! snapshot, and their PDF kept the first time it is drawn.
+//! snapshot, and their PDF kept the first time it is drawn. Rows in, rows
+//! out: `core::documents` writes and reads the snapshots.
 
 use sqlx::{AnyConnection, FromRow};
 
 use super::orders::Claim;
 use super::script::Script;
 use super::{Db, DbError};
-use crate::core::documents::tax_document::{InvoicedLine, TaxDocument};
-use crate::domain::numbering;
 use crate::ids::new_id;
 
+/// An order line as its invoice lists it, with its product's HSN and
+/// category as they are now.
 #[derive(FromRow)]
-struct LineRow {
-    name: String,
-    color: String,
-    quantity: i64,
-    line_total: i64,
-    name_charge: i64,
-    number_charge: i64,
-    hsn: Option<String>,
-    category: Option<String>,
+pub struct LineRow {
+    pub name: String,
+    pub color: String,
+    pub quantity: i64,
+    pub line_total: i64,
+    pub name_charge: i64,
+    pub number_charge: i64,
+    pub hsn: Option<String>,
+    pub category: Option<String>,
 }
 
-/// An order's lines as its invoice lists them, in order: each product's HSN
-/// as it is now (the admin's, else the engine's default for its category).
-pub async fn invoiced_lines(db: &Db, order_id: &str) -> Result<Vec<InvoicedLine>, DbError> {
-    let rows: Vec<LineRow> = sqlx::query_as(
+/// An order's lines as its invoice lists them, in order.
+pub async fn invoiced_lines(db: &Db, order_id: &str) -> Result<Vec<LineRow>, DbError> {
+    Ok(sqlx::query_as(
         "SELECT i.name, i.color, i.quantity, i.line_total, i.name_charge, i.number_charge, p.hsn, p.category FROM order_items i \
          LEFT JOIN products p ON p.id = i.product_id WHERE i.order_id = $1 ORDER BY i.position",
     )
     .bind(order_id)
     .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| InvoicedLine {
-            amount: design_engine::pricing::Paise(r.line_total),
-            quantity: u32::try_from(r.quantity).unwrap_or(0),
-            hsn: r.hsn.unwrap_or_else(|| {
-                design_engine::tax::default_hsn(r.category.as_deref().unwrap_or_default())
-                    .to_string()
-            }),
-            // Names and numbers are part of the printed garment (one supply, one rate).
-            description: match (r.name_charge > 0, r.number_charge > 0) {
-                (false, false) => format!("{}, {} (custom printed)", r.name, r.color),
-                (true, true) => format!(
-                    "{}, {} (custom printed, names and numbers)",
-                    r.name, r.color
-                ),
-                (true, false) => format!("{}, {} (custom printed, names)", r.name, r.color),
-                (false, true) => format!("{}, {} (custom printed, numbers)", r.name, r.color),
-            },
-        })
-        .collect())
+    .await?)
+}
+
+/// A document to number and store: its series, when it was issued, and its
+/// snapshot (written by `core::documents`).
+#[derive(Debug, Clone)]
+pub struct NewDocument {
+    pub series: String,
+    pub issued_at: i64,
+    pub snapshot: String,
 }
 
 /// The name the paying script reads its new invoice number by.
 const NEXT_INVOICE: &str = "next_invoice";
 
 /// Adds the invoice's issue to a paying script: the next number of `series`
-/// and the invoice with it, both only if this script's UPDATE confirmed the
-/// order (`claim`), so a payment issues one invoice and a repeat none.
-pub fn push_issue(script: &mut Script, claim: &Claim, series: &str, doc: &TaxDocument) {
+/// and the invoice (its `snapshot`, issued at `issued_at`) with it, both only
+/// if this script's UPDATE confirmed the order (`claim`), so a payment issues
+/// one invoice and a repeat none.
+pub fn push_issue(
+    script: &mut Script,
+    claim: &Claim,
+    series: &str,
+    issued_at: i64,
+    snapshot: &str,
+) {
     script
         .push_named(
             NEXT_INVOICE,
@@ -85,48 +80,39 @@ pub fn push_issue(script: &mut Script, claim: &Claim, series: &str, doc: &TaxDoc
             Claim::PAID
         ))
         .bind(claim.order_id.clone())
-        .bind(doc.issued_at)
-        .bind(doc.to_snapshot())
+        .bind(issued_at)
+        .bind(snapshot.to_string())
         .bind(series.to_string())
         .bind(claim.claim.clone());
 }
 
-#[derive(FromRow)]
-pub(super) struct Stored {
+/// An issued document as stored: its number in `series`, and its snapshot
+/// (the document's JSON, read by `core::documents`).
+#[derive(FromRow, Debug, Clone)]
+pub struct Stored {
     pub series: String,
     pub seq: i64,
     pub snapshot: String,
 }
 
-impl Stored {
-    pub(super) fn document(self) -> Result<TaxDocument, DbError> {
-        let number = numbering::number(&self.series, self.seq);
-        TaxDocument::from_snapshot(&self.snapshot, number).map_err(|e| {
-            tracing::error!(error = %e, "a stored tax document does not read back");
-            DbError::Invariant("a stored tax document does not read back")
-        })
-    }
-}
-
 /// The order's tax invoice, once it is paid.
-pub async fn invoice(db: &Db, order_id: &str) -> Result<Option<TaxDocument>, DbError> {
-    let row: Option<Stored> =
+pub async fn invoice(db: &Db, order_id: &str) -> Result<Option<Stored>, DbError> {
+    Ok(
         sqlx::query_as("SELECT series, seq, snapshot FROM tax_invoices WHERE order_id = $1")
             .bind(order_id)
             .fetch_optional(db)
-            .await?;
-    row.map(Stored::document).transpose()
+            .await?,
+    )
 }
 
 /// The order's credit notes, oldest first.
-pub async fn credit_notes(db: &Db, order_id: &str) -> Result<Vec<TaxDocument>, DbError> {
-    let rows: Vec<Stored> = sqlx::query_as(
+pub async fn credit_notes(db: &Db, order_id: &str) -> Result<Vec<Stored>, DbError> {
+    Ok(sqlx::query_as(
         "SELECT series, seq, snapshot FROM credit_notes WHERE order_id = $1 ORDER BY issued_at, seq",
     )
     .bind(order_id)
     .fetch_all(db)
-    .await?;
-    rows.into_iter().map(Stored::document).collect()
+    .await?)
 }
 
 /// Which stored document a PDF belongs to.
@@ -179,40 +165,24 @@ pub async fn keep_pdf(db: &Db, doc: Kept<'_>, bytes: Vec<u8>) -> Result<(), DbEr
     Ok(())
 }
 
-/// Issues the credit note for `amount` given back on an invoiced order, in
-/// the refund's transaction (`refund_attempt_id` makes it once per refund):
-/// the next number of `series`, the invoice's parties and rates. An order
-/// without an invoice (paid after it was cancelled, so nothing was supplied)
-/// gets none.
-pub async fn issue_credit_note(
+/// Numbers and stores the credit note for `amount` given back, in the
+/// refund's transaction (`refund_attempt_id` makes it once per refund): the
+/// next number of its series. Returns that number.
+pub async fn insert_credit_note(
     tx: &mut AnyConnection,
     order_id: &str,
     refund_attempt_id: &str,
     amount: i64,
-    reason: &str,
-    series_prefix: &str,
-    now: i64,
-) -> Result<Option<String>, DbError> {
-    let row: Option<Stored> =
-        sqlx::query_as("SELECT series, seq, snapshot FROM tax_invoices WHERE order_id = $1")
-            .bind(order_id)
-            .fetch_optional(&mut *tx)
-            .await?;
-    let Some(invoice) = row.map(Stored::document).transpose()? else {
-        return Ok(None);
-    };
-    let date = crate::core::documents::tax_document::india_date(now);
-    let series = numbering::series(series_prefix, date);
+    note: &NewDocument,
+) -> Result<i64, DbError> {
     let (seq,): (i64,) = sqlx::query_as(
         "INSERT INTO document_series (series, last_number) VALUES ($1, 1) \
          ON CONFLICT (series) DO UPDATE SET last_number = document_series.last_number + 1 \
          RETURNING last_number",
     )
-    .bind(&series)
+    .bind(&note.series)
     .fetch_one(&mut *tx)
     .await?;
-    let note =
-        TaxDocument::credit_note(&invoice, design_engine::pricing::Paise(amount), reason, now);
     sqlx::query(
         "INSERT INTO credit_notes (id, order_id, refund_attempt_id, series, seq, amount, issued_at, snapshot) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -220,12 +190,12 @@ pub async fn issue_credit_note(
     .bind(new_id())
     .bind(order_id)
     .bind(refund_attempt_id)
-    .bind(&series)
+    .bind(&note.series)
     .bind(seq)
     .bind(amount)
-    .bind(now)
-    .bind(note.to_snapshot())
+    .bind(note.issued_at)
+    .bind(&note.snapshot)
     .execute(&mut *tx)
     .await?;
-    Ok(Some(numbering::number(&series, seq)))
+    Ok(seq)
 }

@@ -13,6 +13,7 @@
 
 use std::time::Duration;
 
+use crate::core::documents::issuing;
 use crate::db::refund_attempts::Begun;
 use crate::db::{DbError, now_ms, orders, refund_attempts, refunds_owed};
 use crate::error::{Failure, Fallible};
@@ -151,13 +152,7 @@ async fn record(
     let order_id = &a.order_id;
     match answer {
         Ok(refund) => {
-            refund_attempts::complete(
-                &state.db,
-                a,
-                &refund.id,
-                &state.config.document_prefixes.credit_note,
-            )
-            .await?;
+            issuing::refund_made(&state.db, &state.config.document_prefixes, a, &refund.id).await?;
             Ok(Settled::Made(refund))
         }
         Err(e) if e.is_final() => {

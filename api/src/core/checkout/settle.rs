@@ -3,7 +3,7 @@
 //! that arrives for a cancelled or already paid order given back.
 
 use crate::core::checkout::refunds;
-use crate::core::documents::tax_document::Issuer;
+use crate::core::documents::issuing;
 use crate::db::orders;
 use crate::db::orders::Payment;
 use crate::domain::OrderStatus;
@@ -32,13 +32,13 @@ pub async fn settle(
             "PAYMENT_VERIFICATION_FAILED",
         ));
     }
-    let issuer = Issuer::of(&state.config);
+    let confirming = issuing::for_payment(&state.db, &state.config, order).await?;
     let paid = orders::pay(
         &state.db,
         order,
         payment_id.trim(),
         None,
-        &issuer,
+        &confirming,
         state.config.proof_required,
     )
     .await?;

@@ -3,8 +3,11 @@
 //! web's print window as is and the PDF draws the same value, so every figure
 //! and text on paper is the server's.
 
+pub mod confirmation;
 pub mod figures;
 pub mod gstr1;
+pub mod issued;
+pub mod issuing;
 pub mod label;
 pub mod pdf;
 pub mod tax_document;

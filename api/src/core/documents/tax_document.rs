@@ -13,12 +13,10 @@ use design_engine::tax::{self, Date, GstState, LineTax, OrderTax, Split};
 use poem_openapi::Object;
 use poem_openapi::types::{ParseFromJSON, ToJSON};
 
-use crate::config::Config;
 use crate::db::{Db, DbError, orders, tax_documents};
 use crate::domain::address::ShippingAddress;
 use crate::domain::company::Company;
 use crate::domain::numbering;
-use crate::domain::numbering::DocumentPrefixes;
 
 pub const INVOICE_TITLE: &str = "TAX INVOICE";
 pub const CREDIT_NOTE_TITLE: &str = "CREDIT NOTE";
@@ -149,54 +147,41 @@ pub struct DocumentLine {
     pub amount: i64,
 }
 
-/// Who issues tax documents, and under which series: the configured seller.
-pub struct Issuer<'a> {
-    pub seller: &'a Company,
-    /// The seller's state, from its GSTIN; none (no valid GSTIN) issues no invoice.
-    pub seller_state: Option<GstState>,
-    pub prefixes: &'a DocumentPrefixes,
-}
-
-impl Issuer<'_> {
-    pub fn of(config: &Config) -> Issuer<'_> {
-        Issuer {
-            seller: &config.company,
-            seller_state: config.company.state(),
-            prefixes: &config.document_prefixes,
-        }
-    }
-
-    /// The invoice of `order` if it is paid at `now`, and its series.
-    pub async fn invoice(
-        &self,
-        db: &Db,
-        order: &orders::Order,
-        now: i64,
-    ) -> Result<Option<(String, TaxDocument)>, DbError> {
-        let Some(state) = self.seller_state else {
-            tracing::error!(order_id = %order.id, "no valid COMPANY_GSTIN: the paid order gets no tax invoice");
-            return Ok(None);
-        };
-        let lines = tax_documents::invoiced_lines(db, &order.id).await?;
-        let doc = TaxDocument::invoice(
-            order,
-            order.buyer_gstin.as_deref(),
-            &lines,
-            self.seller,
-            state,
-            now,
-        )?;
-        let series = numbering::series(&self.prefixes.invoice, india_date(now));
-        Ok(Some((series, doc)))
-    }
-}
-
 /// An order line as it is invoiced: its amount, pieces, and what it is.
 pub struct InvoicedLine {
     pub amount: Paise,
     pub quantity: u32,
     pub hsn: String,
     pub description: String,
+}
+
+/// An order's lines as its invoice lists them, in order: each product's HSN
+/// as it is now (the admin's, else the engine's default for its category).
+pub async fn invoiced_lines(db: &Db, order_id: &str) -> Result<Vec<InvoicedLine>, DbError> {
+    let rows = tax_documents::invoiced_lines(db, order_id).await?;
+    Ok(rows.into_iter().map(InvoicedLine::from).collect())
+}
+
+impl From<tax_documents::LineRow> for InvoicedLine {
+    fn from(r: tax_documents::LineRow) -> InvoicedLine {
+        InvoicedLine {
+            amount: Paise(r.line_total),
+            quantity: u32::try_from(r.quantity).unwrap_or(0),
+            hsn: r.hsn.unwrap_or_else(|| {
+                tax::default_hsn(r.category.as_deref().unwrap_or_default()).to_string()
+            }),
+            // Names and numbers are part of the printed garment (one supply, one rate).
+            description: match (r.name_charge > 0, r.number_charge > 0) {
+                (false, false) => format!("{}, {} (custom printed)", r.name, r.color),
+                (true, true) => format!(
+                    "{}, {} (custom printed, names and numbers)",
+                    r.name, r.color
+                ),
+                (true, false) => format!("{}, {} (custom printed, names)", r.name, r.color),
+                (false, true) => format!("{}, {} (custom printed, numbers)", r.name, r.color),
+            },
+        }
+    }
 }
 
 impl From<GstState> for StateRef {
@@ -369,6 +354,15 @@ impl TaxDocument {
             TaxDocument::parse_from_json_string(snapshot).map_err(|e| e.into_message())?;
         doc.number = number;
         Ok(doc)
+    }
+
+    /// A stored row read back, numbered in its series.
+    pub fn stored(row: tax_documents::Stored) -> Result<TaxDocument, DbError> {
+        let number = numbering::number(&row.series, row.seq);
+        TaxDocument::from_snapshot(&row.snapshot, number).map_err(|e| {
+            tracing::error!(error = %e, "a stored tax document does not read back");
+            DbError::Invariant("a stored tax document does not read back")
+        })
     }
 
     /// `tax-invoice-INV-26-27-000123.pdf` (or `credit-note-…`).

@@ -10,6 +10,9 @@ use super::pdf::{
     address_lines, footer, money, parties, style, wrap, write,
 };
 use super::tax_document::{DocumentLine, StateRef, TaxDocument};
+use crate::db::tax_documents::{self, Kept};
+use crate::db::{Db, DbError, outbox};
+use crate::mail;
 
 const CELL: super::pdf::Style = style(8.5, Weight::Regular, INK);
 const CELL_LEAD: f32 = 11.0;
@@ -229,19 +232,43 @@ pub fn render(doc: &TaxDocument) -> Result<Vec<u8>, String> {
     )
 }
 
+/// The file an outbox e-mail attaches (`mail::run_outbox_worker`): the
+/// order's tax invoice PDF, kept or drawn now (off the async threads) and
+/// kept; none when the order has no invoice.
+pub async fn attachment(db: Db, a: outbox::Attachment) -> anyhow::Result<Option<mail::File>> {
+    let outbox::Attachment::TaxInvoice { order_id } = a;
+    let Some(doc) = super::issued::invoice(&db, &order_id).await? else {
+        return Ok(None);
+    };
+    let name = doc.file_name();
+    let kept = Kept::Invoice {
+        order_id: &order_id,
+    };
+    let bytes = kept_or_drawn(&db, doc, kept, |doc| async move {
+        tokio::task::spawn_blocking(move || render(&doc))
+            .await?
+            .map_err(anyhow::Error::msg)
+    })
+    .await?;
+    Ok(Some(mail::File {
+        name,
+        kind: "application/pdf",
+        bytes,
+    }))
+}
+
 /// The PDF kept for `doc`, or drawn now by `draw` and kept: a document is
 /// drawn once, whoever asks first (the buyer, an admin, the e-mail).
 pub async fn kept_or_drawn<E, Fut>(
-    db: &crate::db::Db,
+    db: &Db,
     doc: TaxDocument,
-    kept: crate::db::tax_documents::Kept<'_>,
+    kept: Kept<'_>,
     draw: impl FnOnce(TaxDocument) -> Fut,
 ) -> Result<Vec<u8>, E>
 where
     Fut: std::future::Future<Output = Result<Vec<u8>, E>>,
-    E: From<crate::db::DbError>,
+    E: From<DbError>,
 {
-    use crate::db::tax_documents;
     if let Some(bytes) = tax_documents::pdf(db, kept).await? {
         return Ok(bytes);
     }

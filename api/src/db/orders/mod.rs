@@ -5,7 +5,7 @@
 mod payments;
 
 pub(in crate::db) use payments::cancel_unpaid;
-pub use payments::{Claim, Event, Paid, Payment, cancel, pay, record_event};
+pub use payments::{Claim, Confirming, Event, Paid, Payment, cancel, pay, record_event};
 
 use sqlx::FromRow;
 

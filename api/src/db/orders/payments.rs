@@ -2,15 +2,12 @@
 //! must happen once is a conditional UPDATE in one transaction, so concurrent
 //! verifies and webhooks cannot apply it twice.
 
-use design_engine::pricing::Paise;
-
 use sqlx::FromRow;
 
 use super::{Order, RETURNING};
-use crate::core::documents::tax_document::Issuer;
 use crate::db::script::Script;
+use crate::db::tax_documents::NewDocument;
 use crate::db::{Db, DbError, now_ms, outbox, tax_documents};
-use crate::domain::company::Company;
 use crate::ids::new_id;
 
 /// A webhook event, recorded so a replay of it is ignored.
@@ -66,6 +63,17 @@ pub enum Payment {
     DuplicateEvent,
 }
 
+/// What a payment stores besides itself, written by its caller beforehand
+/// (`core::documents::issuing::for_payment`).
+pub struct Confirming {
+    /// The database's time: the payment's, and its invoice's.
+    pub paid_at: i64,
+    /// The customer's confirmation e-mail, stored if this payment confirms the order.
+    pub email: outbox::Outgoing,
+    /// The tax invoice, numbered and stored if this payment confirms the order.
+    pub invoice: Option<NewDocument>,
+}
+
 /// What paying came to, and the order as it then stood (none for a duplicate event).
 pub struct Paid {
     pub outcome: Payment,
@@ -80,27 +88,23 @@ pub struct Paid {
 /// The UPDATE stamps the order with this call's claim, and the rest of the
 /// script acts only on the order this call confirmed: the owner's cart loses
 /// the ordered lines, the confirmation e-mail is queued and the stock is made
-/// due (`db::stock` takes it moments later), and the tax invoice is issued
-/// with the next number of its series. The order then waits for the
+/// due (`db::stock` takes it moments later), and the tax invoice is stored
+/// with the next number of its series (all three from `confirming`, dated
+/// `confirming.paid_at`). The order then waits for the
 /// customer's approval of a proof, or, without `proof_required`, counts as
 /// approved by the system (recorded in its events). A paid order given another
 /// payment id is a second payment (`Payment::SecondPayment`).
-#[tracing::instrument(skip(db, order, event, issuer), fields(order_id = %order.id))]
+#[tracing::instrument(skip(db, order, event, confirming), fields(order_id = %order.id))]
 pub async fn pay(
     db: &Db,
     order: &Order,
     payment_id: &str,
     event: Option<&Event<'_>>,
-    issuer: &Issuer<'_>,
+    confirming: &Confirming,
     proof_required: bool,
 ) -> Result<Paid, DbError> {
     let order_id = order.id.clone();
-    // The database's clock dates the payment and its invoice (and so the
-    // invoice's series), whichever instance's clock is off.
-    let now = crate::db::clock::now(db).await?;
-    // Written before the lock is taken: the script only stores them.
-    let invoice = issuer.invoice(db, order, now).await?;
-    let email = confirmation_email(order, invoice.is_some(), issuer.seller)?;
+    let now = confirming.paid_at;
     let claim = Claim {
         order_id: order_id.clone(),
         claim: new_id(),
@@ -140,10 +144,16 @@ pub async fn pay(
         ))
         .bind(order_id.clone())
         .bind(claim.claim.clone());
-    outbox::put_if_claimed(&mut script, &email, &claim);
+    outbox::put_if_claimed(&mut script, &confirming.email, &claim);
     crate::db::stock::make_due(&mut script, &claim);
-    if let Some((series, doc)) = &invoice {
-        tax_documents::push_issue(&mut script, &claim, series, doc);
+    if let Some(doc) = &confirming.invoice {
+        tax_documents::push_issue(
+            &mut script,
+            &claim,
+            &doc.series,
+            doc.issued_at,
+            &doc.snapshot,
+        );
     }
     let rows = match script.run().await {
         // The event was handled before: nothing changed.
@@ -166,7 +176,7 @@ pub async fn pay(
     let outcome = match after.payment_claim.as_deref() {
         Some(c) if c == claim.claim => {
             crate::db::stock::wake();
-            tracing::info!(subject = %email.subject, "confirmation e-mail queued");
+            tracing::info!(subject = %confirming.email.subject, "confirmation e-mail queued");
             Payment::Confirmed
         }
         Some(c) if c == late => {
@@ -196,43 +206,6 @@ impl Claim {
     /// What the script's later statements read the UPDATE's order by
     /// (`Script::push_result`): `FROM paid WHERE id = .. AND payment_claim = ..`.
     pub const PAID: &'static str = "paid";
-}
-
-/// The customer's confirmation e-mail, stored by the paying transaction: sent
-/// once per paid order, never for a payment that did not commit.
-fn confirmation_email(
-    order: &Order,
-    invoiced: bool,
-    seller: &Company,
-) -> Result<outbox::Outgoing, DbError> {
-    // The address given at checkout, else the account's.
-    let to = serde_json::from_str::<serde_json::Value>(&order.shipping_address)?
-        .get("email")
-        .and_then(|e| e.as_str())
-        .map_or_else(|| order.user_email.clone(), str::to_string);
-    let number = &order.order_number;
-    let invoice_note = if invoiced {
-        " Your tax invoice is attached, and in My Orders."
-    } else {
-        ""
-    };
-    Ok(outbox::Outgoing {
-        channel: "email",
-        to,
-        subject: format!("Order {number} confirmed"),
-        body: format!(
-            "Thank you for your order {number}. We have received your payment of {} for {} items. \
-             Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.{invoice_note}\n{}",
-            Paise(order.total_price).format_inr(),
-            order.items_count,
-            seller.contact_line()
-        )
-        .trim_end()
-        .to_string(),
-        attachment: invoiced.then(|| outbox::Attachment::TaxInvoice {
-            order_id: order.id.clone(),
-        }),
-    })
 }
 
 /// Cancels the user's order while it is pending and unpaid (recorded as the

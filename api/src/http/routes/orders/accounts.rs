@@ -14,8 +14,10 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::tax_documents::pdf_bytes;
 use crate::core::documents::gstr1::{Builder, Gstr1, Reconciliation};
+use crate::core::documents::issued;
+use crate::core::documents::issued::WithPdf;
 use crate::db::accounts;
-use crate::db::accounts::{Kind, Range, WithPdf};
+use crate::db::accounts::{Kind, Range};
 use crate::db::tax_documents::Kept;
 use crate::domain::india_time::{DAY_MS, day_start};
 use crate::http::auth::BearerAuth;
@@ -120,8 +122,8 @@ pub enum PdfsZip {
 async fn gstr1(state: &AppState, from: &str, to: &str) -> ApiResult<Gstr1> {
     let (f, t, r) = range(from, to)?;
     let mut b = Builder::default();
-    accounts::each(&state.db, r, Kind::Invoice, |d| b.add(&d)).await?;
-    accounts::each(&state.db, r, Kind::CreditNote, |d| b.add(&d)).await?;
+    issued::each(&state.db, r, Kind::Invoice, |d| b.add(&d)).await?;
+    issued::each(&state.db, r, Kind::CreditNote, |d| b.add(&d)).await?;
     let (payments, refunds) = accounts::money(&state.db, r).await?;
     let net = b.net_total();
     Ok(b.finish(
@@ -177,7 +179,7 @@ async fn zip_of(state: &AppState, r: Range) -> ApiResult<std::fs::File> {
     for kind in [Kind::Invoice, Kind::CreditNote] {
         let mut after: Option<(String, i64)> = None;
         loop {
-            let batch = accounts::pdf_batch(
+            let batch = issued::pdf_batch(
                 &state.db,
                 r,
                 kind,
@@ -233,7 +235,7 @@ impl AccountsApi {
         let page = page.0.unwrap_or(1).max(1);
         let limit = limit.0.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
         let (invoices, notes) = accounts::count(&state.db, r).await?;
-        let rows = accounts::page(&state.db, r, (page - 1).saturating_mul(limit), limit).await?;
+        let rows = issued::page(&state.db, r, (page - 1).saturating_mul(limit), limit).await?;
         let data = rows
             .into_iter()
             .map(|(kind, d)| ListedDocument {

@@ -11,9 +11,10 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 use super::invoice::visible_order;
 use crate::core::documents::label;
 use crate::core::documents::label::LabelData;
+use crate::core::documents::tax_document;
 use crate::db::shipments;
 use crate::db::shipments::{Booked, Shipment};
-use crate::db::{order_admin, orders, tax_documents};
+use crate::db::{order_admin, orders};
 use crate::domain::OrderStatus;
 use crate::http::auth::BearerAuth;
 use crate::http::envelope::{ApiError, ApiResult, Envelope};
@@ -153,7 +154,7 @@ fn manual_booking(body: &ShipmentRequest) -> ApiResult<Booking> {
 /// What Shiprocket is asked to carry for this order.
 async fn consignment(state: &AppState, order: &orders::Order) -> ApiResult<Consignment> {
     let to = delivery(state, order).await?;
-    let lines = tax_documents::invoiced_lines(&state.db, &order.id).await?;
+    let lines = tax_document::invoiced_lines(&state.db, &order.id).await?;
     let contents: Vec<(Garment, u32)> = lines
         .iter()
         .map(|l| (Garment::from_hsn(&l.hsn), l.quantity))

@@ -10,8 +10,7 @@ use poem_openapi::{ApiResponse, OpenApi};
 
 use super::invoice::visible_order;
 use crate::core::documents::tax_document::TaxDocument;
-use crate::core::documents::tax_pdf;
-use crate::db::tax_documents;
+use crate::core::documents::{issued, tax_pdf};
 use crate::db::tax_documents::Kept;
 use crate::domain::numbering;
 use crate::http::auth::BearerAuth;
@@ -44,7 +43,7 @@ pub enum DocumentPdf {
 
 async fn invoice_of(state: &AppState, auth: &BearerAuth, id: &str) -> ApiResult<TaxDocument> {
     let order = visible_order(state, auth, id).await?;
-    tax_documents::invoice(&state.db, &order.id)
+    issued::invoice(&state.db, &order.id)
         .await?
         .ok_or_else(|| ApiError::not_found(NO_INVOICE_YET))
 }
@@ -124,7 +123,7 @@ impl TaxDocumentsApi {
         id: Path<String>,
     ) -> Result<Json<Envelope<Vec<TaxDocument>>>, Fails<{ USER | FORBIDDEN | NOT_FOUND }>> {
         let order = visible_order(&state, &auth, &id.0).await?;
-        let notes = tax_documents::credit_notes(&state.db, &order.id).await?;
+        let notes = issued::credit_notes(&state.db, &order.id).await?;
         Ok(Envelope::ok("Credit notes", notes))
     }
 
@@ -145,7 +144,7 @@ impl TaxDocumentsApi {
             .and_then(numbering::parse)
             .ok_or_else(|| ApiError::not_found(NO_CREDIT_NOTE))?;
         let number = numbering::number(&series, seq);
-        let doc = tax_documents::credit_notes(&state.db, &order.id)
+        let doc = issued::credit_notes(&state.db, &order.id)
             .await?
             .into_iter()
             .find(|n| n.number == number)

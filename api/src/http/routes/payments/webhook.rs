@@ -7,7 +7,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::core::checkout::refunds::SecondPayment;
-use crate::core::documents::tax_document::Issuer;
+use crate::core::documents::issuing;
 use crate::db::orders;
 use crate::db::orders::{Event, Payment};
 use crate::http::envelope::{ApiError, ApiResult};
@@ -80,13 +80,14 @@ pub async fn handle(
         let fresh = orders::record_event(&state.db, &event).await?;
         return Ok(if fresh { "ignored" } else { "duplicate" });
     }
+    let confirming = issuing::for_payment(&state.db, &state.config, &order).await?;
     Ok(
         match orders::pay(
             &state.db,
             &order,
             &payment.id,
             Some(&event),
-            &Issuer::of(&state.config),
+            &confirming,
             state.config.proof_required,
         )
         .await?

@@ -1,0 +1,121 @@
+//! Issuing tax documents: the invoice a payment stores and the credit note a
+//! refund stores are written here, before their transaction, which only
+//! numbers and stores them (`db::orders::pay`, `db::refund_attempts::complete`).
+//! An issued invoice never changes, so a credit note may be written from it
+//! ahead of the refund's transaction.
+
+use design_engine::pricing::Paise;
+use design_engine::tax::GstState;
+
+use super::confirmation::confirmation_email;
+use super::tax_document::{TaxDocument, india_date, invoiced_lines};
+use crate::config::Config;
+use crate::db::orders::{Confirming, Order};
+use crate::db::refund_attempts::{self, Attempt};
+use crate::db::tax_documents::{self, NewDocument};
+use crate::db::{Db, DbError, clock};
+use crate::domain::company::Company;
+use crate::domain::numbering::{self, DocumentPrefixes};
+
+/// Who issues tax documents, and under which series: the configured seller.
+pub struct Issuer<'a> {
+    pub seller: &'a Company,
+    /// The seller's state, from its GSTIN; none (no valid GSTIN) issues no invoice.
+    pub seller_state: Option<GstState>,
+    pub prefixes: &'a DocumentPrefixes,
+}
+
+impl Issuer<'_> {
+    pub fn of(config: &Config) -> Issuer<'_> {
+        Issuer {
+            seller: &config.company,
+            seller_state: config.company.state(),
+            prefixes: &config.document_prefixes,
+        }
+    }
+
+    /// The invoice of `order` if it is paid at `now`, in its series (unnumbered).
+    pub async fn invoice(
+        &self,
+        db: &Db,
+        order: &Order,
+        now: i64,
+    ) -> Result<Option<NewDocument>, DbError> {
+        let Some(state) = self.seller_state else {
+            tracing::error!(order_id = %order.id, "no valid COMPANY_GSTIN: the paid order gets no tax invoice");
+            return Ok(None);
+        };
+        let lines = invoiced_lines(db, &order.id).await?;
+        let doc = TaxDocument::invoice(
+            order,
+            order.buyer_gstin.as_deref(),
+            &lines,
+            self.seller,
+            state,
+            now,
+        )?;
+        Ok(Some(NewDocument {
+            series: numbering::series(&self.prefixes.invoice, india_date(now)),
+            issued_at: doc.issued_at,
+            snapshot: doc.to_snapshot(),
+        }))
+    }
+}
+
+/// What paying `order` stores besides the payment (`db::orders::pay`): the
+/// database's time, the tax invoice and the customer's confirmation e-mail.
+pub async fn for_payment(db: &Db, config: &Config, order: &Order) -> Result<Confirming, DbError> {
+    let issuer = Issuer::of(config);
+    // The database's clock dates the payment and its invoice (and so the
+    // invoice's series), whichever instance's clock is off.
+    let now = clock::now(db).await?;
+    let invoice = issuer.invoice(db, order, now).await?;
+    let email = confirmation_email(order, invoice.is_some(), issuer.seller)?;
+    Ok(Confirming {
+        paid_at: now,
+        email,
+        invoice,
+    })
+}
+
+/// The credit note for the money `a` gives back, issued at `now` under
+/// `prefix`: the invoice's parties and split, each line's share at its
+/// invoiced rate. None for a second payment given back (not the order's
+/// price) or an order without an invoice (paid after it was cancelled, so
+/// nothing was supplied).
+pub async fn credit_note(
+    db: &Db,
+    prefix: &str,
+    a: &Attempt,
+    now: i64,
+) -> Result<Option<NewDocument>, DbError> {
+    if a.second_payment != 0 {
+        return Ok(None);
+    }
+    let Some(row) = tax_documents::invoice(db, &a.order_id).await? else {
+        return Ok(None);
+    };
+    let invoice = TaxDocument::stored(row)?;
+    let note = TaxDocument::credit_note(&invoice, Paise(a.amount), &a.reason, now);
+    Ok(Some(NewDocument {
+        series: numbering::series(prefix, india_date(now)),
+        issued_at: now,
+        snapshot: note.to_snapshot(),
+    }))
+}
+
+/// The provider made refund `refund_id` of attempt `a`: recorded once
+/// (`refund_attempts::complete`), with its credit note when money went back
+/// on an invoiced order's own payment.
+pub async fn refund_made(
+    db: &Db,
+    prefixes: &DocumentPrefixes,
+    a: &Attempt,
+    refund_id: &str,
+) -> Result<(), DbError> {
+    // The database's clock dates the refund and its credit note (and so the
+    // note's series), whichever instance's clock is off.
+    let now = clock::now(db).await?;
+    let note = credit_note(db, &prefixes.credit_note, a, now).await?;
+    refund_attempts::complete(db, a, refund_id, now, note.as_ref()).await
+}
