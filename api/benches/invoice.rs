@@ -81,7 +81,7 @@ fn order(lines: usize) -> (Order, Vec<Item>) {
         items_count: 40 * lines as i64,
         items_price,
         shipping_price: 14_999,
-        tax_price: 0,
+        gateway_charge: 0,
         gateway_fee_bps: 250,
         discount_amount: 0,
         total_price: 0,

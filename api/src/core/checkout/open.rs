@@ -129,7 +129,7 @@ pub async fn open_order(
                 provider_order_id: String::new(),
                 items_count: i64::from(priced.quote.items),
                 items_price: priced.quote.subtotal.0,
-                tax_price: priced.quote.gateway_charge.0,
+                gateway_charge: priced.quote.gateway_charge.0,
                 gateway_fee_bps: priced.quote.gateway_charge_bps,
                 total_price: total,
                 shipping_address: serde_json::to_string(&shipping)?,

@@ -28,9 +28,6 @@ pub const TITLE: &str = "PRO-FORMA INVOICE";
 pub const ESTIMATED_DISPATCH: &str = "30-45 days";
 pub const PAYMENT_TERMS: &str = "100% advance";
 
-/// India Standard Time (UTC+05:30): the store's calendar.
-pub(crate) const IST_OFFSET_MS: i64 = (5 * 60 + 30) * 60 * 1000;
-
 /// A pro-forma invoice. Money is in paise; dates are en-GB (dd/mm/yyyy) in India.
 #[derive(Object, Debug, Clone, PartialEq)]
 #[oai(rename_all = "camelCase")]
@@ -143,9 +140,9 @@ impl From<&Company> for InvoiceSeller {
 
 /// dd/mm/yyyy (en-GB) of a Unix time in ms, in India.
 pub fn en_gb_date(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms.saturating_add(IST_OFFSET_MS))
-        .map(|d| d.format("%d/%m/%Y").to_string())
-        .unwrap_or_default()
+    crate::domain::india_time::local(ms)
+        .format("%d/%m/%Y")
+        .to_string()
 }
 
 fn sizes(stored: &str) -> Fallible<Vec<InvoiceSize>> {
@@ -217,7 +214,7 @@ impl Invoice {
             .collect();
         let f = Figures::new(
             &amounts,
-            Paise(order.tax_price.max(0)),
+            Paise(order.gateway_charge.max(0)),
             Paise(order.shipping_price.max(0)),
             seller_state,
             place,

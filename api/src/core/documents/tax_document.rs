@@ -202,12 +202,10 @@ pub fn state_of(address: &ShippingAddress) -> GstState {
     })
 }
 
-/// The day, in India, of a Unix time in ms.
+/// The day, in India, of a Unix time in ms, as the engine's tax rules read dates.
 pub fn india_date(ms: i64) -> Date {
     use chrono::Datelike;
-    let day = chrono::DateTime::from_timestamp_millis(ms.saturating_add(super::IST_OFFSET_MS))
-        .unwrap_or_default()
-        .date_naive();
+    let day = crate::domain::india_time::date(ms);
     Date::new(day.year(), day.month() as u8, day.day() as u8)
 }
 
@@ -253,7 +251,7 @@ impl TaxDocument {
         let billing: ShippingAddress = serde_json::from_str(&order.billing_address)?;
         let shipping: ShippingAddress = serde_json::from_str(&order.shipping_address)?;
         let place = state_of(&shipping);
-        let fee = Paise(order.tax_price.max(0));
+        let fee = Paise(order.gateway_charge.max(0));
         let amounts: Vec<(Paise, u32)> = invoiced.iter().map(|l| (l.amount, l.quantity)).collect();
         let tax = tax::order_tax(&amounts, fee, seller_state, place, india_date(issued_ms));
         Ok(TaxDocument {

@@ -34,8 +34,11 @@ pub struct Order {
     pub items_count: i64,
     pub items_price: i64,
     pub shipping_price: i64,
-    pub tax_price: i64,
-    /// The gateway fee `tax_price` was priced with (basis points of the items price).
+    /// The payment gateway's charge, in paise (the `tax_price` column: the
+    /// specification's `taxPrice`).
+    #[sqlx(rename = "tax_price")]
+    pub gateway_charge: i64,
+    /// The gateway fee `gateway_charge` was priced with (basis points of the items price).
     pub gateway_fee_bps: i64,
     pub discount_amount: i64,
     pub total_price: i64,
@@ -125,7 +128,8 @@ pub struct NewOrder {
     pub provider_order_id: String,
     pub items_count: i64,
     pub items_price: i64,
-    pub tax_price: i64,
+    /// The payment gateway's charge (stored as `tax_price`).
+    pub gateway_charge: i64,
     /// The fee policy the order was priced with (`Config::gateway_fee_bps`).
     pub gateway_fee_bps: i64,
     pub total_price: i64,
@@ -257,7 +261,7 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
         .bind(new.provider_order_id.clone())
         .bind(new.items_count)
         .bind(new.items_price)
-        .bind(new.tax_price)
+        .bind(new.gateway_charge)
         .bind(new.total_price)
         .bind(new.shipping_address.clone())
         .bind(new.billing_address.clone())

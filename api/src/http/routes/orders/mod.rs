@@ -88,7 +88,9 @@ pub struct Order {
     pub items_count: i64,
     pub items_price: i64,
     pub shipping_price: i64,
-    pub tax_price: i64,
+    // The payment gateway's charge, under the specification's name.
+    #[oai(rename = "taxPrice")]
+    pub gateway_charge: i64,
     /// The gateway fee this order was priced with, in basis points of the
     /// items price (250 = 2.5%; 0: the merchant absorbed it, no line to show).
     pub gateway_fee_bps: i64,
@@ -269,7 +271,7 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
             items_count: o.items_count,
             items_price: o.items_price,
             shipping_price: o.shipping_price,
-            tax_price: o.tax_price,
+            gateway_charge: o.gateway_charge,
             gateway_fee_bps: o.gateway_fee_bps,
             gateway_label: design_engine::pricing::gateway_label(o.gateway_fee_bps),
             discount_amount: o.discount_amount,
