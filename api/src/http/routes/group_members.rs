@@ -106,9 +106,12 @@ impl GroupMembersApi {
         state: Data<&AppState>,
         token: Path<String>,
         sha256: Path<String>,
-    ) -> Result<super::designs::SharedPicture, Fails<{ ANY | NOT_FOUND }>> {
+    ) -> Result<crate::http::pictures::SharedPicture, Fails<{ ANY | NOT_FOUND }>> {
         let group = by_token(&state, &token.0).await?;
-        Ok(super::designs::picture_of(&state, &rules::design_of(&group)?, &sha256.0).await?)
+        Ok(
+            crate::http::pictures::picture_of(&state, &rules::design_of(&group)?, &sha256.0)
+                .await?,
+        )
     }
 
     /// Join with a piece (a size, and a name and number where the design
