@@ -123,3 +123,23 @@ pub fn created(state: &crate::state::AppState, order: crate::db::orders::Order) 
         },
     }
 }
+
+/// A member's row: a size (S, M, L, XL, XXL), and the name and number where
+/// the design prints them.
+#[derive(Object, Debug)]
+pub struct GroupRowRequest {
+    pub size: String,
+    pub name: Option<String>,
+    pub number: Option<String>,
+}
+
+impl GroupRowRequest {
+    /// The row as typed, for `core::groups` to check.
+    pub fn input(&self) -> crate::core::groups::RowInput<'_> {
+        crate::core::groups::RowInput {
+            size: &self.size,
+            name: self.name.as_deref(),
+            number: self.number.as_deref(),
+        }
+    }
+}

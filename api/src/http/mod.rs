@@ -11,6 +11,7 @@ pub mod dto;
 pub mod envelope;
 pub mod fails;
 pub mod guards;
+pub mod pictures;
 pub mod price_tiers;
 pub mod routes;
 pub mod web_assets;

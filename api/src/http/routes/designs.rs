@@ -17,15 +17,15 @@ use crate::core::cart::add_design::invalid_product;
 use crate::core::cart::pricing::PersonalisationLine;
 use crate::db::designs;
 use crate::db::designs::SavedRow;
-use crate::db::{artwork, products};
+use crate::db::products;
 use crate::http::auth::BearerAuth;
 use crate::http::design_document::DesignDocument;
 use crate::http::dto::{Pagination, QuantityDto, SizeQuantities};
-use crate::http::envelope::{AnyImage, ApiError, Envelope, TypedBody};
+use crate::http::envelope::{ApiError, Envelope};
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
+use crate::http::pictures::{SharedPicture, picture_of};
 use crate::state::AppState;
-use crate::storage::{Bucket, Key, StorageError};
 
 /// The name a design gets when none is given (the specification's default).
 pub const DEFAULT_NAME: &str = "Custom Design";
@@ -158,13 +158,6 @@ pub enum Thumbnail {
     /// PNG, drawn by the engine when the design was saved or changed.
     #[oai(status = 200, content_type = "image/png")]
     Ok(Binary<Vec<u8>>, #[oai(header = "Cache-Control")] String),
-}
-
-#[derive(ApiResponse)]
-pub enum SharedPicture {
-    /// A picture the shared (or group order's) design uses.
-    #[oai(status = 200)]
-    Ok(TypedBody<AnyImage>, #[oai(header = "Cache-Control")] String),
 }
 
 fn not_found() -> ApiError {
@@ -592,33 +585,4 @@ impl DesignsApi {
         let row = shared(&state, &token.0).await?;
         Ok(picture_of(&state, &row.design()?, &sha256.0).await?)
     }
-}
-
-/// A picture `design` uses, for someone who may see the design but did not
-/// upload it (a share link, a group order's link): only its own pictures.
-pub(crate) async fn picture_of(
-    state: &AppState,
-    design: &Design,
-    sha256: &str,
-) -> Result<SharedPicture, ApiError> {
-    let missing = || ApiError::not_found("Artwork not found");
-    if !design.image_assets().any(|a| a.sha256 == sha256) {
-        return Err(missing());
-    }
-    let key = Key::artwork(sha256).map_err(|_| missing())?;
-    let stored = artwork::get(&state.db, key.as_str())
-        .await?
-        .ok_or_else(missing)?;
-    let (_, stream) = state
-        .storage
-        .get(Bucket::Artwork, &key)
-        .await
-        .map_err(|e| match e {
-            StorageError::NotFound => missing(),
-            other => ApiError::internal(other),
-        })?;
-    Ok(SharedPicture::Ok(
-        TypedBody::new(poem::Body::from_bytes_stream(stream), stored.mime),
-        "private, no-cache".into(),
-    ))
 }

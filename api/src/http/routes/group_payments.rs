@@ -3,7 +3,9 @@
 //! the same checkout, provider, verify and webhook as any order
 //! (`routes::payments`), and shipped with the group to the organiser's
 //! address. Withdrawing, a removal or a cancel owes it back
-//! (`db::group_orders::release_order`).
+//! (`db::group_orders::release_order`). The rules are
+//! `core::groups::payments`'s: `payable`, `bill`, then checkout's
+//! `open_order`, then `link`.
 
 use poem::web::Data;
 use poem_openapi::param::Path;
@@ -11,15 +13,12 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
-use super::group_orders::{by_token, hold_for_rows, refuse_rows};
 use crate::core::checkout::open::{Checkout, check_receipt, open_order};
-use crate::db::group_orders as groups;
-use crate::db::group_orders::Row;
-use crate::db::orders;
-use crate::domain::address::{AddressInput, ShippingAddress};
+use crate::core::groups::payments::{bill, link, payable};
+use crate::domain::address::AddressInput;
 use crate::http::auth::BearerAuth;
 use crate::http::dto::{CreatedOrder, created};
-use crate::http::envelope::{ApiError, ApiResult, Envelope};
+use crate::http::envelope::Envelope;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::limits::Door;
@@ -69,99 +68,26 @@ impl GroupPaymentsApi {
             .limits
             .check(Door::CreateOrderUser, &auth.0.id)
             .await?;
-        let group = by_token(&state, &token.0).await?;
-        if group.payment != groups::MEMBERS_PAY {
-            return Err(ApiError::conflict_code(
-                "The organiser pays for this group order: there is nothing for you to pay.",
-                "GROUP_ORGANISER_PAYS",
-            )
-            .into());
-        }
-        // Closed, cancelled or past its deadline: refused before any provider order is made.
-        refuse_rows(&group)?;
+        let group = payable(&state.db, &token.0).await?;
         let receipt = check_receipt(&body.receipt)?;
-        // Checked before anything is stored, with the form's messages.
-        let billing = body.billing_address.shipping()?;
-        let rows = unpaid(&state, &group.id, &auth.0.id).await?;
-        if rows.is_empty() {
-            return Err(ApiError::conflict_code(
-                "You have no unpaid piece in this group order.",
-                "GROUP_NOTHING_TO_PAY",
-            )
-            .into());
-        }
-        let ship_to: ShippingAddress = serde_json::from_str(
-            group
-                .ship_to
-                .as_deref()
-                .ok_or_else(|| ApiError::internal("a members-pay group without an address"))?,
-        )?;
-        // The piece goes to the organiser's address; its e-mails go to the member.
-        let shipping = AddressInput {
-            email: Some(billing.email.clone()),
-            ..AddressInput::from(&ship_to)
-        };
-        let lines = crate::core::groups::member_lines(&state, &group, &rows).await?;
+        let due = bill(&state, &group, &auth.0.id, &body.billing_address).await?;
         let order = open_order(
             &state,
             &auth.0.id,
             Checkout {
                 amount: body.amount,
                 receipt,
-                notes: serde_json::json!({ "groupOrder": group.title }).to_string(),
-                shipping: &shipping,
+                notes: due.notes,
+                shipping: &due.shipping,
                 billing: Some(&body.billing_address),
                 same_as_shipping: false,
                 gstin: body.gstin.as_deref(),
-                lines: Some(lines),
+                lines: Some(due.lines),
                 group_id: Some(&group.id),
             },
         )
         .await?;
-        if let Err(e) = link(&state, &group, &auth.0.id, &rows, &order).await {
-            // Nobody can pay for it now: let it go (a payment landing anyway is refunded).
-            orders::cancel(
-                &state.db,
-                &order.id,
-                &auth.0.id,
-                "The group order changed while paying",
-            )
-            .await?;
-            return Err(e.into());
-        }
+        link(&state.db, &group, &auth.0.id, &due.rows, &order).await?;
         Ok(Envelope::ok("Order created", created(&state, order)))
     }
-}
-
-async fn unpaid(state: &AppState, group_id: &str, user_id: &str) -> ApiResult<Vec<Row>> {
-    let mut conn = state.db.acquire().await.map_err(ApiError::from)?;
-    Ok(groups::unpaid_of(&mut conn, group_id, user_id).await?)
-}
-
-/// Links the rows priced to their order while the group is open and its
-/// deadline ahead; refused when the member's unpaid rows changed meanwhile.
-async fn link(
-    state: &AppState,
-    group: &groups::Group,
-    user_id: &str,
-    priced: &[Row],
-    order: &orders::Order,
-) -> ApiResult<()> {
-    let mut tx = hold_for_rows(state, group).await?;
-    let now = groups::unpaid_of(&mut tx, &group.id, user_id).await?;
-    let ids = |rows: &[Row]| rows.iter().map(|r| r.id.clone()).collect::<Vec<_>>();
-    if ids(&now) != ids(priced) || order.items_count != priced.len() as i64 {
-        return Err(ApiError::conflict_code(
-            "Your pieces changed while you were paying: please pay again.",
-            "GROUP_ROWS_CHANGED",
-        ));
-    }
-    if !groups::link_order(&mut tx, &now, &order.id).await? {
-        return Err(ApiError::conflict_code(
-            "Your pieces were paid for meanwhile: there is nothing more to pay.",
-            "GROUP_NOTHING_TO_PAY",
-        ));
-    }
-    tx.commit().await.map_err(ApiError::from)?;
-    Ok(())
 }

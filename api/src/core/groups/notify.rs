@@ -1,0 +1,56 @@
+//! Sending a group's letters through the outbox, inside the transaction that
+//! decided them: to one address, to a user, to everyone in the group; and the
+//! organiser's once-only note that the minimum is reached.
+
+use sqlx::{Any, Transaction};
+
+use super::messages::{self, Letter};
+use crate::db::group_orders::{self as groups, Group};
+use crate::db::outbox;
+use crate::error::Failure;
+
+/// One e-mail to `email`.
+pub async fn tell(
+    tx: &mut Transaction<'static, Any>,
+    email: &str,
+    letter: &Letter,
+) -> Result<(), Failure> {
+    outbox::put(tx, "email", email, &letter.subject, &letter.body).await?;
+    Ok(())
+}
+
+/// One e-mail to a user (the organiser).
+pub async fn tell_user(
+    tx: &mut Transaction<'static, Any>,
+    user_id: &str,
+    letter: &Letter,
+) -> Result<(), Failure> {
+    let email = groups::email_of(tx, user_id).await?;
+    tell(tx, &email, letter).await
+}
+
+/// One e-mail to the organiser and to each member holding a row.
+pub async fn tell_everyone(
+    tx: &mut Transaction<'static, Any>,
+    group_id: &str,
+    letter: &Letter,
+) -> Result<(), Failure> {
+    for email in groups::everyone(tx, group_id).await? {
+        tell(tx, &email, letter).await?;
+    }
+    Ok(())
+}
+
+/// Tells the organiser, once, that the group has the minimum: `pieces`
+/// joined (the organiser paying) or paid for (members paying).
+pub async fn tell_minimum(
+    tx: &mut Transaction<'static, Any>,
+    group: &Group,
+    pieces: i64,
+) -> Result<(), Failure> {
+    if !groups::claim_flag(tx, &group.id, groups::Flag::Minimum).await? {
+        return Ok(());
+    }
+    let letter = messages::minimum_reached(group, pieces, group.payment == groups::MEMBERS_PAY);
+    tell_user(tx, &group.organiser_id, &letter).await
+}
