@@ -5,7 +5,7 @@ use poem_openapi::SecurityScheme;
 use poem_openapi::auth::Bearer;
 
 use crate::domain::Role;
-use crate::http::envelope::ApiError;
+use crate::http::error::ApiError;
 use crate::state::AppState;
 
 /// The signed-in user of a request.

@@ -15,7 +15,7 @@ use schemars::generate::SchemaSettings;
 use schemars::transform::RemoveRefSiblings;
 use serde_json::{Map, Value};
 
-use crate::http::envelope::ApiError;
+use crate::http::error::ApiError;
 
 /// A design document as JSON (read with `Design::from_json`).
 #[derive(Debug, Clone, PartialEq)]

@@ -4,7 +4,7 @@
 use design_engine::{Quantities, Size};
 use poem_openapi::Object;
 
-use crate::http::envelope::ApiError;
+use crate::http::error::ApiError;
 
 /// Garments per size. Negative or absurd counts are refused with the studio's message.
 #[derive(Object, Debug, Clone, Default)]

@@ -8,7 +8,7 @@
 use poem_openapi::ApiResponse;
 use poem_openapi::registry::{MetaResponses, Registry};
 
-use crate::http::envelope::ApiError;
+use crate::http::error::ApiError;
 
 /// The statuses an operation lists, as bits.
 pub mod status {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use poem::http::{HeaderValue, header};
 use poem::{Endpoint, IntoResponse, Request, Response};
 
-use crate::http::envelope::ApiError;
+use crate::http::error::ApiError;
 use crate::storage::{FILE_TOO_LARGE, MAX_FILE_BYTES};
 
 /// JSON bodies of the API: at most 1 MiB, read within 30 s.

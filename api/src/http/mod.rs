@@ -9,6 +9,7 @@ pub mod cached_json;
 pub mod design_document;
 pub mod dto;
 pub mod envelope;
+pub mod error;
 pub mod fails;
 pub mod guards;
 pub mod pictures;

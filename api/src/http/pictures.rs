@@ -6,7 +6,8 @@ use design_engine::Design;
 use poem_openapi::ApiResponse;
 
 use crate::db::artwork;
-use crate::http::envelope::{AnyImage, ApiError, TypedBody};
+use crate::http::envelope::{AnyImage, TypedBody};
+use crate::http::error::ApiError;
 use crate::state::AppState;
 use crate::storage::{Bucket, Key, StorageError};
 

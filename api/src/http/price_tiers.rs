@@ -4,7 +4,7 @@
 use design_engine::tiers::{PriceTier, PriceTiers};
 use poem_openapi::Object;
 
-use crate::http::envelope::ApiError;
+use crate::http::error::ApiError;
 
 /// From `minPieces` pieces in a cart line, `discountBps` basis points off the
 /// unit price (500 is 5%).

@@ -3,7 +3,8 @@
 //! (`db::accounts`).
 
 use super::tax_document::TaxDocument;
-use crate::db::accounts::{self, Kind, Range};
+use crate::db::accounts;
+use crate::db::accounts::{Kind, Range};
 use crate::db::{Db, DbError, tax_documents};
 
 /// The order's tax invoice, once it is paid.

@@ -11,11 +11,14 @@ use super::confirmation::confirmation_email;
 use super::tax_document::{TaxDocument, india_date, invoiced_lines};
 use crate::config::Config;
 use crate::db::orders::{Confirming, Order};
-use crate::db::refund_attempts::{self, Attempt};
-use crate::db::tax_documents::{self, NewDocument};
+use crate::db::refund_attempts;
+use crate::db::refund_attempts::Attempt;
+use crate::db::tax_documents;
+use crate::db::tax_documents::NewDocument;
 use crate::db::{Db, DbError, clock};
 use crate::domain::company::Company;
-use crate::domain::numbering::{self, DocumentPrefixes};
+use crate::domain::numbering;
+use crate::domain::numbering::DocumentPrefixes;
 
 /// Who issues tax documents, and under which series: the configured seller.
 pub struct Issuer<'a> {

@@ -10,7 +10,8 @@ use super::pdf::{
     address_lines, footer, money, parties, style, wrap, write,
 };
 use super::tax_document::{DocumentLine, StateRef, TaxDocument};
-use crate::db::tax_documents::{self, Kept};
+use crate::db::tax_documents;
+use crate::db::tax_documents::Kept;
 use crate::db::{Db, DbError, outbox};
 use crate::mail;
 

@@ -7,7 +7,8 @@ use super::closing::{cancel_by_clock, close};
 use super::messages;
 use super::notify::{tell_everyone, tell_minimum, tell_user};
 use super::rows::{paid, pieces_of};
-use crate::db::group_orders::{self as groups, Group};
+use crate::db::group_orders as groups;
+use crate::db::group_orders::Group;
 use crate::error::{Failure, Kind};
 use crate::state::AppState;
 

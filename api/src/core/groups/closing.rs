@@ -6,7 +6,8 @@ use super::holds::{hold_open, not_open};
 use super::messages;
 use super::notify::{tell, tell_everyone, tell_user};
 use super::rows::{assemble, design_of, members};
-use crate::db::group_orders::{self as groups, Group};
+use crate::db::group_orders as groups;
+use crate::db::group_orders::Group;
 use crate::db::{Db, cart, products};
 use crate::error::Failure;
 

@@ -11,7 +11,8 @@ use super::notify::{tell, tell_minimum};
 use super::refunds::{release_row, settle_refunds};
 use super::rows::{RowInput, check_row, design_of};
 use super::views::{MyPieces, PublicView, my_pieces, not_joined, public_view};
-use crate::db::group_orders::{self as groups, Group, NewRow, Row};
+use crate::db::group_orders as groups;
+use crate::db::group_orders::{Group, NewRow, Row};
 use crate::error::Failure;
 use crate::state::AppState;
 

@@ -5,7 +5,8 @@
 use sqlx::{Any, Transaction};
 
 use super::messages::{self, Letter};
-use crate::db::group_orders::{self as groups, Group};
+use crate::db::group_orders as groups;
+use crate::db::group_orders::Group;
 use crate::db::outbox;
 use crate::error::Failure;
 

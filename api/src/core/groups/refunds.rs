@@ -6,7 +6,8 @@ use sqlx::{Any, Transaction};
 
 use super::messages;
 use super::rows::{assemble, design_of};
-use crate::db::group_orders::{self as groups, Group, Row};
+use crate::db::group_orders as groups;
+use crate::db::group_orders::{Group, Row};
 use crate::error::Failure;
 use crate::state::AppState;
 

@@ -13,7 +13,8 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, OpenApi};
 
 use super::Tag;
-use crate::http::envelope::{ApiError, Png, TypedBody};
+use crate::http::envelope::{Png, TypedBody};
+use crate::http::error::ApiError;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::limits::{Door, client_key};

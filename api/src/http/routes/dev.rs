@@ -7,7 +7,7 @@ use poem::{IntoResponse, Request, handler};
 use serde::Deserialize;
 
 use crate::db::outbox;
-use crate::http::envelope::ApiError;
+use crate::http::error::ApiError;
 use crate::state::AppState;
 
 #[derive(Deserialize)]

@@ -15,7 +15,8 @@ use serde::Deserialize;
 
 use super::Tag;
 use crate::db::files;
-use crate::http::envelope::{AnyFile, ApiError, TypedBody};
+use crate::http::envelope::{AnyFile, TypedBody};
+use crate::http::error::ApiError;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::state::AppState;

@@ -9,13 +9,15 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
-use crate::core::groups::members::{self, Withdrawal};
+use crate::core::groups::members;
+use crate::core::groups::members::Withdrawal;
 use crate::core::groups::views::{MyPiece, MyPieces, PublicView};
 use crate::core::groups::{holds, messages, rows, views};
 use crate::http::auth::BearerAuth;
 use crate::http::design_document::DesignDocument;
 use crate::http::dto::GroupRowRequest;
-use crate::http::envelope::{ApiResult, Envelope};
+use crate::http::envelope::Envelope;
+use crate::http::error::ApiResult;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::http::pictures::{SharedPicture, picture_of};

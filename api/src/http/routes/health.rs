@@ -2,7 +2,8 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
-use crate::http::envelope::{ApiResult, Envelope};
+use crate::http::envelope::Envelope;
+use crate::http::error::ApiResult;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use poem::web::Data;

@@ -9,7 +9,7 @@ use poem_openapi::payload::Binary;
 use poem_openapi::{ApiResponse, OpenApi};
 
 use super::Tag;
-use crate::http::envelope::ApiError;
+use crate::http::error::ApiError;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::state::AppState;

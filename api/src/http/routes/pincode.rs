@@ -8,7 +8,8 @@ use poem_openapi::{Object, OpenApi};
 use super::Tag;
 use crate::domain::pincodes;
 use crate::domain::pincodes::INVALID_PINCODE;
-use crate::http::envelope::{ApiError, Envelope};
+use crate::http::envelope::Envelope;
+use crate::http::error::ApiError;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 

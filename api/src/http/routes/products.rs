@@ -13,7 +13,8 @@ use crate::domain::product_media::{ColorImage, ImageRef, ModelMetadata, ProductI
 use crate::http::auth::BearerAuth;
 use crate::http::cached_json::CachedJson;
 use crate::http::dto::PersonalisationChargesDto;
-use crate::http::envelope::{ApiError, Envelope};
+use crate::http::envelope::Envelope;
+use crate::http::error::ApiError;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::http::price_tiers;

@@ -6,7 +6,7 @@ use crate::core::accounts::codes;
 use crate::core::accounts::codes::Channel;
 use crate::db::email_tokens;
 use crate::db::users::User;
-use crate::http::envelope::ApiResult;
+use crate::http::error::ApiResult;
 use crate::limits::{Door, client_key};
 use crate::mail;
 use crate::state::AppState;

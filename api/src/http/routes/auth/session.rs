@@ -4,7 +4,8 @@ use crate::core::accounts::{second_factor, tokens};
 use crate::db;
 use crate::db::sessions;
 use crate::db::users::User;
-use crate::http::envelope::{ApiResult, Envelope};
+use crate::http::envelope::Envelope;
+use crate::http::error::ApiResult;
 use crate::state::AppState;
 
 use super::dto::*;

@@ -9,7 +9,8 @@ use poem_openapi::{ApiResponse, OpenApi};
 
 use crate::db::{now_ms, order_admin, orders};
 use crate::http::auth::BearerAuth;
-use crate::http::envelope::{ApiError, ApiResult, Envelope};
+use crate::http::envelope::Envelope;
+use crate::http::error::{ApiError, ApiResult};
 
 /// An invoice PDF's most memory while it is drawn (fonts, pages, the bytes),
 /// and each line's share: `cargo bench -p api --bench invoice` counts every

@@ -10,7 +10,7 @@ use poem_openapi::{ApiResponse, OpenApi};
 use crate::core::fulfilment::print_files;
 use crate::db::order_admin;
 use crate::http::auth::BearerAuth;
-use crate::http::envelope::ApiError;
+use crate::http::error::ApiError;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::http::routes::Tag;

@@ -53,7 +53,7 @@ pub async fn of_order(
     order_id: &str,
     paid_at: Option<i64>,
     stages: &Stages,
-) -> crate::http::envelope::ApiResult<Vec<TimelineEvent>> {
+) -> crate::http::error::ApiResult<Vec<TimelineEvent>> {
     let statuses = crate::db::order_admin::history(db, order_id).await?;
     let moves = crate::db::stages::history(db, order_id).await?;
     let events = proofs::events(db, order_id).await?;

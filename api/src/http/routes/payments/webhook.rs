@@ -10,7 +10,7 @@ use crate::core::checkout::refunds::SecondPayment;
 use crate::core::documents::issuing;
 use crate::db::orders;
 use crate::db::orders::{Event, Payment};
-use crate::http::envelope::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
 /// Razorpay's webhook body: only what we act on.
