@@ -206,6 +206,7 @@ checks: wasm web-deps
     cargo fmt --all --check
     python3 scripts/check-features.py
     python3 scripts/check-links.py
+    python3 scripts/import-circles.py api/src design-engine/src design-engine-wasm/src design-text/src
     cargo run -q -p api -- openapi | diff -q openapi.json - > /dev/null || { echo "openapi.json is stale: run just gen"; exit 1; }
     cargo run -q -p api -- facts | diff -q web/src/lib/facts.gen.ts - > /dev/null || { echo "web/src/lib/facts.gen.ts is stale: run just gen"; exit 1; }
     cd web && npm run lint && npm run typecheck && npm run check:gen

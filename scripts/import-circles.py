@@ -20,7 +20,8 @@ from collections import defaultdict
 COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 STRING = re.compile(r'\br(#*)"(?:.|\n)*?"\1|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])\'', re.S)
 TEST_MOD = re.compile(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*([;{])")
-MOD_DECL = re.compile(r"^\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", re.M)
+MOD_DECL = re.compile(r"^\s*((?:#\[[^\]]*\]\s*)*)(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", re.M)
+PATH_ATTR = re.compile(r'#\[path\s*=\s*"([^"]+)"\]')
 USE = re.compile(r"\b(pub(?:\([^)]*\))?\s+)?use\s+([^;]+);")
 PATH = re.compile(r"\b(crate|super|self)((?:\s*::\s*\w+)+)")
 
@@ -107,17 +108,25 @@ class Crate:
 
     def walk(self, module, path):
         self.files[module] = path
-        text = strip(open(path, encoding="utf-8").read())
+        # Comments out, strings kept: a `#[path]` names its file in one.
+        text = COMMENT.sub(" ", open(path, encoding="utf-8").read())
         _, test_mods = drop_inline_tests(text)
         base = os.path.dirname(path) if os.path.basename(path) in ("lib.rs", "main.rs", "mod.rs") \
             else os.path.splitext(path)[0]
-        for name in MOD_DECL.findall(text):
-            for candidate in (os.path.join(base, name + ".rs"), os.path.join(base, name, "mod.rs")):
+        for attrs, name in MOD_DECL.findall(text):
+            # `#[path]` on a module declared in a file is relative to that file's folder.
+            explicit = PATH_ATTR.search(attrs)
+            candidates = [os.path.join(os.path.dirname(path), explicit.group(1))] if explicit else [
+                os.path.join(base, name + ".rs"), os.path.join(base, name, "mod.rs")]
+            for candidate in candidates:
                 if os.path.exists(candidate):
+                    key = module + (name,)
+                    if key in self.files:  # another file for the same module (cfg alternatives)
+                        key = module + (name + "@" + os.path.basename(candidate),)
                     self.children[module].add(name)
-                    if name in test_mods or module + (name,) in self.test_files:
-                        self.test_files.add(module + (name,))
-                    self.walk(module + (name,), candidate)
+                    if name in test_mods or key in self.test_files:
+                        self.test_files.add(key)
+                    self.walk(key, candidate)
                     break
 
     def is_test(self, module):
