@@ -1,3 +1,6 @@
+//! What every handler and background job shares: the configuration, the
+//! database pool, the providers, the rate limits and the heavy-work queue.
+
 use std::sync::Arc;
 
 use crate::catalogue_cache::CatalogueCache;
