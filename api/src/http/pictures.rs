@@ -5,11 +5,9 @@
 use design_engine::Design;
 use poem_openapi::ApiResponse;
 
-use crate::db::artwork;
 use crate::http::envelope::{AnyImage, TypedBody};
 use crate::http::error::ApiError;
 use crate::state::AppState;
-use crate::storage::{Bucket, Key, StorageError};
 
 #[derive(ApiResponse)]
 pub enum SharedPicture {
@@ -25,24 +23,9 @@ pub async fn picture_of(
     design: &Design,
     sha256: &str,
 ) -> Result<SharedPicture, ApiError> {
-    let missing = || ApiError::not_found("Artwork not found");
-    if !design.image_assets().any(|a| a.sha256 == sha256) {
-        return Err(missing());
-    }
-    let key = Key::artwork(sha256).map_err(|_| missing())?;
-    let stored = artwork::get(&state.db, key.as_str())
-        .await?
-        .ok_or_else(missing)?;
-    let (_, stream) = state
-        .storage
-        .get(Bucket::Artwork, &key)
-        .await
-        .map_err(|e| match e {
-            StorageError::NotFound => missing(),
-            other => ApiError::internal(other),
-        })?;
+    let (mime, stream) = crate::core::designs::shared::picture(state, design, sha256).await?;
     Ok(SharedPicture::Ok(
-        TypedBody::new(poem::Body::from_bytes_stream(stream), stored.mime),
+        TypedBody::new(poem::Body::from_bytes_stream(stream), mime),
         "private, no-cache".into(),
     ))
 }

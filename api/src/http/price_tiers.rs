@@ -1,10 +1,9 @@
 //! A product's quantity tiers as the API shows and takes them: the engine's
-//! table (`design_engine::tiers`) in the OpenAPI schema, checked by the engine.
+//! table (`design_engine::tiers`) in the OpenAPI schema; an admin's table is
+//! checked by the engine in `core::products::edit`.
 
 use design_engine::tiers::{PriceTier, PriceTiers};
 use poem_openapi::Object;
-
-use crate::http::error::ApiError;
 
 /// From `minPieces` pieces in a cart line, `discountBps` basis points off the
 /// unit price (500 is 5%).
@@ -27,17 +26,4 @@ impl From<PriceTier> for PriceTierDto {
 /// The tiers as a product shows them.
 pub fn shown(tiers: &PriceTiers) -> Vec<PriceTierDto> {
     tiers.tiers().iter().map(|&t| t.into()).collect()
-}
-
-/// An admin's table, checked by the engine (its message names the tier at
-/// fault); an empty one is the engine's defaults (`None`).
-pub fn checked(rows: &[PriceTierDto]) -> Result<Option<PriceTiers>, ApiError> {
-    if rows.is_empty() {
-        return Ok(None);
-    }
-    let tiers = rows
-        .iter()
-        .map(|t| PriceTier::new(t.min_pieces, t.discount_bps))
-        .collect();
-    Ok(Some(PriceTiers::new(tiers)?))
 }

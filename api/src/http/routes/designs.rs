@@ -1,23 +1,22 @@
 //! Saved designs: a shopper's own designs, checked by the engine like cart
 //! lines (but they may hold fewer than 25 items), with a thumbnail the engine
 //! draws from the stored artwork, and a read-only share link. Owner-only:
-//! another user's id answers 404.
+//! another user's id answers 404. What is checked and stored is
+//! `core::designs`; this file reads the requests and builds the answers.
 
-use crate::limits::Door;
 use design_engine::roster_pricing::PersonalisationCharges;
-use design_engine::{Design, PrintArea};
+use design_engine::{Design, PrintArea, Size};
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Binary, Json};
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::Tag;
-use crate::core::cart::add_design;
-use crate::core::cart::add_design::invalid_product;
 use crate::core::cart::pricing::PersonalisationLine;
+use crate::core::designs::saved::Edit;
+use crate::core::designs::{saved, shared};
 use crate::db::designs;
 use crate::db::designs::SavedRow;
-use crate::db::products;
 use crate::http::auth::BearerAuth;
 use crate::http::design_document::DesignDocument;
 use crate::http::dto::{Pagination, QuantityDto, SizeQuantities};
@@ -26,13 +25,9 @@ use crate::http::error::ApiError;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::http::pictures::{SharedPicture, picture_of};
+use crate::limits::Door;
 use crate::state::AppState;
 
-/// The name a design gets when none is given (the specification's default).
-pub const DEFAULT_NAME: &str = "Custom Design";
-pub const MAX_NAME_CHARS: usize = 80;
-/// How many designs one shopper may keep.
-pub const MAX_SAVED_DESIGNS: i64 = 100;
 const PAGE_LIMIT: i64 = 12;
 const MAX_PAGE_LIMIT: i64 = 50;
 
@@ -161,51 +156,16 @@ pub enum Thumbnail {
     Ok(Binary<Vec<u8>>, #[oai(header = "Cache-Control")] String),
 }
 
-fn not_found() -> ApiError {
-    ApiError::not_found("Design not found")
-}
-
-fn link_not_found() -> ApiError {
-    ApiError::not_found("This design link is not valid or was turned off")
-}
-
-fn changed() -> ApiError {
-    ApiError::conflict_code(
-        "This design was changed elsewhere. Reload it and try again.",
-        "DESIGN_CHANGED",
-    )
-}
-
-fn checked_name(name: Option<&str>) -> Result<String, ApiError> {
-    let name = name
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .unwrap_or(DEFAULT_NAME);
-    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(ApiError::bad_request(format!(
-            "Design name must be at most {MAX_NAME_CHARS} characters, on one line"
-        )));
-    }
-    Ok(name.to_string())
-}
-
-/// A design document from a request, checked by the engine against its
-/// product (colour, pictures, quantities) and the pictures the user sent.
-async fn checked_design(
-    state: &AppState,
-    user_id: &str,
-    doc: &DesignDocument,
-) -> Result<Design, ApiError> {
-    let design = doc.read()?;
-    if !crate::ids::is_id(&design.product_id) {
-        return Err(invalid_product().into());
-    }
-    let product = products::get(&state.db, &design.product_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Product not found in database."))?;
-    design.check_for_saving(&product.colors)?;
-    crate::core::designs::check_design(&state.db, user_id, &design).await?;
-    Ok(design)
+/// Garments per size as sent, for the engine to check.
+fn signed(q: &SizeQuantities) -> [(Size, i64); 5] {
+    let v = |q: Option<i64>| q.unwrap_or(0);
+    [
+        (Size::S, v(q.s)),
+        (Size::M, v(q.m)),
+        (Size::L, v(q.l)),
+        (Size::XL, v(q.xl)),
+        (Size::XXL, v(q.xxl)),
+    ]
 }
 
 fn quote_of(
@@ -279,29 +239,6 @@ fn shared_dto(
     })
 }
 
-async fn owned(state: &AppState, user_id: &str, id: &str) -> Result<SavedRow, ApiError> {
-    if !crate::ids::is_id(id) {
-        return Err(not_found());
-    }
-    designs::get(&state.db, user_id, id)
-        .await?
-        .ok_or_else(not_found)
-}
-
-async fn shared(state: &AppState, token: &str) -> Result<SavedRow, ApiError> {
-    if !is_token(token) {
-        return Err(link_not_found());
-    }
-    designs::by_share_token(&state.db, token)
-        .await?
-        .ok_or_else(link_not_found)
-}
-
-/// Share tokens are 128 random bits in hex.
-fn is_token(s: &str) -> bool {
-    s.len() == 32 && s.bytes().all(|b| b.is_ascii_hexdigit())
-}
-
 /// Thumbnails are named by the design's version, so a URL never changes content.
 const THUMBNAIL_CACHE: &str = "private, max-age=31536000, immutable";
 
@@ -322,22 +259,7 @@ impl DesignsApi {
     {
         let user = &auth.0.id;
         state.limits.check(Door::DesignUser, user).await?;
-        let name = checked_name(body.name.as_deref())?;
-        let design = checked_design(&state, user, &body.design).await?;
-        let (_, count) = designs::page(&state.db, user, 0, 0).await?;
-        if count >= MAX_SAVED_DESIGNS {
-            return Err(ApiError::conflict_code(
-                format!(
-                    "You can keep up to {MAX_SAVED_DESIGNS} saved designs. Remove one to save another."
-                ),
-                "TOO_MANY_DESIGNS",
-            ).into());
-        }
-        let thumbnail =
-            crate::core::designs::thumbnail(&state.db, &state.storage, &state.work, &design)
-                .await?;
-        let id = designs::insert(&state.db, user, &name, &design, &thumbnail).await?;
-        let row = owned(&state, user, &id).await?;
+        let row = saved::save(&state, user, body.name.as_deref(), &body.design.0).await?;
         Ok(SavedResponse::Created(Envelope::ok(
             "Design saved",
             saved_dto(row, state.config.personalisation)?,
@@ -375,7 +297,7 @@ impl DesignsApi {
         auth: BearerAuth,
         id: Path<String>,
     ) -> Result<Json<Envelope<SavedDesign>>, Fails<{ USER | NOT_FOUND }>> {
-        let row = owned(&state, &auth.0.id, &id.0).await?;
+        let row = saved::owned(&state, &auth.0.id, &id.0).await?;
         Ok(Envelope::ok(
             "Design fetched",
             saved_dto(row, state.config.personalisation)?,
@@ -397,42 +319,13 @@ impl DesignsApi {
     > {
         let user = &auth.0.id;
         state.limits.check(Door::DesignUser, user).await?;
-        let row = owned(&state, user, &id.0).await?;
-        if body.version.is_some_and(|v| v != row.version) {
-            return Err(changed().into());
-        }
-        let name = match &body.name {
-            Some(n) => checked_name(Some(n))?,
-            None => row.name.clone(),
+        let edit = Edit {
+            name: body.name.as_deref(),
+            quantities: body.quantity.as_ref().map(signed),
+            document: body.design.as_ref().map(|d| &d.0),
+            version: body.version,
         };
-        let old = row.design()?;
-        let mut design = match &body.design {
-            Some(doc) => checked_design(&state, user, doc).await?,
-            None => old.clone(),
-        };
-        if let Some(q) = &body.quantity {
-            design.quantities = q.checked()?;
-        }
-        // A new picture only when what is printed changed.
-        let thumbnail = if design_engine::hash::artwork_hash(&design)
-            != design_engine::hash::artwork_hash(&old)
-        {
-            Some(
-                crate::core::designs::thumbnail(&state.db, &state.storage, &state.work, &design)
-                    .await?,
-            )
-        } else {
-            None
-        };
-        let changes = designs::Changes {
-            name: &name,
-            design: &design,
-            thumbnail: thumbnail.as_deref(),
-        };
-        if !designs::update(&state.db, user, &row.id, row.version, changes).await? {
-            return Err(changed().into());
-        }
-        let row = owned(&state, user, &row.id).await?;
+        let row = saved::update(&state, user, &id.0, edit).await?;
         Ok(Envelope::ok(
             "Design updated",
             saved_dto(row, state.config.personalisation)?,
@@ -447,11 +340,8 @@ impl DesignsApi {
         auth: BearerAuth,
         id: Path<String>,
     ) -> Result<Json<Envelope<Moved>>, Fails<{ USER | NOT_FOUND }>> {
-        let row = owned(&state, &auth.0.id, &id.0).await?;
-        if !designs::delete(&state.db, &auth.0.id, &row.id, None).await? {
-            return Err(not_found().into());
-        }
-        Ok(Envelope::ok("Design removed", Moved { id: row.id }))
+        let id = saved::remove(&state, &auth.0.id, &id.0).await?;
+        Ok(Envelope::ok("Design removed", Moved { id }))
     }
 
     /// Move a saved design to the cart. The cart checks it like any line
@@ -464,29 +354,8 @@ impl DesignsApi {
         auth: BearerAuth,
         id: Path<String>,
     ) -> Result<Json<Envelope<Moved>>, Fails<{ USER | NOT_FOUND | CONFLICT }>> {
-        let user = &auth.0.id;
-        let row = owned(&state, user, &id.0).await?;
-        let design = row.design()?;
-        design.check_for_cart(&row.product_colors()?)?;
-        // Two moves of one design at once: only one adds it to the cart.
-        if !designs::start_move(&state.db, user, &row.id).await? {
-            return Err(ApiError::conflict_code(
-                "This design is already being moved to your cart.",
-                "DESIGN_MOVING",
-            )
-            .into());
-        }
-        if let Err(refused) =
-            add_design::add(&state.db, user, &design, None, state.config.personalisation).await
-        {
-            designs::end_move(&state.db, user, &row.id).await?;
-            return Err(refused.into());
-        }
-        // Changed while it moved: the cart has the version that was read; the new one stays saved.
-        if !designs::delete(&state.db, user, &row.id, Some(row.version)).await? {
-            designs::end_move(&state.db, user, &row.id).await?;
-        }
-        Ok(Envelope::ok("Design moved to cart", Moved { id: row.id }))
+        let id = saved::move_to_cart(&state, &auth.0.id, &id.0).await?;
+        Ok(Envelope::ok("Design moved to cart", Moved { id }))
     }
 
     /// The design's thumbnail (PNG), drawn by the engine.
@@ -497,12 +366,7 @@ impl DesignsApi {
         auth: BearerAuth,
         id: Path<String>,
     ) -> Result<Thumbnail, Fails<{ USER | NOT_FOUND }>> {
-        if !crate::ids::is_id(&id.0) {
-            return Err(not_found().into());
-        }
-        let png = designs::thumbnail(&state.db, &auth.0.id, &id.0)
-            .await?
-            .ok_or_else(not_found)?;
+        let png = saved::thumbnail_png(&state, &auth.0.id, &id.0).await?;
         Ok(Thumbnail::Ok(Binary(png), THUMBNAIL_CACHE.into()))
     }
 
@@ -516,11 +380,7 @@ impl DesignsApi {
         auth: BearerAuth,
         id: Path<String>,
     ) -> Result<Json<Envelope<ShareLink>>, Fails<{ USER | NOT_FOUND }>> {
-        let row = owned(&state, &auth.0.id, &id.0).await?;
-        let token = crate::ids::random_hex(16);
-        if !designs::set_share_token(&state.db, &auth.0.id, &row.id, Some(&token)).await? {
-            return Err(not_found().into());
-        }
+        let token = saved::share(&state, &auth.0.id, &id.0).await?;
         Ok(Envelope::ok(
             "Share link created",
             ShareLink {
@@ -538,9 +398,8 @@ impl DesignsApi {
         auth: BearerAuth,
         id: Path<String>,
     ) -> Result<Json<Envelope<Moved>>, Fails<{ USER | NOT_FOUND }>> {
-        let row = owned(&state, &auth.0.id, &id.0).await?;
-        designs::set_share_token(&state.db, &auth.0.id, &row.id, None).await?;
-        Ok(Envelope::ok("Share link turned off", Moved { id: row.id }))
+        let id = saved::unshare(&state, &auth.0.id, &id.0).await?;
+        Ok(Envelope::ok("Share link turned off", Moved { id }))
     }
 
     /// A shared design, read-only, for anyone with its link (no sign-in).
@@ -550,7 +409,7 @@ impl DesignsApi {
         state: Data<&AppState>,
         token: Path<String>,
     ) -> Result<Json<Envelope<SharedDesign>>, Fails<{ ANY | NOT_FOUND }>> {
-        let row = shared(&state, &token.0).await?;
+        let row = shared::by_token(&state, &token.0).await?;
         Ok(Envelope::ok(
             "Design fetched",
             shared_dto(row, &token.0, state.config.personalisation)?,
@@ -564,12 +423,7 @@ impl DesignsApi {
         state: Data<&AppState>,
         token: Path<String>,
     ) -> Result<Thumbnail, Fails<{ ANY | NOT_FOUND }>> {
-        if !is_token(&token.0) {
-            return Err(link_not_found().into());
-        }
-        let png = designs::thumbnail_by_share_token(&state.db, &token.0)
-            .await?
-            .ok_or_else(link_not_found)?;
+        let png = shared::thumbnail_png(&state, &token.0).await?;
         // Not immutable: the link can be turned off.
         Ok(Thumbnail::Ok(Binary(png), "private, no-cache".into()))
     }
@@ -583,7 +437,7 @@ impl DesignsApi {
         token: Path<String>,
         sha256: Path<String>,
     ) -> Result<SharedPicture, Fails<{ ANY | NOT_FOUND }>> {
-        let row = shared(&state, &token.0).await?;
+        let row = shared::by_token(&state, &token.0).await?;
         Ok(picture_of(&state, &row.design()?, &sha256.0).await?)
     }
 }

@@ -1,15 +1,25 @@
+//! Products: the catalogue (cached in memory, with an `ETag`), one product,
+//! and the admin's create, change and delete. What is checked and stored is
+//! `core::products`; this file reads the requests and builds the answers.
+
 use std::collections::BTreeMap;
 
 use design_engine::roster_pricing::PersonalisationCharges;
+use design_engine::tiers::PriceTier;
+use poem::web::Data;
 use poem_openapi::param::{Header, Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::{JsonField, Upload};
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 
 use super::Tag;
+use crate::core::products::edit;
+use crate::core::products::edit::{ModelFile, ProductChanges};
+use crate::core::products::form;
+use crate::core::products::form::{FormFile, FormFiles};
 use crate::db::products;
 use crate::db::products::{Filter, Product};
-use crate::domain::product_media::{ColorImage, ImageRef, ModelMetadata, ProductImage};
+use crate::domain::product_media::{ColorImage, ModelMetadata, ProductImage};
 use crate::http::auth::BearerAuth;
 use crate::http::cached_json::CachedJson;
 use crate::http::dto::PersonalisationChargesDto;
@@ -19,11 +29,6 @@ use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::http::price_tiers;
 use crate::http::price_tiers::PriceTierDto;
-use crate::storage::{Bucket, Key, Source};
-use design_engine::catalogue::{PartialProduct, colour_name};
-use poem::web::Data;
-
-use crate::core::products::files;
 use crate::state::AppState;
 
 /// A product as the store shows it. `price` is in paise.
@@ -133,168 +138,43 @@ pub struct ProductInput {
     pub price_tiers: Option<Vec<PriceTierDto>>,
 }
 
-impl ProductInput {
-    /// Applies the input to a product, checking what the admin panel checks.
-    fn apply(self, p: &mut Product) -> Result<(), ApiError> {
-        if let Some(name) = self.name {
-            if name.trim().is_empty() {
-                return Err(ApiError::bad_request("Please enter a product name"));
-            }
-            p.name = name.trim().to_string();
+impl From<ProductInput> for ProductChanges {
+    fn from(i: ProductInput) -> ProductChanges {
+        ProductChanges {
+            name: i.name,
+            description: i.description,
+            price: i.price,
+            category: i.category,
+            brand: i.brand,
+            is_featured: i.is_featured,
+            stock: i.stock,
+            colors: i.colors,
+            sizes: i.sizes,
+            number_of_colors: i.number_of_colors,
+            color_models: i.color_models.map(|models| {
+                models
+                    .into_iter()
+                    .map(|m| ModelFile {
+                        color: m.color,
+                        file_url: m.file_url,
+                        s3_key: m.s3_key,
+                        bucket: m.bucket,
+                        original_size: m.original_size,
+                    })
+                    .collect()
+            }),
+            models: i.models,
+            model_metadata: i.model_metadata,
+            color_images: i.color_images,
+            images: i.images,
+            hsn: i.hsn,
+            price_tiers: i.price_tiers.map(|rows| {
+                rows.iter()
+                    .map(|t| PriceTier::new(t.min_pieces, t.discount_bps))
+                    .collect()
+            }),
         }
-        if let Some(price) = self.price {
-            if price <= 0 {
-                return Err(ApiError::bad_request("Please enter a valid price"));
-            }
-            p.price = price;
-        }
-        if let Some(stock) = self.stock {
-            if stock < 0 {
-                return Err(ApiError::bad_request("Stock cannot be negative"));
-            }
-            p.stock = stock;
-        }
-        if let Some(n) = self.number_of_colors
-            && !(1..=10).contains(&n)
-        {
-            return Err(ApiError::bad_request("Select between 1-10 colors"));
-        }
-        if let Some(models) = self.color_models {
-            for (i, m) in models.iter().enumerate() {
-                if m.color.trim().is_empty() {
-                    return Err(ApiError::bad_request(format!(
-                        "Please enter a color name for color {}",
-                        i + 1
-                    )));
-                }
-                let uploaded = m.s3_key.as_deref().is_some_and(|k| !k.trim().is_empty());
-                if m.file_url.trim().is_empty() && !uploaded {
-                    return Err(ApiError::bad_request(format!(
-                        "Please upload a GLB file for color {}",
-                        i + 1
-                    )));
-                }
-            }
-            let now = uploaded_at_now();
-            p.models = models
-                .iter()
-                .map(|m| (colour_name(&m.color), m.file_url.clone()))
-                .collect();
-            p.model_metadata = models
-                .iter()
-                .map(|m| ModelMetadata {
-                    color: colour_name(&m.color),
-                    s3_url: m.file_url.clone(),
-                    s3_key: m.s3_key.clone().unwrap_or_default(),
-                    s3_bucket: m.bucket.clone().unwrap_or_default(),
-                    original_format: "glb".into(),
-                    original_size: m.original_size.unwrap_or(0),
-                    uploaded_at: now.clone(),
-                })
-                .collect();
-            if self.colors.is_none() {
-                p.colors = models.iter().map(|m| colour_name(&m.color)).collect();
-            }
-        }
-        let text = |v: Option<String>| v.map(|s| s.trim().to_string());
-        if let Some(d) = text(self.description) {
-            p.description = d;
-        }
-        if let Some(c) = text(self.category).filter(|c| !c.is_empty()) {
-            p.category = c;
-        }
-        if let Some(b) = text(self.brand) {
-            p.brand = b;
-        }
-        if let Some(f) = self.is_featured {
-            p.is_featured = f;
-        }
-        if let Some(c) = self.colors {
-            p.colors = c
-                .into_iter()
-                .map(|c| c.trim().to_lowercase())
-                .filter(|c| !c.is_empty())
-                .collect();
-        }
-        if let Some(s) = self.sizes {
-            p.sizes = s;
-        }
-        if let Some(m) = self.models {
-            p.models = m;
-        }
-        if let Some(m) = self.model_metadata {
-            p.model_metadata = m;
-        }
-        if let Some(c) = self.color_images {
-            p.color_images = c;
-        }
-        if let Some(i) = self.images {
-            p.images = i;
-        }
-        if let Some(tiers) = self.price_tiers {
-            p.price_tiers = price_tiers::checked(&tiers)?;
-        }
-        if let Some(h) = self.hsn {
-            p.hsn = match h.trim() {
-                "" => None,
-                code => Some(
-                    design_engine::tax::check_hsn(code)
-                        .map_err(|e| ApiError::bad_request(e.to_string()))?,
-                ),
-            };
-        }
-        Ok(())
     }
-}
-
-fn uploaded_at_now() -> String {
-    // Milliseconds since the epoch, as the admin panel shows them.
-    crate::db::now_ms().to_string()
-}
-
-/// Creates a product from an admin's input: the specification's checks and
-/// defaults, its uploaded files checked and claimed. (`POST /products` and
-/// `POST /upload/product`.)
-pub async fn create_product(state: &AppState, input: ProductInput) -> Result<Product, ApiError> {
-    if input.name.as_deref().is_none_or(|n| n.trim().is_empty()) {
-        return Err(ApiError::bad_request("Please enter a product name"));
-    }
-    if input.price.is_none_or(|p| p <= 0) {
-        return Err(ApiError::bad_request("Please enter a valid price"));
-    }
-    let defaults = PartialProduct::default();
-    let now = crate::db::now_ms();
-    let mut product = Product {
-        id: crate::ids::new_id(),
-        slug: None,
-        name: defaults.name_or_default(),
-        description: String::new(),
-        price: defaults.price_or_default().0,
-        category: defaults.category_or_default(),
-        brand: String::new(),
-        is_featured: false,
-        stock: 0,
-        colors: Vec::new(),
-        sizes: defaults
-            .sizes_or_default()
-            .iter()
-            .map(|s| s.label().to_string())
-            .collect(),
-        models: BTreeMap::new(),
-        model_metadata: Vec::new(),
-        color_images: Vec::new(),
-        images: Vec::new(),
-        created_at: now,
-        updated_at: now,
-        hsn: None,
-        price_tiers: None,
-    };
-    input.apply(&mut product)?;
-    let files = files::resolve(state, &mut product).await?;
-    products::insert(&state.db, &product).await?;
-    state.catalogue.invalidate();
-    files::settle(state, &product.id, &files).await?;
-    Ok(product)
 }
 
 /// `POST /upload/product`: the product and its files in one form.
@@ -310,53 +190,12 @@ pub struct ProductForm {
     pub back_images: Vec<Upload>,
 }
 
-/// Stores one file of the form under a new key and checks it; returns its
-/// colour (the file name's stem) and key.
-async fn store_form_file(
-    state: &AppState,
-    upload: Upload,
-    bucket: Bucket,
-) -> Result<(String, Key), ApiError> {
-    let name = upload.file_name().unwrap_or_default().to_string();
-    let (kind, ext, content_type) = files::kind_of(&name)?;
-    let (stem, _) = name.rsplit_once('.').unwrap_or((&name, ""));
-    let colour = colour_name(stem);
-    if kind != bucket || colour.is_empty() {
-        let expected = if bucket == Bucket::Models {
-            "{colour}.glb"
-        } else {
-            "{colour}.png"
-        };
-        return Err(ApiError::bad_request(format!(
-            "{name}: name the file {expected}"
-        )));
+/// A file of the form, as the product's logic reads it.
+fn form_file(upload: Upload) -> FormFile {
+    FormFile {
+        name: upload.file_name().unwrap_or_default().to_string(),
+        body: Box::new(upload.into_async_read()),
     }
-    let key = Key::generate(&colour, ext);
-    crate::db::files::issue(&state.db, bucket.as_str(), key.as_str()).await?;
-    // Spooled to a file the storage streams from (the form part is a temporary file already).
-    let tmp = state.config.data_dir.join("tmp");
-    tokio::fs::create_dir_all(&tmp)
-        .await
-        .map_err(ApiError::internal)?;
-    let path = tmp.join(format!("form-{}", crate::ids::random_hex(16)));
-    let stored = async {
-        let mut file = tokio::fs::File::create(&path).await?;
-        tokio::io::copy(&mut upload.into_async_read(), &mut file).await?;
-        anyhow::Ok(())
-    }
-    .await;
-    let put = match stored {
-        Ok(()) => state
-            .storage
-            .put(bucket, &key, content_type, Source::File(path.clone()))
-            .await
-            .map_err(ApiError::internal),
-        Err(e) => Err(ApiError::internal(e)),
-    };
-    let _ = tokio::fs::remove_file(&path).await;
-    put?;
-    files::check_upload(state, bucket, &key).await?;
-    Ok((colour, key))
 }
 
 pub struct ProductsApi;
@@ -466,7 +305,7 @@ impl ProductsApi {
         body: Json<ProductInput>,
     ) -> Result<Json<Envelope<ProductDto>>, Fails<{ ADMIN | BODY | CONFLICT | UNAVAILABLE }>> {
         auth.0.require_admin()?;
-        let product = create_product(&state, body.0).await?;
+        let product = edit::create(&state, body.0.into()).await?;
         Ok(Envelope::ok(
             "Product created",
             ProductDto::new(product, state.config.personalisation),
@@ -486,22 +325,7 @@ impl ProductsApi {
         Fails<{ ADMIN | BODY | NOT_FOUND | CONFLICT | UNPROCESSABLE | UNAVAILABLE }>,
     > {
         auth.0.require_admin()?;
-        let not_found = || ApiError::not_found("Product not found in database.");
-        let mut product = products::get(&state.db, &id.0)
-            .await?
-            .ok_or_else(not_found)?;
-        body.0.apply(&mut product)?;
-        let files = files::resolve(&state, &mut product).await?;
-        let updated = products::update(&state.db, &product).await?;
-        state.catalogue.invalidate();
-        if !updated {
-            return Err(not_found().into());
-        }
-        // Files the product no longer names are removed.
-        files::settle(&state, &product.id, &files).await?;
-        let product = products::get(&state.db, &id.0)
-            .await?
-            .ok_or_else(not_found)?;
+        let product = edit::update(&state, &id.0, body.0.into()).await?;
         Ok(Envelope::ok(
             "Product updated",
             ProductDto::new(product, state.config.personalisation),
@@ -525,54 +349,12 @@ impl ProductsApi {
         Fails<{ ADMIN | BODY | CONFLICT | UNPROCESSABLE | UNAVAILABLE }>,
     > {
         auth.0.require_admin()?;
-        let mut input = form.product.0;
-        let mut models = Vec::new();
-        for upload in form.models {
-            let (colour, key) = store_form_file(&state, upload, Bucket::Models).await?;
-            models.push(ColorModel {
-                color: colour,
-                file_url: String::new(),
-                s3_key: Some(key.to_string()),
-                bucket: None,
-                original_size: None,
-            });
-        }
-        if !models.is_empty() {
-            input.color_models = Some(models);
-        }
-        let mut images: Vec<ColorImage> = Vec::new();
-        for (uploads, front) in [(form.front_images, true), (form.back_images, false)] {
-            for upload in uploads {
-                let (colour, key) = store_form_file(&state, upload, Bucket::Images).await?;
-                let image = ImageRef {
-                    url: String::new(),
-                    s3_key: Some(key.to_string()),
-                    bucket: None,
-                    original_size: None,
-                    uploaded_at: Some(crate::db::now_ms().to_string()),
-                };
-                let entry = match images.iter_mut().position(|c| c.color == colour) {
-                    Some(i) => &mut images[i],
-                    None => {
-                        images.push(ColorImage {
-                            color: colour,
-                            front_image: None,
-                            back_image: None,
-                        });
-                        images.last_mut().expect("just pushed")
-                    }
-                };
-                if front {
-                    entry.front_image = Some(image);
-                } else {
-                    entry.back_image = Some(image);
-                }
-            }
-        }
-        if !images.is_empty() {
-            input.color_images = Some(images);
-        }
-        let product = create_product(&state, input).await?;
+        let files = FormFiles {
+            models: form.models.into_iter().map(form_file).collect(),
+            front_images: form.front_images.into_iter().map(form_file).collect(),
+            back_images: form.back_images.into_iter().map(form_file).collect(),
+        };
+        let product = form::create_with_files(&state, form.product.0.into(), files).await?;
         Ok(Envelope::ok(
             "Product created",
             ProductDto::new(product, state.config.personalisation),
@@ -588,12 +370,7 @@ impl ProductsApi {
         id: Path<String>,
     ) -> Result<Json<Envelope<bool>>, Fails<{ ADMIN | NOT_FOUND }>> {
         auth.0.require_admin()?;
-        let deleted = products::delete(&state.db, &id.0).await?;
-        state.catalogue.invalidate();
-        if !deleted {
-            return Err(ApiError::not_found("Product not found in database.").into());
-        }
-        files::settle(&state, &id.0, &[]).await?;
+        edit::delete(&state, &id.0).await?;
         Ok(Envelope::ok("Product deleted", true))
     }
 
@@ -604,13 +381,7 @@ impl ProductsApi {
         state: Data<&AppState>,
         id: Path<String>,
     ) -> Result<Json<Envelope<ProductDto>>, Fails<{ ANY | NOT_FOUND }>> {
-        let product = if crate::ids::is_id(&id.0) {
-            products::get(&state.db, &id.0).await?
-        } else {
-            None
-        };
-        let product =
-            product.ok_or_else(|| ApiError::not_found("Product not found in database."))?;
+        let product = edit::get(&state, &id.0).await?;
         Ok(Envelope::ok(
             "Product fetched",
             ProductDto::new(product, state.config.personalisation),
