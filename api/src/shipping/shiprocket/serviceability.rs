@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::ShiprocketClient;
 use super::errors::{checked, message_of};
-use super::values::{courier_date, is_pincode, kilograms};
+use super::values::{courier_date, kilograms};
 use crate::shipping::tracking::text;
 use crate::shipping::{Serviceability, ShippingError};
 
@@ -19,9 +19,9 @@ impl ShiprocketClient {
         weight_grams: u32,
     ) -> Result<Serviceability, ShippingError> {
         for pin in [pickup_pincode, delivery_pincode] {
-            if !is_pincode(pin) {
+            if !design_engine::pincode::is_pincode(pin) {
                 return Err(ShippingError::Refused(format!(
-                    "a pincode is six digits, not {pin:?}"
+                    "a pincode is six digits, the first not 0, not {pin:?}"
                 )));
             }
         }

@@ -13,10 +13,6 @@ pub(super) fn kilograms(grams: u32) -> f64 {
     f64::from(grams) / 1000.0
 }
 
-pub(super) fn is_pincode(s: &str) -> bool {
-    s.len() == 6 && s.bytes().all(|b| b.is_ascii_digit())
-}
-
 /// An AWB goes into a URL path: letters, digits and dashes only.
 pub(super) fn is_awb(s: &str) -> bool {
     !s.is_empty() && s.len() <= 40 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
