@@ -11,14 +11,13 @@ use poem_openapi::{Object, OpenApi};
 use super::Tag;
 use crate::core::cart::add_design;
 use crate::core::cart::add_design::{SAVE_ATTEMPTS, backoff, busy, invalid_product};
-use crate::core::cart::pricing::PersonalisationLine;
-use crate::core::cart::pricing::{Policies, PricedLine, price_cart};
 use crate::db::cart;
 use crate::http::auth::BearerAuth;
 use crate::http::design_document::{DesignDocument, RosterDocument};
-use crate::http::dto::{QuantityDto, SizeQuantities};
+use crate::http::dto::SizeQuantities;
+use crate::http::dto::cart::{CartDto, cart_of};
 use crate::http::envelope::Envelope;
-use crate::http::error::{ApiError, ApiResult};
+use crate::http::error::ApiError;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::state::AppState;
@@ -44,65 +43,6 @@ pub struct UpdateItemRequest {
     pub roster: Option<RosterDocument>,
 }
 
-#[derive(Object, Debug, Clone)]
-#[oai(rename_all = "camelCase")]
-pub struct CartItem {
-    #[oai(rename = "_id")]
-    pub id: String,
-    pub product_id: String,
-    pub name: String,
-    pub color: String,
-    pub color_hex: Option<String>,
-    /// Unit price in paise, in the quantity tier the line's pieces reach.
-    pub price: i64,
-    /// The product's price per piece before the tier, in paise.
-    pub base_price: i64,
-    /// The tier's discount in basis points (0 in the base tier).
-    pub tier_discount_bps: u32,
-    /// What the tier takes off the line, in paise.
-    pub tier_discount: i64,
-    /// 'Quantity tier: 5% off'; none in the base tier.
-    #[oai(skip_serializing_if_is_none)]
-    pub tier_label: Option<String>,
-    /// 'Add 12 more for ₹14.95 less per piece'; none in the last tier.
-    #[oai(skip_serializing_if_is_none)]
-    pub next_tier_hint: Option<String>,
-    pub quantity: QuantityDto,
-    pub item_count: u32,
-    pub elements: u32,
-    pub design_fee: i64,
-    // The names and numbers printed on every piece (the roster is
-    // `design.roster`); none for a line without them.
-    #[oai(skip_serializing_if_is_none)]
-    pub personalisation: Option<PersonalisationLine>,
-    /// garments + design fee + personalisation
-    pub line_total: i64,
-    pub artwork_hash: String,
-    pub design: DesignDocument,
-    /// The engine's preflight of the design: an image that prints below 150
-    /// DPI at its size, named before the shopper pays. Empty when all is well.
-    pub print_warnings: Vec<String>,
-}
-
-/// The cart with the engine's breakdown. Money in paise; `totalPrice` is the
-/// amount payable (subtotal + the payment gateway charge at the store's fee,
-/// `GATEWAY_FEE_PERCENT`; 0 when the merchant absorbs it).
-#[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
-pub struct CartDto {
-    #[oai(rename = "_id")]
-    pub id: String,
-    pub items: Vec<CartItem>,
-    pub item_count: u32,
-    pub subtotal: i64,
-    pub gateway_charge_bps: i64,
-    /// The charge's label, e.g. "Payment Gateway (2.5%)" (no line at 0 bps).
-    pub gateway_label: String,
-    pub gateway_charge: i64,
-    pub total: i64,
-    pub total_price: i64,
-}
-
 #[derive(Object, Debug)]
 #[oai(rename_all = "camelCase")]
 pub struct CartSummary {
@@ -111,53 +51,6 @@ pub struct CartSummary {
     pub subtotal: i64,
     pub gateway_charge: i64,
     pub total: i64,
-}
-
-pub(crate) async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
-    let cart = price_cart(&state.db, user_id, Policies::of(&state.config)).await?;
-    let mut items = Vec::with_capacity(cart.lines.len());
-    for PricedLine {
-        line,
-        design,
-        quote,
-    } in cart.lines
-    {
-        items.push(CartItem {
-            design: DesignDocument::from_stored(&line.design)?,
-            id: line.id,
-            product_id: line.product_id,
-            name: line.product_name,
-            color_hex: design_engine::catalogue::colour_hex(&line.color),
-            color: line.color,
-            price: quote.unit_price.0,
-            base_price: quote.base_unit_price.0,
-            tier_discount_bps: quote.tier_discount_bps,
-            tier_discount: quote.tier_discount.0,
-            tier_label: (quote.tier_discount_bps > 0)
-                .then(|| design_engine::tiers::tier_label(quote.tier_discount_bps)),
-            next_tier_hint: quote.next_tier.as_ref().map(|n| n.hint.clone()),
-            quantity: design.quantities.into(),
-            item_count: quote.quantity,
-            elements: quote.elements,
-            design_fee: quote.design_fee.0,
-            personalisation: quote.personalisation.map(Into::into),
-            line_total: quote.total.0,
-            artwork_hash: line.artwork_hash,
-            print_warnings: design_engine::preflight::warnings_for_design(&design),
-        });
-    }
-    let order = cart.quote;
-    Ok(CartDto {
-        id: user_id.to_string(),
-        items,
-        item_count: order.items,
-        subtotal: order.subtotal.0,
-        gateway_charge_bps: order.gateway_charge_bps,
-        gateway_label: design_engine::pricing::gateway_label(order.gateway_charge_bps),
-        gateway_charge: order.gateway_charge.0,
-        total: order.total.0,
-        total_price: order.total.0,
-    })
 }
 
 /// The design the request describes, before any check.

@@ -13,12 +13,12 @@ use crate::core::cart::add_design;
 use crate::db::orders;
 use crate::error::{Failure, Kind, UPLOAD_AGAIN};
 use crate::http::auth::BearerAuth;
+use crate::http::dto::cart::{CartDto, cart_of};
 use crate::http::envelope::Envelope;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::http::routes::Tag;
-use crate::http::routes::cart::{CartDto, cart_of};
 use crate::state::AppState;
 
 /// A line put back in the cart, at today's price.

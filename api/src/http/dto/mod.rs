@@ -6,6 +6,8 @@ use poem_openapi::Object;
 
 use crate::http::error::ApiError;
 
+pub mod cart;
+
 /// Garments per size. Negative or absurd counts are refused with the studio's message.
 #[derive(Object, Debug, Clone, Default)]
 pub struct SizeQuantities {
