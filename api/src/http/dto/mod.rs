@@ -7,6 +7,8 @@ use poem_openapi::Object;
 use crate::http::error::ApiError;
 
 pub mod cart;
+pub mod timeline;
+pub mod tracking;
 
 /// Garments per size. Negative or absurd counts are refused with the studio's message.
 #[derive(Object, Debug, Clone, Default)]

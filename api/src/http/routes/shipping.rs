@@ -12,11 +12,11 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use super::Tag;
-use super::orders::shipment::{Tracking, tracking};
-use super::orders::timeline::{self, TimelineEvent};
 use crate::core::fulfilment::courier_updates;
 use crate::db::{orders, shipments};
 use crate::domain::OrderStatus;
+use crate::http::dto::timeline::{self, TimelineEvent};
+use crate::http::dto::tracking::{Tracking, tracking};
 use crate::http::envelope::Envelope;
 use crate::http::error::ApiError;
 use crate::http::fails::Fails;

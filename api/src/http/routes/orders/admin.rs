@@ -96,7 +96,7 @@ pub async fn with_history(state: &AppState, row: orders::Order) -> ApiResult<Ord
     let moves = crate::db::stages::history(db, &row.id).await?;
     let events = proofs::events(db, &row.id).await?;
     let mut order = order_dto(db, row).await?;
-    order.timeline = Some(super::timeline::build(
+    order.timeline = Some(crate::http::dto::timeline::build(
         order.paid_at,
         &history,
         &moves,

@@ -13,6 +13,7 @@ use crate::domain::OrderStatus;
 use crate::domain::address::ShippingAddress;
 use crate::http::auth::BearerAuth;
 use crate::http::design_document::DesignDocument;
+use crate::http::dto::timeline;
 use crate::http::dto::{Pagination, QuantityDto};
 use crate::http::envelope::Envelope;
 use crate::http::error::{ApiError, ApiResult};
@@ -29,7 +30,6 @@ pub mod reorder;
 pub mod shipment;
 pub mod stages;
 pub mod tax_documents;
-pub mod timeline;
 
 /// An order's line, with its design and prices as ordered.
 #[derive(Object, Debug, Clone)]

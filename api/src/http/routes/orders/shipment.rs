@@ -17,14 +17,14 @@ use crate::db::shipments::{Booked, Shipment};
 use crate::db::{order_admin, orders};
 use crate::domain::OrderStatus;
 use crate::http::auth::BearerAuth;
+use crate::http::dto::tracking::{Tracking, tracking};
 use crate::http::envelope::Envelope;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::http::routes::Tag;
 use crate::shipping::{
-    Booking, Consignment, ConsignmentItem, Garment, Parcel, ShipmentState, ShippingError,
-    ShippingKind,
+    Booking, Consignment, ConsignmentItem, Garment, Parcel, ShippingError, ShippingKind,
 };
 use crate::state::AppState;
 
@@ -49,33 +49,6 @@ pub struct LabelsRequest {
     pub order_ids: Vec<String>,
 }
 
-/// One scan of the parcel.
-#[derive(Object, Debug, Clone)]
-pub struct TrackingScan {
-    /// Unix ms.
-    pub at: i64,
-    pub activity: String,
-    pub location: String,
-}
-
-/// Where an order's parcel is.
-#[derive(Object, Debug, Clone)]
-#[oai(rename_all = "camelCase")]
-pub struct Tracking {
-    pub courier: String,
-    pub awb: String,
-    pub tracking_url: String,
-    pub state: ShipmentState,
-    /// The courier's own words, e.g. "IN TRANSIT".
-    pub current_status: String,
-    /// The courier's estimated delivery date (YYYY-MM-DD).
-    #[oai(skip_serializing_if_is_none)]
-    pub etd: Option<String>,
-    pub shipped_at: i64,
-    /// The courier's scans, oldest first.
-    pub events: Vec<TrackingScan>,
-}
-
 #[derive(ApiResponse)]
 pub enum LabelPdf {
     /// The label(s), A4.
@@ -84,29 +57,6 @@ pub enum LabelPdf {
         Binary<Vec<u8>>,
         #[oai(header = "Content-Disposition")] String,
     ),
-}
-
-/// The tracking of a shipment, with its scans.
-pub async fn tracking(state: &AppState, s: Shipment) -> ApiResult<Tracking> {
-    let events = shipments::scans(&state.db, &s.order_id)
-        .await?
-        .into_iter()
-        .map(|r| TrackingScan {
-            at: r.at,
-            activity: r.activity,
-            location: r.location,
-        })
-        .collect();
-    Ok(Tracking {
-        state: s.state(),
-        courier: s.courier,
-        awb: s.awb,
-        tracking_url: s.tracking_url,
-        current_status: s.current_status,
-        etd: s.etd,
-        shipped_at: s.created_at,
-        events,
-    })
 }
 
 fn required(v: &Option<String>, what: &str, max: usize) -> ApiResult<String> {
