@@ -1,13 +1,20 @@
 //! Every text the store sends or shows a customer that is built from parts,
-//! one function per message, named after it, by area: `groups`.
+//! one function per message, named after it, by area: `accounts` (sign-in
+//! codes and links, the second factor, notices to an account's owner, what
+//! an account may hold), `groups`, `newsletter`, and `db_errors` (the usual
+//! answer to each database error).
 //! The words are the specification's: tests assert many of them exactly.
 //!
 //! The layers below (`db`, the providers) never build a message: they take
 //! the finished one from their caller.
 
+pub mod accounts;
+mod db_errors;
 pub mod groups;
+pub mod newsletter;
 
 use crate::db::outbox;
+use crate::domain::company::Company;
 
 /// An e-mail (or an SMS, whose subject only the outbox shows): its subject
 /// and its body.
@@ -28,4 +35,12 @@ impl Letter {
             attachment: None,
         }
     }
+}
+
+/// `text`, then the seller's contact on its own line (nothing after the
+/// text when there is none).
+fn with_contact(text: &str, seller: &Company) -> String {
+    format!("{text}\n{}", seller.contact_line())
+        .trim_end()
+        .to_string()
 }
