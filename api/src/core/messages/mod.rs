@@ -1,8 +1,10 @@
 //! Every text the store sends or shows a customer that is built from parts,
 //! one function per message, named after it, by area: `accounts` (sign-in
 //! codes and links, the second factor, notices to an account's owner, what
-//! an account may hold), `groups`, `newsletter`, and `db_errors` (the usual
-//! answer to each database error).
+//! an account may hold), `orders` (confirmation, status changes, proofs,
+//! delivery, refunds, checkout's refusals, ordering again), `production`
+//! (the admin's words on stages, shipments and status changes), `groups`,
+//! `newsletter`, and `db_errors` (the usual answer to each database error).
 //! The words are the specification's: tests assert many of them exactly.
 //!
 //! The layers below (`db`, the providers) never build a message: they take
@@ -12,6 +14,8 @@ pub mod accounts;
 mod db_errors;
 pub mod groups;
 pub mod newsletter;
+pub mod orders;
+pub mod production;
 
 use crate::db::outbox;
 use crate::domain::company::Company;
