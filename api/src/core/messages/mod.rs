@@ -41,6 +41,23 @@ impl Letter {
     }
 }
 
+/// The seller's support contact, as the customer's e-mails and the proofs end.
+pub trait SellerContact {
+    /// "Questions? Write to … or call …." (blank when neither is configured).
+    fn contact_line(&self) -> String;
+}
+
+impl SellerContact for Company {
+    fn contact_line(&self) -> String {
+        match (self.support_email.as_str(), self.phone.as_str()) {
+            ("", "") => String::new(),
+            (email, "") => format!("Questions? Write to {email}."),
+            ("", phone) => format!("Questions? Call {phone}."),
+            (email, phone) => format!("Questions? Write to {email} or call {phone}."),
+        }
+    }
+}
+
 /// `text`, then the seller's contact on its own line (nothing after the
 /// text when there is none).
 fn with_contact(text: &str, seller: &Company) -> String {

@@ -11,6 +11,7 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiRequest, ApiResponse, Enum, Multipart, Object, OpenApi};
 
 use super::invoice::visible_order;
+use crate::core::messages::SellerContact;
 use crate::core::messages::orders as orders_messages;
 use crate::core::messages::production as messages;
 use crate::db::proofs;
