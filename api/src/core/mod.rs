@@ -10,5 +10,6 @@ pub mod designs;
 pub mod documents;
 pub mod fulfilment;
 pub mod groups;
+pub mod messages;
 pub mod products;
 pub mod proofs;

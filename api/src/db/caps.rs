@@ -32,22 +32,7 @@ impl Cap {
         }
     }
 
-    /// What the shopper is told (409, with [`Cap::code`]).
-    pub fn message(self) -> String {
-        let n = self.limit();
-        match self {
-            Cap::CartLines => format!(
-                "Your cart can hold up to {n} designs. Please check out or remove one before adding another."
-            ),
-            Cap::Addresses => {
-                format!("You can keep up to {n} addresses. Please delete one to add another.")
-            }
-            Cap::OpenOrders => format!(
-                "You have {n} orders waiting for payment. Please cancel one in My Orders before placing another."
-            ),
-        }
-    }
-
+    /// The stable code of its refusal (the words are `core::messages::accounts::at_cap`).
     pub fn code(self) -> &'static str {
         match self {
             Cap::CartLines => "CART_FULL",

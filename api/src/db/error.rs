@@ -1,8 +1,6 @@
-//! The database layer's errors, in its own terms. `From<DbError> for Failure`
-//! gives the usual answer a caller is told; a caller maps a variant itself
-//! where its message differs.
-
-use crate::error::{Failure, UPLOAD_AGAIN};
+//! The database layer's errors, in its own terms. The usual answer a caller
+//! is told for each (`From<DbError> for Failure`) is in `core::messages`; a
+//! caller maps a variant itself where its message differs.
 
 /// What went wrong below the routes.
 #[derive(Debug, thiserror::Error)]
@@ -45,26 +43,5 @@ impl From<serde_json::Error> for DbError {
 impl From<design_engine::StudioError> for DbError {
     fn from(e: design_engine::StudioError) -> DbError {
         DbError::Corrupt(e.to_string())
-    }
-}
-
-/// The usual answer for each database error; a caller maps one itself where
-/// its message differs (a missing address is 'Address not found').
-impl From<DbError> for Failure {
-    fn from(e: DbError) -> Failure {
-        match e {
-            DbError::Query(e) => e.into(),
-            DbError::NotFound => Failure::not_found("Not found"),
-            DbError::DuplicateAccount => {
-                Failure::conflict("An account with this email or phone already exists")
-            }
-            DbError::SessionExpired => {
-                Failure::unauthorized("Session expired. Please log in again.")
-            }
-            DbError::InvalidLink => Failure::bad_request("This link is invalid or has expired"),
-            DbError::ArtworkGone => Failure::bad_request(UPLOAD_AGAIN),
-            DbError::AtCap(cap) => Failure::conflict_code(cap.message(), cap.code()),
-            e @ (DbError::Corrupt(_) | DbError::Invariant(_)) => Failure::internal(e),
-        }
     }
 }

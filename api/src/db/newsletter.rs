@@ -49,9 +49,9 @@ pub async fn request(db: &Db, email: &str) -> Result<Request, DbError> {
 }
 
 /// Confirms the address of a valid, unused link and queues its welcome
-/// e-mail, in one transaction; returns the address (`DbError::InvalidLink`
-/// for a link unknown, used or expired).
-pub async fn confirm(db: &Db, token: &str) -> Result<String, DbError> {
+/// e-mail (`subject`, `body`), in one transaction; returns the address
+/// (`DbError::InvalidLink` for a link unknown, used or expired).
+pub async fn confirm(db: &Db, token: &str, subject: &str, body: &str) -> Result<String, DbError> {
     if token.is_empty() || token.len() > 128 {
         return Err(DbError::InvalidLink);
     }
@@ -66,14 +66,7 @@ pub async fn confirm(db: &Db, token: &str) -> Result<String, DbError> {
     .fetch_optional(&mut *tx)
     .await?;
     let email = email.ok_or(DbError::InvalidLink)?;
-    outbox::put(
-        &mut tx,
-        "email",
-        &email,
-        "Welcome to our newsletter",
-        "Thank you for confirming your subscription. New designs and offers will reach you here.",
-    )
-    .await?;
+    outbox::put(&mut tx, "email", &email, subject, body).await?;
     tx.commit().await?;
     Ok(email)
 }

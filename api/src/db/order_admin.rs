@@ -8,7 +8,6 @@ use sqlx::FromRow;
 use super::orders::{Order, SELECT};
 use super::{Db, now_ms, outbox};
 use crate::domain::OrderStatus;
-use crate::domain::company::Company;
 use crate::ids::new_id;
 
 /// Which orders: by status, and created in `[from_ms, to_ms)`.
@@ -74,17 +73,17 @@ pub struct StatusChange {
 }
 
 /// Moves the order from `from` to `to`, recording who did it, and queues the
-/// customer's e-mail (ending with the seller's support contact) when the
-/// status is one they hear of. `false` when the order is no longer in `from`
-/// (another admin changed it first). An `override_reason` (production
-/// without an approved proof) is recorded with the change.
+/// customer's `email` (when the status is one they hear of). `false` when
+/// the order is no longer in `from` (another admin changed it first). An
+/// `override_reason` (production without an approved proof) is recorded
+/// with the change.
 pub async fn set_status(
     db: &Db,
     order: &Order,
     from: OrderStatus,
     to: OrderStatus,
     by: &str,
-    seller: &Company,
+    email: Option<&outbox::Outgoing>,
     override_reason: Option<&str>,
 ) -> Result<bool, sqlx::Error> {
     let mut tx = super::begin_write(db).await?;
@@ -93,9 +92,9 @@ pub async fn set_status(
         to,
         by,
         override_reason,
-        tracking: None,
+        email,
     };
-    if !change_status(&mut tx, order, &change, seller).await? {
+    if !change_status(&mut tx, order, &change).await? {
         return Ok(false);
     }
     tx.commit().await?;
@@ -108,8 +107,8 @@ pub struct Change<'a> {
     pub to: OrderStatus,
     pub by: &'a str,
     pub override_reason: Option<&'a str>,
-    /// The courier's line for the shipped e-mail ("Courier: ..., AWB ...").
-    pub tracking: Option<&'a str>,
+    /// The customer's e-mail about the change, queued with it.
+    pub email: Option<&'a outbox::Outgoing>,
 }
 
 /// `set_status` inside the caller's transaction (a shipment's booking
@@ -118,7 +117,6 @@ pub async fn change_status(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     order: &Order,
     c: &Change<'_>,
-    seller: &Company,
 ) -> Result<bool, sqlx::Error> {
     let now = now_ms();
     let done = sqlx::query(
@@ -149,39 +147,10 @@ pub async fn change_status(
     if let Some(reason) = c.override_reason {
         super::proofs::push_override(tx, &order.id, c.by, reason, now).await?;
     }
-    if c.to.tells_customer() {
-        let (subject, body) = customer_mail(order, c.to, seller, c.tracking);
-        outbox::put(tx, "email", &order.user_email, &subject, &body).await?;
+    if let Some(m) = c.email {
+        outbox::put(tx, m.channel, &m.to, &m.subject, &m.body).await?;
     }
     Ok(true)
-}
-
-fn customer_mail(
-    order: &Order,
-    to: OrderStatus,
-    seller: &Company,
-    tracking: Option<&str>,
-) -> (String, String) {
-    let n = &order.order_number;
-    let what = match to {
-        OrderStatus::Shipped => "has been shipped. It is on its way to you.",
-        OrderStatus::Delivered => "has been delivered. We hope you enjoy it.",
-        OrderStatus::Cancelled => "has been cancelled.",
-        _ => {
-            "has been refunded. The money goes back to the card you paid with within 5-7 business days."
-        }
-    };
-    (
-        format!("Order {n}: {}", to.as_str()),
-        format!(
-            "Hello {}, your order {n} {what} You can follow it in My Orders.\n{}{}",
-            order.user_name,
-            tracking.map(|t| format!("{t}\n")).unwrap_or_default(),
-            seller.contact_line()
-        )
-        .trim_end()
-        .to_string(),
-    )
 }
 
 /// Records a change another step already made (a full refund marks the order refunded).

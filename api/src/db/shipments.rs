@@ -6,9 +6,9 @@ use sqlx::FromRow;
 
 use super::order_admin::{self, Change};
 use super::orders::Order;
+use super::outbox::Outgoing;
 use super::{Db, DbError, now_ms};
 use crate::domain::OrderStatus;
-use crate::domain::company::Company;
 use crate::domain::shipment::{Booking, ShipmentState, TrackingUpdate};
 use crate::ids::new_id;
 
@@ -89,7 +89,8 @@ pub enum Booked {
 }
 
 /// Records the booking and moves the order from `from` to shipped in one
-/// transaction, with the shipped e-mail carrying the courier's details.
+/// transaction, with the customer's shipped e-mail (`email`, which carries
+/// the courier's details).
 pub async fn record_booking(
     db: &Db,
     order: &Order,
@@ -97,7 +98,7 @@ pub async fn record_booking(
     provider: &str,
     booking: &Booking,
     by: &str,
-    seller: &Company,
+    email: Option<&Outgoing>,
 ) -> Result<Booked, DbError> {
     let now = now_ms();
     let mut tx = super::begin_write(db).await?;
@@ -138,18 +139,14 @@ pub async fn record_booking(
         .bind(&order.id)
         .execute(&mut *tx)
         .await?;
-    let tracking = format!(
-        "Courier: {}, AWB {}. Track it at {}",
-        booking.courier, booking.awb, booking.tracking_url
-    );
     let change = Change {
         from,
         to: OrderStatus::Shipped,
         by,
         override_reason: None,
-        tracking: Some(&tracking),
+        email,
     };
-    if !order_admin::change_status(&mut tx, order, &change, seller).await? {
+    if !order_admin::change_status(&mut tx, order, &change).await? {
         return Ok(Booked::Moved);
     }
     tx.commit().await?;

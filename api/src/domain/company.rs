@@ -143,14 +143,4 @@ impl Company {
             .ok()
             .map(|g| g.state())
     }
-
-    /// How customers reach support, as e-mails end (empty when neither is configured).
-    pub fn contact_line(&self) -> String {
-        match (self.support_email.as_str(), self.phone.as_str()) {
-            ("", "") => String::new(),
-            (email, "") => format!("Questions? Write to {email}."),
-            ("", phone) => format!("Questions? Call {phone}."),
-            (email, phone) => format!("Questions? Write to {email} or call {phone}."),
-        }
-    }
 }

@@ -126,3 +126,20 @@ mod tests {
         }
     }
 }
+
+/// Where a sign-in code goes: an e-mail address or a mobile number.
+#[derive(Clone, Copy, Debug)]
+pub enum Channel {
+    Email,
+    Phone,
+}
+
+impl Channel {
+    /// The channel's name as stored.
+    pub fn key(self) -> &'static str {
+        match self {
+            Channel::Email => "email",
+            Channel::Phone => "phone",
+        }
+    }
+}

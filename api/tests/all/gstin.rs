@@ -279,6 +279,7 @@ async fn production_without_seller_details_takes_no_order() {
 
 #[test]
 fn the_seller_comes_from_its_variables_and_its_state_from_its_gstin() {
+    use api::core::messages::SellerContact;
     use api::domain::company::Company;
     let vars = |gstin: &'static str| {
         move |name: &str| {

@@ -15,7 +15,9 @@ use rand::Rng;
 use sha2::Sha256;
 
 use crate::config::DailyBudgets;
+use crate::core::messages::accounts as messages;
 use crate::db::{Db, clock};
+pub use crate::domain::contact::Channel;
 use crate::domain::india_time;
 use crate::error::Failure;
 use crate::ids::new_id;
@@ -40,21 +42,6 @@ impl DailyBudgets {
     }
 }
 
-#[derive(Clone, Copy, Debug)]
-pub enum Channel {
-    Email,
-    Phone,
-}
-
-impl Channel {
-    fn key(self) -> &'static str {
-        match self {
-            Channel::Email => "email",
-            Channel::Phone => "phone",
-        }
-    }
-}
-
 fn code_mac(secret: &str, id: &str, code: &str) -> Hmac<Sha256> {
     let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("any key length");
     mac.update(id.as_bytes());
@@ -70,23 +57,6 @@ fn expired() -> Failure {
 /// Seconds until a send made at `oldest` leaves a window of `window_ms`.
 fn wait_for(oldest: Option<i64>, window_ms: i64, now: i64) -> u64 {
     ((oldest.unwrap_or(now) + window_ms - now).max(1000) / 1000) as u64
-}
-
-/// The 429 of an address that had its [`SENDS_PER_ADDRESS_PER_DAY`].
-fn too_many_today(channel: Channel, seconds: u64) -> Failure {
-    let hours = seconds.div_ceil(3600).max(1);
-    let unit = if hours == 1 { "hour" } else { "hours" };
-    let what = match channel {
-        Channel::Email => "e-mail address",
-        Channel::Phone => "number",
-    };
-    Failure::too_many(
-        format!(
-            "Too many codes were sent to this {what} today (at most {SENDS_PER_ADDRESS_PER_DAY} in 24 hours). \
-             Please try again in about {hours} {unit}."
-        ),
-        seconds,
-    )
 }
 
 /// The 503 of a channel whose budget for the day is spent.
@@ -151,32 +121,13 @@ async fn tell_admins_budget_spent(
         tx.rollback().await?;
         return Ok(());
     }
-    let (subject, what, setting, instead) = match channel {
-        Channel::Phone => (
-            "SMS sign-in codes paused for today",
-            format!("{budget} SMS"),
-            "SMS_DAILY_LIMIT",
-            "shoppers are asked to sign in with their e-mail instead",
-        ),
-        Channel::Email => (
-            "E-mail sign-in codes paused for today",
-            format!("{budget} e-mails"),
-            "EMAIL_CODE_DAILY_LIMIT",
-            "shoppers are asked to sign in with their password",
-        ),
-    };
-    let body = format!(
-        "Today's budget of sign-in codes is spent: {what} ({setting}), counted over the India \
-         calendar day. Until midnight India time, code sends on this channel answer 503 and \
-         {instead}. If this is real demand, raise {setting} and restart the store; if it is not, \
-         someone may be requesting codes to run up the bill: look for 'code budget spent' in the log."
-    );
+    let letter = messages::code_budget_spent(channel, budget);
     let admins: Vec<String> =
         sqlx::query_scalar("SELECT email FROM users WHERE role = 'admin' ORDER BY email")
             .fetch_all(&mut *tx)
             .await?;
     for admin in &admins {
-        crate::db::outbox::put(&mut tx, "email", admin, subject, &body).await?;
+        crate::db::outbox::put(&mut tx, "email", admin, &letter.subject, &letter.body).await?;
     }
     tx.commit().await?;
     tracing::warn!(
@@ -238,7 +189,11 @@ pub async fn issue(
     .fetch_one(&mut *tx)
     .await?;
     let refused = if per_day >= SENDS_PER_ADDRESS_PER_DAY {
-        Some(too_many_today(channel, wait_for(oldest_day, DAY_MS, now)))
+        Some(messages::too_many_codes_today(
+            channel,
+            SENDS_PER_ADDRESS_PER_DAY,
+            wait_for(oldest_day, DAY_MS, now),
+        ))
     } else if per_address >= SENDS_PER_ADDRESS {
         Some(too_many_sends(wait_for(oldest_address, WINDOW_MS, now)))
     } else if per_client >= SENDS_PER_CLIENT {
@@ -336,18 +291,6 @@ async fn take_try(db: &Db, channel: Channel, address: &str, now: i64) -> Result<
     Ok(Try::Paused(((ends - now).max(1000) / 1000) as u64))
 }
 
-/// The answer while code sign-in of an address is paused.
-pub fn paused(seconds: u64) -> Failure {
-    let minutes = seconds.div_ceil(60).max(1);
-    let unit = if minutes == 1 { "minute" } else { "minutes" };
-    Failure::too_many(
-        format!(
-            "Too many wrong codes. Signing in with a code is paused for this account; please try again in {minutes} {unit}."
-        ),
-        seconds,
-    )
-}
-
 /// Tells the account's owner, once per pause, that its code sign-in paused.
 /// The e-mail carries no code or link, so it goes through the outbox.
 async fn notify_owner(db: &Db, channel: Channel, address: &str) -> Result<(), Failure> {
@@ -363,18 +306,9 @@ async fn notify_owner(db: &Db, channel: Channel, address: &str) -> Result<(), Fa
     let Some(to) = owner else {
         return Ok(());
     };
-    let through = match channel {
-        Channel::Email => "your e-mail address",
-        Channel::Phone => "your mobile number",
-    };
-    let body = format!(
-        "Someone entered {WRONG_CODES_PER_WINDOW} wrong sign-in codes for {through}, so signing in \
-         with a code is paused for up to an hour. Your codes were not revealed, and the account \
-         is unchanged. If this was you, wait a little and ask for a new code. If it was not, you \
-         need do nothing; never share a code with anyone."
-    );
+    let letter = messages::code_sign_in_paused_notice(channel, WRONG_CODES_PER_WINDOW);
     let mut tx = crate::db::begin_write(db).await?;
-    crate::db::outbox::put(&mut tx, "email", &to, "Sign-in with a code paused", &body).await?;
+    crate::db::outbox::put(&mut tx, "email", &to, &letter.subject, &letter.body).await?;
     tx.commit().await?;
     tracing::warn!(
         channel = channel.key(),
@@ -421,7 +355,7 @@ pub async fn verify(
         return Err(expired());
     }
     let tries = match take_try(db, channel, address, now).await? {
-        Try::Paused(seconds) => return Err(paused(seconds)),
+        Try::Paused(seconds) => return Err(messages::code_sign_in_paused(seconds)),
         Try::Taken(n) => n,
     };
     let stored = hex::decode(&hash).unwrap_or_default();

@@ -5,6 +5,7 @@
 
 use crate::core::cart::pricing::Policies;
 use crate::core::checkout::quote::{CheckedCart, check_amount, checked_cart};
+use crate::core::messages::orders as messages;
 use crate::db::DbError;
 use crate::db::caps::Cap;
 use crate::db::orders;
@@ -62,9 +63,7 @@ pub fn seller_configured(state: &AppState, what: &str) -> Fallible<()> {
     if state.config.company.missing.is_empty() {
         Ok(())
     } else {
-        Err(Failure::unavailable(format!(
-            "The store's seller details are not configured, so {what}"
-        )))
+        Err(messages::seller_not_configured(what))
     }
 }
 
@@ -163,22 +162,10 @@ pub async fn open_order(
     };
     // The same receipt again (a double click, a reload, a retry after a crash).
     if order.is_paid != 0 {
-        return Err(Failure::conflict_code(
-            format!(
-                "Order {} has already been paid. You can find it in My Orders.",
-                order.order_number
-            ),
-            "ORDER_ALREADY_PAID",
-        ));
+        return Err(messages::already_paid(&order.order_number));
     }
     if order.status != OrderStatus::Pending {
-        return Err(Failure::conflict_code(
-            format!(
-                "Order {} was cancelled. Please place the order again.",
-                order.order_number
-            ),
-            "ORDER_CANCELLED",
-        ));
+        return Err(messages::order_cancelled(&order.order_number));
     }
     check_amount(c.amount, order.total_price)?;
     if order.provider_order_id.is_some() {

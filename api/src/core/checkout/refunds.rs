@@ -14,6 +14,7 @@
 use std::time::Duration;
 
 use crate::core::documents::issuing;
+use crate::core::messages::orders as messages;
 use crate::db::refund_attempts::Begun;
 use crate::db::{DbError, now_ms, orders, refund_attempts, refunds_owed};
 use crate::error::{Failure, Fallible};
@@ -73,9 +74,7 @@ async fn refund_claiming(
     let remaining = order.total_price - order.refunded_amount;
     let amount = amount.unwrap_or(remaining);
     if amount <= 0 || amount > remaining {
-        return Err(Failure::bad_request(format!(
-            "The refund must be between 1 and {remaining} paise (what has not been refunded yet)"
-        )));
+        return Err(messages::refund_out_of_range(remaining));
     }
     let notes = serde_json::json!({ "order_number": order.order_number, "reason": reason });
     let attempt = refund_attempts::Attempt {

@@ -4,6 +4,7 @@
 
 use crate::core::checkout::refunds;
 use crate::core::documents::issuing;
+use crate::core::messages::orders as messages;
 use crate::db::orders;
 use crate::db::orders::Payment;
 use crate::domain::OrderStatus;
@@ -44,17 +45,9 @@ pub async fn settle(
     .await?;
     if paid.outcome == Payment::SecondPayment {
         let given_back = refunds::refund_second_payment(state, order, payment_id.trim()).await;
-        let will = if given_back == refunds::SecondPayment::Refunded {
-            "has been"
-        } else {
-            "will be"
-        };
-        return Err(Failure::conflict_code(
-            format!(
-                "Order {} was already paid by another payment. This payment {will} refunded.",
-                order.order_number
-            ),
-            "SECOND_PAYMENT_REFUNDED",
+        return Err(messages::second_payment_refunded(
+            &order.order_number,
+            given_back == refunds::SecondPayment::Refunded,
         ));
     }
     let late = paid.outcome == Payment::PaidWhileCancelled;
@@ -67,23 +60,10 @@ pub async fn settle(
     }
     .ok_or_else(Failure::order_not_found)?;
     if late || matches!(paid.status, OrderStatus::Cancelled | OrderStatus::Refunded) {
-        return Err(if paid.refunded_amount >= paid.total_price {
-            Failure::conflict_code(
-                format!(
-                    "Order {} was cancelled before this payment arrived. The payment has been refunded.",
-                    paid.order_number
-                ),
-                "PAYMENT_REFUNDED",
-            )
-        } else {
-            Failure::conflict_code(
-                format!(
-                    "Order {} was cancelled before this payment arrived. The payment will be refunded.",
-                    paid.order_number
-                ),
-                "ORDER_CANCELLED",
-            )
-        });
+        return Err(messages::paid_after_cancelled(
+            &paid.order_number,
+            paid.refunded_amount >= paid.total_price,
+        ));
     }
     Ok(paid)
 }

@@ -3,6 +3,7 @@
 
 use design_engine::pricing::Paise;
 
+use crate::core::messages::orders as messages;
 use crate::db::{DbError, orders, outbox};
 use crate::domain::company::Company;
 
@@ -18,27 +19,17 @@ pub fn confirmation_email(
         .get("email")
         .and_then(|e| e.as_str())
         .map_or_else(|| order.user_email.clone(), str::to_string);
-    let number = &order.order_number;
-    let invoice_note = if invoiced {
-        " Your tax invoice is attached, and in My Orders."
-    } else {
-        ""
-    };
+    let letter = messages::order_confirmed(
+        &order.order_number,
+        Paise(order.total_price),
+        order.items_count,
+        invoiced,
+        seller,
+    );
     Ok(outbox::Outgoing {
-        channel: "email",
-        to,
-        subject: format!("Order {number} confirmed"),
-        body: format!(
-            "Thank you for your order {number}. We have received your payment of {} for {} items. \
-             Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.{invoice_note}\n{}",
-            Paise(order.total_price).format_inr(),
-            order.items_count,
-            seller.contact_line()
-        )
-        .trim_end()
-        .to_string(),
         attachment: invoiced.then(|| outbox::Attachment::TaxInvoice {
             order_id: order.id.clone(),
         }),
+        ..letter.email_to(to)
     })
 }

@@ -52,13 +52,15 @@ async fn deliver(state: &AppState, order_id: &str) -> Result<(), DbError> {
         return Ok(());
     };
     if order.status == OrderStatus::Shipped {
+        let to = OrderStatus::Delivered;
+        let email = super::status_email(&order, to, None, &state.config.company);
         order_admin::set_status(
             &state.db,
             &order,
             OrderStatus::Shipped,
-            OrderStatus::Delivered,
+            to,
             shipments::COURIER,
-            &state.config.company,
+            email.as_ref(),
             None,
         )
         .await?;

@@ -4,9 +4,9 @@
 //! orders, and the refunds owed.
 
 use super::closing::{cancel_by_clock, close};
-use super::messages;
 use super::notify::{tell_everyone, tell_minimum, tell_user};
 use super::rows::{paid, pieces_of};
+use crate::core::messages::groups as messages;
 use crate::db::group_orders as groups;
 use crate::db::group_orders::Group;
 use crate::error::{Failure, Kind};

@@ -3,9 +3,9 @@
 //! organiser or by the clock, every member told and every payment owed back.
 
 use super::holds::{hold_open, not_open};
-use super::messages;
 use super::notify::{tell, tell_everyone, tell_user};
 use super::rows::{assemble, design_of, members};
+use crate::core::messages::groups as messages;
 use crate::db::group_orders as groups;
 use crate::db::group_orders::Group;
 use crate::db::{Db, cart, products};

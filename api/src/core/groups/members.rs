@@ -6,11 +6,11 @@
 use sqlx::{Any, Transaction};
 
 use super::holds::{by_token, hold_for_rows, hold_for_withdrawal, refuse_rows};
-use super::messages;
 use super::notify::{tell, tell_minimum};
 use super::refunds::{release_row, settle_refunds};
 use super::rows::{RowInput, check_row, design_of};
 use super::views::{MyPieces, PublicView, my_pieces, not_joined, public_view};
+use crate::core::messages::groups as messages;
 use crate::db::group_orders as groups;
 use crate::db::group_orders::{Group, NewRow, Row};
 use crate::error::Failure;

@@ -15,13 +15,12 @@
 //! - `views`: what the organiser, the link and a member see, priced now.
 //! - `holds`: who reaches a group, and when it takes changes.
 //! - `rows`: a row checked by the engine, and the design the rows make.
-//! - `notify`, `messages`: the letters, and every message's words.
+//! - `notify`: the letters sent (their words are `core::messages::groups`).
 
 pub mod clock;
 pub mod closing;
 pub mod holds;
 pub mod members;
-pub mod messages;
 pub mod notify;
 pub mod organiser;
 pub mod payments;

@@ -4,7 +4,8 @@
 
 use sqlx::{Any, Transaction};
 
-use super::messages::{self, Letter};
+use crate::core::messages::Letter;
+use crate::core::messages::groups as messages;
 use crate::db::group_orders as groups;
 use crate::db::group_orders::Group;
 use crate::db::outbox;

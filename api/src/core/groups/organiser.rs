@@ -5,11 +5,11 @@
 use super::closing;
 use super::holds::{hold_open, not_open, owned};
 use super::members::add_row;
-use super::messages;
 use super::notify::tell;
 use super::refunds::{release_row, settle_refunds};
 use super::rows::RowInput;
 use super::views::{OrganiserView, organiser_view};
+use crate::core::messages::groups as messages;
 use crate::db::group_orders as groups;
 use crate::db::group_orders::NewGroup;
 use crate::db::{designs, now_ms};

@@ -9,9 +9,9 @@
 use design_engine::pricing::quote_order;
 
 use super::holds::{by_token, hold_for_rows, refuse_rows};
-use super::messages;
 use super::rows::{assemble, design_of};
 use crate::core::checkout::quote::{CheckedCart, LineOf, order_line};
+use crate::core::messages::groups as messages;
 use crate::db::group_orders as groups;
 use crate::db::group_orders::{Group, Row};
 use crate::db::{Db, orders, products};

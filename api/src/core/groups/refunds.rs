@@ -4,8 +4,8 @@
 
 use sqlx::{Any, Transaction};
 
-use super::messages;
 use super::rows::{assemble, design_of};
+use crate::core::messages::groups as messages;
 use crate::db::group_orders as groups;
 use crate::db::group_orders::{Group, Row};
 use crate::error::Failure;

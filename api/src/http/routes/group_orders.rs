@@ -12,10 +12,10 @@ use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
 use crate::core::cart::pricing::PersonalisationLine;
-use crate::core::groups::messages;
 use crate::core::groups::organiser;
 use crate::core::groups::organiser::{NewGroupOrder, Settings};
 use crate::core::groups::views::{OrganiserView, Progress};
+use crate::core::messages::groups as messages;
 use crate::db::group_orders::Row;
 use crate::domain::address::{AddressInput, ShippingAddress};
 use crate::http::auth::BearerAuth;

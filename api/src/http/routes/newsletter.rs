@@ -9,6 +9,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::Tag;
+use crate::core::messages::newsletter as messages;
 use crate::db::newsletter;
 use crate::domain::Email;
 use crate::http::envelope::Envelope;
@@ -66,17 +67,14 @@ impl NewsletterApi {
         if let newsletter::Request::Confirm { token } =
             newsletter::request(&state.db, &email).await?
         {
+            let letter = messages::confirm_subscription(&confirm_link(&state, &token));
             state
                 .mailer
                 .send_secret(mail::Message {
                     channel: mail::Channel::Email,
                     to: &email,
-                    subject: "Confirm your newsletter subscription",
-                    body: format!(
-                        "Please confirm that you want our newsletter by opening this link within 48 hours: {}\n\
-                         We send you nothing more until you do. If you did not ask for it, ignore this message.",
-                        confirm_link(&state, &token)
-                    ),
+                    subject: &letter.subject,
+                    body: letter.body,
                     code: None,
                 })
                 .await?;
@@ -104,7 +102,8 @@ impl NewsletterApi {
             .limits
             .check(Door::NewsletterClient, &client_key(req, &state.config))
             .await?;
-        newsletter::confirm(&state.db, token).await?;
+        let welcome = messages::welcome();
+        newsletter::confirm(&state.db, token, &welcome.subject, &welcome.body).await?;
         Ok(Envelope::ok(
             "Your subscription is confirmed. Thank you for subscribing!",
             true,

@@ -13,6 +13,7 @@ use subtle::ConstantTimeEq;
 
 use super::Tag;
 use crate::core::fulfilment::courier_updates;
+use crate::core::messages::orders as messages;
 use crate::db::{orders, shipments};
 use crate::domain::OrderStatus;
 use crate::http::dto::timeline::{self, TimelineEvent};
@@ -87,17 +88,7 @@ fn pincode_of(p: &str) -> Result<String, ApiError> {
 /// When the courier expects to deliver, in words: "by Sat, 28 Nov".
 fn estimate_message(etd: Option<&str>, days: Option<u32>) -> String {
     let date = etd.and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
-    match (date, days) {
-        (Some(d), _) => format!(
-            "Estimated delivery by {} after dispatch",
-            d.format("%a, %-d %b")
-        ),
-        (None, Some(n)) => format!(
-            "Estimated delivery in {n} day{} after dispatch",
-            if n == 1 { "" } else { "s" }
-        ),
-        (None, None) => "Couriers deliver to this pincode".to_string(),
-    }
+    messages::delivery_estimate(date, days)
 }
 
 pub struct ShippingApi;
@@ -246,9 +237,7 @@ impl ShippingApi {
                 etd: None,
                 days: None,
                 courier: None,
-                message: format!(
-                    "Sorry, our couriers do not deliver to pincode {pincode} yet. Please use another delivery address. ({message})"
-                ),
+                message: messages::pincode_not_served(&pincode, &message),
             },
         };
         Ok(Envelope::ok("Delivery estimate", answer))

@@ -11,6 +11,7 @@ use super::Tag;
 use crate::core::accounts::codes;
 use crate::core::accounts::codes::Channel;
 use crate::core::accounts::tokens;
+use crate::core::messages::accounts as messages;
 use crate::db::users;
 use crate::db::users::NewUser;
 use crate::db::{email_tokens, sessions};
@@ -459,8 +460,7 @@ impl AuthApi {
         tell_owner(
             &state,
             &user.email,
-            "Your password was reset",
-            "The password of your account was reset with the link we e-mailed, and every device was signed out.",
+            messages::password_reset(&state.config.company),
         )
         .await;
         Ok(Envelope::ok(
@@ -507,8 +507,7 @@ impl AuthApi {
         tell_owner(
             &state,
             &user.email,
-            "Your password was changed",
-            "The password of your account was changed, and your other devices were signed out.",
+            messages::password_changed(&state.config.company),
         )
         .await;
         Ok(Envelope::ok("Password changed", true))

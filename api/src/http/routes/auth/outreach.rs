@@ -4,6 +4,8 @@ use poem::Request;
 
 use crate::core::accounts::codes;
 use crate::core::accounts::codes::Channel;
+use crate::core::messages::Letter;
+use crate::core::messages::accounts as messages;
 use crate::db::email_tokens;
 use crate::db::users::User;
 use crate::http::error::ApiResult;
@@ -25,29 +27,21 @@ pub(super) async fn mail_link(
     purpose: email_tokens::Purpose,
 ) -> ApiResult<()> {
     let token = email_tokens::create(&state.db, &user.id, purpose).await?;
-    let (subject, body) = match purpose {
-        email_tokens::Purpose::Verify => (
-            "Confirm your e-mail address",
-            format!(
-                "Confirm your e-mail address: {}\nIf you did not create an account, ignore this message.",
-                link(state, "/verify-email", &token)
-            ),
-        ),
-        email_tokens::Purpose::Reset => (
-            "Reset your password",
-            format!(
-                "Reset your password within an hour: {}\nIf you did not ask for this, ignore this message.",
-                link(state, "/reset-password", &token)
-            ),
-        ),
+    let letter = match purpose {
+        email_tokens::Purpose::Verify => {
+            messages::verify_email(&link(state, "/verify-email", &token))
+        }
+        email_tokens::Purpose::Reset => {
+            messages::reset_password(&link(state, "/reset-password", &token))
+        }
     };
     state
         .mailer
         .send_secret(mail::Message {
             channel: mail::Channel::Email,
             to: &user.email,
-            subject,
-            body,
+            subject: &letter.subject,
+            body: letter.body,
             code: None,
         })
         .await?;
@@ -87,19 +81,14 @@ pub(super) async fn send_code(
         state.config.code_budgets,
     )
     .await?;
-    let subject = match channel {
-        Channel::Email => "Your sign-in code",
-        Channel::Phone => "Sign-in code",
-    };
+    let letter = messages::sign_in_code(channel, &code);
     let sent = state
         .mailer
         .send_secret(mail::Message {
             channel: out,
             to: address,
-            subject,
-            body: format!(
-                "Your code is {code}. It is valid for 10 minutes. Do not share it with anyone."
-            ),
+            subject: &letter.subject,
+            body: letter.body,
             code: Some(&code),
         })
         .await;
@@ -128,20 +117,15 @@ pub(super) async fn check_verify_limits(
 }
 
 /// Tells an account's owner that how they sign in changed (a new password, an
-/// authenticator app, a recovery code used), so a change they did not make
-/// does not go unnoticed. No secret is in it, so it goes through the outbox.
-pub(super) async fn tell_owner(state: &AppState, to: &str, subject: &str, what: &str) {
-    let body = format!(
-        "{what}\nIf this was not you, reset your password from the sign-in page at once and contact us.\n{}",
-        state.config.company.contact_line()
-    );
-    let body = body.trim_end();
+/// authenticator app, a recovery code used: `letter`), so a change they did
+/// not make does not go unnoticed. No secret is in it, so it goes through the outbox.
+pub(super) async fn tell_owner(state: &AppState, to: &str, letter: Letter) {
     let sent = async {
         let mut tx = crate::db::begin_write(&state.db).await?;
-        crate::db::outbox::put(&mut tx, "email", to, subject, body).await?;
+        crate::db::outbox::put(&mut tx, "email", to, &letter.subject, &letter.body).await?;
         tx.commit().await
     };
     if let Err(e) = sent.await {
-        tracing::warn!(error = %e, subject, "could not queue a security notice");
+        tracing::warn!(error = %e, subject = letter.subject, "could not queue a security notice");
     }
 }

@@ -19,6 +19,7 @@ use super::dto::*;
 use super::outreach::{check_verify_limits, link, tell_owner};
 use super::session::{signed_in_response, start_session};
 use crate::core::accounts::second_factor as factor;
+use crate::core::messages::accounts as messages;
 use crate::db::clock;
 use crate::db::second_factor as stored;
 use crate::db::second_factor::{WRONG_CODES_LOCK, WRONG_CODES_WARNING};
@@ -180,26 +181,18 @@ impl SecondFactorApi {
         } else {
             None
         };
+        let seller = &state.config.company;
         if let Some(left) = left {
-            let what = format!(
-                "A recovery code was used to sign in to your admin account; {left} are left."
-            );
-            tell_owner(&state, &user.email, "A recovery code was used", &what).await;
+            let letter = messages::recovery_code_used(left, seller);
+            tell_owner(&state, &user.email, letter).await;
         } else if enrolled.confirmed_at.is_none() {
-            tell_owner(
-                &state,
-                &user.email,
-                "An authenticator app was set up",
-                "An authenticator app was set up as the second factor of your admin account.",
-            )
-            .await;
+            tell_owner(&state, &user.email, messages::authenticator_set_up(seller)).await;
         }
         let started = start_session(&state, user, true).await?;
         Ok(match left {
-            Some(left) => signed_in_response(
-                &format!("Login successful. You have {left} recovery codes left."),
-                started,
-            ),
+            Some(left) => {
+                signed_in_response(&messages::signed_in_with_recovery_code(left), started)
+            }
             None => signed_in_response("Login successful", started),
         })
     }
@@ -234,13 +227,7 @@ fn wrong_code() -> ApiError {
 /// The answer while the factor is locked; `Retry-After` is how long the
 /// e-mailed link still works (after that, an attempt sends a new one).
 fn locked(link_ms: i64) -> ApiError {
-    ApiError::too_many(
-        format!(
-            "Your second factor is locked after {WRONG_CODES_LOCK} wrong codes. We e-mailed you a link \
-             to unlock it; open it, then sign in again."
-        ),
-        (link_ms.max(1000) / 1000) as u64,
-    )
+    messages::second_factor_locked((link_ms.max(1000) / 1000) as u64).into()
 }
 
 /// Counts a wrong code: the 5th in 24 hours warns the admin, the 10th locks
@@ -254,18 +241,8 @@ async fn wrong_code_counted(state: &AppState, user: &User, now: i64) -> ApiError
     };
     if n == WRONG_CODES_WARNING {
         tracing::warn!(user = user.id, "five wrong second-factor codes");
-        let what = format!(
-            "Someone entered {WRONG_CODES_WARNING} wrong codes for your second factor in the last \
-             24 hours; after {WRONG_CODES_LOCK} it locks until you unlock it from an e-mailed link. \
-             If it was not you, change your password: whoever it was knows it."
-        );
-        tell_owner(
-            state,
-            &user.email,
-            "Wrong codes for your second factor",
-            &what,
-        )
-        .await;
+        let letter = messages::wrong_second_factor_codes(&state.config.company);
+        tell_owner(state, &user.email, letter).await;
     }
     if n < WRONG_CODES_LOCK {
         return wrong_code();
@@ -284,19 +261,14 @@ async fn wrong_code_counted(state: &AppState, user: &User, now: i64) -> ApiError
 /// E-mails the unlock link (a secret: never kept in production's outbox). A
 /// link that could not be sent is ended, so the next attempt sends another.
 async fn mail_unlock_link(state: &AppState, user: &User, token: &str) {
-    let body = format!(
-        "Someone entered {WRONG_CODES_LOCK} wrong codes for your second factor within 24 hours, so it \
-         is locked: no code signs in until it is unlocked. Unlock it within 24 hours: {}\n\
-         If it was not you, change your password once you are signed in: whoever it was knows it.",
-        link(state, "/unlock-second-factor", token)
-    );
+    let letter = messages::unlock_second_factor(&link(state, "/unlock-second-factor", token));
     let sent = state
         .mailer
         .send_secret(mail::Message {
             channel: mail::Channel::Email,
             to: &user.email,
-            subject: "Your second factor is locked",
-            body,
+            subject: &letter.subject,
+            body: letter.body,
             code: None,
         })
         .await;

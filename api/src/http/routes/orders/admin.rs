@@ -14,6 +14,9 @@ use poem_openapi::{Object, OpenApi};
 
 use super::{Order, OrderEvent, OrdersPage, StatusChange, order_dto, order_dtos};
 use crate::core::checkout::refunds;
+use crate::core::fulfilment::status_email;
+use crate::core::messages::orders as orders_messages;
+use crate::core::messages::production as messages;
 use crate::db::order_admin;
 use crate::db::order_admin::Filter;
 use crate::db::{Db, now_ms, orders, proofs};
@@ -184,14 +187,9 @@ async fn production_gate(
     }
     match reason {
         Some(r) => Ok(Some(r)),
-        None => Err(ApiError::conflict_code(
-            format!(
-                "Order {} has no approved proof: it cannot move to {} without an override reason",
-                order.order_number,
-                to.as_str()
-            ),
-            PROOF_NOT_APPROVED,
-        )),
+        None => {
+            Err(messages::no_approved_proof(&order.order_number, to, PROOF_NOT_APPROVED).into())
+        }
     }
 }
 
@@ -338,7 +336,7 @@ impl AdminOrdersApi {
             && order.is_paid != 0
             && order.refunded_amount < order.total_price
         {
-            let reason = format!("Order {}", to.as_str());
+            let reason = orders_messages::refunded_for_status(to);
             let refund = refunds::refund(&state, &order, None, &reason, &auth.0.id).await?;
             // Without the provider's final answer the money is set aside and
             // asked for again: the order changes status all the same.
@@ -351,6 +349,7 @@ impl AdminOrdersApi {
                 from = now;
             }
         }
+        let email = status_email(&order, to, None, &state.config.company);
         if from != to
             && !order_admin::set_status(
                 &state.db,
@@ -358,7 +357,7 @@ impl AdminOrdersApi {
                 from,
                 to,
                 &auth.0.id,
-                &state.config.company,
+                email.as_ref(),
                 override_reason.as_deref(),
             )
             .await?
@@ -370,13 +369,8 @@ impl AdminOrdersApi {
         let row = order_admin::get(&state.db, &id.0)
             .await?
             .ok_or_else(ApiError::order_not_found)?;
-        let refund_note = if under_way {
-            ". The refund is under way: the payment provider has not confirmed it yet, and it is asked again until it does"
-        } else {
-            ""
-        };
         Ok(Envelope::ok(
-            format!("Order status updated to {}{refund_note}", to.as_str()),
+            messages::status_updated(to, under_way),
             with_history(&state, row).await?,
         ))
     }

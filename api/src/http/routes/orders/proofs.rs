@@ -11,6 +11,9 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiRequest, ApiResponse, Enum, Multipart, Object, OpenApi};
 
 use super::invoice::visible_order;
+use crate::core::messages::SellerContact;
+use crate::core::messages::orders as orders_messages;
+use crate::core::messages::production as messages;
 use crate::db::proofs;
 use crate::db::proofs::{Answer, NewProof, Refused};
 use crate::db::{now_ms, orders, outbox};
@@ -139,9 +142,7 @@ fn refused(r: Refused) -> ApiError {
         Refused::NotPaid => ApiError::conflict("This order is not paid: it has no proofs"),
         Refused::Approved => ApiError::conflict("The proof of this order is approved already"),
         Refused::NoVersion => ApiError::not_found("This order has no proof with that version"),
-        Refused::Superseded { latest } => ApiError::conflict(format!(
-            "This proof was replaced by version {latest}: please review the latest version"
-        )),
+        Refused::Superseded { latest } => orders_messages::proof_superseded(latest).into(),
         Refused::Answered { state } if state == "approved" => {
             ApiError::conflict("This proof is approved already")
         }
@@ -189,21 +190,13 @@ async fn list(state: &AppState, order: &orders::Order) -> ApiResult<Proofs> {
 
 /// The customer's e-mail that a proof is ready.
 fn ready_email(state: &AppState, order: &orders::Order, version: i64) -> outbox::Outgoing {
-    let n = &order.order_number;
-    outbox::Outgoing {
-        channel: "email",
-        to: order.user_email.clone(),
-        subject: format!("Order {n}: your proof is ready (version {version})"),
-        body: format!(
-            "Hello {}, the proof of your order {n} is ready (version {version}). Please review it in My Orders: \
-             approve it, or ask for changes. Nothing is printed before you approve.\n{}",
-            order.user_name,
-            state.config.company.contact_line()
-        )
-        .trim_end()
-        .to_string(),
-        attachment: None,
-    }
+    orders_messages::proof_ready(
+        &order.order_number,
+        &order.user_name,
+        version,
+        &state.config.company,
+    )
+    .email_to(order.user_email.clone())
 }
 
 /// The owner's order (admins included only for their own orders).
@@ -249,11 +242,7 @@ impl ProofsApi {
             return Err(refused(Refused::NotPaid).into());
         }
         if order.status.refunds() {
-            return Err(ApiError::conflict(format!(
-                "This order is {}: it needs no proof",
-                order.status.as_str()
-            ))
-            .into());
+            return Err(ApiError::from(messages::needs_no_proof(order.status)).into());
         }
         if order.proof_state.as_deref() == Some("approved") {
             return Err(refused(Refused::Approved).into());
@@ -297,7 +286,7 @@ impl ProofsApi {
         .await?
         .map_err(refused)?;
         Ok(Envelope::ok(
-            format!("Proof version {version} sent to the customer"),
+            messages::proof_sent(version),
             list(&state, &order).await?,
         ))
     }
@@ -356,7 +345,7 @@ impl ProofsApi {
             .await?
             .map_err(refused)?;
         Ok(Envelope::ok(
-            format!("Proof version {} approved", version.0),
+            orders_messages::proof_approved(version.0),
             list(&state, &order).await?,
         ))
     }
@@ -377,10 +366,9 @@ impl ProofsApi {
             return Err(ApiError::bad_request("Please say what to change").into());
         }
         if comment.chars().count() > MAX_COMMENT {
-            return Err(ApiError::bad_request(format!(
-                "The comment can be at most {MAX_COMMENT} characters"
-            ))
-            .into());
+            return Err(
+                ApiError::from(orders_messages::proof_comment_too_long(MAX_COMMENT)).into(),
+            );
         }
         let order = owned_order(&state, &auth, &id.0).await?;
         proofs::answer(
@@ -393,7 +381,7 @@ impl ProofsApi {
         .await?
         .map_err(refused)?;
         Ok(Envelope::ok(
-            format!("Changes to proof version {} requested", version.0),
+            orders_messages::proof_changes_requested(version.0),
             list(&state, &order).await?,
         ))
     }

@@ -10,6 +10,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use crate::core::cart::add_design;
+use crate::core::messages::orders as messages;
 use crate::db::orders;
 use crate::error::{Failure, Kind, UPLOAD_AGAIN};
 use crate::http::auth::BearerAuth;
@@ -74,22 +75,19 @@ fn left_out(item: &orders::NewItem, e: Failure) -> ApiResult<LeftOutLine> {
     };
     let (reason, code) = match (e.kind, code) {
         (Kind::NotFound, _) => (
-            format!("{} is no longer sold.", item.name),
+            messages::no_longer_sold(&item.name),
             "PRODUCT_GONE".to_string(),
         ),
         (_, Some("UNKNOWN_COLOR")) => (
-            format!("{} is no longer made in {}.", item.name, item.color),
+            messages::no_longer_made_in(&item.name, &item.color),
             "COLOR_GONE".to_string(),
         ),
         _ if message == UPLOAD_AGAIN => (
-            format!(
-                "The artwork of {} ({}) is no longer stored: please make the design again in the studio.",
-                item.name, item.color
-            ),
+            messages::artwork_gone(&item.name, &item.color),
             "ARTWORK_GONE".to_string(),
         ),
         (_, code) => (
-            format!("{} ({}): {message}", item.name, item.color),
+            messages::line_refused(&item.name, &item.color, message),
             code.unwrap_or("REFUSED").to_string(),
         ),
     };
@@ -151,13 +149,8 @@ impl ReorderApi {
                 ordered_price: line.unit_price,
             })
             .collect();
-        let message = match (added.len(), skipped.len()) {
-            (0, _) => "Nothing could be added to your cart".to_string(),
-            (n, 0) => format!("{n} design(s) added to your cart"),
-            (n, m) => format!("{n} design(s) added to your cart; {m} left out"),
-        };
         Ok(Envelope::ok(
-            message,
+            messages::ordered_again(added.len(), skipped.len()),
             ReorderResult {
                 added,
                 left_out: skipped,

@@ -12,6 +12,9 @@ use super::invoice::visible_order;
 use crate::core::documents::label;
 use crate::core::documents::label::LabelData;
 use crate::core::documents::tax_document;
+use crate::core::fulfilment::status_email;
+use crate::core::messages::orders as orders_messages;
+use crate::core::messages::production as messages;
 use crate::db::shipments;
 use crate::db::shipments::{Booked, Shipment};
 use crate::db::{order_admin, orders};
@@ -145,7 +148,7 @@ fn provider_failed(e: ShippingError) -> ApiError {
             "Shipping through Shiprocket is not configured: set SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD",
         ),
         ShippingError::Refused(m) | ShippingError::Unserviceable(m) => {
-            ApiError::unprocessable(format!("Shiprocket refused the shipment: {m}"))
+            messages::courier_refused(&m).into()
         }
         e @ (ShippingError::Unreachable(_) | ShippingError::Malformed(_)) => ApiError::bad_gateway(
             "Shiprocket did not answer. Please try again: the order is looked up there first, so it is never booked twice",
@@ -178,15 +181,10 @@ fn may_ship(order: &orders::Order) -> ApiResult<()> {
         order.status,
         OrderStatus::Confirmed | OrderStatus::Processing
     ) {
-        return Err(ApiError::conflict(format!(
-            "Order {n} is {}: only a confirmed order or one in processing can be shipped",
-            order.status.as_str()
-        )));
+        return Err(messages::cannot_ship(n, order.status).into());
     }
     if order.status == OrderStatus::Confirmed && order.proof_state.as_deref() != Some("approved") {
-        return Err(ApiError::conflict(format!(
-            "Order {n}'s proof is not approved yet: it cannot ship before the customer approves it"
-        )));
+        return Err(messages::ships_after_approval(n).into());
     }
     Ok(())
 }
@@ -287,11 +285,7 @@ impl ShipmentApi {
             None
         };
         if shipments::get(&state.db, &order.id).await?.is_some() {
-            return Err(ApiError::conflict(format!(
-                "Order {} has a shipment already",
-                order.order_number
-            ))
-            .into());
+            return Err(ApiError::from(messages::shipment_exists(&order.order_number)).into());
         }
         may_ship(&order)?;
         // A member's piece ships with its group, once the group is placed.
@@ -314,6 +308,14 @@ impl ShipmentApi {
                 booked?
             }
         };
+        let courier_line =
+            orders_messages::courier_line(&booking.courier, &booking.awb, &booking.tracking_url);
+        let email = status_email(
+            &order,
+            OrderStatus::Shipped,
+            Some(&courier_line),
+            &state.config.company,
+        );
         let outcome = shipments::record_booking(
             &state.db,
             &order,
@@ -321,34 +323,27 @@ impl ShipmentApi {
             state.shipping.name(),
             &booking,
             &auth.0.id,
-            &state.config.company,
+            email.as_ref(),
         )
         .await?;
         let n = &order.order_number;
         match outcome {
             Booked::Done => {}
             Booked::AlreadyShipped => {
-                return Err(ApiError::conflict(format!("Order {n} has a shipment already")).into());
+                return Err(ApiError::from(messages::shipment_exists(n)).into());
             }
             Booked::AwbTaken => {
-                return Err(ApiError::conflict(format!(
-                    "AWB {} belongs to another order's shipment",
-                    booking.awb
-                ))
-                .into());
+                return Err(ApiError::from(messages::awb_taken(&booking.awb)).into());
             }
             Booked::Moved => {
-                return Err(ApiError::conflict(format!(
-                    "Order {n} changed status meanwhile. Please reload it."
-                ))
-                .into());
+                return Err(ApiError::from(messages::changed_while_shipping(n)).into());
             }
         }
         let s = shipments::get(&state.db, &order.id)
             .await?
             .ok_or_else(|| ApiError::internal("a recorded shipment"))?;
         Ok(Envelope::ok(
-            format!("Order {n} shipped with {}, AWB {}", s.courier, s.awb),
+            messages::shipped(n, &s.courier, &s.awb),
             tracking(&state, s).await?,
         ))
     }
@@ -416,11 +411,7 @@ impl ShipmentApi {
             }
         }
         if !missing.is_empty() {
-            return Err(ApiError::conflict(format!(
-                "These orders have no shipment: {}",
-                missing.join(", ")
-            ))
-            .into());
+            return Err(ApiError::from(messages::no_shipment(&missing)).into());
         }
         let pdf = labels_pdf(&state, &found).await?;
         Ok(LabelPdf::Ok(

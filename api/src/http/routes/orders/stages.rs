@@ -8,6 +8,7 @@ use poem_openapi::{Object, OpenApi};
 
 use super::Order;
 use super::admin::with_history;
+use crate::core::messages::production as messages;
 use crate::db::stages;
 use crate::db::stages::Recorded;
 use crate::db::{Db, order_admin};
@@ -57,13 +58,9 @@ pub struct BulkStageAnswer {
 
 /// The configured name of the requested stage, or a 400 listing them.
 fn stage_named<'a>(stages: &'a Stages, name: &str) -> Result<&'a str, ApiError> {
-    stages.find(name).ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "Unknown stage {:?}. The stages are: {}.",
-            name.trim(),
-            stages.names().join(", ")
-        ))
-    })
+    stages
+        .find(name)
+        .ok_or_else(|| messages::unknown_stage(name.trim(), stages.names()).into())
 }
 
 /// Moves one order: `Err` is the refusal (404 or 409) with its message.
@@ -72,11 +69,7 @@ async fn move_one(db: &Db, stages: &Stages, id: &str, to: &str, by: &str) -> Api
         .await?
         .ok_or_else(ApiError::order_not_found)?;
     if order.status != OrderStatus::Processing {
-        return Err(ApiError::conflict(format!(
-            "Order {} is {}: production stages apply only to orders in processing.",
-            order.order_number,
-            order.status.as_str()
-        )));
+        return Err(messages::stages_only_in_processing(&order.order_number, order.status).into());
     }
     let current = stages::current(db, &[id]).await?.remove(id);
     let (from, last) = match &current {
@@ -86,28 +79,16 @@ async fn move_one(db: &Db, stages: &Stages, id: &str, to: &str, by: &str) -> Api
     match stages.check_move(from, to) {
         Ok(()) => {}
         Err(Refusal::AlreadyThere) => {
-            return Err(ApiError::conflict(format!(
-                "Order {} is already at {to}.",
-                order.order_number
-            )));
+            return Err(messages::already_at_stage(&order.order_number, to).into());
         }
         Err(Refusal::TooFarBack { current }) => {
-            return Err(ApiError::conflict(format!(
-                "Order {} is at {current}: a stage can go back only one step, to correct a mistake.",
-                order.order_number
-            )));
+            return Err(messages::stage_too_far_back(&order.order_number, &current).into());
         }
     }
     match stages::record(db, id, last, from, to, by).await? {
         Recorded::Moved => Ok(order.order_number),
-        Recorded::NotProcessing => Err(ApiError::conflict(format!(
-            "Order {} left processing meanwhile. Please reload it.",
-            order.order_number
-        ))),
-        Recorded::Raced => Err(ApiError::conflict(format!(
-            "Order {} was moved meanwhile. Please reload it.",
-            order.order_number
-        ))),
+        Recorded::NotProcessing => Err(messages::left_processing(&order.order_number).into()),
+        Recorded::Raced => Err(messages::stage_moved_meanwhile(&order.order_number).into()),
     }
 }
 
@@ -155,7 +136,7 @@ impl StagesApi {
             .await?
             .ok_or_else(ApiError::order_not_found)?;
         Ok(Envelope::ok(
-            format!("Order moved to {to}"),
+            messages::moved_to_stage(to),
             with_history(&state, row).await?,
         ))
     }
@@ -218,7 +199,7 @@ impl StagesApi {
         }
         let moved = results.iter().filter(|r| r.moved).count() as u32;
         Ok(Envelope::ok(
-            format!("{moved} of {} orders moved to {to}", results.len()),
+            messages::moved_orders_to_stage(moved, results.len(), to),
             BulkStageAnswer { moved, results },
         ))
     }

@@ -2,14 +2,9 @@
 //! (a subject and a body), the refusals whose words are built from the
 //! group's figures, and the answers a request's outcome chooses.
 
+use super::Letter;
 use crate::db::group_orders::{Group, Row};
 use crate::error::Failure;
-
-/// An e-mail: its subject and its body.
-pub struct Letter {
-    pub subject: String,
-    pub body: String,
-}
 
 /// "M", "M ASHA 7": a row as a member reads it.
 pub fn piece(row: &Row) -> String {

@@ -1,0 +1,67 @@
+//! Every text the store sends or shows a customer that is built from parts,
+//! one function per message, named after it, by area: `accounts` (sign-in
+//! codes and links, the second factor, notices to an account's owner, what
+//! an account may hold), `orders` (confirmation, status changes, proofs,
+//! delivery, refunds, checkout's refusals, ordering again), `production`
+//! (the admin's words on stages, shipments and status changes), `groups`,
+//! `newsletter`, and `db_errors` (the usual answer to each database error).
+//! The words are the specification's: tests assert many of them exactly.
+//!
+//! The layers below (`db`, the providers) never build a message: they take
+//! the finished one from their caller.
+
+pub mod accounts;
+mod db_errors;
+pub mod groups;
+pub mod newsletter;
+pub mod orders;
+pub mod production;
+
+use crate::db::outbox;
+use crate::domain::company::Company;
+
+/// An e-mail (or an SMS, whose subject only the outbox shows): its subject
+/// and its body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Letter {
+    pub subject: String,
+    pub body: String,
+}
+
+impl Letter {
+    /// The letter as an e-mail to `to`, for the outbox.
+    pub fn email_to(self, to: impl Into<String>) -> outbox::Outgoing {
+        outbox::Outgoing {
+            channel: "email",
+            to: to.into(),
+            subject: self.subject,
+            body: self.body,
+            attachment: None,
+        }
+    }
+}
+
+/// The seller's support contact, as the customer's e-mails and the proofs end.
+pub trait SellerContact {
+    /// "Questions? Write to … or call …." (blank when neither is configured).
+    fn contact_line(&self) -> String;
+}
+
+impl SellerContact for Company {
+    fn contact_line(&self) -> String {
+        match (self.support_email.as_str(), self.phone.as_str()) {
+            ("", "") => String::new(),
+            (email, "") => format!("Questions? Write to {email}."),
+            ("", phone) => format!("Questions? Call {phone}."),
+            (email, phone) => format!("Questions? Write to {email} or call {phone}."),
+        }
+    }
+}
+
+/// `text`, then the seller's contact on its own line (nothing after the
+/// text when there is none).
+fn with_contact(text: &str, seller: &Company) -> String {
+    format!("{text}\n{}", seller.contact_line())
+        .trim_end()
+        .to_string()
+}
