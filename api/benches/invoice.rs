@@ -18,7 +18,7 @@ mod peak;
 
 #[global_allocator]
 static HEAP: peak::Counting = peak::Counting;
-use design_engine::pricing::Paise;
+use design_engine::money::Paise;
 
 fn address() -> String {
     serde_json::json!({

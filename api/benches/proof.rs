@@ -12,7 +12,8 @@ use std::hint::black_box;
 
 use api::core::proofs::{Header, Line, render};
 use criterion::{Criterion, criterion_group, criterion_main};
-use design_engine::personalisation::{PersonalField, PersonalStyle};
+use design_engine::personal_field::PersonalField;
+use design_engine::personalisation::PersonalStyle;
 use design_engine::render::Renderer;
 use design_engine::{Design, Font, ImageElement, PrintArea, RosterRow, Size, TextElement};
 
@@ -25,7 +26,7 @@ static HEAP: peak::Counting = peak::Counting;
 const LOGO: &[u8] = include_bytes!("../../design-engine/tests/fixtures/logo.png");
 
 fn two_lines() -> Vec<Line> {
-    let (asset, _) = design_engine::render::decode_upload(LOGO, "image/png").unwrap();
+    let (asset, _) = design_engine::codec::decode_upload(LOGO, "image/png").unwrap();
     let mut first = Design::new("64f1a2b3c4d5e6f708190a01", "navyblue");
     first.set_image(
         PrintArea::Back,
@@ -91,7 +92,7 @@ fn print_file_peaks() {
     let photo = photo();
     eprintln!("a {:.1} MB JPEG, 4,000 × 6,000:", photo.len() as f64 / 1e6);
     assert!(photo.len() as u64 <= design_engine::elements::MAX_IMAGE_BYTES);
-    let (asset, _) = design_engine::render::decode_upload(&photo, "image/jpeg").unwrap();
+    let (asset, _) = design_engine::codec::decode_upload(&photo, "image/jpeg").unwrap();
     let mut design = Design::new("64f1a2b3c4d5e6f708190a05", "white");
     let mut image = ImageElement::new(asset, "photo.jpg");
     image.size = design_engine::elements::ImageSize::new(100, 100).unwrap();

@@ -2,7 +2,7 @@
 //! production mode (safe to expose); `TEST_PROVIDERS=on` adds the dev outbox
 //! and the test payment provider, and `just run` and the tests ask for it.
 
-use design_engine::pricing::Paise;
+use design_engine::money::Paise;
 use design_engine::roster_pricing::{
     DEFAULT_NAME_CHARGE, DEFAULT_NUMBER_CHARGE, PersonalisationCharges,
 };

@@ -1,8 +1,9 @@
 //! Renders a sample design to PNG files so a person can look at the engine's
 //! output: `cargo run -p design-engine --example preview -- OUT_DIR`.
 
+use design_engine::codec::{decode_upload, encode_png};
 use design_engine::effects::remove_background;
-use design_engine::render::{Renderer, decode_upload, encode_png};
+use design_engine::render::Renderer;
 use design_engine::{Design, Font, ImageElement, PrintArea, TextElement};
 
 fn main() {

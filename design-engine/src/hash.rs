@@ -54,7 +54,7 @@ mod tests {
     use super::*;
     use crate::design::PrintArea;
     use crate::elements::{Font, TextElement};
-    use crate::quantities::Size;
+    use crate::size::Size;
 
     fn sample() -> Design {
         let mut d = Design::new("64f1a2b3c4d5e6f708190a01", "white");
@@ -112,7 +112,8 @@ mod tests {
 
     #[test]
     fn names_change_the_artwork_and_the_roster_only_the_document() {
-        use crate::personalisation::{PersonalField, PersonalStyle};
+        use crate::personal_field::PersonalField;
+        use crate::personalisation::PersonalStyle;
         use crate::roster::RosterRow;
         let a = sample();
         let mut named = a.clone();

@@ -12,7 +12,7 @@ use crate::limits::PERSONAL_HEIGHT_RANGE;
 use crate::placement::Position;
 
 // The fields and their defaults, where the styles' users look for them.
-pub use crate::personal_field::{DEFAULT_NAME_HEIGHT, DEFAULT_NUMBER_HEIGHT, PersonalField};
+use crate::personal_field::PersonalField;
 
 /// How a name or number is printed on an area. Every way to make one checks
 /// the height and the colour; the position is clamped like any element's.

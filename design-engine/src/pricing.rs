@@ -11,7 +11,7 @@ use crate::roster_pricing::PersonalisationQuote;
 use crate::tiers::{NextTier, ProductPricing, next_tier};
 
 // Amounts and rates, where the prices' users look for them.
-pub use crate::money::{Paise, percent};
+use crate::money::{Paise, percent};
 
 /// Each design element after the first costs ₹50 per line.
 pub const DESIGN_FEE_PER_EXTRA_ELEMENT: Paise = Paise(50_00);

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::StudioError;
 // The sizes and the bounds, where the quantities' users look for them.
-pub use crate::limits::{MAX_PER_SIZE, MIN_PER_COLOUR};
-pub use crate::size::Size;
+use crate::limits::{MAX_PER_SIZE, MIN_PER_COLOUR};
+use crate::size::Size;
 
 /// Garments per size. Keys are the cart's `s, m, l, xl, xxl` (XXL included).
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]

@@ -26,12 +26,6 @@ pub use personal::{PieceFile, piece_file_name, roster_csv};
 pub use placed::{ElementBox, PersonalBox};
 pub use renderer::Renderer;
 
-// The codec's, where the renderer's users look for them.
-pub use crate::codec::{
-    MAX_IMAGE_PIXELS, MAX_KEPT_SIDE, check_decodes, decode_upload, decode_within, decoding_cost,
-    encode_png, encode_png_rows, kept_pixels, sniff_type,
-};
-
 /// The studio's decals are at most 512 × 512.
 pub const DECAL_MAX_SIDE: u32 = 512;
 /// Font size in decal pixels per unit of the studio's text size (16 → 64 px).

@@ -17,8 +17,8 @@ use crate::personal_field::PersonalField;
 use crate::size::Size;
 
 // A row's limits and problems, where the rows' users look for them.
-pub use crate::error::RowProblem;
-pub use crate::limits::{MAX_NAME_CHARS, MAX_NUMBER_DIGITS, MAX_ROSTER_ROWS};
+use crate::error::RowProblem;
+use crate::limits::{MAX_NAME_CHARS, MAX_NUMBER_DIGITS, MAX_ROSTER_ROWS};
 
 /// Besides the letters A–Z (either case; kept upper case), a name may hold these.
 pub const NAME_PUNCTUATION: [char; 4] = [' ', '.', '-', '\''];

@@ -115,9 +115,9 @@ mod tests {
 
     use super::*;
     use crate::design::{Design, PrintArea};
-    use crate::quantities::Size;
     use crate::roster::RosterRow;
     use crate::roster::tests::team_design;
+    use crate::size::Size;
 
     #[test]
     fn sixty_for_a_name_forty_for_a_number_per_piece() {

@@ -11,7 +11,7 @@ use crate::money::{Paise, percent};
 use crate::roster_pricing::PersonalisationCharges;
 
 // A table's limits, where the tiers' users look for them.
-pub use crate::limits::{MAX_TIER_DISCOUNT_BPS, MAX_TIER_PIECES, MAX_TIERS};
+use crate::limits::{MAX_TIER_DISCOUNT_BPS, MAX_TIER_PIECES, MAX_TIERS};
 /// The store's tiers when the admin has set none: 25 at the base price, 50 at
 /// 5% off, 100 at 10% off, 250 at 15% off.
 pub const DEFAULT_TIERS: [PriceTier; 4] = [

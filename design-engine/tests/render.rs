@@ -1,7 +1,8 @@
 //! Rendering behaviour: decal limits, fonts really used, elements placed where
 //! the design says, print files at 300 DPI, bombs refused.
 
-use design_engine::render::{Renderer, decode_upload, encode_png};
+use design_engine::codec::{decode_upload, encode_png};
+use design_engine::render::Renderer;
 use design_engine::{Design, ElementKind, Font, ImageElement, PrintArea, StudioError, TextElement};
 use image::{Rgba, RgbaImage};
 use proptest::prelude::*;

@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 
 use design_engine::catalogue::builtin_catalogue;
-use design_engine::render::{PRINT_DPI, Renderer, decode_upload, roster_csv};
+use design_engine::codec::decode_upload;
+use design_engine::render::{PRINT_DPI, Renderer, roster_csv};
 use design_engine::{
     Design, Font, PersonalField, PersonalStyle, PrintArea, RosterRow, Size, StudioError,
     TextElement,

@@ -5,7 +5,8 @@
 //! preflight warnings, and the size breakdown. Laid out with the invoice's
 //! PDF tools (`invoice::pdf`).
 
-use design_engine::render::{Renderer, decoding_cost};
+use design_engine::codec::decoding_cost;
+use design_engine::render::Renderer;
 use design_engine::{Design, PrintArea, Quantities};
 
 use crate::core::documents::pdf::{

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 
-use design_engine::pricing::Paise;
+use design_engine::money::Paise;
 use design_engine::tiers::{PriceTiers, ProductPricing};
 
 use super::DbError;

@@ -8,7 +8,8 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use design_engine::Design;
-use design_engine::roster::{MAX_ROSTER_ROWS, RosterRow, RosterRowInput, rows_from_inputs};
+use design_engine::limits::MAX_ROSTER_ROWS;
+use design_engine::roster::{RosterRow, RosterRowInput, rows_from_inputs};
 use poem_openapi::registry::{MetaSchema, MetaSchemaRef, Registry};
 use poem_openapi::types::{ParseFromJSON, ParseResult, ToJSON, Type};
 use schemars::generate::SchemaSettings;

@@ -16,7 +16,7 @@ fn sha256(bytes: &[u8]) -> String {
 
 /// A design with the logo on the Back, 25 in M.
 fn design_with_logo() -> Value {
-    let (asset, _) = design_engine::render::decode_upload(LOGO, "image/png").unwrap();
+    let (asset, _) = design_engine::codec::decode_upload(LOGO, "image/png").unwrap();
     let mut d = Design::new(SHIRT, "blue");
     d.set_image(PrintArea::Back, ImageElement::new(asset, "logo.png"));
     d.set_quantity(Size::M, 25).unwrap();
@@ -353,7 +353,7 @@ async fn pictures_up_to_the_studios_limit_are_stored() {
         let [r, g, b, _] = seed.to_le_bytes();
         image::Rgba([r, g, b, 255])
     });
-    let png = design_engine::render::encode_png(&img, None);
+    let png = design_engine::codec::encode_png(&img, None);
     assert!((2 << 20..5 << 20).contains(&png.len()), "{}", png.len());
     let (status, body) = put(&app, &asha, &sha256(&png), png.clone(), "image/png").await;
     assert_eq!(status, 201, "{body}");

@@ -16,7 +16,7 @@ fn logo() -> Vec<u8> {
             Rgba([255, 255, 255, 255])
         }
     });
-    design_engine::render::encode_png(&img, None)
+    design_engine::codec::encode_png(&img, None)
 }
 
 async fn send(app: &TestApp, part: Option<reqwest::multipart::Part>) -> reqwest::Response {
@@ -49,7 +49,7 @@ async fn a_logo_comes_back_without_its_background() {
     assert_eq!(res.status().as_u16(), 200);
     assert_eq!(res.headers()["content-type"], "image/png");
     let png = res.bytes().await.unwrap();
-    let (asset, out) = design_engine::render::decode_upload(&png, "image/png").unwrap();
+    let (asset, out) = design_engine::codec::decode_upload(&png, "image/png").unwrap();
     assert_eq!((asset.width, asset.height), (40, 40));
     assert_eq!(out.get_pixel(0, 0)[3], 0, "the white field is transparent");
     assert_eq!(out.get_pixel(39, 20)[3], 0);

@@ -16,7 +16,7 @@ fn logo_sha() -> String {
 
 /// A blue shirt with a text on the Left Chest and the logo on the Back.
 fn design(text: &str, m: i64) -> Value {
-    let (asset, _) = design_engine::render::decode_upload(LOGO, "image/png").unwrap();
+    let (asset, _) = design_engine::codec::decode_upload(LOGO, "image/png").unwrap();
     let mut d = Design::new(SHIRT, "blue");
     d.set_text(
         PrintArea::LeftChest,

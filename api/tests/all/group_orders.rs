@@ -543,7 +543,7 @@ async fn the_link_shows_the_designs_own_pictures_and_nothing_else() {
             )
             .await;
         assert!(status == 200 || status == 201, "{body}");
-        let (asset, _) = design_engine::render::decode_upload(LOGO, "image/png").unwrap();
+        let (asset, _) = design_engine::codec::decode_upload(LOGO, "image/png").unwrap();
         let mut d = Design::new(TEE, "white");
         d.set_image(
             PrintArea::Back,

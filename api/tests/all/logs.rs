@@ -92,7 +92,7 @@ async fn the_access_log_holds_no_token_signature_or_share_link() {
     let url = up["data"]["uploadUrl"].as_str().unwrap().to_string();
     let signature = url.split("signature=").nth(1).unwrap().to_string();
     assert!(signature.len() >= 16, "{url}");
-    let png = design_engine::render::encode_png(&image::RgbaImage::new(4, 4), None);
+    let png = design_engine::codec::encode_png(&image::RgbaImage::new(4, 4), None);
     let res = store
         .client
         .put(store.url(&url))

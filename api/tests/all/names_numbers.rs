@@ -5,7 +5,8 @@
 
 use std::io::Read;
 
-use design_engine::personalisation::{PersonalField, PersonalStyle};
+use design_engine::personal_field::PersonalField;
+use design_engine::personalisation::PersonalStyle;
 use design_engine::{Design, Font, PrintArea, RosterRow, Size};
 use serde_json::{Value, json};
 

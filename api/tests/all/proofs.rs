@@ -12,7 +12,7 @@ const SHIRT: &str = "64f1a2b3c4d5e6f708190a01";
 
 /// A design with the logo on the Back, 25 in M.
 fn design_with_logo() -> Value {
-    let (asset, _) = design_engine::render::decode_upload(LOGO, "image/png").unwrap();
+    let (asset, _) = design_engine::codec::decode_upload(LOGO, "image/png").unwrap();
     let mut d = Design::new(SHIRT, "blue");
     d.set_image(PrintArea::Back, ImageElement::new(asset, "logo.png"));
     d.set_quantity(Size::M, 25).unwrap();

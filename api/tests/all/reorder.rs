@@ -249,7 +249,7 @@ async fn a_full_cart_takes_what_fits_and_names_the_rest() {
 
 /// A design with the logo on the Back, 25 in M.
 fn logo_design() -> Value {
-    let (asset, _) = design_engine::render::decode_upload(LOGO, "image/png").unwrap();
+    let (asset, _) = design_engine::codec::decode_upload(LOGO, "image/png").unwrap();
     let mut d = Design::new(SHIRT, "blue");
     d.set_image(PrintArea::Back, ImageElement::new(asset, "logo.png"));
     d.set_quantity(Size::M, 25).unwrap();

@@ -1,6 +1,7 @@
 use super::pixels::into_rgba;
 use super::placed::Layers;
 use super::*;
+use crate::codec::encode_png;
 use crate::design::{Design, PrintArea};
 use crate::elements::{Font, ImageElement, TextElement};
 

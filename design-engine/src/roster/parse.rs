@@ -3,8 +3,10 @@
 //! line `name, number, size` skipped, blank lines ignored). The same row
 //! rules as typed rows, each error naming its line.
 
+use crate::error::RowProblem;
 use crate::error::StudioError;
-use crate::roster::{MAX_ROSTER_ROWS, RosterRow, RowError, RowProblem, parse_size};
+use crate::limits::MAX_ROSTER_ROWS;
+use crate::roster::{RosterRow, RowError, parse_size};
 
 /// The rows read, and an error for each line that could not be read.
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -112,7 +114,7 @@ fn split_fields(line: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::quantities::Size;
+    use crate::size::Size;
 
     #[test]
     fn reads_commas_tabs_quotes_and_a_header() {

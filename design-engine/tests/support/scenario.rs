@@ -7,10 +7,11 @@
 use std::path::PathBuf;
 
 use design_engine::catalogue::builtin_catalogue;
+use design_engine::codec::{decode_upload, encode_png};
 use design_engine::effects::remove_background;
 use design_engine::hash::{artwork_hash, content_hash, sha256_hex};
 use design_engine::pricing::{GATEWAY_CHARGE_BPS, quote_order};
-use design_engine::render::{Renderer, decode_upload, encode_png};
+use design_engine::render::Renderer;
 use design_engine::{Design, ElementKind, Font, ImageElement, PrintArea, Size, TextElement};
 use serde_json::{Value, json};
 

@@ -3,7 +3,8 @@
 //! the shopper was shown. The addresses are checked in `address`.
 
 use design_engine::Design;
-use design_engine::pricing::{LineQuote, OrderQuote, Paise};
+use design_engine::money::Paise;
+use design_engine::pricing::{LineQuote, OrderQuote};
 use design_engine::roster_pricing::PersonalisationQuote;
 
 use crate::core::cart::pricing::{Policies, PricedLine, price_cart};

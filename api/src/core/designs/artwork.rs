@@ -2,7 +2,8 @@
 //! a design only with pictures its owner sent, and checkout only while the
 //! server still holds them.
 
-use design_engine::render::{Renderer, decoding_cost};
+use design_engine::codec::decoding_cost;
+use design_engine::render::Renderer;
 
 use crate::cpu_queue::CpuQueue;
 use crate::db::Db;

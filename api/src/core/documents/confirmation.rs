@@ -1,7 +1,7 @@
 //! The customer's order confirmation e-mail, stored by the paying script:
 //! sent once per paid order, never for a payment that did not commit.
 
-use design_engine::pricing::Paise;
+use design_engine::money::Paise;
 
 use crate::core::messages::orders as messages;
 use crate::db::{DbError, orders, outbox};

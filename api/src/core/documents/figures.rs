@@ -8,7 +8,7 @@
 //! specification's rule; it is shown, never summed).
 
 use design_engine::StudioError;
-use design_engine::pricing::{Paise, percent};
+use design_engine::money::{Paise, percent};
 use design_engine::tax::{Date, GstState, OrderTax, Split, order_tax};
 
 /// The totals of a pro-forma invoice.

@@ -4,7 +4,7 @@
 //! An issued invoice never changes, so a credit note may be written from it
 //! ahead of the refund's transaction.
 
-use design_engine::pricing::Paise;
+use design_engine::money::Paise;
 use design_engine::tax::GstState;
 
 use super::confirmation::confirmation_email;

@@ -13,7 +13,7 @@ pub mod pdf;
 pub mod tax_document;
 pub mod tax_pdf;
 
-use design_engine::pricing::Paise;
+use design_engine::money::Paise;
 use design_engine::{Quantities, Size};
 use poem_openapi::Object;
 

@@ -8,8 +8,9 @@
 //! issuing transaction): reading it back never looks at the order, the
 //! products or the configuration again.
 
-use design_engine::pricing::Paise;
-use design_engine::tax::{self, Date, GstState, LineTax, OrderTax, Split};
+use design_engine::money::Paise;
+use design_engine::tax;
+use design_engine::tax::{Date, GstState, LineTax, OrderTax, Split};
 use poem_openapi::Object;
 use poem_openapi::types::{ParseFromJSON, ToJSON};
 

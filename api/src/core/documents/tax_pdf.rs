@@ -3,7 +3,7 @@
 //! field CGST Rule 46 asks for, in the order a reader of Indian invoices
 //! expects them.
 
-use design_engine::pricing::percent;
+use design_engine::money::percent;
 
 use super::pdf::{
     BODY, INK, LABEL, Layout, MARGIN, PAGE_W, RIGHT, RULE, SHADE, SMALL, STRONG, Weight,

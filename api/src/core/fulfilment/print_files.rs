@@ -18,7 +18,8 @@ use std::io::{self, Write};
 use std::rc::Rc;
 
 use bytes::Bytes;
-use design_engine::render::{MAX_KEPT_SIDE, Renderer, decoding_cost, piece_file_name};
+use design_engine::codec::{MAX_KEPT_SIDE, decoding_cost};
+use design_engine::render::{Renderer, piece_file_name};
 use design_engine::{Design, PrintArea, Quantities};
 use futures_util::Stream;
 use tokio::sync::mpsc;

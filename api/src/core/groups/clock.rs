@@ -41,7 +41,7 @@ pub async fn tick(state: &AppState) -> Result<(), Failure> {
         past_grace(state, &group).await?;
     }
     // Members paying: the minimum counts paid pieces, which land through the payments' paths.
-    let minimum = i64::from(design_engine::quantities::MIN_PER_COLOUR);
+    let minimum = i64::from(design_engine::limits::MIN_PER_COLOUR);
     for group in groups::paid_minimum_unmailed(&state.db, minimum).await? {
         paid_minimum(state, &group).await?;
     }

@@ -31,7 +31,7 @@ pub async fn add_row(
     refuse_rows(group)?;
     let row = check_row(&design_of(group)?, input)?;
     let mut tx = hold_for_rows(&state.db, group).await?;
-    if groups::count_in(&mut tx, &group.id).await? >= design_engine::roster::MAX_ROSTER_ROWS as i64
+    if groups::count_in(&mut tx, &group.id).await? >= design_engine::limits::MAX_ROSTER_ROWS as i64
     {
         return Err(Failure::conflict_code(
             "This group order is full.",

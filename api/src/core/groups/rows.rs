@@ -4,7 +4,8 @@
 //! numbers.
 
 use design_engine::design::row_misfit;
-use design_engine::roster::{RosterRow, RosterRowInput, RowProblem};
+use design_engine::error::RowProblem;
+use design_engine::roster::{RosterRow, RosterRowInput};
 use design_engine::{Design, Quantities, Size};
 
 use crate::db::group_orders::{Group, Row};

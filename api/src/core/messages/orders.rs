@@ -4,7 +4,7 @@
 //! again.
 
 use chrono::NaiveDate;
-use design_engine::pricing::Paise;
+use design_engine::money::Paise;
 
 use super::{Letter, with_contact};
 use crate::domain::OrderStatus;

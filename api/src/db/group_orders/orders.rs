@@ -72,7 +72,7 @@ pub async fn release_order(
     let part = (!whole && still_held > 0).then(|| {
         let pieces = u32::try_from(pieces).unwrap_or(u32::MAX);
         design_engine::group_share::piece_refund(
-            design_engine::pricing::Paise(total - owed_before),
+            design_engine::money::Paise(total - owed_before),
             pieces,
         )
         .0

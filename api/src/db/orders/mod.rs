@@ -105,7 +105,7 @@ impl NewItem {
         Option<design_engine::roster_pricing::PersonalisationQuote>,
         design_engine::StudioError,
     > {
-        use design_engine::pricing::Paise;
+        use design_engine::money::Paise;
         use design_engine::roster_pricing::PersonalisationCharges;
         if self.name_charge == 0 && self.number_charge == 0 {
             return Ok(None);

@@ -88,13 +88,13 @@ impl ArtworkApi {
         // The engine decodes every pixel (in the heavy-work queue, within its
         // memory budget): type, size and pixels checked, none kept.
         let checked = bytes.clone();
-        let cost = design_engine::render::decoding_cost(&bytes, 64);
+        let cost = design_engine::codec::decoding_cost(&bytes, 64);
         let asset = state
             .work
             .run_holding(cost, move || {
-                let mime = design_engine::render::sniff_type(&checked)
+                let mime = design_engine::codec::sniff_type(&checked)
                     .ok_or(design_engine::StudioError::UndecodableImage)?;
-                design_engine::render::check_decodes(&checked, mime)
+                design_engine::codec::check_decodes(&checked, mime)
             })
             .await?
             .map_err(|e| ApiError::unprocessable(e.to_string()))?;

@@ -64,7 +64,7 @@ impl BackgroundApi {
         let png = state
             .work
             .run_holding(cost, move || {
-                let mime = design_engine::render::sniff_type(&bytes)
+                let mime = design_engine::codec::sniff_type(&bytes)
                     .ok_or(StudioError::UndecodableImage)?;
                 remove_background_png(&bytes, mime, DEFAULT_TOLERANCE)
             })

@@ -1,7 +1,8 @@
 //! Group order helpers shared by the group tests: an app that tells many
 //! members apart, members signed up, and the club's tee.
 
-use design_engine::personalisation::{PersonalField, PersonalStyle};
+use design_engine::personal_field::PersonalField;
+use design_engine::personalisation::PersonalStyle;
 use design_engine::{Design, Font, PrintArea, TextElement};
 use serde_json::{Value, json};
 

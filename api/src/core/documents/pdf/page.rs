@@ -1,7 +1,7 @@
 //! Pages of drawing operations (text, rules, boxes, images) in the
 //! documents' styles, and their drawing into a PDF by krilla.
 
-use design_engine::pricing::Paise;
+use design_engine::money::Paise;
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect};
 use krilla::metadata::Metadata;
