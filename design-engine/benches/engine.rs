@@ -117,6 +117,19 @@ fn benches(c: &mut Criterion) {
             }
         })
     });
+    // A drag's moves alone: each clamped into its area (half of them land outside it).
+    let mut step = 0.0;
+    c.bench_function("move an element (clamped)", |b| {
+        b.iter(|| {
+            step = (step + 13.0) % 200.0;
+            design.move_element(
+                PrintArea::LeftChest,
+                ElementKind::Text,
+                black_box(step - 50.0),
+                black_box(150.0 - step),
+            );
+        })
+    });
     let mut n = 0u32;
     c.bench_function("two-area re-render 512px after a text edit", |b| {
         b.iter(|| {
