@@ -19,6 +19,7 @@ use crate::limits::{
     MAX_NAME_CHARS, MAX_NUMBER_DIGITS, MAX_PER_SIZE, MAX_ROSTER_ROWS, MAX_TIER_DISCOUNT_BPS,
     MAX_TIERS, MIN_PER_COLOUR, PERSONAL_HEIGHT_RANGE,
 };
+use crate::origin::DEFAULT_COUNTRY_OF_ORIGIN;
 use crate::personal_field::{DEFAULT_NAME_HEIGHT, DEFAULT_NUMBER_HEIGHT};
 use crate::pincode::PINCODE_PATTERN;
 use crate::preflight::{GOOD_PRINT_DPI, MIN_PRINT_DPI};
@@ -92,6 +93,8 @@ pub struct Facts {
     /// A pincode, as a regular expression: six digits, the first not 0
     /// (the engine's `isPincode`, for pages that do not load it).
     pub pincode_pattern: &'static str,
+    /// What a product's listing says it was made in when its admin set nothing.
+    pub default_country_of_origin: &'static str,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -175,6 +178,7 @@ pub fn facts() -> Facts {
         max_price_tiers: MAX_TIERS,
         max_tier_discount_bps: MAX_TIER_DISCOUNT_BPS,
         pincode_pattern: PINCODE_PATTERN,
+        default_country_of_origin: DEFAULT_COUNTRY_OF_ORIGIN,
     }
 }
 

@@ -26,6 +26,7 @@ pub mod group_share;
 pub mod hash;
 pub mod limits;
 pub mod money;
+pub mod origin;
 pub mod personal_field;
 pub mod personalisation;
 pub mod pincode;

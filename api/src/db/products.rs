@@ -33,6 +33,7 @@ struct Row {
     updated_at: i64,
     hsn: Option<String>,
     price_tiers: Option<String>,
+    country_of_origin: Option<String>,
 }
 
 /// A product as stored.
@@ -59,6 +60,8 @@ pub struct Product {
     pub hsn: Option<String>,
     /// The quantity tiers the admin set; None: the engine's defaults.
     pub price_tiers: Option<PriceTiers>,
+    /// The country of origin the admin set; None: India.
+    pub country_of_origin: Option<String>,
 }
 
 impl Product {
@@ -67,6 +70,13 @@ impl Product {
         self.hsn
             .clone()
             .unwrap_or_else(|| design_engine::tax::default_hsn(&self.category).to_string())
+    }
+
+    /// The country of origin its listing names.
+    pub fn origin(&self) -> String {
+        self.country_of_origin
+            .clone()
+            .unwrap_or_else(|| design_engine::origin::DEFAULT_COUNTRY_OF_ORIGIN.to_string())
     }
 
     /// What its lines cost: its price and its tiers (or the engine's defaults).
@@ -119,12 +129,13 @@ impl TryFrom<Row> for Product {
                 .as_deref()
                 .map(serde_json::from_str)
                 .transpose()?,
+            country_of_origin: r.country_of_origin,
         })
     }
 }
 
 const COLUMNS: &str = "id, slug, name, description, price, category, brand, is_featured, stock, colors, sizes, \
-                       models, model_metadata, color_images, images, created_at, updated_at, hsn, price_tiers";
+                       models, model_metadata, color_images, images, created_at, updated_at, hsn, price_tiers, country_of_origin";
 
 #[derive(Debug, Default)]
 pub struct Filter {
@@ -182,7 +193,7 @@ pub async fn distinct(db: &Db, column: &str) -> Result<Vec<String>, DbError> {
 pub async fn insert(db: &Db, p: &Product) -> Result<(), DbError> {
     let mut tx = super::begin_write(db).await?;
     sqlx::query(&format!(
-        "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
+        "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
     ))
     .bind(&p.id)
     .bind(&p.slug)
@@ -203,6 +214,7 @@ pub async fn insert(db: &Db, p: &Product) -> Result<(), DbError> {
     .bind(p.updated_at)
     .bind(&p.hsn)
     .bind(tiers_json(&p.price_tiers)?)
+    .bind(&p.country_of_origin)
     .execute(&mut *tx)
     .await?;
     bump_version(&mut tx).await?;
@@ -266,6 +278,7 @@ pub async fn seed_builtin(db: &Db) -> Result<usize, DbError> {
             updated_at: now + i as i64,
             hsn: None,
             price_tiers: None,
+            country_of_origin: None,
         };
         insert(db, &p).await?;
     }
@@ -277,7 +290,7 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE products SET name = $1, description = $2, price = $3, category = $4, brand = $5, is_featured = $6, \
          stock = $7, colors = $8, sizes = $9, models = $10, model_metadata = $11, color_images = $12, images = $13, \
-         updated_at = $14, hsn = $16, price_tiers = $17 WHERE id = $15",
+         updated_at = $14, hsn = $16, price_tiers = $17, country_of_origin = $18 WHERE id = $15",
     )
     .bind(&p.name)
     .bind(&p.description)
@@ -296,6 +309,7 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, DbError> {
     .bind(&p.id)
     .bind(&p.hsn)
     .bind(tiers_json(&p.price_tiers)?)
+    .bind(&p.country_of_origin)
     .execute(&mut *tx)
     .await?;
     bump_version(&mut tx).await?;

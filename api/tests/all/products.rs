@@ -281,3 +281,67 @@ async fn products_carry_an_hsn_code_the_admin_can_set() {
         );
     }
 }
+
+#[tokio::test]
+async fn products_name_their_country_of_origin() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let tee = helpers::checkout::TEE;
+        let path = format!("/api/products/{tee}");
+        // The built-in garments are made here.
+        let (_, body) = app.get(&path).await;
+        assert_eq!(body["data"]["countryOfOrigin"], "India", "{engine:?}");
+
+        let admin = app.admin_token().await;
+        let new = json!({"name": "Imported Hoodie", "price": 89900, "countryOfOrigin": "  Côte  d'Ivoire "});
+        let (status, body) = app.post_auth("/api/products", &admin, new).await;
+        assert_eq!(status, 200, "{engine:?}: {body}");
+        assert_eq!(body["data"]["countryOfOrigin"], "Côte d'Ivoire");
+        let id = body["data"]["_id"].as_str().unwrap().to_string();
+        let (_, listed) = app.get("/api/products").await;
+        let listed = listed["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["_id"] == id.as_str())
+            .cloned();
+        assert_eq!(listed.unwrap()["countryOfOrigin"], "Côte d'Ivoire");
+
+        // A name that is no country's is refused with the engine's message, and changes nothing.
+        for bad in ["I", "India1", "<b>Bangladesh</b>"] {
+            let (status, body) = app
+                .put_auth(&path, &admin, json!({"countryOfOrigin": bad}))
+                .await;
+            assert_eq!(
+                (status, body["message"].as_str(), body["code"].as_str()),
+                (
+                    400,
+                    Some(
+                        "Country of origin must be a country's name of 2 to 60 letters, e.g. India"
+                    ),
+                    Some("INVALID_COUNTRY_OF_ORIGIN")
+                ),
+                "{engine:?}: {bad:?}"
+            );
+        }
+        let (_, body) = app.get(&path).await;
+        assert_eq!(body["data"]["countryOfOrigin"], "India");
+
+        let (status, body) = app
+            .put_auth(&path, &admin, json!({"countryOfOrigin": "Bangladesh"}))
+            .await;
+        assert_eq!(
+            (status, &body["data"]["countryOfOrigin"]),
+            (200, &json!("Bangladesh")),
+            "{body}"
+        );
+        let (status, body) = app
+            .put_auth(&path, &admin, json!({"countryOfOrigin": ""}))
+            .await;
+        assert_eq!(
+            (status, &body["data"]["countryOfOrigin"]),
+            (200, &json!("India")),
+            "{engine:?}: back to the default"
+        );
+    }
+}

@@ -45,6 +45,8 @@ export interface ProductFields {
   stock: string;
   /** An HSN code to set (4, 6 or 8 digits); empty keeps the product's. */
   hsn: string;
+  /** Where the garment was made, e.g. Bangladesh; empty: India, the default. */
+  countryOfOrigin: string;
   /** The product's own quantity tiers; null: the engine's defaults. */
   tiers: TierRow[] | null;
 }
@@ -142,6 +144,7 @@ async function uploadAndBuild(fields: ProductFields, colors: ColorEntry[], progr
     brand: fields.brand.trim(),
     ...(Number.isFinite(stock) ? { stock } : {}),
     ...(fields.hsn.trim() ? { hsn: fields.hsn.trim() } : {}),
+    countryOfOrigin: fields.countryOfOrigin.trim(),
     priceTiers: tiersOrEmpty(fields.tiers),
     numberOfColors: colors.length,
     colorModels,

@@ -42,6 +42,7 @@ export function fromCatalogue(p: CatalogueProduct): Product {
     priceTiers: FACTS.defaultPriceTiers,
     customPriceTiers: false,
     personalisationCharges: DEFAULT_PERSONALISATION_CHARGES,
+    countryOfOrigin: FACTS.defaultCountryOfOrigin,
   };
 }
 

@@ -76,7 +76,7 @@ describe('uploads', () => {
 });
 
 describe('product form rules', () => {
-  const fields = { name: 'Polo', price: '499', description: '', category: '', brand: '', stock: '', hsn: '', tiers: null };
+  const fields = { name: 'Polo', price: '499', description: '', category: '', brand: '', stock: '', hsn: '', countryOfOrigin: '', tiers: null };
   const colour = (over: Partial<ColourEntry> = {}): ColourEntry => ({ name: 'navy', model: new File(['x'], 'a.glb'), front: null, back: null, ...over });
 
   it('checks name, price, colour names and models in order', () => {

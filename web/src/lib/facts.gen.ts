@@ -122,5 +122,6 @@ export const FACTS: Facts = {
   ],
   "maxPriceTiers": 8,
   "maxTierDiscountBps": 5000,
-  "pincodePattern": "^[1-9][0-9]{5}$"
+  "pincodePattern": "^[1-9][0-9]{5}$",
+  "defaultCountryOfOrigin": "India"
 };

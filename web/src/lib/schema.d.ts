@@ -13712,6 +13712,8 @@ export interface components {
             priceTiers: components["schemas"]["PriceTierDto"][];
             /** @description True when the admin set the tiers; false: the engine's defaults. */
             customPriceTiers: boolean;
+            /** @description Where the garment was made, as its listing says: the admin's, or India. */
+            countryOfOrigin: string;
             personalisationCharges: components["schemas"]["PersonalisationChargesDto"];
         };
         /** ProductImage */
@@ -13756,6 +13758,11 @@ export interface components {
              *     and 50% off. An empty list goes back to the engine's defaults.
              */
             priceTiers?: components["schemas"]["PriceTierDto"][];
+            /**
+             * @description Where the garment was made, e.g. "Bangladesh" (2 to 60 letters); empty
+             *     goes back to the default, India.
+             */
+            countryOfOrigin?: string;
         };
         /** Profile */
         Profile: {

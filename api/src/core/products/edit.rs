@@ -48,6 +48,8 @@ pub struct ProductChanges {
     pub hsn: Option<String>,
     /// Checked by the engine; an empty table goes back to its defaults.
     pub price_tiers: Option<Vec<PriceTier>>,
+    /// Checked by the engine; empty goes back to the default, India.
+    pub country_of_origin: Option<String>,
 }
 
 /// The message of a product id that names no product.
@@ -156,6 +158,17 @@ impl ProductChanges {
         if let Some(tiers) = self.price_tiers {
             p.price_tiers = checked_tiers(tiers)?;
         }
+        if let Some(c) = self.country_of_origin {
+            p.country_of_origin = match c.trim() {
+                "" => None,
+                name => Some(design_engine::origin::country_of_origin(name).map_err(|e| {
+                    Failure::bad_request_code(
+                        e.to_string(),
+                        design_engine::origin::OriginError::CODE,
+                    )
+                })?),
+            };
+        }
         if let Some(h) = self.hsn {
             p.hsn = match h.trim() {
                 "" => None,
@@ -219,6 +232,7 @@ pub async fn create(state: &AppState, changes: ProductChanges) -> Result<Product
         updated_at: now,
         hsn: None,
         price_tiers: None,
+        country_of_origin: None,
     };
     changes.apply(&mut product)?;
     let files = files::resolve(state, &mut product).await?;

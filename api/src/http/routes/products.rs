@@ -64,6 +64,8 @@ pub struct ProductDto {
     pub price_tiers: Vec<PriceTierDto>,
     /// True when the admin set the tiers; false: the engine's defaults.
     pub custom_price_tiers: bool,
+    /// Where the garment was made, as its listing says: the admin's, or India.
+    pub country_of_origin: String,
     // What a printed name and a printed number add to each piece, in paise
     // (the store's, `NAME_CHARGE` and `NUMBER_CHARGE`).
     pub personalisation_charges: PersonalisationChargesDto,
@@ -77,6 +79,7 @@ impl ProductDto {
             hsn: p.hsn_code(),
             price_tiers: price_tiers::shown(&p.pricing().tiers),
             custom_price_tiers: p.price_tiers.is_some(),
+            country_of_origin: p.origin(),
             default_color: p.colors.first().cloned().unwrap_or_else(|| "white".into()),
             id: p.id,
             name: p.name,
@@ -136,6 +139,9 @@ pub struct ProductInput {
     /// no discount, then strictly more pieces and more off, at most 8 tiers
     /// and 50% off. An empty list goes back to the engine's defaults.
     pub price_tiers: Option<Vec<PriceTierDto>>,
+    /// Where the garment was made, e.g. "Bangladesh" (2 to 60 letters); empty
+    /// goes back to the default, India.
+    pub country_of_origin: Option<String>,
 }
 
 impl From<ProductInput> for ProductChanges {
@@ -168,6 +174,7 @@ impl From<ProductInput> for ProductChanges {
             color_images: i.color_images,
             images: i.images,
             hsn: i.hsn,
+            country_of_origin: i.country_of_origin,
             price_tiers: i.price_tiers.map(|rows| {
                 rows.iter()
                     .map(|t| PriceTier::new(t.min_pieces, t.discount_bps))

@@ -117,6 +117,7 @@ function ProductDetail({ product }: { product: Product }) {
           <h1>{product.name}</h1>
           <p className="product-price">{rupees(product.price)}</p>
           <Description text={product.description} />
+          <p className="muted product-origin">Country of origin: {product.countryOfOrigin}</p>
 
           <div className="option-block">
             <h2 className="option-title">

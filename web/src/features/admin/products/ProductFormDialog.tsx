@@ -7,6 +7,7 @@ import type { Product } from '../../../api/products';
 import { largeFileQuestion, tooLargeMessage } from '../../../api/uploads';
 import { Dialog } from '../../../components/Dialog';
 import { TierEditor } from './TierEditor';
+import { FACTS } from '../../../lib/facts.gen';
 
 const MAX_COLORS = 10;
 const emptyColor = (): ColorEntry => ({ name: '', model: null, front: null, back: null });
@@ -22,6 +23,7 @@ function fieldsOf(p?: Product): ProductFields {
     brand: p?.brand ?? '',
     stock: p ? String(p.stock) : '',
     hsn: '',
+    countryOfOrigin: p?.countryOfOrigin ?? FACTS.defaultCountryOfOrigin,
     tiers: p?.customPriceTiers ? tierRows(p.priceTiers) : null,
   };
 }
@@ -126,6 +128,13 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
             />
             <small id="hsn-hint" className="muted">
               For tax invoices: 4, 6 or 8 digits. Empty keeps {product ? product.hsn : 'the default for the garment type'}.
+            </small>
+          </label>
+          <label>
+            Country of origin
+            <input value={fields.countryOfOrigin} onChange={set('countryOfOrigin')} autoComplete="off" aria-describedby="origin-hint" disabled={busy} />
+            <small id="origin-hint" className="muted">
+              Shown on the product page. Empty means {FACTS.defaultCountryOfOrigin}.
             </small>
           </label>
           <label>

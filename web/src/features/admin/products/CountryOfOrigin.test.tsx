@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, mockApi, ok, product, renderAt, signedIn } from '../../../test/testkit';
+import { ProductFormDialog } from './ProductFormDialog';
+
+/** The product form for `p`, with the PUT bodies the fake server received. */
+function editForm(p: ReturnType<typeof product>, answer: (body: Record<string, unknown>) => ReturnType<typeof ok>) {
+  signedIn({ role: 'admin' });
+  const bodies: Record<string, unknown>[] = [];
+  mockApi(async (method, path, _url, request) => {
+    if (method === 'PUT' && path === `/api/products/${p._id}`) {
+      const body = (await request.json()) as Record<string, unknown>;
+      bodies.push(body);
+      return answer(body);
+    }
+    return undefined;
+  });
+  const onSaved = vi.fn();
+  renderAt('/admin/products', <ProductFormDialog product={p} onClose={() => {}} onSaved={onSaved} />);
+  return { bodies, onSaved };
+}
+
+describe("the product form's country of origin", () => {
+  it("shows the product's and sends what the admin typed", async () => {
+    const p = product({ countryOfOrigin: 'India' });
+    const { bodies, onSaved } = editForm(p, (body) => ok({ ...p, countryOfOrigin: body.countryOfOrigin }));
+    const field = screen.getByLabelText<HTMLInputElement>(/^Country of origin/);
+    expect(field.value).toBe('India');
+    await userEvent.clear(field);
+    await userEvent.type(field, ' Bangladesh ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(bodies[0].countryOfOrigin).toBe('Bangladesh');
+  });
+
+  it("shows the engine's message for a name that is no country's", async () => {
+    const p = product();
+    editForm(p, () => fail(400, "Country of origin must be a country's name of 2 to 60 letters, e.g. India"));
+    const field = screen.getByLabelText<HTMLInputElement>(/^Country of origin/);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'India1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe("Failed to update product: Country of origin must be a country's name of 2 to 60 letters, e.g. India"),
+    );
+  });
+});
