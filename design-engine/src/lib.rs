@@ -38,6 +38,7 @@ pub mod render;
 pub mod roster;
 pub mod roster_pricing;
 pub mod size;
+pub mod size_chart;
 pub mod tax;
 pub mod tiers;
 

@@ -1,5 +1,6 @@
 //! Product queries.
 
+use design_engine::size_chart::SizeChart;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,7 @@ struct Row {
     hsn: Option<String>,
     price_tiers: Option<String>,
     country_of_origin: Option<String>,
+    size_chart: Option<String>,
 }
 
 /// A product as stored.
@@ -62,6 +64,8 @@ pub struct Product {
     pub price_tiers: Option<PriceTiers>,
     /// The country of origin the admin set; None: India.
     pub country_of_origin: Option<String>,
+    /// The size chart the admin set, checked by the engine; None: none.
+    pub size_chart: Option<SizeChart>,
 }
 
 impl Product {
@@ -130,12 +134,17 @@ impl TryFrom<Row> for Product {
                 .map(serde_json::from_str)
                 .transpose()?,
             country_of_origin: r.country_of_origin,
+            size_chart: r
+                .size_chart
+                .as_deref()
+                .map(serde_json::from_str)
+                .transpose()?,
         })
     }
 }
 
 const COLUMNS: &str = "id, slug, name, description, price, category, brand, is_featured, stock, colors, sizes, \
-                       models, model_metadata, color_images, images, created_at, updated_at, hsn, price_tiers, country_of_origin";
+                       models, model_metadata, color_images, images, created_at, updated_at, hsn, price_tiers, country_of_origin, size_chart";
 
 #[derive(Debug, Default)]
 pub struct Filter {
@@ -193,7 +202,7 @@ pub async fn distinct(db: &Db, column: &str) -> Result<Vec<String>, DbError> {
 pub async fn insert(db: &Db, p: &Product) -> Result<(), DbError> {
     let mut tx = super::begin_write(db).await?;
     sqlx::query(&format!(
-        "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
+        "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
     ))
     .bind(&p.id)
     .bind(&p.slug)
@@ -215,6 +224,7 @@ pub async fn insert(db: &Db, p: &Product) -> Result<(), DbError> {
     .bind(&p.hsn)
     .bind(tiers_json(&p.price_tiers)?)
     .bind(&p.country_of_origin)
+    .bind(p.size_chart.as_ref().map(serde_json::to_string).transpose()?)
     .execute(&mut *tx)
     .await?;
     bump_version(&mut tx).await?;
@@ -279,6 +289,7 @@ pub async fn seed_builtin(db: &Db) -> Result<usize, DbError> {
             hsn: None,
             price_tiers: None,
             country_of_origin: None,
+            size_chart: None,
         };
         insert(db, &p).await?;
     }
@@ -290,7 +301,7 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE products SET name = $1, description = $2, price = $3, category = $4, brand = $5, is_featured = $6, \
          stock = $7, colors = $8, sizes = $9, models = $10, model_metadata = $11, color_images = $12, images = $13, \
-         updated_at = $14, hsn = $16, price_tiers = $17, country_of_origin = $18 WHERE id = $15",
+         updated_at = $14, hsn = $16, price_tiers = $17, country_of_origin = $18, size_chart = $19 WHERE id = $15",
     )
     .bind(&p.name)
     .bind(&p.description)
@@ -310,6 +321,7 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, DbError> {
     .bind(&p.hsn)
     .bind(tiers_json(&p.price_tiers)?)
     .bind(&p.country_of_origin)
+    .bind(p.size_chart.as_ref().map(serde_json::to_string).transpose()?)
     .execute(&mut *tx)
     .await?;
     bump_version(&mut tx).await?;

@@ -345,3 +345,65 @@ async fn products_name_their_country_of_origin() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_size_chart_has_a_row_for_every_size() {
+    for engine in engines() {
+        let app = TestApp::spawn(engine).await;
+        let admin = app.admin_token().await;
+        let chart = json!({"unit": "in", "measurements": ["Chest", "Length"],
+            "rows": {"S": [38, 27], "M": [40.5, 28]}});
+        let new =
+            json!({"name": "Charted Tee", "price": 49900, "sizes": ["S", "M"], "sizeChart": chart});
+        let (status, body) = app.post_auth("/api/products", &admin, new).await;
+        assert_eq!(status, 200, "{engine:?}: {body}");
+        assert_eq!(body["data"]["sizeChart"]["rows"]["M"], json!([40.5, 28.0]));
+        let id = body["data"]["_id"].as_str().unwrap().to_string();
+        let path = format!("/api/products/{id}");
+        let (_, read) = app.get(&path).await;
+        assert_eq!(read["data"]["sizeChart"], body["data"]["sizeChart"]);
+
+        // Each fault named by the engine, nothing changed.
+        let refused = [
+            (
+                json!({"sizeChart": {"unit": "in", "measurements": ["Chest"], "rows": {"S": [38]}}}),
+                "Size chart: size M has no row",
+            ),
+            (
+                json!({"sizeChart": {"unit": "in", "measurements": ["Chest"], "rows": {"S": [38], "M": [40], "XL": [44]}}}),
+                "Size chart: the product is not sold in size XL",
+            ),
+            (
+                json!({"sizeChart": {"unit": "mm", "measurements": ["Chest"], "rows": {"S": [38], "M": [40]}}}),
+                "Size chart: the unit must be in or cm",
+            ),
+            // A new size needs its row.
+            (
+                json!({"sizes": ["S", "M", "L"]}),
+                "Size chart: size L has no row",
+            ),
+        ];
+        for (change, message) in refused {
+            let (status, body) = app.put_auth(&path, &admin, change.clone()).await;
+            assert_eq!(
+                (status, body["message"].as_str(), body["code"].as_str()),
+                (400, Some(message), Some("INVALID_SIZE_CHART")),
+                "{engine:?}: {change}"
+            );
+        }
+        let (_, after) = app.get(&path).await;
+        assert_eq!(after["data"]["sizeChart"], read["data"]["sizeChart"]);
+        assert_eq!(after["data"]["sizes"], json!(["S", "M"]));
+
+        // No measurements: no chart.
+        let (status, body) = app
+            .put_auth(
+                &path,
+                &admin,
+                json!({"sizeChart": {"unit": "in", "measurements": [], "rows": {}}}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert!(body["data"].get("sizeChart").is_none(), "{body}");
+    }
+}

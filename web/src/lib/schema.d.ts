@@ -13714,6 +13714,8 @@ export interface components {
             customPriceTiers: boolean;
             /** @description Where the garment was made, as its listing says: the admin's, or India. */
             countryOfOrigin: string;
+            /** @description The measurements per size, when the admin gave a chart. */
+            sizeChart?: components["schemas"]["SizeChartDto"] & unknown;
             personalisationCharges: components["schemas"]["PersonalisationChargesDto"];
         };
         /** ProductImage */
@@ -13763,6 +13765,12 @@ export interface components {
              *     goes back to the default, India.
              */
             countryOfOrigin?: string;
+            /**
+             * @description The size chart, checked by the engine: a unit (`in` or `cm`), 1 to 6
+             *     measurements, one row per size the product is sold in; no measurements
+             *     removes it.
+             */
+            sizeChart?: components["schemas"]["SizeChartDto"] & unknown;
         };
         /** Profile */
         Profile: {
@@ -14231,6 +14239,20 @@ export interface components {
             /** @description The 6-digit pincode. */
             zipCode: string;
             country: string;
+        };
+        /**
+         * SizeChartDto
+         * @description A size chart: each size's measurements, in one unit.
+         */
+        SizeChartDto: {
+            /** @description `in` or `cm`. */
+            unit: string;
+            /** @description The measurements' names, e.g. Chest and Length. */
+            measurements: string[];
+            /** @description Each size's numbers, one per measurement, keyed by the product's sizes. */
+            rows: {
+                [key: string]: number[];
+            };
         };
         /**
          * SizeQuantities

@@ -2,6 +2,7 @@
 //! panel makes, the specification's defaults, and the product's files claimed
 //! (or released) with it.
 
+use design_engine::size_chart::{SizeChart, check_size_chart};
 use std::collections::BTreeMap;
 
 use design_engine::catalogue::{PartialProduct, colour_name};
@@ -50,6 +51,8 @@ pub struct ProductChanges {
     pub price_tiers: Option<Vec<PriceTier>>,
     /// Checked by the engine; empty goes back to the default, India.
     pub country_of_origin: Option<String>,
+    /// Checked by the engine against the sizes; no measurements removes it.
+    pub size_chart: Option<SizeChart>,
 }
 
 /// The message of a product id that names no product.
@@ -169,6 +172,18 @@ impl ProductChanges {
                 })?),
             };
         }
+        if let Some(chart) = self.size_chart {
+            p.size_chart = (!chart.measurements.is_empty()).then_some(chart);
+        }
+        // A chart holds a row for every size: checked whenever either changes.
+        if let Some(chart) = p.size_chart.take() {
+            p.size_chart = Some(check_size_chart(chart, &p.sizes).map_err(|e| {
+                Failure::bad_request_code(
+                    e.to_string(),
+                    design_engine::size_chart::SizeChartError::CODE,
+                )
+            })?);
+        }
         if let Some(h) = self.hsn {
             p.hsn = match h.trim() {
                 "" => None,
@@ -233,6 +248,7 @@ pub async fn create(state: &AppState, changes: ProductChanges) -> Result<Product
         hsn: None,
         price_tiers: None,
         country_of_origin: None,
+        size_chart: None,
     };
     changes.apply(&mut product)?;
     let files = files::resolve(state, &mut product).await?;

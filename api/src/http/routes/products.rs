@@ -2,6 +2,7 @@
 //! and the admin's create, change and delete. What is checked and stored is
 //! `core::products`; this file reads the requests and builds the answers.
 
+use design_engine::size_chart::SizeChart;
 use std::collections::BTreeMap;
 
 use design_engine::roster_pricing::PersonalisationCharges;
@@ -66,6 +67,9 @@ pub struct ProductDto {
     pub custom_price_tiers: bool,
     /// Where the garment was made, as its listing says: the admin's, or India.
     pub country_of_origin: String,
+    /// The measurements per size, when the admin gave a chart.
+    #[oai(skip_serializing_if_is_none)]
+    pub size_chart: Option<SizeChartDto>,
     // What a printed name and a printed number add to each piece, in paise
     // (the store's, `NAME_CHARGE` and `NUMBER_CHARGE`).
     pub personalisation_charges: PersonalisationChargesDto,
@@ -80,6 +84,7 @@ impl ProductDto {
             price_tiers: price_tiers::shown(&p.pricing().tiers),
             custom_price_tiers: p.price_tiers.is_some(),
             country_of_origin: p.origin(),
+            size_chart: p.size_chart.clone().map(Into::into),
             default_color: p.colors.first().cloned().unwrap_or_else(|| "white".into()),
             id: p.id,
             name: p.name,
@@ -142,6 +147,41 @@ pub struct ProductInput {
     /// Where the garment was made, e.g. "Bangladesh" (2 to 60 letters); empty
     /// goes back to the default, India.
     pub country_of_origin: Option<String>,
+    /// The size chart, checked by the engine: a unit (`in` or `cm`), 1 to 6
+    /// measurements, one row per size the product is sold in; no measurements
+    /// removes it.
+    pub size_chart: Option<SizeChartDto>,
+}
+
+/// A size chart: each size's measurements, in one unit.
+#[derive(Object, Debug, Clone)]
+pub struct SizeChartDto {
+    /// `in` or `cm`.
+    pub unit: String,
+    /// The measurements' names, e.g. Chest and Length.
+    pub measurements: Vec<String>,
+    /// Each size's numbers, one per measurement, keyed by the product's sizes.
+    pub rows: BTreeMap<String, Vec<f64>>,
+}
+
+impl From<SizeChart> for SizeChartDto {
+    fn from(c: SizeChart) -> SizeChartDto {
+        SizeChartDto {
+            unit: c.unit,
+            measurements: c.measurements,
+            rows: c.rows,
+        }
+    }
+}
+
+impl From<SizeChartDto> for SizeChart {
+    fn from(c: SizeChartDto) -> SizeChart {
+        SizeChart {
+            unit: c.unit,
+            measurements: c.measurements,
+            rows: c.rows,
+        }
+    }
 }
 
 impl From<ProductInput> for ProductChanges {
@@ -175,6 +215,7 @@ impl From<ProductInput> for ProductChanges {
             images: i.images,
             hsn: i.hsn,
             country_of_origin: i.country_of_origin,
+            size_chart: i.size_chart.map(Into::into),
             price_tiers: i.price_tiers.map(|rows| {
                 rows.iter()
                     .map(|t| PriceTier::new(t.min_pieces, t.discount_bps))

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { colorImage, modelUrl, useProduct, type Product } from '../../api/products';
 import { colorSwatch } from '../../components/colors';
 import { NO_QUANTITIES, SizeSteppers, totalOf, type Quantities } from '../../components/SizeSteppers';
+import { SizeChart } from '../../components/SizeChart';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { useBackendAvailable } from '../../lib/health';
@@ -139,6 +140,7 @@ function ProductDetail({ product }: { product: Product }) {
             <p className="muted small-print">
               Total: <strong data-testid="total-quantity">{total}</strong> {total === 1 ? 'item' : 'items'} · orders start at 25 pieces per colour
             </p>
+            {product.sizeChart && <SizeChart chart={product.sizeChart} sizes={product.sizes} />}
           </div>
 
           <button className="btn block big" disabled={total === 0} onClick={customize}>
