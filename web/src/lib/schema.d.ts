@@ -13714,8 +13714,7 @@ export interface components {
             customPriceTiers: boolean;
             /** @description Where the garment was made, as its listing says: the admin's, or India. */
             countryOfOrigin: string;
-            /** @description The measurements per size, when the admin gave a chart. */
-            sizeChart?: components["schemas"]["SizeChartDto"] & unknown;
+            sizeChart?: components["schemas"]["SizeChartDto"];
             personalisationCharges: components["schemas"]["PersonalisationChargesDto"];
         };
         /** ProductImage */
@@ -13765,12 +13764,7 @@ export interface components {
              *     goes back to the default, India.
              */
             countryOfOrigin?: string;
-            /**
-             * @description The size chart, checked by the engine: a unit (`in` or `cm`), 1 to 6
-             *     measurements, one row per size the product is sold in; no measurements
-             *     removes it.
-             */
-            sizeChart?: components["schemas"]["SizeChartDto"] & unknown;
+            sizeChart?: components["schemas"]["SizeChartDto"];
         };
         /** Profile */
         Profile: {

@@ -67,7 +67,8 @@ pub struct ProductDto {
     pub custom_price_tiers: bool,
     /// Where the garment was made, as its listing says: the admin's, or India.
     pub country_of_origin: String,
-    /// The measurements per size, when the admin gave a chart.
+    // The measurements per size, when the admin gave a chart (not a doc
+    // comment: no allOf wrapper).
     #[oai(skip_serializing_if_is_none)]
     pub size_chart: Option<SizeChartDto>,
     // What a printed name and a printed number add to each piece, in paise
@@ -147,9 +148,9 @@ pub struct ProductInput {
     /// Where the garment was made, e.g. "Bangladesh" (2 to 60 letters); empty
     /// goes back to the default, India.
     pub country_of_origin: Option<String>,
-    /// The size chart, checked by the engine: a unit (`in` or `cm`), 1 to 6
-    /// measurements, one row per size the product is sold in; no measurements
-    /// removes it.
+    // The size chart, checked by the engine: a unit (`in` or `cm`), 1 to 6
+    // measurements, one row per size the product is sold in; no measurements
+    // removes it (not a doc comment: no allOf wrapper).
     pub size_chart: Option<SizeChartDto>,
 }
 
