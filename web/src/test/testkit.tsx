@@ -122,7 +122,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     colors,
     sizes: ['S', 'M', 'L', 'XL', 'XXL'],
     defaultColor: colors[0],
-    countryOfOrigin: 'India',
+    countryOfOrigin: FACTS.defaultCountryOfOrigin,
     models: Object.fromEntries(colors.map((c) => [c, `models/tshirt-normal-${c}.glb`])),
     modelMetadata: [],
     colorImages: colors.map((c) => ({

@@ -1,27 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, mockApi, ok, product, renderAt, signedIn } from '../../../test/testkit';
-import { ProductFormDialog } from './ProductFormDialog';
+import { fail, ok, product } from '../../../test/testkit';
+import { editForm } from './editForm';
 
 const value = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
-
-/** The product form for `p`, with the PUT bodies the fake server received. */
-function editForm(p: ReturnType<typeof product>, answer: (body: Record<string, unknown>) => ReturnType<typeof ok>) {
-  signedIn({ role: 'admin' });
-  const bodies: Record<string, unknown>[] = [];
-  mockApi(async (method, path, _url, request) => {
-    if (method === 'PUT' && path === `/api/products/${p._id}`) {
-      const body = (await request.json()) as Record<string, unknown>;
-      bodies.push(body);
-      return answer(body);
-    }
-    return undefined;
-  });
-  const onSaved = vi.fn();
-  renderAt('/admin/products', <ProductFormDialog product={p} onClose={() => {}} onSaved={onSaved} />);
-  return { bodies, onSaved };
-}
 
 describe("the product form's quantity tiers", () => {
   it('keeps the defaults until the admin sets a table, then sends its rows in basis points', async () => {
