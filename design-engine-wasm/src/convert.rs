@@ -5,7 +5,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use design_engine::design::PrintArea;
+use design_engine::size::Size;
 use design_engine::elements::ElementKind;
 use design_engine::error::StudioError;
 use design_engine::roster::{RosterRow, RosterRowInput};
@@ -28,10 +28,6 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsValue::from_str(&e.to_string()))
-}
-
-pub(crate) fn area(s: &str) -> Result<PrintArea, JsValue> {
-    PrintArea::parse(s).ok_or_else(|| JsValue::from_str(&format!("Unknown print area '{s}'")))
 }
 
 pub(crate) fn kind(s: &str) -> Result<ElementKind, JsValue> {
@@ -83,9 +79,9 @@ pub(crate) fn product_pricing(value: JsValue) -> Result<ProductPricing, JsValue>
     serde_wasm_bindgen::from_value(value).map_err(|e| js_sys::Error::new(&e.to_string()).into())
 }
 
-/// One typed row, checked (its problem's message and code when bad).
-pub(crate) fn one_row(row: JsValue) -> Result<RosterRow, JsValue> {
+/// One typed row in one of `sizes`, checked (its problem's message and code when bad).
+pub(crate) fn one_row(row: JsValue, sizes: &[Size]) -> Result<RosterRow, JsValue> {
     let input: RosterRowInput =
         serde_wasm_bindgen::from_value(row).map_err(|e| JsValue::from_str(&e.to_string()))?;
-    RosterRow::from_input(&input).map_err(|p| coded_error(&p.to_string(), p.code()))
+    RosterRow::from_input(&input, sizes).map_err(|p| coded_error(&p.to_string(), p.code()))
 }

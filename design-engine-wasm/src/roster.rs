@@ -10,10 +10,11 @@ use design_engine::money::Paise;
 use design_engine::personal_field::PersonalField;
 use design_engine::personalisation::PersonalStyle;
 use design_engine::roster::parse::parse_roster;
+use design_engine::size::Size;
 use design_engine::roster::{RosterRowInput, RowError, input_errors, rows_from_inputs};
 use design_engine::roster_pricing::PersonalisationCharges;
 
-use crate::convert::{area, js_error, one_row, raster, to_js, whole};
+use crate::convert::{js_error, one_row, raster, to_js, whole};
 use crate::studio::Studio;
 
 fn field(s: &str) -> Result<PersonalField, JsValue> {
@@ -21,6 +22,17 @@ fn field(s: &str) -> Result<PersonalField, JsValue> {
 }
 
 /// Typed roster rows from JavaScript (`{size, name?, number?}` objects).
+/// The product's sizes, as the page hands them over (the built-in five when it does not).
+fn sizes_of(labels: Option<Vec<String>>) -> Result<Vec<Size>, JsValue> {
+    let Some(labels) = labels else {
+        return Ok(Size::ALL.to_vec());
+    };
+    labels
+        .iter()
+        .map(|l| Size::parse(l).ok_or_else(|| JsValue::from_str(&format!("Unknown size '{l}'"))))
+        .collect()
+}
+
 fn row_inputs(rows: JsValue) -> Result<Vec<RosterRowInput>, JsValue> {
     serde_wasm_bindgen::from_value(rows).map_err(|e| JsValue::from_str(&e.to_string()))
 }
@@ -38,7 +50,7 @@ impl Studio {
         height: f64,
         color: &str,
     ) -> Result<(), JsValue> {
-        let (area, field) = (area(area_key)?, field(field_key)?);
+        let (area, field) = (self.area(area_key)?, field(field_key)?);
         let font = Font::parse(font).map_err(js_error)?;
         let height = u32::try_from(whole(height)?)
             .map_err(|_| js_error(StudioError::PersonalHeightOutOfRange))?;
@@ -56,7 +68,7 @@ impl Studio {
     ) -> Result<bool, JsValue> {
         Ok(self
             .design
-            .remove_personal(area(area_key)?, field(field_key)?))
+            .remove_personal(self.area(area_key)?, field(field_key)?))
     }
 
     /// Moves an area's name or number; returns the clamped position, or `undefined` if it has none.
@@ -70,7 +82,7 @@ impl Studio {
     ) -> Result<JsValue, JsValue> {
         match self
             .design
-            .move_personal(area(area_key)?, field(field_key)?, x, y)
+            .move_personal(self.area(area_key)?, field(field_key)?, x, y)
         {
             Some(p) => to_js(&p),
             None => Ok(JsValue::UNDEFINED),
@@ -90,7 +102,7 @@ impl Studio {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "RosterRowInput[]")] rows: JsValue,
     ) -> Result<(), JsValue> {
-        let rows = rows_from_inputs(&row_inputs(rows)?).map_err(js_error)?;
+        let rows = rows_from_inputs(&row_inputs(rows)?, &self.garment.sizes).map_err(js_error)?;
         self.design.set_roster(rows).map_err(js_error)
     }
 
@@ -115,10 +127,10 @@ impl Studio {
         #[wasm_bindgen(unchecked_param_type = "RosterRowInput")] row: JsValue,
         width: u32,
     ) -> Result<JsValue, JsValue> {
-        let row = one_row(row)?;
+        let row = one_row(row, &self.garment.sizes)?;
         Ok(raster(
             self.renderer
-                .render_area_for_row(&self.design, area(area_key)?, &row, width)
+                .render_area_for_row(&self.design, self.area(area_key)?, &row, width)
                 .map_err(js_error)?,
         ))
     }
@@ -131,10 +143,10 @@ impl Studio {
         #[wasm_bindgen(unchecked_param_type = "RosterRowInput")] row: JsValue,
         width: u32,
     ) -> Result<JsValue, JsValue> {
-        let row = one_row(row)?;
+        let row = one_row(row, &self.garment.sizes)?;
         let boxes = self
             .renderer
-            .personal_boxes(&self.design, area(area_key)?, &row, width)
+            .personal_boxes(&self.design, self.area(area_key)?, &row, width)
             .map_err(js_error)?;
         to_js(&boxes)
     }
@@ -170,13 +182,17 @@ impl Studio {
 #[wasm_bindgen(js_name = checkRosterRows, unchecked_return_type = "RowError[]")]
 pub fn check_roster_rows(
     #[wasm_bindgen(unchecked_param_type = "RosterRowInput[]")] rows: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Size[] | undefined")] sizes: Option<Vec<String>>,
 ) -> Result<JsValue, JsValue> {
-    to_js(&input_errors(&row_inputs(rows)?))
+    to_js(&input_errors(&row_inputs(rows)?, &sizes_of(sizes)?))
 }
 
 /// Reads a pasted list (`name, number, size` per line, or a spreadsheet's
 /// columns): the rows read and an error per line that could not be.
 #[wasm_bindgen(js_name = parseRoster, unchecked_return_type = "RosterParse")]
-pub fn parse_roster_js(text: &str) -> Result<JsValue, JsValue> {
-    to_js(&parse_roster(text))
+pub fn parse_roster_js(
+    text: &str,
+    #[wasm_bindgen(unchecked_param_type = "Size[] | undefined")] sizes: Option<Vec<String>>,
+) -> Result<JsValue, JsValue> {
+    to_js(&parse_roster(text, &sizes_of(sizes)?))
 }

@@ -12,22 +12,32 @@ use design_engine::hash::{artwork_hash, content_hash};
 use design_engine::preflight;
 use design_engine::pricing::quote_order;
 use design_engine::render::{Fonts, Renderer};
-use design_engine::size::Size;
+use design_engine::garment::Garment;
 
 use crate::convert::{
-    area, js_error, kind, one_row, product_pricing, raster, raster_object, to_js, whole,
+    js_error, kind, one_row, product_pricing, raster, raster_object, to_js, whole,
 };
 
 /// One design being edited, with the renderer that draws it.
 #[wasm_bindgen]
 pub struct Studio {
     pub(crate) design: Design,
+    /// The product's areas, sizes, surcharges and colours (`setGarment`);
+    /// the built-in garment's until then.
+    pub(crate) garment: Garment,
     pub(crate) renderer: Renderer,
     /// The pixels of the last `renderAreaView`, which JavaScript reads in place.
     frame: Vec<u8>,
 }
 
 impl Studio {
+    /// One of the product's print areas, with its inches.
+    pub(crate) fn area(&self, key: &str) -> Result<PrintArea, JsValue> {
+        self.garment
+            .area(key)
+            .ok_or_else(|| js_error(StudioError::UnknownArea(key.chars().take(24).collect())))
+    }
+
     fn text_of(&self, area: PrintArea) -> Result<TextElement, JsValue> {
         self.design
             .area(area)
@@ -51,6 +61,7 @@ impl Studio {
     pub fn new(product_id: &str, color: &str) -> Studio {
         Studio {
             design: Design::new(product_id, color),
+            garment: Garment::with_colours(Vec::new()),
             renderer: Renderer::new(Fonts::empty()),
             frame: Vec::new(),
         }
@@ -62,9 +73,25 @@ impl Studio {
         let design = Design::from_json(json).map_err(js_error)?;
         Ok(Studio {
             design,
+            garment: Garment::with_colours(Vec::new()),
             renderer: Renderer::new(Fonts::empty()),
             frame: Vec::new(),
         })
+    }
+
+    /// The product's garment: its colours, sizes (with surcharges) and print
+    /// areas, which every edit, check and render then uses. A design not yet
+    /// started takes the product's areas and sizes (`Design::adopt`).
+    #[wasm_bindgen(js_name = setGarment)]
+    pub fn set_garment(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Garment")] garment: JsValue,
+    ) -> Result<(), JsValue> {
+        let garment: Garment = serde_wasm_bindgen::from_value(garment)
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        self.design.adopt(&garment);
+        self.garment = garment;
+        Ok(())
     }
 
     #[wasm_bindgen(js_name = toJson)]
@@ -110,7 +137,7 @@ impl Studio {
         let font = Font::parse(font).map_err(js_error)?;
         let size =
             u32::try_from(whole(size)?).map_err(|_| js_error(StudioError::FontSizeOutOfRange))?;
-        let area = area(area_key)?;
+        let area = self.area(area_key)?;
         let mut element = TextElement::new(text, font, size, color).map_err(js_error)?;
         if let Some(old) = &self.design.area(area).text {
             element = element.with_effects_of(old);
@@ -127,7 +154,7 @@ impl Studio {
         #[wasm_bindgen(unchecked_param_type = "ArcDirection | 'none'")] direction: &str,
         radius: f64,
     ) -> Result<(), JsValue> {
-        let area = area(area_key)?;
+        let area = self.area(area_key)?;
         let text = self.text_of(area)?;
         let arc = match direction {
             "none" => None,
@@ -155,7 +182,7 @@ impl Studio {
         width: f64,
         color: &str,
     ) -> Result<(), JsValue> {
-        let area = area(area_key)?;
+        let area = self.area(area_key)?;
         let text = self.text_of(area)?;
         let width = u32::try_from(whole(width)?)
             .map_err(|_| js_error(StudioError::OutlineWidthOutOfRange))?;
@@ -172,7 +199,7 @@ impl Studio {
         mime: &str,
         name: &str,
     ) -> Result<JsValue, JsValue> {
-        let area = area(area_key)?;
+        let area = self.area(area_key)?;
         let asset = self.renderer.add_image(bytes, mime).map_err(js_error)?;
         self.design
             .set_image(area, ImageElement::new(asset.clone(), name));
@@ -190,7 +217,7 @@ impl Studio {
         #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
         #[wasm_bindgen(unchecked_param_type = "ElementKind")] kind_key: &str,
     ) -> Result<bool, JsValue> {
-        Ok(self.design.remove(area(area_key)?, kind(kind_key)?))
+        Ok(self.design.remove(self.area(area_key)?, kind(kind_key)?))
     }
 
     /// Removes every text or every image from both areas.
@@ -213,7 +240,7 @@ impl Studio {
     ) -> Result<JsValue, JsValue> {
         match self
             .design
-            .move_element(area(area_key)?, kind(kind_key)?, x, y)
+            .move_element(self.area(area_key)?, kind(kind_key)?, x, y)
         {
             Some(p) => to_js(&p),
             None => Ok(JsValue::UNDEFINED),
@@ -231,7 +258,7 @@ impl Studio {
         let range =
             |v: i64| u32::try_from(v).map_err(|_| js_error(StudioError::ImageSizeOutOfRange));
         self.design
-            .set_image_size(area(area_key)?, range(w)?, range(h)?)
+            .set_image_size(self.area(area_key)?, range(w)?, range(h)?)
             .map_err(js_error)
     }
 
@@ -242,7 +269,7 @@ impl Studio {
         &self,
         #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
     ) -> Result<JsValue, JsValue> {
-        match preflight::image_quality(&self.design, area(area_key)?) {
+        match preflight::image_quality(&self.design, self.area(area_key)?) {
             Some(q) => to_js(&q),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -254,17 +281,19 @@ impl Studio {
         #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
         on: bool,
     ) -> Result<bool, JsValue> {
-        Ok(self.design.set_embroidery(area(area_key)?, on))
+        Ok(self.design.set_embroidery(self.area(area_key)?, on))
     }
 
     #[wasm_bindgen(js_name = setQuantity)]
     pub fn set_quantity(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Size | Lowercase<Size>")] size: &str,
+        #[wasm_bindgen(unchecked_param_type = "Size")] size: &str,
         quantity: f64,
     ) -> Result<(), JsValue> {
-        let size = Size::parse(size)
-            .ok_or_else(|| JsValue::from_str(&format!("Unknown size '{size}'")))?;
+        let size = self
+            .garment
+            .size(size)
+            .ok_or_else(|| js_error(StudioError::UnknownSize(size.chars().take(12).collect())))?;
         self.design
             .set_quantity(size, whole(quantity)?)
             .map_err(js_error)
@@ -316,20 +345,11 @@ impl Studio {
         to_js(&quote_order(vec![line], whole(fee_bps)?).map_err(js_error)?)
     }
 
-    /// Throws the first rule the cart would refuse (colour, uploads, quantities,
-    /// minimum), given the product (anything with a `colors` array).
+    /// Throws the first rule the cart would refuse (colour, areas, sizes,
+    /// uploads, quantities, minimum, roster) against the product's garment.
     #[wasm_bindgen(js_name = checkForCart)]
-    pub fn check_for_cart(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "{ colors: string[] }")] product: JsValue,
-    ) -> Result<(), JsValue> {
-        #[derive(serde::Deserialize)]
-        struct Colours {
-            colors: Vec<String>,
-        }
-        let p: Colours = serde_wasm_bindgen::from_value(product)
-            .map_err(|e| JsValue::from_str(&e.to_string()))?;
-        self.design.check_for_cart(&p.colors).map_err(js_error)
+    pub fn check_for_cart(&self) -> Result<(), JsValue> {
+        self.design.check_for_cart(&self.garment).map_err(js_error)
     }
 
     #[wasm_bindgen(js_name = contentHash)]
@@ -348,7 +368,7 @@ impl Studio {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
     ) -> Result<JsValue, JsValue> {
-        let Some(text) = self.design.area(area(area_key)?).text.clone() else {
+        let Some(text) = self.design.area(self.area(area_key)?).text.clone() else {
             return Ok(JsValue::UNDEFINED);
         };
         Ok(raster(self.renderer.text_decal(&text).map_err(js_error)?))
@@ -360,7 +380,7 @@ impl Studio {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
     ) -> Result<JsValue, JsValue> {
-        let Some(image) = self.design.area(area(area_key)?).image.clone() else {
+        let Some(image) = self.design.area(self.area(area_key)?).image.clone() else {
             return Ok(JsValue::UNDEFINED);
         };
         Ok(raster(self.renderer.image_decal(&image).map_err(js_error)?))
@@ -375,7 +395,7 @@ impl Studio {
     ) -> Result<JsValue, JsValue> {
         Ok(raster(
             self.renderer
-                .render_area(&self.design, area(area_key)?, width)
+                .render_area(&self.design, self.area(area_key)?, width)
                 .map_err(js_error)?,
         ))
     }
@@ -394,11 +414,11 @@ impl Studio {
         width: u32,
         #[wasm_bindgen(unchecked_param_type = "RosterRowInput | undefined")] row: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let area = area(area_key)?;
+        let area = self.area(area_key)?;
         let img = if row.is_undefined() || row.is_null() {
             self.renderer.render_area(&self.design, area, width)
         } else {
-            let row = one_row(row)?;
+            let row = one_row(row, &self.garment.sizes)?;
             self.renderer
                 .render_area_for_row(&self.design, area, &row, width)
         }
@@ -422,7 +442,7 @@ impl Studio {
     ) -> Result<JsValue, JsValue> {
         let boxes = self
             .renderer
-            .element_boxes(&self.design, area(area_key)?, width)
+            .element_boxes(&self.design, self.area(area_key)?, width)
             .map_err(js_error)?;
         to_js(&boxes)
     }
@@ -438,7 +458,7 @@ impl Studio {
     ) -> Result<JsValue, JsValue> {
         let hit = self
             .renderer
-            .element_at(&self.design, area(area_key)?, width, x, y)
+            .element_at(&self.design, self.area(area_key)?, width, x, y)
             .map_err(js_error)?;
         Ok(hit.map_or(JsValue::UNDEFINED, |k| {
             to_js(&k).unwrap_or(JsValue::UNDEFINED)
@@ -452,7 +472,7 @@ impl Studio {
         #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
     ) -> Result<Vec<u8>, JsValue> {
         self.renderer
-            .export_area_png(&self.design, area(area_key)?)
+            .export_area_png(&self.design, self.area(area_key)?)
             .map_err(js_error)
     }
 }

@@ -90,6 +90,18 @@ pub struct Product {
     pub models: BTreeMap<String, String>,
     /// The HSN code on its tax invoices (the category's default).
     pub hsn: String,
+    /// Where its designs print (the specification's two areas).
+    pub print_areas: Vec<crate::garment::AreaSpec>,
+}
+
+impl Product {
+    /// What its designs are checked and priced against.
+    pub fn garment(&self) -> crate::garment::Garment {
+        crate::garment::Garment {
+            print_areas: self.print_areas.clone(),
+            ..crate::garment::Garment::with_colours(self.colors.clone())
+        }
+    }
 }
 
 /// A product with possibly missing fields, as an admin or an old record may give it.
@@ -236,6 +248,7 @@ pub fn builtin_catalogue() -> Vec<Product> {
                 .map(|c| (c.to_string(), model_path(b.slug)))
                 .collect(),
             hsn: crate::tax::default_hsn(b.category).to_string(),
+            print_areas: crate::garment::builtin_areas(),
         })
         .collect()
 }

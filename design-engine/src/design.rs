@@ -11,11 +11,12 @@ mod roster;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::{PrintAnchor, colour_name};
+use crate::catalogue::colour_name;
 use crate::elements::{ElementKind, ImageElement, ImageSize, TextElement};
 use crate::error::StudioError;
 use crate::personalisation::PersonalStyle;
 use crate::placement::Position;
+pub use crate::print_area::PrintArea;
 use crate::quantities::Quantities;
 use crate::roster::{RosterRow, RosterRowInput, rows_from_inputs};
 use crate::size::Size;
@@ -24,79 +25,6 @@ pub use checks::{check_roster, roster_problems, row_misfit};
 
 /// The version written into every document; older ones are read, newer refused.
 pub const DESIGN_VERSION: u32 = 1;
-
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum PrintArea {
-    #[default]
-    LeftChest,
-    Back,
-}
-
-impl PrintArea {
-    pub const ALL: [PrintArea; 2] = [PrintArea::LeftChest, PrintArea::Back];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            PrintArea::LeftChest => "Left Chest",
-            PrintArea::Back => "Back",
-        }
-    }
-
-    pub fn key(self) -> &'static str {
-        self.anchor().node_name()
-    }
-
-    /// The area's key in the design document's `areas` (`leftChest`).
-    pub fn doc_key(self) -> &'static str {
-        match self {
-            PrintArea::LeftChest => "leftChest",
-            PrintArea::Back => "back",
-        }
-    }
-
-    /// Accepts the key (`left_chest`) or the label (`Left Chest`).
-    pub fn parse(s: &str) -> Option<PrintArea> {
-        PrintArea::ALL
-            .into_iter()
-            .find(|a| a.key().eq_ignore_ascii_case(s) || a.label().eq_ignore_ascii_case(s))
-    }
-
-    pub fn anchor(self) -> PrintAnchor {
-        match self {
-            PrintArea::LeftChest => PrintAnchor::LeftChest,
-            PrintArea::Back => PrintAnchor::Back,
-        }
-    }
-
-    /// The printed size of the area in inches (width, height).
-    pub fn print_size_inches(self) -> (f64, f64) {
-        match self {
-            PrintArea::LeftChest => (4.0, 4.0),
-            PrintArea::Back => (12.0, 14.0),
-        }
-    }
-
-    /// The area in print files' names (`left-chest`).
-    pub fn file_slug(self) -> &'static str {
-        match self {
-            PrintArea::LeftChest => "left-chest",
-            PrintArea::Back => "back",
-        }
-    }
-
-    /// Pixel size of the area at `width_px` wide, keeping its proportions.
-    pub fn pixel_size(self, width_px: u32) -> (u32, u32) {
-        let (w, h) = self.print_size_inches();
-        (
-            width_px,
-            ((f64::from(width_px) * h / w).round() as u32).max(1),
-        )
-    }
-}
 
 /// One print area: at most one text and one image, and one name and one
 /// number (`personalisation`), by construction.
@@ -150,34 +78,138 @@ impl Area {
     }
 }
 
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", from = "RawAreas")]
+/// The design's print areas by key, in order. Documents of the built-in
+/// areas alone (every one from before areas were the merchant's) always hold
+/// both, `leftChest` then `back`, as they always have: so they read, write
+/// and hash byte for byte as before. Other keys are kept as given.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Areas {
-    pub left_chest: Area,
-    pub back: Area,
+    entries: Vec<(PrintArea, Area)>,
 }
 
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "schema", schemars(rename = "Areas"))]
-struct RawAreas {
-    #[serde(default)]
-    left_chest: Area,
-    #[serde(default)]
-    back: Area,
-}
+/// A document may name at most this many areas (a product has at most 8).
+pub const MAX_AREAS_IN_DOCUMENT: usize = 12;
 
-impl From<RawAreas> for Areas {
-    fn from(r: RawAreas) -> Areas {
-        Areas {
-            left_chest: r.left_chest,
-            back: r.back,
-        }
+impl Default for Areas {
+    fn default() -> Areas {
+        Areas::for_areas(&PrintArea::ALL)
     }
 }
+
+impl Areas {
+    /// Each of `areas` empty, in that order: a new design of a product.
+    pub fn for_areas(areas: &[PrintArea]) -> Areas {
+        Areas {
+            entries: areas.iter().map(|&a| (a, Area::default())).collect(),
+        }
+    }
+
+    fn from_entries(mut entries: Vec<(PrintArea, Area)>) -> Areas {
+        if entries.iter().all(|(a, _)| PrintArea::ALL.contains(a)) {
+            let mut take = |area: PrintArea| {
+                entries
+                    .iter()
+                    .position(|(a, _)| *a == area)
+                    .map(|i| entries.swap_remove(i).1)
+                    .unwrap_or_default()
+            };
+            let legacy: Vec<(PrintArea, Area)> =
+                PrintArea::ALL.into_iter().map(|a| (a, take(a))).collect();
+            return Areas { entries: legacy };
+        }
+        Areas { entries }
+    }
+
+    /// Each area with what it holds, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (PrintArea, &Area)> + '_ {
+        self.entries.iter().map(|(k, a)| (*k, a))
+    }
+
+    fn get(&self, area: PrintArea) -> Option<&Area> {
+        self.entries.iter().find(|(k, _)| *k == area).map(|(_, a)| a)
+    }
+
+    fn get_mut(&mut self, area: PrintArea) -> &mut Area {
+        let i = match self.entries.iter().position(|(k, _)| *k == area) {
+            Some(i) => i,
+            None => {
+                self.entries.push((area, Area::default()));
+                self.entries.len() - 1
+            }
+        };
+        &mut self.entries[i].1
+    }
+}
+
+impl Serialize for Areas {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.entries.len()))?;
+        for (area, content) in &self.entries {
+            map.serialize_entry(area.key(), content)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Areas {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Areas, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Areas;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map from print area to what it holds")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Areas, A::Error> {
+                use serde::de::Error;
+                let mut entries: Vec<(PrintArea, Area)> = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    let area = crate::print_area::is_area_key(&key)
+                        .then(|| PrintArea::parse(&key))
+                        .flatten()
+                        .ok_or_else(|| {
+                            A::Error::custom(format!(
+                                "'{}' is not a print area",
+                                key.chars().take(24).collect::<String>()
+                            ))
+                        })?;
+                    if entries.iter().any(|(a, _)| *a == area) {
+                        return Err(A::Error::custom(format!("print area '{key}' is given twice")));
+                    }
+                    if entries.len() == MAX_AREAS_IN_DOCUMENT {
+                        return Err(A::Error::custom(format!(
+                            "a design holds at most {MAX_AREAS_IN_DOCUMENT} print areas"
+                        )));
+                    }
+                    entries.push((area, map.next_value()?));
+                }
+                Ok(Areas::from_entries(entries))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Areas {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Areas".into()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let area = generator.subschema_for::<Area>();
+        schemars::json_schema!({
+            "type": "object",
+            "description": "What each print area holds, keyed by the product's area keys (leftChest, back, leftSleeve...). An area left out is empty.",
+            "maxProperties": MAX_AREAS_IN_DOCUMENT,
+            "propertyNames": { "pattern": "^[a-z][A-Za-z0-9]{0,23}$" },
+            "additionalProperties": area
+        })
+    }
+}
+
+#[cfg(feature = "wasm")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const AREAS_TS: &'static str = "/** What each print area holds, keyed by the product's area keys (leftChest, back). */\nexport type Areas = Record<string, Area>;";
 
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -247,7 +279,7 @@ impl TryFrom<RawDesign> for Design {
             return Err(StudioError::UnsupportedVersion(r.version));
         }
         r.quantities.check()?;
-        let roster = rows_from_inputs(&r.roster)?;
+        let roster = rows_from_inputs(&r.roster, &[])?;
         Ok(Design {
             version: DESIGN_VERSION,
             product_id: r.product_id,
@@ -272,6 +304,20 @@ impl Design {
             material_quality: MaterialQuality::default(),
             print_quality: PrintQuality::default(),
             roster: Vec::new(),
+        }
+    }
+
+    /// Lays a design nobody has started (no elements, no pieces, no roster)
+    /// out as `garment`'s: its print areas and its sizes, in its order. A
+    /// design with anything in it keeps its document as it is.
+    pub fn adopt(&mut self, garment: &crate::garment::Garment) {
+        let untouched = !self.has_elements()
+            && !self.areas.iter().any(|(_, a)| a.is_personalised())
+            && self.quantities.total() == 0
+            && self.roster.is_empty();
+        if untouched {
+            self.areas = Areas::for_areas(&garment.areas());
+            self.quantities = Quantities::for_sizes(&garment.sizes);
         }
     }
 
@@ -312,18 +358,19 @@ impl Design {
         serde_json::to_string(self).expect("a design always serialises")
     }
 
+    /// What an area holds (nothing for an area the document does not name).
     pub fn area(&self, area: PrintArea) -> &Area {
-        match area {
-            PrintArea::LeftChest => &self.areas.left_chest,
-            PrintArea::Back => &self.areas.back,
-        }
+        static EMPTY: Area = Area {
+            text: None,
+            image: None,
+            name: None,
+            number: None,
+        };
+        self.areas.get(area).unwrap_or(&EMPTY)
     }
 
     pub fn area_mut(&mut self, area: PrintArea) -> &mut Area {
-        match area {
-            PrintArea::LeftChest => &mut self.areas.left_chest,
-            PrintArea::Back => &mut self.areas.back,
-        }
+        self.areas.get_mut(area)
     }
 
     /// Puts a text in an area, replacing the one already there (returned).
@@ -350,10 +397,13 @@ impl Design {
         }
     }
 
-    /// Removes every element of a kind from both areas ('All text elements removed').
+    /// Removes every element of a kind from every area ('All text elements removed').
     pub fn clear(&mut self, kind: ElementKind) {
-        for area in PrintArea::ALL {
-            self.remove(area, kind);
+        for (_, a) in &mut self.areas.entries {
+            match kind {
+                ElementKind::Text => a.text = None,
+                ElementKind::Image => a.image = None,
+            }
         }
     }
 
@@ -410,12 +460,9 @@ impl Design {
         self.quantities.set(size, quantity)
     }
 
-    /// Texts and images over both areas: what the design fee counts.
+    /// Texts and images over every area: what the design fee counts.
     pub fn element_count(&self) -> u32 {
-        PrintArea::ALL
-            .iter()
-            .map(|&a| self.area(a).element_count())
-            .sum()
+        self.areas.iter().map(|(_, a)| a.element_count()).sum()
     }
 
     pub fn has_elements(&self) -> bool {
@@ -424,9 +471,9 @@ impl Design {
 
     /// Every image asset the design uses, in area order.
     pub fn image_assets(&self) -> impl Iterator<Item = &crate::elements::ImageAsset> {
-        PrintArea::ALL
-            .into_iter()
-            .filter_map(|a| self.area(a).image.as_ref().map(|i| &i.asset))
+        self.areas
+            .iter()
+            .filter_map(|(_, a)| a.image.as_ref().map(|i| &i.asset))
     }
 }
 

@@ -61,6 +61,10 @@ pub enum StudioError {
     BelowMinimum(u32),
     #[error("This color is not available for this product")]
     UnknownColour,
+    #[error("This product has no print area {0}")]
+    UnknownArea(String),
+    #[error("This product is not sold in size {0}")]
+    UnknownSize(String),
     #[error("Price must not be negative")]
     NegativePrice,
     #[error("The order is too large to be priced")]
@@ -137,6 +141,8 @@ impl StudioError {
             Self::NoItems => "NO_ITEMS",
             Self::BelowMinimum(_) => "BELOW_MINIMUM",
             Self::UnknownColour => "UNKNOWN_COLOR",
+            Self::UnknownArea(_) => "UNKNOWN_PRINT_AREA",
+            Self::UnknownSize(_) => "UNKNOWN_SIZE",
             Self::NegativePrice => "NEGATIVE_PRICE",
             Self::PriceOverflow => "PRICE_OVERFLOW",
             Self::GatewayFeeOutOfRange => "GATEWAY_FEE_OUT_OF_RANGE",
@@ -183,8 +189,8 @@ pub enum RowProblem {
     NumberTooLong,
     #[error("a number may use only the digits 0 to 9, not {0:?}")]
     NumberCharacter(char),
-    #[error("{0:?} is not a size: use S, M, L, XL or XXL")]
-    UnknownSize(String),
+    #[error("{0:?} is not a size: use {1}")]
+    UnknownSize(String, String),
     #[error("please enter a name: this design prints one on every piece")]
     NameMissing,
     #[error("please enter a number: this design prints one on every piece")]
@@ -206,7 +212,7 @@ impl RowProblem {
             Self::NameStart => "ROSTER_NAME_START",
             Self::NumberTooLong => "ROSTER_NUMBER_TOO_LONG",
             Self::NumberCharacter(_) => "ROSTER_NUMBER_CHARACTER",
-            Self::UnknownSize(_) => "ROSTER_UNKNOWN_SIZE",
+            Self::UnknownSize(..) => "ROSTER_UNKNOWN_SIZE",
             Self::NameMissing => "ROSTER_NAME_MISSING",
             Self::NumberMissing => "ROSTER_NUMBER_MISSING",
             Self::NameNotPrinted => "ROSTER_NAME_NOT_PRINTED",

@@ -9,7 +9,9 @@
 use serde::Serialize;
 
 use crate::catalogue::COLOUR_HEX;
-use crate::design::PrintArea;
+use crate::garment::{
+    AREA_INCHES, AreaSpec, MAX_COLOURS, MAX_PRINT_AREAS, MAX_SIZE_PRICE, MAX_SIZES, builtin_areas,
+};
 use crate::elements::{
     ARC_RADIUS_RANGE, DEFAULT_ARC_RADIUS, DEFAULT_FONT_SIZE, DEFAULT_IMAGE_SIZE,
     DEFAULT_OUTLINE_WIDTH, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE, MAX_IMAGE_BYTES,
@@ -35,8 +37,18 @@ use crate::tiers::{DEFAULT_TIERS, PriceTier};
 pub struct Facts {
     /// Garment colours the store knows, with their swatch colour.
     pub colors: Vec<ColourFact>,
-    pub print_areas: Vec<PrintAreaFact>,
-    /// Garment sizes, smallest first (`s` … `xxl`).
+    /// The built-in products' print areas (a product lists its own).
+    pub print_areas: Vec<AreaSpec>,
+    /// What a product may define: at most this many areas, each 0.5 to 24
+    /// inches a side; at most this many sizes (surcharges up to this many
+    /// paise a piece) and colours.
+    pub max_print_areas: usize,
+    pub area_inches_min: f64,
+    pub area_inches_max: f64,
+    pub max_sizes: usize,
+    pub max_size_price: i64,
+    pub max_colors: usize,
+    /// The built-in products' sizes, smallest first (a product lists its own).
     pub sizes: Vec<Size>,
     pub fonts: Vec<Font>,
     pub text_color_presets: Vec<&'static str>,
@@ -105,20 +117,6 @@ pub struct ColourFact {
     pub hex: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct PrintAreaFact {
-    /// The area's key in the API and the 3D model (`left_chest`).
-    pub key: PrintArea,
-    /// The area's key in the design document (`leftChest`).
-    #[cfg_attr(feature = "wasm", tsify(type = "keyof Areas"))]
-    pub doc_key: &'static str,
-    pub label: &'static str,
-    pub width_inches: f64,
-    pub height_inches: f64,
-}
-
 pub fn facts() -> Facts {
     Facts {
         colors: COLOUR_HEX
@@ -128,19 +126,13 @@ pub fn facts() -> Facts {
                 hex: format!("#{hex}"),
             })
             .collect(),
-        print_areas: PrintArea::ALL
-            .iter()
-            .map(|&area| {
-                let (width_inches, height_inches) = area.print_size_inches();
-                PrintAreaFact {
-                    key: area,
-                    doc_key: area.doc_key(),
-                    label: area.label(),
-                    width_inches,
-                    height_inches,
-                }
-            })
-            .collect(),
+        print_areas: builtin_areas(),
+        max_print_areas: MAX_PRINT_AREAS,
+        area_inches_min: *AREA_INCHES.start(),
+        area_inches_max: *AREA_INCHES.end(),
+        max_sizes: MAX_SIZES,
+        max_size_price: MAX_SIZE_PRICE.0,
+        max_colors: MAX_COLOURS,
         sizes: Size::ALL.to_vec(),
         fonts: Font::ALL.to_vec(),
         text_color_presets: TEXT_COLOUR_PRESETS.to_vec(),
@@ -228,7 +220,7 @@ mod tests {
         assert_eq!(f["fonts"][2], "Times New Roman");
         assert_eq!(
             f["printAreas"][0],
-            serde_json::json!({"key": "left_chest", "docKey": "leftChest", "label": "Left Chest", "widthInches": 4.0, "heightInches": 4.0})
+            serde_json::json!({"key": "leftChest", "label": "Left Chest", "widthInches": 4.0, "heightInches": 4.0, "side": "front", "box": {"x": 55.5, "y": 27.75, "w": 15.0, "h": 12.5}})
         );
         assert_eq!(
             f["colors"][6],

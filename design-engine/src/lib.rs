@@ -4,11 +4,11 @@
 //!
 //! In layers, each importing only those below it:
 //! - the bottom, importing nothing of the crate: `money` (paise, rounding,
-//!   rupees written and read), `limits`, `pincode`, `placement`, `size`,
-//!   `personal_field`; then `error`, which names them;
+//!   rupees written and read), `limits`, `pincode`, `placement`,
+//!   `short_label`, `size`, `print_area`, `personal_field`; then `error`, which names them;
 //! - commerce, which never imports `design`: `roster_pricing` (the charge
 //!   for names and numbers), `tiers`, `pricing`, `group_share`, `tax`, and
-//!   the `catalogue`;
+//!   the `catalogue` and a product's `garment` (areas, sizes, colours);
 //! - the design's parts: `quantities`, `elements`, `personalisation`, `roster`;
 //! - `design`, the document, with its prices and checks; `hash`, `preflight`;
 //! - pixels: `codec` (decoding and encoding uploads), which `effects` and
@@ -22,6 +22,7 @@ pub mod effects;
 pub mod elements;
 pub mod error;
 pub mod facts;
+pub mod garment;
 pub mod group_share;
 pub mod hash;
 pub mod limits;
@@ -32,11 +33,13 @@ pub mod personalisation;
 pub mod pincode;
 pub mod placement;
 pub mod preflight;
+pub mod print_area;
 pub mod pricing;
 pub mod quantities;
 pub mod render;
 pub mod roster;
 pub mod roster_pricing;
+pub mod short_label;
 pub mod size;
 pub mod size_chart;
 pub mod tax;

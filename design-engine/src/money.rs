@@ -30,6 +30,10 @@ impl Paise {
         hundredths(rupees, 5).map(Paise)
     }
 
+    pub fn is_zero(&self) -> bool {
+        self.0 == 0
+    }
+
     pub(crate) fn add(self, other: Paise) -> Result<Paise, Overflow> {
         self.0.checked_add(other.0).map(Paise).ok_or(Overflow)
     }

@@ -58,10 +58,15 @@ pub struct LineQuote {
     pub chargeable_elements: u32,
     pub design_fee_per_element: Paise,
     pub design_fee: Paise,
+    /// What the line's larger sizes add (each piece's size surcharge); 0,
+    /// and then left out, for a line without any.
+    #[serde(default, skip_serializing_if = "Paise::is_zero")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub size_surcharges: Paise,
     /// The names and numbers printed on every piece, as their own line; none
     /// for a design without them.
     pub personalisation: Option<PersonalisationQuote>,
-    /// garments + design fee + personalisation
+    /// garments + size surcharges + design fee + personalisation
     pub total: Paise,
     /// The next cheaper tier, for "Add 12 more for ₹x less per piece"; none in the last.
     pub next_tier: Option<NextTier>,
@@ -96,6 +101,7 @@ pub fn quote_line(
         chargeable_elements,
         design_fee_per_element: DESIGN_FEE_PER_EXTRA_ELEMENT,
         design_fee,
+        size_surcharges: Paise(0),
         personalisation: None,
         total: garments.add(design_fee)?,
         next_tier: next_tier(pricing, quantity, unit_price)?,
@@ -103,6 +109,15 @@ pub fn quote_line(
 }
 
 impl LineQuote {
+    /// The line with what its pieces' sizes add to it (`Garment::surcharge`).
+    pub fn with_size_surcharges(self, surcharges: Paise) -> Result<LineQuote, StudioError> {
+        Ok(LineQuote {
+            total: self.total.add(surcharges)?,
+            size_surcharges: self.size_surcharges.add(surcharges)?,
+            ..self
+        })
+    }
+
     /// The line with its names and numbers charged as their own part of the total.
     pub fn with_personalisation(
         self,

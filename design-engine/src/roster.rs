@@ -59,7 +59,7 @@ pub struct RosterRowInput {
 impl TryFrom<RosterRowInput> for RosterRow {
     type Error = RowProblem;
     fn try_from(input: RosterRowInput) -> Result<Self, RowProblem> {
-        RosterRow::from_input(&input)
+        RosterRow::from_input(&input, &[])
     }
 }
 
@@ -77,8 +77,10 @@ impl RosterRow {
         Ok(RosterRow { size, name, number })
     }
 
-    pub fn from_input(input: &RosterRowInput) -> Result<RosterRow, RowProblem> {
-        let size = parse_size(&input.size)?;
+    /// A typed row, its size one of `sizes` (the product's; any size label
+    /// when empty, as a document read without its product).
+    pub fn from_input(input: &RosterRowInput, sizes: &[Size]) -> Result<RosterRow, RowProblem> {
+        let size = parse_size(&input.size, sizes)?;
         RosterRow::new(
             size,
             input.name.as_deref().unwrap_or(""),
@@ -105,11 +107,30 @@ impl RosterRow {
     }
 }
 
-pub(crate) fn parse_size(s: &str) -> Result<Size, RowProblem> {
-    Size::parse(s).ok_or_else(|| {
+/// A row's size: one of `sizes` (written as there), or with none given any
+/// size label.
+pub(crate) fn parse_size(s: &str, sizes: &[Size]) -> Result<Size, RowProblem> {
+    let size = Size::parse(s);
+    let found = if sizes.is_empty() { size } else { size.and_then(|z| z.among(sizes)) };
+    found.ok_or_else(|| {
         // Quoted back in the message: a short prefix is enough to recognise it.
-        RowProblem::UnknownSize(s.trim().chars().take(8).collect())
+        RowProblem::UnknownSize(
+            s.trim().chars().take(8).collect(),
+            size_list(if sizes.is_empty() { &Size::ALL } else { sizes }),
+        )
     })
+}
+
+/// Sizes as a sentence lists them: "S, M, L, XL or XXL".
+pub fn size_list(sizes: &[Size]) -> String {
+    match sizes {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(|s| s.label()).collect();
+            format!("{} or {last}", rest.join(", "))
+        }
+    }
 }
 
 fn normal_name(raw: &str) -> Result<Option<String>, RowProblem> {
@@ -154,14 +175,17 @@ fn normal_number(raw: &str) -> Result<Option<String>, RowProblem> {
 }
 
 /// Rows from what was typed, all or nothing: the first bad row's error, as "Row N: …".
-pub fn rows_from_inputs(inputs: &[RosterRowInput]) -> Result<Vec<RosterRow>, StudioError> {
+pub fn rows_from_inputs(
+    inputs: &[RosterRowInput],
+    sizes: &[Size],
+) -> Result<Vec<RosterRow>, StudioError> {
     if inputs.len() > MAX_ROSTER_ROWS {
         return Err(StudioError::RosterTooLong);
     }
     inputs
         .iter()
         .enumerate()
-        .map(|(i, input)| RosterRow::from_input(input).map_err(|p| p.at(i + 1)))
+        .map(|(i, input)| RosterRow::from_input(input, sizes).map_err(|p| p.at(i + 1)))
         .collect()
 }
 
@@ -189,14 +213,14 @@ impl From<&StudioError> for RowError {
 }
 
 /// Every row's error among typed rows (the studio marks each one), or none.
-pub fn input_errors(inputs: &[RosterRowInput]) -> Vec<RowError> {
+pub fn input_errors(inputs: &[RosterRowInput], sizes: &[Size]) -> Vec<RowError> {
     if inputs.len() > MAX_ROSTER_ROWS {
         return vec![RowError::from(&StudioError::RosterTooLong)];
     }
     inputs
         .iter()
         .enumerate()
-        .filter_map(|(i, input)| RosterRow::from_input(input).err().map(|p| p.at(i + 1)))
+        .filter_map(|(i, input)| RosterRow::from_input(input, sizes).err().map(|p| p.at(i + 1)))
         .map(|e| RowError::from(&e))
         .collect()
 }

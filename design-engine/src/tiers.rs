@@ -3,6 +3,8 @@
 //! discount applies; the engine checks the table, picks the tier of a line and
 //! names the next one, so no page or route works out a discount itself.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::error::StudioError;
@@ -158,6 +160,10 @@ pub struct ProductPricing {
     #[serde(default)]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub personalisation: PersonalisationCharges,
+    /// Extra paise a piece for some sizes, keyed by the product's size labels.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "wasm", tsify(optional, type = "Record<string, number>"))]
+    pub size_prices: BTreeMap<String, Paise>,
 }
 
 impl ProductPricing {
@@ -166,6 +172,7 @@ impl ProductPricing {
             unit_price,
             tiers,
             personalisation: PersonalisationCharges::default(),
+            size_prices: BTreeMap::new(),
         }
     }
 
@@ -175,6 +182,22 @@ impl ProductPricing {
             personalisation: charges,
             ..self
         }
+    }
+
+    /// The same pricing with the product's size surcharges.
+    pub fn with_size_prices(self, size_prices: BTreeMap<String, Paise>) -> ProductPricing {
+        ProductPricing {
+            size_prices,
+            ..self
+        }
+    }
+
+    /// The extra paise a piece of `size` costs.
+    pub fn surcharge(&self, size: crate::size::Size) -> Paise {
+        self.size_prices
+            .iter()
+            .find(|(label, _)| crate::size::Size::parse(label) == Some(size))
+            .map_or(Paise(0), |(_, p)| *p)
     }
 
     /// A unit price with the engine's default tiers.

@@ -238,7 +238,7 @@ fn a_document_from_before_effects_reads_writes_and_draws_as_it_did() {
     // Its decal is the one the golden reference pinned before effects existed.
     let reference: serde_json::Value =
         serde_json::from_slice(&std::fs::read(golden("reference.json")).unwrap()).unwrap();
-    let pinned = &reference["areas"]["left_chest"]["textDecal"]["sha256"];
+    let pinned = &reference["areas"]["leftChest"]["textDecal"]["sha256"];
     assert!(pinned.is_string(), "the reference pins the decal");
     let decal = Renderer::with_bundled_fonts().text_decal(&t).unwrap();
     assert_eq!(

@@ -6,17 +6,19 @@ use super::Design;
 use crate::elements::check_upload;
 use crate::error::{RowProblem, StudioError};
 use crate::personal_field::PersonalField;
-use crate::roster::RosterRow;
+use crate::garment::Garment;
+use crate::roster::{RosterRow, size_list};
 use crate::size::Size;
 
 impl Design {
     /// What a saved design (a draft) requires: the colour is one of the
     /// product's `colours`, uploads are images under 5 MB, the quantities are
     /// sane. It may hold fewer than 25 items, or none yet.
-    pub fn check_for_saving(&self, colours: &[String]) -> Result<(), StudioError> {
-        if !colours.iter().any(|c| c.eq_ignore_ascii_case(&self.color)) {
+    pub fn check_for_saving(&self, garment: &Garment) -> Result<(), StudioError> {
+        if !garment.colors.iter().any(|c| c.eq_ignore_ascii_case(&self.color)) {
             return Err(StudioError::UnknownColour);
         }
+        self.check_fits(garment)?;
         for asset in self.image_assets() {
             check_upload(&asset.mime, asset.bytes)?;
         }
@@ -26,10 +28,41 @@ impl Design {
     /// Everything the cart requires: what a saved design does, at least
     /// one item and 25 per colour, and for a design with names or numbers a
     /// roster that matches it piece for piece (`check_roster`).
-    pub fn check_for_cart(&self, colours: &[String]) -> Result<(), StudioError> {
-        self.check_for_saving(colours)?;
+    pub fn check_for_cart(&self, garment: &Garment) -> Result<(), StudioError> {
+        self.check_for_saving(garment)?;
         self.quantities.check_minimum()?;
         check_roster(self)
+    }
+}
+
+impl Design {
+    /// What the design uses the product has: every area holding something is
+    /// one of its areas, every size with pieces one of its sizes, and every
+    /// roster row's size one of them. Empty areas and sizes at 0 of another
+    /// product (a design moved between garments) are let be.
+    pub fn check_fits(&self, garment: &Garment) -> Result<(), StudioError> {
+        let areas = garment.areas();
+        for (area, content) in self.areas.iter() {
+            let holds = content.element_count() > 0 || content.is_personalised();
+            if holds && area.among(&areas).is_none() {
+                return Err(StudioError::UnknownArea(area.key().to_string()));
+            }
+        }
+        for (size, n) in self.quantities.iter() {
+            if n > 0 && size.among(&garment.sizes).is_none() {
+                return Err(StudioError::UnknownSize(size.label().to_string()));
+            }
+        }
+        for (i, row) in self.roster().iter().enumerate() {
+            if row.size().among(&garment.sizes).is_none() {
+                let problem = RowProblem::UnknownSize(
+                    row.size().label().to_string(),
+                    size_list(&garment.sizes),
+                );
+                return Err(problem.at(i + 1));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -62,7 +95,13 @@ pub fn roster_problems(design: &Design) -> Vec<StudioError> {
     for (i, row) in rows.iter().enumerate() {
         problems.extend(row_misfit(design, row).map(|p| p.at(i + 1)));
     }
-    for size in Size::ALL {
+    let mut sizes: Vec<Size> = design.quantities.iter().map(|(s, _)| s).collect();
+    for row in rows {
+        if !sizes.contains(&row.size()) {
+            sizes.push(row.size());
+        }
+    }
+    for size in sizes {
         let roster = rows.iter().filter(|r| r.size() == size).count() as u32;
         let quantity = design.quantities.get(size);
         if roster != quantity {

@@ -63,9 +63,7 @@ impl Design {
 
     /// Whether any area prints this field (so every roster row needs it).
     pub fn prints(&self, field: PersonalField) -> bool {
-        PrintArea::ALL
-            .into_iter()
-            .any(|a| self.area(a).personal(field).is_some())
+        self.areas.iter().any(|(_, a)| a.personal(field).is_some())
     }
 
     /// Whether the design prints names or numbers: a cart line then needs a roster.
@@ -75,8 +73,9 @@ impl Design {
 
     /// The areas that print a name or a number, in area order.
     pub fn personalised_areas(&self) -> impl Iterator<Item = PrintArea> + '_ {
-        PrintArea::ALL
-            .into_iter()
-            .filter(|&a| self.area(a).is_personalised())
+        self.areas
+            .iter()
+            .filter(|(_, a)| a.is_personalised())
+            .map(|(k, _)| k)
     }
 }

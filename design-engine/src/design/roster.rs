@@ -5,7 +5,6 @@ use super::Design;
 use crate::error::StudioError;
 use crate::limits::MAX_ROSTER_ROWS;
 use crate::roster::RosterRow;
-use crate::size::Size;
 
 impl Design {
     /// The pieces of a personalised line, in the shopper's order.
@@ -27,7 +26,7 @@ impl Design {
     /// quantities add up and its roster rows follow this one's.
     pub fn merge_line(&mut self, other: &Design) -> Result<(), StudioError> {
         let mut merged = self.clone();
-        for size in Size::ALL {
+        for (size, _) in other.quantities.iter() {
             let sum = i64::from(self.quantities.get(size)) + i64::from(other.quantities.get(size));
             merged.set_quantity(size, sum)?;
         }

@@ -69,14 +69,14 @@ fn cart_checks_colour_and_minimum() {
     let mut d = Design::new(&product.id, "purple");
     d.set_quantity(Size::M, 30).unwrap();
     assert_eq!(
-        d.check_for_cart(&product.colors),
+        d.check_for_cart(&product.garment()),
         Err(StudioError::UnknownColour)
     );
     d.color = "blue".into();
-    assert_eq!(d.check_for_cart(&product.colors), Ok(()));
+    assert_eq!(d.check_for_cart(&product.garment()), Ok(()));
     d.set_quantity(Size::M, 24).unwrap();
     assert_eq!(
-        d.check_for_cart(&product.colors),
+        d.check_for_cart(&product.garment()),
         Err(StudioError::BelowMinimum(1))
     );
     d.set_quantity(Size::M, 25).unwrap();
@@ -84,7 +84,7 @@ fn cart_checks_colour_and_minimum() {
     huge.bytes = 6 * 1024 * 1024;
     d.set_image(PrintArea::Back, ImageElement::new(huge, "big.png"));
     assert_eq!(
-        d.check_for_cart(&product.colors),
+        d.check_for_cart(&product.garment()),
         Err(StudioError::ImageTooLarge)
     );
 }

@@ -7,6 +7,7 @@ use crate::error::RowProblem;
 use crate::error::StudioError;
 use crate::limits::MAX_ROSTER_ROWS;
 use crate::roster::{RosterRow, RowError, parse_size};
+use crate::size::Size;
 
 /// The rows read, and an error for each line that could not be read.
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -17,9 +18,9 @@ pub struct RosterParse {
     pub errors: Vec<RowError>,
 }
 
-/// Reads a pasted list. A line's problem is reported as "Line 4: …"; reading
+/// Reads a pasted list of pieces in `sizes` (the product's). A line's problem is reported as "Line 4: …"; reading
 /// stops at the line that would make the roster longer than `MAX_ROSTER_ROWS`.
-pub fn parse_roster(text: &str) -> RosterParse {
+pub fn parse_roster(text: &str, sizes: &[Size]) -> RosterParse {
     let mut out = RosterParse::default();
     let mut seen_data = false;
     let mut pieces = 0usize;
@@ -40,7 +41,7 @@ pub fn parse_roster(text: &str) -> RosterParse {
                 .push(line_error(number, &StudioError::RosterTooLong));
             break;
         }
-        match row_of(&fields) {
+        match row_of(&fields, sizes) {
             Ok(row) => out.rows.push(row),
             Err(problem) => out.errors.push(RowError {
                 row: number,
@@ -60,7 +61,7 @@ fn line_error(line: usize, e: &StudioError) -> RowError {
     }
 }
 
-fn row_of(fields: &[String]) -> Result<RosterRow, RowProblem> {
+fn row_of(fields: &[String], sizes: &[Size]) -> Result<RosterRow, RowProblem> {
     // Spreadsheets pad rows with empty cells: those are not extra fields.
     let used = fields
         .iter()
@@ -69,7 +70,7 @@ fn row_of(fields: &[String]) -> Result<RosterRow, RowProblem> {
     if used > 3 || fields.len() < 3 {
         return Err(RowProblem::Fields);
     }
-    let size = parse_size(&fields[2])?;
+    let size = parse_size(&fields[2], sizes)?;
     RosterRow::new(size, &fields[0], &fields[1])
 }
 
@@ -125,7 +126,7 @@ mod tests {
                     singh\t23\tl\t\t\n\
                     , 99, s\n\
                     Kumar,,XXL\n";
-        let parsed = parse_roster(text);
+        let parsed = parse_roster(text, &Size::ALL);
         assert_eq!(parsed.errors, []);
         let rows: Vec<_> = parsed
             .rows
@@ -155,7 +156,7 @@ mod tests {
                     , , M\n\
                     Rao, 12, M, extra\n\
                     \"Iyer, A\", 5, S";
-        let parsed = parse_roster(text);
+        let parsed = parse_roster(text, &Size::ALL);
         assert_eq!(parsed.rows.len(), 1);
         let messages: Vec<_> = parsed.errors.iter().map(|e| e.message.as_str()).collect();
         assert_eq!(
@@ -179,7 +180,7 @@ mod tests {
     #[test]
     fn stops_past_the_largest_roster() {
         let text = "A, 1, M\n".repeat(MAX_ROSTER_ROWS + 5);
-        let parsed = parse_roster(&text);
+        let parsed = parse_roster(&text, &Size::ALL);
         assert_eq!(parsed.rows.len(), MAX_ROSTER_ROWS);
         assert_eq!(parsed.errors.len(), 1);
         assert_eq!(

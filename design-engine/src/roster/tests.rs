@@ -105,8 +105,8 @@ fn every_row_rule_has_its_message_and_code() {
         size: "XXXXXXXXXXXXXXXXXXXL".into(),
         name: Some("A".into()),
         number: None,
-    });
-    assert_eq!(size, Err(RowProblem::UnknownSize("XXXXXXXX".into())));
+    }, &Size::ALL);
+    assert_eq!(size, Err(RowProblem::UnknownSize("XXXXXXXX".into(), "S, M, L, XL or XXL".into())));
 }
 
 #[test]
@@ -129,24 +129,24 @@ fn typed_rows_are_all_or_nothing_with_every_error_listed() {
         },
     ];
     assert_eq!(
-        rows_from_inputs(&inputs).unwrap_err().to_string(),
+        rows_from_inputs(&inputs, &Size::ALL).unwrap_err().to_string(),
         "Row 2: \"q\" is not a size: use S, M, L, XL or XXL"
     );
-    let errors = input_errors(&inputs);
+    let errors = input_errors(&inputs, &Size::ALL);
     assert_eq!(errors.iter().map(|e| e.row).collect::<Vec<_>>(), [2, 3]);
     assert_eq!(errors[1].code, "ROSTER_NUMBER_CHARACTER");
-    assert_eq!(rows_from_inputs(&inputs[..1]).unwrap().len(), 1);
+    assert_eq!(rows_from_inputs(&inputs[..1], &Size::ALL).unwrap().len(), 1);
     let many = vec![inputs[0].clone(); MAX_ROSTER_ROWS + 1];
-    assert_eq!(rows_from_inputs(&many), Err(StudioError::RosterTooLong));
+    assert_eq!(rows_from_inputs(&many, &Size::ALL), Err(StudioError::RosterTooLong));
     assert_eq!(
-        input_errors(&many)[0].message,
+        input_errors(&many, &Size::ALL)[0].message,
         "A roster can hold at most 1000 pieces"
     );
 }
 
 #[test]
 fn the_cart_needs_a_roster_that_matches_the_design_piece_for_piece() {
-    let colours = &builtin_catalogue()[0].colors;
+    let colours = &builtin_catalogue()[0].garment();
     let mut d = team_design(25);
     assert_eq!(d.check_for_cart(colours), Err(StudioError::RosterMissing));
     assert_eq!(
@@ -231,10 +231,10 @@ fn a_design_without_names_or_numbers_needs_no_roster() {
     let mut d = Design::new(&product.id, &product.colors[0]);
     d.set_quantity(Size::M, 25).unwrap();
     assert_eq!(check_roster(&d), Ok(()));
-    assert_eq!(d.check_for_cart(&product.colors), Ok(()));
+    assert_eq!(d.check_for_cart(&product.garment()), Ok(()));
     d.set_roster(vec![row(Size::M, "A", "")]).unwrap();
     assert_eq!(
-        d.check_for_cart(&product.colors),
+        d.check_for_cart(&product.garment()),
         Err(StudioError::RosterWithoutPersonalisation)
     );
 }
@@ -261,9 +261,9 @@ fn the_roster_travels_in_the_document_and_bad_rows_name_their_row() {
     // Lines of the same artwork merge: quantities add up, rows follow.
     let mut merged = d.clone();
     merged.merge_line(&d).unwrap();
-    assert_eq!((merged.quantities.m, merged.roster().len()), (4, 4));
+    assert_eq!((merged.quantities.get(Size::M), merged.roster().len()), (4, 4));
     assert_eq!(
-        merged.check_for_cart(&builtin_catalogue()[0].colors),
+        merged.check_for_cart(&builtin_catalogue()[0].garment()),
         Err(StudioError::BelowMinimum(21))
     );
 }
@@ -292,15 +292,15 @@ proptest! {
         let mut d = team_design(m);
         if !names { d.remove_personal(PrintArea::Back, PersonalField::Name); }
         if !numbers { d.remove_personal(PrintArea::Back, PersonalField::Number); }
-        for e in input_errors(&inputs) {
+        for e in input_errors(&inputs, &Size::ALL) {
             let prefix = format!("Row {}: ", e.row);
             prop_assert!(e.code.starts_with("ROSTER_") && e.message.starts_with(&prefix));
         }
-        match rows_from_inputs(&inputs) {
+        match rows_from_inputs(&inputs, &Size::ALL) {
             Err(StudioError::RosterRow { row, .. }) => prop_assert!(row >= 1 && row <= inputs.len()),
             Err(other) => prop_assert!(false, "undocumented: {other}"),
             Ok(rows) => {
-                prop_assert!(input_errors(&inputs).is_empty());
+                prop_assert!(input_errors(&inputs, &Size::ALL).is_empty());
                 let count = rows.len();
                 d.set_roster(rows).unwrap();
                 let reread = Design::from_json(&d.to_json()).unwrap();
@@ -323,7 +323,7 @@ proptest! {
     /// Whatever is pasted, parsing never panics and each line is a row or an error.
     #[test]
     fn any_paste_reads_without_panicking(text in "[A-Za-z0-9 ,\t\"\n'.#-]{0,400}") {
-        let parsed = parse::parse_roster(&text);
+        let parsed = parse::parse_roster(&text, &Size::ALL);
         let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
         prop_assert!(parsed.rows.len() + parsed.errors.len() <= lines);
         prop_assert!(parsed.rows.len() + parsed.errors.len() + 1 >= lines);
