@@ -469,6 +469,17 @@ impl Design {
         self.element_count() > 0
     }
 
+    /// The areas that print something (an element, a name or a number), in
+    /// the document's order, each as `areas` (a product's, with its inches)
+    /// names it, or as the key alone names it when the product lacks it.
+    pub fn printed_areas(&self, areas: &[PrintArea]) -> Vec<PrintArea> {
+        self.areas
+            .iter()
+            .filter(|(_, a)| a.element_count() > 0 || a.is_personalised())
+            .map(|(k, _)| k.among(areas).unwrap_or(k))
+            .collect()
+    }
+
     /// Every image asset the design uses, in area order.
     pub fn image_assets(&self) -> impl Iterator<Item = &crate::elements::ImageAsset> {
         self.areas

@@ -46,6 +46,8 @@ pub struct Header {
 pub struct Line {
     pub product: String,
     pub design: Design,
+    /// The product's print areas, with their inches.
+    pub areas: Vec<PrintArea>,
 }
 
 /// Draws the proof of an order through the heavy-work queue.
@@ -62,15 +64,18 @@ pub async fn draw(
     for item in items {
         let design = Design::from_json(&item.line.design).map_err(Failure::internal)?;
         pictures.extend(crate::core::designs::pictures(db, storage, &design).await?);
+        let areas = crate::core::products::areas_of(db, &item.line.product_id).await?;
         lines.push(Line {
             product: item.line.name,
             design,
+            areas,
         });
     }
     let areas = lines
         .iter()
         .map(|l| {
-            PrintArea::ALL
+            l.design
+                .printed_areas(&[])
                 .into_iter()
                 .filter(|a| l.design.area(*a).element_count() > 0)
                 .count() as u64
@@ -239,7 +244,8 @@ fn draw_line(l: &mut Layout, renderer: &mut Renderer, n: usize, line: &Line) -> 
     );
     l.y += 12.0;
     let colour = garment_colour(&d.color);
-    let areas: Vec<PrintArea> = PrintArea::ALL
+    let areas: Vec<PrintArea> = d
+        .printed_areas(&line.areas)
         .into_iter()
         .filter(|a| d.area(*a).element_count() > 0)
         .collect();

@@ -14,9 +14,9 @@ pub struct Line {
     pub id: String,
     pub product_id: String,
     pub product_name: String,
-    pub product_price: i64,
-    pub product_price_tiers: Option<String>,
-    pub product_colors: String,
+    /// The product's terms now: its pricing and its garment.
+    #[sqlx(flatten)]
+    pub product: super::products::Terms,
     pub color: String,
     pub artwork_hash: String,
     pub design: String,
@@ -28,19 +28,22 @@ impl Line {
         Ok(Design::from_json(&self.design)?)
     }
 
-    /// The product's pricing now: its price and quantity tiers.
+    pub fn garment(&self) -> Result<design_engine::garment::Garment, DbError> {
+        self.product.garment()
+    }
+
+    /// The product's pricing now: its price, quantity tiers and size surcharges.
     pub fn pricing(&self) -> Result<ProductPricing, DbError> {
-        Ok(super::products::pricing(
-            self.product_price,
-            self.product_price_tiers.as_deref(),
-        )?)
+        self.product.pricing()
     }
 }
 
-const SELECT: &str = "SELECT c.id, c.product_id, p.name AS product_name, p.price AS product_price, \
-                      p.price_tiers AS product_price_tiers, p.colors AS product_colors, c.color, c.artwork_hash, c.design, c.created_at \
-                      FROM cart_items c JOIN products p ON p.id = c.product_id";
-
+/// A line with its product's terms (`product_terms!`).
+const SELECT: &str = concat!(
+    "SELECT c.id, c.product_id, p.name AS product_name, ",
+    crate::product_terms!(),
+    ", c.color, c.artwork_hash, c.design, c.created_at FROM cart_items c JOIN products p ON p.id = c.product_id"
+);
 pub async fn lines(db: &Db, user_id: &str) -> Result<Vec<Line>, DbError> {
     Ok(sqlx::query_as(&format!(
         "{SELECT} WHERE c.user_id = $1 ORDER BY c.created_at, c.id"

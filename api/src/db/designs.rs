@@ -14,9 +14,9 @@ pub struct SavedRow {
     pub user_id: String,
     pub product_id: String,
     pub product_name: String,
-    pub product_price: i64,
-    pub product_price_tiers: Option<String>,
-    pub product_colors: String,
+    /// The product's terms now: its pricing and its garment.
+    #[sqlx(flatten)]
+    pub product: super::products::Terms,
     pub name: String,
     pub design: String,
     pub version: i64,
@@ -30,23 +30,23 @@ impl SavedRow {
         Ok(Design::from_json(&self.design)?)
     }
 
-    /// The product's pricing now: its price and quantity tiers.
+    /// The product's pricing now: its price, quantity tiers and size surcharges.
     pub fn pricing(&self) -> Result<ProductPricing, DbError> {
-        Ok(super::products::pricing(
-            self.product_price,
-            self.product_price_tiers.as_deref(),
-        )?)
+        self.product.pricing()
     }
 
-    pub fn product_colors(&self) -> Result<Vec<String>, DbError> {
-        Ok(serde_json::from_str(&self.product_colors)?)
+    pub fn garment(&self) -> Result<design_engine::garment::Garment, DbError> {
+        self.product.garment()
     }
 }
 
-const SELECT: &str = "SELECT d.id, d.user_id, d.product_id, p.name AS product_name, p.price AS product_price, \
-                      p.price_tiers AS product_price_tiers, p.colors AS product_colors, d.name, d.design, d.version, d.share_token, d.created_at, \
-                      d.updated_at FROM saved_designs d JOIN products p ON p.id = d.product_id";
-
+/// A design with its product's terms (`product_terms!`).
+const SELECT: &str = concat!(
+    "SELECT d.id, d.user_id, d.product_id, p.name AS product_name, ",
+    crate::product_terms!(),
+    ", d.name, d.design, d.version, d.share_token, d.created_at, d.updated_at \
+     FROM saved_designs d JOIN products p ON p.id = d.product_id"
+);
 /// A page of the owner's designs, newest first, and how many there are in all.
 pub async fn page(
     db: &Db,

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 
+use design_engine::Size;
+use design_engine::garment::{AreaSpec, Garment, builtin_areas};
 use design_engine::money::Paise;
 use design_engine::tiers::{PriceTiers, ProductPricing};
 
@@ -36,6 +38,9 @@ struct Row {
     price_tiers: Option<String>,
     country_of_origin: Option<String>,
     size_chart: Option<String>,
+    print_areas: Option<String>,
+    size_prices: Option<String>,
+    color_hex: Option<String>,
 }
 
 /// A product as stored.
@@ -66,6 +71,12 @@ pub struct Product {
     pub country_of_origin: Option<String>,
     /// The size chart the admin set, checked by the engine; None: none.
     pub size_chart: Option<SizeChart>,
+    /// Its print areas, checked by the engine; None: the specification's two.
+    pub print_areas: Option<Vec<AreaSpec>>,
+    /// Extra paise a piece for some of its sizes (keyed by its labels).
+    pub size_prices: BTreeMap<String, Paise>,
+    /// Swatches of its colours the store does not know (`#RRGGBB`).
+    pub color_hex: BTreeMap<String, String>,
 }
 
 impl Product {
@@ -83,12 +94,79 @@ impl Product {
             .unwrap_or_else(|| design_engine::origin::DEFAULT_COUNTRY_OF_ORIGIN.to_string())
     }
 
-    /// What its lines cost: its price and its tiers (or the engine's defaults).
+    /// What its lines cost: its price, its tiers (or the engine's defaults)
+    /// and its sizes' surcharges.
     pub fn pricing(&self) -> ProductPricing {
         ProductPricing::new(
             Paise(self.price),
             self.price_tiers.clone().unwrap_or_default(),
         )
+        .with_size_prices(self.size_prices.clone())
+    }
+
+    /// Its print areas (the specification's two unless the admin set others).
+    pub fn areas(&self) -> Vec<AreaSpec> {
+        self.print_areas.clone().unwrap_or_else(builtin_areas)
+    }
+
+    /// What its designs are checked and priced against: its colours with
+    /// their swatches, its sizes with their surcharges, its print areas.
+    pub fn garment(&self) -> Garment {
+        Garment {
+            colors: self.colors.clone(),
+            color_hex: self.color_hex.clone(),
+            sizes: self.sizes.iter().filter_map(|s| Size::parse(s)).collect(),
+            size_prices: self.size_prices.clone(),
+            print_areas: self.areas(),
+        }
+    }
+}
+
+/// What a cart line or a saved design reads of its product now, to check
+/// and price the design again: `product_terms!()` selects it from `products p`.
+#[derive(FromRow, Debug, Clone)]
+pub struct Terms {
+    pub product_price: i64,
+    pub product_price_tiers: Option<String>,
+    pub product_colors: String,
+    pub product_sizes: String,
+    pub product_print_areas: Option<String>,
+    pub product_size_prices: Option<String>,
+    pub product_color_hex: Option<String>,
+}
+
+/// The columns of `Terms` (a macro, so that queries can `concat!` it).
+#[macro_export]
+macro_rules! product_terms {
+    () => {
+        "p.price AS product_price, p.price_tiers AS product_price_tiers, p.colors AS product_colors, \
+         p.sizes AS product_sizes, p.print_areas AS product_print_areas, \
+         p.size_prices AS product_size_prices, p.color_hex AS product_color_hex"
+    };
+}
+
+impl Terms {
+    /// The product's pricing now: its price, quantity tiers and size surcharges.
+    pub fn pricing(&self) -> Result<ProductPricing, DbError> {
+        Ok(pricing(self.product_price, self.product_price_tiers.as_deref())?
+            .with_size_prices(json_or_default(self.product_size_prices.as_deref())?))
+    }
+
+    /// The product's garment now (`Product::garment`).
+    pub fn garment(&self) -> Result<Garment, DbError> {
+        let sizes: Vec<String> = serde_json::from_str(&self.product_sizes)?;
+        let areas: Option<Vec<AreaSpec>> = self
+            .product_print_areas
+            .as_deref()
+            .map(serde_json::from_str)
+            .transpose()?;
+        Ok(Garment {
+            colors: serde_json::from_str(&self.product_colors)?,
+            color_hex: json_or_default(self.product_color_hex.as_deref())?,
+            sizes: sizes.iter().filter_map(|s| Size::parse(s)).collect(),
+            size_prices: json_or_default(self.product_size_prices.as_deref())?,
+            print_areas: areas.unwrap_or_else(builtin_areas),
+        })
     }
 }
 
@@ -139,12 +217,31 @@ impl TryFrom<Row> for Product {
                 .as_deref()
                 .map(serde_json::from_str)
                 .transpose()?,
+            print_areas: r
+                .print_areas
+                .as_deref()
+                .map(serde_json::from_str)
+                .transpose()?,
+            size_prices: json_or_default(r.size_prices.as_deref())?,
+            color_hex: json_or_default(r.color_hex.as_deref())?,
         })
     }
 }
 
 const COLUMNS: &str = "id, slug, name, description, price, category, brand, is_featured, stock, colors, sizes, \
-                       models, model_metadata, color_images, images, created_at, updated_at, hsn, price_tiers, country_of_origin, size_chart";
+                       models, model_metadata, color_images, images, created_at, updated_at, hsn, price_tiers, country_of_origin, size_chart, \
+                       print_areas, size_prices, color_hex";
+
+fn json_or_default<T: serde::de::DeserializeOwned + Default>(
+    json: Option<&str>,
+) -> Result<T, serde_json::Error> {
+    json.map_or_else(|| Ok(T::default()), serde_json::from_str)
+}
+
+/// A map as a column keeps it: NULL when empty.
+fn map_json<V: Serialize>(map: &BTreeMap<String, V>) -> Result<Option<String>, serde_json::Error> {
+    (!map.is_empty()).then(|| serde_json::to_string(map)).transpose()
+}
 
 #[derive(Debug, Default)]
 pub struct Filter {
@@ -202,7 +299,7 @@ pub async fn distinct(db: &Db, column: &str) -> Result<Vec<String>, DbError> {
 pub async fn insert(db: &Db, p: &Product) -> Result<(), DbError> {
     let mut tx = super::begin_write(db).await?;
     sqlx::query(&format!(
-        "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
+        "INSERT INTO products ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)"
     ))
     .bind(&p.id)
     .bind(&p.slug)
@@ -225,6 +322,9 @@ pub async fn insert(db: &Db, p: &Product) -> Result<(), DbError> {
     .bind(tiers_json(&p.price_tiers)?)
     .bind(&p.country_of_origin)
     .bind(p.size_chart.as_ref().map(serde_json::to_string).transpose()?)
+    .bind(p.print_areas.as_ref().map(serde_json::to_string).transpose()?)
+    .bind(map_json(&p.size_prices)?)
+    .bind(map_json(&p.color_hex)?)
     .execute(&mut *tx)
     .await?;
     bump_version(&mut tx).await?;
@@ -290,6 +390,9 @@ pub async fn seed_builtin(db: &Db) -> Result<usize, DbError> {
             price_tiers: None,
             country_of_origin: None,
             size_chart: None,
+            print_areas: None,
+            size_prices: BTreeMap::new(),
+            color_hex: BTreeMap::new(),
         };
         insert(db, &p).await?;
     }
@@ -301,7 +404,8 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE products SET name = $1, description = $2, price = $3, category = $4, brand = $5, is_featured = $6, \
          stock = $7, colors = $8, sizes = $9, models = $10, model_metadata = $11, color_images = $12, images = $13, \
-         updated_at = $14, hsn = $16, price_tiers = $17, country_of_origin = $18, size_chart = $19 WHERE id = $15",
+         updated_at = $14, hsn = $16, price_tiers = $17, country_of_origin = $18, size_chart = $19, \
+         print_areas = $20, size_prices = $21, color_hex = $22 WHERE id = $15",
     )
     .bind(&p.name)
     .bind(&p.description)
@@ -322,6 +426,9 @@ pub async fn update(db: &Db, p: &Product) -> Result<bool, DbError> {
     .bind(tiers_json(&p.price_tiers)?)
     .bind(&p.country_of_origin)
     .bind(p.size_chart.as_ref().map(serde_json::to_string).transpose()?)
+    .bind(p.print_areas.as_ref().map(serde_json::to_string).transpose()?)
+    .bind(map_json(&p.size_prices)?)
+    .bind(map_json(&p.color_hex)?)
     .execute(&mut *tx)
     .await?;
     bump_version(&mut tx).await?;

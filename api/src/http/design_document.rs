@@ -145,7 +145,7 @@ impl RosterDocument {
                 "ROSTER_FIELDS",
             )
         })?;
-        Ok(rows_from_inputs(&inputs)?)
+        Ok(rows_from_inputs(&inputs, &[])?)
     }
 }
 

@@ -53,7 +53,7 @@ pub async fn add(
             "PRICE_MISMATCH",
         ));
     }
-    design.check_for_cart(&product.colors)?;
+    design.check_for_cart(&product.garment())?;
     crate::core::designs::check_design(db, user_id, design).await?;
     let artwork = design_engine::hash::artwork_hash(design);
     // Read, merge and write with the shopper's cart held: a dozen adds of one

@@ -36,8 +36,7 @@ pub async fn checked_cart(
     } in cart.lines
     {
         // The product may have changed since the line was added: the studio's rules again.
-        let colours: Vec<String> = serde_json::from_str(&line.product_colors)?;
-        design.check_for_cart(&colours)?;
+        design.check_for_cart(&line.garment()?)?;
         crate::core::designs::check_kept(db, &design).await?;
         items.push(order_line(
             LineOf {

@@ -3,7 +3,7 @@
 //! artwork, changed only from the version last read, moved to the cart, and
 //! shared by a link. Owner-only: another user's id is not found.
 
-use design_engine::{Design, Quantities, Size};
+use design_engine::{Design, Quantities};
 use serde_json::Value;
 
 use super::artwork::{check_design, thumbnail};
@@ -59,7 +59,7 @@ async fn checked_design(
     let product = products::get(&state.db, &design.product_id)
         .await?
         .ok_or_else(|| Failure::not_found("Product not found in database."))?;
-    design.check_for_saving(&product.colors)?;
+    design.check_for_saving(&product.garment())?;
     check_design(&state.db, user_id, &design).await?;
     Ok(design)
 }
@@ -102,7 +102,7 @@ pub async fn save(
 pub struct Edit<'a> {
     pub name: Option<&'a str>,
     /// Garments per size, as sent (the engine refuses negative or absurd counts).
-    pub quantities: Option<[(Size, i64); 5]>,
+    pub quantities: Option<Quantities>,
     /// A new design document (JSON).
     pub document: Option<&'a Value>,
     /// The version the change was made from; a conflict when the design has changed since.
@@ -131,7 +131,7 @@ pub async fn update(
         None => old.clone(),
     };
     if let Some(q) = edit.quantities {
-        design.quantities = Quantities::from_signed(q)?;
+        design.quantities = q;
     }
     // A new picture only when what is printed changed.
     let thumbnail =
@@ -165,7 +165,7 @@ pub async fn remove(state: &AppState, user_id: &str, id: &str) -> Result<String,
 pub async fn move_to_cart(state: &AppState, user_id: &str, id: &str) -> Result<String, Failure> {
     let row = owned(state, user_id, id).await?;
     let design = row.design()?;
-    design.check_for_cart(&row.product_colors()?)?;
+    design.check_for_cart(&row.garment()?)?;
     // Two moves of one design at once: only one adds it to the cart.
     if !designs::start_move(&state.db, user_id, &row.id).await? {
         return Err(Failure::conflict_code(

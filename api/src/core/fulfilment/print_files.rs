@@ -59,7 +59,7 @@ impl PrintFile {
 }
 
 fn file_name(line: usize, area: PrintArea) -> String {
-    format!("line-{line}-{}.png", area_slug(area))
+    format!("line-{line}-{}.png", area.file_slug())
 }
 
 /// The folder of a personalised line's piece files in the archive.
@@ -71,15 +71,21 @@ fn roster_name(line: usize) -> String {
     format!("line-{line}-roster.csv")
 }
 
-pub fn area_slug(area: PrintArea) -> &'static str {
-    match area {
-        PrintArea::LeftChest => "left-chest",
-        PrintArea::Back => "back",
+/// The area a print file's name gives (`left-chest`, `left-sleeve`): its key.
+pub fn parse_area(slug: &str) -> Option<PrintArea> {
+    let mut key = String::with_capacity(slug.len());
+    let mut upper = false;
+    for c in slug.chars() {
+        match c {
+            '-' if !key.is_empty() && !upper => upper = true,
+            c if c.is_ascii_lowercase() || c.is_ascii_digit() => {
+                key.push(if upper { c.to_ascii_uppercase() } else { c });
+                upper = false;
+            }
+            _ => return None,
+        }
     }
-}
-
-pub fn parse_area(s: &str) -> Option<PrintArea> {
-    PrintArea::ALL.into_iter().find(|a| area_slug(*a) == s)
+    design_engine::print_area::is_area_key(&key).then(|| PrintArea::parse(&key)).flatten()
 }
 
 /// A shared area file to draw.
@@ -121,7 +127,8 @@ impl Plan {
                 plan.personalised.push((line, design.clone()));
             }
             let areas_before = plan.areas.len();
-            for area in PrintArea::ALL {
+            let product_areas = crate::core::products::areas_of(db, &item.line.product_id).await?;
+            for area in design.printed_areas(&product_areas) {
                 if design.area(area).element_count() == 0 || only.is_some_and(|o| o != (line, area))
                 {
                     continue;
@@ -130,7 +137,7 @@ impl Plan {
                     line,
                     product: item.line.name.clone(),
                     colour: item.line.color.clone(),
-                    quantities: design.quantities,
+                    quantities: design.quantities.clone(),
                     area,
                     design: design.clone(),
                 });

@@ -35,7 +35,7 @@ pub async fn close(
     let mut tx = hold_open(db, group).await?;
     let rows = groups::rows_in(&mut tx, &group.id).await?;
     let design = assemble(&base, &rows)?;
-    design.check_for_cart(&product.colors)?;
+    design.check_for_cart(&product.garment())?;
     let existing = cart::by_artwork(&mut *tx, &group.organiser_id, &artwork).await?;
     let (merged, target) =
         crate::core::cart::add_design::merged_line(existing.as_ref(), &design, &artwork)?;

@@ -132,7 +132,7 @@ pub async fn create(
         }
         _ => {}
     }
-    design.check_for_saving(&saved.product_colors()?)?;
+    design.check_for_saving(&saved.garment()?)?;
     // The group's design is the saved one as it is now: the pieces and the roster come from the rows.
     design.quantities = design_engine::Quantities::default();
     design.set_roster(Vec::new())?;

@@ -5,6 +5,7 @@
 
 use design_engine::design::row_misfit;
 use design_engine::error::RowProblem;
+use design_engine::roster::size_list;
 use design_engine::roster::{RosterRow, RosterRowInput};
 use design_engine::{Design, Quantities, Size};
 
@@ -43,11 +44,18 @@ impl CheckedRow {
     }
 }
 
-pub fn check_row(design: &Design, input: RowInput<'_>) -> Result<CheckedRow, Failure> {
+/// A member's row for `design`, its size one of `sizes` (the product's).
+pub fn check_row(
+    design: &Design,
+    sizes: &[Size],
+    input: RowInput<'_>,
+) -> Result<CheckedRow, Failure> {
     let RowInput { size, name, number } = input;
     let blank = |s: Option<&str>| s.is_none_or(|s| s.trim().is_empty());
     if !design.is_personalised() {
-        let size = Size::parse(size).ok_or_else(|| unknown_size(size))?;
+        let size = Size::parse(size)
+            .and_then(|s| s.among(sizes))
+            .ok_or_else(|| unknown_size(size, sizes))?;
         if !blank(name) || !blank(number) {
             return Err(Failure::bad_request_code(
                 "This group order prints no names or numbers: choose a size only.",
@@ -65,7 +73,7 @@ pub fn check_row(design: &Design, input: RowInput<'_>) -> Result<CheckedRow, Fai
         name: name.map(str::to_string),
         number: number.map(str::to_string),
     };
-    let row = RosterRow::from_input(&input).map_err(|p| row_error(p.to_string(), p.code()))?;
+    let row = RosterRow::from_input(&input, sizes).map_err(|p| row_error(p.to_string(), p.code()))?;
     if let Some(p) = row_misfit(design, &row) {
         return Err(row_error(p.to_string(), p.code()));
     }
@@ -76,8 +84,8 @@ pub fn check_row(design: &Design, input: RowInput<'_>) -> Result<CheckedRow, Fai
     })
 }
 
-fn unknown_size(size: &str) -> Failure {
-    let p = RowProblem::UnknownSize(size.trim().chars().take(8).collect());
+fn unknown_size(size: &str, sizes: &[Size]) -> Failure {
+    let p = RowProblem::UnknownSize(size.trim().chars().take(8).collect(), size_list(sizes));
     row_error(p.to_string(), p.code())
 }
 

@@ -95,13 +95,13 @@ async fn progress(
             .pricing()
             .with_personalisation(state.config.personalisation),
     )?;
-    let q = design.quantities;
+    let q = &design.quantities;
     Ok((
         Progress {
             pieces: q.total(),
             paid_pieces: 0,
             paid_need_more: q.need_more(),
-            sizes: q,
+            sizes: q.clone(),
             need_more: q.need_more(),
             minimum_reached: q.check_minimum().is_ok(),
             unit_price: quote.unit_price.0,

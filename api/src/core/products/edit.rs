@@ -5,7 +5,11 @@
 use design_engine::size_chart::{SizeChart, check_size_chart};
 use std::collections::BTreeMap;
 
-use design_engine::catalogue::{PartialProduct, colour_name};
+use design_engine::catalogue::{DEFAULT_SIZES, PartialProduct, colour_name};
+use design_engine::garment::{
+    AreaSpec, GarmentError, check_colours, check_print_areas, check_size_prices, check_sizes,
+};
+use design_engine::money::Paise;
 use design_engine::tiers::{PriceTier, PriceTiers};
 
 use super::files;
@@ -53,6 +57,16 @@ pub struct ProductChanges {
     pub country_of_origin: Option<String>,
     /// Checked by the engine against the sizes; no measurements removes it.
     pub size_chart: Option<SizeChart>,
+    /// Checked by the engine; an empty list goes back to the specification's two.
+    pub print_areas: Option<Vec<AreaSpec>>,
+    /// Extra paise a piece by size label, checked against the sizes.
+    pub size_prices: Option<BTreeMap<String, i64>>,
+    /// Swatches (`#RRGGBB`) of colours the store does not know.
+    pub color_hex: Option<BTreeMap<String, String>>,
+}
+
+fn garment_refusal(e: GarmentError) -> Failure {
+    Failure::bad_request_code(e.message, e.code)
 }
 
 /// The message of a product id that names no product.
@@ -144,7 +158,34 @@ impl ProductChanges {
                 .collect();
         }
         if let Some(s) = self.sizes {
-            p.sizes = s;
+            p.sizes = if s.is_empty() {
+                DEFAULT_SIZES.iter().map(|s| s.label().to_string()).collect()
+            } else {
+                let sizes = check_sizes(&s).map_err(garment_refusal)?;
+                sizes.iter().map(|s| s.label().to_string()).collect()
+            };
+        }
+        if let Some(areas) = self.print_areas {
+            p.print_areas = if areas.is_empty() {
+                None
+            } else {
+                Some(check_print_areas(areas).map_err(garment_refusal)?)
+            };
+        }
+        if let Some(prices) = self.size_prices {
+            p.size_prices = prices.into_iter().map(|(k, v)| (k, Paise(v))).collect();
+        }
+        if let Some(hex) = self.color_hex {
+            p.color_hex = hex;
+        }
+        // Surcharges name sizes, swatches colours: checked whenever either side changes.
+        let sizes = p.garment().sizes;
+        let prices: BTreeMap<String, i64> = p.size_prices.iter().map(|(k, v)| (k.clone(), v.0)).collect();
+        p.size_prices = check_size_prices(&prices, &sizes).map_err(garment_refusal)?;
+        if !p.colors.is_empty() || !p.color_hex.is_empty() {
+            let (colors, hex) = check_colours(&p.colors, &p.color_hex).map_err(garment_refusal)?;
+            p.colors = colors;
+            p.color_hex = hex;
         }
         if let Some(m) = self.models {
             p.models = m;
@@ -249,6 +290,9 @@ pub async fn create(state: &AppState, changes: ProductChanges) -> Result<Product
         price_tiers: None,
         country_of_origin: None,
         size_chart: None,
+        print_areas: None,
+        size_prices: BTreeMap::new(),
+        color_hex: BTreeMap::new(),
     };
     changes.apply(&mut product)?;
     let files = files::resolve(state, &mut product).await?;

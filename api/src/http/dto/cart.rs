@@ -92,7 +92,7 @@ pub async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
             tier_label: (quote.tier_discount_bps > 0)
                 .then(|| design_engine::tiers::tier_label(quote.tier_discount_bps)),
             next_tier_hint: quote.next_tier.as_ref().map(|n| n.hint.clone()),
-            quantity: design.quantities.into(),
+            quantity: (&design.quantities).into(),
             item_count: quote.quantity,
             elements: quote.elements,
             design_fee: quote.design_fee.0,

@@ -1,8 +1,11 @@
 //! The API's shared request and response shapes (a product's pictures are
 //! `domain::product_media`; a line's names and numbers `core::cart::pricing`).
 
-use design_engine::{Quantities, Size};
-use poem_openapi::Object;
+use std::collections::BTreeMap;
+
+use design_engine::size::MAX_SIZE_LABEL;
+use design_engine::{Quantities, Size, StudioError};
+use poem_openapi::{NewType, Object};
 
 use crate::http::error::ApiError;
 
@@ -10,48 +13,34 @@ pub mod cart;
 pub mod timeline;
 pub mod tracking;
 
-/// Garments per size. Negative or absurd counts are refused with the studio's message.
-#[derive(Object, Debug, Clone, Default)]
-pub struct SizeQuantities {
-    pub s: Option<i64>,
-    pub m: Option<i64>,
-    pub l: Option<i64>,
-    pub xl: Option<i64>,
-    pub xxl: Option<i64>,
-}
+/// Garments per size, keyed by the product's size labels in lower case (`s`,
+/// `m`, `l`, `xl`, `xxl`, `3xl`, `2-3y`); a size left out is 0. Negative or
+/// absurd counts are refused with the studio's message.
+#[derive(NewType, Debug, Clone, Default)]
+#[oai(from_parameter = false, from_multipart = false, to_header = false)]
+pub struct SizeQuantities(pub BTreeMap<String, i64>);
 
 impl SizeQuantities {
     pub fn checked(&self) -> Result<Quantities, ApiError> {
-        let v = |q: Option<i64>| q.unwrap_or(0);
-        Ok(Quantities::from_signed([
-            (Size::S, v(self.s)),
-            (Size::M, v(self.m)),
-            (Size::L, v(self.l)),
-            (Size::XL, v(self.xl)),
-            (Size::XXL, v(self.xxl)),
-        ])?)
+        let mut sized = Vec::with_capacity(self.0.len());
+        for (key, &n) in &self.0 {
+            let size = Size::parse(key).ok_or_else(|| {
+                StudioError::UnknownSize(key.chars().take(MAX_SIZE_LABEL).collect())
+            })?;
+            sized.push((size, n));
+        }
+        Ok(Quantities::from_signed(sized)?)
     }
 }
 
-#[derive(Object, Debug, Clone)]
-#[oai(rename_all = "camelCase")]
-pub struct QuantityDto {
-    pub s: u32,
-    pub m: u32,
-    pub l: u32,
-    pub xl: u32,
-    pub xxl: u32,
-}
+/// Garments per size, keyed by the product's size labels in lower case.
+#[derive(NewType, Debug, Clone)]
+#[oai(from_parameter = false, from_multipart = false, to_header = false)]
+pub struct QuantityDto(pub BTreeMap<String, u32>);
 
-impl From<design_engine::Quantities> for QuantityDto {
-    fn from(q: design_engine::Quantities) -> QuantityDto {
-        QuantityDto {
-            s: q.s,
-            m: q.m,
-            l: q.l,
-            xl: q.xl,
-            xxl: q.xxl,
-        }
+impl From<&Quantities> for QuantityDto {
+    fn from(q: &Quantities) -> QuantityDto {
+        QuantityDto(q.iter().map(|(s, n)| (s.key(), n)).collect())
     }
 }
 

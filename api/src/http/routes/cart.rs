@@ -139,12 +139,11 @@ impl CartApi {
                 .await?
                 .ok_or_else(|| ApiError::not_found("Cart item not found"))?;
             let mut design = line.design()?;
-            design.quantities = quantities;
+            design.quantities = quantities.clone();
             if let Some(rows) = &roster {
                 design.set_roster(rows.clone())?;
             }
-            let colours: Vec<String> = serde_json::from_str(&line.product_colors)?;
-            design.check_for_cart(&colours)?;
+            design.check_for_cart(&line.garment()?)?;
             let quote = design.quote(
                 &line
                     .pricing()?

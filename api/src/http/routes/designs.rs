@@ -5,7 +5,7 @@
 //! `core::designs`; this file reads the requests and builds the answers.
 
 use design_engine::roster_pricing::PersonalisationCharges;
-use design_engine::{Design, PrintArea, Size};
+use design_engine::Design;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Binary, Json};
@@ -156,18 +156,6 @@ pub enum Thumbnail {
     Ok(Binary<Vec<u8>>, #[oai(header = "Cache-Control")] String),
 }
 
-/// Garments per size as sent, for the engine to check.
-fn signed(q: &SizeQuantities) -> [(Size, i64); 5] {
-    let v = |q: Option<i64>| q.unwrap_or(0);
-    [
-        (Size::S, v(q.s)),
-        (Size::M, v(q.m)),
-        (Size::L, v(q.l)),
-        (Size::XL, v(q.xl)),
-        (Size::XXL, v(q.xxl)),
-    ]
-}
-
 fn quote_of(
     row: &SavedRow,
     design: &Design,
@@ -176,15 +164,15 @@ fn quote_of(
     let quote = design.quote(&row.pricing()?.with_personalisation(charges))?;
     Ok(DesignQuote {
         price: quote.unit_price.0,
-        quantity: design.quantities.into(),
+        quantity: (&design.quantities).into(),
         item_count: quote.quantity,
         elements: quote.elements,
         design_fee: quote.design_fee.0,
         line_total: quote.total.0,
         personalisation: quote.personalisation.map(Into::into),
-        print_areas: PrintArea::ALL
-            .into_iter()
-            .filter(|a| design.area(*a).element_count() > 0 || design.area(*a).is_personalised())
+        print_areas: design
+            .printed_areas(&row.garment()?.areas())
+            .iter()
             .map(|a| a.label().to_string())
             .collect(),
         material_quality: spelled(&design.material_quality),
@@ -321,7 +309,7 @@ impl DesignsApi {
         state.limits.check(Door::DesignUser, user).await?;
         let edit = Edit {
             name: body.name.as_deref(),
-            quantities: body.quantity.as_ref().map(signed),
+            quantities: body.quantity.as_ref().map(|q| q.checked()).transpose()?,
             document: body.design.as_ref().map(|d| &d.0),
             version: body.version,
         };

@@ -141,7 +141,7 @@ impl From<Progress> for GroupProgress {
             pieces: p.pieces,
             paid_pieces: p.paid_pieces,
             paid_need_more: p.paid_need_more,
-            sizes: p.sizes.into(),
+            sizes: (&p.sizes).into(),
             need_more: p.need_more,
             minimum_reached: p.minimum_reached,
             unit_price: p.unit_price,

@@ -2,6 +2,7 @@
 //! and the admin's create, change and delete. What is checked and stored is
 //! `core::products`; this file reads the requests and builds the answers.
 
+use design_engine::garment::{AreaBox, AreaSpec, Side};
 use design_engine::size_chart::SizeChart;
 use std::collections::BTreeMap;
 
@@ -74,6 +75,85 @@ pub struct ProductDto {
     // What a printed name and a printed number add to each piece, in paise
     // (the store's, `NAME_CHARGE` and `NUMBER_CHARGE`).
     pub personalisation_charges: PersonalisationChargesDto,
+    // Where designs print: each area's key, label, inches, side and box on
+    // that side's picture (the specification's two unless the admin set others).
+    pub print_areas: Vec<PrintAreaDto>,
+    // Extra paise a piece for some sizes, by the product's size label.
+    pub size_prices: BTreeMap<String, i64>,
+    // Every colour's swatch (`#RRGGBB`): the store's, or the product's own.
+    pub color_hex: BTreeMap<String, String>,
+}
+
+/// A print area as the product defines it: a camelCase key unique in the
+/// product, a label, the printable size in inches (0.5 to 24 each way), the
+/// side it prints on, and its box on that side's picture in percent.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct PrintAreaDto {
+    pub key: String,
+    pub label: String,
+    pub width_inches: f64,
+    pub height_inches: f64,
+    // `front` or `back`.
+    pub side: String,
+    #[oai(rename = "box")]
+    pub area_box: AreaBoxDto,
+}
+
+/// Where an area sits on its side's picture, in percent: its top-left corner, width and height.
+#[derive(Object, Debug, Clone, Copy)]
+pub struct AreaBoxDto {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl From<AreaSpec> for PrintAreaDto {
+    fn from(a: AreaSpec) -> PrintAreaDto {
+        PrintAreaDto {
+            key: a.key,
+            label: a.label,
+            width_inches: a.width_inches,
+            height_inches: a.height_inches,
+            side: match a.side {
+                Side::Front => "front",
+                Side::Back => "back",
+            }
+            .to_string(),
+            area_box: AreaBoxDto {
+                x: a.area_box.x,
+                y: a.area_box.y,
+                w: a.area_box.w,
+                h: a.area_box.h,
+            },
+        }
+    }
+}
+
+impl PrintAreaDto {
+    /// The area for the engine to check; a side other than front or back is refused.
+    fn spec(self) -> Result<AreaSpec, ApiError> {
+        let side = match self.side.trim() {
+            "front" => Side::Front,
+            "back" => Side::Back,
+            _ => {
+                return Err(ApiError::bad_request_code(
+                    format!("Print area {}: the side must be front or back", self.key.chars().take(24).collect::<String>()),
+                    design_engine::garment::INVALID_PRINT_AREAS,
+                ));
+            }
+        };
+        let b = self.area_box;
+        Ok(AreaSpec {
+            key: self.key,
+            label: self.label,
+            width_inches: self.width_inches,
+            height_inches: self.height_inches,
+            side,
+            area_box: AreaBox { x: b.x, y: b.y, w: b.w, h: b.h },
+        })
+    }
 }
 
 impl ProductDto {
@@ -86,6 +166,12 @@ impl ProductDto {
             custom_price_tiers: p.price_tiers.is_some(),
             country_of_origin: p.origin(),
             size_chart: p.size_chart.clone().map(Into::into),
+            print_areas: p.areas().into_iter().map(Into::into).collect(),
+            size_prices: p.size_prices.iter().map(|(k, v)| (k.clone(), v.0)).collect(),
+            color_hex: {
+                let garment = p.garment();
+                p.colors.iter().filter_map(|c| Some((c.clone(), garment.hex(c)?))).collect()
+            },
             default_color: p.colors.first().cloned().unwrap_or_else(|| "white".into()),
             id: p.id,
             name: p.name,
@@ -152,6 +238,13 @@ pub struct ProductInput {
     // measurements, one row per size the product is sold in; no measurements
     // removes it (not a doc comment: no allOf wrapper).
     pub size_chart: Option<SizeChartDto>,
+    // Print areas, 1 to 8, checked by the engine; an empty list goes back to
+    // the specification's two.
+    pub print_areas: Option<Vec<PrintAreaDto>>,
+    // Extra paise a piece by size label (`{"3XL": 5000}`), for sizes the product comes in.
+    pub size_prices: Option<BTreeMap<String, i64>>,
+    // Swatches (`#RRGGBB`) by colour name, needed for colours the store does not know.
+    pub color_hex: Option<BTreeMap<String, String>>,
 }
 
 /// A size chart: each size's measurements, in one unit.
@@ -185,9 +278,17 @@ impl From<SizeChartDto> for SizeChart {
     }
 }
 
-impl From<ProductInput> for ProductChanges {
-    fn from(i: ProductInput) -> ProductChanges {
-        ProductChanges {
+impl TryFrom<ProductInput> for ProductChanges {
+    type Error = ApiError;
+    fn try_from(i: ProductInput) -> Result<ProductChanges, ApiError> {
+        let print_areas = match i.print_areas {
+            Some(areas) => Some(areas.into_iter().map(PrintAreaDto::spec).collect::<Result<_, _>>()?),
+            None => None,
+        };
+        Ok(ProductChanges {
+            print_areas,
+            size_prices: i.size_prices,
+            color_hex: i.color_hex,
             name: i.name,
             description: i.description,
             price: i.price,
@@ -222,7 +323,7 @@ impl From<ProductInput> for ProductChanges {
                     .map(|t| PriceTier::new(t.min_pieces, t.discount_bps))
                     .collect()
             }),
-        }
+        })
     }
 }
 
@@ -354,7 +455,7 @@ impl ProductsApi {
         body: Json<ProductInput>,
     ) -> Result<Json<Envelope<ProductDto>>, Fails<{ ADMIN | BODY | CONFLICT | UNAVAILABLE }>> {
         auth.0.require_admin()?;
-        let product = edit::create(&state, body.0.into()).await?;
+        let product = edit::create(&state, body.0.try_into()?).await?;
         Ok(Envelope::ok(
             "Product created",
             ProductDto::new(product, state.config.personalisation),
@@ -374,7 +475,7 @@ impl ProductsApi {
         Fails<{ ADMIN | BODY | NOT_FOUND | CONFLICT | UNPROCESSABLE | UNAVAILABLE }>,
     > {
         auth.0.require_admin()?;
-        let product = edit::update(&state, &id.0, body.0.into()).await?;
+        let product = edit::update(&state, &id.0, body.0.try_into()?).await?;
         Ok(Envelope::ok(
             "Product updated",
             ProductDto::new(product, state.config.personalisation),
@@ -403,7 +504,7 @@ impl ProductsApi {
             front_images: form.front_images.into_iter().map(form_file).collect(),
             back_images: form.back_images.into_iter().map(form_file).collect(),
         };
-        let product = form::create_with_files(&state, form.product.0.into(), files).await?;
+        let product = form::create_with_files(&state, form.product.0.try_into()?, files).await?;
         Ok(Envelope::ok(
             "Product created",
             ProductDto::new(product, state.config.personalisation),

@@ -208,7 +208,7 @@ fn item_dto(i: orders::Item) -> Result<OrderItem, ApiError> {
         personalisation,
         print_warnings,
         color_hex: design_engine::catalogue::colour_hex(&line.color),
-        quantity: q.into(),
+        quantity: (&q).into(),
         design: DesignDocument::from_stored(&line.design)?,
         id: i.id,
         product_id: line.product_id,
