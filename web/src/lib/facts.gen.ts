@@ -34,20 +34,38 @@ export const FACTS: Facts = {
   ],
   "printAreas": [
     {
-      "key": "left_chest",
-      "docKey": "leftChest",
+      "key": "leftChest",
       "label": "Left Chest",
       "widthInches": 4.0,
-      "heightInches": 4.0
+      "heightInches": 4.0,
+      "side": "front",
+      "box": {
+        "x": 55.5,
+        "y": 27.75,
+        "w": 15.0,
+        "h": 12.5
+      }
     },
     {
       "key": "back",
-      "docKey": "back",
       "label": "Back",
       "widthInches": 12.0,
-      "heightInches": 14.0
+      "heightInches": 14.0,
+      "side": "back",
+      "box": {
+        "x": 30.0,
+        "y": 26.56,
+        "w": 40.0,
+        "h": 38.89
+      }
     }
   ],
+  "maxPrintAreas": 8,
+  "areaInchesMin": 0.5,
+  "areaInchesMax": 24.0,
+  "maxSizes": 15,
+  "maxSizePrice": 1000000,
+  "maxColors": 20,
   "sizes": [
     "S",
     "M",

@@ -11896,7 +11896,14 @@ export interface components {
             design?: components["schemas"]["Design"];
             productId?: string;
             color?: string;
-            quantity?: components["schemas"]["SizeQuantities"];
+            /**
+             * Garments per size, keyed by the product's size labels in lower case (`s`,
+             *     `m`, `l`, `xl`, `xxl`, `3xl`, `2-3y`); a size left out is 0. Negative or
+             *     absurd counts are refused with the studio's message.
+             */
+            quantity?: {
+                [key: string]: number;
+            };
             /**
              * Format: int64
              * @description The unit price the shopper was shown, in paise. Refused when it is not the current price.
@@ -11977,28 +11984,21 @@ export interface components {
             total: number;
         };
         /**
-         * @description Which way an arched text bends: `up` is the classic team-name arch (the
-         *     circle's centre below the text), `down` a smile (the centre above).
-         * @enum {string}
+         * AreaBoxDto
+         * @description Where an area sits on its side's picture, in percent: its top-left corner, width and height.
          */
-        ArcDirection: "up" | "down";
-        /**
-         * @description One print area: at most one text and one image, and one name and one
-         *     number (`personalisation`), by construction.
-         * @default {
-         *       "image": null,
-         *       "text": null
-         *     }
-         */
-        Area: {
-            /** @default null */
-            image: components["schemas"]["ImageElement"] | (null);
-            name?: components["schemas"]["PersonalStyle"] | (null);
-            number?: components["schemas"]["PersonalStyle"] | (null);
-            /** @default null */
-            text: components["schemas"]["TextElement"] | (null);
+        AreaBoxDto: {
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+            /** Format: double */
+            w: number;
+            /** Format: double */
+            h: number;
         };
         /**
+         * @description What each print area holds, keyed by the product's area keys (leftChest, back, leftSleeve...). An area left out is empty.
          * @default {
          *       "back": {
          *         "image": null,
@@ -12010,10 +12010,7 @@ export interface components {
          *       }
          *     }
          */
-        Areas: {
-            back?: components["schemas"]["Area"];
-            leftChest?: components["schemas"]["Area"];
-        };
+        Areas: Record<string, never>;
         /**
          * ArtworkInfo
          * @description What the server read from an artwork's bytes.
@@ -12186,7 +12183,10 @@ export interface components {
             tierLabel?: string;
             /** @description 'Add 12 more for ₹14.95 less per piece'; none in the last tier. */
             nextTierHint?: string;
-            quantity: components["schemas"]["QuantityDto"];
+            /** Garments per size, keyed by the product's size labels in lower case. */
+            quantity: {
+                [key: string]: number;
+            };
             /** Format: uint32 */
             itemCount: number;
             /** Format: uint32 */
@@ -12855,13 +12855,6 @@ export interface components {
             code?: string;
         };
         /**
-         * @description The six fonts of the studio. Each is drawn with an open, metric-compatible
-         *     font shipped with the engine (see `render::fonts`).
-         * @default Arial
-         * @enum {string}
-         */
-        Font: "Arial" | "Helvetica" | "Times New Roman" | "Georgia" | "Verdana" | "Courier New";
-        /**
          * GroupOrder
          * @description A group order as its organiser sees it.
          */
@@ -12938,7 +12931,10 @@ export interface components {
             paidPieces: number;
             /** Format: uint32 */
             paidNeedMore: number;
-            sizes: components["schemas"]["QuantityDto"];
+            /** Garments per size, keyed by the product's size labels in lower case. */
+            sizes: {
+                [key: string]: number;
+            };
             /** Format: uint32 */
             needMore: number;
             minimumReached: boolean;
@@ -13014,11 +13010,6 @@ export interface components {
             version: string;
         };
         /**
-         * @description A colour as `#rgb` or `#rrggbb`, kept as `#rrggbb` in lower case (so equal colours hash equally).
-         * @default #000000
-         */
-        HexColour: string;
-        /**
          * HsnRow
          * @description The HSN summary's row: one HSN at one rate, net of credit notes.
          */
@@ -13047,27 +13038,6 @@ export interface components {
             /** Format: int64 */
             sgst: number;
         };
-        /** @description An uploaded picture, identified by the SHA-256 of its bytes. */
-        ImageAsset: {
-            /** Format: uint64 */
-            bytes: number;
-            /** Format: uint32 */
-            height: number;
-            mime: string;
-            sha256: string;
-            /** Format: uint32 */
-            width: number;
-        };
-        /** @description An image on a print area: all but the asset may be left out. */
-        ImageElement: {
-            asset: components["schemas"]["ImageAsset"];
-            /** @default  */
-            name: string;
-            position?: components["schemas"]["Position"];
-            size?: components["schemas"]["ImageSize"];
-            /** @default false */
-            useEmbroidery: boolean;
-        };
         /**
          * ImageRef
          * @description A picture of a garment in one colour (front or back).
@@ -13079,18 +13049,6 @@ export interface components {
             /** Format: int64 */
             originalSize?: number;
             uploadedAt?: string;
-        };
-        /**
-         * @default {
-         *       "height": 20,
-         *       "width": 20
-         *     }
-         */
-        ImageSize: {
-            /** Format: uint32 */
-            height: number;
-            /** Format: uint32 */
-            width: number;
         };
         /**
          * Invoice
@@ -13452,7 +13410,10 @@ export interface components {
             name: string;
             color: string;
             colorHex?: string;
-            quantity: components["schemas"]["QuantityDto"];
+            /** Garments per size, keyed by the product's size labels in lower case. */
+            quantity: {
+                [key: string]: number;
+            };
             /** Format: int64 */
             itemCount: number;
             /**
@@ -13557,17 +13518,6 @@ export interface components {
             testMode: boolean;
         };
         /**
-         * @description How a name or number is printed on an area. Every way to make one checks
-         *     the height and the colour; the position is clamped like any element's.
-         */
-        PersonalStyle: {
-            color?: components["schemas"]["HexColour"];
-            font?: components["schemas"]["Font"];
-            /** Format: uint32 */
-            height: number;
-            position?: components["schemas"]["Position"];
-        };
-        /**
          * PersonalisationChargesDto
          * @description What a printed name and a printed number add to each piece, in paise.
          */
@@ -13626,20 +13576,6 @@ export interface components {
             /** @description The city checkout fills in: the district. */
             city: string;
         };
-        /**
-         * @description The centre of an element in percent of its print area. The fields are
-         *     private: every way to make one clamps, so an element never leaves its area.
-         * @default {
-         *       "x": 50,
-         *       "y": 50
-         *     }
-         */
-        Position: {
-            /** Format: double */
-            x: number;
-            /** Format: double */
-            y: number;
-        };
         /** PresignedUpload */
         PresignedUpload: {
             /** @description PUT the file's bytes here, with its Content-Type. */
@@ -13661,6 +13597,22 @@ export interface components {
             minPieces: number;
             /** Format: uint32 */
             discountBps: number;
+        };
+        /**
+         * PrintAreaDto
+         * @description A print area as the product defines it: a camelCase key unique in the
+         *     product, a label, the printable size in inches (0.5 to 24 each way), the
+         *     side it prints on, and its box on that side's picture in percent.
+         */
+        PrintAreaDto: {
+            key: string;
+            label: string;
+            /** Format: double */
+            widthInches: number;
+            /** Format: double */
+            heightInches: number;
+            side: string;
+            box: components["schemas"]["AreaBoxDto"];
         };
         /**
          * @default High
@@ -13716,6 +13668,13 @@ export interface components {
             countryOfOrigin: string;
             sizeChart?: components["schemas"]["SizeChartDto"];
             personalisationCharges: components["schemas"]["PersonalisationChargesDto"];
+            printAreas: components["schemas"]["PrintAreaDto"][];
+            sizePrices: {
+                [key: string]: number;
+            };
+            colorHex: {
+                [key: string]: string;
+            };
         };
         /** ProductImage */
         ProductImage: {
@@ -13765,6 +13724,13 @@ export interface components {
              */
             countryOfOrigin?: string;
             sizeChart?: components["schemas"]["SizeChartDto"];
+            printAreas?: components["schemas"]["PrintAreaDto"][];
+            sizePrices?: {
+                [key: string]: number;
+            };
+            colorHex?: {
+                [key: string]: string;
+            };
         };
         /** Profile */
         Profile: {
@@ -13864,7 +13830,7 @@ export interface components {
             pricePerPiece: number;
         };
         /**
-         * @description Garments per size. Keys are the cart's `s, m, l, xl, xxl` (XXL included).
+         * @description Garments per size, keyed by the product's size labels in lower case (s, m, l, xl, xxl, 3xl...). A size left out is 0.
          * @default {
          *       "l": 0,
          *       "m": 0,
@@ -13873,46 +13839,7 @@ export interface components {
          *       "xxl": 0
          *     }
          */
-        Quantities: {
-            /**
-             * Format: uint32
-             * @default 0
-             */
-            l: number;
-            /**
-             * Format: uint32
-             * @default 0
-             */
-            m: number;
-            /**
-             * Format: uint32
-             * @default 0
-             */
-            s: number;
-            /**
-             * Format: uint32
-             * @default 0
-             */
-            xl: number;
-            /**
-             * Format: uint32
-             * @default 0
-             */
-            xxl: number;
-        };
-        /** QuantityDto */
-        QuantityDto: {
-            /** Format: uint32 */
-            s: number;
-            /** Format: uint32 */
-            m: number;
-            /** Format: uint32 */
-            l: number;
-            /** Format: uint32 */
-            xl: number;
-            /** Format: uint32 */
-            xxl: number;
-        };
+        Quantities: Record<string, never>;
         /**
          * Reconciliation
          * @description The documents against the money: what the orders paid in the range
@@ -14089,7 +14016,10 @@ export interface components {
              * @description Unit price in paise, in the quantity tier the design's pieces reach.
              */
             price: number;
-            quantity: components["schemas"]["QuantityDto"];
+            /** Garments per size, keyed by the product's size labels in lower case. */
+            quantity: {
+                [key: string]: number;
+            };
             /** Format: uint32 */
             itemCount: number;
             /** Format: uint32 */
@@ -14177,7 +14107,10 @@ export interface components {
              * @description Unit price in paise, in the quantity tier the design's pieces reach.
              */
             price: number;
-            quantity: components["schemas"]["QuantityDto"];
+            /** Garments per size, keyed by the product's size labels in lower case. */
+            quantity: {
+                [key: string]: number;
+            };
             /** Format: uint32 */
             itemCount: number;
             /** Format: uint32 */
@@ -14247,22 +14180,6 @@ export interface components {
             rows: {
                 [key: string]: number[];
             };
-        };
-        /**
-         * SizeQuantities
-         * @description Garments per size. Negative or absurd counts are refused with the studio's message.
-         */
-        SizeQuantities: {
-            /** Format: int64 */
-            s?: number;
-            /** Format: int64 */
-            m?: number;
-            /** Format: int64 */
-            l?: number;
-            /** Format: int64 */
-            xl?: number;
-            /** Format: int64 */
-            xxl?: number;
         };
         /**
          * StageChange
@@ -14422,38 +14339,6 @@ export interface components {
             razorpaySignature?: string;
             error?: components["schemas"]["PaymentFailure"];
         };
-        /**
-         * @description A text set along a circle: its baseline follows an arc of `radius` percent
-         *     of the print area's height. Whether the text fits in a half circle depends
-         *     on its width, so the renderer checks that (`StudioError::ArcTooTight`).
-         */
-        TextArc: {
-            direction: components["schemas"]["ArcDirection"];
-            /** Format: uint32 */
-            radius: number;
-        };
-        TextElement: {
-            arc?: components["schemas"]["TextArc"] | (null);
-            color?: components["schemas"]["HexColour"];
-            font?: components["schemas"]["Font"];
-            outline?: components["schemas"]["TextOutline"] | (null);
-            position?: components["schemas"]["Position"];
-            /**
-             * Format: uint32
-             * @default 16
-             */
-            size: number;
-            text: string;
-        };
-        /**
-         * @description A stroke drawn under the text's fill: `width` percent of the font size
-         *     shows outside the letters (1 to 15; "no outline" is no `TextOutline`).
-         */
-        TextOutline: {
-            color: components["schemas"]["HexColour"];
-            /** Format: uint32 */
-            width: number;
-        };
         /** TimelineEvent */
         TimelineEvent: {
             kind: components["schemas"]["TimelineKind"];
@@ -14519,7 +14404,14 @@ export interface components {
          */
         UpdateDesignRequest: {
             name?: string;
-            quantity?: components["schemas"]["SizeQuantities"];
+            /**
+             * Garments per size, keyed by the product's size labels in lower case (`s`,
+             *     `m`, `l`, `xl`, `xxl`, `3xl`, `2-3y`); a size left out is 0. Negative or
+             *     absurd counts are refused with the studio's message.
+             */
+            quantity?: {
+                [key: string]: number;
+            };
             design?: components["schemas"]["Design"];
             /**
              * Format: int64
@@ -14546,7 +14438,14 @@ export interface components {
          *     roster too (one row per piece: the sizes must add up to the quantities).
          */
         UpdateItemRequest: {
-            quantity: components["schemas"]["SizeQuantities"];
+            /**
+             * Garments per size, keyed by the product's size labels in lower case (`s`,
+             *     `m`, `l`, `xl`, `xxl`, `3xl`, `2-3y`); a size left out is 0. Negative or
+             *     absurd counts are refused with the studio's message.
+             */
+            quantity: {
+                [key: string]: number;
+            };
             roster?: components["schemas"]["RosterRow"][];
         };
         /** UploadedFile */
