@@ -14,6 +14,7 @@ mod auth;
 mod background;
 mod caps;
 mod cart;
+mod catalogue;
 mod code_sends;
 mod crash;
 mod designs;

@@ -221,7 +221,8 @@ pub async fn render_one(
     let Some(job) = plan.areas.first() else {
         return Ok(None);
     };
-    let design = job.design.clone();
+    // The product's area, with its own inches.
+    let (design, area) = (job.design.clone(), job.area);
     let cost = plan.cost();
     let png = work
         .run_holding(cost, move || {

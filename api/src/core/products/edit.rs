@@ -175,8 +175,10 @@ impl ProductChanges {
         if let Some(prices) = self.size_prices {
             p.size_prices = prices.into_iter().map(|(k, v)| (k, Paise(v))).collect();
         }
-        if let Some(hex) = self.color_hex {
-            p.color_hex = hex;
+        match self.color_hex {
+            Some(hex) => p.color_hex = hex,
+            // Colours changed alone: the swatches of colours no longer sold go with them.
+            None => p.color_hex.retain(|name, _| p.colors.contains(name)),
         }
         // Surcharges name sizes, swatches colours: checked whenever either side changes.
         let sizes = p.garment().sizes;

@@ -36,11 +36,13 @@ pub struct CartItem {
     pub item_count: u32,
     pub elements: u32,
     pub design_fee: i64,
+    /// What the pieces' sizes add (the product's surcharges for larger sizes), in paise.
+    pub size_surcharges: i64,
     // The names and numbers printed on every piece (the roster is
     // `design.roster`); none for a line without them.
     #[oai(skip_serializing_if_is_none)]
     pub personalisation: Option<PersonalisationLine>,
-    /// garments + design fee + personalisation
+    /// garments + size surcharges + design fee + personalisation
     pub line_total: i64,
     pub artwork_hash: String,
     pub design: DesignDocument,
@@ -78,12 +80,13 @@ pub async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
         quote,
     } in cart.lines
     {
+        let color_hex = line.garment()?.hex(&line.color);
         items.push(CartItem {
             design: DesignDocument::from_stored(&line.design)?,
             id: line.id,
             product_id: line.product_id,
             name: line.product_name,
-            color_hex: design_engine::catalogue::colour_hex(&line.color),
+            color_hex,
             color: line.color,
             price: quote.unit_price.0,
             base_price: quote.base_unit_price.0,
@@ -96,6 +99,7 @@ pub async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
             item_count: quote.quantity,
             elements: quote.elements,
             design_fee: quote.design_fee.0,
+            size_surcharges: quote.size_surcharges.0,
             personalisation: quote.personalisation.map(Into::into),
             line_total: quote.total.0,
             artwork_hash: line.artwork_hash,
