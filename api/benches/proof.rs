@@ -45,12 +45,12 @@ fn two_lines() -> Vec<Line> {
         Line {
             product: "Formal Shirt Full Sleeves".into(),
             design: first,
-            areas: PrintArea::ALL.to_vec(),
+            garment: design_engine::garment::Garment::with_colours(vec!["white".into()]),
         },
         Line {
             product: "T-Shirt Normal".into(),
             design: second,
-            areas: PrintArea::ALL.to_vec(),
+            garment: design_engine::garment::Garment::with_colours(vec!["white".into()]),
         },
     ]
 }

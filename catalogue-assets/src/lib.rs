@@ -18,7 +18,8 @@ use std::collections::BTreeSet;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use design_engine::catalogue::{builtin_catalogue, colour_hex, model_path, picture_path};
+use design_engine::catalogue::{builtin_catalogue, model_path, picture_path};
+use design_engine::colour::colour_hex;
 
 use crate::garment::{Cut, cut_of};
 use crate::picture::{Rgb, Side};

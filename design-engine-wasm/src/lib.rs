@@ -17,7 +17,8 @@ mod studio;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use design_engine::catalogue::{builtin_catalogue, colour_hex};
+use design_engine::catalogue::builtin_catalogue;
+use design_engine::colour::colour_hex;
 use design_engine::design::Design;
 use design_engine::effects::{remove_background, remove_background_png};
 use design_engine::elements::{Font, check_upload};

@@ -1,5 +1,5 @@
 //! Catalogue facts from the specification: the five built-in garments, the
-//! colour hex map, defaults for products with missing data, and the print-area
+//! defaults for products with missing data, and the print-area
 //! anchors of the 3D models.
 
 use std::collections::BTreeMap;
@@ -8,30 +8,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::money::Paise;
 use crate::size::Size;
-
-/// Colour names the store knows, with their hex values (no '#').
-pub const COLOUR_HEX: [(&str, &str); 7] = [
-    ("white", "FFFFFF"),
-    ("black", "000000"),
-    ("blue", "3B82F6"),
-    ("red", "EF4444"),
-    ("grey", "6B7280"),
-    ("skyblue", "87CEEB"),
-    ("navyblue", "000080"),
-];
-
-/// A garment colour's name as the store keeps it: trimmed, lower case.
-pub fn colour_name(name: &str) -> String {
-    name.trim().to_lowercase()
-}
-
-/// `#RRGGBB` for a colour name (any case), or `None` for a name the store does not know.
-pub fn colour_hex(name: &str) -> Option<String> {
-    COLOUR_HEX
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
-        .map(|(_, hex)| format!("#{hex}"))
-}
 
 pub const DEFAULT_PRODUCT_NAME: &str = "Unnamed Product";
 pub const DEFAULT_CATEGORY: &str = "clothing";
@@ -261,6 +237,7 @@ pub fn builtin_product(id: &str) -> Option<Product> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::colour::colour_hex;
 
     #[test]
     fn five_products_with_the_specs_prices_and_colours() {

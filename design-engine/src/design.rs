@@ -11,7 +11,7 @@ mod roster;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::colour_name;
+use crate::colour::colour_name;
 use crate::elements::{ElementKind, ImageElement, ImageSize, TextElement};
 use crate::error::StudioError;
 use crate::personalisation::PersonalStyle;

@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::catalogue::COLOUR_HEX;
+use crate::colour::COLOUR_HEX;
 use crate::garment::{
     AREA_INCHES, AreaSpec, MAX_COLOURS, MAX_PRINT_AREAS, MAX_SIZE_PRICE, MAX_SIZES, builtin_areas,
 };

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::{colour_hex, colour_name};
+use crate::colour::{colour_hex, colour_name};
 use crate::money::Paise;
 use crate::print_area::{MAX_AREA_KEY, PrintArea, is_area_key};
 use crate::size::Size;

@@ -5,7 +5,7 @@
 //! In layers, each importing only those below it:
 //! - the bottom, importing nothing of the crate: `money` (paise, rounding,
 //!   rupees written and read), `limits`, `pincode`, `placement`,
-//!   `short_label`, `size`, `print_area`, `personal_field`; then `error`, which names them;
+//!   `colour`, `short_label`, `size`, `print_area`, `personal_field`; then `error`, which names them;
 //! - commerce, which never imports `design`: `roster_pricing` (the charge
 //!   for names and numbers), `tiers`, `pricing`, `group_share`, `tax`, and
 //!   the `catalogue` and a product's `garment` (areas, sizes, colours);
@@ -16,6 +16,7 @@
 
 pub mod catalogue;
 pub mod codec;
+pub mod colour;
 
 pub mod design;
 pub mod effects;

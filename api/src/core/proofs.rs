@@ -7,6 +7,7 @@
 
 use design_engine::codec::decoding_cost;
 use design_engine::render::Renderer;
+use design_engine::garment::Garment;
 use design_engine::{Design, PrintArea, Quantities};
 
 use crate::core::documents::pdf::{
@@ -46,8 +47,8 @@ pub struct Header {
 pub struct Line {
     pub product: String,
     pub design: Design,
-    /// The product's print areas, with their inches.
-    pub areas: Vec<PrintArea>,
+    /// The product's garment: its print areas with their inches, its swatches.
+    pub garment: Garment,
 }
 
 /// Draws the proof of an order through the heavy-work queue.
@@ -64,11 +65,11 @@ pub async fn draw(
     for item in items {
         let design = Design::from_json(&item.line.design).map_err(Failure::internal)?;
         pictures.extend(crate::core::designs::pictures(db, storage, &design).await?);
-        let areas = crate::core::products::areas_of(db, &item.line.product_id).await?;
+        let garment = crate::core::products::garment_of(db, &item.line.product_id).await?;
         lines.push(Line {
             product: item.line.name,
             design,
-            areas,
+            garment,
         });
     }
     let areas = lines
@@ -167,16 +168,16 @@ pub fn size_text(w: f64, h: f64) -> String {
 
 /// "S 10 · XXL 15 (25 pieces)".
 fn sizes_text(q: &Quantities) -> String {
-    let parts: Vec<String> = design_engine::Size::ALL
-        .into_iter()
-        .filter(|s| q.get(*s) > 0)
-        .map(|s| format!("{} {}", s.label(), q.get(s)))
+    let parts: Vec<String> = q
+        .iter()
+        .filter(|&(_, n)| n > 0)
+        .map(|(s, n)| format!("{} {n}", s.label().to_ascii_uppercase()))
         .collect();
     format!("{} ({} pieces)", parts.join(" · "), q.total())
 }
 
-fn garment_colour(name: &str) -> Colour {
-    design_engine::catalogue::colour_hex(name)
+fn garment_colour(name: &str, hex: Option<String>) -> Colour {
+    hex.or_else(|| design_engine::colour::colour_hex(name))
         .and_then(|hex| {
             let h = hex.strip_prefix('#')?;
             let c = |i: usize| u8::from_str_radix(h.get(i..i + 2)?, 16).ok();
@@ -232,7 +233,7 @@ fn draw_line(l: &mut Layout, renderer: &mut Renderer, n: usize, line: &Line) -> 
         BODY,
         &format!(
             "Colour: {}",
-            design_engine::catalogue::colour_name(&d.color)
+            design_engine::colour::colour_name(&d.color)
         ),
     );
     l.y += 13.0;
@@ -243,9 +244,9 @@ fn draw_line(l: &mut Layout, renderer: &mut Renderer, n: usize, line: &Line) -> 
         &format!("Sizes: {}", sizes_text(&d.quantities)),
     );
     l.y += 12.0;
-    let colour = garment_colour(&d.color);
+    let colour = garment_colour(&d.color, line.garment.hex(&d.color));
     let areas: Vec<PrintArea> = d
-        .printed_areas(&line.areas)
+        .printed_areas(&line.garment.areas())
         .into_iter()
         .filter(|a| d.area(*a).element_count() > 0)
         .collect();

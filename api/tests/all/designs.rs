@@ -89,7 +89,7 @@ async fn designs_are_saved_checked_drawn_and_owned() {
             .get_bytes(saved["thumbnailUrl"].as_str().unwrap(), Some(&alice))
             .await;
         assert_eq!((status, content_type.as_str()), (200, "image/png"));
-        let blue = design_engine::catalogue::colour_hex("blue").unwrap();
+        let blue = design_engine::colour::colour_hex("blue").unwrap();
         let corner = png_pixel(&png, 1, 1);
         assert_eq!(
             format!("#{:02x}{:02x}{:02x}", corner[0], corner[1], corner[2]),

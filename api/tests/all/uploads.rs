@@ -501,7 +501,8 @@ async fn a_product_and_its_files_in_one_form() {
                     .part(
                         "product",
                         reqwest::multipart::Part::text(
-                            r#"{"name": "Form Tee", "price": 25000, "category": "tshirt"}"#,
+                            // Green is not among the store's colours: its swatch comes with it.
+                            r##"{"name": "Form Tee", "price": 25000, "category": "tshirt", "colorHex": {"green": "#16A34A"}}"##,
                         )
                         .mime_str("application/json")
                         .unwrap(),

@@ -12193,10 +12193,15 @@ export interface components {
             elements: number;
             /** Format: int64 */
             designFee: number;
+            /**
+             * Format: int64
+             * @description What the pieces' sizes add (the product's surcharges for larger sizes), in paise.
+             */
+            sizeSurcharges: number;
             personalisation?: components["schemas"]["PersonalisationLine"];
             /**
              * Format: int64
-             * @description garments + design fee + personalisation
+             * @description garments + size surcharges + design fee + personalisation
              */
             lineTotal: number;
             artworkHash: string;

@@ -14,7 +14,7 @@ pub mod tax_document;
 pub mod tax_pdf;
 
 use design_engine::money::Paise;
-use design_engine::{Quantities, Size};
+use design_engine::Quantities;
 use poem_openapi::Object;
 
 use crate::core::cart::pricing::PersonalisationLine;
@@ -147,12 +147,11 @@ pub fn en_gb_date(ms: i64) -> String {
 
 fn sizes(stored: &str) -> Fallible<Vec<InvoiceSize>> {
     let q: Quantities = serde_json::from_str(stored)?;
-    Ok(Size::ALL
-        .into_iter()
-        .filter(|&s| q.get(s) > 0)
-        .map(|s| InvoiceSize {
-            size: s.label().to_string(),
-            quantity: i64::from(q.get(s)),
+    Ok(q.iter()
+        .filter(|&(_, n)| n > 0)
+        .map(|(s, n)| InvoiceSize {
+            size: s.label().to_ascii_uppercase(),
+            quantity: i64::from(n),
         })
         .collect())
 }

@@ -127,7 +127,9 @@ impl Plan {
                 plan.personalised.push((line, design.clone()));
             }
             let areas_before = plan.areas.len();
-            let product_areas = crate::core::products::areas_of(db, &item.line.product_id).await?;
+            let product_areas = crate::core::products::garment_of(db, &item.line.product_id)
+                .await?
+                .areas();
             for area in design.printed_areas(&product_areas) {
                 if design.area(area).element_count() == 0 || only.is_some_and(|o| o != (line, area))
                 {

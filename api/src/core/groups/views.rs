@@ -199,7 +199,9 @@ async fn share_of_one(state: &AppState, group: &Group) -> Result<i64, Failure> {
         .await?
         .ok_or_else(|| Failure::not_found("Product not found in database."))?;
     let mut design = design_of(group)?;
-    design.set_quantity(design_engine::Size::M, 1)?;
+    let garment = product.garment();
+    let first = garment.sizes.first().copied().unwrap_or(design_engine::Size::M);
+    design.set_quantity(first, 1)?;
     let pricing = product
         .pricing()
         .with_personalisation(state.config.personalisation);

@@ -5,7 +5,8 @@
 use design_engine::size_chart::{SizeChart, check_size_chart};
 use std::collections::BTreeMap;
 
-use design_engine::catalogue::{DEFAULT_SIZES, PartialProduct, colour_name};
+use design_engine::catalogue::{DEFAULT_SIZES, PartialProduct};
+use design_engine::colour::colour_name;
 use design_engine::garment::{
     AreaSpec, GarmentError, check_colours, check_print_areas, check_size_prices, check_sizes,
 };

@@ -30,7 +30,7 @@ async fn store(state: &AppState, file: FormFile, bucket: Bucket) -> Result<(Stri
     let FormFile { name, mut body } = file;
     let (kind, ext, content_type) = files::kind_of(&name)?;
     let (stem, _) = name.rsplit_once('.').unwrap_or((&name, ""));
-    let colour = design_engine::catalogue::colour_name(stem);
+    let colour = design_engine::colour::colour_name(stem);
     if kind != bucket || colour.is_empty() {
         let expected = if bucket == Bucket::Models {
             "{colour}.glb"

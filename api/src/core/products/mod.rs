@@ -6,14 +6,14 @@ pub mod edit;
 pub mod files;
 pub mod form;
 
-/// A product's print areas with their inches (the specification's two for a
-/// product since deleted): what print files and proofs size each area by.
-pub async fn areas_of(
+/// A product's garment now (the built-in one for a product since deleted):
+/// what print files and proofs size each area by and colour the garment with.
+pub async fn garment_of(
     db: &crate::db::Db,
     product_id: &str,
-) -> Result<Vec<design_engine::PrintArea>, crate::error::Failure> {
+) -> Result<design_engine::garment::Garment, crate::error::Failure> {
     Ok(match crate::db::products::get(db, product_id).await? {
-        Some(p) => p.garment().areas(),
-        None => design_engine::PrintArea::ALL.to_vec(),
+        Some(p) => p.garment(),
+        None => design_engine::garment::Garment::with_colours(Vec::new()),
     })
 }

@@ -194,7 +194,7 @@ fn saved_dto(row: SavedRow, charges: PersonalisationCharges) -> Result<SavedDesi
     Ok(SavedDesign {
         quote: quote_of(&row, &design, charges)?,
         thumbnail_url: format!("/api/designs/{}/thumbnail?v={}", row.id, row.version),
-        color_hex: design_engine::catalogue::colour_hex(&design.color),
+        color_hex: design_engine::colour::colour_hex(&design.color),
         color: design.color.clone(),
         design: DesignDocument::from_stored(&row.design)?,
         id: row.id,
@@ -217,7 +217,7 @@ fn shared_dto(
     Ok(SharedDesign {
         quote: quote_of(&row, &design, charges)?,
         thumbnail_url: format!("/api/shared-designs/{token}/thumbnail?v={}", row.version),
-        color_hex: design_engine::catalogue::colour_hex(&design.color),
+        color_hex: design_engine::colour::colour_hex(&design.color),
         color: design.color.clone(),
         design: DesignDocument::from_stored(&row.design)?,
         name: row.name,

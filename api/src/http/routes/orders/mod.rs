@@ -207,7 +207,7 @@ fn item_dto(i: orders::Item) -> Result<OrderItem, ApiError> {
     Ok(OrderItem {
         personalisation,
         print_warnings,
-        color_hex: design_engine::catalogue::colour_hex(&line.color),
+        color_hex: design_engine::colour::colour_hex(&line.color),
         quantity: (&q).into(),
         design: DesignDocument::from_stored(&line.design)?,
         id: i.id,
