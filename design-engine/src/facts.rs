@@ -48,6 +48,8 @@ pub struct Facts {
     pub max_sizes: usize,
     pub max_size_price: i64,
     pub max_colors: usize,
+    /// A size chart names 1 to this many measurements.
+    pub max_size_chart_measurements: usize,
     /// The built-in products' sizes, smallest first (a product lists its own).
     pub sizes: Vec<Size>,
     pub fonts: Vec<Font>,
@@ -133,6 +135,7 @@ pub fn facts() -> Facts {
         max_sizes: MAX_SIZES,
         max_size_price: MAX_SIZE_PRICE.0,
         max_colors: MAX_COLOURS,
+        max_size_chart_measurements: crate::size_chart::MAX_MEASUREMENTS,
         sizes: Size::ALL.to_vec(),
         fonts: Font::ALL.to_vec(),
         text_color_presets: TEXT_COLOUR_PRESETS.to_vec(),

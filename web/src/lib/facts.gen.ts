@@ -66,6 +66,7 @@ export const FACTS: Facts = {
   "maxSizes": 15,
   "maxSizePrice": 1000000,
   "maxColors": 20,
+  "maxSizeChartMeasurements": 6,
   "sizes": [
     "S",
     "M",
