@@ -1,0 +1,90 @@
+// The product form's garment: its print areas, sizes with surcharges and the
+// swatches of colours the store does not know, as typed, and as the API takes
+// them. The server's engine checks every field and its message shows in the
+// form; only numbers that cannot be read are named here.
+import type { GarmentInput } from '../../../api/adminProducts';
+import type { Product } from '../../../api/products';
+import { FACTS } from '../../../lib/facts.gen';
+import { parseRupees } from '../../../lib/money';
+import type { components } from '../../../lib/schema';
+
+type PrintAreaDto = components['schemas']['PrintAreaDto'];
+export type AreaBox = components['schemas']['AreaBoxDto'];
+export type Side = 'front' | 'back';
+
+/** One print area as the editor holds it: inches as typed, the box in percent of its side's picture. */
+export interface AreaRow {
+  key: string;
+  label: string;
+  width: string;
+  height: string;
+  side: Side;
+  box: AreaBox;
+}
+
+/** One size: its label and its surcharge in rupees as typed (empty: none). */
+export interface SizeRow {
+  label: string;
+  surcharge: string;
+}
+
+export interface GarmentRows {
+  areas: AreaRow[];
+  sizes: SizeRow[];
+  /** Swatches by colour name (lower case), for colours not in FACTS.colors. */
+  hexes: Record<string, string>;
+}
+
+/** A colour's name as the server keeps it. */
+export const colorKey = (name: string) => name.trim().toLowerCase();
+
+const KNOWN_COLORS = new Set(FACTS.colors.map((c) => c.name));
+/** Whether a colour needs its own swatch: named, and not one of the store's. */
+export const needsSwatch = (name: string) => colorKey(name) !== '' && !KNOWN_COLORS.has(colorKey(name));
+/** What a new colour's picker shows first. */
+export const DEFAULT_SWATCH = '#808080';
+
+/** A new area: centred on the front, until the admin places it. */
+export const newArea = (): AreaRow => ({ key: '', label: '', width: '', height: '', side: 'front', box: { x: 40, y: 35, w: 20, h: 20 } });
+
+/** The editor's rows for a product (or a new one: the built-in areas and sizes). */
+export function garmentRows(p?: Product): GarmentRows {
+  const areas = p?.printAreas?.length ? p.printAreas : FACTS.printAreas;
+  const prices = p?.sizePrices ?? {};
+  return {
+    areas: areas.map((a) => ({
+      key: a.key,
+      label: a.label,
+      width: String(a.widthInches),
+      height: String(a.heightInches),
+      side: a.side === 'back' ? 'back' : 'front',
+      box: { ...a.box },
+    })),
+    sizes: (p?.sizes.length ? p.sizes : FACTS.sizes).map((label) => ({ label, surcharge: prices[label] ? String(prices[label] / 100) : '' })),
+    hexes: Object.fromEntries(Object.entries(p?.colorHex ?? {}).map(([name, hex]) => [colorKey(name), hex])),
+  };
+}
+
+/** The fields to send, or what cannot be read. `colors`: the form's colour names. */
+export function garmentBody(rows: GarmentRows, colors: string[]): GarmentInput | string {
+  const printAreas: PrintAreaDto[] = [];
+  for (const [i, a] of rows.areas.entries()) {
+    const inches = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+    const widthInches = inches(a.width);
+    const heightInches = inches(a.height);
+    if (!Number.isFinite(widthInches)) return `Print area ${i + 1}: enter the width in inches, e.g. 3.5`;
+    if (!Number.isFinite(heightInches)) return `Print area ${i + 1}: enter the height in inches, e.g. 4`;
+    printAreas.push({ key: a.key.trim(), label: a.label.trim(), widthInches, heightInches, side: a.side, box: a.box });
+  }
+  const sizes = rows.sizes.map((s) => s.label.trim());
+  const sizePrices: Record<string, number> = {};
+  for (const [i, s] of rows.sizes.entries()) {
+    const typed = s.surcharge.trim();
+    if (typed === '') continue;
+    const paise = parseRupees(typed);
+    if (paise === null) return `Size ${sizes[i] || i + 1}: enter the surcharge in rupees, e.g. 50 or 75.50`;
+    sizePrices[sizes[i]] = paise;
+  }
+  const colorHex = Object.fromEntries(colors.filter(needsSwatch).map((name) => [colorKey(name), rows.hexes[colorKey(name)] ?? DEFAULT_SWATCH]));
+  return { printAreas, sizes, sizePrices, colorHex };
+}
