@@ -48,7 +48,7 @@ describe("the product form's garment", () => {
       await userEvent.click(screen.getByRole('button', { name: 'Add size' }));
       const n = screen.getAllByLabelText(/^Size \d+ label$/).length;
       await userEvent.type(screen.getByLabelText(`Size ${n} label`), label);
-      await userEvent.type(screen.getByLabelText(`Size ${n} surcharge (₹)`), extra);
+      await userEvent.type(screen.getByLabelText(`Size ${n} extra ₹`), extra);
     }
 
     // The built-in areas, then a 3 × 4 inch left sleeve, moved and narrowed with the keyboard.
@@ -57,8 +57,8 @@ describe("the product form's garment", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add print area' }));
     await userEvent.type(screen.getByLabelText('Print area 3 key'), 'leftSleeve');
     await userEvent.type(screen.getByLabelText('Print area 3 label'), 'Left Sleeve');
-    await userEvent.type(screen.getByLabelText('Print area 3 width (inches)'), '3');
-    await userEvent.type(screen.getByLabelText('Print area 3 height (inches)'), '4');
+    await userEvent.type(screen.getByLabelText('Print area 3 width (in)'), '3');
+    await userEvent.type(screen.getByLabelText('Print area 3 height (in)'), '4');
     screen.getByRole('button', { name: /^Left Sleeve box/ }).focus();
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowDown}{ArrowDown}{Shift>}{ArrowLeft}{ArrowUp}{/Shift}');
     expect(screen.getByRole('button', { name: /^Left Sleeve box/ }).getAttribute('aria-label')).toBe('Left Sleeve box: 37% from the left, 37% from the top, 19% by 19%');
@@ -86,8 +86,8 @@ describe("the product form's garment", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add print area' }));
     await userEvent.type(screen.getByLabelText('Print area 3 key'), 'left sleeve');
     await userEvent.type(screen.getByLabelText('Print area 3 label'), 'Left Sleeve');
-    await userEvent.type(screen.getByLabelText('Print area 3 width (inches)'), '3');
-    await userEvent.type(screen.getByLabelText('Print area 3 height (inches)'), '4');
+    await userEvent.type(screen.getByLabelText('Print area 3 width (in)'), '3');
+    await userEvent.type(screen.getByLabelText('Print area 3 height (in)'), '4');
     await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Print area 3: the key must be camelCase letters and digits, at most 24, e.g. leftSleeve'));
     expect((bodies[0].printAreas as { key: string }[])[2].key).toBe('left sleeve');
@@ -100,11 +100,11 @@ describe("the product form's garment", () => {
     const { bodies } = editForm(p, () => fail(400, 'Size prices: 3XL\'s surcharge must be 0 to ₹10,000 a piece'));
     // The area sits over the first colour's front picture; the surcharge shows in rupees.
     expect(screen.getByRole<HTMLImageElement>('img', { name: 'Front of the white colour' }).getAttribute('src')).toBe(p.colorImages[0].frontImage?.url);
-    expect(value('Size 3 surcharge (₹)')).toBe('50');
+    expect(value('Size 3 extra ₹')).toBe('50');
 
     await userEvent.click(screen.getByRole('button', { name: 'Move 3XL up' }));
-    await userEvent.clear(screen.getByLabelText('Size 2 surcharge (₹)'));
-    await userEvent.type(screen.getByLabelText('Size 2 surcharge (₹)'), '20000');
+    await userEvent.clear(screen.getByLabelText('Size 2 extra ₹'));
+    await userEvent.type(screen.getByLabelText('Size 2 extra ₹'), '20000');
     await userEvent.selectOptions(screen.getByLabelText('Print area 1 side'), 'back');
     expect(screen.getByRole('img', { name: 'Back of the white colour' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -118,12 +118,12 @@ describe("the product form's garment", () => {
   it('names a surcharge or inches it cannot read without asking the server', async () => {
     const p = product();
     const { bodies } = editForm(p, () => ok(p));
-    await userEvent.type(screen.getByLabelText('Size 4 surcharge (₹)'), '5.555');
+    await userEvent.type(screen.getByLabelText('Size 4 extra ₹'), '5.555');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Size XL: enter the surcharge in rupees, e.g. 50 or 75.50');
 
-    await userEvent.clear(screen.getByLabelText('Size 4 surcharge (₹)'));
-    await userEvent.clear(screen.getByLabelText('Print area 2 width (inches)'));
+    await userEvent.clear(screen.getByLabelText('Size 4 extra ₹'));
+    await userEvent.clear(screen.getByLabelText('Print area 2 width (in)'));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Print area 2: enter the width in inches, e.g. 3.5'));
     expect(bodies).toHaveLength(0);

@@ -64,11 +64,11 @@ export function PrintAreaEditor({
                   </label>
                   <label>
                     Width (in)
-                    <input aria-label={`Print area ${n} width (inches)`} inputMode="decimal" value={a.width} onChange={(e) => setRow(i, { width: e.target.value })} />
+                    <input aria-label={`Print area ${n} width (in)`} inputMode="decimal" value={a.width} onChange={(e) => setRow(i, { width: e.target.value })} />
                   </label>
                   <label>
                     Height (in)
-                    <input aria-label={`Print area ${n} height (inches)`} inputMode="decimal" value={a.height} onChange={(e) => setRow(i, { height: e.target.value })} />
+                    <input aria-label={`Print area ${n} height (in)`} inputMode="decimal" value={a.height} onChange={(e) => setRow(i, { height: e.target.value })} />
                   </label>
                   <label>
                     Side

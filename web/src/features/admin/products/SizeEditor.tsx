@@ -22,8 +22,8 @@ export function SizeEditor({ rows, onChange, disabled }: { rows: SizeRow[]; onCh
                 <input aria-label={`Size ${n} label`} value={row.label} onChange={(e) => setRow(i, { label: e.target.value })} placeholder="e.g. 3XL" autoComplete="off" />
               </label>
               <label>
-                Extra (₹)
-                <input aria-label={`Size ${n} surcharge (₹)`} inputMode="decimal" value={row.surcharge} onChange={(e) => setRow(i, { surcharge: e.target.value })} placeholder="0" />
+                Extra ₹
+                <input aria-label={`Size ${n} extra ₹`} inputMode="decimal" value={row.surcharge} onChange={(e) => setRow(i, { surcharge: e.target.value })} placeholder="0" />
               </label>
               <span className="size-row-actions">
                 <button type="button" className="btn ghost small" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => swap(i, i - 1)}>
