@@ -11,7 +11,7 @@ import { TierEditor } from './TierEditor';
 import { FACTS } from '../../../lib/facts.gen';
 import { PrintAreaEditor } from './PrintAreaEditor';
 import { SizeEditor } from './SizeEditor';
-import { colorKey, DEFAULT_SWATCH, garmentBody, garmentRows, needsSwatch, type GarmentRows } from './garment';
+import { colorKey, DEFAULT_SWATCH, firstColorPictures, garmentBody, garmentRows, needsSwatch, type GarmentRows } from './garment';
 
 const MAX_COLORS = 10;
 const emptyColor = (): ColorEntry => ({ name: '', model: null, front: null, back: null });
@@ -45,14 +45,6 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
   const set = (key: keyof ProductFields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields((f) => ({ ...f, [key]: e.target.value }));
   const setGarmentPart = <K extends keyof GarmentRows>(key: K) => (value: GarmentRows[K]) => setGarment((g) => ({ ...g, [key]: value }));
   const setSwatch = (name: string, hex: string) => setGarment((g) => ({ ...g, hexes: { ...g.hexes, [colorKey(name)]: hex } }));
-  // The areas are placed on the first colour's pictures, as the studio shows them.
-  const first = colors[0];
-  const pictures = Object.fromEntries(
-    (['front', 'back'] as const).flatMap((side) => {
-      const url = first?.existingImages?.[side === 'front' ? 'frontImage' : 'backImage']?.url;
-      return url ? [[side, { url, alt: `${side === 'front' ? 'Front' : 'Back'} of the ${first.name || 'first'} colour` }]] : [];
-    }),
-  );
   const setColor = (i: number, patch: Partial<ColorEntry>) => setColors((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const setCount = (text: string) => {
     const typed = Number.parseInt(text, 10);
@@ -165,7 +157,7 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
 
         <TierEditor rows={fields.tiers} onChange={(tiers) => setFields((f) => ({ ...f, tiers }))} disabled={busy} />
         <SizeEditor rows={garment.sizes} onChange={setGarmentPart('sizes')} disabled={busy} />
-        <PrintAreaEditor rows={garment.areas} onChange={setGarmentPart('areas')} pictures={pictures} disabled={busy} />
+        <PrintAreaEditor rows={garment.areas} onChange={setGarmentPart('areas')} pictures={firstColorPictures(colors)} disabled={busy} />
 
         <ol className="colour-entries">
           {colors.map((c, i) => (

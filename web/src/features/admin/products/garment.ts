@@ -2,7 +2,7 @@
 // swatches of colours the store does not know, as typed, and as the API takes
 // them. The server's engine checks every field and its message shows in the
 // form; only numbers that cannot be read are named here.
-import type { GarmentInput } from '../../../api/adminProducts';
+import type { ColorEntry, GarmentInput } from '../../../api/adminProducts';
 import type { Product } from '../../../api/products';
 import { FACTS } from '../../../lib/facts.gen';
 import { parseRupees } from '../../../lib/money';
@@ -61,8 +61,16 @@ export function garmentRows(p?: Product): GarmentRows {
       box: { ...a.box },
     })),
     sizes: (p?.sizes.length ? p.sizes : FACTS.sizes).map((label) => ({ label, surcharge: prices[label] ? String(prices[label] / 100) : '' })),
-    hexes: Object.fromEntries(Object.entries(p?.colorHex ?? {}).map(([name, hex]) => [colorKey(name), hex])),
+    // The colour picker's value is lower case (the server keeps upper case).
+    hexes: Object.fromEntries(Object.entries(p?.colorHex ?? {}).map(([name, hex]) => [colorKey(name), hex.toLowerCase()])),
   };
+}
+
+/** The first colour's pictures by side (the studio places the areas on them), if it has them. */
+export function firstColorPictures(colors: ColorEntry[]): Partial<Record<Side, { url: string; alt: string }>> {
+  const first = colors.at(0);
+  const picture = (side: Side, url: string | undefined) => (url ? { [side]: { url, alt: `${side === 'front' ? 'Front' : 'Back'} of the ${first?.name || 'first'} colour` } } : {});
+  return { ...picture('front', first?.existingImages?.frontImage?.url), ...picture('back', first?.existingImages?.backImage?.url) };
 }
 
 /** The fields to send, or what cannot be read. `colors`: the form's colour names. */
