@@ -1,6 +1,6 @@
 // Create Product and Edit Product: the fields, 1-10 colours each with a name, a
 // GLB model, optional front and back PNGs and (for a colour the store does not
-// know) its swatch, the print areas and sizes, the file rules (over 100 MB
+// know) its swatch, the print areas, sizes and size chart, the file rules (over 100 MB
 // refused, over 50 MB confirmed), and the progress bar while files upload.
 import { useState } from 'react';
 import { colorsOf, createFailure, progressText, tierRows, useSaveProduct, validateProduct, type ColorEntry, type ProductFields } from '../../../api/adminProducts';
@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/Dialog';
 import { TierEditor } from './TierEditor';
 import { FACTS } from '../../../lib/facts.gen';
 import { PrintAreaEditor } from './PrintAreaEditor';
+import { SizeChartEditor } from './SizeChartEditor';
 import { SizeEditor } from './SizeEditor';
 import { colorKey, DEFAULT_SWATCH, firstColorPictures, garmentBody, garmentRows, needsSwatch, type GarmentRows } from './garment';
 
@@ -157,6 +158,7 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
 
         <TierEditor rows={fields.tiers} onChange={(tiers) => setFields((f) => ({ ...f, tiers }))} disabled={busy} />
         <SizeEditor rows={garment.sizes} onChange={setGarmentPart('sizes')} disabled={busy} />
+        <SizeChartEditor rows={garment} onChange={(chart) => setGarment((g) => ({ ...g, ...chart }))} disabled={busy} />
         <PrintAreaEditor rows={garment.areas} onChange={setGarmentPart('areas')} pictures={firstColorPictures(colors)} disabled={busy} />
 
         <ol className="colour-entries">

@@ -2,7 +2,7 @@
 // each with an optional surcharge per piece in rupees.
 import { FACTS } from '../../../lib/facts.gen';
 import { rupees } from '../../../lib/money';
-import type { SizeRow } from './garment';
+import { newSize, sizeName, type SizeRow } from './garment';
 import './garmentEditors.css';
 
 export function SizeEditor({ rows, onChange, disabled }: { rows: SizeRow[]; onChange: (rows: SizeRow[]) => void; disabled: boolean }) {
@@ -14,7 +14,7 @@ export function SizeEditor({ rows, onChange, disabled }: { rows: SizeRow[]; onCh
       <ol className="size-rows">
         {rows.map((row, i) => {
           const n = i + 1;
-          const name = row.label.trim() || `size ${n}`;
+          const name = sizeName(row, i);
           return (
             <li key={i} className="size-row">
               <label>
@@ -46,7 +46,7 @@ export function SizeEditor({ rows, onChange, disabled }: { rows: SizeRow[]; onCh
         In display order, 1 to {FACTS.maxSizes} sizes (e.g. XS, 5XL, 2-3Y, Free). Extra: added to each piece of that size, up to {rupees(FACTS.maxSizePrice)}.
       </p>
       {rows.length < FACTS.maxSizes && (
-        <button type="button" className="btn ghost small" onClick={() => onChange([...rows, { label: '', surcharge: '' }])}>
+        <button type="button" className="btn ghost small" onClick={() => onChange([...rows, newSize()])}>
           Add size
         </button>
       )}

@@ -1,8 +1,8 @@
-// The product form's garment: its print areas, sizes with surcharges and the
-// swatches of colours the store does not know, as typed, and as the API takes
-// them. The server's engine checks every field and its message shows in the
+// The product form's garment: its print areas, sizes with surcharges and
+// size-chart numbers, the size chart's unit and measurements, and the swatches
+// of colours the store does not know, as typed, and as the API takes them. The server's engine checks every field and its message shows in the
 // form; only numbers that cannot be read are named here.
-import type { ColorEntry, GarmentInput } from '../../../api/adminProducts';
+import type { ColorEntry, GarmentInput, ProductInput } from '../../../api/adminProducts';
 import type { Product } from '../../../api/products';
 import { FACTS } from '../../../lib/facts.gen';
 import { parseRupees } from '../../../lib/money';
@@ -22,15 +22,29 @@ export interface AreaRow {
   box: AreaBox;
 }
 
-/** One size: its label and its surcharge in rupees as typed (empty: none). */
+/**
+ * One size: its label, its surcharge in rupees as typed (empty: none) and its
+ * size-chart numbers as typed, one per measurement (kept with the size, so
+ * they follow it when it is moved or renamed; missing ones are empty).
+ */
 export interface SizeRow {
   label: string;
   surcharge: string;
+  cells: string[];
+}
+
+export type ChartUnit = 'in' | 'cm';
+
+/** The size chart's head; no measurements: the product has no chart. */
+export interface ChartHead {
+  unit: ChartUnit;
+  measurements: string[];
 }
 
 export interface GarmentRows {
   areas: AreaRow[];
   sizes: SizeRow[];
+  chart: ChartHead;
   /** Swatches by colour name (lower case), for colours not in FACTS.colors. */
   hexes: Record<string, string>;
 }
@@ -44,6 +58,14 @@ export const needsSwatch = (name: string) => colorKey(name) !== '' && !KNOWN_COL
 /** What a new colour's picker shows first. */
 export const DEFAULT_SWATCH = '#808080';
 
+/** A new size, with no surcharge and no chart numbers yet. */
+export const newSize = (): SizeRow => ({ label: '', surcharge: '', cells: [] });
+
+/** A size's name in messages and labels: its label, or its place while it has none. */
+export const sizeName = (row: SizeRow, i: number) => row.label.trim() || `size ${i + 1}`;
+/** A measurement's name in labels: its name, or its place while it has none. */
+export const measurementName = (name: string, j: number) => name.trim() || `measurement ${j + 1}`;
+
 /** A new area: centred on the front, until the admin places it. */
 export const newArea = (): AreaRow => ({ key: '', label: '', width: '', height: '', side: 'front', box: { x: 40, y: 35, w: 20, h: 20 } });
 
@@ -51,6 +73,7 @@ export const newArea = (): AreaRow => ({ key: '', label: '', width: '', height: 
 export function garmentRows(p?: Product): GarmentRows {
   const areas = p?.printAreas?.length ? p.printAreas : FACTS.printAreas;
   const prices = p?.sizePrices ?? {};
+  const chart = p?.sizeChart;
   return {
     areas: areas.map((a) => ({
       key: a.key,
@@ -60,7 +83,12 @@ export function garmentRows(p?: Product): GarmentRows {
       side: a.side === 'back' ? 'back' : 'front',
       box: { ...a.box },
     })),
-    sizes: (p?.sizes.length ? p.sizes : FACTS.sizes).map((label) => ({ label, surcharge: prices[label] ? String(prices[label] / 100) : '' })),
+    sizes: (p?.sizes.length ? p.sizes : FACTS.sizes).map((label) => ({
+      label,
+      surcharge: prices[label] ? String(prices[label] / 100) : '',
+      cells: (chart?.rows[label] ?? []).map(String),
+    })),
+    chart: { unit: chart?.unit === 'cm' ? 'cm' : 'in', measurements: [...(chart?.measurements ?? [])] },
     // The colour picker's value is lower case (the server keeps upper case).
     hexes: Object.fromEntries(Object.entries(p?.colorHex ?? {}).map(([name, hex]) => [colorKey(name), hex.toLowerCase()])),
   };
@@ -73,8 +101,33 @@ export function firstColorPictures(colors: ColorEntry[]): Partial<Record<Side, {
   return { ...picture('front', first?.existingImages?.frontImage?.url), ...picture('back', first?.existingImages?.backImage?.url) };
 }
 
+/** What the form sends of the garment (useSaveProduct spreads it into the product body). */
+export type GarmentBody = GarmentInput & Pick<ProductInput, 'sizeChart'>;
+type SizeChartDto = components['schemas']['SizeChartDto'];
+
+/**
+ * The chart to send, or the cell that cannot be read as a number. No
+ * measurements: the empty chart, which removes the product's.
+ */
+function sizeChartBody({ chart, sizes }: Pick<GarmentRows, 'chart' | 'sizes'>): SizeChartDto | string {
+  const { unit, measurements } = chart;
+  if (measurements.length === 0) return { unit, measurements: [], rows: {} };
+  const rows: Record<string, number[]> = {};
+  for (const [i, s] of sizes.entries()) {
+    const numbers: number[] = [];
+    for (const [j, m] of measurements.entries()) {
+      const typed = (s.cells[j] ?? '').trim();
+      const value = typed === '' ? Number.NaN : Number(typed);
+      if (!Number.isFinite(value)) return `Size chart: enter ${sizeName(s, i)} ${measurementName(m, j)} as a number, e.g. 40.5`;
+      numbers.push(value);
+    }
+    rows[s.label.trim()] = numbers;
+  }
+  return { unit, measurements: measurements.map((m) => m.trim()), rows };
+}
+
 /** The fields to send, or what cannot be read. `colors`: the form's colour names. */
-export function garmentBody(rows: GarmentRows, colors: string[]): GarmentInput | string {
+export function garmentBody(rows: GarmentRows, colors: string[]): GarmentBody | string {
   const printAreas: PrintAreaDto[] = [];
   for (const [i, a] of rows.areas.entries()) {
     const inches = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
@@ -94,5 +147,7 @@ export function garmentBody(rows: GarmentRows, colors: string[]): GarmentInput |
     sizePrices[sizes[i]] = paise;
   }
   const colorHex = Object.fromEntries(colors.filter(needsSwatch).map((name) => [colorKey(name), rows.hexes[colorKey(name)] ?? DEFAULT_SWATCH]));
-  return { printAreas, sizes, sizePrices, colorHex };
+  const sizeChart = sizeChartBody(rows);
+  if (typeof sizeChart === 'string') return sizeChart;
+  return { printAreas, sizes, sizePrices, colorHex, sizeChart };
 }
