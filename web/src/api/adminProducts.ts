@@ -35,6 +35,9 @@ export interface ColorEntry {
   existingImages?: ColorImage;
 }
 
+/** A product's garment as the form edits it (print areas, sizes with surcharges, swatches): sent as given, checked by the server's engine. */
+export type GarmentInput = Pick<ProductInput, 'printAreas' | 'sizes' | 'sizePrices' | 'colorHex'>;
+
 export interface ProductFields {
   name: string;
   /** As typed, in rupees. */
@@ -169,10 +172,22 @@ export function createFailure(error: unknown): string {
 export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, fields, colors, progress }: { id?: string; fields: ProductFields; colors: ColorEntry[]; progress: (p: number) => void }): Promise<Product> => {
+    mutationFn: async ({
+      id,
+      fields,
+      colors,
+      garment,
+      progress,
+    }: {
+      id?: string;
+      fields: ProductFields;
+      colors: ColorEntry[];
+      garment?: GarmentInput;
+      progress: (p: number) => void;
+    }): Promise<Product> => {
       progress(10);
       // The files' bytes move the bar from 10% to 60% (create) or from 70% to 80% (edit).
-      const body = await uploadAndBuild(fields, colors, progress, id ? 70 : 10, id ? 80 : 60);
+      const body = { ...(await uploadAndBuild(fields, colors, progress, id ? 70 : 10, id ? 80 : 60)), ...garment };
       progress(90);
       const product = id
         ? unwrap(await api.PUT('/products/{id}', { params: { path: { id } }, body }), 'Unknown error')

@@ -1,5 +1,6 @@
 // Create Product and Edit Product: the fields, 1-10 colours each with a name, a
-// GLB model and optional front and back PNGs, the file rules (over 100 MB
+// GLB model, optional front and back PNGs and (for a colour the store does not
+// know) its swatch, the print areas, sizes and size chart, the file rules (over 100 MB
 // refused, over 50 MB confirmed), and the progress bar while files upload.
 import { useState } from 'react';
 import { colorsOf, createFailure, progressText, tierRows, useSaveProduct, validateProduct, type ColorEntry, type ProductFields } from '../../../api/adminProducts';
@@ -8,6 +9,10 @@ import { largeFileQuestion, tooLargeMessage } from '../../../api/uploads';
 import { Dialog } from '../../../components/Dialog';
 import { TierEditor } from './TierEditor';
 import { FACTS } from '../../../lib/facts.gen';
+import { PrintAreaEditor } from './PrintAreaEditor';
+import { SizeChartEditor } from './SizeChartEditor';
+import { SizeEditor } from './SizeEditor';
+import { colorKey, DEFAULT_SWATCH, firstColorPictures, garmentBody, garmentRows, needsSwatch, type GarmentRows } from './garment';
 
 const MAX_COLORS = 10;
 const emptyColor = (): ColorEntry => ({ name: '', model: null, front: null, back: null });
@@ -32,12 +37,15 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
   const editing = product !== undefined;
   const [fields, setFields] = useState<ProductFields>(() => fieldsOf(product));
   const [colors, setColors] = useState<ColorEntry[]>(() => (product ? colorsOf(product) : [emptyColor()]));
+  const [garment, setGarment] = useState<GarmentRows>(() => garmentRows(product));
   const [error, setError] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const save = useSaveProduct();
   const busy = save.isPending || percent === 100;
 
   const set = (key: keyof ProductFields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const setGarmentPart = <K extends keyof GarmentRows>(key: K) => (value: GarmentRows[K]) => setGarment((g) => ({ ...g, [key]: value }));
+  const setSwatch = (name: string, hex: string) => setGarment((g) => ({ ...g, hexes: { ...g.hexes, [colorKey(name)]: hex } }));
   const setColor = (i: number, patch: Partial<ColorEntry>) => setColors((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const setCount = (text: string) => {
     const typed = Number.parseInt(text, 10);
@@ -67,13 +75,14 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const invalid = validateProduct(fields, colors);
-    if (invalid) {
-      setError(invalid);
+    const body = invalid ?? garmentBody(garment, colors.map((c) => c.name));
+    if (typeof body === 'string') {
+      setError(body);
       return;
     }
     setError(null);
     save.mutate(
-      { id: product?._id, fields, colors, progress: (p) => setPercent(Math.min(100, Math.round(p))) },
+      { id: product?._id, fields, colors, garment: body, progress: (p) => setPercent(Math.min(100, Math.round(p))) },
       {
         onSuccess: (saved) => {
           if (editing) {
@@ -148,6 +157,9 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
         </div>
 
         <TierEditor rows={fields.tiers} onChange={(tiers) => setFields((f) => ({ ...f, tiers }))} disabled={busy} />
+        <SizeEditor rows={garment.sizes} onChange={setGarmentPart('sizes')} disabled={busy} />
+        <SizeChartEditor rows={garment} onChange={(chart) => setGarment((g) => ({ ...g, ...chart }))} disabled={busy} />
+        <PrintAreaEditor rows={garment.areas} onChange={setGarmentPart('areas')} pictures={firstColorPictures(colors)} disabled={busy} />
 
         <ol className="colour-entries">
           {colors.map((c, i) => (
@@ -158,6 +170,12 @@ export function ProductFormDialog({ product, onClose, onSaved }: { product?: Pro
                   Color name
                   <input value={c.name} onChange={(e) => setColor(i, { name: e.target.value })} placeholder="e.g. navy" />
                 </label>
+                {needsSwatch(c.name) && (
+                  <label className="colour-swatch">
+                    Swatch for {colorKey(c.name)}
+                    <input type="color" value={garment.hexes[colorKey(c.name)] ?? DEFAULT_SWATCH} onChange={(e) => setSwatch(c.name, e.target.value)} />
+                  </label>
+                )}
                 <label>
                   3D model (.glb){c.existingModel && !c.model && <span className="muted"> · has a model</span>}
                   <input type="file" accept=".glb" onChange={pick(i, 'model')} />
