@@ -4,11 +4,11 @@
 // no chart. The server's engine checks the chart and its message shows in the form.
 import { useId, useRef } from 'react';
 import { flushSync } from 'react-dom';
+import { FACTS } from '../../../lib/facts.gen';
 import { measurementName, sizeName, type ChartUnit, type GarmentRows } from './garment';
 import './garmentEditors.css';
 
-/** The engine's size_chart::MAX_MEASUREMENTS (not among the generated FACTS yet). */
-const MAX_MEASUREMENTS = 6;
+const MAX_MEASUREMENTS = FACTS.maxSizeChartMeasurements;
 const UNITS: { unit: ChartUnit; label: string }[] = [
   { unit: 'in', label: 'Inches (in)' },
   { unit: 'cm', label: 'Centimetres (cm)' },
