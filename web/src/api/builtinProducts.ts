@@ -43,6 +43,9 @@ export function fromCatalogue(p: CatalogueProduct): Product {
     customPriceTiers: false,
     personalisationCharges: DEFAULT_PERSONALISATION_CHARGES,
     countryOfOrigin: FACTS.defaultCountryOfOrigin,
+    // The built-in garments: no surcharges, the store's swatches.
+    sizePrices: {},
+    colorHex: Object.fromEntries(FACTS.colors.filter((c) => p.colors.includes(c.name)).map((c) => [c.name, c.hex])),
   };
 }
 

@@ -53,7 +53,7 @@ describe('GroupLinkPage', () => {
   it("reads the design's picture through the group's link, not the uploader's", async () => {
     const sha256 = 'c'.repeat(64);
     const design = groupDesign();
-    const withPicture = { ...design, areas: { ...design.areas, leftChest: { text: null, image: { name: 'logo.png', asset: { sha256, mime: 'image/png', width: 10, height: 10, bytes: 100 }, position: { x: 50, y: 50 }, size: { width: 40, height: 40 } } } } } as PublicGroupOrder['design'];
+    const withPicture = { ...design, areas: { ...design.areas, leftChest: { text: null, image: { name: 'logo.png', asset: { sha256, mime: 'image/png', width: 10, height: 10, bytes: 100 }, position: { x: 50, y: 50 }, size: { width: 40, height: 40 }, useEmbroidery: false } } } } as PublicGroupOrder['design'];
     const seen = linkApi(publicGroup({ design: withPicture }), null);
     render();
     await waitFor(() => expect(seen.some((r) => r.method === 'GET' && r.path === `${base}/artwork/${sha256}`)).toBe(true));
