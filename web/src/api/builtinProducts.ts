@@ -4,6 +4,7 @@
 // the service worker, public/sw.js) still show on the home page and in the studio.
 import { builtinCatalogue, DEFAULT_PERSONALISATION_CHARGES, FACTS, type CatalogueProduct } from '../lib/engine';
 import type { components } from '../lib/schema';
+import { storeSwatches } from '../components/colors';
 
 type Product = components['schemas']['ProductDto'];
 
@@ -45,7 +46,7 @@ export function fromCatalogue(p: CatalogueProduct): Product {
     countryOfOrigin: FACTS.defaultCountryOfOrigin,
     // The built-in garments: no surcharges, the store's swatches.
     sizePrices: {},
-    colorHex: Object.fromEntries(FACTS.colors.filter((c) => p.colors.includes(c.name)).map((c) => [c.name, c.hex])),
+    colorHex: storeSwatches(p.colors),
   };
 }
 

@@ -7,7 +7,7 @@ import type { components } from './schema';
 
 type PrintAreaDto = components['schemas']['PrintAreaDto'];
 
-export const PICTURE_ASPECT = 600 / 720;
+const PICTURE_ASPECT = 600 / 720;
 
 /** An area as the API sends it, with its side as the engine names sides. */
 export function areaSpec(a: PrintAreaDto | AreaSpec): AreaSpec {

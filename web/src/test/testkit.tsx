@@ -13,6 +13,7 @@ import type { components } from '../lib/schema';
 import { FACTS } from '../lib/facts.gen';
 import type { Garment } from '../lib/engine';
 import { garmentOf } from '../lib/garment';
+import { storeSwatches } from '../components/colors';
 
 export interface FakeResponse {
   status?: number;
@@ -141,7 +142,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     customPriceTiers: false,
     printAreas: FACTS.printAreas,
     sizePrices: {},
-    colorHex: Object.fromEntries(FACTS.colors.filter((c) => colors.includes(c.name)).map((c) => [c.name, c.hex])),
+    colorHex: storeSwatches(colors),
     ...overrides,
   };
 }

@@ -102,6 +102,11 @@ export default function StudioPage() {
   const area = spec.key;
   const model = modelUrl(p, color);
   const notIn3D = view === '3d' && missingIn3D.model === model && missingIn3D.areas.includes(area);
+  const noteNotIn3D = (missing: AreaKey) =>
+    setMissingIn3D((was) => {
+      const known = was.model === model ? was.areas : [];
+      return known.includes(missing) ? was : { model, areas: [...known, missing] };
+    });
 
   return (
     <div className="page studio">
@@ -185,7 +190,7 @@ export default function StudioPage() {
                 colorHex={colorSwatch(color, p.colorHex)}
                 side={placeOf(spec).side}
                 row={row}
-                onMissingArea={(missing) => setMissingIn3D((was) => (was.model === model ? (was.areas.includes(missing) ? was : { model, areas: [...was.areas, missing] }) : { model, areas: [missing] }))}
+                onMissingArea={noteNotIn3D}
               />
             </Suspense>
           )}
