@@ -4,6 +4,7 @@
 // the service worker, public/sw.js) still show on the home page and in the studio.
 import { builtinCatalogue, DEFAULT_PERSONALISATION_CHARGES, FACTS, type CatalogueProduct } from '../lib/engine';
 import type { components } from '../lib/schema';
+import { storeSwatches } from '../components/colors';
 
 type Product = components['schemas']['ProductDto'];
 
@@ -43,6 +44,9 @@ export function fromCatalogue(p: CatalogueProduct): Product {
     customPriceTiers: false,
     personalisationCharges: DEFAULT_PERSONALISATION_CHARGES,
     countryOfOrigin: FACTS.defaultCountryOfOrigin,
+    // The built-in garments: no surcharges, the store's swatches.
+    sizePrices: {},
+    colorHex: storeSwatches(p.colors),
   };
 }
 

@@ -9,7 +9,6 @@ import type { components } from '../lib/schema';
 
 export type Cart = components['schemas']['CartDto'];
 export type CartItem = components['schemas']['CartItem'];
-export type SizeQuantities = components['schemas']['SizeQuantities'];
 export type AddItemRequest = components['schemas']['AddItemRequest'];
 export type UpdateItemRequest = components['schemas']['UpdateItemRequest'];
 

@@ -9,6 +9,7 @@ import type { components } from '../lib/schema';
 import { builtinProducts, type ProductQuery } from './builtinProducts';
 import { productPath } from './pictures';
 import { takeArrivedRouteData, takeRouteData } from '../lib/routeData';
+import { sizesOf } from '../lib/sizes';
 
 export type Product = components['schemas']['ProductDto'];
 export type ColorImage = components['schemas']['ColorImage'];
@@ -71,6 +72,23 @@ export function useProduct(id: string | null | undefined) {
         },
       ),
   });
+}
+
+/** What a size picker offers for a product: its sizes in its order, their surcharges and its size chart. */
+export interface SizeOffer {
+  sizes: string[];
+  sizePrices?: Record<string, number>;
+  sizeChart?: components['schemas']['SizeChartDto'];
+}
+
+/**
+ * A product's sizes for a page that has only its id: none while it loads,
+ * the built-in ones when it cannot be had.
+ */
+export function useSizeOffer(productId: string | null | undefined): SizeOffer {
+  const product = useProduct(productId);
+  if (product.data) return { sizes: sizesOf(product.data), sizePrices: product.data.sizePrices, sizeChart: product.data.sizeChart };
+  return { sizes: product.isError ? sizesOf(null) : [] };
 }
 
 export { colorImage } from './pictures';

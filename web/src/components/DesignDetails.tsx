@@ -3,17 +3,10 @@
 // when the design prints something (a text, an image, names or numbers);
 // otherwise 'Standard design'.
 import type { SavedDesign } from '../api/designs';
-import { SIZES, type Quantities } from './SizeSteppers';
+import { sizesText } from '../lib/sizes';
 import './designDetails.css';
 
 type Described = Pick<SavedDesign, 'elements' | 'printAreas' | 'materialQuality' | 'printQuality' | 'color' | 'colorHex' | 'quantity'>;
-
-/** 'M 3, L 2': the sizes that hold items. */
-export function sizesText(q: Quantities): string {
-  return SIZES.filter((s) => q[s] > 0)
-    .map((s) => `${s.toUpperCase()} ${q[s]}`)
-    .join(', ');
-}
 
 export function DesignDetails({ design }: { design: Described }) {
   if (design.elements === 0 && design.printAreas.length === 0) return <p className="muted design-details">Standard design</p>;

@@ -1,13 +1,14 @@
-// A cart line's or an order line's design: each print area that holds
-// something, drawn by the engine over the garment's picture of that side (a
-// plain garment: its front picture). The pictures of the design come from
+// A cart line's or an order line's design: each of the product's print areas
+// that holds something, drawn by the engine over the garment's picture of its
+// side at its place (a plain garment: its front picture). The pictures of the design come from
 // this browser's IndexedDB; one it lacks is named instead of drawn. A team
 // line's names and numbers are drawn as its first row has them.
 import { useEffect, useRef, useState } from 'react';
 import { colorImage, useProducts } from '../api/products';
-import { createStudio, type AreaKey, type Raster } from '../lib/engine';
+import { createStudio, type AreaKey, type Garment, type Raster } from '../lib/engine';
+import { garmentOf } from '../lib/garment';
 import { provideStoredImages } from '../lib/imageStore';
-import { AREA_DOC_KEY, AREA_LABELS, AREA_ON_PICTURE, AREAS } from '../lib/printAreas';
+import { areaLabel, areasOf, contentOf, placeOf } from '../lib/printAreas';
 import './designThumbnails.css';
 
 const THUMB_AREA_PX = 160;
@@ -18,23 +19,31 @@ interface Drawn {
   missingImage: boolean;
 }
 
-/** Renders the design's filled areas once; null until the engine has drawn them. */
-function useAreaRasters(productId: string, color: string, design: unknown): Drawn[] | null | 'failed' {
+/**
+ * Renders the design's filled areas once, on its product's garment (the
+ * built-in one's for a product not found); null until the engine has drawn them.
+ */
+function useAreaRasters(productId: string, color: string, design: unknown, garment: Garment | null): Drawn[] | null | 'failed' {
   const json = JSON.stringify(design);
+  const garmentJson = garment ? JSON.stringify(garment) : null;
   const [drawn, setDrawn] = useState<Drawn[] | null | 'failed'>(null);
   useEffect(() => {
+    if (!garmentJson) return;
     let cancelled = false;
     (async () => {
-      const studio = await createStudio(productId, color, json);
+      const on = JSON.parse(garmentJson) as Garment;
+      const studio = await createStudio(productId, color, json, on);
       try {
         const missing = await provideStoredImages(studio);
         const doc = studio.design();
         // A team line shows its first piece's name and number, as the saved design's thumbnail does.
         const sample = doc.roster?.[0];
-        const filled = AREAS.filter((a) => {
-          const area = doc.areas[AREA_DOC_KEY[a]];
-          return area?.text || area?.image || (sample && (area?.name || area?.number));
-        });
+        const filled = on.printAreas
+          .map((a) => a.key)
+          .filter((a) => {
+            const area = contentOf(doc, a);
+            return area.text || area.image || (sample && (area.name || area.number));
+          });
         // An image this browser lacks is left out of the drawing, not guessed at.
         for (const a of missing) studio.remove(a, 'image');
         const draw = (area: AreaKey) => (sample ? studio.renderAreaForRow(area, sample, THUMB_AREA_PX) : studio.renderArea(area, THUMB_AREA_PX));
@@ -47,7 +56,7 @@ function useAreaRasters(productId: string, color: string, design: unknown): Draw
     return () => {
       cancelled = true;
     };
-  }, [productId, color, json]);
+  }, [productId, color, json, garmentJson]);
   return drawn;
 }
 
@@ -67,9 +76,12 @@ function RasterCanvas({ raster, label }: { raster: Raster; label: string }) {
 export const MISSING_IMAGE_NOTE = '(image kept on the device it was added on)';
 
 export function DesignThumbnails({ productId, color, design, missingImageNote = MISSING_IMAGE_NOTE }: { productId: string; color: string; design: unknown; missingImageNote?: string }) {
-  const drawn = useAreaRasters(productId, color, design);
   const products = useProducts();
   const product = products.data?.find((p) => p._id === productId);
+  // Drawn once the catalogue has answered: on the product's garment, or the built-in one's when it is not listed.
+  const garment = products.isPending ? null : product ? garmentOf(product) : garmentOf({ colors: [color], sizes: [] });
+  const drawn = useAreaRasters(productId, color, design, garment);
+  const areas = areasOf(product);
   if (drawn === 'failed') return <p className="muted small-print">Design preview not available</p>;
   if (drawn === null) return <div className="design-thumbs loading" role="status" aria-label="Drawing the design…" />;
   if (drawn.length === 0) {
@@ -89,18 +101,18 @@ export function DesignThumbnails({ productId, color, design, missingImageNote = 
   return (
     <div className="design-thumbs">
       {drawn.map(({ area, raster, missingImage }) => {
-        const place = AREA_ON_PICTURE[area];
+        const place = placeOf(areas.find((a) => a.key === area) ?? areas[0]);
         const picture = product ? colorImage(product, color, place.side) : undefined;
         return (
           <figure key={area} className="design-thumb" data-testid={`thumb-${area}`}>
             <div className="design-thumb-shot">
               {picture && <img src={picture} alt="" loading="lazy" />}
               <div className="design-thumb-area" style={{ left: `${place.cx - place.width / 2}%`, width: `${place.width}%`, top: `${place.cy}%` }}>
-                <RasterCanvas raster={raster} label={`${AREA_LABELS[area]} design`} />
+                <RasterCanvas raster={raster} label={`${areaLabel(areas, area)} design`} />
               </div>
             </div>
             <figcaption>
-              {AREA_LABELS[area]}
+              {areaLabel(areas, area)}
               {missingImage && <span className="muted"> {missingImageNote}</span>}
             </figcaption>
           </figure>

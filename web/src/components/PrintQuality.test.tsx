@@ -23,7 +23,7 @@ describe('print quality, as the engine grades it', () => {
     studio.setImageSize('back', 40, 40);
     const { container } = render(<PrintQualityBadge quality={studio.printQuality('back')} area="back" />);
     expect(container.querySelector('[data-grade="Fair"]')?.textContent).toContain('Fair · 250 DPI');
-    expect(studio.printQuality('left_chest')).toBeUndefined();
+    expect(studio.printQuality('leftChest')).toBeUndefined();
     studio.free();
   });
 

@@ -38,7 +38,7 @@ export function ProductCard({ product, heading: Heading = 'h3' }: { product: Pro
           label={`Colours of ${product.name}`}
           className="chips"
           optionClass="chip"
-          options={product.colors.map((c) => ({ value: c, label: c, swatch: colorSwatch(c) }))}
+          options={product.colors.map((c) => ({ value: c, label: c, swatch: colorSwatch(c, product.colorHex) }))}
           value={color}
           onChange={setColor}
         />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { components } from '../lib/schema';
 import './sizeChart.css';
 
@@ -32,5 +33,27 @@ export function SizeChart({ chart, sizes }: { chart: SizeChartDto; sizes: string
           ))}
       </tbody>
     </table>
+  );
+}
+
+/** Wide enough to show the chart open beside a size picker; a 360 px phone is not. */
+const ROOM_FOR_CHART = '(min-width: 640px)';
+
+/**
+ * The product's size chart beside a size picker (nothing when it has none): a
+ * disclosure, open where there is room and folded on a phone, the table
+ * scrolling sideways when it is wider than the screen.
+ */
+export function SizeChartBeside({ chart, sizes }: { chart?: SizeChartDto | null; sizes: string[] }) {
+  const [open] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(ROOM_FOR_CHART).matches);
+  if (!chart) return null;
+  return (
+    <details className="size-chart-beside" open={open} data-testid="size-chart-beside">
+      <summary>Size chart</summary>
+      {/* Focusable, so a keyboard can scroll a chart wider than the screen. */}
+      <div className="size-chart-scroll" tabIndex={0}>
+        <SizeChart chart={chart} sizes={sizes} />
+      </div>
+    </details>
   );
 }

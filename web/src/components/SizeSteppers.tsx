@@ -1,44 +1,80 @@
-// Per-size quantity steppers (S, M, L, XL, XXL). A minus never goes below 0;
-// typed values are whole numbers. The studio passes the engine's own rule via
-// `onChange` (it refuses negatives with the spec's message).
-import { FACTS, type SizeKey } from '../lib/engine';
+// Per-size quantity steppers, one for each of the product's sizes in its
+// order, each with its surcharge when it costs more ("3XL +₹50.00"). A minus
+// never goes below 0; typed values are whole numbers. The studio passes the
+// engine's own rule via `onChange` (it refuses negatives with the spec's
+// message). Quantities are keyed by the size's label in lower case.
+import { useId } from 'react';
+import { FACTS } from '../lib/engine';
+import { sizeKey, surchargeOf, type Quantities } from '../lib/sizes';
+import { rupees } from '../lib/money';
 
-/** The engine's sizes, smallest first, as the cart's keys. */
-export const SIZES: readonly SizeKey[] = FACTS.sizes.map((s) => s.toLowerCase() as SizeKey);
-export type Size = SizeKey;
-export type Quantities = Record<Size, number>;
-export const NO_QUANTITIES: Quantities = { s: 0, m: 0, l: 0, xl: 0, xxl: 0 };
+export type { Quantities };
 
-export function SizeSteppers({ value, onChange, disabled }: { value: Quantities; onChange: (size: Size, quantity: number) => void; disabled?: boolean }) {
+/**
+ * @deprecated The built-in sizes' keys only: a page lists its product's sizes
+ * (`sizesOf`) or a line's own (`orderedSizes`, `sizesText` in lib/sizes).
+ * Kept for the admin's order dialog until it moves to those.
+ */
+export const SIZES: readonly string[] = FACTS.sizes.map(sizeKey);
+
+export function SizeSteppers({
+  sizes,
+  sizePrices,
+  value,
+  onChange,
+  disabled,
+}: {
+  /** The product's size labels, in its order. */
+  sizes: string[];
+  /** Extra paise a piece by size label. */
+  sizePrices?: Record<string, number>;
+  value: Quantities;
+  /** The size's key (its label in lower case) and its new quantity. */
+  onChange: (size: string, quantity: number) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
   return (
     <div className="sizes">
-      {SIZES.map((size) => (
-        <div className="size-row" key={size}>
-          <span className="size-label">{size.toUpperCase()}</span>
-          <span className="stepper">
-            <button type="button" aria-label={`Fewer ${size.toUpperCase()}`} disabled={disabled || value[size] <= 0} onClick={() => onChange(size, value[size] - 1)}>
-              −
-            </button>
-            <input
-              aria-label={`Quantity ${size.toUpperCase()}`}
-              inputMode="numeric"
-              value={value[size]}
-              disabled={disabled}
-              onChange={(e) => {
-                const n = Number(e.target.value.replace(/\D/g, '') || 0);
-                onChange(size, n);
-              }}
-            />
-            <button type="button" aria-label={`More ${size.toUpperCase()}`} disabled={disabled} onClick={() => onChange(size, value[size] + 1)}>
-              +
-            </button>
-          </span>
-        </div>
-      ))}
+      {sizes.map((label, i) => {
+        const key = sizeKey(label);
+        const n = value[key] ?? 0;
+        const extra = surchargeOf(sizePrices, label);
+        // The surcharge describes the size's field, so a screen reader says it with the quantity.
+        const extraId = extra > 0 ? `${id}-extra-${i}` : undefined;
+        return (
+          <div className="size-row" key={key}>
+            <span className="size-label">
+              {label}
+              {extra > 0 && (
+                <span className="size-extra" id={extraId}>
+                  {' '}
+                  +{rupees(extra)}
+                </span>
+              )}
+            </span>
+            <span className="stepper">
+              <button type="button" aria-label={`Fewer ${label}`} disabled={disabled || n <= 0} onClick={() => onChange(key, n - 1)}>
+                −
+              </button>
+              <input
+                aria-label={`Quantity ${label}`}
+                aria-describedby={extraId}
+                inputMode="numeric"
+                value={n}
+                disabled={disabled}
+                onChange={(e) => {
+                  const typed = Number(e.target.value.replace(/\D/g, '') || 0);
+                  onChange(key, typed);
+                }}
+              />
+              <button type="button" aria-label={`More ${label}`} disabled={disabled} onClick={() => onChange(key, n + 1)}>
+                +
+              </button>
+            </span>
+          </div>
+        );
+      })}
     </div>
   );
-}
-
-export function totalOf(q: Quantities): number {
-  return SIZES.reduce((sum, s) => sum + q[s], 0);
 }

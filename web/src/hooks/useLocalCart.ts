@@ -41,7 +41,15 @@ export function useLocalCartChanges() {
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: LOCAL_CART }), [queryClient]);
   return {
     add: async (product: Product, design: LocalLine['design']) => {
-      await addLocalLine({ design, name: product.name, unitPrice: product.price, priceTiers: product.priceTiers });
+      await addLocalLine({
+        design,
+        name: product.name,
+        unitPrice: product.price,
+        priceTiers: product.priceTiers,
+        sizePrices: product.sizePrices,
+        sizes: product.sizes,
+        colorHex: product.colorHex,
+      });
       await refresh();
     },
     remove: async (id: string) => {

@@ -7,11 +7,13 @@
 // studio waits for the second only when its design holds text.
 // Its types are generated from the engine's Rust types (tsify); none is retyped here.
 import type {
+  AreaSpec,
   Design,
   ElementBox,
   ElementKind,
   Facts,
   Font,
+  Garment,
   ImageQuality,
   LineQuote,
   OrderQuote,
@@ -27,16 +29,16 @@ import type {
   RosterRow,
   RosterRowInput,
   RowError,
+  Side,
   Size,
   Studio,
   TierPrice,
 } from 'design-engine';
 import { FACTS } from './facts.gen';
 
-export type { Design, ElementBox, ElementKind, Facts, Font, ImageQuality, LineQuote, OrderQuote, PersonalisationCharges, PersonalField, PersonalStyle, PriceTier, ProductPricing, Raster, RosterParse, RosterRow, RosterRowInput, RowError, Size, Studio, TierPrice };
+export type { AreaSpec, Design, ElementBox, ElementKind, Facts, Font, Garment, ImageQuality, LineQuote, OrderQuote, PersonalisationCharges, PersonalField, PersonalStyle, PriceTier, ProductPricing, Raster, RosterParse, RosterRow, RosterRowInput, RowError, Side, Size, Studio, TierPrice };
+/** A print area's key as the product names it (`leftChest`, `back`, `leftSleeve`). */
 export type AreaKey = PrintArea;
-/** The cart's and the design document's size keys. */
-export type SizeKey = Lowercase<Size>;
 export type CatalogueProduct = Product;
 /** The engine's facts, written at build time (`just gen`): no wasm needed to read them. */
 export { FACTS } from './facts.gen';
@@ -91,12 +93,25 @@ export function loadTextEngine(): Promise<void> {
 // Names and numbers are drawn with the same text module as texts.
 const holdsText = (studio: Studio) => Object.values(studio.design().areas).some((area) => area.text || area.name || area.number);
 
+/** Puts a studio on its product's garment; frees it when the engine refuses the garment. */
+function withGarment(studio: Studio, garment: Garment | undefined): Studio {
+  if (!garment) return studio;
+  try {
+    studio.setGarment(garment);
+  } catch (e) {
+    studio.free();
+    throw e;
+  }
+  return studio;
+}
+
 /**
- * A studio for a product and colour (or restored from a saved document). It
- * waits for the text module only when its design already holds text (see
- * `loadTextEngine` before adding one).
+ * A studio for a product and colour (or restored from a saved document), on
+ * the product's garment (its areas, sizes, surcharges and colours; the
+ * built-in garment's without one). It waits for the text module only when its
+ * design already holds text (see `loadTextEngine` before adding one).
  */
-export async function createStudio(productId: string, color: string, savedJson?: string | null): Promise<Studio> {
+export async function createStudio(productId: string, color: string, savedJson?: string | null, garment?: Garment): Promise<Studio> {
   const engine = await loadEngine();
   let studio: Studio;
   try {
@@ -104,6 +119,7 @@ export async function createStudio(productId: string, color: string, savedJson?:
   } catch {
     studio = new engine.Studio(productId, color);
   }
+  withGarment(studio, garment);
   // Without text, the text module is not fetched yet: compiling it and its fonts would share the CPU with the
   // first render. The studio asks for it once it has opened (useStudio), well before a shopper can add a text.
   if (holdsText(studio)) await loadTextEngine();
@@ -144,11 +160,14 @@ export function pricingOf(product: {
   price: number;
   priceTiers?: PriceTier[];
   personalisationCharges?: PersonalisationCharges;
+  /** Extra paise a piece by size label (`{"3XL": 5000}`). */
+  sizePrices?: Record<string, number>;
 }): ProductPricing {
   return {
     unitPrice: product.price,
     tiers: product.priceTiers ?? FACTS.defaultPriceTiers,
     personalisation: product.personalisationCharges ?? DEFAULT_PERSONALISATION_CHARGES,
+    ...(product.sizePrices ? { sizePrices: product.sizePrices } : {}),
   };
 }
 
@@ -199,14 +218,15 @@ export interface RosterReader {
   check: (rows: RosterRowInput[]) => RowError[];
 }
 
-export async function rosterReader(): Promise<RosterReader> {
+/** The readers for a product's sizes (the built-in sizes without them). */
+export async function rosterReader(sizes?: Size[]): Promise<RosterReader> {
   const engine = await loadEngine();
-  return { parse: (text) => engine.parseRoster(text), check: (rows) => engine.checkRosterRows(rows) };
+  return { parse: (text) => engine.parseRoster(text, sizes), check: (rows) => engine.checkRosterRows(rows, sizes) };
 }
 
-/** A studio opened on a saved document (a cart line's design), for editing its roster outside the studio. */
-export async function studioFromDesign(design: Design): Promise<Studio> {
-  return (await loadEngine()).Studio.fromJson(JSON.stringify(design));
+/** A studio opened on a saved document (a cart line's design) and its product's garment, for editing its roster outside the studio. */
+export async function studioFromDesign(design: Design, garment?: Garment): Promise<Studio> {
+  return withGarment((await loadEngine()).Studio.fromJson(JSON.stringify(design)), garment);
 }
 
 /** The engine's messages arrive as Error objects with a `code`. */

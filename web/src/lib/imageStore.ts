@@ -2,7 +2,7 @@
 // the same key the design document uses. The studio stores each upload here so
 // a draft, the cart's thumbnails and a reload never lose a picture.
 import { createStore, get, set } from 'idb-keyval';
-import { FACTS, type AreaKey, type Studio } from './engine';
+import type { AreaKey, Studio } from './engine';
 
 export interface StoredImage {
   bytes: Uint8Array;
@@ -27,8 +27,8 @@ export async function getImage(sha256: string): Promise<StoredImage | undefined>
 export async function provideStoredImages(studio: Studio): Promise<AreaKey[]> {
   const doc = studio.design();
   const missing: AreaKey[] = [];
-  for (const { key: area, docKey } of FACTS.printAreas) {
-    const sha = doc.areas[docKey].image?.asset.sha256;
+  for (const [area, content] of Object.entries(doc.areas)) {
+    const sha = content.image?.asset.sha256;
     if (!sha) continue;
     const stored = await getImage(sha);
     if (stored) studio.provideImage(stored.bytes, stored.mime);

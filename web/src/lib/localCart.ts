@@ -6,7 +6,7 @@
 // shopper signs in with the server back, the lines go to the server cart
 // (lib/mergeLocalCart) and leave this store only once it took them.
 import { createStore, del, set, values, type UseStore } from 'idb-keyval';
-import { pricingOf, printWarningsOf, quoteDesign, quoteOrder, type Design, type LineQuote, type OrderQuote, type PriceTier } from './engine';
+import { pricingOf, printWarningsOf, quoteDesign, quoteOrder, type Design, type LineQuote, type OrderQuote, type PriceTier, type ProductPricing } from './engine';
 
 export interface LocalLine {
   id: string;
@@ -18,6 +18,11 @@ export interface LocalLine {
   /** The product's tiers as shown (none on lines kept before tiers: the engine's defaults). With
    * `unitPrice`, the price per piece sent with the line: the server refuses it if it changed. */
   priceTiers?: PriceTier[];
+  /** The product's surcharges by size label, as shown (none on lines kept before sizes had them). */
+  sizePrices?: Record<string, number>;
+  /** The product's sizes in its order and its swatches, to list the line as the product does. */
+  sizes?: string[];
+  colorHex?: Record<string, string>;
   addedAt: number;
 }
 
@@ -47,6 +52,11 @@ export async function removeLocalLine(id: string): Promise<void> {
   await del(id, store());
 }
 
+/** The pricing the shopper was shown for a line: the product's price, tiers and size surcharges then. */
+export function linePricing(line: LocalLine): ProductPricing {
+  return pricingOf({ price: line.unitPrice, priceTiers: line.priceTiers, sizePrices: line.sizePrices });
+}
+
 /** How many garments a line holds. */
 export function garmentsOf(line: LocalLine): number {
   return Object.values(line.design.quantities).reduce((sum, n) => sum + n, 0);
@@ -62,7 +72,7 @@ export interface LocalCartQuote {
 
 /** The engine's prices of the lines and of the order, at the fee in basis points. */
 export async function priceLocalCart(lines: LocalLine[], feeBps: number): Promise<LocalCartQuote> {
-  const quotes = await Promise.all(lines.map((l) => quoteDesign(l.design, pricingOf({ price: l.unitPrice, priceTiers: l.priceTiers }))));
+  const quotes = await Promise.all(lines.map((l) => quoteDesign(l.design, linePricing(l))));
   const printWarnings = await Promise.all(lines.map((l) => printWarningsOf(l.design)));
   return { lines: quotes, printWarnings, order: await quoteOrder(quotes, feeBps) };
 }

@@ -7,8 +7,8 @@
 // browser with the server's reason. A line leaves the local cart only once the
 // server took it.
 import { ApiError, isUnreachable, SERVER_UNREACHABLE } from './api';
-import { pricingOf, type Design, type LineQuote, type ProductPricing } from './engine';
-import { garmentsOf, type LocalLine } from './localCart';
+import type { Design, LineQuote, ProductPricing } from './engine';
+import { garmentsOf, linePricing, type LocalLine } from './localCart';
 import { rupees } from './money';
 
 export interface Repriced {
@@ -56,7 +56,7 @@ export async function mergeLocalCart(lines: LocalLine[], deps: MergeDeps): Promi
     try {
       await deps.upload(line.design);
       // The price per piece the shopper saw: the product's, in the tier the line reaches.
-      const was = await deps.quote(line.design, pricingOf({ price: line.unitPrice, priceTiers: line.priceTiers }));
+      const was = await deps.quote(line.design, linePricing(line));
       try {
         await deps.add(line.design, was.unitPrice);
         await deps.forget(line.id);

@@ -1,8 +1,21 @@
 // Group orders as the API answers them, for the group pages' tests.
 import type { GroupOrder, GroupRow, GroupRowRequest, MyGroupPiece, MyGroupPieces, PublicGroupOrder } from '../api/groupOrders';
-import { designDoc } from './testkit';
+import { designDoc, ok, product, type FakeResponse } from './testkit';
 
 export const GROUP_ID = 'a'.repeat(24);
+/** The groups' product (`p1`): the built-in sizes, a 3XL for ₹50 more, and a size chart. */
+export const GROUP_PRODUCT = product({
+  _id: 'p1',
+  name: 'T-Shirt Normal',
+  sizes: ['S', 'M', 'L', 'XL', 'XXL', '3XL'],
+  sizePrices: { '3XL': 5000 },
+  sizeChart: { unit: 'inches', measurements: ['Chest'], rows: { S: [38], M: [40], L: [42], XL: [44], XXL: [46], '3XL': [48] } },
+});
+
+/** The groups' product as GET /api/products/p1 answers it (undefined for any other path). */
+export function productAnswer(path: string): FakeResponse | undefined {
+  return path === `/api/products/${GROUP_PRODUCT._id}` ? ok(GROUP_PRODUCT) : undefined;
+}
 export const GROUP_TOKEN = 'b'.repeat(32);
 const style = { font: 'Arial', height: 12, color: '#111111', position: { x: 50, y: 20 } } as const;
 

@@ -11,6 +11,9 @@ import type { Product } from '../api/products';
 import type { Order } from '../api/orders';
 import type { components } from '../lib/schema';
 import { FACTS } from '../lib/facts.gen';
+import type { Garment } from '../lib/engine';
+import { garmentOf } from '../lib/garment';
+import { storeSwatches } from '../components/colors';
 
 export interface FakeResponse {
   status?: number;
@@ -137,8 +140,16 @@ export function product(overrides: Partial<Product> = {}): Product {
     priceTiers: FACTS.defaultPriceTiers,
     personalisationCharges: { name: FACTS.nameChargeDefault, number: FACTS.numberChargeDefault },
     customPriceTiers: false,
+    printAreas: FACTS.printAreas,
+    sizePrices: {},
+    colorHex: storeSwatches(colors),
     ...overrides,
   };
+}
+
+/** A product's garment as a studio handle holds it: the built-in areas and sizes unless overridden. */
+export function garment(overrides: Partial<Product> = {}): Garment {
+  return garmentOf(product(overrides));
 }
 
 /** An access token that passes the client's format checks (JWT-shaped), as sign-ins and refreshes answer. */

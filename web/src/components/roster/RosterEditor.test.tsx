@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { engineMessage, loadEngine, rosterReader, type RosterReader, type Studio } from '../../lib/engine';
+import { engineMessage, FACTS, loadEngine, rosterReader, type RosterReader, type Studio } from '../../lib/engine';
 import { RosterEditor } from './RosterEditor';
 import { RosterSummary } from './RosterSummary';
 import { applyRoster, rosterCount, type RosterModel } from './rosterModel';
@@ -24,7 +24,7 @@ function Harness({ studio, reader }: { studio: Studio; reader: RosterReader }) {
     problems: studio.rosterProblems(),
     setRows: (rows) => {
       try {
-        applyRoster(studio, rows);
+        applyRoster(studio, rows, FACTS.sizes);
         return null;
       } catch (e) {
         return engineMessage(e);
@@ -33,7 +33,7 @@ function Harness({ studio, reader }: { studio: Studio; reader: RosterReader }) {
       }
     },
   };
-  return <RosterEditor model={model} reader={reader} label="Names and numbers list" />;
+  return <RosterEditor model={model} reader={reader} sizes={FACTS.sizes} label="Names and numbers list" />;
 }
 
 async function setup() {

@@ -3,15 +3,34 @@
 // Every row goes through the engine: a change it refuses keeps what was
 // typed, marked, with the engine's message beside it; a pasted line it
 // cannot read waits under "Lines to fix" until it is fixed or dropped.
-// The same editor serves the studio and the cart's "Edit names" dialog.
+// The same editor serves the studio and the cart's "Edit names" dialog. Its
+// sizes are the product's, each with its surcharge, and its size chart beside them.
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { FACTS, type RosterReader, type RosterRow, type RosterRowInput } from '../../lib/engine';
+import { FACTS, type RosterReader, type RosterRow, type RosterRowInput, type Size } from '../../lib/engine';
+import { sizeWithSurcharge } from '../../lib/sizes';
+import type { components } from '../../lib/schema';
+import { SizeChartBeside } from '../SizeChart';
 import { readLine, readPaste, sizeCounts, type PendingLine, type RosterModel } from './rosterModel';
 import './roster.css';
 
 const inputOf = (row: RosterRow): RosterRowInput => ({ size: row.size, name: row.name, number: row.number });
 
-export function RosterEditor({ model, reader, label }: { model: RosterModel; reader: RosterReader | null; label: string }) {
+/** The product's sizes as a roster's rows pick them. */
+interface SizeChoice {
+  /** Its size labels, in its order. */
+  sizes: Size[];
+  /** Extra paise a piece by size label. */
+  sizePrices?: Record<string, number>;
+}
+
+export function RosterEditor({
+  model,
+  reader,
+  label,
+  sizes,
+  sizePrices,
+  sizeChart,
+}: { model: RosterModel; reader: RosterReader | null; label: string; sizeChart?: components['schemas']['SizeChartDto'] | null } & SizeChoice) {
   const id = useId();
   const [pending, setPending] = useState<PendingLine[]>([]);
   const [status, setStatus] = useState('');
@@ -52,7 +71,7 @@ export function RosterEditor({ model, reader, label }: { model: RosterModel; rea
 
   return (
     <div className="roster-editor stack" aria-label={label} role="group">
-      <RosterCounts rows={rows} />
+      <RosterCounts rows={rows} sizes={sizes} />
       {wholeProblems.length > 0 && (
         <ul className="roster-problems" data-testid="roster-problems">
           {wholeProblems.map((p) => (
@@ -99,6 +118,8 @@ export function RosterEditor({ model, reader, label }: { model: RosterModel; rea
                 index={i}
                 row={row}
                 problem={rowProblems.get(i + 1)}
+                sizes={sizes}
+                sizePrices={sizePrices}
                 onChange={(input) => model.setRows(inputs.map((r, j) => (j === i ? input : r)), `roster-row:${i}`)}
                 onRemove={() => {
                   model.setRows(inputs.filter((_, j) => j !== i));
@@ -109,19 +130,20 @@ export function RosterEditor({ model, reader, label }: { model: RosterModel; rea
           </ol>
         </div>
       )}
-      <AddRow id={id} onAdd={(input) => model.setRows([...inputs, input])} />
+      <AddRow id={id} sizes={sizes} sizePrices={sizePrices} onAdd={(input) => model.setRows([...inputs, input])} />
+      <SizeChartBeside chart={sizeChart} sizes={sizes} />
     </div>
   );
 }
 
 /** Pieces per size, and in all. */
-function RosterCounts({ rows }: { rows: RosterRow[] }) {
+function RosterCounts({ rows, sizes }: { rows: RosterRow[]; sizes: Size[] }) {
   return (
     <p className="roster-counts" data-testid="roster-counts">
       <strong>
         {rows.length} piece{rows.length === 1 ? '' : 's'}
       </strong>
-      {sizeCounts(rows).map(({ size, count }) => (
+      {sizeCounts(rows, sizes).map(({ size, count }) => (
         <span key={size}>
           {' '}
           · {size} {count}
@@ -212,7 +234,16 @@ function PendingItem({ line, onChange, onAdd, onDrop }: { line: PendingLine; onC
 }
 
 /** One row: its fields edited in place; a change the engine refuses stays typed here with its message. */
-function RowItem({ idPrefix, index, row, problem, onChange, onRemove }: { idPrefix: string; index: number; row: RosterRow; problem?: string; onChange: (input: RosterRowInput) => string | null; onRemove: () => void }) {
+function RowItem({
+  idPrefix,
+  index,
+  row,
+  problem,
+  sizes,
+  sizePrices,
+  onChange,
+  onRemove,
+}: { idPrefix: string; index: number; row: RosterRow; problem?: string; onChange: (input: RosterRowInput) => string | null; onRemove: () => void } & SizeChoice) {
   const n = index + 1;
   // What is being typed (kept while the field has focus: the engine trims and capitalises what it keeps).
   const [draft, setDraft] = useState<RosterRowInput | null>(null);
@@ -236,11 +267,7 @@ function RowItem({ idPrefix, index, row, problem, onChange, onRemove }: { idPref
       <input aria-label={`Name, row ${n}`} value={shown.name ?? ''} spellCheck={false} autoCapitalize="characters" onChange={(e) => edit({ ...shown, name: e.target.value })} onBlur={settle} {...described} />
       <input aria-label={`Number, row ${n}`} value={shown.number ?? ''} inputMode="numeric" onChange={(e) => edit({ ...shown, number: e.target.value })} onBlur={settle} {...described} />
       <select aria-label={`Size, row ${n}`} value={shown.size} onChange={(e) => edit({ ...shown, size: e.target.value })} {...described}>
-        {FACTS.sizes.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
+        <SizeOptions sizes={sizes} sizePrices={sizePrices} />
       </select>
       <button type="button" className="btn small ghost" aria-label={`Remove row ${n}`} onClick={onRemove}>
         ✕
@@ -255,8 +282,11 @@ function RowItem({ idPrefix, index, row, problem, onChange, onRemove }: { idPref
 }
 
 /** A new row typed in; the engine's message when it refuses it. */
-function AddRow({ id, onAdd }: { id: string; onAdd: (input: RosterRowInput) => string | null }) {
-  const [input, setInput] = useState<RosterRowInput>({ size: FACTS.sizes[1] ?? FACTS.sizes[0], name: '', number: '' });
+function AddRow({ id, sizes, sizePrices, onAdd }: { id: string; onAdd: (input: RosterRowInput) => string | null } & SizeChoice) {
+  // The second size (an M) unless the product has one size only.
+  const [chosen, setInput] = useState<RosterRowInput>({ size: sizes[1] ?? sizes[0], name: '', number: '' });
+  // A size the product no longer lists (its sizes arrived or changed): its first.
+  const input = sizes.includes(chosen.size) ? chosen : { ...chosen, size: sizes[0] };
   const [refused, setRefused] = useState<string | null>(null);
   const add = () => {
     const error = onAdd(input);
@@ -280,11 +310,7 @@ function AddRow({ id, onAdd }: { id: string; onAdd: (input: RosterRowInput) => s
         <label>
           Size
           <select value={input.size} onChange={(e) => setInput({ ...input, size: e.target.value })}>
-            {FACTS.sizes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <SizeOptions sizes={sizes} sizePrices={sizePrices} />
           </select>
         </label>
       </div>
@@ -300,5 +326,18 @@ function AddRow({ id, onAdd }: { id: string; onAdd: (input: RosterRowInput) => s
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** The product's sizes as a select's options, each with its surcharge ("3XL +₹50.00"). */
+function SizeOptions({ sizes, sizePrices }: SizeChoice) {
+  return (
+    <>
+      {sizes.map((s) => (
+        <option key={s} value={s}>
+          {sizeWithSurcharge(s, sizePrices)}
+        </option>
+      ))}
+    </>
   );
 }

@@ -3,7 +3,8 @@
 // backs it with its undoable engine document, the cart's "Edit names" dialog
 // with an engine opened on the line's design. Every rule is the engine's:
 // this module only counts rows and finds a pasted line's text again.
-import { FACTS, type RosterReader, type RosterRow, type RosterRowInput, type RowError, type Size, type Studio } from '../../lib/engine';
+import type { RosterReader, RosterRow, RosterRowInput, RowError, Size, Studio } from '../../lib/engine';
+import { sizeKey } from '../../lib/sizes';
 import type { components } from '../../lib/schema';
 
 /** A row as the API carries it in a design (the engine's rows are ones too). */
@@ -18,18 +19,18 @@ export interface RosterModel {
 }
 
 /**
- * Sets a studio's roster and makes its quantities the roster's size counts:
- * the pieces of a personalised line are its rows.
+ * Sets a studio's roster and makes its quantities the roster's size counts
+ * (every one of the product's `sizes`): the pieces of a personalised line are its rows.
  */
-export function applyRoster(studio: Studio, rows: RosterRowInput[]): void {
+export function applyRoster(studio: Studio, rows: RosterRowInput[], sizes: Size[]): void {
   studio.setRoster(rows);
-  const counts = sizeCounts(studio.roster());
+  const counts = sizeCounts(studio.roster(), sizes);
   for (const { size, count } of counts) studio.setQuantity(size, count);
 }
 
-/** Pieces per size, in the engine's size order. */
-export function sizeCounts(rows: RosterRow[]): { size: Size; count: number }[] {
-  return FACTS.sizes.map((size) => ({ size, count: rows.filter((r) => r.size === size).length }));
+/** Pieces per size, in the product's size order. */
+export function sizeCounts(rows: RosterRow[], sizes: Size[]): { size: Size; count: number }[] {
+  return sizes.map((size) => ({ size, count: rows.filter((r) => sizeKey(r.size) === sizeKey(size)).length }));
 }
 
 /** A pasted line the engine could not read, kept as typed until it is fixed or dropped. */

@@ -1,19 +1,34 @@
 // A garment's 3D model, tinted in its colour, with the engine's print-area
-// renders laid on the model's anchor nodes (left_chest, back). three.js and
+// renders laid on the model's anchor nodes (`left_chest`, `back`: each area's
+// key in snake_case). three.js and
 // @react-three/fiber live in this chunk only. Models come from a cache whose
 // entries expire after 5 minutes; a colour change reaches the model after it
 // has settled for 300 ms (the spec's 3D constants).
-import { Component, Suspense, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, Suspense, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
 import * as THREE from 'three';
 import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { FACTS, type AreaKey, type Raster } from '../../lib/engine';
+import type { AreaKey, AreaSpec, Raster } from '../../lib/engine';
+import { modelNode } from '../../lib/printAreas';
 import { createModelCache } from './modelCache';
 import { isRendererNoise } from './rendererErrors';
 import { COLOR_CHANGE_DEBOUNCE_MS, useDebounced } from './useDebounced';
 
-export type AreaDecals = Partial<Record<AreaKey, Raster | null>>;
+/** An area's render and its printed size (the model's node may say its own). */
+export interface AreaDecal {
+  raster: Raster;
+  widthInches: number;
+  heightInches: number;
+}
+/** Decals by the name of the model's node they sit on. */
+export type AreaDecals = Record<string, AreaDecal>;
+
+/** The decals of a product's areas, each drawn by `draw` and placed on its area's node. */
+export function areaDecals(areas: AreaSpec[], draw: (area: AreaKey) => Raster): AreaDecals {
+  return Object.fromEntries(areas.map((a) => [modelNode(a.key), { raster: draw(a.key), widthInches: a.widthInches, heightInches: a.heightInches }]));
+}
+
 export interface GarmentViewerProps {
   /** URL of the GLB model. */
   modelUrl: string;
@@ -24,10 +39,11 @@ export interface GarmentViewerProps {
   /** Which side faces the camera first. */
   side?: 'front' | 'back';
   className?: string;
+  /** Told the node of each decal the model has no anchor for; without it, the viewer says so itself. */
+  onMissingArea?: (node: string) => void;
 }
 
-/** Physical print sizes in metres (the engine's inches), unless the model says otherwise. */
-const PRINT_SIZE_M: Record<string, [number, number]> = Object.fromEntries(FACTS.printAreas.map((a) => [a.key, [a.widthInches * 0.0254, a.heightInches * 0.0254]]));
+const METRES_PER_INCH = 0.0254;
 /** The model is scaled to this height so the spec's camera distance 2..10 frames it. */
 const MODEL_HEIGHT = 2.4;
 /** Renderer noise is only logged; a viewer that keeps producing it gives up after this many. */
@@ -56,7 +72,7 @@ function decalTexture(r: Raster): THREE.DataTexture {
   return tex;
 }
 
-function Garment({ modelUrl, colorHex, decals, onMissingArea }: GarmentViewerProps & { onMissingArea: (area: string) => void }) {
+function Garment({ modelUrl, colorHex, decals, onMissingArea }: Omit<GarmentViewerProps, 'onMissingArea'> & { onMissingArea: (node: string) => void }) {
   // Suspends while loading; the memo keeps a mounted viewer on its model when its entry expires.
   const gltf = use(useMemo(() => models.get(modelUrl), [modelUrl]));
   const scene = useMemo(() => {
@@ -87,16 +103,15 @@ function Garment({ modelUrl, colorHex, decals, onMissingArea }: GarmentViewerPro
   // One plane per print area on its anchor, facing out of the garment (+Z of the anchor).
   useEffect(() => {
     const added: THREE.Mesh[] = [];
-    for (const [area, raster] of Object.entries(decals ?? {})) {
-      if (!raster) continue;
-      const anchor = scene.getObjectByName(area);
+    for (const [node, decal] of Object.entries(decals ?? {})) {
+      const anchor = scene.getObjectByName(node);
       if (!anchor) {
-        onMissingArea(area);
+        onMissingArea(node);
         continue;
       }
       const extras = anchor.userData as { printWidthM?: number; printHeightM?: number };
-      const [w, h] = [extras.printWidthM ?? PRINT_SIZE_M[area][0], extras.printHeightM ?? PRINT_SIZE_M[area][1]];
-      const material = new THREE.MeshStandardMaterial({ map: decalTexture(raster), transparent: true, polygonOffset: true, polygonOffsetFactor: -4, depthWrite: false });
+      const [w, h] = [extras.printWidthM ?? decal.widthInches * METRES_PER_INCH, extras.printHeightM ?? decal.heightInches * METRES_PER_INCH];
+      const material = new THREE.MeshStandardMaterial({ map: decalTexture(decal.raster), transparent: true, polygonOffset: true, polygonOffsetFactor: -4, depthWrite: false });
       const plane = new THREE.Mesh(new THREE.PlaneGeometry(w, h), material);
       plane.userData.decal = true;
       plane.position.z = 0.002;
@@ -143,7 +158,12 @@ class ViewerBoundary extends Component<{ children: ReactNode; resetKey: string }
 export default function GarmentViewer(props: GarmentViewerProps) {
   const [contextLost, setContextLost] = useState(false);
   const [missing, setMissing] = useState<string | null>(null);
-  const onMissingArea = useMemo(() => (area: string) => setMissing(area), []);
+  // The latest listener, so a new one (each render of its page) does not lay the decals again.
+  const listener = useRef(props.onMissingArea);
+  useEffect(() => {
+    listener.current = props.onMissingArea;
+  });
+  const onMissingArea = useMemo(() => (node: string) => (listener.current ? listener.current(node) : setMissing(node)), []);
   // A colour change (its tint, and its model when colours have their own) once it settles.
   const [modelUrl, colorHex] = useDebounced(`${props.modelUrl}\n${props.colorHex}`, COLOR_CHANGE_DEBOUNCE_MS).split('\n');
   useEffect(() => setMissing(null), [modelUrl]);

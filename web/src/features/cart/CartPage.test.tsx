@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, designDoc, fail, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
+import { calls, designDoc, fail, mockApi, ok, product, renderRoutes, signedIn } from '../../test/testkit';
 import type { Cart, CartItem } from '../../api/cart';
 import { ApiError, SERVER_UNREACHABLE } from '../../lib/api';
 import CartPage, { errorText } from './CartPage';
@@ -134,6 +134,27 @@ describe('CartPage', () => {
     await u.click(screen.getByRole('button', { name: 'Update to 24 items' }));
     expect((await screen.findByRole('alert')).textContent).toContain('You need 1 more items');
     expect(sent).toEqual({ quantity: { s: 0, m: 10, l: 14, xl: 0, xxl: 0 } });
+  });
+
+  it("edits a line in its product's sizes, a surcharge named, with the size chart beside them", async () => {
+    signedIn();
+    let sent: unknown = null;
+    const tee = product({ _id: 'p1', sizes: ['M', 'L', '3XL'], sizePrices: { '3XL': 5000 }, sizeChart: { unit: 'cm', measurements: ['Chest'], rows: { M: [102], L: [107], '3XL': [122] } } });
+    mockApi(async (m, path, _url, request) => {
+      if (path === '/api/cart') return ok(cart([line({ quantity: { m: 10, l: 15, '3xl': 0 } })]));
+      if (path === '/api/products/p1') return ok(tee);
+      if (m === 'PUT') sent = await request.json();
+      return undefined;
+    });
+    renderCart();
+    const row = await screen.findByTestId('cart-line');
+    await within(row).findByLabelText('Quantity 3XL');
+    expect([...row.querySelectorAll('.size-label')].map((l) => l.textContent)).toEqual(['M', 'L', '3XL +₹50.00']);
+    expect(within(row).getByTestId('size-chart-beside').textContent).toContain('Size chart (cm)');
+    const u = userEvent.setup();
+    await u.click(within(row).getByRole('button', { name: 'More 3XL' }));
+    await u.click(within(row).getByRole('button', { name: 'Update to 26 items' }));
+    await waitFor(() => expect(sent).toEqual({ quantity: { m: 10, l: 15, '3xl': 1 } }));
   });
 
   it("shows the server's message when removing fails", async () => {

@@ -10,7 +10,10 @@ import { useCart, useClearCart, useRemoveCartItem, useUpdateCartItem, type CartI
 import { chargesGatewayFee } from '../../api/store';
 import { Dialog } from '../../components/Dialog';
 import { DesignThumbnails } from '../../components/DesignThumbnails';
-import { SIZES, SizeSteppers, totalOf, type Quantities, type Size } from '../../components/SizeSteppers';
+import { SizeSteppers } from '../../components/SizeSteppers';
+import { SizeChartBeside } from '../../components/SizeChart';
+import { useProduct } from '../../api/products';
+import { lineSizes, sizesOf, totalOf, type Quantities } from '../../lib/sizes';
 import { Spinner } from '../../components/Spinner';
 import { errorText } from './errorText';
 import { useBackendAvailable } from '../../lib/health';
@@ -120,22 +123,20 @@ export default function CartPage() {
   );
 }
 
-function quantitiesOf(item: CartItem): Quantities {
-  return Object.fromEntries(SIZES.map((s) => [s, item.quantity[s] ?? 0])) as Quantities;
-}
-
-/** One design line: what it is, its sizes (editable), its price and removal. */
+/** One design line: what it is, its sizes (editable: its product's, with their surcharges and chart), its price and removal. */
 function CartLine({ item }: { item: CartItem }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
+  const product = useProduct(item.productId);
   const [draft, setDraft] = useState<Quantities | null>(null);
   const [editingNames, setEditingNames] = useState(false);
   // A personalised line's pieces are its roster's rows: its sizes change with the list.
   const roster = item.design.roster ?? [];
-  const shown = draft ?? quantitiesOf(item);
+  const sizes = lineSizes(item.quantity, sizesOf(product.data));
+  const shown = draft ?? item.quantity;
   const busy = update.isPending || remove.isPending;
 
-  const change = (size: Size, n: number) => setDraft({ ...shown, [size]: Math.max(0, n) });
+  const change = (size: string, n: number) => setDraft({ ...shown, [size]: Math.max(0, n) });
   const save = () =>
     update.mutate({ id: item._id, quantity: shown }, { onSuccess: () => setDraft(null) });
 
@@ -169,7 +170,8 @@ function CartLine({ item }: { item: CartItem }) {
             </button>
           </div>
         )}
-        <SizeSteppers value={shown} onChange={change} disabled={busy || roster.length > 0} />
+        <SizeSteppers sizes={sizes} sizePrices={product.data?.sizePrices} value={shown} onChange={change} disabled={busy || roster.length > 0} />
+        <SizeChartBeside chart={product.data?.sizeChart} sizes={sizes} />
         {draft && (
           <div className="row">
             <button className="btn" onClick={save} disabled={busy}>

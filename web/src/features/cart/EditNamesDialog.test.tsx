@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { designDoc, fail, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
+import { designDoc, fail, mockApi, ok, product, renderRoutes, signedIn } from '../../test/testkit';
 import type { Cart, CartItem } from '../../api/cart';
 import CartPage from './CartPage';
 
@@ -67,6 +67,7 @@ describe('a personalised cart line', () => {
     const sent: unknown[] = [];
     mockApi(async (m, path, _url, request) => {
       if (path === '/api/cart') return ok(cart([teamLine()]));
+      if (path === '/api/products/64f1a2b3c4d5e6f708190a05') return ok(product({ _id: '64f1a2b3c4d5e6f708190a05', name: 'T-Shirt Normal' }));
       if (m === 'PUT' && path === '/api/cart/items/team') {
         sent.push(await request.json());
         return fail(400, 'Row 3: please enter a number: this design prints one on every piece');

@@ -1,27 +1,32 @@
 // "Edit names" on a personalised cart line: the studio's roster editor over
-// an engine opened on the line's design, so every row is checked as in the
-// studio and the quantities follow the list. Saving sends both
+// an engine opened on the line's design and its product's garment, so every
+// row is checked as in the studio (in the product's sizes) and the quantities
+// follow the list. Saving sends both
 // (`PUT /cart/items/{id}` with `{quantity, roster}`); the server checks them
 // again and its message shows when it refuses them.
 import { useEffect, useState } from 'react';
 import { useUpdateCartItem, type CartItem } from '../../api/cart';
+import { useProduct } from '../../api/products';
 import { Dialog } from '../../components/Dialog';
 import { RosterEditor } from '../../components/roster/RosterEditor';
 import { applyRoster, type RosterModel } from '../../components/roster/rosterModel';
 import { useRosterReader } from '../../components/roster/useRosterReader';
 import { Spinner } from '../../components/Spinner';
-import { engineMessage, studioFromDesign, type Design, type Studio } from '../../lib/engine';
+import { engineMessage, studioFromDesign, type Design, type Garment, type Studio } from '../../lib/engine';
+import { garmentOf } from '../../lib/garment';
 import { errorText } from './errorText';
 
-/** An engine studio on a design, for as long as the dialog is open. */
-function useLineStudio(design: Design): { studio: Studio | null; error: string | null } {
+/** An engine studio on a design and its product's garment (once it has arrived), for as long as the dialog is open. */
+function useLineStudio(design: Design, garment: Garment | undefined): { studio: Studio | null; error: string | null } {
   const [studio, setStudio] = useState<Studio | null>(null);
   const [error, setError] = useState<string | null>(null);
   const json = JSON.stringify(design);
+  const garmentJson = garment ? JSON.stringify(garment) : null;
   useEffect(() => {
+    if (!garmentJson) return;
     let opened: Studio | null = null;
     let live = true;
-    studioFromDesign(JSON.parse(json) as Design).then(
+    studioFromDesign(JSON.parse(json) as Design, JSON.parse(garmentJson) as Garment).then(
       (s) => {
         if (live) setStudio((opened = s));
         else s.free();
@@ -32,13 +37,15 @@ function useLineStudio(design: Design): { studio: Studio | null; error: string |
       live = false;
       opened?.free();
     };
-  }, [json]);
+  }, [json, garmentJson]);
   return { studio, error };
 }
 
 export function EditNamesDialog({ item, onClose }: { item: CartItem; onClose: () => void }) {
-  const { studio, error } = useLineStudio(item.design as Design);
-  const reader = useRosterReader();
+  const product = useProduct(item.productId);
+  const garment = product.data ? garmentOf(product.data) : undefined;
+  const { studio, error } = useLineStudio(item.design as Design, garment);
+  const reader = useRosterReader(garment?.sizes);
   const update = useUpdateCartItem();
   const [, setVersion] = useState(0);
 
@@ -47,7 +54,7 @@ export function EditNamesDialog({ item, onClose }: { item: CartItem; onClose: ()
     problems: studio.rosterProblems(),
     setRows: (rows) => {
       try {
-        applyRoster(studio, rows);
+        applyRoster(studio, rows, garment!.sizes);
         update.reset();
         return null;
       } catch (e) {
@@ -65,15 +72,15 @@ export function EditNamesDialog({ item, onClose }: { item: CartItem; onClose: ()
 
   return (
     <Dialog title={`Edit names: ${item.name} (${item.color})`} onClose={onClose} wide>
-      {error && (
+      {(error || product.isError) && (
         <p className="notice error" role="alert">
-          {error}
+          {error ?? errorText(product.error, 'Failed to fetch product from database.')}
         </p>
       )}
-      {!model && !error && <Spinner label="Opening the list…" />}
-      {model && (
+      {!model && !error && !product.isError && <Spinner label="Opening the list…" />}
+      {model && garment && (
         <>
-          <RosterEditor model={model} reader={reader} label="Names and numbers list" />
+          <RosterEditor model={model} reader={reader} sizes={garment.sizes} sizePrices={garment.sizePrices} sizeChart={product.data?.sizeChart} label="Names and numbers list" />
           <div className="row">
             <button className="btn" onClick={save} disabled={update.isPending} data-testid="save-names">
               {update.isPending ? 'Saving…' : `Save ${model.rows.length} pieces`}

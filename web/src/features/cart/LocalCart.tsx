@@ -14,7 +14,7 @@ import { Spinner } from '../../components/Spinner';
 import { engineMessage, type LineQuote } from '../../lib/engine';
 import type { LocalLine } from '../../lib/localCart';
 import { percentOff, rupees } from '../../lib/money';
-import { SIZES } from '../../components/SizeSteppers';
+import { sizesText } from '../../lib/sizes';
 import { lineLabel } from '../../lib/mergeLocalCart';
 import { useFeePolicy, useLocalCart, useLocalCartChanges, useLocalCartQuote } from '../../hooks/useLocalCart';
 
@@ -133,10 +133,10 @@ export function LocalLinesLeft() {
 
 function LocalCartLine({ line, quote, warnings }: { line: LocalLine; quote: LineQuote; warnings: string[] }) {
   const { remove } = useLocalCartChanges();
-  const sizes = SIZES.filter((s) => line.design.quantities[s] > 0).map((s) => `${s.toUpperCase()} ${line.design.quantities[s]}`);
+
   return (
     <li className="cart-line" data-testid="cart-line">
-      <span className="cart-swatch" style={{ background: colorSwatch(line.design.color) }} aria-hidden />
+      <span className="cart-swatch" style={{ background: colorSwatch(line.design.color, line.colorHex) }} aria-hidden />
       <div className="cart-line-body">
         <h2>{line.name}</h2>
         <p className="muted">
@@ -153,7 +153,7 @@ function LocalCartLine({ line, quote, warnings }: { line: LocalLine; quote: Line
         {(quote.elements > 0 || !!line.design.roster?.length) && <DesignThumbnails productId={line.design.productId} color={line.design.color} design={line.design} />}
         <PrintWarnings warnings={warnings} />
         <RosterSummary rows={line.design.roster} />
-        <p>Sizes: {sizes.join(', ')}</p>
+        <p>Sizes: {sizesText(line.design.quantities, line.sizes)}</p>
       </div>
       <div className="cart-line-side">
         <strong className="price">{rupees(quote.total)}</strong>

@@ -1,12 +1,13 @@
-// The 3D view of a group's design: the engine's renders of both print areas
-// as decals on the product's model, tinted in the design's colour. Its own
+// The 3D view of a group's design: the engine's renders of the product's
+// print areas as decals on the product's model, tinted in the design's colour. Its own
 // chunk (three.js). A picture this browser cannot get is left out; a
 // personalised design shows the name and number of the row it is given.
 import { useEffect, useState } from 'react';
 import { modelUrl, useProduct } from '../../api/products';
 import { colorSwatch } from '../../components/colors';
-import GarmentViewer, { type AreaDecals } from '../../components/three/GarmentViewer';
-import { createStudio } from '../../lib/engine';
+import GarmentViewer, { areaDecals, type AreaDecals } from '../../components/three/GarmentViewer';
+import { createStudio, type AreaKey, type Garment } from '../../lib/engine';
+import { garmentOf } from '../../lib/garment';
 import { provideStoredImages } from '../../lib/imageStore';
 import type { components } from '../../lib/schema';
 
@@ -15,17 +16,21 @@ const DECAL_WIDTH = 512;
 export default function Group3D({ productId, design }: { productId: string; design: components['schemas']['Design'] }) {
   const product = useProduct(productId);
   const json = JSON.stringify(design);
+  // Drawn on the product's garment once it has arrived (its areas are the decals).
+  const garmentJson = product.data ? JSON.stringify(garmentOf(product.data)) : null;
   const [decals, setDecals] = useState<AreaDecals | 'failed' | null>(null);
   useEffect(() => {
+    if (!garmentJson) return;
     let cancelled = false;
     (async () => {
-      const studio = await createStudio(productId, design.color, json);
+      const garment = JSON.parse(garmentJson) as Garment;
+      const studio = await createStudio(productId, design.color, json, garment);
       try {
         for (const area of await provideStoredImages(studio)) studio.remove(area, 'image');
         // A personalised design is drawn with the name and number of its one previewed row.
         const row = studio.design().roster?.[0];
-        const draw = (area: 'left_chest' | 'back') => (row ? studio.renderAreaForRow(area, row, DECAL_WIDTH) : studio.renderArea(area, DECAL_WIDTH));
-        const drawn = { left_chest: draw('left_chest'), back: draw('back') };
+        const draw = (area: AreaKey) => (row ? studio.renderAreaForRow(area, row, DECAL_WIDTH) : studio.renderArea(area, DECAL_WIDTH));
+        const drawn = areaDecals(garment.printAreas, draw);
         if (!cancelled) setDecals(drawn);
       } finally {
         studio.free();
@@ -34,11 +39,11 @@ export default function Group3D({ productId, design }: { productId: string; desi
     return () => {
       cancelled = true;
     };
-  }, [productId, design.color, json]);
+  }, [productId, design.color, json, garmentJson]);
 
   const url = product.data ? modelUrl(product.data, design.color) : undefined;
   if (decals === 'failed' || product.isError) return <p className="muted">3D view not available</p>;
   if (!decals || product.isPending) return <p className="muted">Drawing the design…</p>;
   if (!url) return <p className="muted">3D Model Not Available</p>;
-  return <GarmentViewer modelUrl={url} colorHex={colorSwatch(design.color)} decals={decals} side="back" />;
+  return <GarmentViewer modelUrl={url} colorHex={colorSwatch(design.color, product.data?.colorHex)} decals={decals} side="back" />;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
-import { FakePieces, groupDesign, GROUP_TOKEN, myPieces, publicGroup } from '../../test/groupFixtures';
+import { FakePieces, groupDesign, GROUP_TOKEN, myPieces, productAnswer, publicGroup } from '../../test/groupFixtures';
 import type { GroupRowRequest, MyGroupPieces, PublicGroupOrder } from '../../api/groupOrders';
 import GroupLinkPage, { LINK_NOT_VALID } from './GroupLinkPage';
 import { GROUP_CANCELLED, GROUP_CLOSED, GROUP_DEADLINE_PASSED } from './statusText';
@@ -14,7 +14,7 @@ function linkApi(view: PublicGroupOrder, start: MyGroupPieces | null, answer?: (
   const mine = new FakePieces(start);
   const seen: { method: string; path: string; body?: unknown }[] = [];
   mockApi(async (method, path, _url, request) => {
-    if (!path.startsWith(base)) return undefined;
+    if (!path.startsWith(base)) return productAnswer(path);
     const body = method === 'POST' || method === 'PUT' ? await request.json().catch(() => undefined) : undefined;
     seen.push({ method, path, body });
     const own = answer?.(method, path, body);
@@ -53,7 +53,7 @@ describe('GroupLinkPage', () => {
   it("reads the design's picture through the group's link, not the uploader's", async () => {
     const sha256 = 'c'.repeat(64);
     const design = groupDesign();
-    const withPicture = { ...design, areas: { ...design.areas, leftChest: { text: null, image: { name: 'logo.png', asset: { sha256, mime: 'image/png', width: 10, height: 10, bytes: 100 }, position: { x: 50, y: 50 }, size: { width: 40, height: 40 } } } } } as PublicGroupOrder['design'];
+    const withPicture = { ...design, areas: { ...design.areas, leftChest: { text: null, image: { name: 'logo.png', asset: { sha256, mime: 'image/png', width: 10, height: 10, bytes: 100 }, position: { x: 50, y: 50 }, size: { width: 40, height: 40 }, useEmbroidery: false } } } } as PublicGroupOrder['design'];
     const seen = linkApi(publicGroup({ design: withPicture }), null);
     render();
     await waitFor(() => expect(seen.some((r) => r.method === 'GET' && r.path === `${base}/artwork/${sha256}`)).toBe(true));
@@ -68,6 +68,10 @@ describe('GroupLinkPage', () => {
     // A design without names asks for the size only.
     expect(within(join).queryByLabelText('Name on the shirt')).toBeNull();
     expect((within(join).getByRole('button', { name: 'Join' }) as HTMLButtonElement).disabled).toBe(true);
+    // The product's sizes, a surcharge named, and its size chart beside them.
+    await within(join).findByRole('option', { name: '3XL +₹50.00' });
+    expect(within(join).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a size', 'S', 'M', 'L', 'XL', 'XXL', '3XL +₹50.00']);
+    expect(within(join).getByTestId('size-chart-beside').textContent).toContain('Size chart (inches)');
     await user.selectOptions(within(join).getByLabelText('Size'), 'L');
     await user.click(within(join).getByRole('button', { name: 'Join' }));
     expect(await screen.findByText('You have joined the group order.')).toBeTruthy();
@@ -100,6 +104,7 @@ describe('GroupLinkPage', () => {
     expect(screen.getByText('You may add up to 2 pieces (1 more).')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add another piece' }));
     const add = screen.getByRole('form', { name: 'Add another piece' });
+    await within(add).findByRole('option', { name: 'S' });
     await user.selectOptions(within(add).getByLabelText('Size'), 'S');
     await user.click(within(add).getByRole('button', { name: 'Add piece' }));
     expect(await screen.findByText('Piece added.')).toBeTruthy();
@@ -139,6 +144,7 @@ describe('GroupLinkPage', () => {
     const user = userEvent.setup();
     render();
     const join = await screen.findByRole('form', { name: 'Join this group order' });
+    await within(join).findByRole('option', { name: 'M' });
     await user.selectOptions(within(join).getByLabelText('Size'), 'M');
     await user.type(within(join).getByLabelText('Name on the shirt'), 'MEERA');
     await user.type(within(join).getByLabelText('Number'), '10');

@@ -8,6 +8,7 @@
 // that takes no rows says why.
 import { Link, useLocation, useParams } from 'react-router';
 import { GROUP_FAILED, MEMBERS_PAY, useMyGroupPieces, usePublicGroup } from '../../api/groupOrders';
+import { useSizeOffer } from '../../api/products';
 import { Spinner } from '../../components/Spinner';
 import { ApiError, serverErrorText } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -30,6 +31,7 @@ export default function GroupLinkPage() {
   const group = usePublicGroup(token);
   const mine = useMyGroupPieces(token, isAuthenticated);
   const first = mine.data?.pieces[0];
+  const offer = useSizeOffer(group.data?.productId);
 
   if (group.isPending) return <Spinner label="Loading the group order..." />;
   if (group.isError) {
@@ -82,7 +84,7 @@ export default function GroupLinkPage() {
           {loading ? (
             <Spinner label="Loading..." />
           ) : isAuthenticated ? (
-            <MemberPieces token={token} fields={fields} open={!refusal} withdrawOpen={!refusal || (membersPay && g.status === 'open')} membersPay={membersPay} piecesPerMember={g.piecesPerMember} />
+            <MemberPieces token={token} fields={fields} offer={offer} open={!refusal} withdrawOpen={!refusal || (membersPay && g.status === 'open')} membersPay={membersPay} piecesPerMember={g.piecesPerMember} />
           ) : (
             !refusal && (
               <div className="stack join-box">

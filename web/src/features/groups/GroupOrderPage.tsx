@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { GROUP_CHANGE_FAILED, GROUP_FAILED, MEMBERS_PAY, useGroupActions, useGroupOrder, type GroupOrder } from '../../api/groupOrders';
+import { useSizeOffer } from '../../api/products';
 import { Banners, useBanners } from '../../components/Banners';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
@@ -62,6 +63,7 @@ function Organiser({ group }: { group: GroupOrder }) {
   const actions = useGroupActions(group._id);
   const navigate = useNavigate();
   const banners = useBanners();
+  const offer = useSizeOffer(group.productId);
   const [confirming, setConfirming] = useState<'cancel' | null>(null);
   const [extending, setExtending] = useState(false);
   const fields = printedFields(group.design);
@@ -140,7 +142,7 @@ function Organiser({ group }: { group: GroupOrder }) {
       </div>
 
       <div className="group-columns">
-        <GroupProgressPanel progress={group.progress} membersPay={membersPay} />
+        <GroupProgressPanel progress={group.progress} sizes={offer.sizes} membersPay={membersPay} />
         <section className="group-roster-box" aria-labelledby="group-roster-title">
           <h2 id="group-roster-title">Roster</h2>
           <RosterTable rows={group.rows} fields={fields} busy={busy} membersPay={membersPay} onRemove={open ? (row) => actions.removeRow.mutate(row._id, { onSuccess: () => banners.success(`${row.member}’s piece was removed.`), onError: failed }) : undefined} />
@@ -164,7 +166,7 @@ function Organiser({ group }: { group: GroupOrder }) {
         </section>
       )}
 
-      {open && <TopUpForm fields={fields} addPiece={(row) => actions.topUp.mutateAsync(row).then((g) => (banners.dismiss('err'), g))} suggested={group.progress.needMore} disabled={busy} />}
+      {open && <TopUpForm fields={fields} offer={offer} addPiece={(row) => actions.topUp.mutateAsync(row).then((g) => (banners.dismiss('err'), g))} suggested={group.progress.needMore} disabled={busy} />}
 
       {open && (
         <div className="group-finish stack">

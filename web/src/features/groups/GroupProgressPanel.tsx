@@ -6,6 +6,7 @@
 import type { GroupProgress } from '../../api/groupOrders';
 import { FACTS } from '../../lib/engine';
 import { rupees } from '../../lib/money';
+import { countsBySize } from '../../lib/sizes';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -21,8 +22,9 @@ export function paidProgress({ paidPieces, paidNeedMore }: Pick<GroupProgress, '
   };
 }
 
-export function GroupProgressPanel({ progress, membersPay = false }: { progress: GroupProgress; membersPay?: boolean }) {
-  const { pieces, paidPieces, needMore, minimumReached, sizes, unitPrice, personalisation, lineTotal } = progress;
+/** `sizes`: the product's, in its order (the group's counts name them in lower case). */
+export function GroupProgressPanel({ progress, sizes, membersPay = false }: { progress: GroupProgress; sizes: string[]; membersPay?: boolean }) {
+  const { pieces, paidPieces, needMore, minimumReached, sizes: counts, unitPrice, personalisation, lineTotal } = progress;
   const toMinimum = minimumReached ? 'The minimum is reached.' : `${needMore} more ${needMore === 1 ? 'piece' : 'pieces'} needed to reach the minimum of ${FACTS.minPerColor}.`;
   const paid = paidProgress(progress);
   return (
@@ -51,9 +53,9 @@ export function GroupProgressPanel({ progress, membersPay = false }: { progress:
       )}
       <h3>Sizes</h3>
       <ul className="group-sizes" data-testid="group-sizes">
-        {FACTS.sizes.map((s) => (
-          <li key={s}>
-            <span>{s}</span> <strong>{sizes[s.toLowerCase() as keyof typeof sizes]}</strong>
+        {countsBySize(counts, sizes).map((s) => (
+          <li key={s.key}>
+            <span>{s.label}</span> <strong>{s.count}</strong>
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GROUP_CHANGE_FAILED, GROUP_FAILED, JOIN_FAILED, useMyGroupPieces, useMyPieceActions, type MyGroupPiece } from '../../api/groupOrders';
 import { chargesGatewayFee, useStoreFacts } from '../../api/store';
+import type { SizeOffer } from '../../api/products';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { rupees } from '../../lib/money';
@@ -28,6 +29,8 @@ export const REFUND_WARNING = 'You have paid for this piece: withdrawing it refu
 interface Props {
   token: string;
   fields: PrintedFields;
+  /** The product's sizes, surcharges and size chart. */
+  offer: SizeOffer;
   open: boolean;
   /** Withdrawing is still possible: while open, and for a members-pay group
    *  past its deadline until it is placed (a paid piece is refunded). */
@@ -37,7 +40,7 @@ interface Props {
   piecesPerMember?: number;
 }
 
-export function MemberPieces({ token, fields, open, withdrawOpen = open, membersPay = false, piecesPerMember = 1 }: Props) {
+export function MemberPieces({ token, fields, offer, open, withdrawOpen = open, membersPay = false, piecesPerMember = 1 }: Props) {
   const mine = useMyGroupPieces(token, true);
   const actions = useMyPieceActions(token);
   const [editing, setEditing] = useState<{ id: string; value: RowValue } | null>(null);
@@ -77,7 +80,7 @@ export function MemberPieces({ token, fields, open, withdrawOpen = open, members
   if (pieces.length === 0) {
     if (!open) return feedback;
     return (
-      <PieceForm id="join" title="Join this group order" submitLabel="Join" pendingLabel="Joining…" fields={fields} busy={busy} onSubmit={(v) => join(v, 'You have joined the group order.')}>
+      <PieceForm id="join" title="Join this group order" submitLabel="Join" pendingLabel="Joining…" fields={fields} offer={offer} busy={busy} onSubmit={(v) => join(v, 'You have joined the group order.')}>
         {feedback}
       </PieceForm>
     );
@@ -100,7 +103,7 @@ export function MemberPieces({ token, fields, open, withdrawOpen = open, members
             <li key={piece._id} className="stack">
               {editing?.id === piece._id ? (
                 <form className="stack group-form" onSubmit={submitChange}>
-                  <RowFields id="my-row" value={editing.value} onChange={(value) => setEditing({ id: piece._id, value })} fields={fields} disabled={busy} />
+                  <RowFields id="my-row" value={editing.value} onChange={(value) => setEditing({ id: piece._id, value })} fields={fields} offer={offer} disabled={busy} />
                   <div className="row">
                     <button className="btn" type="submit" disabled={busy || !editing.value.size}>
                       {actions.change.isPending ? 'Saving…' : 'Save changes'}
@@ -147,7 +150,7 @@ export function MemberPieces({ token, fields, open, withdrawOpen = open, members
       {open &&
         pieces.length < piecesPerMember &&
         (adding ? (
-          <PieceForm id="add-piece" title="Add another piece" submitLabel="Add piece" pendingLabel="Adding…" fields={fields} busy={busy} onSubmit={(v) => join(v, 'Piece added.')} onCancel={() => setAdding(false)} />
+          <PieceForm id="add-piece" title="Add another piece" submitLabel="Add piece" pendingLabel="Adding…" fields={fields} offer={offer} busy={busy} onSubmit={(v) => join(v, 'Piece added.')} onCancel={() => setAdding(false)} />
         ) : (
           <p className="row">
             <button className="btn ghost small" type="button" disabled={busy} onClick={() => (setDone(null), setEditing(null), setAdding(true))}>
@@ -186,6 +189,7 @@ interface PieceFormProps {
   submitLabel: string;
   pendingLabel: string;
   fields: PrintedFields;
+  offer: SizeOffer;
   busy: boolean;
   onSubmit: (row: RowValue) => void;
   onCancel?: () => void;
@@ -193,7 +197,7 @@ interface PieceFormProps {
 }
 
 /** A new piece's fields: joining, or adding another. */
-function PieceForm({ id, title, submitLabel, pendingLabel, fields, busy, onSubmit, onCancel, children }: PieceFormProps) {
+function PieceForm({ id, title, submitLabel, pendingLabel, fields, offer, busy, onSubmit, onCancel, children }: PieceFormProps) {
   const [value, setValue] = useState<RowValue>(EMPTY_ROW);
   return (
     <form
@@ -205,7 +209,7 @@ function PieceForm({ id, title, submitLabel, pendingLabel, fields, busy, onSubmi
       }}
     >
       <h2 id={`${id}-title`}>{title}</h2>
-      <RowFields id={id} value={value} onChange={setValue} fields={fields} disabled={busy} />
+      <RowFields id={id} value={value} onChange={setValue} fields={fields} offer={offer} disabled={busy} />
       <div className="row">
         <button className="btn" type="submit" disabled={busy || !value.size}>
           {busy ? pendingLabel : submitLabel}

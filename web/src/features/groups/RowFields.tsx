@@ -1,8 +1,12 @@
-// A piece's fields: the size, and the name and number where the design prints
+// A piece's fields: the size (one of the product's, with its surcharge, and
+// its size chart beside), and the name and number where the design prints
 // them. Lengths follow the engine's facts; whether a name or number is right
 // is the server's (the engine's) judgement, shown as its message.
 import { FACTS } from '../../lib/engine';
 import type { GroupRowRequest } from '../../api/groupOrders';
+import type { SizeOffer } from '../../api/products';
+import { SizeChartBeside } from '../../components/SizeChart';
+import { sizeWithSurcharge } from '../../lib/sizes';
 import type { PrintedFields } from './printedFields';
 
 export type RowValue = { size: string; name: string; number: string };
@@ -13,19 +17,35 @@ export function rowRequest(row: RowValue, fields: PrintedFields): GroupRowReques
   return { size: row.size, ...(fields.name ? { name: row.name } : {}), ...(fields.number ? { number: row.number } : {}) };
 }
 
-export function RowFields({ id, value, onChange, fields, disabled }: { id: string; value: RowValue; onChange: (row: RowValue) => void; fields: PrintedFields; disabled?: boolean }) {
+export function RowFields({
+  id,
+  value,
+  onChange,
+  fields,
+  offer,
+  disabled,
+}: {
+  id: string;
+  value: RowValue;
+  onChange: (row: RowValue) => void;
+  fields: PrintedFields;
+  /** The product's sizes (none yet while it loads). */
+  offer: SizeOffer;
+  disabled?: boolean;
+}) {
   return (
     <div className="row-fields">
       <div className="field">
         <label htmlFor={`${id}-size`}>Size</label>
         <select id={`${id}-size`} value={value.size} required disabled={disabled} onChange={(e) => onChange({ ...value, size: e.target.value })}>
-          <option value="">Choose a size</option>
-          {FACTS.sizes.map((s) => (
+          <option value="">{offer.sizes.length ? 'Choose a size' : 'Loading sizes…'}</option>
+          {offer.sizes.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {sizeWithSurcharge(s, offer.sizePrices)}
             </option>
           ))}
         </select>
+        <SizeChartBeside chart={offer.sizeChart} sizes={offer.sizes} />
       </div>
       {fields.name && (
         <div className="field">

@@ -4,6 +4,7 @@
 // call, so a refusal part-way says how many went in and the server's reason.
 import { useId, useState, type FormEvent } from 'react';
 import { GROUP_CHANGE_FAILED, type GroupOrder, type GroupRowRequest } from '../../api/groupOrders';
+import type { SizeOffer } from '../../api/products';
 import { FACTS } from '../../lib/engine';
 import { serverErrorText } from '../../lib/api';
 import { printsAny, type PrintedFields } from './printedFields';
@@ -11,13 +12,15 @@ import { EMPTY_ROW, RowFields, rowRequest, type RowValue } from './RowFields';
 
 interface Props {
   fields: PrintedFields;
+  /** The product's sizes, surcharges and size chart. */
+  offer: SizeOffer;
   /** Adds one piece; resolves with the group as it is after it. */
   addPiece: (row: GroupRowRequest) => Promise<GroupOrder>;
   suggested: number;
   disabled: boolean;
 }
 
-export function TopUpForm({ fields, addPiece, suggested, disabled }: Props) {
+export function TopUpForm({ fields, offer, addPiece, suggested, disabled }: Props) {
   const id = useId();
   const [row, setRow] = useState<RowValue>(EMPTY_ROW);
   const [count, setCount] = useState(String(Math.max(1, suggested)));
@@ -51,7 +54,7 @@ export function TopUpForm({ fields, addPiece, suggested, disabled }: Props) {
       <h2 id={`${id}-title`}>Top up</h2>
       <p className="muted">Add pieces yourself: for people who are not online, or to reach the minimum.</p>
       <div className="row top-up-fields">
-        <RowFields id={`${id}-row`} value={row} onChange={setRow} fields={fields} disabled={disabled || adding} />
+        <RowFields id={`${id}-row`} value={row} onChange={setRow} fields={fields} offer={offer} disabled={disabled || adding} />
         {!personal && (
           <div className="field">
             <label htmlFor={`${id}-count`}>How many</label>

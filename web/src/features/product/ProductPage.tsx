@@ -4,7 +4,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { colorImage, modelUrl, useProduct, type Product } from '../../api/products';
 import { colorSwatch } from '../../components/colors';
-import { NO_QUANTITIES, SizeSteppers, totalOf, type Quantities } from '../../components/SizeSteppers';
+import { SizeSteppers } from '../../components/SizeSteppers';
+import { noQuantities, sizesOf, totalOf, type Quantities } from '../../lib/sizes';
+import { areasOf } from '../../lib/printAreas';
 import { SizeChart } from '../../components/SizeChart';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
@@ -29,10 +31,21 @@ export interface ProductToStudioState {
   colorHex: string;
 }
 
-const INFO: { icon: IconName; title: string; text: string }[] = [
+/** "the left chest and the back": the product's areas in words. */
+function areasInWords(product: Product): string {
+  const names = areasOf(product).map((a) => `the ${a.label.toLowerCase()}`);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+}
+
+/** "Sizes S to XXL", or the one size a product comes in. */
+function sizesInWords(sizes: string[]): string {
+  return sizes.length > 1 ? `Sizes ${sizes[0]} to ${sizes[sizes.length - 1]}` : `One size (${sizes[0]})`;
+}
+
+const info = (product: Product, sizes: string[]): { icon: IconName; title: string; text: string }[] => [
   { icon: 'star', title: 'Premium Quality', text: 'Soft, durable fabric that keeps its shape wash after wash.' },
-  { icon: 'pen', title: 'Customizable', text: 'Add your text, logo or artwork on the left chest and the back.' },
-  { icon: 'shirt', title: 'Perfect Fit', text: 'Sizes S to XXL; mix sizes freely in one order.' },
+  { icon: 'pen', title: 'Customizable', text: `Add your text, logo or artwork on ${areasInWords(product)}.` },
+  { icon: 'shirt', title: 'Perfect Fit', text: `${sizesInWords(sizes)}; mix sizes freely in one order.` },
   { icon: 'truck', title: '15-20 Day Delivery', text: 'Made to order and delivered in 15-20 business days.' },
   { icon: 'returns', title: 'Easy Returns', text: 'Returns accepted within 30 days of delivery.' },
   { icon: 'lock', title: 'Secure Checkout', text: 'Pay safely by card through our payment partner.' },
@@ -92,9 +105,10 @@ function Problem({ message, onRetry, retrying }: { message: string; onRetry?: ()
 function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
   const [color, setColor] = useState(product.defaultColor || product.colors[0] || '');
-  const [quantities, setQuantities] = useState<Quantities>(NO_QUANTITIES);
+  const sizes = sizesOf(product);
+  const [quantities, setQuantities] = useState<Quantities>(() => noQuantities(sizes));
   const total = totalOf(quantities);
-  const colorHex = colorSwatch(color);
+  const colorHex = colorSwatch(color, product.colorHex);
 
   const customize = () => {
     const state: ProductToStudioState = {
@@ -128,7 +142,7 @@ function ProductDetail({ product }: { product: Product }) {
               label="Colours"
               className="chips swatches"
               optionClass="chip"
-              options={product.colors.map((c) => ({ value: c, label: c, swatch: colorSwatch(c) }))}
+              options={product.colors.map((c) => ({ value: c, label: c, swatch: colorSwatch(c, product.colorHex) }))}
               value={color}
               onChange={setColor}
             />
@@ -136,11 +150,11 @@ function ProductDetail({ product }: { product: Product }) {
 
           <div className="option-block">
             <h2 className="option-title">Quantity per size</h2>
-            <SizeSteppers value={quantities} onChange={(size, n) => setQuantities((q) => ({ ...q, [size]: Math.max(0, n) }))} />
+            <SizeSteppers sizes={sizes} sizePrices={product.sizePrices} value={quantities} onChange={(size, n) => setQuantities((q) => ({ ...q, [size]: Math.max(0, n) }))} />
             <p className="muted small-print">
               Total: <strong data-testid="total-quantity">{total}</strong> {total === 1 ? 'item' : 'items'} · orders start at 25 pieces per colour
             </p>
-            {product.sizeChart && <SizeChart chart={product.sizeChart} sizes={product.sizes} />}
+            {product.sizeChart && <SizeChart chart={product.sizeChart} sizes={sizes} />}
           </div>
 
           <button className="btn block big" disabled={total === 0} onClick={customize}>
@@ -150,7 +164,7 @@ function ProductDetail({ product }: { product: Product }) {
       </div>
 
       <ul className="info-blocks">
-        {INFO.map((b) => (
+        {info(product, sizes).map((b) => (
           <li className="info-block" key={b.title}>
             <span className="info-icon">
               <Icon name={b.icon} size={22} />

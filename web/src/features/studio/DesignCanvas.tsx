@@ -1,15 +1,18 @@
-// The garment picture of the chosen side with the print area drawn on it, and
-// its outline: where printing ends (anything dragged past it is cut off).
+// The picture of the chosen print area's side with the area drawn on it at
+// its place (the product's box for it), and its outline: where printing ends
+// (anything dragged past it is cut off).
 import { useLayoutEffect, useRef, useState } from 'react';
 import { colorImage, type Product } from '../../api/products';
 import type { AreaKey, RosterRowInput } from '../../lib/engine';
 import { AreaCanvas } from './AreaCanvas';
 import { ElementHandles } from './ElementHandles';
-import { AREA_LABELS, AREA_ON_PICTURE } from '../../lib/printAreas';
+import { placeOf } from '../../lib/printAreas';
 import type { StudioHandle } from './useStudio';
 
 export function DesignCanvas({ handle, product, color, area, snapping, row }: { handle: StudioHandle; product: Product; color: string; area: AreaKey; snapping: boolean; row?: RosterRowInput }) {
-  const place = AREA_ON_PICTURE[area];
+  const areas = handle.garment.printAreas;
+  const spec = areas.find((a) => a.key === area) ?? areas[0];
+  const place = placeOf(spec);
   const picture = colorImage(product, color, place.side);
   // Which picture last loaded or failed: a cached one loads before any effect would run, so the
   // status is derived from it rather than reset by an effect (which left 'Loading Image...' showing).
@@ -46,7 +49,7 @@ export function DesignCanvas({ handle, product, color, area, snapping, row }: { 
         style={{ left: `${place.cx - place.width / 2}%`, width: `${place.width}%`, top: `${place.cy}%` }}
         data-testid="print-area"
       >
-        <AreaCanvas handle={handle} area={area} pixelWidth={pixelWidth} interactive snapping={snapping} row={row} label={`${AREA_LABELS[area]} print area`} />
+        <AreaCanvas handle={handle} area={area} pixelWidth={pixelWidth} interactive snapping={snapping} row={row} label={`${spec.label} print area`} />
         <div className="safe-area" data-testid="safe-area" aria-hidden="true">
           <span>Print area</span>
         </div>

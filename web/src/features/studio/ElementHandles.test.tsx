@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Studio } from '../../lib/engine';
 import { ElementHandles } from './ElementHandles';
 import type { DesignDoc, StudioHandle } from './useStudio';
+import { garment } from '../../test/testkit';
 
 const design = {
   color: 'white',
@@ -28,8 +29,9 @@ function setup(error: string | null = null) {
     change: (fn) => (fn(studio as unknown as Studio), error),
     discardDraft: () => {},
     textReady: true,
+    garment: garment(),
   };
-  render(<ElementHandles handle={handle} area="left_chest" />);
+  render(<ElementHandles handle={handle} area="leftChest" />);
   return studio;
 }
 
@@ -40,21 +42,21 @@ describe('ElementHandles', () => {
     text.focus();
     await userEvent.keyboard('{ArrowRight}{ArrowUp}{Shift>}{ArrowLeft}{ArrowDown}{/Shift}');
     expect(studio.moveElement.mock.calls).toEqual([
-      ['left_chest', 'text', 51, 40],
-      ['left_chest', 'text', 50, 39],
-      ['left_chest', 'text', 40, 40],
-      ['left_chest', 'text', 50, 50],
+      ['leftChest', 'text', 51, 40],
+      ['leftChest', 'text', 50, 39],
+      ['leftChest', 'text', 40, 40],
+      ['leftChest', 'text', 50, 50],
     ]);
     // What the engine made of it is announced.
     expect(screen.getByText(/^Text “Team Legacy” .* centred 50% across, 40% down$/)).toBeTruthy();
 
     await userEvent.keyboard('+-');
     expect(studio.setText.mock.calls).toEqual([
-      ['left_chest', 'Team Legacy', 'Georgia', 17, '#000000'],
-      ['left_chest', 'Team Legacy', 'Georgia', 15, '#000000'],
+      ['leftChest', 'Team Legacy', 'Georgia', 17, '#000000'],
+      ['leftChest', 'Team Legacy', 'Georgia', 15, '#000000'],
     ]);
     await userEvent.keyboard('{Delete}');
-    expect(studio.remove).toHaveBeenCalledWith('left_chest', 'text');
+    expect(studio.remove).toHaveBeenCalledWith('leftChest', 'text');
     expect(screen.getByText('Text removed from Left Chest')).toBeTruthy();
   });
 

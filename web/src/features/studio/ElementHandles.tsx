@@ -4,9 +4,9 @@
 // resize it, Delete removes it. Every move goes through the engine, which
 // clamps it, and the result is announced.
 import { useId, useState, type KeyboardEvent } from 'react';
-import { FACTS, type AreaKey, type ElementKind } from '../../lib/engine';
+import type { AreaKey, ElementKind } from '../../lib/engine';
 import { describeImage, describeText } from './describeDesign';
-import { AREA_DOC_KEY, AREA_LABELS } from '../../lib/printAreas';
+import { contentOf } from '../../lib/printAreas';
 import type { StudioHandle } from './useStudio';
 
 /** The width the handles are laid out at; only the proportions matter. */
@@ -17,9 +17,10 @@ export function ElementHandles({ handle, area }: { handle: StudioHandle; area: A
   const { studio, design } = handle;
   const [said, setSaid] = useState('');
   const keysId = useId();
-  const content = design.areas[AREA_DOC_KEY[area]];
-  const fact = FACTS.printAreas.find((a) => a.key === area)!;
-  const layoutHeight = (LAYOUT_WIDTH * fact.heightInches) / fact.widthInches;
+  const content = contentOf(design, area);
+  const spec = handle.garment.printAreas.find((a) => a.key === area);
+  const label = spec?.label ?? area;
+  const layoutHeight = spec ? (LAYOUT_WIDTH * spec.heightInches) / spec.widthInches : LAYOUT_WIDTH;
   let boxes: ReturnType<typeof studio.elementBoxes> = [];
   try {
     boxes = studio.elementBoxes(area, LAYOUT_WIDTH);
@@ -51,7 +52,7 @@ export function ElementHandles({ handle, area }: { handle: StudioHandle; area: A
         e.currentTarget.parentElement?.querySelector<HTMLElement>(`.element-handle:not([data-kind="${kind}"])`) ??
         document.querySelector<HTMLElement>('[role="radiogroup"][aria-label="Print area"] [aria-checked="true"]');
       handle.change((s) => s.remove(area, kind));
-      setSaid(`${kind === 'text' ? 'Text' : 'Image'} removed from ${AREA_LABELS[area]}`);
+      setSaid(`${kind === 'text' ? 'Text' : 'Image'} removed from ${label}`);
       next?.focus();
       e.preventDefault();
       return;
@@ -61,7 +62,7 @@ export function ElementHandles({ handle, area }: { handle: StudioHandle; area: A
     e.preventDefault();
     if (error) return setSaid(error);
     // The document after the change: the engine may have clamped it.
-    const now = studio.design().areas[AREA_DOC_KEY[area]];
+    const now = contentOf(studio.design(), area);
     const el = kind === 'text' ? now.text && describeText(now.text) : now.image && describeImage(now.image);
     if (el) setSaid(el.charAt(0).toUpperCase() + el.slice(1));
   };
@@ -80,7 +81,7 @@ export function ElementHandles({ handle, area }: { handle: StudioHandle; area: A
             width: `${(b.width / LAYOUT_WIDTH) * 100}%`,
             height: `${(b.height / layoutHeight) * 100}%`,
           }}
-          aria-label={`${b.kind === 'text' ? 'Text' : 'Image'} on ${AREA_LABELS[area]}: ${describe(b.kind)}`}
+          aria-label={`${b.kind === 'text' ? 'Text' : 'Image'} on ${label}: ${describe(b.kind)}`}
           aria-describedby={keysId}
           onKeyDown={(e) => onKeyDown(e, b.kind)}
         />

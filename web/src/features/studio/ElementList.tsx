@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { PrintQualityBadge } from '../../components/PrintQuality';
 import { FACTS, type AreaKey } from '../../lib/engine';
-import { AREA_DOC_KEY, AREA_LABELS, AREAS } from '../../lib/printAreas';
+import { areaLabel, contentOf } from '../../lib/printAreas';
 import type { StudioHandle } from './useStudio';
 
 /**
- * The texts and images of both areas, each removable, with 'remove all' per kind. Each image has its print
+ * The texts and images of the product's areas, each removable, with 'remove all' per kind. Each image has its print
  * quality beside it and can be resized here, the badge following live; one pull of a slider is one undo step.
  */
 export function ElementList({ handle, onMessage }: { handle: StudioHandle; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
@@ -17,8 +17,16 @@ export function ElementList({ handle, onMessage }: { handle: StudioHandle; onMes
     if (error) onMessage('error', error);
   };
   const startGesture = () => void (gesture.current += 1);
-  const texts = AREAS.flatMap((a) => (design.areas[AREA_DOC_KEY[a]].text ? [[a, design.areas[AREA_DOC_KEY[a]].text!] as const] : []));
-  const images = AREAS.flatMap((a) => (design.areas[AREA_DOC_KEY[a]].image ? [[a, design.areas[AREA_DOC_KEY[a]].image!] as const] : []));
+  const areas = handle.garment.printAreas;
+  const label = (area: AreaKey) => areaLabel(areas, area);
+  const texts = areas.flatMap(({ key }) => {
+    const text = contentOf(design, key).text;
+    return text ? [[key, text] as const] : [];
+  });
+  const images = areas.flatMap(({ key }) => {
+    const image = contentOf(design, key).image;
+    return image ? [[key, image] as const] : [];
+  });
 
   const clear = (kind: 'text' | 'image') => {
     handle.change((s) => s.clear(kind));
@@ -41,8 +49,8 @@ export function ElementList({ handle, onMessage }: { handle: StudioHandle; onMes
             {texts.map(([area, t]) => (
               <li key={area}>
                 <span style={{ color: t.color, fontFamily: t.font }}>“{t.text}”</span>
-                <span className="muted"> · {AREA_LABELS[area]} · {t.font} {t.size}</span>
-                <button className="btn ghost small" aria-label={`Remove text on ${AREA_LABELS[area]}`} onClick={() => handle.change((s) => s.remove(area, 'text'))}>
+                <span className="muted"> · {label(area)} · {t.font} {t.size}</span>
+                <button className="btn ghost small" aria-label={`Remove text on ${label(area)}`} onClick={() => handle.change((s) => s.remove(area, 'text'))}>
                   ✕
                 </button>
               </li>
@@ -62,12 +70,12 @@ export function ElementList({ handle, onMessage }: { handle: StudioHandle; onMes
             {images.map(([area, img]) => (
               <li key={area}>
                 <span>{img.name || 'Image'}</span>
-                <span className="muted"> · {AREA_LABELS[area]} · {img.size.width}×{img.size.height}%</span>
+                <span className="muted"> · {label(area)} · {img.size.width}×{img.size.height}%</span>
                 <PrintQualityBadge quality={handle.studio.printQuality(area)} area={area} />
                 <label className="check small">
                   <input type="checkbox" checked={img.useEmbroidery} onChange={(e) => handle.change((s) => s.setEmbroidery(area, e.target.checked))} /> Embroidery
                 </label>
-                <button className="btn ghost small" aria-label={`Remove image on ${AREA_LABELS[area]}`} onClick={() => handle.change((s) => s.remove(area, 'image'))}>
+                <button className="btn ghost small" aria-label={`Remove image on ${label(area)}`} onClick={() => handle.change((s) => s.remove(area, 'image'))}>
                   ✕
                 </button>
                 <div className="image-resize">
@@ -76,7 +84,7 @@ export function ElementList({ handle, onMessage }: { handle: StudioHandle; onMes
                       {side === 'width' ? 'Width' : 'Height'} {img.size[side]}%
                       <input
                         type="range"
-                        aria-label={`Image ${side} on ${AREA_LABELS[area]}`}
+                        aria-label={`Image ${side} on ${label(area)}`}
                         min={FACTS.imageSizeMin}
                         max={FACTS.imageSizeMax}
                         value={img.size[side]}

@@ -7,6 +7,7 @@ import { NamesNumbersPanel } from './NamesNumbersPanel';
 import { previewRow, RowPreviewBar, SAMPLE_ROW } from './RowPreviewBar';
 import { RowList } from './RowList';
 import type { StudioHandle } from './useStudio';
+import { garment } from '../../test/testkit';
 
 /** The panel over a real engine studio, re-rendered after each change as useStudio does. */
 function Harness({ studio, onPreview }: { studio: Studio; onPreview?: (i: number) => void }) {
@@ -28,6 +29,7 @@ function Harness({ studio, onPreview }: { studio: Studio; onPreview?: (i: number
     },
     discardDraft: () => {},
     textReady: true,
+    garment: garment(),
   };
   return <NamesNumbersPanel handle={handle} area="back" preview={preview} onPreview={(i) => (setPreview(i), onPreview?.(i))} onMessage={() => {}} />;
 }

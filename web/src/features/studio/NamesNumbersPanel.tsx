@@ -10,7 +10,8 @@ import { RosterEditor } from '../../components/roster/RosterEditor';
 import { applyRoster, type RosterModel } from '../../components/roster/rosterModel';
 import { useRosterReader } from '../../components/roster/useRosterReader';
 import { FACTS, type AreaKey, type Font, type PersonalField } from '../../lib/engine';
-import { AREA_DOC_KEY, AREA_LABELS } from '../../lib/printAreas';
+import { areaLabel, contentOf } from '../../lib/printAreas';
+import type { components } from '../../lib/schema';
 import { RowList } from './RowList';
 import type { StudioHandle } from './useStudio';
 
@@ -24,7 +25,7 @@ export function studioRoster(handle: StudioHandle): RosterModel {
   return {
     rows: handle.studio.roster(),
     problems: handle.studio.rosterProblems(),
-    setRows: (rows, gesture) => handle.change((s) => applyRoster(s, rows), gesture),
+    setRows: (rows, gesture) => handle.change((s) => applyRoster(s, rows, handle.garment.sizes), gesture),
   };
 }
 
@@ -34,28 +35,32 @@ export function NamesNumbersPanel({
   preview,
   onPreview,
   onMessage,
+  sizeChart,
 }: {
   handle: StudioHandle;
   area: AreaKey;
+  /** The product's size chart, beside the list's sizes. */
+  sizeChart?: components['schemas']['SizeChartDto'];
   /** The row the preview shows (an index into the roster). */
   preview: number;
   onPreview: (index: number) => void;
   onMessage: (kind: 'ok' | 'error', text: string) => void;
 }) {
-  const reader = useRosterReader();
+  const reader = useRosterReader(handle.garment.sizes);
   const model = studioRoster(handle);
   const personalised = isPersonalised(handle);
+  const label = areaLabel(handle.garment.printAreas, area);
   return (
     <section className="panel names-numbers" aria-labelledby="names-heading" data-testid="names-numbers">
       <h2 id="names-heading">Names &amp; Numbers</h2>
-      <p className="hint muted">A name and a number of its own on each piece, on the {AREA_LABELS[area]}. Your sizes follow the list below.</p>
+      <p className="hint muted">A name and a number of its own on each piece, on the {label}. Your sizes follow the list below.</p>
       {FIELDS.map((f) => (
-        <FieldStyle key={f.field} handle={handle} area={area} {...f} onMessage={onMessage} />
+        <FieldStyle key={f.field} handle={handle} area={area} areaName={label} {...f} onMessage={onMessage} />
       ))}
       {(personalised || model.rows.length > 0) && (
         <>
           <h3 className="roster-heading">Your list</h3>
-          <RosterEditor model={model} reader={reader} label="Names and numbers list" />
+          <RosterEditor model={model} reader={reader} sizes={handle.garment.sizes} sizePrices={handle.garment.sizePrices} sizeChart={sizeChart} label="Names and numbers list" />
           <RowList rows={model.rows} selected={preview} onSelect={onPreview} />
         </>
       )}
@@ -72,6 +77,7 @@ export function isPersonalised(handle: StudioHandle): boolean {
 function FieldStyle({
   handle,
   area,
+  areaName,
   field,
   label,
   height: defaultHeight,
@@ -79,13 +85,15 @@ function FieldStyle({
 }: {
   handle: StudioHandle;
   area: AreaKey;
+  /** The area's label. */
+  areaName: string;
   field: PersonalField;
   label: string;
   height: number;
   onMessage: (kind: 'ok' | 'error', text: string) => void;
 }) {
   const id = useId();
-  const style = handle.design.areas[AREA_DOC_KEY[area]][field];
+  const style = contentOf(handle.design, area)[field];
   const font = (style?.font ?? FACTS.fonts[0]) as Font;
   const color = FACTS.textColorPresets.find((c) => c.toLowerCase() === style?.color?.toLowerCase()) ?? style?.color ?? FACTS.textColorPresets[0];
   const height = style?.height ?? defaultHeight;
@@ -99,7 +107,7 @@ function FieldStyle({
   const toggle = (on: boolean) => {
     const error = handle.change((s) => (on ? s.setPersonal(area, field, font, height, color) : void s.removePersonal(area, field)));
     if (error) onMessage('error', error);
-    else onMessage('ok', `${label} ${on ? 'added to' : 'removed from'} the ${AREA_LABELS[area]}`);
+    else onMessage('ok', `${label} ${on ? 'added to' : 'removed from'} the ${areaName}`);
   };
 
   return (
@@ -107,7 +115,7 @@ function FieldStyle({
       <legend>{label}</legend>
       <label className="check">
         <input type="checkbox" checked={!!style} disabled={!handle.textReady} onChange={(e) => toggle(e.target.checked)} />
-        {handle.textReady ? `Print a ${field} on the ${AREA_LABELS[area]}` : 'Loading fonts…'}
+        {handle.textReady ? `Print a ${field} on the ${areaName}` : 'Loading fonts…'}
       </label>
       {style && (
         <>

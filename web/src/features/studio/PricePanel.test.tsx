@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, mockApi, ok, renderAt, signedIn, storeFacts } from '../../test/testkit';
+import { calls, garment, mockApi, ok, renderAt, signedIn, storeFacts } from '../../test/testkit';
 import { builtinProducts } from '../../api/builtinProducts';
 import { SERVER_UNREACHABLE } from '../../lib/api';
 import { createStudio, type Studio } from '../../lib/engine';
@@ -28,11 +28,12 @@ async function readyHandle(): Promise<StudioHandle> {
   } as unknown as Studio;
   return {
     studio,
-    design: { productId: '64f1a2b3c4d5e6f708190a05', color: 'white', quantities: { s: 0, m: 25, l: 0, xl: 0, xxl: 0 }, materialQuality: 'Premium', printQuality: 'High', areas: { leftChest: { text: null, image: null }, back: { text: null, image: null } } } as DesignDoc,
+    design: { version: 1, productId: '64f1a2b3c4d5e6f708190a05', color: 'white', quantities: { s: 0, m: 25, l: 0, xl: 0, xxl: 0 }, materialQuality: 'Premium', printQuality: 'High', areas: { leftChest: { text: null, image: null }, back: { text: null, image: null } } } as DesignDoc,
     version: 0,
     change: () => null,
     discardDraft: vi.fn(),
     textReady: true,
+    garment: garment(),
   };
 }
 

@@ -17,7 +17,8 @@ import { chargesGatewayFee, useStoreFacts } from '../../api/store';
 import { useFeePolicy, useLocalCartChanges } from '../../hooks/useLocalCart';
 import { designImages, uploadDesignImages } from '../../api/artwork';
 import type { Product } from '../../api/products';
-import { SizeSteppers, type Quantities } from '../../components/SizeSteppers';
+import { SizeSteppers } from '../../components/SizeSteppers';
+import { SizeChartBeside } from '../../components/SizeChart';
 import type { StudioHandle } from './useStudio';
 import { TierTable } from './TierTable';
 import { isPersonalised } from './NamesNumbersPanel';
@@ -61,7 +62,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
     // Quantities the engine refuses show no price.
   }
 
-  const setQuantity = (size: keyof Quantities, n: number) => {
+  const setQuantity = (size: string, n: number) => {
     const error = handle.change((s) => s.setQuantity(size, n));
     if (error) onMessage('error', error);
   };
@@ -70,7 +71,7 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
     // The engine's rules first ('Please select at least one item…', the
     // 25-per-colour minimum): they need neither a session nor the server.
     try {
-      studio.checkForCart(product);
+      studio.checkForCart();
     } catch (e) {
       return onMessage('error', engineMessage(e));
     }
@@ -144,7 +145,8 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       </dl>
       <h3>Sizes</h3>
       {/* A personalised design has a piece per row of its list: the list sets the sizes. */}
-      <SizeSteppers value={design.quantities} onChange={setQuantity} disabled={personalised} />
+      <SizeSteppers sizes={handle.garment.sizes} sizePrices={handle.garment.sizePrices} value={design.quantities} onChange={setQuantity} disabled={personalised} />
+      <SizeChartBeside chart={product.sizeChart} sizes={handle.garment.sizes} />
       {personalised && (
         <p className="hint muted" data-testid="sizes-from-roster">
           The sizes follow your names and numbers list.
@@ -162,6 +164,12 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
               </td>
               <td>{rupees(line.garments)}</td>
             </tr>
+            {!!line.sizeSurcharges && (
+              <tr data-testid="size-surcharges">
+                <td>Size surcharges</td>
+                <td>{rupees(line.sizeSurcharges)}</td>
+              </tr>
+            )}
             {line.tierDiscountBps > 0 && (
               <tr data-testid="tier-discount">
                 <td>

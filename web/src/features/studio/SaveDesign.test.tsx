@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
+import { fail, garment, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
 import type { SavedDesign } from '../../api/designs';
 import type { Studio } from '../../lib/engine';
 import { draftKey, draftOrigin, setDraftOrigin } from '../../lib/studioDraft';
@@ -25,7 +25,7 @@ const doc = (text: string) =>
 
 /** A studio handle showing `design` (the engine is not needed to save). */
 function handleOf(design: DesignDoc): StudioHandle {
-  return { studio: { design: () => design } as unknown as Studio, design, version: 0, change: () => null, discardDraft: vi.fn(), textReady: true };
+  return { studio: { design: () => design } as unknown as Studio, design, version: 0, change: () => null, discardDraft: vi.fn(), textReady: true, garment: garment() };
 }
 
 const savedAs = (name: string, version: number, design: unknown): SavedDesign =>

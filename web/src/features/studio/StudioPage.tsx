@@ -1,24 +1,25 @@
 // The design studio (/design?productId&color&withLogo). The engine runs in
 // the browser: every rule, clamp, decal and price comes from it.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useProduct } from '../../api/products';
 import { Spinner } from '../../components/Spinner';
 import { colorSwatch } from '../../components/colors';
 import { modelUrl } from '../../api/products';
-import type { AreaKey, SizeKey } from '../../lib/engine';
+import type { AreaKey } from '../../lib/engine';
+import { garmentOf } from '../../lib/garment';
 import { DesignCanvas } from './DesignCanvas';
 import { ElementList } from './ElementList';
 import { ImageUpload } from './ImageUpload';
 import { PreviewModal } from './PreviewModal';
 import { PricePanel } from './PricePanel';
 import { TextEditor } from './TextEditor';
-import { AREA_LABELS, AREAS } from '../../lib/printAreas';
+import { placeOf } from '../../lib/printAreas';
 import { useStudio } from './useStudio';
 import { useSavedDesign } from './useSavedDesign';
 import { SaveDesign } from './SaveDesign';
 import './studio.css';
-import type { Quantities } from '../../components/SizeSteppers';
+import type { Quantities } from '../../lib/sizes';
 import { RadioGroup } from '../../components/RadioGroup';
 import { describeDesign } from './describeDesign';
 import { HistoryButtons } from './HistoryButtons';
@@ -48,9 +49,12 @@ export default function StudioPage() {
   // A saved design to reopen (?savedDesign={id}) becomes the draft before the studio starts.
   const savedId = params.get('savedDesign');
   const opened = useSavedDesign(product.data?._id, savedId);
-  const { handle, history, error, textError } = useStudio(opened.ready ? product.data?._id : undefined, color, withLogo);
-  const [area, setArea] = useState<AreaKey>('left_chest');
+  const studioProduct = useMemo(() => (product.data ? { id: product.data._id, garment: garmentOf(product.data) } : undefined), [product.data]);
+  const { handle, history, error, textError } = useStudio(opened.ready ? studioProduct : undefined, color, withLogo);
+  const [chosenArea, setArea] = useState<AreaKey | null>(null);
   const [view, setView] = useState<'2d' | '3d'>('2d');
+  // The areas the 3D model has no place for, by model: the 2D view shows those.
+  const [missingIn3D, setMissingIn3D] = useState<{ model: string | undefined; areas: AreaKey[] }>({ model: undefined, areas: [] });
   const [previewing, setPreviewing] = useState(false);
   // Snapping to the guides while dragging; Alt held turns it off for a moment, this toggle (for touch screens) for good.
   const [snapping, setSnapping] = useState(true);
@@ -72,7 +76,7 @@ export default function StudioPage() {
     const q = (location.state as { quantities?: Quantities } | null)?.quantities;
     if (!handle || appliedQuantities.current || !q) return;
     appliedQuantities.current = true;
-    handle.change((s) => Object.entries(q).forEach(([size, n]) => s.setQuantity(size as SizeKey, Number(n) || 0)));
+    handle.change((s) => Object.entries(q).forEach(([size, n]) => s.setQuantity(size, Number(n) || 0)));
   }, [handle, location.state]);
 
   // An undone or redone colour: the page's colour (the garment picture, the query) follows the document.
@@ -92,6 +96,17 @@ export default function StudioPage() {
   const personalised = isPersonalised(handle);
   const rows = personalised ? handle.studio.roster() : [];
   const row = personalised ? previewRow(rows, previewIndex) : undefined;
+  // The product's own areas: the one chosen, else its first.
+  const areas = handle.garment.printAreas;
+  const spec = areas.find((a) => a.key === chosenArea) ?? areas[0];
+  const area = spec.key;
+  const model = modelUrl(p, color);
+  const notIn3D = view === '3d' && missingIn3D.model === model && missingIn3D.areas.includes(area);
+  const noteNotIn3D = (missing: AreaKey) =>
+    setMissingIn3D((was) => {
+      const known = was.model === model ? was.areas : [];
+      return known.includes(missing) ? was : { model, areas: [...known, missing] };
+    });
 
   return (
     <div className="page studio">
@@ -134,12 +149,12 @@ export default function StudioPage() {
               ))}
             </select>
             <span className="label">Print area</span>
-            <RadioGroup label="Print area" options={AREAS.map((a) => ({ value: a, label: AREA_LABELS[a] }))} value={area} onChange={setArea} />
+            <RadioGroup label="Print area" options={areas.map((a) => ({ value: a.key, label: a.label }))} value={area} onChange={setArea} />
           </section>
           {withLogo && <TextEditor handle={handle} area={area} onMessage={onMessage} />}
           {withLogo && <ImageUpload handle={handle} area={area} onMessage={onMessage} />}
           <ElementList handle={handle} onMessage={onMessage} />
-          {withLogo && <NamesNumbersPanel handle={handle} area={area} preview={previewIndex} onPreview={setPreviewIndex} onMessage={onMessage} />}
+          {withLogo && <NamesNumbersPanel handle={handle} area={area} preview={previewIndex} onPreview={setPreviewIndex} onMessage={onMessage} sizeChart={p.sizeChart} />}
         </div>
         <div className="stack studio-view">
           <div className="row studio-tools">
@@ -160,19 +175,31 @@ export default function StudioPage() {
               </button>
             )}
           </div>
-          {view === '2d' ? (
+          {notIn3D && (
+            <p className="notice info" role="status" data-testid="not-in-3d">
+              The 3D preview does not show the {spec.label}; the 2D view shows it as printed.
+            </p>
+          )}
+          {view === '2d' || notIn3D ? (
             <DesignCanvas handle={handle} product={p} color={color} area={area} snapping={snapping} row={row} />
           ) : (
             <Suspense fallback={<Spinner label="Loading 3D view..." />}>
-              <Studio3D handle={handle} modelUrl={modelUrl(p, color)} colorHex={colorSwatch(color)} side={area === 'back' ? 'back' : 'front'} row={row} />
+              <Studio3D
+                handle={handle}
+                modelUrl={model}
+                colorHex={colorSwatch(color, p.colorHex)}
+                side={placeOf(spec).side}
+                row={row}
+                onMissingArea={noteNotIn3D}
+              />
             </Suspense>
           )}
           {personalised && <RowPreviewBar rows={rows} index={previewIndex} onSelect={setPreviewIndex} />}
           <p className="muted small hint">
-            Drag an element to place it (it snaps to the centre lines and edges; hold Alt to drag freely), or select it with Tab and move it with the arrow keys. {AREA_LABELS[area]} is selected.
+            Drag an element to place it (it snaps to the centre lines and edges; hold Alt to drag freely), or select it with Tab and move it with the arrow keys. {spec.label} is selected.
           </p>
           <p className="visually-hidden" data-testid="design-description">
-            Your design: {describeDesign(handle.design)}
+            Your design: {describeDesign(handle.design, areas)}
           </p>
         </div>
         <PricePanel handle={handle} product={p} onPreview={() => setPreviewing(true)} onMessage={onMessage} />

@@ -5,6 +5,7 @@ import { FACTS, type Studio } from '../../lib/engine';
 import { forgetPendingText } from './pendingText';
 import { TextEditor } from './TextEditor';
 import type { DesignDoc, StudioHandle } from './useStudio';
+import { garment } from '../../test/testkit';
 
 async function fakeHandle(change: StudioHandle['change'] = () => null): Promise<StudioHandle> {
   return {
@@ -14,6 +15,7 @@ async function fakeHandle(change: StudioHandle['change'] = () => null): Promise<
     change,
     discardDraft: () => {},
     textReady: true,
+    garment: garment(),
   };
 }
 
@@ -22,12 +24,12 @@ const textBox = () => screen.getByLabelText('Text', { selector: 'input' }) as HT
 describe('TextEditor draft', () => {
   it('keeps the text being typed across a reload', async () => {
     const handle = await fakeHandle();
-    const first = render(<TextEditor handle={handle} area="left_chest" onMessage={() => {}} />);
+    const first = render(<TextEditor handle={handle} area="leftChest" onMessage={() => {}} />);
     await userEvent.type(textBox(), 'Team Legacy');
     first.unmount();
 
     // A new page (as after a reload) finds the same text in the box.
-    render(<TextEditor handle={handle} area="left_chest" onMessage={() => {}} />);
+    render(<TextEditor handle={handle} area="leftChest" onMessage={() => {}} />);
     expect(textBox().value).toBe('Team Legacy');
     expect(screen.getByText('11/50')).toBeTruthy();
   });
@@ -53,15 +55,15 @@ describe('TextEditor draft', () => {
   it('lets a text be typed while the text module loads, and added once it has', async () => {
     const setText = vi.fn();
     const loading = { ...(await fakeHandle((fn) => (fn({ setText } as unknown as Studio), null))), textReady: false };
-    const view = render(<TextEditor handle={loading} area="left_chest" onMessage={() => {}} />);
+    const view = render(<TextEditor handle={loading} area="leftChest" onMessage={() => {}} />);
     await userEvent.type(textBox(), 'Early{Enter}');
     const button = screen.getByRole('button', { name: 'Loading fonts…' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(setText).not.toHaveBeenCalled();
 
-    view.rerender(<TextEditor handle={{ ...loading, textReady: true }} area="left_chest" onMessage={() => {}} />);
+    view.rerender(<TextEditor handle={{ ...loading, textReady: true }} area="leftChest" onMessage={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add Text' }));
-    expect(setText).toHaveBeenCalledWith('left_chest', 'Early', FACTS.fonts[0], FACTS.fontSizeDefault, FACTS.textColorPresets[0]);
+    expect(setText).toHaveBeenCalledWith('leftChest', 'Early', FACTS.fonts[0], FACTS.fontSizeDefault, FACTS.textColorPresets[0]);
   });
 });
 
@@ -72,7 +74,7 @@ describe('TextEffects', () => {
 
   it('asks for a text first', async () => {
     const handle = { ...(await fakeHandle()), design: withText(null) };
-    render(<TextEditor handle={handle} area="left_chest" onMessage={() => {}} />);
+    render(<TextEditor handle={handle} area="leftChest" onMessage={() => {}} />);
     expect(screen.getByText('Add a text to curve or outline it.')).toBeTruthy();
     expect(screen.queryByLabelText('Arc')).toBeNull();
   });
@@ -81,12 +83,12 @@ describe('TextEffects', () => {
     const setTextArc = vi.fn();
     const messages: string[] = [];
     const handle = { ...(await fakeHandle((fn) => (fn({ setTextArc } as unknown as Studio), null))), design: withText(flat) };
-    render(<TextEditor handle={handle} area="left_chest" onMessage={(_, m) => messages.push(m)} />);
+    render(<TextEditor handle={handle} area="leftChest" onMessage={(_, m) => messages.push(m)} />);
     const radius = screen.getByLabelText(/Curve radius/, { selector: 'input[type="range"]' }) as HTMLInputElement;
     expect(radius.disabled).toBe(true);
     screen.getByLabelText('Arc').focus();
     await userEvent.selectOptions(screen.getByLabelText('Arc'), 'Arch up');
-    expect(setTextArc).toHaveBeenLastCalledWith('left_chest', 'up', FACTS.arcRadiusDefault);
+    expect(setTextArc).toHaveBeenLastCalledWith('leftChest', 'up', FACTS.arcRadiusDefault);
     expect(messages).toEqual(['Arc updated']);
   });
 
@@ -98,7 +100,7 @@ describe('TextEffects', () => {
       return (setTextArc.mock.lastCall?.[2] ?? 0) < 27 ? refusal : null;
     };
     const handle = { ...(await fakeHandle(change)), design: withText({ ...flat, arc: { direction: 'down', radius: 40 } }) };
-    render(<TextEditor handle={handle} area="left_chest" onMessage={() => {}} />);
+    render(<TextEditor handle={handle} area="leftChest" onMessage={() => {}} />);
     expect((screen.getByLabelText('Arc') as HTMLSelectElement).value).toBe('down');
     const box = screen.getByLabelText(/Curve radius/, { selector: 'input[type="number"]' }) as HTMLInputElement;
     expect(box.value).toBe('40');
@@ -106,21 +108,21 @@ describe('TextEffects', () => {
     await userEvent.type(box, '12');
     expect(setTextArc).not.toHaveBeenCalled();
     await userEvent.tab();
-    expect(setTextArc).toHaveBeenCalledWith('left_chest', 'down', 12);
+    expect(setTextArc).toHaveBeenCalledWith('leftChest', 'down', 12);
     expect(screen.getByRole('alert').textContent).toBe(refusal);
     expect(box.value).toBe('40');
 
     // A radius the engine takes clears the message.
     await userEvent.clear(box);
     await userEvent.type(box, '30{Enter}');
-    expect(setTextArc).toHaveBeenLastCalledWith('left_chest', 'down', 30);
+    expect(setTextArc).toHaveBeenLastCalledWith('leftChest', 'down', 30);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('outlines the text: a width, 0 for none, and a colour', async () => {
     const setTextOutline = vi.fn();
     const handle = { ...(await fakeHandle((fn) => (fn({ setTextOutline } as unknown as Studio), null))), design: withText(flat) };
-    const view = render(<TextEditor handle={handle} area="left_chest" onMessage={() => {}} />);
+    const view = render(<TextEditor handle={handle} area="leftChest" onMessage={() => {}} />);
     const width = screen.getByLabelText(/Outline width/) as HTMLInputElement;
     expect(width.value).toBe('0');
     // A colour alone changes nothing while there is no outline.
@@ -129,16 +131,16 @@ describe('TextEffects', () => {
     expect(setTextOutline).not.toHaveBeenCalled();
     await userEvent.clear(width);
     await userEvent.type(width, '6{Enter}');
-    expect(setTextOutline).toHaveBeenLastCalledWith('left_chest', 6, '#EF4444');
+    expect(setTextOutline).toHaveBeenLastCalledWith('leftChest', 6, '#EF4444');
 
     // With an outline, the colour applies at once; 0 removes it.
-    view.rerender(<TextEditor handle={{ ...handle, design: withText({ ...flat, outline: { width: 6, color: '#ef4444' } }) }} area="left_chest" onMessage={() => {}} />);
+    view.rerender(<TextEditor handle={{ ...handle, design: withText({ ...flat, outline: { width: 6, color: '#ef4444' } }) }} area="leftChest" onMessage={() => {}} />);
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Outline colour' })).getByRole('radio', { name: '#FFFFFF' }));
-    expect(setTextOutline).toHaveBeenLastCalledWith('left_chest', 6, '#FFFFFF');
+    expect(setTextOutline).toHaveBeenLastCalledWith('leftChest', 6, '#FFFFFF');
     const box = screen.getByLabelText(/Outline width/) as HTMLInputElement;
     await userEvent.clear(box);
     await userEvent.type(box, '0');
     await userEvent.tab();
-    expect(setTextOutline).toHaveBeenLastCalledWith('left_chest', 0, '#EF4444');
+    expect(setTextOutline).toHaveBeenLastCalledWith('leftChest', 0, '#EF4444');
   });
 });

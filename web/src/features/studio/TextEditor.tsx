@@ -3,7 +3,7 @@ import { usePendingText } from './pendingText';
 import { FACTS, type AreaKey, type Font } from '../../lib/engine';
 import type { StudioHandle } from './useStudio';
 import { RadioGroup } from '../../components/RadioGroup';
-import { AREA_DOC_KEY } from '../../lib/printAreas';
+import { contentOf } from '../../lib/printAreas';
 
 /** The text of the chosen print area: adding replaces the area's text (the engine's rule). */
 export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
@@ -96,7 +96,7 @@ function NumberBox({ id, label, value, min, max, disabled, onCommit }: { id: str
  * when it refuses one; the controls show the design as it is.
  */
 export function TextEffects({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
-  const text = handle.design.areas[AREA_DOC_KEY[area]].text;
+  const text = contentOf(handle.design, area).text;
   const [refused, setRefused] = useState<string | null>(null);
   // What a control goes back to when turned on again.
   const [radius, setRadius] = useState(FACTS.arcRadiusDefault);

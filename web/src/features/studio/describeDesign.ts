@@ -1,9 +1,7 @@
 // The design in words, for screen readers (beside the 2D and 3D views) and for
 // the keyboard handles' names: what each print area holds, where and how big.
-import type { AreaKey, Design } from '../../lib/engine';
-import { AREA_DOC_KEY, AREA_LABELS, AREAS } from '../../lib/printAreas';
-
-type Area = Design['areas'][keyof Design['areas']];
+import type { AreaKey, AreaSpec, Design } from '../../lib/engine';
+import { areaLabel, contentOf, type AreaContent as Area } from '../../lib/printAreas';
 
 const at = (p: { x: number; y: number }) => `${Math.round(p.x)}% across, ${Math.round(p.y)}% down`;
 
@@ -20,12 +18,13 @@ export function describePersonal(field: 'name' | 'number', s: NonNullable<Area['
   return `each piece's ${field} in ${s.font}, ${s.height}% of the area high, colour ${s.color}, centred ${at(s.position)}`;
 }
 
-export function describeArea(design: Design, area: AreaKey): string {
-  const { text, image, name, number } = design.areas[AREA_DOC_KEY[area]];
+export function describeArea(design: Design, area: AreaKey, areas: AreaSpec[]): string {
+  const { text, image, name, number } = contentOf(design, area);
   const parts = [image && describeImage(image), text && describeText(text), name && describePersonal('name', name), number && describePersonal('number', number)].filter(Boolean);
-  return `${AREA_LABELS[area]}: ${parts.length ? parts.join('; ') : 'empty'}.`;
+  return `${areaLabel(areas, area)}: ${parts.length ? parts.join('; ') : 'empty'}.`;
 }
 
-export function describeDesign(design: Design): string {
-  return `${design.color} garment. ${AREAS.map((a) => describeArea(design, a)).join(' ')}`;
+/** The design on the product's areas, in its order. */
+export function describeDesign(design: Design, areas: AreaSpec[]): string {
+  return `${design.color} garment. ${areas.map((a) => describeArea(design, a.key, areas)).join(' ')}`;
 }

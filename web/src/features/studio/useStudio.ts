@@ -6,7 +6,7 @@
 // beside the draft, so undo survives a reload too.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { createStudio, engineMessage, loadTextEngine, type Design, type Studio } from '../../lib/engine';
+import { createStudio, engineMessage, loadTextEngine, type Design, type Garment, type Studio } from '../../lib/engine';
 import { provideStoredImages } from '../../lib/imageStore';
 import { draftKey, historyKey } from '../../lib/studioDraft';
 import { canRedo, canUndo, loadHistory, record, redo, saveHistory, undo, type History } from './history';
@@ -18,6 +18,8 @@ export type DesignDoc = Design;
 export interface StudioHandle {
   studio: Studio;
   design: DesignDoc;
+  /** The product's print areas, sizes (with surcharges) and colours, which the engine designs against. */
+  garment: Garment;
   version: number;
   /**
    * Runs a change on the engine, then re-renders, records an undo step and saves the draft. Returns the engine's
@@ -39,7 +41,11 @@ export interface HistoryControls {
   canRedo: boolean;
 }
 
-export function useStudio(productId: string | undefined, color: string | undefined, withLogo: boolean) {
+/** The studio for a product (its id and garment) in a colour. */
+export function useStudio(product: { id: string; garment: Garment } | undefined, color: string | undefined, withLogo: boolean) {
+  const productId = product?.id;
+  // The garment by value: a refetched product with the same garment keeps the open studio.
+  const garmentJson = product ? JSON.stringify(product.garment) : '';
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const studioRef = useRef<Studio | null>(null);
@@ -83,18 +89,19 @@ export function useStudio(productId: string | undefined, color: string | undefin
 
   // What the open studio was opened for: a new colour in the query that the document already has (chosen in
   // the studio, or undone) needs no new studio, and reopening one would race an undo that follows at once.
-  const openedFor = useRef<{ productId: string; withLogo: boolean } | null>(null);
+  const openedFor = useRef<{ productId: string; withLogo: boolean; garmentJson: string } | null>(null);
   // Before the frame is shown, and shown at once: with the engine already loaded (the studio's route starts it
   // early) and nothing to wait for, every await below settles in this task's microtasks, and the studio replaces
   // the spinner before the browser paints it (a frame and a render sooner); otherwise the spinner shows meanwhile.
   useLayoutEffect(() => {
     if (!productId || !color) return;
     const open = studioRef.current;
-    if (open && openedFor.current?.productId === productId && openedFor.current.withLogo === withLogo && open.design().color.toLowerCase() === color.toLowerCase()) return;
+    const was = openedFor.current;
+    if (open && was?.productId === productId && was.withLogo === withLogo && was.garmentJson === garmentJson && open.design().color.toLowerCase() === color.toLowerCase()) return;
     let cancelled = false;
     (async () => {
       try {
-        const studio = await createStudio(productId, color, localStorage.getItem(draftKey(productId)));
+        const studio = await createStudio(productId, color, localStorage.getItem(draftKey(productId)), JSON.parse(garmentJson) as Garment);
         if (cancelled) return studio.free();
         // A colour from the query overrides the draft's colour.
         studio.setColor(color);
@@ -106,7 +113,7 @@ export function useStudio(productId: string | undefined, color: string | undefin
         for (const area of await provideStoredImages(studio)) studio.remove(area, 'image');
         studioRef.current?.free();
         studioRef.current = studio;
-        openedFor.current = { productId, withLogo };
+        openedFor.current = { productId, withLogo, garmentJson };
         historyRef.current = loadHistory(localStorage.getItem(historyKey(productId)), studio.toJson());
         flushSync(() => {
           setVersion((v) => v + 1);
@@ -119,7 +126,7 @@ export function useStudio(productId: string | undefined, color: string | undefin
     return () => {
       cancelled = true;
     };
-  }, [productId, color, withLogo]);
+  }, [productId, color, withLogo, garmentJson]);
 
   useEffect(() => () => {
     studioRef.current?.free();
@@ -154,7 +161,7 @@ export function useStudio(productId: string | undefined, color: string | undefin
       if (next === history) return;
       stepping.current = true;
       try {
-        const studio = await createStudio(productId, color, next.present);
+        const studio = await createStudio(productId, color, next.present, JSON.parse(garmentJson) as Garment);
         // A picture this browser has since lost: the step opens without it, as a reload would.
         const missing = await provideStoredImages(studio);
         for (const area of missing) studio.remove(area, 'image');
@@ -167,7 +174,7 @@ export function useStudio(productId: string | undefined, color: string | undefin
         stepping.current = false;
       }
     },
-    [productId, color, save],
+    [productId, color, garmentJson, save],
   );
   const undoStep = useCallback(() => step(undo), [step]);
   const redoStep = useCallback(() => step(redo), [step]);
@@ -181,7 +188,7 @@ export function useStudio(productId: string | undefined, color: string | undefin
 
   const studio = studioRef.current;
   const history = historyRef.current;
-  const ready: StudioHandle | null = opened && studio ? { studio, design: studio.design(), version, change, discardDraft, textReady } : null;
+  const ready: StudioHandle | null = opened && studio && product ? { studio, design: studio.design(), garment: product.garment, version, change, discardDraft, textReady } : null;
   const controls: HistoryControls | null = history ? { undo: undoStep, redo: redoStep, canUndo: canUndo(history), canRedo: canRedo(history) } : null;
   return { handle: ready, history: controls, error, textError };
 }
