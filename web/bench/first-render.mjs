@@ -53,7 +53,7 @@ try {
         const url = performance.getEntriesByType('resource').find((e) => /\/design_engine-[^/]+\.js$/.test(e.name)).name;
         const { Studio } = await import(url);
         const studio = new Studio('64f1a2b3c4d5e6f708190a05', 'white');
-        for (const area of ['left_chest', 'back']) {
+        for (const area of ['leftChest', 'back']) {
           studio.setText(area, 'Legacy Threads 2026', 'Georgia', 32, '#F97316');
           studio.addImage(area, new Uint8Array(logoBytes), 'image/png', 'logo.png');
           studio.setImageSize(area, 40, 40);
@@ -66,8 +66,8 @@ try {
         };
         for (let i = 0; i < 25; i++) {
           const t0 = performance.now();
-          studio.moveElement('left_chest', 'text', (i * 7) % 100, 40);
-          decal('left_chest');
+          studio.moveElement('leftChest', 'text', (i * 7) % 100, 40);
+          decal('leftChest');
           decal('back');
           if (i >= 5) times.push(performance.now() - t0); // the first few warm the caches
         }

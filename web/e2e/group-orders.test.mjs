@@ -116,7 +116,7 @@ test('a group order: start from a saved design, members join by the link, one wi
   assert.equal(await ravi.getByTestId('group-price').textContent(), inr(product.price));
   const shown = await ravi.getByRole('main').textContent();
   assert.ok(!shown.includes('Verma') && !shown.includes(organiserEmail), 'nothing of the organiser but the first name');
-  await ravi.getByTestId('thumb-left_chest').getByRole('img', { name: 'Left Chest design' }).waitFor();
+  await ravi.getByTestId('thumb-leftChest').getByRole('img', { name: 'Left Chest design' }).waitFor();
   await expectAccessible(ravi, 'group link, a visitor');
   await ravi.getByRole('link', { name: 'Sign in to join' }).click();
   await ravi.waitForURL('**/login');

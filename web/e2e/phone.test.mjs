@@ -71,7 +71,7 @@ test('on a phone a shopper designs with the preview in view, by touch, pays and 
   // A finger drags the text; the page does not scroll under it.
   const description = page.getByTestId('design-description');
   await description.filter({ hasText: 'centred 50% across, 50% down' }).waitFor();
-  const canvas = page.locator('canvas[data-area="left_chest"]');
+  const canvas = page.locator('canvas[data-area="leftChest"]');
   await noBanner(page);
   const from = centre(await canvas.boundingBox());
   const scrolled = await page.evaluate(() => scrollY);

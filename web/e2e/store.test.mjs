@@ -151,7 +151,7 @@ test('a visitor designs a shirt, signs in with a code and finds it in the cart',
   await page.getByText('“Team Legacy”', { exact: true }).waitFor();
 
   // Drag it, measuring pointer move → decal drawn.
-  const canvas = page.locator('canvas[data-area="left_chest"]');
+  const canvas = page.locator('canvas[data-area="leftChest"]');
   const box = await canvas.boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
@@ -204,7 +204,7 @@ test('a visitor designs a shirt, signs in with a code and finds it in the cart',
   await page.getByTestId('cart-total').waitFor();
   assert.equal((await page.getByTestId('cart-total').textContent()).trim(), rupees);
   // The line's design, drawn by the engine: both print areas.
-  await page.getByTestId('thumb-left_chest').waitFor();
+  await page.getByTestId('thumb-leftChest').waitFor();
   await page.getByTestId('thumb-back').waitFor();
   await page.getByRole('img', { name: 'Back design' }).waitFor();
   await page.screenshot({ path: join(screenshots, 'cart.png'), fullPage: true });

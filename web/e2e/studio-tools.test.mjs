@@ -212,7 +212,7 @@ test('a small picture shows its print quality live while resized, Low with the w
   await page.getByRole('radio', { name: 'Left Chest' }).click();
   await page.getByLabel('Upload image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO });
   await page.getByRole('button', { name: 'Add Image' }).click();
-  const badge = page.getByTestId('print-quality-left_chest');
+  const badge = page.getByTestId('print-quality-leftChest');
   await badge.waitFor();
   assert.equal(await badge.getAttribute('data-grade'), 'Fair');
   assert.match(await badge.textContent(), /Fair · 200 DPI/);
@@ -228,7 +228,7 @@ test('a small picture shows its print quality live while resized, Low with the w
     await page.mouse.up();
     if (side === 'width') assert.match(await badge.textContent(), /Fair · 150 DPI/);
   }
-  await page.waitForFunction(() => document.querySelector('[data-testid="print-quality-left_chest"]')?.getAttribute('data-grade') === 'Low');
+  await page.waitForFunction(() => document.querySelector('[data-testid="print-quality-leftChest"]')?.getAttribute('data-grade') === 'Low');
   const text = await badge.textContent();
   assert.match(text, /Low · 40 DPI/);
   assert.match(text, /The image on the Left Chest prints at 40 DPI \(below 150\): it may look blurry/);
@@ -236,7 +236,7 @@ test('a small picture shows its print quality live while resized, Low with the w
   await expectAccessible(page, 'studio: a Low picture');
   // One pull of a slider is one undo step: undo returns to the full width at 20% high.
   await page.getByRole('button', { name: 'Undo' }).click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="print-quality-left_chest"]')?.getAttribute('data-grade') === 'Fair');
+  await page.waitForFunction(() => document.querySelector('[data-testid="print-quality-leftChest"]')?.getAttribute('data-grade') === 'Fair');
   assert.match(await badge.textContent(), /Fair · 150 DPI/);
   await context.close();
 });
@@ -248,7 +248,7 @@ test('the studio with the new controls on a phone', async () => {
   await page.getByRole('radio', { name: 'Left Chest' }).click();
   await page.getByLabel('Upload image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO });
   await page.getByRole('button', { name: 'Add Image' }).click();
-  await page.getByTestId('print-quality-left_chest').waitFor();
+  await page.getByTestId('print-quality-leftChest').waitFor();
   for (const name of ['Undo', 'Redo', 'Snap']) {
     const b = await page.getByRole('button', { name, exact: true }).boundingBox();
     assert.ok(b && b.height >= 24 && b.width >= 24, `${name} is a tap target (${JSON.stringify(b)})`);

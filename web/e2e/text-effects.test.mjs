@@ -18,7 +18,7 @@ const ADMIN = 'effects-admin@example.com';
 
 /** The 2D canvas's pixels, as the studio painted them from the engine's render. */
 const canvasPixels = (page) =>
-  page.locator('canvas[data-area="left_chest"]').evaluate((c) => Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data));
+  page.locator('canvas[data-area="leftChest"]').evaluate((c) => Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data));
 
 /** The canvas's pixels once at least `min` channel values differ from `before` (the repaint may wait for a frame). */
 async function repaintedFrom(page, before, min = 1000) {
@@ -79,7 +79,7 @@ function rise(tops) {
   return ends - Math.min(...tops.slice(third, 2 * third));
 }
 
-const CANVAS = 'canvas[data-area="left_chest"]';
+const CANVAS = 'canvas[data-area="leftChest"]';
 
 test('an arched, outlined team name: studio 2D and 3D, cart, payment, and the print file', async () => {
   const context = await newContext(browser, { viewport: { width: 1280, height: 900 } });

@@ -272,6 +272,12 @@ fn meta_schema(value: &Value) -> MetaSchema {
         max_length: size("maxLength"),
         min_length: size("minLength"),
         pattern: text("pattern").map(str::to_owned),
+        // Maps (a design's areas and quantities, keyed by the product's keys).
+        additional_properties: object
+            .get("additionalProperties")
+            .filter(|v| v.is_object())
+            .map(|v| Box::new(schema_ref(v))),
+        max_properties: size("maxProperties"),
         ..MetaSchema::ANY
     }
 }

@@ -4,18 +4,10 @@
 // engine's own rule via `onChange` (it refuses negatives with the spec's
 // message). Quantities are keyed by the size's label in lower case.
 import { useId } from 'react';
-import { FACTS } from '../lib/engine';
 import { sizeKey, surchargeOf, type Quantities } from '../lib/sizes';
 import { rupees } from '../lib/money';
 
 export type { Quantities };
-
-/**
- * @deprecated The built-in sizes' keys only: a page lists its product's sizes
- * (`sizesOf`) or a line's own (`orderedSizes`, `sizesText` in lib/sizes).
- * Kept for the admin's order dialog until it moves to those.
- */
-export const SIZES: readonly string[] = FACTS.sizes.map(sizeKey);
 
 export function SizeSteppers({
   sizes,

@@ -11984,6 +11984,24 @@ export interface components {
             total: number;
         };
         /**
+         * @description Which way an arched text bends: `up` is the classic team-name arch (the
+         *     circle's centre below the text), `down` a smile (the centre above).
+         * @enum {string}
+         */
+        ArcDirection: "up" | "down";
+        /**
+         * @description One print area: at most one text and one image, and one name and one
+         *     number (`personalisation`), by construction.
+         */
+        Area: {
+            /** @default null */
+            image: components["schemas"]["ImageElement"] | (null);
+            name?: components["schemas"]["PersonalStyle"] | (null);
+            number?: components["schemas"]["PersonalStyle"] | (null);
+            /** @default null */
+            text: components["schemas"]["TextElement"] | (null);
+        };
+        /**
          * AreaBoxDto
          * @description Where an area sits on its side's picture, in percent: its top-left corner, width and height.
          */
@@ -12010,7 +12028,9 @@ export interface components {
          *       }
          *     }
          */
-        Areas: Record<string, never>;
+        Areas: {
+            [key: string]: components["schemas"]["Area"];
+        };
         /**
          * ArtworkInfo
          * @description What the server read from an artwork's bytes.
@@ -12860,6 +12880,13 @@ export interface components {
             code?: string;
         };
         /**
+         * @description The six fonts of the studio. Each is drawn with an open, metric-compatible
+         *     font shipped with the engine (see `render::fonts`).
+         * @default Arial
+         * @enum {string}
+         */
+        Font: "Arial" | "Helvetica" | "Times New Roman" | "Georgia" | "Verdana" | "Courier New";
+        /**
          * GroupOrder
          * @description A group order as its organiser sees it.
          */
@@ -13015,6 +13042,11 @@ export interface components {
             version: string;
         };
         /**
+         * @description A colour as `#rgb` or `#rrggbb`, kept as `#rrggbb` in lower case (so equal colours hash equally).
+         * @default #000000
+         */
+        HexColour: string;
+        /**
          * HsnRow
          * @description The HSN summary's row: one HSN at one rate, net of credit notes.
          */
@@ -13043,6 +13075,27 @@ export interface components {
             /** Format: int64 */
             sgst: number;
         };
+        /** @description An uploaded picture, identified by the SHA-256 of its bytes. */
+        ImageAsset: {
+            /** Format: uint64 */
+            bytes: number;
+            /** Format: uint32 */
+            height: number;
+            mime: string;
+            sha256: string;
+            /** Format: uint32 */
+            width: number;
+        };
+        /** @description An image on a print area: all but the asset may be left out. */
+        ImageElement: {
+            asset: components["schemas"]["ImageAsset"];
+            /** @default  */
+            name: string;
+            position?: components["schemas"]["Position"];
+            size?: components["schemas"]["ImageSize"];
+            /** @default false */
+            useEmbroidery: boolean;
+        };
         /**
          * ImageRef
          * @description A picture of a garment in one colour (front or back).
@@ -13054,6 +13107,18 @@ export interface components {
             /** Format: int64 */
             originalSize?: number;
             uploadedAt?: string;
+        };
+        /**
+         * @default {
+         *       "height": 20,
+         *       "width": 20
+         *     }
+         */
+        ImageSize: {
+            /** Format: uint32 */
+            height: number;
+            /** Format: uint32 */
+            width: number;
         };
         /**
          * Invoice
@@ -13523,6 +13588,17 @@ export interface components {
             testMode: boolean;
         };
         /**
+         * @description How a name or number is printed on an area. Every way to make one checks
+         *     the height and the colour; the position is clamped like any element's.
+         */
+        PersonalStyle: {
+            color?: components["schemas"]["HexColour"];
+            font?: components["schemas"]["Font"];
+            /** Format: uint32 */
+            height: number;
+            position?: components["schemas"]["Position"];
+        };
+        /**
          * PersonalisationChargesDto
          * @description What a printed name and a printed number add to each piece, in paise.
          */
@@ -13580,6 +13656,20 @@ export interface components {
             state: string;
             /** @description The city checkout fills in: the district. */
             city: string;
+        };
+        /**
+         * @description The centre of an element in percent of its print area. The fields are
+         *     private: every way to make one clamps, so an element never leaves its area.
+         * @default {
+         *       "x": 50,
+         *       "y": 50
+         *     }
+         */
+        Position: {
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
         };
         /** PresignedUpload */
         PresignedUpload: {
@@ -13844,7 +13934,9 @@ export interface components {
          *       "xxl": 0
          *     }
          */
-        Quantities: Record<string, never>;
+        Quantities: {
+            [key: string]: number;
+        };
         /**
          * Reconciliation
          * @description The documents against the money: what the orders paid in the range
@@ -14343,6 +14435,38 @@ export interface components {
             razorpayPaymentId?: string;
             razorpaySignature?: string;
             error?: components["schemas"]["PaymentFailure"];
+        };
+        /**
+         * @description A text set along a circle: its baseline follows an arc of `radius` percent
+         *     of the print area's height. Whether the text fits in a half circle depends
+         *     on its width, so the renderer checks that (`StudioError::ArcTooTight`).
+         */
+        TextArc: {
+            direction: components["schemas"]["ArcDirection"];
+            /** Format: uint32 */
+            radius: number;
+        };
+        TextElement: {
+            arc?: components["schemas"]["TextArc"] | (null);
+            color?: components["schemas"]["HexColour"];
+            font?: components["schemas"]["Font"];
+            outline?: components["schemas"]["TextOutline"] | (null);
+            position?: components["schemas"]["Position"];
+            /**
+             * Format: uint32
+             * @default 16
+             */
+            size: number;
+            text: string;
+        };
+        /**
+         * @description A stroke drawn under the text's fill: `width` percent of the font size
+         *     shows outside the letters (1 to 15; "no outline" is no `TextOutline`).
+         */
+        TextOutline: {
+            color: components["schemas"]["HexColour"];
+            /** Format: uint32 */
+            width: number;
         };
         /** TimelineEvent */
         TimelineEvent: {

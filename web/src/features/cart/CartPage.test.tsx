@@ -24,6 +24,7 @@ function line(overrides: Partial<CartItem> = {}): CartItem {
     itemCount: 25,
     elements: 0,
     designFee: 0,
+    sizeSurcharges: 0,
     lineTotal: 625000,
     artworkHash: 'h',
     printWarnings: [],

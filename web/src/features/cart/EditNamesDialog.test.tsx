@@ -28,6 +28,7 @@ function teamLine(): CartItem {
     itemCount: 2,
     elements: 0,
     designFee: 0,
+    sizeSurcharges: 0,
     lineTotal: 2 * 29900 + 2 * 10000,
     artworkHash: 'h',
     printWarnings: [],

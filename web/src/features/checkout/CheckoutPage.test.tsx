@@ -23,6 +23,7 @@ const CART: Cart = {
       itemCount: 25,
       elements: 1,
       designFee: 0,
+      sizeSurcharges: 0,
       lineTotal: 625000,
       artworkHash: 'h',
       printWarnings: [],

@@ -14,7 +14,7 @@ import { Spinner } from '../../../components/Spinner';
 import { addressLine } from '../../../lib/address';
 import { chargesGatewayFee } from '../../../api/store';
 import { rupees } from '../../../lib/money';
-import { SIZES } from '../../../components/SizeSteppers';
+import { orderedSizes } from '../../../lib/sizes';
 import { StatusChip } from '../../../components/order/StatusChip';
 import { downloadInvoicePdf } from './invoice';
 import { TaxDocumentLinks } from '../../../components/order/TaxDocumentLinks';
@@ -26,8 +26,9 @@ const dateTime = dateFormat('en-IN', { day: '2-digit', month: 'short', year: 'nu
 
 /** "M × 10, L × 15": the sizes a line has. */
 export function sizesText(q: Order['orderItems'][number]['quantity']): string {
-  return SIZES.filter((s) => (q[s] ?? 0) > 0)
-    .map((s) => `${s.toUpperCase()} × ${q[s]}`)
+  return orderedSizes(q)
+    .filter((s) => s.count > 0)
+    .map((s) => `${s.label} × ${s.count}`)
     .join(', ');
 }
 
