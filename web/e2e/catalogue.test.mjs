@@ -54,7 +54,7 @@ async function createHoodie() {
   await form.getByRole('button', { name: 'Add measurement' }).click();
   await form.getByLabel('Measurement 1 name').fill('Chest');
   for (const [i, size] of ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL'].entries()) {
-    await form.getByLabel(`${size} Chest`).fill(String(38 + 2 * i));
+    await form.getByLabel(`${size} Chest`, { exact: true }).fill(String(38 + 2 * i));
   }
   // The left sleeve: 3 × 4 inches, on the front, its box moved by keyboard.
   await form.getByRole('button', { name: 'Add print area' }).click();
@@ -103,8 +103,8 @@ test('an admin creates a hoodie with a sleeve print in the form; a shopper on a 
   await summary.getByLabel('Quantity 3XL').fill('5');
   await summary.getByTestId('size-surcharges').getByText('₹250.00').waitFor();
   const chart = summary.getByTestId('size-chart-beside');
-  await chart.getByText('Size chart').click();
-  await chart.getByRole('table', { name: 'Size chart (in)' }).waitFor();
+  await chart.locator('summary').click();
+  await chart.getByRole('table', { name: 'Size chart (inches)' }).waitFor();
   await page.screenshot({ path: join(screenshots, 'catalogue-studio-phone.png'), fullPage: true });
   await expectFits(page, 'the hoodie studio on a phone');
   await expectAccessible(page, 'the hoodie studio on a phone');
