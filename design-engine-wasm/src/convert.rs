@@ -5,10 +5,10 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use design_engine::size::Size;
 use design_engine::elements::ElementKind;
 use design_engine::error::StudioError;
 use design_engine::roster::{RosterRow, RosterRowInput};
+use design_engine::size::Size;
 use design_engine::tiers::ProductPricing;
 
 /// A JavaScript `Error` with the studio's message and a `code` property.

@@ -10,9 +10,9 @@ use design_engine::money::Paise;
 use design_engine::personal_field::PersonalField;
 use design_engine::personalisation::PersonalStyle;
 use design_engine::roster::parse::parse_roster;
-use design_engine::size::Size;
 use design_engine::roster::{RosterRowInput, RowError, input_errors, rows_from_inputs};
 use design_engine::roster_pricing::PersonalisationCharges;
+use design_engine::size::Size;
 
 use crate::convert::{js_error, one_row, raster, to_js, whole};
 use crate::studio::Studio;

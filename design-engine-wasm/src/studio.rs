@@ -8,11 +8,11 @@ use design_engine::elements::{
     ArcDirection, Font, ImageElement, TextArc, TextElement, TextOutline,
 };
 use design_engine::error::StudioError;
+use design_engine::garment::Garment;
 use design_engine::hash::{artwork_hash, content_hash};
 use design_engine::preflight;
 use design_engine::pricing::quote_order;
 use design_engine::render::{Fonts, Renderer};
-use design_engine::garment::Garment;
 
 use crate::convert::{
     js_error, kind, one_row, product_pricing, raster, raster_object, to_js, whole,

@@ -126,7 +126,10 @@ impl Areas {
     }
 
     fn get(&self, area: PrintArea) -> Option<&Area> {
-        self.entries.iter().find(|(k, _)| *k == area).map(|(_, a)| a)
+        self.entries
+            .iter()
+            .find(|(k, _)| *k == area)
+            .map(|(_, a)| a)
     }
 
     fn get_mut(&mut self, area: PrintArea) -> &mut Area {
@@ -160,7 +163,10 @@ impl<'de> Deserialize<'de> for Areas {
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a map from print area to what it holds")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Areas, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Areas, A::Error> {
                 use serde::de::Error;
                 let mut entries: Vec<(PrintArea, Area)> = Vec::new();
                 while let Some(key) = map.next_key::<String>()? {
@@ -174,7 +180,9 @@ impl<'de> Deserialize<'de> for Areas {
                             ))
                         })?;
                     if entries.iter().any(|(a, _)| *a == area) {
-                        return Err(A::Error::custom(format!("print area '{key}' is given twice")));
+                        return Err(A::Error::custom(format!(
+                            "print area '{key}' is given twice"
+                        )));
                     }
                     if entries.len() == MAX_AREAS_IN_DOCUMENT {
                         return Err(A::Error::custom(format!(

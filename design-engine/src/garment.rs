@@ -64,8 +64,13 @@ pub struct AreaSpec {
 impl AreaSpec {
     /// The area as designs and renders name it (its key, label and inches).
     pub fn print_area(&self) -> PrintArea {
-        PrintArea::new(&self.key, &self.label, self.width_inches, self.height_inches)
-            .unwrap_or_default()
+        PrintArea::new(
+            &self.key,
+            &self.label,
+            self.width_inches,
+            self.height_inches,
+        )
+        .unwrap_or_default()
     }
 }
 
@@ -84,8 +89,26 @@ pub fn builtin_areas() -> Vec<AreaSpec> {
         }
     };
     vec![
-        spec(PrintArea::LeftChest, Side::Front, AreaBox { x: 55.5, y: 27.75, w: 15.0, h: 12.5 }),
-        spec(PrintArea::Back, Side::Back, AreaBox { x: 30.0, y: 26.56, w: 40.0, h: 38.89 }),
+        spec(
+            PrintArea::LeftChest,
+            Side::Front,
+            AreaBox {
+                x: 55.5,
+                y: 27.75,
+                w: 15.0,
+                h: 12.5,
+            },
+        ),
+        spec(
+            PrintArea::Back,
+            Side::Back,
+            AreaBox {
+                x: 30.0,
+                y: 26.56,
+                w: 40.0,
+                h: 38.89,
+            },
+        ),
     ]
 }
 
@@ -114,7 +137,9 @@ pub const INVALID_COLORS: &str = "INVALID_COLORS";
 pub fn check_print_areas(areas: Vec<AreaSpec>) -> Result<Vec<AreaSpec>, GarmentError> {
     let bad = |m: String| refuse(INVALID_PRINT_AREAS, m);
     if areas.is_empty() || areas.len() > MAX_PRINT_AREAS {
-        return Err(bad(format!("Print areas: give 1 to {MAX_PRINT_AREAS} print areas")));
+        return Err(bad(format!(
+            "Print areas: give 1 to {MAX_PRINT_AREAS} print areas"
+        )));
     }
     let mut kept: Vec<AreaSpec> = Vec::with_capacity(areas.len());
     for (i, a) in areas.into_iter().enumerate() {
@@ -154,11 +179,7 @@ pub fn check_print_areas(areas: Vec<AreaSpec>) -> Result<Vec<AreaSpec>, GarmentE
                 "Print area {key}: its box must lie inside the picture (0 to 100 percent)"
             )));
         }
-        kept.push(AreaSpec {
-            key,
-            label,
-            ..a
-        });
+        kept.push(AreaSpec { key, label, ..a });
     }
     Ok(kept)
 }
@@ -194,18 +215,24 @@ pub fn check_size_prices(
     let bad = |m: String| refuse(INVALID_SIZE_PRICES, m);
     let mut kept = BTreeMap::new();
     for (label, &paise) in prices {
-        let size = Size::parse(label).and_then(|s| s.among(sizes)).ok_or_else(|| {
-            bad(format!(
-                "Size prices: the product is not sold in size {}",
-                label.chars().take(16).collect::<String>()
-            ))
-        })?;
+        let size = Size::parse(label)
+            .and_then(|s| s.among(sizes))
+            .ok_or_else(|| {
+                bad(format!(
+                    "Size prices: the product is not sold in size {}",
+                    label.chars().take(16).collect::<String>()
+                ))
+            })?;
         if !(0..=MAX_SIZE_PRICE.0).contains(&paise) {
             return Err(bad(format!(
                 "Size prices: {size}'s surcharge must be 0 to ₹10,000 a piece"
             )));
         }
-        if paise > 0 && kept.insert(size.label().to_string(), Paise(paise)).is_some() {
+        if paise > 0
+            && kept
+                .insert(size.label().to_string(), Paise(paise))
+                .is_some()
+        {
             return Err(bad(format!("Size prices: {size} is given twice")));
         }
     }
@@ -294,7 +321,10 @@ impl Garment {
     /// `#RRGGBB` of one of its colours: its own swatch, or the store's.
     pub fn hex(&self, colour: &str) -> Option<String> {
         let name = colour_name(colour);
-        self.color_hex.get(&name).cloned().or_else(|| colour_hex(&name))
+        self.color_hex
+            .get(&name)
+            .cloned()
+            .or_else(|| colour_hex(&name))
     }
 
     /// The extra paise a piece of `size` costs.

@@ -204,7 +204,10 @@ mod tests {
         }
         let chest = PrintArea::LeftChest;
         assert_eq!((chest.key(), chest.label()), ("leftChest", "Left Chest"));
-        assert_eq!((chest.file_slug(), chest.node_name()), ("left-chest".into(), "left_chest".into()));
+        assert_eq!(
+            (chest.file_slug(), chest.node_name()),
+            ("left-chest".into(), "left_chest".into())
+        );
         assert_eq!(PrintArea::Back.pixel_size(3600), (3600, 4200));
     }
 
@@ -214,8 +217,21 @@ mod tests {
         assert_eq!(sleeve.pixel_size(900), (900, 1200));
         assert_eq!(sleeve.node_name(), "left_sleeve");
         assert_eq!(PrintArea::parse("leftSleeve"), Some(sleeve));
-        assert_eq!(PrintArea::parse("leftSleeve").unwrap().among(&[sleeve]).unwrap().label(), "Left Sleeve");
-        for bad in ["", "Left", "left-sleeve", "left sleeve", "aVeryLongKeyThatGoesOnAndOn"] {
+        assert_eq!(
+            PrintArea::parse("leftSleeve")
+                .unwrap()
+                .among(&[sleeve])
+                .unwrap()
+                .label(),
+            "Left Sleeve"
+        );
+        for bad in [
+            "",
+            "Left",
+            "left-sleeve",
+            "left sleeve",
+            "aVeryLongKeyThatGoesOnAndOn",
+        ] {
             assert!(PrintArea::new(bad, "x", 1.0, 1.0).is_none(), "{bad}");
         }
         assert_eq!(serde_json::to_string(&sleeve).unwrap(), "\"leftSleeve\"");

@@ -44,15 +44,24 @@ impl<'de> Deserialize<'de> for Quantities {
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a map from size to a count of garments")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Quantities, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Quantities, A::Error> {
                 use serde::de::Error;
                 let mut entries: Vec<(Size, u32)> = Vec::new();
                 while let Some(key) = map.next_key::<String>()? {
                     let size = Size::parse(&key).ok_or_else(|| {
-                        A::Error::custom(format!("unknown size '{}'", key.chars().take(16).collect::<String>()))
+                        A::Error::custom(format!(
+                            "unknown size '{}'",
+                            key.chars().take(16).collect::<String>()
+                        ))
                     })?;
                     if entries.iter().any(|(s, _)| *s == size) {
-                        return Err(A::Error::custom(format!("size '{}' is given twice", size.key())));
+                        return Err(A::Error::custom(format!(
+                            "size '{}' is given twice",
+                            size.key()
+                        )));
                     }
                     if entries.len() == MAX_SIZES_IN_DOCUMENT {
                         return Err(A::Error::custom(format!(
@@ -113,7 +122,10 @@ impl Quantities {
     }
 
     pub fn get(&self, size: Size) -> u32 {
-        self.entries.iter().find(|(s, _)| *s == size).map_or(0, |e| e.1)
+        self.entries
+            .iter()
+            .find(|(s, _)| *s == size)
+            .map_or(0, |e| e.1)
     }
 
     /// Each size with its count, in order (sizes at 0 included).
@@ -143,10 +155,10 @@ impl Quantities {
     }
 
     /// Builds quantities from signed input (what a form or an API sends), checking every size.
-    pub fn from_signed(
-        values: impl IntoIterator<Item = (Size, i64)>,
-    ) -> Result<Self, StudioError> {
-        let mut q = Quantities { entries: Vec::new() };
+    pub fn from_signed(values: impl IntoIterator<Item = (Size, i64)>) -> Result<Self, StudioError> {
+        let mut q = Quantities {
+            entries: Vec::new(),
+        };
         for (size, value) in values {
             q.set(size, value)?;
         }

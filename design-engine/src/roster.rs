@@ -111,7 +111,11 @@ impl RosterRow {
 /// size label.
 pub(crate) fn parse_size(s: &str, sizes: &[Size]) -> Result<Size, RowProblem> {
     let size = Size::parse(s);
-    let found = if sizes.is_empty() { size } else { size.and_then(|z| z.among(sizes)) };
+    let found = if sizes.is_empty() {
+        size
+    } else {
+        size.and_then(|z| z.among(sizes))
+    };
     found.ok_or_else(|| {
         // Quoted back in the message: a short prefix is enough to recognise it.
         RowProblem::UnknownSize(
@@ -220,7 +224,11 @@ pub fn input_errors(inputs: &[RosterRowInput], sizes: &[Size]) -> Vec<RowError> 
     inputs
         .iter()
         .enumerate()
-        .filter_map(|(i, input)| RosterRow::from_input(input, sizes).err().map(|p| p.at(i + 1)))
+        .filter_map(|(i, input)| {
+            RosterRow::from_input(input, sizes)
+                .err()
+                .map(|p| p.at(i + 1))
+        })
         .map(|e| RowError::from(&e))
         .collect()
 }

@@ -35,7 +35,10 @@ impl Size {
     /// any case becomes that size (`"xl"` is `XL`).
     pub fn parse(label: &str) -> Option<Size> {
         let label = label.trim();
-        if let Some(s) = Size::ALL.into_iter().find(|s| s.0.eq_ignore_ascii_case(label)) {
+        if let Some(s) = Size::ALL
+            .into_iter()
+            .find(|s| s.0.eq_ignore_ascii_case(label))
+        {
             return Some(s);
         }
         let first = label.chars().next()?;
@@ -125,7 +128,8 @@ impl schemars::JsonSchema for Size {
 
 #[cfg(feature = "wasm")]
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-const SIZE_TS: &'static str = "/** A size label as the product names it (S, 3XL, 2-3Y, Free). */\nexport type Size = string;";
+const SIZE_TS: &'static str =
+    "/** A size label as the product names it (S, 3XL, 2-3Y, Free). */\nexport type Size = string;";
 
 #[cfg(test)]
 mod tests {
@@ -145,7 +149,16 @@ mod tests {
             assert_eq!(size.key(), label.to_ascii_lowercase());
             assert_eq!(Size::parse(&size.key()), Some(size));
         }
-        for bad in ["", " ", "-S", "XL!", "ThirteenChars", "X\u{301}", "a  b", "<b>"] {
+        for bad in [
+            "",
+            " ",
+            "-S",
+            "XL!",
+            "ThirteenChars",
+            "X\u{301}",
+            "a  b",
+            "<b>",
+        ] {
             assert_eq!(Size::parse(bad), None, "{bad:?}");
         }
     }

@@ -6,8 +6,8 @@
 //! PDF tools (`invoice::pdf`).
 
 use design_engine::codec::decoding_cost;
-use design_engine::render::Renderer;
 use design_engine::garment::Garment;
+use design_engine::render::Renderer;
 use design_engine::{Design, PrintArea, Quantities};
 
 use crate::core::documents::pdf::{
@@ -231,10 +231,7 @@ fn draw_line(l: &mut Layout, renderer: &mut Renderer, n: usize, line: &Line) -> 
         MARGIN,
         l.y,
         BODY,
-        &format!(
-            "Colour: {}",
-            design_engine::colour::colour_name(&d.color)
-        ),
+        &format!("Colour: {}", design_engine::colour::colour_name(&d.color)),
     );
     l.y += 13.0;
     l.text(

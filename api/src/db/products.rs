@@ -148,8 +148,10 @@ macro_rules! product_terms {
 impl Terms {
     /// The product's pricing now: its price, quantity tiers and size surcharges.
     pub fn pricing(&self) -> Result<ProductPricing, DbError> {
-        Ok(pricing(self.product_price, self.product_price_tiers.as_deref())?
-            .with_size_prices(json_or_default(self.product_size_prices.as_deref())?))
+        Ok(
+            pricing(self.product_price, self.product_price_tiers.as_deref())?
+                .with_size_prices(json_or_default(self.product_size_prices.as_deref())?),
+        )
     }
 
     /// The product's garment now (`Product::garment`).
@@ -240,7 +242,9 @@ fn json_or_default<T: serde::de::DeserializeOwned + Default>(
 
 /// A map as a column keeps it: NULL when empty.
 fn map_json<V: Serialize>(map: &BTreeMap<String, V>) -> Result<Option<String>, serde_json::Error> {
-    (!map.is_empty()).then(|| serde_json::to_string(map)).transpose()
+    (!map.is_empty())
+        .then(|| serde_json::to_string(map))
+        .transpose()
 }
 
 #[derive(Debug, Default)]

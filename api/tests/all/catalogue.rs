@@ -51,22 +51,48 @@ async fn a_hoodie_with_a_sleeve_print_is_sold_priced_printed_and_invoiced() {
         let id = product["_id"].as_str().unwrap().to_string();
         let path = format!("/api/products/{id}");
         assert_eq!(product["colors"], json!(["maroon", "bottle green"]));
-        assert_eq!(product["colorHex"], json!({"maroon": "#800000", "bottle green": "#006A4E"}));
+        assert_eq!(
+            product["colorHex"],
+            json!({"maroon": "#800000", "bottle green": "#006A4E"})
+        );
         assert_eq!(product["sizePrices"], json!({"3XL": 5000, "4XL": 7500}));
         assert_eq!(product["printAreas"][2]["key"], "leftSleeve");
         assert_eq!(product["countryOfOrigin"], "Bangladesh");
         let (_, read) = app.get(&path).await;
-        assert_eq!(read["data"]["printAreas"], product["printAreas"], "{engine:?}");
+        assert_eq!(
+            read["data"]["printAreas"], product["printAreas"],
+            "{engine:?}"
+        );
 
         // Each fault refused with its own message naming the field; nothing changes.
         let mut zero_wide = hoodie()["printAreas"].clone();
         zero_wide[2]["widthInches"] = json!(0);
         let refused = [
-            (json!({"printAreas": zero_wide}), "INVALID_PRINT_AREAS", "Print area leftSleeve: the width must be 0.5 to 24 inches"),
-            (json!({"sizes": ["S", "M", "m"]}), "INVALID_SIZES", "Sizes: M is given twice"),
-            (json!({"sizePrices": {"5XL": 100}}), "INVALID_SIZE_PRICES", "Size prices: the product is not sold in size 5XL"),
-            (json!({"colors": ["maroon", "mustard"]}), "INVALID_COLORS", "Colors: mustard needs its swatch in colorHex (e.g. \"#800000\")"),
-            (json!({"sizes": ["S", "M", "L", "XL", "XXL", "3XL", "4XL", "5XL"]}), "INVALID_SIZE_CHART", "Size chart: size 5XL has no row"),
+            (
+                json!({"printAreas": zero_wide}),
+                "INVALID_PRINT_AREAS",
+                "Print area leftSleeve: the width must be 0.5 to 24 inches",
+            ),
+            (
+                json!({"sizes": ["S", "M", "m"]}),
+                "INVALID_SIZES",
+                "Sizes: M is given twice",
+            ),
+            (
+                json!({"sizePrices": {"5XL": 100}}),
+                "INVALID_SIZE_PRICES",
+                "Size prices: the product is not sold in size 5XL",
+            ),
+            (
+                json!({"colors": ["maroon", "mustard"]}),
+                "INVALID_COLORS",
+                "Colors: mustard needs its swatch in colorHex (e.g. \"#800000\")",
+            ),
+            (
+                json!({"sizes": ["S", "M", "L", "XL", "XXL", "3XL", "4XL", "5XL"]}),
+                "INVALID_SIZE_CHART",
+                "Size chart: size 5XL has no row",
+            ),
         ];
         for (change, code, message) in refused {
             let (status, body) = app.put_auth(&path, &admin, change.clone()).await;
@@ -77,23 +103,45 @@ async fn a_hoodie_with_a_sleeve_print_is_sold_priced_printed_and_invoiced() {
             );
         }
         let (_, after) = app.get(&path).await;
-        assert_eq!(after["data"], read["data"], "{engine:?}: a refusal changed nothing");
+        assert_eq!(
+            after["data"], read["data"],
+            "{engine:?}: a refusal changed nothing"
+        );
 
         // A shopper designs on the sleeve.
         let (shopper, _) = app.sign_up("meera@example.com").await;
         let sha = design_engine::hash::sha256_hex(LOGO);
         let (status, body) = app
-            .put_bytes(&format!("/api/artwork/{sha}"), &shopper, LOGO.to_vec(), "image/png")
+            .put_bytes(
+                &format!("/api/artwork/{sha}"),
+                &shopper,
+                LOGO.to_vec(),
+                "image/png",
+            )
             .await;
         assert!(status == 200 || status == 201, "{engine:?}: {body}");
         // What the product lacks is refused, naming it.
         let lacking = [
-            (sleeve_design(&id, "maroon", "leftChest", json!({"m": 25})), "UNKNOWN_PRINT_AREA", "This product has no print area leftChest"),
-            (sleeve_design(&id, "maroon", "leftSleeve", json!({"m": 20, "xs": 5})), "UNKNOWN_SIZE", "This product is not sold in size xs"),
-            (sleeve_design(&id, "white", "leftSleeve", json!({"m": 25})), "UNKNOWN_COLOR", "This color is not available for this product"),
+            (
+                sleeve_design(&id, "maroon", "leftChest", json!({"m": 25})),
+                "UNKNOWN_PRINT_AREA",
+                "This product has no print area leftChest",
+            ),
+            (
+                sleeve_design(&id, "maroon", "leftSleeve", json!({"m": 20, "xs": 5})),
+                "UNKNOWN_SIZE",
+                "This product is not sold in size xs",
+            ),
+            (
+                sleeve_design(&id, "white", "leftSleeve", json!({"m": 25})),
+                "UNKNOWN_COLOR",
+                "This color is not available for this product",
+            ),
         ];
         for (design, code, message) in lacking {
-            let (status, body) = app.post_auth("/api/cart/items", &shopper, json!({"design": design})).await;
+            let (status, body) = app
+                .post_auth("/api/cart/items", &shopper, json!({"design": design}))
+                .await;
             assert_eq!(
                 (status, body["code"].as_str(), body["message"].as_str()),
                 (400, Some(code), Some(message)),
@@ -101,60 +149,109 @@ async fn a_hoodie_with_a_sleeve_print_is_sold_priced_printed_and_invoiced() {
             );
         }
         let (status, body) = app
-            .post_auth("/api/cart/items", &shopper,
-                json!({"design": sleeve_design(&id, "maroon", "leftSleeve", json!({"m": 25}))}))
+            .post_auth(
+                "/api/cart/items",
+                &shopper,
+                json!({"design": sleeve_design(&id, "maroon", "leftSleeve", json!({"m": 25}))}),
+            )
             .await;
         assert_eq!(status, 200, "{engine:?}: {body}");
         let plain = body["data"].clone();
         let item = &plain["items"][0];
-        assert_eq!((item["colorHex"].as_str(), item["sizeSurcharges"].as_i64()), (Some("#800000"), Some(0)));
+        assert_eq!(
+            (item["colorHex"].as_str(), item["sizeSurcharges"].as_i64()),
+            (Some("#800000"), Some(0))
+        );
         let line = item["_id"].as_str().unwrap().to_string();
         let (status, body) = app
-            .put_auth(&format!("/api/cart/items/{line}"), &shopper, json!({"quantity": {"m": 20, "3xl": 5}}))
+            .put_auth(
+                &format!("/api/cart/items/{line}"),
+                &shopper,
+                json!({"quantity": {"m": 20, "3xl": 5}}),
+            )
             .await;
         assert_eq!(status, 200, "{engine:?}: {body}");
         let larger = body["data"].clone();
         // Exactly five 3XL surcharges, and the gateway's 2.5% on them.
         assert_eq!(larger["items"][0]["sizeSurcharges"], 25_000, "{engine:?}");
         assert_eq!(larger["items"][0]["quantity"]["3xl"], 5, "{engine:?}");
-        assert_eq!(larger["subtotal"].as_i64().unwrap() - plain["subtotal"].as_i64().unwrap(), 25_000);
-        assert_eq!(larger["total"].as_i64().unwrap() - plain["total"].as_i64().unwrap(), 25_625);
+        assert_eq!(
+            larger["subtotal"].as_i64().unwrap() - plain["subtotal"].as_i64().unwrap(),
+            25_000
+        );
+        assert_eq!(
+            larger["total"].as_i64().unwrap() - plain["total"].as_i64().unwrap(),
+            25_625
+        );
 
         // Paid.
         let total = larger["totalPrice"].as_i64().unwrap();
         let (status, order) = app
-            .post_auth("/api/payments/create-order", &shopper, order_request("rcpt_hoodie", total))
+            .post_auth(
+                "/api/payments/create-order",
+                &shopper,
+                order_request("rcpt_hoodie", total),
+            )
             .await;
         assert_eq!(status, 200, "{engine:?}: {order}");
         let (status, body) = app
-            .post_auth("/api/payments/verify", &shopper, payment(&order["data"], "pay_hoodie"))
+            .post_auth(
+                "/api/payments/verify",
+                &shopper,
+                payment(&order["data"], "pay_hoodie"),
+            )
             .await;
         assert_eq!(status, 200, "{engine:?}: {body}");
         let order_id = order["data"]["order"]["_id"].as_str().unwrap().to_string();
 
         // The printer's files hold the sleeve at its own inches: 3 × 4 in at 300 DPI.
-        let res = app.client.get(app.url(&format!("/api/orders/{order_id}/print-files")))
-            .bearer_auth(&admin).send().await.unwrap();
+        let res = app
+            .client
+            .get(app.url(&format!("/api/orders/{order_id}/print-files")))
+            .bearer_auth(&admin)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(res.status().as_u16(), 200, "{engine:?}");
         let bytes = res.bytes().await.unwrap().to_vec();
         let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
-        let manifest: Value = serde_json::from_reader(zip.by_name("manifest.json").unwrap()).unwrap();
+        let manifest: Value =
+            serde_json::from_reader(zip.by_name("manifest.json").unwrap()).unwrap();
         let file = &manifest["files"][0];
         assert_eq!(
-            (file["area"].as_str(), file["file"].as_str(), &file["printSizeInches"], &file["quantities"]["3xl"]),
-            (Some("Left Sleeve"), Some("line-1-left-sleeve.png"), &json!({"width": 3.0, "height": 4.0}), &json!(5)),
+            (
+                file["area"].as_str(),
+                file["file"].as_str(),
+                &file["printSizeInches"],
+                &file["quantities"]["3xl"]
+            ),
+            (
+                Some("Left Sleeve"),
+                Some("line-1-left-sleeve.png"),
+                &json!({"width": 3.0, "height": 4.0}),
+                &json!(5)
+            ),
             "{engine:?}: {manifest}"
         );
         let mut png = Vec::new();
-        std::io::Read::read_to_end(&mut zip.by_name("line-1-left-sleeve.png").unwrap(), &mut png).unwrap();
+        std::io::Read::read_to_end(
+            &mut zip.by_name("line-1-left-sleeve.png").unwrap(),
+            &mut png,
+        )
+        .unwrap();
         assert_eq!(png_size(&png), (900, 1200), "{engine:?}");
         let (status, _, one) = app
-            .get_bytes(&format!("/api/orders/{order_id}/print-files/1/left-sleeve"), Some(&admin))
+            .get_bytes(
+                &format!("/api/orders/{order_id}/print-files/1/left-sleeve"),
+                Some(&admin),
+            )
             .await;
         assert_eq!((status, png_size(&one)), (200, (900, 1200)), "{engine:?}");
 
         // The tax invoice names the product's HSN.
-        let (status, body) = app.get_auth(&format!("/api/orders/{order_id}/tax-invoice"), &shopper).await;
+        let (status, body) = app
+            .get_auth(&format!("/api/orders/{order_id}/tax-invoice"), &shopper)
+            .await;
         assert_eq!(status, 200, "{engine:?}: {body}");
         assert_eq!(body["data"]["lines"][0]["hsn"], "6110", "{engine:?}");
         assert_eq!(body["data"]["lines"][0]["quantity"], 25, "{engine:?}");
@@ -162,6 +259,8 @@ async fn a_hoodie_with_a_sleeve_print_is_sold_priced_printed_and_invoiced() {
 }
 
 fn png_size(png: &[u8]) -> (u32, u32) {
-    let info = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
+    let info = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .unwrap();
     (info.info().width, info.info().height)
 }

@@ -5,8 +5,8 @@
 use super::Design;
 use crate::elements::check_upload;
 use crate::error::{RowProblem, StudioError};
-use crate::personal_field::PersonalField;
 use crate::garment::Garment;
+use crate::personal_field::PersonalField;
 use crate::roster::{RosterRow, size_list};
 use crate::size::Size;
 
@@ -15,7 +15,11 @@ impl Design {
     /// product's `colours`, uploads are images under 5 MB, the quantities are
     /// sane. It may hold fewer than 25 items, or none yet.
     pub fn check_for_saving(&self, garment: &Garment) -> Result<(), StudioError> {
-        if !garment.colors.iter().any(|c| c.eq_ignore_ascii_case(&self.color)) {
+        if !garment
+            .colors
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(&self.color))
+        {
             return Err(StudioError::UnknownColour);
         }
         self.check_fits(garment)?;

@@ -5,10 +5,10 @@
 use super::Design;
 use crate::error::StudioError;
 use crate::group_share::share_line;
+use crate::money::Paise;
 use crate::personal_field::PersonalField;
 use crate::pricing::{LineQuote, quote_line};
 use crate::roster_pricing::{PersonalisationCharges, PersonalisationQuote, quote_personalisation};
-use crate::money::Paise;
 use crate::tiers::ProductPricing;
 
 impl Design {

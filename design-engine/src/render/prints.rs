@@ -7,8 +7,8 @@ use super::pixels::{blit, into_rgba, unpremultiply};
 use super::placed::Layers;
 use super::renderer::Renderer;
 use super::{MAX_THUMBNAIL_SIDE, PRINT_DPI};
-use crate::colour::colour_hex;
 use crate::codec::{encode_png, encode_png_rows};
+use crate::colour::colour_hex;
 use crate::design::{Design, PrintArea};
 use crate::error::StudioError;
 

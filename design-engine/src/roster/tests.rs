@@ -101,12 +101,21 @@ fn every_row_rule_has_its_message_and_code() {
     }
     // Twelve characters, spaces and punctuation included, is the most.
     assert!(RosterRow::new(Size::M, "Abc D'ef-g.h", "").is_ok());
-    let size = RosterRow::from_input(&RosterRowInput {
-        size: "XXXXXXXXXXXXXXXXXXXL".into(),
-        name: Some("A".into()),
-        number: None,
-    }, &Size::ALL);
-    assert_eq!(size, Err(RowProblem::UnknownSize("XXXXXXXX".into(), "S, M, L, XL or XXL".into())));
+    let size = RosterRow::from_input(
+        &RosterRowInput {
+            size: "XXXXXXXXXXXXXXXXXXXL".into(),
+            name: Some("A".into()),
+            number: None,
+        },
+        &Size::ALL,
+    );
+    assert_eq!(
+        size,
+        Err(RowProblem::UnknownSize(
+            "XXXXXXXX".into(),
+            "S, M, L, XL or XXL".into()
+        ))
+    );
 }
 
 #[test]
@@ -129,7 +138,9 @@ fn typed_rows_are_all_or_nothing_with_every_error_listed() {
         },
     ];
     assert_eq!(
-        rows_from_inputs(&inputs, &Size::ALL).unwrap_err().to_string(),
+        rows_from_inputs(&inputs, &Size::ALL)
+            .unwrap_err()
+            .to_string(),
         "Row 2: \"q\" is not a size: use S, M, L, XL or XXL"
     );
     let errors = input_errors(&inputs, &Size::ALL);
@@ -137,7 +148,10 @@ fn typed_rows_are_all_or_nothing_with_every_error_listed() {
     assert_eq!(errors[1].code, "ROSTER_NUMBER_CHARACTER");
     assert_eq!(rows_from_inputs(&inputs[..1], &Size::ALL).unwrap().len(), 1);
     let many = vec![inputs[0].clone(); MAX_ROSTER_ROWS + 1];
-    assert_eq!(rows_from_inputs(&many, &Size::ALL), Err(StudioError::RosterTooLong));
+    assert_eq!(
+        rows_from_inputs(&many, &Size::ALL),
+        Err(StudioError::RosterTooLong)
+    );
     assert_eq!(
         input_errors(&many, &Size::ALL)[0].message,
         "A roster can hold at most 1000 pieces"
@@ -261,7 +275,10 @@ fn the_roster_travels_in_the_document_and_bad_rows_name_their_row() {
     // Lines of the same artwork merge: quantities add up, rows follow.
     let mut merged = d.clone();
     merged.merge_line(&d).unwrap();
-    assert_eq!((merged.quantities.get(Size::M), merged.roster().len()), (4, 4));
+    assert_eq!(
+        (merged.quantities.get(Size::M), merged.roster().len()),
+        (4, 4)
+    );
     assert_eq!(
         merged.check_for_cart(&builtin_catalogue()[0].garment()),
         Err(StudioError::BelowMinimum(21))

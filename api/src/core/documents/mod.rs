@@ -13,8 +13,8 @@ pub mod pdf;
 pub mod tax_document;
 pub mod tax_pdf;
 
-use design_engine::money::Paise;
 use design_engine::Quantities;
+use design_engine::money::Paise;
 use poem_openapi::Object;
 
 use crate::core::cart::pricing::PersonalisationLine;

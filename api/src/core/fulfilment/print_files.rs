@@ -85,7 +85,9 @@ pub fn parse_area(slug: &str) -> Option<PrintArea> {
             _ => return None,
         }
     }
-    design_engine::print_area::is_area_key(&key).then(|| PrintArea::parse(&key)).flatten()
+    design_engine::print_area::is_area_key(&key)
+        .then(|| PrintArea::parse(&key))
+        .flatten()
 }
 
 /// A shared area file to draw.

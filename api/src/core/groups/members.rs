@@ -29,7 +29,11 @@ pub async fn add_row(
     input: RowInput<'_>,
 ) -> Result<(), Failure> {
     refuse_rows(group)?;
-    let row = check_row(&design_of(group)?, &product_sizes(state, group).await?, input)?;
+    let row = check_row(
+        &design_of(group)?,
+        &product_sizes(state, group).await?,
+        input,
+    )?;
     let mut tx = hold_for_rows(&state.db, group).await?;
     if groups::count_in(&mut tx, &group.id).await? >= design_engine::limits::MAX_ROSTER_ROWS as i64
     {
@@ -125,7 +129,11 @@ pub async fn change(
 ) -> Result<MyPieces, Failure> {
     let group = by_token(&state.db, token).await?;
     refuse_rows(&group)?;
-    let row = check_row(&design_of(&group)?, &product_sizes(state, &group).await?, input)?;
+    let row = check_row(
+        &design_of(&group)?,
+        &product_sizes(state, &group).await?,
+        input,
+    )?;
     let mut tx = hold_for_rows(&state.db, &group).await?;
     let held = pick(&mut tx, &group, user_id, which).await?;
     if let Some(order) = held.order_id.as_deref()
@@ -198,7 +206,10 @@ pub async fn withdraw(
 }
 
 /// The sizes the group's product comes in now.
-async fn product_sizes(state: &AppState, group: &Group) -> Result<Vec<design_engine::Size>, Failure> {
+async fn product_sizes(
+    state: &AppState,
+    group: &Group,
+) -> Result<Vec<design_engine::Size>, Failure> {
     let product = crate::db::products::get(&state.db, &group.product_id)
         .await?
         .ok_or_else(|| Failure::not_found("Product not found in database."))?;

@@ -73,7 +73,8 @@ pub fn check_row(
         name: name.map(str::to_string),
         number: number.map(str::to_string),
     };
-    let row = RosterRow::from_input(&input, sizes).map_err(|p| row_error(p.to_string(), p.code()))?;
+    let row =
+        RosterRow::from_input(&input, sizes).map_err(|p| row_error(p.to_string(), p.code()))?;
     if let Some(p) = row_misfit(design, &row) {
         return Err(row_error(p.to_string(), p.code()));
     }

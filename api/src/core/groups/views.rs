@@ -200,7 +200,11 @@ async fn share_of_one(state: &AppState, group: &Group) -> Result<i64, Failure> {
         .ok_or_else(|| Failure::not_found("Product not found in database."))?;
     let mut design = design_of(group)?;
     let garment = product.garment();
-    let first = garment.sizes.first().copied().unwrap_or(design_engine::Size::M);
+    let first = garment
+        .sizes
+        .first()
+        .copied()
+        .unwrap_or(design_engine::Size::M);
     design.set_quantity(first, 1)?;
     let pricing = product
         .pricing()

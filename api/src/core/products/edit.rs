@@ -160,7 +160,10 @@ impl ProductChanges {
         }
         if let Some(s) = self.sizes {
             p.sizes = if s.is_empty() {
-                DEFAULT_SIZES.iter().map(|s| s.label().to_string()).collect()
+                DEFAULT_SIZES
+                    .iter()
+                    .map(|s| s.label().to_string())
+                    .collect()
             } else {
                 let sizes = check_sizes(&s).map_err(garment_refusal)?;
                 sizes.iter().map(|s| s.label().to_string()).collect()
@@ -183,7 +186,11 @@ impl ProductChanges {
         }
         // Surcharges name sizes, swatches colours: checked whenever either side changes.
         let sizes = p.garment().sizes;
-        let prices: BTreeMap<String, i64> = p.size_prices.iter().map(|(k, v)| (k.clone(), v.0)).collect();
+        let prices: BTreeMap<String, i64> = p
+            .size_prices
+            .iter()
+            .map(|(k, v)| (k.clone(), v.0))
+            .collect();
         p.size_prices = check_size_prices(&prices, &sizes).map_err(garment_refusal)?;
         if !p.colors.is_empty() || !p.color_hex.is_empty() {
             let (colors, hex) = check_colours(&p.colors, &p.color_hex).map_err(garment_refusal)?;

@@ -4,8 +4,8 @@
 //! another user's id answers 404. What is checked and stored is
 //! `core::designs`; this file reads the requests and builds the answers.
 
-use design_engine::roster_pricing::PersonalisationCharges;
 use design_engine::Design;
+use design_engine::roster_pricing::PersonalisationCharges;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Binary, Json};

@@ -139,7 +139,10 @@ impl PrintAreaDto {
             "back" => Side::Back,
             _ => {
                 return Err(ApiError::bad_request_code(
-                    format!("Print area {}: the side must be front or back", self.key.chars().take(24).collect::<String>()),
+                    format!(
+                        "Print area {}: the side must be front or back",
+                        self.key.chars().take(24).collect::<String>()
+                    ),
                     design_engine::garment::INVALID_PRINT_AREAS,
                 ));
             }
@@ -151,7 +154,12 @@ impl PrintAreaDto {
             width_inches: self.width_inches,
             height_inches: self.height_inches,
             side,
-            area_box: AreaBox { x: b.x, y: b.y, w: b.w, h: b.h },
+            area_box: AreaBox {
+                x: b.x,
+                y: b.y,
+                w: b.w,
+                h: b.h,
+            },
         })
     }
 }
@@ -167,10 +175,17 @@ impl ProductDto {
             country_of_origin: p.origin(),
             size_chart: p.size_chart.clone().map(Into::into),
             print_areas: p.areas().into_iter().map(Into::into).collect(),
-            size_prices: p.size_prices.iter().map(|(k, v)| (k.clone(), v.0)).collect(),
+            size_prices: p
+                .size_prices
+                .iter()
+                .map(|(k, v)| (k.clone(), v.0))
+                .collect(),
             color_hex: {
                 let garment = p.garment();
-                p.colors.iter().filter_map(|c| Some((c.clone(), garment.hex(c)?))).collect()
+                p.colors
+                    .iter()
+                    .filter_map(|c| Some((c.clone(), garment.hex(c)?)))
+                    .collect()
             },
             default_color: p.colors.first().cloned().unwrap_or_else(|| "white".into()),
             id: p.id,
@@ -282,7 +297,12 @@ impl TryFrom<ProductInput> for ProductChanges {
     type Error = ApiError;
     fn try_from(i: ProductInput) -> Result<ProductChanges, ApiError> {
         let print_areas = match i.print_areas {
-            Some(areas) => Some(areas.into_iter().map(PrintAreaDto::spec).collect::<Result<_, _>>()?),
+            Some(areas) => Some(
+                areas
+                    .into_iter()
+                    .map(PrintAreaDto::spec)
+                    .collect::<Result<_, _>>()?,
+            ),
             None => None,
         };
         Ok(ProductChanges {
