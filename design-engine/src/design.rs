@@ -132,6 +132,13 @@ impl Areas {
             .map(|(_, a)| a)
     }
 
+    fn find_mut(&mut self, area: PrintArea) -> Option<&mut Area> {
+        self.entries
+            .iter_mut()
+            .find(|(k, _)| *k == area)
+            .map(|(_, a)| a)
+    }
+
     fn get_mut(&mut self, area: PrintArea) -> &mut Area {
         let i = match self.entries.iter().position(|(k, _)| *k == area) {
             Some(i) => i,
@@ -424,7 +431,7 @@ impl Design {
         y: f64,
     ) -> Option<Position> {
         let position = Position::clamped(x, y);
-        let a = self.area_mut(area);
+        let a = self.areas.find_mut(area)?;
         let slot = match kind {
             ElementKind::Text => a.text.as_mut().map(|t| &mut t.position),
             ElementKind::Image => a.image.as_mut().map(|i| &mut i.position),

@@ -17,6 +17,9 @@ pub const MAX_AREA_LABEL: usize = 40;
 #[derive(Clone, Copy)]
 pub struct PrintArea {
     key: ShortLabel<MAX_AREA_KEY>,
+    /// The key's bytes as three words: what equality compares, inline (a
+    /// design's areas are looked up by key on every pointer move of a drag).
+    words: [u64; 3],
     label: ShortLabel<MAX_AREA_LABEL>,
     width_inches: f64,
     height_inches: f64,
@@ -36,6 +39,7 @@ impl PrintArea {
     const fn builtin(key: &'static str, label: &'static str, w: f64, h: f64) -> PrintArea {
         PrintArea {
             key: ShortLabel::fixed(key),
+            words: words_of(key),
             label: ShortLabel::fixed(label),
             width_inches: w,
             height_inches: h,
@@ -50,6 +54,7 @@ impl PrintArea {
         }
         Some(PrintArea {
             key: ShortLabel::new(key)?,
+            words: words_of(key),
             label: ShortLabel::new(label.trim())?,
             width_inches,
             height_inches,
@@ -139,15 +144,27 @@ impl Default for PrintArea {
 
 impl PartialEq for PrintArea {
     fn eq(&self, other: &PrintArea) -> bool {
-        self.key == other.key
+        self.words == other.words
     }
+}
+
+/// A key of at most 24 bytes packed into three words (zeros after it).
+const fn words_of(key: &str) -> [u64; 3] {
+    let bytes = key.as_bytes();
+    let mut words = [0u64; 3];
+    let mut i = 0;
+    while i < bytes.len() && i < MAX_AREA_KEY {
+        words[i / 8] |= (bytes[i] as u64) << ((i % 8) * 8);
+        i += 1;
+    }
+    words
 }
 
 impl Eq for PrintArea {}
 
 impl std::hash::Hash for PrintArea {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.key.hash(state);
+        self.words.hash(state);
     }
 }
 
