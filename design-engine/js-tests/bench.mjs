@@ -22,7 +22,7 @@ function time(label, iterations, fn) {
 const product = engine.catalogue()[0];
 const studio = newStudio(product._id, 'white');
 const logo = fixtures('logo.png');
-for (const area of ['left_chest', 'back']) {
+for (const area of ['leftChest', 'back']) {
   studio.setText(area, 'Legacy Threads 2026', 'Georgia', 32, '#F97316');
   studio.addImage(area, logo, 'image/png', 'logo.png');
   studio.setImageSize(area, 40, 40);
@@ -35,21 +35,21 @@ time('text decal 512x512 (layout + raster)', 200, (i) => {
 });
 studio.setText('back', 'Legacy Threads 2026', 'Georgia', 32, '#F97316');
 time('two-area re-render 512px after a move', 300, (i) => {
-  studio.moveElement('left_chest', 'text', (i * 7) % 100, 40);
-  studio.renderArea('left_chest', 512).pixels;
+  studio.moveElement('leftChest', 'text', (i * 7) % 100, 40);
+  studio.renderArea('leftChest', 512).pixels;
   studio.renderArea('back', 512).pixels;
 });
 const kept = {};
 time('the same, views copied into kept buffers (the 3D view)', 300, (i) => {
-  studio.moveElement('left_chest', 'text', (i * 7) % 100, 40);
-  for (const area of ['left_chest', 'back']) {
+  studio.moveElement('leftChest', 'text', (i * 7) % 100, 40);
+  for (const area of ['leftChest', 'back']) {
     const view = studio.renderAreaView(area, 512, undefined);
     (kept[area] ??= new Uint8ClampedArray(view.pixels.length)).set(view.pixels);
   }
 });
 time('two-area re-render 512px after a text edit', 200, (i) => {
-  studio.setText('left_chest', `Legacy ${i}`, 'Georgia', 32, '#F97316');
-  studio.renderArea('left_chest', 512).pixels;
+  studio.setText('leftChest', `Legacy ${i}`, 'Georgia', 32, '#F97316');
+  studio.renderArea('leftChest', 512).pixels;
   studio.renderArea('back', 512).pixels;
 });
 // A team Back: choosing another roster row lays out and draws its name and number anew.

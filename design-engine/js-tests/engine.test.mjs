@@ -19,7 +19,7 @@ test('the scenario gives the native engine’s quote, hashes and pixels', () => 
   assert.equal(result.contentHash, reference.contentHash);
   assert.equal(result.artworkHash, reference.artworkHash);
   assert.deepEqual(result.backgroundRemovedPng, reference.backgroundRemovedPng);
-  for (const area of ['left_chest', 'back']) {
+  for (const area of ['leftChest', 'back']) {
     assert.deepEqual(result.areas[area], reference.areas[area], `pixels of ${area}`);
   }
   assert.deepEqual(result, reference);
@@ -27,9 +27,9 @@ test('the scenario gives the native engine’s quote, hashes and pixels', () => 
 
 test('moves are clamped to the print area', () => {
   const studio = newStudio('64f1a2b3c4d5e6f708190a01', 'white');
-  studio.setText('left_chest', 'Hi', 'Arial', 16, '#000000');
-  assert.deepEqual(studio.moveElement('left_chest', 'text', 150, -3), { x: 100, y: 0 });
-  assert.deepEqual(studio.moveElement('left_chest', 'text', NaN, 42.5), { x: 50, y: 42.5 });
+  studio.setText('leftChest', 'Hi', 'Arial', 16, '#000000');
+  assert.deepEqual(studio.moveElement('leftChest', 'text', 150, -3), { x: 100, y: 0 });
+  assert.deepEqual(studio.moveElement('leftChest', 'text', NaN, 42.5), { x: 50, y: 42.5 });
   assert.equal(studio.moveElement('back', 'text', 10, 10), undefined);
 });
 
@@ -49,12 +49,12 @@ test('one text and one image per area: adding again replaces', () => {
 test('validation speaks the specification’s words', () => {
   const studio = newStudio('64f1a2b3c4d5e6f708190a01', 'white');
   const product = engine.catalogue()[0];
-  assert.throws(() => studio.setText('left_chest', 'x'.repeat(51), 'Arial', 16, '#000'), {
+  assert.throws(() => studio.setText('leftChest', 'x'.repeat(51), 'Arial', 16, '#000'), {
     message: 'Text can be at most 50 characters',
     code: 'TEXT_TOO_LONG',
   });
-  assert.throws(() => studio.setText('left_chest', '   ', 'Arial', 16, '#000'), { code: 'TEXT_EMPTY' });
-  assert.throws(() => studio.setText('left_chest', 'ok', 'Arial', 49, '#000'), { code: 'FONT_SIZE_OUT_OF_RANGE' });
+  assert.throws(() => studio.setText('leftChest', '   ', 'Arial', 16, '#000'), { code: 'TEXT_EMPTY' });
+  assert.throws(() => studio.setText('leftChest', 'ok', 'Arial', 49, '#000'), { code: 'FONT_SIZE_OUT_OF_RANGE' });
   assert.throws(() => studio.setQuantity('M', -1), { message: 'Cannot set quantity for size M below 0' });
   assert.throws(() => studio.addImage('back', Buffer.from('%PDF-1.4'), 'application/pdf', 'x.pdf'), {
     message: 'Please select a valid image file',
@@ -96,7 +96,7 @@ test('catalogue, colours, facts and money come from the engine', () => {
   assert.equal(facts.fonts.length, 6);
   // The gateway fee is the merchant's policy, taken from the server: no copy here.
   assert.equal(facts.gatewayLabel, undefined);
-  assert.deepEqual(facts.printAreas.map((a) => [a.key, a.label]), [['left_chest', 'Left Chest'], ['back', 'Back']]);
+  assert.deepEqual(facts.printAreas.map((a) => [a.key, a.label]), [['leftChest', 'Left Chest'], ['back', 'Back']]);
   // Empty slots are null, as the generated declarations and the API's documents say.
   const design = new engine.Studio('p1', 'white').design();
   assert.equal(design.areas.back.text, null);
@@ -124,29 +124,29 @@ test('rupees and pincodes follow the shared tables of cases', () => {
 test('arched and outlined text: the browser draws the native golden print files, and refuses what the engine refuses', () => {
   const golden = (name) => readFileSync(new URL(`../tests/golden/${name}`, import.meta.url));
   const cases = [
-    ['print-arc-up.png', (s) => s.setTextArc('left_chest', 'up', 40)],
-    ['print-arc-down.png', (s) => s.setTextArc('left_chest', 'down', 40)],
-    ['print-outline.png', (s) => s.setTextOutline('left_chest', 8, '#facc15')],
-    ['print-arc-outline.png', (s) => (s.setTextArc('left_chest', 'up', 40), s.setTextOutline('left_chest', 8, '#000000'))],
+    ['print-arc-up.png', (s) => s.setTextArc('leftChest', 'up', 40)],
+    ['print-arc-down.png', (s) => s.setTextArc('leftChest', 'down', 40)],
+    ['print-outline.png', (s) => s.setTextOutline('leftChest', 8, '#facc15')],
+    ['print-arc-outline.png', (s) => (s.setTextArc('leftChest', 'up', 40), s.setTextOutline('leftChest', 8, '#000000'))],
   ];
   for (const [file, effect] of cases) {
     const studio = newStudio('64f1a2b3c4d5e6f708190a01', 'white');
-    studio.setText('left_chest', 'TEAM LEGACY', 'Verdana', 24, '#1d4ed8');
+    studio.setText('leftChest', 'TEAM LEGACY', 'Verdana', 24, '#1d4ed8');
     effect(studio);
-    assert.ok(Buffer.from(studio.exportAreaPng('left_chest')).equals(golden(file)), file);
+    assert.ok(Buffer.from(studio.exportAreaPng('leftChest')).equals(golden(file)), file);
   }
   const studio = newStudio('64f1a2b3c4d5e6f708190a01', 'white');
-  assert.throws(() => studio.setTextArc('left_chest', 'up', 40), { code: 'TEXT_MISSING' });
-  studio.setText('left_chest', 'TEAM LEGACY', 'Verdana', 24, '#1d4ed8');
-  assert.throws(() => studio.setTextArc('left_chest', 'up', 12), { code: 'ARC_TOO_TIGHT', message: /use a radius of at least \d+/ });
-  assert.throws(() => studio.setTextArc('left_chest', 'down', 400), { code: 'ARC_RADIUS_OUT_OF_RANGE' });
-  assert.throws(() => studio.setTextOutline('left_chest', 16, '#000'), { code: 'OUTLINE_WIDTH_OUT_OF_RANGE' });
+  assert.throws(() => studio.setTextArc('leftChest', 'up', 40), { code: 'TEXT_MISSING' });
+  studio.setText('leftChest', 'TEAM LEGACY', 'Verdana', 24, '#1d4ed8');
+  assert.throws(() => studio.setTextArc('leftChest', 'up', 12), { code: 'ARC_TOO_TIGHT', message: /use a radius of at least \d+/ });
+  assert.throws(() => studio.setTextArc('leftChest', 'down', 400), { code: 'ARC_RADIUS_OUT_OF_RANGE' });
+  assert.throws(() => studio.setTextOutline('leftChest', 16, '#000'), { code: 'OUTLINE_WIDTH_OUT_OF_RANGE' });
   assert.equal(studio.design().areas.leftChest.text.arc, undefined, 'refused values change nothing');
   // Resizing keeps the effects; a size the arc cannot hold is refused.
-  studio.setTextArc('left_chest', 'up', 30);
-  studio.setText('left_chest', 'TEAM LEGACY', 'Verdana', 20, '#1d4ed8');
+  studio.setTextArc('leftChest', 'up', 30);
+  studio.setText('leftChest', 'TEAM LEGACY', 'Verdana', 20, '#1d4ed8');
   assert.deepEqual(studio.design().areas.leftChest.text.arc, { direction: 'up', radius: 30 });
-  assert.throws(() => studio.setText('left_chest', 'TEAM LEGACY', 'Verdana', 48, '#1d4ed8'), { code: 'ARC_TOO_TIGHT' });
+  assert.throws(() => studio.setText('leftChest', 'TEAM LEGACY', 'Verdana', 48, '#1d4ed8'), { code: 'ARC_TOO_TIGHT' });
   assert.equal(studio.design().areas.leftChest.text.size, 20);
 });
 
@@ -194,8 +194,8 @@ test('names and numbers: roster rules, a pasted list, the charge, and a row draw
   // A view of the engine's memory (a drag's frames): the same pixels, until the next call replaces them.
   const view = studio.renderAreaView('back', 600, studio.roster()[1]);
   assert.deepEqual([view.width, view.height, sha256(view.pixels)], [piece.width, piece.height, ROW_PREVIEW_SHA256]);
-  const plain = studio.renderArea('left_chest', 300);
-  const plainView = studio.renderAreaView('left_chest', 300, undefined);
+  const plain = studio.renderArea('leftChest', 300);
+  const plainView = studio.renderAreaView('leftChest', 300, undefined);
   assert.equal(sha256(plainView.pixels), sha256(plain.pixels));
   assert.throws(() => studio.renderAreaView('back', 600, { size: 'M', number: 'x' }), { code: 'ROSTER_NUMBER_CHARACTER' });
   const boxes = studio.personalBoxes('back', { size: 'M', name: "O'Brien", number: '7' }, 600);

@@ -13,8 +13,14 @@ export const pricingOf = (product) => ({ unitPrice: product.price, tiers: engine
 const raster = (r) => ({ width: r.width, height: r.height, sha256: sha256(r.pixels) });
 
 /** A studio with every font loaded from the same files the server bundles. */
+/** A built-in product's garment (its colours, sizes and print areas), as the web hands it to `setGarment`. */
+export const garmentOf = (product) => ({ colors: product.colors, colorHex: {}, sizes: product.sizes, sizePrices: {}, printAreas: product.printAreas });
+
+/** A studio of a built-in product (its garment set) with every font loaded from the same files the server bundles. */
 export function newStudio(productId, color) {
   const studio = new engine.Studio(productId, color);
+  const product = engine.catalogue().find((p) => p._id === productId);
+  if (product) studio.setGarment(garmentOf(product));
   for (const file of new Set(engine.fontFiles().map((f) => f.file))) {
     studio.loadFont(readFileSync(`${root}fonts/${file}`));
   }
@@ -51,7 +57,7 @@ export function runScenario() {
   for (const [size, n] of Object.entries(scenario.quantities)) studio.setQuantity(size, n);
 
   const areas = {};
-  for (const area of ['left_chest', 'back']) {
+  for (const area of ['leftChest', 'back']) {
     areas[area] = {
       textDecal: raster(studio.textDecal(area)),
       imageDecal: raster(studio.imageDecal(area)),

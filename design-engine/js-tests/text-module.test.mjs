@@ -10,19 +10,19 @@ const font = (file) => readFileSync(new URL(`../fonts/${file}`, import.meta.url)
 
 test('text waits for the text module and its font', () => {
   const studio = new core.Studio('64f1a2b3c4d5e6f708190a01', 'white');
-  studio.setText('left_chest', 'Hi', 'Georgia', 16, '#000');
+  studio.setText('leftChest', 'Hi', 'Georgia', 16, '#000');
   // No text module yet: fonts cannot be loaded, texts cannot be drawn.
   assert.equal(studio.loadFont(font('Gelasio-Regular.ttf')), 0);
-  assert.throws(() => studio.textDecal('left_chest'), { code: 'FONT_NOT_LOADED' });
+  assert.throws(() => studio.textDecal('leftChest'), { code: 'FONT_NOT_LOADED' });
 
   core.useTextEngine(text);
   assert.equal(studio.hasFont('Georgia'), false);
-  assert.throws(() => studio.textDecal('left_chest'), { code: 'FONT_NOT_LOADED' });
+  assert.throws(() => studio.textDecal('leftChest'), { code: 'FONT_NOT_LOADED' });
   // Fonts live in the text module: loading the same file twice adds nothing.
   assert.equal(studio.loadFont(font('Gelasio-Regular.ttf')), 1);
   assert.equal(text.loadFont(font('Gelasio-Regular.ttf')), 1);
   assert.equal(studio.hasFont('Georgia'), true);
-  const decal = studio.textDecal('left_chest');
+  const decal = studio.textDecal('leftChest');
   assert.ok(decal.width > 10 && decal.height > 10);
   assert.ok(decal.pixels.some((v, i) => i % 4 === 3 && v > 0), 'the text has ink');
   // The text module refuses what it cannot draw instead of crashing.
