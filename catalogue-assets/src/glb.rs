@@ -51,7 +51,7 @@ struct Node {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct PrintAreaExtras {
-    print_area: &'static str,
+    print_area: String,
     width_inches: f64,
     height_inches: f64,
     width_metres: f64,
@@ -237,7 +237,7 @@ pub fn glb(name: &str, model: &Model) -> Vec<u8> {
         extras: None,
     }];
     for a in &model.anchors {
-        let area = PrintArea::ALL.into_iter().find(|p| p.key() == a.name);
+        let area = PrintArea::ALL.into_iter().find(|p| p.node_name() == a.name);
         nodes.push(Node {
             name: a.name.to_string(),
             mesh: None,
@@ -247,7 +247,7 @@ pub fn glb(name: &str, model: &Model) -> Vec<u8> {
             extras: area.map(|p| {
                 let (w, h) = p.print_size_inches();
                 PrintAreaExtras {
-                    print_area: p.label(),
+                    print_area: p.label().to_string(),
                     width_inches: w,
                     height_inches: h,
                     width_metres: (w * METRES_PER_INCH * 1e4).round() / 1e4,
