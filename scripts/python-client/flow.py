@@ -93,18 +93,19 @@ design = Design(
     version=1,
     product_id=product.field_id,
     color=product.default_color,
-    areas=Areas(
-        left_chest=Area(text=TextElement(text="Team", font=Font.GEORGIA, size=20, color="#ffffff")),
-        back=Area(image=ImageElement(asset=asset, name="logo.png")),
-    ),
-    quantities=Quantities(m=25),
+    # Areas and quantities are maps keyed by the product's area keys and size labels (lower case).
+    areas=Areas.from_dict({
+        "leftChest": Area(text=TextElement(text="Team", font=Font.GEORGIA, size=20, color="#ffffff")).to_dict(),
+        "back": Area(image=ImageElement(asset=asset, name="logo.png")).to_dict(),
+    }),
+    quantities=Quantities.from_dict({"m": 25}),
 )
 data(post_cart_items.sync_detailed(client=shopper, body=AddItemRequest(design=design)), EnvelopeCartDto)
 
 cart = data(get_cart.sync_detailed(client=shopper), EnvelopeCartDto)
 [line] = cart.items
 assert isinstance(line, CartItem) and (line.product_id, line.item_count, line.elements) == (product.field_id, 25, 2), line
-assert line.design.areas.left_chest.text.font is Font.GEORGIA and line.design.areas.back.image.asset.sha256 == sha256, line
+assert line.design.areas["leftChest"].text.font is Font.GEORGIA and line.design.areas["back"].image.asset.sha256 == sha256, line
 assert line.line_total > 0 and cart.total_price >= line.line_total, cart
 
 address = AddressInput(
@@ -124,7 +125,7 @@ created = data(
 order = data(get_orders_id.sync_detailed(created.order.field_id, client=shopper), EnvelopeOrder)
 [item] = order.order_items
 assert order.status is OrderStatus.PENDING and order.total_price == cart.total_price == created.amount, order
-assert isinstance(item, OrderItem) and item.design.areas.back.image.asset.sha256 == sha256, item
+assert isinstance(item, OrderItem) and item.design.areas["back"].image.asset.sha256 == sha256, item
 assert order.shipping_address.city == "New Delhi" and order.billing_address.zip_code == "110001", order
 assert download(get_orders_id_invoice_pdf.sync_detailed(order.field_id, client=shopper), "application/pdf")[:5] == b"%PDF-"
 
