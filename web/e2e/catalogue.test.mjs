@@ -6,30 +6,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { browser, expectAccessible, expectFits, fillShipping, latestCode, newContext, registerAccount, repo, screenshots, signedInContext, store, withStore } from './harness.mjs';
+import { browser, expectAccessible, expectFits, fillShipping, newContext, registerAccount, repo, screenshots, signInAdminToProducts, signedInContext, store, withStore } from './harness.mjs';
 
 withStore();
 
 const text = async (locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
 const model = join(repo, 'assets', 'catalogue', 'models', 'tshirt-normal.glb');
 
-async function signInAdmin(page, admin) {
-  await page.goto(store.url + '/admin/products');
-  await page.waitForURL('**/login');
-  await page.getByRole('main').getByLabel('Email address').fill(admin);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByText('OTP sent to your email').waitFor();
-  await page.getByLabel('One-time code (OTP)').fill(await latestCode(store.url, admin));
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
-  await page.waitForURL('**/admin/products', { timeout: 10_000 });
-}
-
 async function createHoodie() {
   const admin = 'catalogue-admin@example.com';
   store.createAdmin(admin);
   const context = await newContext(browser, { viewport: { width: 1360, height: 1000 } });
   const page = await context.newPage();
-  await signInAdmin(page, admin);
+  await signInAdminToProducts(page, store.url, admin);
   await page.getByRole('button', { name: 'Add Product' }).click();
   const form = page.getByRole('dialog', { name: 'Create Product' });
   await form.getByLabel('Name *').fill('Pullover Hoodie');

@@ -133,6 +133,18 @@ export async function latestCode(storeUrl, to) {
   throw new Error(`no code for ${to}`);
 }
 
+/** Signs an admin in with an e-mailed code from /admin/products, and waits for the products page. */
+export async function signInAdminToProducts(page, storeUrl, admin) {
+  await page.goto(storeUrl + '/admin/products');
+  await page.waitForURL('**/login');
+  await page.getByRole('main').getByLabel('Email address').fill(admin);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText('OTP sent to your email').waitFor();
+  await page.getByLabel('One-time code (OTP)').fill(await latestCode(storeUrl, admin));
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await page.waitForURL('**/admin/products', { timeout: 10_000 });
+}
+
 /**
  * A browser context that records every Content-Security-Policy violation of
  * its pages in `context.cspViolations` (the store's own CSP header must let the

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { browser, expectAccessible, expectFits, latestCode, newContext, registerAccount, screenshots, signedInContext, store, withStore } from './harness.mjs';
+import { browser, expectAccessible, expectFits, newContext, registerAccount, screenshots, signInAdminToProducts, signedInContext, store, withStore } from './harness.mjs';
 
 withStore();
 
@@ -102,14 +102,7 @@ test("an admin sets a product's own tiers on the product form, and the studio pr
   store.createAdmin(admin);
   const context = await newContext(browser, { viewport: { width: 1360, height: 1000 } });
   const page = await context.newPage();
-  await page.goto(store.url + '/admin/products');
-  await page.waitForURL('**/login');
-  await page.getByRole('main').getByLabel('Email address').fill(admin);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByText('OTP sent to your email').waitFor();
-  await page.getByLabel('One-time code (OTP)').fill(await latestCode(store.url, admin));
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
-  await page.waitForURL('**/admin/products', { timeout: 10_000 });
+  await signInAdminToProducts(page, store.url, admin);
 
   await page.getByRole('button', { name: 'Edit Shirt Full Sleeve' }).click();
   const form = page.getByRole('dialog', { name: 'Edit Product' });
