@@ -327,14 +327,6 @@ impl Garment {
             .or_else(|| colour_hex(&name))
     }
 
-    /// The extra paise a piece of `size` costs.
-    pub fn surcharge(&self, size: Size) -> Paise {
-        self.size_prices
-            .iter()
-            .find(|(label, _)| Size::parse(label) == Some(size))
-            .map_or(Paise(0), |(_, p)| *p)
-    }
-
     /// Its areas as designs and renders name them, in order.
     pub fn areas(&self) -> Vec<PrintArea> {
         self.print_areas.iter().map(AreaSpec::print_area).collect()

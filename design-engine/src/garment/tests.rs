@@ -178,8 +178,11 @@ fn a_garment_prices_its_sizes_and_finds_its_areas() {
     let mut g = Garment::with_colours(labels(&["white"]));
     g.sizes.push(Size::parse("3XL").unwrap());
     g.size_prices.insert("3XL".into(), Paise(5000));
-    assert_eq!(g.surcharge(Size::parse("3xl").unwrap()), Paise(5000));
-    assert_eq!(g.surcharge(Size::M), Paise(0));
+    // Its surcharges are priced by its pricing (`ProductPricing::surcharge`).
+    let pricing = crate::tiers::ProductPricing::with_default_tiers(Paise(1))
+        .with_size_prices(g.size_prices.clone());
+    assert_eq!(pricing.surcharge(Size::parse("3xl").unwrap()), Paise(5000));
+    assert_eq!(pricing.surcharge(Size::M), Paise(0));
     assert_eq!(g.size("3xl").unwrap().label(), "3XL");
     assert_eq!(g.area("left_chest"), Some(PrintArea::LeftChest));
     assert_eq!(g.area("hood"), None);
