@@ -2,9 +2,9 @@
 // with the session's token and shown through an object URL (an <img> cannot
 // send the token). Its address names the design's version, so a cached
 // picture is never stale.
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
+import { useObjectUrl } from '../lib/objectUrl';
 import type { SavedDesign } from './designs';
 
 async function fetchThumbnail(id: string, thumbnailUrl: string): Promise<Blob> {
@@ -22,12 +22,5 @@ export function useDesignThumbnail(design: Pick<SavedDesign, '_id' | 'thumbnailU
     staleTime: Infinity,
     retry: 1,
   });
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob.data) return setSrc(null);
-    const url = URL.createObjectURL(blob.data);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [blob.data]);
-  return { src, failed: blob.isError };
+  return { src: useObjectUrl(blob.data), failed: blob.isError };
 }

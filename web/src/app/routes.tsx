@@ -63,13 +63,14 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // The organiser's group orders, in the account area's layout.
+            // The organiser's group orders and the customer's support tickets, in the account area's layout.
             path: '/account',
             lazy: lazyPage(() => import('../features/account/AccountLayout')),
             children: [
               { index: true, element: <Navigate to="/user" replace /> },
               { path: 'group-orders', lazy: lazyPage(() => import('../features/groups/GroupOrdersPage')) },
               { path: 'group-orders/:id', lazy: lazyPage(() => import('../features/groups/GroupOrderPage')) },
+              { path: 'support', lazy: lazyPage(() => import('../features/account/SupportPage')) },
             ],
           },
         ],
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
               { path: 'orders', lazy: lazyPage(() => import('../features/admin/orders/OrdersAdminPage')) },
               { path: 'products', lazy: lazyPage(() => import('../features/admin/products/ProductsAdminPage')) },
               { path: 'accounts', lazy: lazyPage(() => import('../features/admin/accounts/AccountsAdminPage')) },
+              { path: 'tickets', lazy: lazyPage(() => import('../features/admin/tickets/TicketsAdminPage')) },
               // /admin and any unknown admin path.
               { index: true, element: <Navigate to="/admin/orders" replace /> },
               { path: '*', element: <Navigate to="/admin/orders" replace /> },

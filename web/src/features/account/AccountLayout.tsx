@@ -18,6 +18,7 @@ export default function AccountLayout() {
           <NavLink to="/account/group-orders">Group Orders</NavLink>
           <NavLink to="/user/profile">Profile</NavLink>
           <NavLink to="/user/addresses">Addresses</NavLink>
+          <NavLink to="/account/support">Support</NavLink>
           <NavLink to="/" end>
             Back to Home
           </NavLink>

@@ -12,9 +12,9 @@ describe('DashboardPage', () => {
     mockApi(() => undefined);
     renderRoutes(routes, '/user');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Welcome back, Asha Verma!');
-    const links = { 'View Orders': '/user/orders', 'View Designs': '/user/saved-designs', 'Edit Profile': '/user/profile', 'Manage Addresses': '/user/addresses' };
+    const links = { 'View Orders': '/user/orders', 'View Designs': '/user/saved-designs', 'Edit Profile': '/user/profile', 'Manage Addresses': '/user/addresses', 'View Tickets': '/account/support' };
     for (const [name, href] of Object.entries(links)) expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
-    for (const title of ['My Orders', 'Saved Designs', 'Profile', 'Addresses']) expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    for (const title of ['My Orders', 'Saved Designs', 'Profile', 'Addresses', 'Support']) expect(screen.getByRole('heading', { name: title })).toBeTruthy();
     // The side menu.
     const menu = screen.getByRole('navigation', { name: 'My Account' });
     expect([...menu.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -23,6 +23,7 @@ describe('DashboardPage', () => {
       ['Group Orders', '/account/group-orders'],
       ['Profile', '/user/profile'],
       ['Addresses', '/user/addresses'],
+      ['Support', '/account/support'],
       ['Back to Home', '/'],
     ]);
   });

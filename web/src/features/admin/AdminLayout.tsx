@@ -10,6 +10,7 @@ export default function AdminLayout() {
         <h2>Admin Panel</h2>
         <nav aria-label="Admin Panel">
           <NavLink to="/admin/orders">Orders</NavLink>
+          <NavLink to="/admin/tickets">Tickets</NavLink>
           <NavLink to="/admin/products">Products</NavLink>
           <NavLink to="/admin/accounts">Accounts</NavLink>
           <NavLink to="/" end>

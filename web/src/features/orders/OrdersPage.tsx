@@ -21,6 +21,7 @@ import { OrderAgain } from './OrderAgain';
 import { OrderTimeline } from './OrderTimeline';
 import { ProofReview } from './ProofReview';
 import { OrderTracking } from './OrderTracking';
+import { OrderClaims } from './OrderClaims';
 import { hasShipped } from '../../api/shipping';
 
 /** The customer's filters: every status but refunded. */
@@ -190,6 +191,8 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
       {/* A past order (not one still waiting for payment) can be ordered again. */}
       {order.status !== 'pending' && <OrderAgain orderId={order._id} orderNumber={order.orderNumber} />}
       <ProofReview order={order} />
+      {/* A problem with a paid order: a claim on a delivered one, else the contact form. */}
+      {order.isPaid && <OrderClaims order={order} />}
       {open && (
         <div className="order-details" id={detailsId}>
           {order.isPaid && <OrderTimeline orderId={order._id} />}

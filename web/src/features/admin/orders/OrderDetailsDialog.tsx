@@ -2,8 +2,8 @@
 // warnings), shipping address, summary and status history; the pro-forma
 // invoice (print window and PDF), the tax invoice and credit notes once paid,
 // the proof's versions (send, download, the customer's comments) and the
-// order's events, the shipment (create it, its tracking and label), and the
-// print files.
+// order's events, the shipment (create it, its tracking and label), the
+// customer's claims (decided here), and the print files.
 import { useState } from 'react';
 import { PersonalisationCharge } from '../../../components/roster/PersonalisationCharge';
 import { RosterSummary } from '../../../components/roster/RosterSummary';
@@ -20,6 +20,7 @@ import { downloadInvoicePdf } from './invoice';
 import { TaxDocumentLinks } from '../../../components/order/TaxDocumentLinks';
 import { ProofsPanel, eventText } from './ProofsPanel';
 import { ShipmentPanel } from './ShipmentPanel';
+import { ClaimsPanel } from './ClaimsPanel';
 import { dateFormat } from '../../../lib/dateFormat';
 
 const dateTime = dateFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -195,6 +196,8 @@ function OrderDetails({ order }: { order: Order }) {
       )}
 
       <ShipmentPanel order={order} />
+
+      <ClaimsPanel order={order} />
 
       {order.events && order.events.length > 0 && (
         <>

@@ -24,6 +24,7 @@ import { Menu } from '../../../components/Menu';
 import { Spinner } from '../../../components/Spinner';
 import { StatusChip } from '../../../components/order/StatusChip';
 import { OrdersChart } from './OrdersChart';
+import { TicketCounts } from './TicketCounts';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { printInvoice } from './invoice';
 import { useBanners, Banners } from '../../../components/Banners';
@@ -191,6 +192,7 @@ export default function OrdersAdminPage() {
 
       <Banners banners={banners} />
 
+      {overview.data && <TicketCounts overview={overview.data} />}
       {overview.data && <OrdersChart overview={overview.data} />}
 
       <div className="admin-controls" role="group" aria-label="Filters">

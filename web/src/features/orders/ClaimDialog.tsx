@@ -1,0 +1,188 @@
+// "Report a problem" on a delivered order: how many pieces of each size (no
+// more than are left to claim), what went wrong, a message and photos. Each
+// photo goes up as artwork as soon as it is chosen (its SHA-256 names it);
+// the claim is filed with their names and answered with its ticket number.
+import { useId, useState, type FormEvent } from 'react';
+import { CLAIM_FAILED, CLAIM_REASONS, MAX_PHOTOS, useFileClaim, type Claim, type ClaimReason } from '../../api/claims';
+import { uploadPhoto } from '../../api/artwork';
+import type { Order } from '../../api/orders';
+import { serverErrorText } from '../../lib/api';
+import { useObjectUrl } from '../../lib/objectUrl';
+import { orderedSizes, totalOf } from '../../lib/sizes';
+import { Dialog } from '../../components/Dialog';
+import { RadioGroup } from '../../components/RadioGroup';
+import { MAX_MESSAGE } from '../../components/ticket/MessageForm';
+
+interface Photo {
+  key: number;
+  file: File;
+  sha256?: string;
+  error?: string;
+}
+
+type Field = 'pieces' | 'message' | 'photos';
+
+export function ClaimDialog({ order, left, onClose, onFiled }: { order: Order; left: Record<string, number>; onClose: () => void; onFiled: (claim: Claim) => void }) {
+  const id = useId();
+  const file = useFileClaim(order._id);
+  const sizes = orderedSizes(left).filter((s) => s.count > 0);
+  const [pieces, setPieces] = useState<Record<string, number>>(() => Object.fromEntries(sizes.map((s) => [s.key, 0])));
+  const [reason, setReason] = useState<ClaimReason>('misprint');
+  const [message, setMessage] = useState('');
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const uploading = photos.some((p) => !p.sha256 && !p.error);
+
+  const addPhotos = (files: FileList | null) => {
+    const room = MAX_PHOTOS - photos.length;
+    const chosen = [...(files ?? [])].slice(0, Math.max(0, room));
+    setErrors((e) => ({ ...e, photos: files && files.length > room ? `At most ${MAX_PHOTOS} photos` : undefined }));
+    for (const f of chosen) {
+      const key = Math.random();
+      setPhotos((ps) => [...ps, { key, file: f }]);
+      uploadPhoto(f).then(
+        (sha256) => setPhotos((ps) => ps.map((p) => (p.key === key ? { ...p, sha256 } : p))),
+        (e: unknown) => setPhotos((ps) => ps.map((p) => (p.key === key ? { ...p, error: serverErrorText(e, 'Failed to upload the photo') } : p))),
+      );
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const found: Partial<Record<Field, string>> = {};
+    const chosen = Object.fromEntries(Object.entries(pieces).filter(([, n]) => n > 0));
+    const over = sizes.find((s) => (pieces[s.key] ?? 0) > s.count);
+    if (over) found.pieces = `No more than ${over.count} ${over.count === 1 ? 'piece' : 'pieces'} of size ${over.label}`;
+    else if (totalOf(chosen) === 0) found.pieces = 'Choose how many pieces have the problem';
+    if (!message.trim()) found.message = 'Please describe the problem';
+    const uploaded = photos.flatMap((p) => (p.sha256 ? [p.sha256] : []));
+    if (reason !== 'missing' && uploaded.length === 0) found.photos = 'Please add at least one photo of the problem';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    file.mutate({ pieces: chosen, reason, message: message.trim(), photos: uploaded }, { onSuccess: onFiled, onError: (err) => setFailure(serverErrorText(err, CLAIM_FAILED)) });
+  };
+
+  const described = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const fieldError = (field: Field) =>
+    errors[field] && (
+      <p className="field-error" id={`${id}-${field}-error`}>
+        {errors[field]}
+      </p>
+    );
+
+  return (
+    <Dialog title="Report a problem" onClose={onClose} wide>
+      <form className="claim-form" onSubmit={submit} noValidate aria-label={`Report a problem with order ${order.orderNumber}`}>
+        <p className="muted">
+          Order {order.orderNumber}. We reprint or refund misprinted, damaged, wrong or missing pieces; you get a ticket number to follow it.
+        </p>
+        <fieldset aria-describedby={described('pieces')}>
+          <legend>Pieces with the problem</legend>
+          <div className="claim-sizes">
+            {sizes.map((s) => (
+              <label key={s.key}>
+                <span>
+                  Size {s.label} <span className="muted">(up to {s.count})</span>
+                </span>
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={s.count}
+                  value={pieces[s.key] ?? 0}
+                  aria-invalid={errors.pieces ? true : undefined}
+                  onChange={(e) => {
+                    const n = Math.max(0, Math.floor(Number(e.target.value) || 0));
+                    setPieces((p) => ({ ...p, [s.key]: n }));
+                    setErrors((x) => ({ ...x, pieces: undefined }));
+                  }}
+                />
+              </label>
+            ))}
+          </div>
+          {fieldError('pieces')}
+        </fieldset>
+        <div className="claim-field">
+          <span className="claim-label" aria-hidden>
+            What went wrong?
+          </span>
+          <RadioGroup label="What went wrong?" options={CLAIM_REASONS} value={reason} onChange={setReason} optionClass="btn small" />
+        </div>
+        <div className="claim-field">
+          <label className="claim-label" htmlFor={`${id}-message`}>
+            Describe the problem
+          </label>
+          <textarea
+            id={`${id}-message`}
+            rows={4}
+            maxLength={MAX_MESSAGE}
+            value={message}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={described('message')}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              setErrors((x) => ({ ...x, message: undefined }));
+            }}
+          />
+          {fieldError('message')}
+        </div>
+        <div className="claim-field">
+          <label className="claim-label" htmlFor={`${id}-photos`}>
+            Photos of the problem
+          </label>
+          <p className="muted small" id={`${id}-photos-hint`}>
+            PNG, JPEG or GIF, under 5 MB each, up to {MAX_PHOTOS}.
+          </p>
+          <input
+            id={`${id}-photos`}
+            type="file"
+            accept="image/png,image/jpeg,image/gif"
+            multiple
+            disabled={photos.length >= MAX_PHOTOS}
+            aria-describedby={[`${id}-photos-hint`, described('photos')].filter(Boolean).join(' ')}
+            onChange={(e) => {
+              addPhotos(e.target.files);
+              e.target.value = '';
+            }}
+          />
+          {fieldError('photos')}
+          {photos.length > 0 && (
+            <ul className="claim-photos" aria-label="Photos added">
+              {photos.map((p, i) => (
+                <ChosenPhoto key={p.key} photo={p} index={i + 1} onRemove={() => setPhotos((ps) => ps.filter((x) => x.key !== p.key))} />
+              ))}
+            </ul>
+          )}
+        </div>
+        {failure && (
+          <p className="notice error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="row dialog-actions">
+          <button type="button" className="btn ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn" disabled={file.isPending || uploading}>
+            {file.isPending ? 'Reporting…' : uploading ? 'Uploading photos…' : 'Report the problem'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ChosenPhoto({ photo, index, onRemove }: { photo: Photo; index: number; onRemove: () => void }) {
+  const src = useObjectUrl(photo.file);
+  return (
+    <li>
+      {src && <img src={src} alt={`Photo ${index}: ${photo.file.name}`} />}
+      <span className={photo.error ? 'error small' : 'muted small'}>{photo.error ?? (photo.sha256 ? 'Uploaded' : 'Uploading…')}</span>
+      <button type="button" className="link-button small" onClick={onRemove} aria-label={`Remove photo ${index}`}>
+        Remove
+      </button>
+    </li>
+  );
+}
