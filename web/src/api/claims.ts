@@ -6,7 +6,7 @@ import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api';
 import { useObjectUrl } from '../lib/objectUrl';
 import type { Claim as PendingClaim, ClaimAction, ClaimReason, NewClaim } from '../lib/schema49';
-import type { Order } from './orders';
+import type { Order, OrderItem } from './orders';
 
 export type Claim = PendingClaim;
 export type { ClaimAction, ClaimReason, NewClaim };
@@ -14,8 +14,9 @@ export type { ClaimAction, ClaimReason, NewClaim };
 export const CLAIMS_FAILED = 'Failed to fetch the claims';
 export const CLAIM_FAILED = 'Failed to report the problem';
 export const DECIDE_FAILED = 'Failed to record the decision';
-/** The server takes at most this many photos with a claim. */
+/** The server takes at most this many photos with a claim, and a message of at most this many characters. */
 export const MAX_PHOTOS = 6;
+export const MAX_CLAIM_MESSAGE = 2000;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const CLAIM_REASONS: { value: ClaimReason; label: string }[] = [
@@ -89,14 +90,13 @@ export function withinClaimWindow(delivered: number | undefined, windowDays: num
 }
 
 /**
- * Pieces per size a new claim may still name: the order's pieces of each size
- * (all its lines), less those in its claims still open or granted.
+ * Pieces per size a new claim on an order line may still name: the line's
+ * pieces of each size, less those in its claims still open or granted.
  */
-export function claimablePieces(order: Pick<Order, 'orderItems'>, claims: Claim[]): Record<string, number> {
-  const left: Record<string, number> = {};
-  for (const item of order.orderItems) for (const [size, n] of Object.entries(item.quantity)) if (n > 0) left[size] = (left[size] ?? 0) + n;
+export function claimablePieces(item: Pick<OrderItem, '_id' | 'quantity'>, claims: Claim[]): Record<string, number> {
+  const left: Record<string, number> = Object.fromEntries(Object.entries(item.quantity).filter(([, n]) => n > 0));
   for (const claim of claims) {
-    if (claim.status === 'rejected') continue;
+    if (claim.itemId !== item._id || claim.status === 'rejected') continue;
     for (const [size, n] of Object.entries(claim.pieces)) if (size in left) left[size] = Math.max(0, left[size] - n);
   }
   return left;

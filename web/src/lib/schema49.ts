@@ -55,7 +55,7 @@ export type ClaimStatus = 'open' | 'reprinted' | 'refunded' | 'rejected';
 export type ClaimAction = 'reprint' | 'refund' | 'reject';
 export interface ClaimDecision {
   action: ClaimAction;
-  note: string;
+  note?: string;
   decidedAt: number;
   reprintOrderId?: string;
   creditNoteNumber?: string;
@@ -64,6 +64,8 @@ export interface ClaimDecision {
 export interface Claim {
   id: string;
   orderId: string;
+  orderNumber: string;
+  itemId: string;
   ticketNumber: string;
   pieces: { [size: string]: number };
   reason: ClaimReason;
@@ -74,6 +76,7 @@ export interface Claim {
   createdAt: number;
 }
 export interface NewClaim {
+  itemId?: string;
   pieces: { [size: string]: number };
   reason: ClaimReason;
   message: string;
@@ -104,6 +107,6 @@ declare module './schema' {
     '/admin/tickets/{id}/resolve': Route<{ post: Op<Id, never, { note: string }, Ticket> }>;
     '/admin/tickets/{id}/reopen': Route<{ post: Op<Id, never, undefined, Ticket> }>;
     '/orders/{id}/claims': Route<{ get: Op<Id, never, undefined, Claim[]>; post: Op<Id, never, NewClaim, Claim, 201> }>;
-    '/orders/{id}/claims/{claimId}/decision': Route<{ post: Op<{ id: string; claimId: string }, never, { action: ClaimAction; note: string }, Claim> }>;
+    '/orders/{id}/claims/{claimId}/decision': Route<{ post: Op<{ id: string; claimId: string }, never, { action: string; note?: string }, Claim> }>;
   }
 }

@@ -27,6 +27,8 @@ export function claim(overrides: Partial<Claim> = {}): Claim {
   return {
     id: 'c1',
     orderId: 'o1',
+    orderNumber: 'LT-20261122-000001',
+    itemId: 'i1',
     ticketNumber: 'GRV/26-27/000007',
     pieces: { m: 2 },
     reason: 'misprint',

@@ -1,17 +1,17 @@
-// "Report a problem" on a delivered order: how many pieces of each size (no
-// more than are left to claim), what went wrong, a message and photos. Each
+// "Report a problem" on a delivered order: which of its designs (when it has
+// several), how many pieces of each size (no more than are left to claim),
+// what went wrong, a message and photos. Each
 // photo goes up as artwork as soon as it is chosen (its SHA-256 names it);
 // the claim is filed with their names and answered with its ticket number.
 import { useId, useState, type FormEvent } from 'react';
-import { CLAIM_FAILED, CLAIM_REASONS, MAX_PHOTOS, useFileClaim, type Claim, type ClaimReason } from '../../api/claims';
+import { CLAIM_FAILED, CLAIM_REASONS, MAX_CLAIM_MESSAGE, MAX_PHOTOS, useFileClaim, type Claim, type ClaimReason } from '../../api/claims';
 import { uploadPhoto } from '../../api/artwork';
-import type { Order } from '../../api/orders';
+import type { Order, OrderItem } from '../../api/orders';
 import { serverErrorText } from '../../lib/api';
 import { useObjectUrl } from '../../lib/objectUrl';
 import { orderedSizes, totalOf } from '../../lib/sizes';
 import { Dialog } from '../../components/Dialog';
 import { RadioGroup } from '../../components/RadioGroup';
-import { MAX_MESSAGE } from '../../components/ticket/MessageForm';
 
 interface Photo {
   key: number;
@@ -22,11 +22,20 @@ interface Photo {
 
 type Field = 'pieces' | 'message' | 'photos';
 
-export function ClaimDialog({ order, left, onClose, onFiled }: { order: Order; left: Record<string, number>; onClose: () => void; onFiled: (claim: Claim) => void }) {
+/** An order line and the pieces per size still to claim on it. */
+export interface ClaimableLine {
+  item: OrderItem;
+  left: Record<string, number>;
+}
+
+export function ClaimDialog({ order, lines, onClose, onFiled }: { order: Order; lines: ClaimableLine[]; onClose: () => void; onFiled: (claim: Claim) => void }) {
   const id = useId();
   const file = useFileClaim(order._id);
-  const sizes = orderedSizes(left).filter((s) => s.count > 0);
-  const [pieces, setPieces] = useState<Record<string, number>>(() => Object.fromEntries(sizes.map((s) => [s.key, 0])));
+  const open = lines.filter((l) => totalOf(l.left) > 0);
+  const [itemId, setItemId] = useState(open[0]?.item._id ?? '');
+  const line = open.find((l) => l.item._id === itemId) ?? open[0];
+  const sizes = orderedSizes(line?.left ?? {}).filter((s) => s.count > 0);
+  const [pieces, setPieces] = useState<Record<string, number>>({});
   const [reason, setReason] = useState<ClaimReason>('misprint');
   const [message, setMessage] = useState('');
   const [photos, setPhotos] = useState<Photo[]>([]);
@@ -60,8 +69,8 @@ export function ClaimDialog({ order, left, onClose, onFiled }: { order: Order; l
     const uploaded = photos.flatMap((p) => (p.sha256 ? [p.sha256] : []));
     if (reason !== 'missing' && uploaded.length === 0) found.photos = 'Please add at least one photo of the problem';
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    file.mutate({ pieces: chosen, reason, message: message.trim(), photos: uploaded }, { onSuccess: onFiled, onError: (err) => setFailure(serverErrorText(err, CLAIM_FAILED)) });
+    if (Object.keys(found).length > 0 || !line) return;
+    file.mutate({ itemId: line.item._id, pieces: chosen, reason, message: message.trim(), photos: uploaded }, { onSuccess: onFiled, onError: (err) => setFailure(serverErrorText(err, CLAIM_FAILED)) });
   };
 
   const described = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
@@ -78,6 +87,27 @@ export function ClaimDialog({ order, left, onClose, onFiled }: { order: Order; l
         <p className="muted">
           Order {order.orderNumber}. We reprint or refund misprinted, damaged, wrong or missing pieces; you get a ticket number to follow it.
         </p>
+        {open.length > 1 && (
+          <div className="claim-field">
+            <label className="claim-label" htmlFor={`${id}-line`}>
+              Which design?
+            </label>
+            <select
+              id={`${id}-line`}
+              value={line?.item._id}
+              onChange={(e) => {
+                setItemId(e.target.value);
+                setPieces({});
+              }}
+            >
+              {open.map(({ item }) => (
+                <option key={item._id} value={item._id}>
+                  {item.name} · {item.color}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <fieldset aria-describedby={described('pieces')}>
           <legend>Pieces with the problem</legend>
           <div className="claim-sizes">
@@ -117,7 +147,7 @@ export function ClaimDialog({ order, left, onClose, onFiled }: { order: Order; l
           <textarea
             id={`${id}-message`}
             rows={4}
-            maxLength={MAX_MESSAGE}
+            maxLength={MAX_CLAIM_MESSAGE}
             value={message}
             aria-invalid={errors.message ? true : undefined}
             aria-describedby={described('message')}

@@ -31,10 +31,16 @@ function renderOrders() {
 }
 
 describe('claims on an order', () => {
-  it('counts the pieces left to claim: every line’s sizes, less open or granted claims', () => {
-    const two = { ...delivered, orderItems: [delivered.orderItems[0], { ...delivered.orderItems[0], _id: 'i2', quantity: { m: 5, xl: 3 } }] };
-    expect(claimablePieces(two, [])).toEqual({ m: 15, l: 15, xl: 3 });
-    expect(claimablePieces(two, [claim({ pieces: { m: 2 } }), claim({ pieces: { xl: 3 }, status: 'reprinted' }), claim({ pieces: { l: 9 }, status: 'rejected' })])).toEqual({ m: 13, l: 15, xl: 0 });
+  it('counts the pieces left to claim on a line: its sizes, less its open or granted claims', () => {
+    const line = { _id: 'i2', quantity: { s: 0, m: 5, xl: 3 } };
+    expect(claimablePieces(line, [])).toEqual({ m: 5, xl: 3 });
+    const claims = [
+      claim({ itemId: 'i2', pieces: { m: 2 } }),
+      claim({ itemId: 'i2', pieces: { xl: 3 }, status: 'reprinted' }),
+      claim({ itemId: 'i2', pieces: { m: 3 }, status: 'rejected' }),
+      claim({ itemId: 'i1', pieces: { m: 3 } }),
+    ];
+    expect(claimablePieces(line, claims)).toEqual({ m: 3, xl: 0 });
   });
 
   it('is open within the window from delivery, and left to the server when the delivery date is unknown', () => {
@@ -98,11 +104,50 @@ describe('claims on an order', () => {
     const done = await within(card).findByRole('status');
     expect(done.textContent).toContain('ticket GRV/26-27/000007');
     expect(within(done).getByRole('link', { name: 'Support' }).getAttribute('href')).toBe('/account/support');
-    expect(filed).toEqual([{ pieces: { m: 2 }, reason: 'misprint', message: 'The logo is printed upside down on two shirts.', photos: [sha] }]);
+    expect(filed).toEqual([{ itemId: 'i1', pieces: { m: 2 }, reason: 'misprint', message: 'The logo is printed upside down on two shirts.', photos: [sha] }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     const listed = await within(card).findByTestId('claim');
     expect(listed.textContent).toContain('Ticket GRV/26-27/000007 · Misprint · M 2');
     expect(listed.textContent).toContain('Under review');
+  });
+
+  it('asks which design when the order has several, and counts that line’s pieces', async () => {
+    const second = { ...delivered.orderItems[0], _id: 'i2', name: 'Shirt Half Sleeve', color: 'black', quantity: { s: 0, m: 0, l: 0, xl: 30, xxl: 0 } };
+    const two = { ...delivered, orderItems: [delivered.orderItems[0], second] };
+    const filed: unknown[] = [];
+    ordersWithClaims([two], [claim({ itemId: 'i1', pieces: { m: 10, l: 15 } })], async (method, path, request) => {
+      if (method !== 'POST' || path !== '/api/orders/o1/claims') return undefined;
+      filed.push(await request.json());
+      return { status: 201, body: { success: true, message: 'Claim filed', data: claim({ id: 'c2', itemId: 'i2', ticketNumber: 'GRV/26-27/000008', pieces: { xl: 1 }, reason: 'missing', photos: [] }) } };
+    });
+    renderOrders();
+    const [card] = await screen.findAllByTestId('order-card');
+    const user = userEvent.setup();
+    await user.click(await within(card).findByRole('button', { name: 'Report a problem' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report a problem' });
+    // The first line is claimed in full: only the second is offered.
+    expect(within(dialog).queryByLabelText('Which design?')).toBeNull();
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Size XL (up to 30)' }), '1');
+    await user.click(within(dialog).getByRole('radio', { name: 'Missing pieces' }));
+    await user.type(within(dialog).getByLabelText('Describe the problem'), 'One shirt was not in the parcel.');
+    await user.click(within(dialog).getByRole('button', { name: 'Report the problem' }));
+    await within(card).findByText('GRV/26-27/000008', { selector: 'strong' });
+    expect(filed).toEqual([{ itemId: 'i2', pieces: { xl: 1 }, reason: 'missing', message: 'One shirt was not in the parcel.', photos: [] }]);
+  });
+
+  it('offers each line with pieces left to claim', async () => {
+    const second = { ...delivered.orderItems[0], _id: 'i2', name: 'Shirt Half Sleeve', color: 'black', quantity: { s: 0, m: 0, l: 0, xl: 30, xxl: 0 } };
+    ordersWithClaims([{ ...delivered, orderItems: [delivered.orderItems[0], second] }], []);
+    renderOrders();
+    const [card] = await screen.findAllByTestId('order-card');
+    const user = userEvent.setup();
+    await user.click(await within(card).findByRole('button', { name: 'Report a problem' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report a problem' });
+    const which = within(dialog).getByLabelText('Which design?');
+    expect(within(which).getAllByRole('option').map((o) => o.textContent)).toEqual(['T-Shirt Normal · white', 'Shirt Half Sleeve · black']);
+    expect(within(dialog).getByRole('spinbutton', { name: 'Size M (up to 10)' })).toBeTruthy();
+    await user.selectOptions(which, 'i2');
+    expect(within(dialog).getAllByRole('spinbutton').map((i) => i.getAttribute('aria-label') ?? i.closest('label')?.textContent)).toEqual(['Size XL (up to 30)']);
   });
 
   it('shows the server’s reason when it refuses the claim and keeps the form', async () => {

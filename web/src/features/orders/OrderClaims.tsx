@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CLAIMS_FAILED, CLAIM_STATUS_LABEL, claimablePieces, deliveredAt, reasonLabel, useClaims, withinClaimWindow, type Claim } from '../../api/claims';
-import { useOrder, type Order } from '../../api/orders';
+import { useOrder, type Order, type OrderItem } from '../../api/orders';
 import { useStoreFacts } from '../../api/store';
 import { serverErrorText } from '../../lib/api';
 import { formatDate } from '../../lib/formatDate';
@@ -31,10 +31,13 @@ export function OrderClaims({ order }: { order: Order }) {
   if (!delivered) return <div className="order-claims">{contact}</div>;
 
   const windowDays = (facts.data as (typeof facts.data & Partial<ClaimWindow>) | undefined)?.claimWindowDays;
-  const left = claimablePieces(order, claims.data ?? []);
-  const mayClaim =
-    claims.isSuccess && facts.isSuccess && (windowDays === undefined || withinClaimWindow(full.data && deliveredAt(full.data), windowDays)) && totalOf(left) > 0;
   const list = claims.data ?? [];
+  const lines = order.orderItems.map((item) => ({ item, left: claimablePieces(item, list) }));
+  const mayClaim =
+    claims.isSuccess &&
+    facts.isSuccess &&
+    (windowDays === undefined || withinClaimWindow(full.data && deliveredAt(full.data), windowDays)) &&
+    lines.some((l) => totalOf(l.left) > 0);
 
   return (
     <div className="order-claims">
@@ -61,7 +64,7 @@ export function OrderClaims({ order }: { order: Order }) {
           <h3 className="claims-heading">Problems reported</h3>
           <ul className="claim-list">
             {list.map((c) => (
-              <ClaimSummary key={c.id} claim={c} />
+              <ClaimSummary key={c.id} claim={c} line={order.orderItems.length > 1 ? order.orderItems.find((i) => i._id === c.itemId) : undefined} />
             ))}
           </ul>
         </section>
@@ -69,7 +72,7 @@ export function OrderClaims({ order }: { order: Order }) {
       {claiming && (
         <ClaimDialog
           order={order}
-          left={left}
+          lines={lines}
           onClose={() => setClaiming(false)}
           onFiled={(claim) => {
             setClaiming(false);
@@ -81,12 +84,14 @@ export function OrderClaims({ order }: { order: Order }) {
   );
 }
 
-function ClaimSummary({ claim }: { claim: Claim }) {
+/** A claim, with its line's name when the order has several. */
+function ClaimSummary({ claim, line }: { claim: Claim; line?: OrderItem }) {
   const d = claim.decision;
   return (
     <li className="claim-summary" data-testid="claim">
       <p>
-        <strong>Ticket {claim.ticketNumber}</strong> · {reasonLabel(claim.reason)} · {sizesText(claim.pieces)}{' '}
+        <strong>Ticket {claim.ticketNumber}</strong> · {reasonLabel(claim.reason)} · {line && `${line.name} (${line.color}) `}
+        {sizesText(claim.pieces)}{' '}
         <span className={`claim-status claim-${claim.status}`}>{CLAIM_STATUS_LABEL[claim.status]}</span>
       </p>
       <p className="muted">Reported {formatDate(claim.createdAt)}</p>

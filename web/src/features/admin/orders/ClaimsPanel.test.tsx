@@ -34,7 +34,7 @@ describe('Claims panel', () => {
     renderAt('/', <ClaimsPanel order={delivered} />);
     const card = await screen.findByTestId('admin-claim');
     expect(within(card).getByRole('heading', { level: 4 }).textContent).toBe('Ticket GRV/26-27/000007 · Misprint');
-    expect(card.textContent).toContain('M 2 · reported');
+    expect(card.textContent).toContain('T-Shirt Normal (white): M 2 · reported');
     expect(card.textContent).toContain('Two shirts have the logo printed upside down.');
     const photos = within(card).getByRole('list', { name: 'Photos of claim GRV/26-27/000007' });
     expect(await within(photos).findByRole('img', { name: 'Photo 1 of claim GRV/26-27/000007' })).toBeTruthy();

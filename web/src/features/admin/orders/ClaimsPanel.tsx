@@ -39,12 +39,14 @@ export function ClaimsPanel({ order }: { order: Order }) {
 }
 
 function ClaimCard({ order, claim }: { order: Order; claim: Claim }) {
+  const line = order.orderItems.find((i) => i._id === claim.itemId);
   return (
     <li className="admin-claim" data-testid="admin-claim">
       <h4>
         Ticket {claim.ticketNumber} · {reasonLabel(claim.reason)}
       </h4>
       <p>
+        {line && `${line.name} (${line.color}): `}
         {sizesText(claim.pieces)} · reported {formatDate(claim.createdAt)} · <strong>{CLAIM_STATUS_LABEL[claim.status]}</strong>
       </p>
       <p className="claim-message">{claim.message}</p>
