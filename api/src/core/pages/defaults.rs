@@ -33,8 +33,9 @@ impl Settings<'_> {
     }
 }
 
-/// The template of `slug`'s default text.
-pub(super) fn template(slug: Slug) -> &'static str {
+/// The template of `slug`'s default text: its title as a first-level heading
+/// on the first line, then the page's text.
+fn template(slug: Slug) -> &'static str {
     match slug {
         Slug::About => include_str!("defaults/about.md"),
         Slug::Contact => include_str!("defaults/contact.md"),
@@ -46,9 +47,21 @@ pub(super) fn template(slug: Slug) -> &'static str {
     }
 }
 
-/// `slug`'s default text, filled in from `config`.
+/// `slug`'s default title (the template's heading).
+pub(super) fn title(slug: Slug) -> &'static str {
+    template(slug)
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# "))
+        .unwrap_or_else(|| slug.as_str())
+}
+
+/// `slug`'s default text (the template after its heading; pages show the
+/// title themselves), filled in from `config`.
 pub(super) fn markdown(slug: Slug, config: &Settings) -> String {
-    fill(template(slug), |name| value(name, config))
+    let template = template(slug);
+    let body = template.split_once('\n').map_or("", |(_, rest)| rest);
+    fill(body.trim_start(), |name| value(name, config))
 }
 
 /// Each `{{name}}` in `template` replaced by `value(name)`; a name it does
@@ -93,7 +106,7 @@ fn value(name: &str, config: &Settings) -> Option<String> {
         "refresh_days" => config.refresh_token_days.to_string(),
         "minimum_per_colour" => MIN_PER_COLOUR.to_string(),
         "cancel_until" => if config.proof_required {
-            "you approve your proof (nothing is printed before that)"
+            "you approve your proof"
         } else {
             "production starts"
         }
@@ -204,6 +217,10 @@ mod tests {
             let text = markdown(slug, &config);
             assert!(!text.contains("{{"), "{slug:?}: {text}");
             assert!(text.contains("Legacy Threads"), "{slug:?} names the seller");
+            assert!(
+                !text.starts_with('#') && !title(slug).is_empty(),
+                "{slug:?}"
+            );
         }
         let terms = markdown(Slug::Terms, &config);
         assert!(

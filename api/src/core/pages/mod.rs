@@ -58,15 +58,6 @@ impl Slug {
             Slug::Cookies => "cookies",
         }
     }
-
-    /// The default text's title: its first line, a Markdown heading.
-    fn default_title(self) -> &'static str {
-        defaults::template(self)
-            .lines()
-            .next()
-            .and_then(|l| l.strip_prefix("# "))
-            .unwrap_or_else(|| self.as_str())
-    }
 }
 
 /// A page as shown.
@@ -153,7 +144,7 @@ fn default_page(state: &AppState, slug: Slug) -> Page {
     let settings = defaults::Settings::of(&state.config);
     Page::new(
         slug,
-        slug.default_title().to_string(),
+        defaults::title(slug).to_string(),
         defaults::markdown(slug, &settings),
         None,
     )
@@ -197,7 +188,7 @@ mod tests {
     fn slugs_round_trip_and_others_are_not_found() {
         for slug in Slug::ALL {
             assert_eq!(Slug::parse(slug.as_str()), Ok(slug));
-            assert!(!slug.default_title().is_empty() && slug.default_title() != slug.as_str());
+            assert_ne!(defaults::title(slug), slug.as_str());
         }
         for other in [
             "",
@@ -213,7 +204,7 @@ mod tests {
             );
         }
         assert_eq!(
-            Slug::Refunds.default_title(),
+            defaults::title(Slug::Refunds),
             "Returns, refunds and cancellation"
         );
     }
