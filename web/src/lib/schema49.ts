@@ -87,9 +87,6 @@ export interface TicketCounts {
   openTickets: number;
   overdueTickets: number;
 }
-export interface ClaimWindow {
-  claimWindowDays: number;
-}
 
 type Id = { id: string };
 type AdminQuery = { status?: TicketStatus; overdue?: boolean; category?: TicketCategory; page?: number; limit?: number };

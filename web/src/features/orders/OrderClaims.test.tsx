@@ -12,7 +12,7 @@ import OrdersPage from './OrdersPage';
 const DELIVERED_AT = Date.now() - 3 * DAY_MS;
 const delivered = order(1, { status: 'delivered', isPaid: true });
 const withTimeline = (o: Order, at = DELIVERED_AT): Order => ({ ...o, timeline: [{ kind: 'delivered', label: 'Delivered', at }] });
-const facts = (claimWindowDays = 30) => ok({ ...storeFacts(), claimWindowDays });
+const facts = (claimWindowDays = 30) => ok(storeFacts({ claimWindowDays }));
 
 /** The orders page over `orders`, with `claims` of o1 and `other` for the rest. */
 function ordersWithClaims(orders: Order[], claims: Claim[], other?: (method: string, path: string, request: Request) => Promise<FakeResponse | undefined> | FakeResponse | undefined, deliveredAt = DELIVERED_AT) {

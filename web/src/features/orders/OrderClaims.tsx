@@ -12,7 +12,6 @@ import { serverErrorText } from '../../lib/api';
 import { formatDate } from '../../lib/formatDate';
 import { rupees } from '../../lib/money';
 import { sizesText, totalOf } from '../../lib/sizes';
-import type { ClaimWindow } from '../../lib/schema49';
 import { ClaimDialog } from './ClaimDialog';
 
 export function OrderClaims({ order }: { order: Order }) {
@@ -30,13 +29,12 @@ export function OrderClaims({ order }: { order: Order }) {
   );
   if (!delivered) return <div className="order-claims">{contact}</div>;
 
-  const windowDays = (facts.data as (typeof facts.data & Partial<ClaimWindow>) | undefined)?.claimWindowDays;
   const list = claims.data ?? [];
   const lines = order.orderItems.map((item) => ({ item, left: claimablePieces(item, list) }));
   const mayClaim =
     claims.isSuccess &&
     facts.isSuccess &&
-    (windowDays === undefined || withinClaimWindow(full.data && deliveredAt(full.data), windowDays)) &&
+    withinClaimWindow(full.data && deliveredAt(full.data), facts.data.claimWindowDays) &&
     lines.some((l) => totalOf(l.left) > 0);
 
   return (
