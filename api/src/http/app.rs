@@ -37,6 +37,8 @@ use crate::http::routes::pincode::PincodeApi;
 use crate::http::routes::products::ProductsApi;
 use crate::http::routes::shipping::ShippingApi;
 use crate::http::routes::store::StoreApi;
+use crate::http::routes::support::SupportApi;
+use crate::http::routes::support_admin::SupportAdminApi;
 use crate::http::routes::upload::UploadApi;
 use crate::http::routes::users::UsersApi;
 use crate::state::AppState;
@@ -73,7 +75,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 AccountsApi,
                 ReorderApi,
                 StagesApi,
-                (ShipmentApi, ShippingApi),
+                (ShipmentApi, ShippingApi, SupportApi, SupportAdminApi),
             ),
         ),
         "Custom apparel store API",

@@ -19,6 +19,8 @@ pub mod pincode;
 pub mod products;
 pub mod shipping;
 pub mod store;
+pub mod support;
+pub mod support_admin;
 pub mod upload;
 pub mod users;
 
@@ -52,4 +54,6 @@ pub enum Tag {
     Store,
     /// Group orders: one link, each member's own row, one order.
     GroupOrders,
+    /// The complaints desk: tickets, their threads and deadlines.
+    Support,
 }
