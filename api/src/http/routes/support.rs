@@ -13,6 +13,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme};
 use super::Tag;
 use crate::core::messages::support as messages;
 use crate::core::support::tickets::{self, Category, NewTicket};
+use crate::domain::numbering;
 use crate::http::auth::BearerAuth;
 use crate::http::dto::ticket::{Ticket, Viewer, ticket};
 use crate::http::envelope::Envelope;
@@ -145,10 +146,10 @@ impl SupportApi {
             .limits
             .check(Door::TicketLookupClient, &client_key(req, &state.config))
             .await?;
-        state
-            .limits
-            .check(Door::TicketLookupNumber, &number.replace('-', "/"))
-            .await?;
+        // One bucket per number however it is written (`/` or `-`).
+        let key =
+            numbering::parse(&number).map_or(number.clone(), |(s, n)| numbering::number(&s, n));
+        state.limits.check(Door::TicketLookupNumber, &key).await?;
         let thread = tickets::lookup(&state, &number, &email).await?;
         Ok(Envelope::ok(
             "Complaint found",
