@@ -288,11 +288,24 @@ pub struct Writer<'a> {
     pub name: &'a str,
 }
 
+/// The most messages a thread holds (the complaint included).
+pub const MAX_THREAD: i64 = 200;
+
+/// What adding a message came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Added {
+    Added,
+    /// No such ticket.
+    NoTicket,
+    /// The thread holds `MAX_THREAD` messages already; nothing was written.
+    Full,
+}
+
 /// Adds a message to a ticket's thread at `now`, with what it does to the
 /// ticket, and queues `letter` (the customer's e-mail of a staff reply), in
 /// one transaction. A customer's message reopens a resolved ticket (to
 /// `acknowledged`, or `open` if it never was); a staff message acknowledges
-/// an open one. False (nothing written) when the ticket does not exist.
+/// an open one.
 pub async fn add_message(
     db: &Db,
     ticket_id: &str,
@@ -300,14 +313,21 @@ pub async fn add_message(
     body: &str,
     now: i64,
     letter: Option<outbox::Outgoing>,
-) -> Result<bool, DbError> {
+) -> Result<Added, DbError> {
     let mut tx = begin_write(db).await?;
-    let exists: Option<String> = sqlx::query_scalar("SELECT id FROM support_tickets WHERE id = $1")
-        .bind(ticket_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-    if exists.is_none() {
-        return Ok(false);
+    // Counted in the write transaction, so concurrent replies cannot pass the cap together.
+    let (tickets, messages): (i64, i64) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM support_tickets WHERE id = $1), \
+         (SELECT COUNT(*) FROM support_ticket_messages WHERE ticket_id = $1)",
+    )
+    .bind(ticket_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    if tickets == 0 {
+        return Ok(Added::NoTicket);
+    }
+    if messages >= MAX_THREAD {
+        return Ok(Added::Full);
     }
     insert_message(&mut tx, ticket_id, by.author, by.id, by.name, body, now).await?;
     match by.author {
@@ -318,7 +338,7 @@ pub async fn add_message(
         put(&mut tx, letter).await?;
     }
     tx.commit().await?;
-    Ok(true)
+    Ok(Added::Added)
 }
 
 async fn acknowledge_in(tx: &mut AnyConnection, id: &str, now: i64) -> Result<bool, sqlx::Error> {

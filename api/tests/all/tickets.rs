@@ -330,6 +330,27 @@ async fn customers_see_and_answer_only_their_own() {
         assert_eq!(thread.len(), 2);
         assert_eq!(thread[1]["body"], "Any news?");
         assert_eq!(thread[1]["author"], "customer");
+        // A full thread takes no more.
+        for i in 2..200 {
+            sqlx::query(
+                "INSERT INTO support_ticket_messages (id, ticket_id, author, author_name, body, created_at) \
+                 VALUES ($1, $2, 'customer', 'Asha Rao', 'more', $3)",
+            )
+            .bind(format!("filler-{i}"))
+            .bind(id)
+            .bind(i64::from(i))
+            .execute(&app.db)
+            .await
+            .unwrap();
+        }
+        let (status, body) = app
+            .post_auth(&replies, &asha, json!({"message": "One more"}))
+            .await;
+        assert_eq!(
+            (status, &body["code"]),
+            (409, &json!("TICKET_THREAD_FULL")),
+            "{body}"
+        );
     }
 }
 

@@ -6,6 +6,7 @@
 use chrono::NaiveDate;
 
 use super::{Letter, with_contact};
+use crate::db::tickets::{Added, MAX_THREAD};
 use crate::domain::company::Company;
 use crate::domain::ticket::TicketStatus;
 use crate::error::Failure;
@@ -201,4 +202,18 @@ pub fn not_resolved() -> Failure {
 /// Assigning to someone who is not an admin.
 pub fn not_an_admin() -> Failure {
     Failure::bad_request_code("adminId must be an admin's id", "TICKET_ASSIGNEE")
+}
+
+/// A message not added: no such ticket, or its thread is full.
+pub fn added(outcome: Added) -> Result<(), Failure> {
+    match outcome {
+        Added::Added => Ok(()),
+        Added::NoTicket => Err(ticket_not_found()),
+        Added::Full => Err(Failure::conflict_code(
+            format!(
+                "This complaint's thread holds {MAX_THREAD} messages, the most it can: please file a new complaint"
+            ),
+            "TICKET_THREAD_FULL",
+        )),
+    }
 }

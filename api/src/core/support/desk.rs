@@ -85,9 +85,8 @@ pub async fn reply(
         id: Some(admin_id),
         name: &name,
     };
-    if !tickets::add_message(&state.db, id, by, &body, db::now_ms(), Some(letter)).await? {
-        return Err(messages::ticket_not_found());
-    }
+    let added = tickets::add_message(&state.db, id, by, &body, db::now_ms(), Some(letter)).await?;
+    messages::added(added)?;
     tracing::info!(ticket = %number, "staff replied to a complaint");
     get(state, id).await
 }

@@ -221,9 +221,8 @@ pub async fn reply(
         id: Some(user_id),
         name: &ticket.name,
     };
-    if !tickets::add_message(&state.db, id, by, &body, db::now_ms(), None).await? {
-        return Err(messages::ticket_not_found());
-    }
+    let added = tickets::add_message(&state.db, id, by, &body, db::now_ms(), None).await?;
+    messages::added(added)?;
     tracing::info!(ticket = %number_of(&ticket), "customer replied to a complaint");
     let ticket = tickets::get(&state.db, id)
         .await?

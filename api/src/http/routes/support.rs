@@ -191,7 +191,8 @@ impl SupportApi {
     }
 
     /// The customer's reply to their complaint (a resolved one reopens).
-    /// 20 replies, then one every 30 s, per customer (429).
+    /// A thread holds at most 200 messages (409 past them). 20 replies, then
+    /// one every 30 s, per customer (429).
     #[oai(path = "/support/tickets/:id/replies", method = "post")]
     async fn reply(
         &self,
@@ -199,7 +200,10 @@ impl SupportApi {
         auth: BearerAuth,
         id: Path<String>,
         body: Json<TicketReply>,
-    ) -> Result<Json<Envelope<Ticket>>, Fails<{ BODY | UNAUTHORIZED | NOT_FOUND | TOO_MANY }>> {
+    ) -> Result<
+        Json<Envelope<Ticket>>,
+        Fails<{ BODY | UNAUTHORIZED | NOT_FOUND | CONFLICT | TOO_MANY }>,
+    > {
         state
             .limits
             .check(Door::TicketReplyUser, &auth.0.id)

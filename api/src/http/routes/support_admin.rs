@@ -124,7 +124,7 @@ impl SupportAdminApi {
     }
 
     /// Reply in the thread; the customer is e-mailed, and an open complaint
-    /// is acknowledged by it.
+    /// is acknowledged by it. A thread holds at most 200 messages (409 past them).
     #[oai(path = "/admin/tickets/:id/replies", method = "post")]
     async fn reply(
         &self,
@@ -132,7 +132,7 @@ impl SupportAdminApi {
         auth: BearerAuth,
         id: Path<String>,
         body: Json<StaffReply>,
-    ) -> Result<Answer, Fails<{ BODY | UNAUTHORIZED | FORBIDDEN | NOT_FOUND }>> {
+    ) -> Result<Answer, Fails<{ BODY | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT }>> {
         auth.0.require_admin()?;
         let thread = desk::reply(&state, &auth.0.id, &id.0, &body.message).await?;
         Ok(answer("Reply sent", thread))
