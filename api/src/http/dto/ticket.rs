@@ -18,6 +18,7 @@ pub struct TicketMessage {
 
 /// The admin handling a ticket.
 #[derive(Object, Debug, Clone)]
+#[oai(rename = "TicketAssignee")]
 pub struct Assignee {
     pub id: String,
     pub name: String,

@@ -34,19 +34,21 @@ pub struct TicketsPage {
 
 /// The staff's reply, e-mailed to the customer: 1–5000 characters.
 #[derive(Object, Debug)]
+#[oai(rename = "TicketStaffReply")]
 pub struct StaffReply {
     pub message: String,
 }
 
 /// Whom to hand the ticket to: an admin's user id.
 #[derive(Object, Debug)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename = "TicketAssignRequest", rename_all = "camelCase")]
 pub struct AssignRequest {
     pub admin_id: String,
 }
 
 /// The resolution, e-mailed to the customer: 1–5000 characters, required.
 #[derive(Object, Debug)]
+#[oai(rename = "TicketResolveRequest")]
 pub struct ResolveRequest {
     pub note: String,
 }
