@@ -4,9 +4,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api';
 import { useAuth } from '../lib/auth';
-import type { Ticket as PendingTicket } from '../lib/schema49';
+import type { components } from '../lib/schema';
 
-export type Ticket = PendingTicket;
+export type Ticket = components['schemas']['Ticket'];
 
 export const TICKETS_FAILED = 'Failed to fetch your tickets';
 export const REPLY_FAILED = 'Failed to send your reply';

@@ -1,5 +1,4 @@
-// TEMPORARY: issue 49's API contract (/tmp/issue49-contract.md) as types, until the `tickets` and `claims`
-// branches are merged and `npm run gen` writes these into schema.d.ts. The paths are added to the generated
+// TEMPORARY: issue 49's claims API (the `claims` branch) as types, until that branch is merged and `npm run gen` writes these into schema.d.ts. The paths are added to the generated
 // `paths` so the client checks every call; this file is deleted then and the types come from schema.d.ts.
 import type { components } from './schema';
 
@@ -14,42 +13,6 @@ type Op<Path, Query, Req, Res, Status extends number = 200> = {
 } & ([Req] extends [undefined] ? { requestBody?: never } : { requestBody: Body<Req> });
 type Route<Methods> = { parameters: { query?: never; header?: never; path?: never; cookie?: never } } & Methods;
 
-export type TicketStatus = 'open' | 'acknowledged' | 'resolved';
-export type TicketCategory = 'order' | 'delivery' | 'payment' | 'product' | 'account' | 'other';
-export interface TicketMessage {
-  id: string;
-  author: 'customer' | 'staff';
-  authorName: string;
-  body: string;
-  createdAt: number;
-}
-export interface Ticket {
-  id: string;
-  number: string;
-  status: TicketStatus;
-  category: TicketCategory;
-  subject: string;
-  name: string;
-  email: string;
-  phone?: string;
-  orderId?: string;
-  claimId?: string;
-  createdAt: number;
-  acknowledgeBy: number;
-  resolveBy: number;
-  acknowledgedAt?: number;
-  resolvedAt?: number;
-  resolution?: string;
-  overdue: boolean;
-  assignee?: { id: string; name: string };
-  messages: TicketMessage[];
-}
-export interface TicketsPage {
-  tickets: Ticket[];
-  total: number;
-  page: number;
-  limit: number;
-}
 export type ClaimReason = 'misprint' | 'damaged' | 'wrong_item' | 'missing';
 export type ClaimStatus = 'open' | 'reprinted' | 'refunded' | 'rejected';
 export type ClaimAction = 'reprint' | 'refund' | 'reject';
@@ -82,27 +45,10 @@ export interface NewClaim {
   message: string;
   photos: string[];
 }
-/** The fields issue 49 adds to existing answers. */
-export interface TicketCounts {
-  openTickets: number;
-  overdueTickets: number;
-}
-
 type Id = { id: string };
-type AdminQuery = { status?: TicketStatus; overdue?: boolean; category?: TicketCategory; page?: number; limit?: number };
 
 declare module './schema' {
   interface paths {
-    '/support/tickets': Route<{ get: Op<never, never, undefined, Ticket[]> }>;
-    '/support/tickets/{id}': Route<{ get: Op<Id, never, undefined, Ticket> }>;
-    '/support/tickets/{id}/replies': Route<{ post: Op<Id, never, { message: string }, Ticket> }>;
-    '/admin/tickets': Route<{ get: Op<never, AdminQuery, undefined, TicketsPage> }>;
-    '/admin/tickets/{id}': Route<{ get: Op<Id, never, undefined, Ticket> }>;
-    '/admin/tickets/{id}/acknowledge': Route<{ post: Op<Id, never, undefined, Ticket> }>;
-    '/admin/tickets/{id}/replies': Route<{ post: Op<Id, never, { message: string }, Ticket> }>;
-    '/admin/tickets/{id}/assign': Route<{ post: Op<Id, never, { adminId: string }, Ticket> }>;
-    '/admin/tickets/{id}/resolve': Route<{ post: Op<Id, never, { note: string }, Ticket> }>;
-    '/admin/tickets/{id}/reopen': Route<{ post: Op<Id, never, undefined, Ticket> }>;
     '/orders/{id}/claims': Route<{ get: Op<Id, never, undefined, Claim[]>; post: Op<Id, never, NewClaim, Claim, 201> }>;
     '/orders/{id}/claims/{claimId}/decision': Route<{ post: Op<{ id: string; claimId: string }, never, { action: string; note?: string }, Claim> }>;
   }

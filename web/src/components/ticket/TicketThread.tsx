@@ -3,9 +3,11 @@
 // the thread, and the resolution note. Shown on the customer's support page
 // and in the admin's ticket panel.
 import type { ReactNode } from 'react';
-import type { Ticket } from '../../lib/schema49';
+import type { components } from '../../lib/schema';
 import { formatDate } from '../../lib/formatDate';
 import './ticket.css';
+
+type Ticket = components['schemas']['Ticket'];
 
 const STATUS_LABEL: Record<Ticket['status'], string> = { open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' };
 const CATEGORY_LABEL: Record<Ticket['category'], string> = {
@@ -47,6 +49,12 @@ export function TicketThread({ ticket, viewer, heading = 'h2', children }: { tic
       <dl className="ticket-facts">
         <dt>Category</dt>
         <dd>{categoryLabel(ticket.category)}</dd>
+        {ticket.orderNumber && (
+          <>
+            <dt>Order</dt>
+            <dd>{ticket.orderNumber}</dd>
+          </>
+        )}
         <dt>Filed</dt>
         <dd>{formatDate(ticket.createdAt)}</dd>
         <dt>{ticket.acknowledgedAt ? 'Acknowledged' : 'To be acknowledged by'}</dt>

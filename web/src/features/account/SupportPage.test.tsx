@@ -15,7 +15,7 @@ describe('SupportPage', () => {
   it('lists the tickets and shows the newest one’s thread with its deadlines as dates', async () => {
     mockApi((method, path) =>
       method === 'GET' && path === '/api/support/tickets'
-        ? ok([ticket(2, { subject: 'Misprint: 2 pieces', category: 'product', status: 'acknowledged', acknowledgedAt: FILED_AT + 3_600_000 }), ticket(1)])
+        ? ok([ticket(2, { subject: 'Misprint: 2 pieces', category: 'product', orderNumber: 'LT-20261122-000001', status: 'acknowledged', acknowledgedAt: FILED_AT + 3_600_000 }), ticket(1)])
         : undefined,
     );
     renderSupport();
@@ -30,6 +30,7 @@ describe('SupportPage', () => {
     expect(within(thread).getByText('Acknowledged', { selector: '.ticket-status' })).toBeTruthy();
     expect(within(thread).getByText('Acknowledged', { selector: 'dt' }).nextElementSibling?.textContent).toBe(formatDate(FILED_AT + 3_600_000));
     expect(within(thread).getByText('To be resolved by').nextElementSibling?.textContent).toBe(formatDate(FILED_AT + 30 * 86_400_000));
+    expect(within(thread).getByText('Order').nextElementSibling?.textContent).toBe('LT-20261122-000001');
     expect(within(thread).getByText('You')).toBeTruthy();
     // No staff-only facts for the customer.
     expect(within(thread).queryByText('Assigned to')).toBeNull();

@@ -3,10 +3,9 @@
 // each linking to the desk with that filter.
 import { Link } from 'react-router';
 import type { Overview } from '../../../api/adminOrders';
-import type { TicketCounts as Counts } from '../../../lib/schema49';
 
 export function TicketCounts({ overview }: { overview: Overview }) {
-  const { openTickets, overdueTickets } = overview as Overview & Counts;
+  const { openTickets, overdueTickets } = overview;
   return (
     <p className="overview-tickets" data-testid="ticket-counts">
       <Link to="/admin/tickets">
