@@ -76,6 +76,7 @@ function ChosenTicket({ ticket }: { ticket: Ticket }) {
       <TicketThread ticket={ticket} viewer="customer">
         <MessageForm
           label="Your reply"
+          name="Reply to this ticket"
           send="Send reply"
           sending="Sending…"
           missing="Please write your reply"

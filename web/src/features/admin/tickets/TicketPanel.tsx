@@ -74,7 +74,8 @@ export function TicketPanel({ id, onClose }: { id: string; onClose: () => void }
             )}
           </div>
           <MessageForm
-            label="Reply to the customer"
+            label="Your reply"
+            name="Reply to the customer"
             send="Send reply"
             sending="Sending…"
             missing="Please write your reply"
