@@ -4,34 +4,17 @@
 //! on the same database (49 hours on: overdue; 47: not), the overview's
 //! counts, and the grievance officer's digest sent once a day.
 
-use std::sync::Arc;
-
 use serde_json::{Value, json};
 
 use crate::helpers::process::{Store, data_dir};
 use crate::helpers::{Engine, TestApp, engines};
-
-const HOUR_MS: i64 = 3_600_000;
+use crate::tickets::{HOUR_MS, file, outbox, unlimited};
 
 fn complaint(email: &str, category: &str, subject: &str) -> Value {
     json!({
         "name": "Asha Rao", "email": email, "category": category,
         "subject": subject, "message": "The print is smudged."
     })
-}
-
-async fn file(app: &TestApp, body: Value) -> Value {
-    let (status, answer) = app.post("/api/support/tickets", body).await;
-    assert_eq!(status, 201, "{answer}");
-    answer["data"].clone()
-}
-
-async fn outbox(app: &TestApp, to: &str) -> Vec<Value> {
-    let (status, body) = app
-        .get(&format!("/api/dev/outbox?to={}", to.replace('@', "%40")))
-        .await;
-    assert_eq!(status, 200);
-    body["data"].as_array().unwrap().clone()
 }
 
 fn numbers(page: &Value) -> Vec<String> {
@@ -46,16 +29,20 @@ fn numbers(page: &Value) -> Vec<String> {
 #[tokio::test]
 async fn admins_run_the_desk_and_customers_hear_of_it() {
     for engine in engines() {
-        let app = TestApp::spawn_adjusted(
-            engine,
+        let app = unlimited(engine).await;
+        let admin = app.admin_token().await;
+        let a = file(
+            &app,
             None,
-            |_| {},
-            |s| s.limits = Arc::new(api::limits::Limits::unlimited()),
+            complaint("asha@example.com", "delivery", "Late"),
         )
         .await;
-        let admin = app.admin_token().await;
-        let a = file(&app, complaint("asha@example.com", "delivery", "Late")).await;
-        let b = file(&app, complaint("ravi@example.com", "product", "Smudged")).await;
+        let b = file(
+            &app,
+            None,
+            complaint("ravi@example.com", "product", "Smudged"),
+        )
+        .await;
         let (na, nb) = (a["number"].as_str().unwrap(), b["number"].as_str().unwrap());
 
         let (customer, _) = app.sign_up("nosy@example.com").await;
@@ -287,6 +274,7 @@ async fn the_digest_goes_once_a_day() {
         app.admin_token().await;
         let t = file(
             &app,
+            None,
             complaint("asha@example.com", "payment", "Charged twice"),
         )
         .await;
