@@ -16133,7 +16133,8 @@ export interface components {
             /** @description The note it was resolved with. */
             resolution?: string;
             overdue: boolean;
-            assignee?: components["schemas"]["TicketAssignee"];
+            /** @description Admins only. */
+            assignee?: components["schemas"]["TicketAssignee"] & unknown;
             messages: components["schemas"]["TicketMessage"][];
         };
         /**
