@@ -30,6 +30,7 @@ CREATE TABLE order_claims (
     order_item_id    TEXT NOT NULL REFERENCES order_items (id),
     user_id          TEXT NOT NULL REFERENCES users (id),
     ticket_id        TEXT NOT NULL REFERENCES support_tickets (id),
+    ticket_number    TEXT NOT NULL,                  -- as the customer quotes it (GRV/26-27/000042)
     pieces           TEXT NOT NULL,                  -- {size key: count} (JSON)
     piece_count      BIGINT NOT NULL CHECK (piece_count > 0),
     reason           TEXT NOT NULL CHECK (reason IN ('misprint', 'damaged', 'wrong_item', 'missing')),

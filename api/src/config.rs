@@ -260,7 +260,9 @@ impl Config {
             shipping: crate::shipping::ShippingConfig::from_env(&company_pincode)?,
             claim_window_days: match env_or("CLAIM_WINDOW_DAYS", "30").trim().parse() {
                 Ok(d) if (1..=365).contains(&d) => d,
-                _ => anyhow::bail!("CLAIM_WINDOW_DAYS must be a whole number of days from 1 to 365"),
+                _ => {
+                    anyhow::bail!("CLAIM_WINDOW_DAYS must be a whole number of days from 1 to 365")
+                }
             },
         })
     }
