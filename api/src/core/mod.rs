@@ -13,3 +13,4 @@ pub mod groups;
 pub mod messages;
 pub mod products;
 pub mod proofs;
+pub mod support;

@@ -16,6 +16,7 @@ pub mod groups;
 pub mod newsletter;
 pub mod orders;
 pub mod production;
+pub mod support;
 
 use crate::db::outbox;
 use crate::domain::company::Company;

@@ -1,0 +1,170 @@
+//! What the complaints desk says: the acknowledgement with the ticket's
+//! number, the store's replies and its resolution, the grievance officer's
+//! daily list of overdue tickets, and the form's refusals, each naming its
+//! field (with a stable code per field, so a page can mark it).
+
+use chrono::NaiveDate;
+
+use super::{Letter, with_contact};
+use crate::domain::company::Company;
+use crate::error::Failure;
+
+/// The form's limits, in characters.
+pub const NAME_MAX: usize = 100;
+pub const SUBJECT_MAX: usize = 150;
+pub const MESSAGE_MAX: usize = 5000;
+
+fn day(d: NaiveDate) -> String {
+    d.format("%-d %B %Y").to_string()
+}
+
+/// To whoever filed a complaint, at once: its number, the two promises and
+/// where to follow it.
+pub fn acknowledgement(
+    number: &str,
+    subject: &str,
+    acknowledge_by: NaiveDate,
+    resolve_by: NaiveDate,
+    link: &str,
+    seller: &Company,
+) -> Letter {
+    Letter {
+        subject: format!("Complaint {number} received"),
+        body: with_contact(
+            &format!(
+                "We have received your complaint \"{subject}\". Its number is {number}: please quote it when you write to us.\n\
+                 We will acknowledge it within 48 hours (by {}) and resolve it within one month (by {}).\n\
+                 Follow it and reply at {link} with this number and your e-mail address.",
+                day(acknowledge_by),
+                day(resolve_by),
+            ),
+            seller,
+        ),
+    }
+}
+
+/// To the customer, when the store answers in the thread.
+pub fn staff_reply(number: &str, from: &str, body: &str, link: &str, seller: &Company) -> Letter {
+    Letter {
+        subject: format!("Reply to your complaint {number}"),
+        body: with_contact(
+            &format!(
+                "{from} replied to your complaint {number}:\n\n{body}\n\n\
+                 Read the whole thread and reply at {link}."
+            ),
+            seller,
+        ),
+    }
+}
+
+/// To the customer, when the store resolves the complaint with `note`.
+pub fn resolved(number: &str, note: &str, link: &str, seller: &Company) -> Letter {
+    Letter {
+        subject: format!("Complaint {number} resolved"),
+        body: with_contact(
+            &format!(
+                "We have resolved your complaint {number}:\n\n{note}\n\n\
+                 If this does not settle it, reply at {link} and we will reopen it."
+            ),
+            seller,
+        ),
+    }
+}
+
+/// One line of the grievance officer's list.
+pub struct OverdueLine<'a> {
+    pub number: &'a str,
+    pub subject: &'a str,
+    pub status: &'a str,
+    pub acknowledge_by: NaiveDate,
+    pub resolve_by: NaiveDate,
+}
+
+/// To the grievance officer, once a day while any ticket is overdue.
+pub fn overdue_digest(lines: &[OverdueLine<'_>], link: &str) -> Letter {
+    let list: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            format!(
+                "- {} ({}): \"{}\", acknowledge by {}, resolve by {}",
+                l.number,
+                l.status,
+                l.subject,
+                day(l.acknowledge_by),
+                day(l.resolve_by)
+            )
+        })
+        .collect();
+    let n = lines.len();
+    Letter {
+        subject: format!("{n} overdue complaint{}", if n == 1 { "" } else { "s" }),
+        body: format!(
+            "These complaints are past their 48-hour acknowledgement or one-month resolution deadline:\n\n{}\n\n\
+             Handle them at {link}.",
+            list.join("\n")
+        ),
+    }
+}
+
+fn field(message: String, code: &str) -> Failure {
+    Failure::bad_request_code(message, code)
+}
+
+pub fn bad_name() -> Failure {
+    field(
+        format!("Please enter your name (1 to {NAME_MAX} characters on one line)"),
+        "TICKET_NAME",
+    )
+}
+
+pub fn bad_email() -> Failure {
+    field(
+        "Please enter a valid email address".to_string(),
+        "TICKET_EMAIL",
+    )
+}
+
+pub fn bad_phone() -> Failure {
+    field(
+        "Please enter a valid 10-digit mobile number, or leave the phone empty".to_string(),
+        "TICKET_PHONE",
+    )
+}
+
+pub fn bad_subject() -> Failure {
+    field(
+        format!("Please enter a subject (1 to {SUBJECT_MAX} characters on one line)"),
+        "TICKET_SUBJECT",
+    )
+}
+
+pub fn bad_message() -> Failure {
+    field(
+        format!("Please describe the problem in the message (1 to {MESSAGE_MAX} characters)"),
+        "TICKET_MESSAGE",
+    )
+}
+
+/// An order id or number that names no order of the filer's (the same
+/// words whether it exists or not).
+pub fn bad_order() -> Failure {
+    field(
+        "The order is not one of yours: check the order number, or leave it empty".to_string(),
+        "TICKET_ORDER",
+    )
+}
+
+/// A resolution without a note.
+pub fn resolution_note_needed() -> Failure {
+    field(
+        format!(
+            "Please write the resolution note for the customer (1 to {MESSAGE_MAX} characters)"
+        ),
+        "TICKET_NOTE",
+    )
+}
+
+/// A wrong ticket number or e-mail alike.
+pub fn not_found() -> Failure {
+    Failure::not_found("No complaint matches that number and e-mail")
+}

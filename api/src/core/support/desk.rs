@@ -1,0 +1,1 @@
+//! The staff side of the complaints desk.

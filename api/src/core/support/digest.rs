@@ -1,0 +1,1 @@
+//! The grievance officer's daily list of overdue tickets.
