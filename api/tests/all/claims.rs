@@ -349,6 +349,22 @@ async fn a_reprint_is_an_order_at_no_charge_from_the_same_print_files() {
         );
         assert_eq!(o["orderItems"][0]["lineTotal"], 0);
         let number = o["orderNumber"].as_str().unwrap().to_string();
+        // It is made like any order in production, and has its pro-forma at ₹0.
+        let (status, body) = app
+            .put_auth(
+                &format!("/api/orders/{reprint_id}/stage"),
+                &admin,
+                json!({"stage": "Printing"}),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let (status, _, pdf) = app
+            .get_bytes(
+                &format!("/api/orders/{reprint_id}/invoice.pdf"),
+                Some(&asha),
+            )
+            .await;
+        assert_eq!((status, &pdf[..4]), (200, &b"%PDF"[..]));
 
         // Its print file is the original's, byte for byte.
         let back = |order: String| {
