@@ -6,43 +6,17 @@
 
 use design_engine::Quantities;
 use design_engine::money::Paise;
-use sqlx::{Any, Transaction};
 
-use super::Claim;
+use super::{Claim, commit};
 use crate::core::checkout::refunds;
 use crate::core::documents::tax_document::CreditedPieces;
 use crate::core::messages::claims as messages;
 use crate::db::claims::{self, Decision};
 use crate::db::orders::{Item, Order};
-use crate::db::{Db, DbError, order_admin, orders, products, refunds_owed};
+use crate::db::{order_admin, orders, products, refunds_owed};
 use crate::domain::claim::{ClaimAction, ClaimStatus};
 use crate::error::{Failure, Fallible};
 use crate::state::AppState;
-
-/// Refused (409, naming its decision) unless the claim is still open.
-pub(super) async fn still_open(db: &Db, claim_id: &str) -> Fallible<()> {
-    match super::get(db, claim_id).await?.status {
-        ClaimStatus::Open => Ok(()),
-        decided => Err(messages::already_decided(decided)),
-    }
-}
-
-/// Records `decision` on the open claim in `tx` (which holds its order) and
-/// commits; refused, with nothing written, when it was decided meanwhile.
-pub(super) async fn commit(
-    db: &Db,
-    mut tx: Transaction<'static, Any>,
-    claim_id: &str,
-    decision: &Decision<'_>,
-) -> Fallible<()> {
-    if !claims::decide(&mut tx, claim_id, decision).await? {
-        drop(tx);
-        still_open(db, claim_id).await?;
-        return Err(Failure::internal("a claim's decision was not recorded"));
-    }
-    tx.commit().await.map_err(DbError::from)?;
-    Ok(())
-}
 
 /// The admin's note, trimmed: required to reject (the customer reads why),
 /// optional otherwise; at most `NOTE_MAX` characters.

@@ -15,6 +15,7 @@ pub mod share;
 use std::collections::HashMap;
 
 use design_engine::{Quantities, Size};
+use sqlx::{Any, Transaction};
 
 use crate::core::messages::claims as messages;
 use crate::db::claims::{self, ClaimRow};
@@ -158,4 +159,29 @@ pub async fn list(
 ) -> Fallible<(Vec<Claim>, i64)> {
     let (rows, total) = claims::list(db, status.map(ClaimStatus::as_str), limit, offset).await?;
     Ok((views(db, rows).await?, total))
+}
+
+/// Refused (409, naming its decision) unless the claim is still open.
+async fn still_open(db: &Db, claim_id: &str) -> Fallible<()> {
+    match get(db, claim_id).await?.status {
+        ClaimStatus::Open => Ok(()),
+        decided => Err(messages::already_decided(decided)),
+    }
+}
+
+/// Records `decision` on the open claim in `tx` (which holds its order) and
+/// commits; refused, with nothing written, when it was decided meanwhile.
+async fn commit(
+    db: &Db,
+    mut tx: Transaction<'static, Any>,
+    claim_id: &str,
+    decision: &claims::Decision<'_>,
+) -> Fallible<()> {
+    if !claims::decide(&mut tx, claim_id, decision).await? {
+        drop(tx);
+        still_open(db, claim_id).await?;
+        return Err(Failure::internal("a claim's decision was not recorded"));
+    }
+    tx.commit().await.map_err(DbError::from)?;
+    Ok(())
 }

@@ -83,7 +83,7 @@ pub async fn reprint(
             // Its receipt (decided meanwhile) or its number (drawn twice).
             Err(DbError::Query(sqlx::Error::Database(e))) if e.is_unique_violation() => {
                 drop(tx);
-                super::decision::still_open(&state.db, &claim.id).await?;
+                super::still_open(&state.db, &claim.id).await?;
                 continue;
             }
             Err(e) => return Err(e.into()),
@@ -97,7 +97,7 @@ pub async fn reprint(
             refund_amount: None,
             email: &email,
         };
-        super::decision::commit(&state.db, tx, &claim.id, &decision).await?;
+        super::commit(&state.db, tx, &claim.id, &decision).await?;
         stock::wake();
         tracing::info!(claim = %claim.id, order_id = %order.id, reprint = %placed, "claim reprinted");
         return Ok(());
