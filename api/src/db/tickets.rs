@@ -279,3 +279,196 @@ pub async fn counts(db: &Db, now: i64) -> Result<(i64, i64), DbError> {
     .fetch_one(db)
     .await?)
 }
+
+/// Who writes a message: the customer, or an admin (their id and name).
+#[derive(Debug, Clone, Copy)]
+pub struct Writer<'a> {
+    pub author: Author,
+    pub id: Option<&'a str>,
+    pub name: &'a str,
+}
+
+/// The most messages a thread holds (the complaint included).
+pub const MAX_THREAD: i64 = 200;
+
+/// What adding a message came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Added {
+    Added,
+    /// No such ticket.
+    NoTicket,
+    /// The thread holds `MAX_THREAD` messages already; nothing was written.
+    Full,
+}
+
+/// Adds a message to a ticket's thread at `now`, with what it does to the
+/// ticket, and queues `letter` (the customer's e-mail of a staff reply), in
+/// one transaction. A customer's message reopens a resolved ticket (to
+/// `acknowledged`, or `open` if it never was); a staff message acknowledges
+/// an open one.
+pub async fn add_message(
+    db: &Db,
+    ticket_id: &str,
+    by: Writer<'_>,
+    body: &str,
+    now: i64,
+    letter: Option<outbox::Outgoing>,
+) -> Result<Added, DbError> {
+    let mut tx = begin_write(db).await?;
+    // Counted in the write transaction, so concurrent replies cannot pass the cap together.
+    let (tickets, messages): (i64, i64) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM support_tickets WHERE id = $1), \
+         (SELECT COUNT(*) FROM support_ticket_messages WHERE ticket_id = $1)",
+    )
+    .bind(ticket_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    if tickets == 0 {
+        return Ok(Added::NoTicket);
+    }
+    if messages >= MAX_THREAD {
+        return Ok(Added::Full);
+    }
+    insert_message(&mut tx, ticket_id, by.author, by.id, by.name, body, now).await?;
+    match by.author {
+        Author::Customer => reopen_in(&mut tx, ticket_id).await?,
+        Author::Staff => acknowledge_in(&mut tx, ticket_id, now).await?,
+    };
+    if let Some(letter) = letter {
+        put(&mut tx, letter).await?;
+    }
+    tx.commit().await?;
+    Ok(Added::Added)
+}
+
+async fn acknowledge_in(tx: &mut AnyConnection, id: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE support_tickets SET status = 'acknowledged', acknowledged_at = $2 \
+         WHERE id = $1 AND status = 'open'",
+    )
+    .bind(id)
+    .bind(now)
+    .execute(tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+async fn reopen_in(tx: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE support_tickets SET resolved_at = NULL, resolution = NULL, \
+         status = CASE WHEN acknowledged_at IS NULL THEN 'open' ELSE 'acknowledged' END \
+         WHERE id = $1 AND status = 'resolved'",
+    )
+    .bind(id)
+    .execute(tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Acknowledges an open ticket at `now`; false when it is not open.
+pub async fn acknowledge(db: &Db, id: &str, now: i64) -> Result<bool, DbError> {
+    let mut conn = db.acquire().await?;
+    Ok(acknowledge_in(&mut conn, id, now).await?)
+}
+
+/// Reopens a resolved ticket; false when it is not resolved.
+pub async fn reopen(db: &Db, id: &str) -> Result<bool, DbError> {
+    let mut conn = db.acquire().await?;
+    Ok(reopen_in(&mut conn, id).await?)
+}
+
+/// Hands a ticket to the admin `admin_id`; false when either is not there
+/// (the admin must have the role now).
+pub async fn assign(db: &Db, id: &str, admin_id: &str) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE support_tickets SET assignee_id = $2 WHERE id = $1 \
+         AND EXISTS (SELECT 1 FROM users WHERE id = $2 AND role = 'admin')",
+    )
+    .bind(id)
+    .bind(admin_id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Resolves a ticket that is not resolved with `note` (also added to the
+/// thread by `by`), acknowledging it if it was not, and queues the
+/// customer's `letter`, in one transaction; false when it is resolved already.
+pub async fn resolve(
+    db: &Db,
+    id: &str,
+    by: Writer<'_>,
+    note: &str,
+    now: i64,
+    letter: outbox::Outgoing,
+) -> Result<bool, DbError> {
+    let mut tx = begin_write(db).await?;
+    let done = sqlx::query(
+        "UPDATE support_tickets SET status = 'resolved', resolved_at = $2, resolution = $3, \
+         acknowledged_at = COALESCE(acknowledged_at, $2) WHERE id = $1 AND status <> 'resolved'",
+    )
+    .bind(id)
+    .bind(now)
+    .bind(note)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    insert_message(&mut tx, id, by.author, by.id, by.name, note, now).await?;
+    put(&mut tx, letter).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The most tickets one day's list to the grievance officer names.
+pub const DIGEST_MAX: i64 = 500;
+
+/// Tickets overdue at `now`, the longest overdue first (by filing).
+pub async fn overdue(db: &Db, now: i64) -> Result<Vec<Ticket>, DbError> {
+    Ok(sqlx::query_as(&format!(
+        "{SELECT} WHERE {OVERDUE} ORDER BY t.created_at, t.id LIMIT {DIGEST_MAX}"
+    ))
+    .bind(now)
+    .fetch_all(db)
+    .await?)
+}
+
+/// The admins' e-mail addresses.
+pub async fn admin_emails(db: &Db) -> Result<Vec<String>, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT email FROM users WHERE role = 'admin' ORDER BY email")
+            .fetch_all(db)
+            .await?,
+    )
+}
+
+/// Claims India calendar day `day` for its list of `tickets` overdue tickets
+/// and queues `letters` with it, in one transaction; false (nothing queued)
+/// when another instance, or an earlier run, claimed the day.
+pub async fn claim_digest_day(
+    db: &Db,
+    day: i64,
+    now: i64,
+    tickets: i64,
+    letters: Vec<outbox::Outgoing>,
+) -> Result<bool, DbError> {
+    let mut tx = begin_write(db).await?;
+    let claimed = sqlx::query(
+        "INSERT INTO support_digest_days (day, sent_at, tickets) VALUES ($1, $2, $3) \
+         ON CONFLICT (day) DO NOTHING",
+    )
+    .bind(day)
+    .bind(now)
+    .bind(tickets)
+    .execute(&mut *tx)
+    .await?;
+    if claimed.rows_affected() != 1 {
+        return Ok(false);
+    }
+    for letter in letters {
+        put(&mut tx, letter).await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}

@@ -6,6 +6,7 @@ pub mod address;
 pub mod claim;
 pub mod company;
 pub mod contact;
+pub mod grievance;
 pub mod india_time;
 pub mod numbering;
 pub mod order_number;

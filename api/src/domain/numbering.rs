@@ -1,7 +1,8 @@
 //! Tax document numbers (CGST Rule 46(b)), and complaint tickets' alike: a
 //! series per kind of document and financial year, e.g. `INV/26-27/000123`,
-//! at most 16 characters of letters, digits, `/` and `-`. The database keeps the series and the number in it;
-//! this is the one place that writes and reads the text.
+//! at most 16 characters of letters, digits, `/` and `-`. The database keeps
+//! the series and the number in it; this is the one place that writes and
+//! reads the text.
 
 use design_engine::tax::Date;
 

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// What a complaint is about.
 #[derive(poem_openapi::Enum, Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[oai(rename_all = "lowercase")]
+#[oai(rename = "TicketCategory", rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
 pub enum Category {
     Order,
@@ -74,7 +74,7 @@ impl TicketStatus {
 
 /// Who wrote a message of a ticket's thread.
 #[derive(poem_openapi::Enum, Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[oai(rename_all = "lowercase")]
+#[oai(rename = "TicketAuthor", rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
 pub enum Author {
     Customer,

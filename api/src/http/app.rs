@@ -33,11 +33,14 @@ use crate::http::routes::orders::reorder::ReorderApi;
 use crate::http::routes::orders::shipment::ShipmentApi;
 use crate::http::routes::orders::stages::StagesApi;
 use crate::http::routes::orders::tax_documents::TaxDocumentsApi;
+use crate::http::routes::pages::PagesApi;
 use crate::http::routes::payments::PaymentsApi;
 use crate::http::routes::pincode::PincodeApi;
 use crate::http::routes::products::ProductsApi;
 use crate::http::routes::shipping::ShippingApi;
 use crate::http::routes::store::StoreApi;
+use crate::http::routes::support::SupportApi;
+use crate::http::routes::support_admin::SupportAdminApi;
 use crate::http::routes::upload::UploadApi;
 use crate::http::routes::users::UsersApi;
 use crate::state::AppState;
@@ -74,7 +77,8 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 AccountsApi,
                 ReorderApi,
                 StagesApi,
-                (ShipmentApi, ShippingApi, ClaimsApi),
+                (ShipmentApi, ShippingApi, PagesApi, ClaimsApi),
+                (SupportApi, SupportAdminApi),
             ),
         ),
         "Custom apparel store API",

@@ -5136,8 +5136,8 @@ export interface paths {
         };
         /**
          * The overview (admin): orders per status, revenue (paid minus refunded,
-         *     in paise) today and over 7 and 30 days, and orders and revenue per day
-         *     for the last 30 days.
+         *     in paise) today and over 7 and 30 days, orders and revenue per day
+         *     for the last 30 days, and the complaints open and overdue.
          */
         get: {
             parameters: {
@@ -10371,7 +10371,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store's fee policy and support contact, as configured (public). */
+        /**
+         * The store's fee policy, support contact, seller, grievance officer and
+         *     claim window, as configured (public).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -11871,44 +11874,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/orders/{id}/claims": {
+    "/pages/{slug}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** An order's claims, oldest first: its owner's, or any order's for an admin. */
+        /**
+         * A store page (public): as an admin edited it, or the default text
+         *     filled with the seller's details. 404 for any other slug.
+         */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    slug: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The page, cacheable by anyone for a minute. */
                 200: {
                     headers: {
+                        "CACHE-CONTROL": string;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_ClaimDto"];
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_StorePage"];
                     };
                 };
                 /** @description The request is invalid; nothing was changed. */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11936,151 +11935,22 @@ export interface paths {
                 };
             };
         };
-        put?: never;
         /**
-         * Report misprinted, damaged, wrong or missing pieces of a delivered
-         *     order (its owner; anyone else's order is not found): within
-         *     `CLAIM_WINDOW_DAYS` of delivery (409 before delivery or after the
-         *     window). 400 for pieces in sizes the line was not ordered in, none, or
-         *     more than are left to claim (open and granted claims count), an
-         *     unknown reason, a message outside 1 to 2000 characters, more than 6
-         *     photos or one you did not upload. The claim is also a complaint
-         *     ticket, acknowledged by e-mail.
+         * Replace a page's title and Markdown (admin). 400 names the field:
+         *     `PAGE_TITLE_INVALID` or `PAGE_TEXT_INVALID`.
          */
-        post: {
+        put: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    slug: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["ClaimRequest"];
-                };
-            };
-            responses: {
-                /** @description Filed: the claim, with its ticket's number. */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["Envelope_ClaimDto"];
-                    };
-                };
-                /** @description The request is invalid; nothing was changed. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Sign-in is required, or the token is invalid or expired. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No such thing (or not yours). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body arrived too slowly (more than 30 s). */
-                408: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Conflicts with what exists. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The request body is over 1 MiB; it was not read. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A body that is not `application/json` where JSON is expected. */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Something went wrong on the server; details are in its log, not here. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orders/{id}/claims/{claim_id}/decision": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Decide an open claim (admin), once (409 when decided already):
-         *     `reprint` places an order of the pieces at ₹0 from the same print
-         *     files, straight into production (409 for a design with names and
-         *     numbers); `refund` gives back the pieces' share of what was paid
-         *     (409 when it is more than is left to refund), with a credit note for
-         *     them; `reject` needs a note. The customer is e-mailed.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    claim_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["DecisionRequest"];
+                    "application/json; charset=utf-8": components["schemas"]["PageEdit"];
                 };
             };
             responses: {
@@ -12089,7 +11959,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["Envelope_ClaimDto"];
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_StorePage"];
                     };
                 };
                 /** @description The request is invalid; nothing was changed. */
@@ -12137,8 +12007,171 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description Conflicts with what exists. */
-                409: {
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Go back to the page's default text (admin). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_StorePage"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pages/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The HTML a page would show for this Markdown (admin): the editor's
+         *     live preview. Nothing is saved.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PreviewRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_PreviewHtml"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12181,7 +12214,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/claims": {
+    "/support/tickets": {
         parameters: {
             query?: never;
             header?: never;
@@ -12189,14 +12222,449 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every customer's claims (admin), newest first: `status` (open,
-         *     reprinted, refunded, rejected; all when left out), `page` (from 1),
-         *     `limit` (default 20, at most 100).
+         * The signed-in customer's complaints, newest first (at most 200): those
+         *     filed signed in, and those filed with their verified e-mail address.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * File a complaint (anyone; with a valid bearer token it is linked to
+         *     the account). Answered with the ticket and its number
+         *     (`GRV/26-27/000042`, sequential per financial year); the
+         *     acknowledgement e-mail with the number goes out at once. A wrong field
+         *     is a 400 whose message names it (and `code`: `TICKET_NAME`,
+         *     `TICKET_EMAIL`, `TICKET_PHONE`, `TICKET_SUBJECT`, `TICKET_MESSAGE`,
+         *     `TICKET_ORDER`); nothing is filed. 10 complaints, then one a minute,
+         *     per client; 5, then one every 10 minutes, per e-mail address (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FileTicketRequest"];
+                };
+            };
+            responses: {
+                /** @description Filed: its number is in the answer and in the acknowledgement e-mail. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/tickets/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A complaint by its number and the e-mail it was filed with (anyone):
+         *     its status, deadlines and thread. The same 404 for a wrong number or a
+         *     wrong e-mail. 20 lookups, then one every 30 s, per client; 10, then one
+         *     a minute, per number (429).
+         */
+        get: {
+            parameters: {
+                query: {
+                    number: string;
+                    email: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in customer's complaints (404 for anyone else's). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/tickets/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer's reply to their complaint (a resolved one reopens).
+         *     A thread holds at most 200 messages (409 past them). 20 replies, then
+         *     one every 30 s, per customer (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TicketReply"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every complaint, newest first, by `status`, `category` and `overdue`
+         *     (true: past its 48-hour acknowledgement or one-month resolution
+         *     deadline; false: not), `page` from 1, `limit` 20 by default, at most 100.
          */
         get: {
             parameters: {
                 query?: {
-                    status?: string;
+                    status?: components["schemas"]["TicketStatus"];
+                    category?: components["schemas"]["TicketCategory"];
+                    overdue?: boolean;
                     page?: number;
                     limit?: number;
                 };
@@ -12211,7 +12679,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["Envelope_ClaimsPage"];
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_TicketsPage"];
                     };
                 };
                 /** @description The request is invalid; nothing was changed. */
@@ -12254,6 +12722,636 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One complaint with its thread. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge an open complaint (409 when it is not open). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply in the thread; the customer is e-mailed, and an open complaint
+         *     is acknowledged by it. A thread holds at most 200 messages (409 past them).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TicketStaffReply"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand the complaint to an admin (400 when `adminId` is not an admin's id). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TicketAssignRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve the complaint with a note (required), which joins the thread
+         *     and is e-mailed to the customer (409 when it is resolved already).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TicketResolveRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a resolved complaint: back to acknowledged (or open, if it
+         *     never was); 409 when it is not resolved.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -12648,103 +13746,6 @@ export interface components {
             /** @description What to change (required, at most 2,000 characters). */
             comment: string;
         };
-        /**
-         * @description What an admin decides about a claim.
-         * @enum {string}
-         */
-        ClaimAction: "reprint" | "refund" | "reject";
-        /**
-         * ClaimDecision
-         * @description How a claim was decided.
-         */
-        ClaimDecision: {
-            action: components["schemas"]["ClaimAction"];
-            note?: string;
-            /** Format: int64 */
-            decidedAt: number;
-            /** @description The reprint: an order of the pieces at ₹0. */
-            reprintOrderId?: string;
-            /** @description The refund's credit note, once the refund is made. */
-            creditNoteNumber?: string;
-            /**
-             * Format: int64
-             * @description The refund, in paise.
-             */
-            refundPaise?: number;
-        };
-        /**
-         * ClaimDto
-         * @description A misprint or damage claim. `ticketNumber` is its complaint ticket's
-         *     (quoted by the customer); `photos` the SHA-256 of its pictures
-         *     (`GET /artwork/{sha256}` for the customer and admins).
-         */
-        ClaimDto: {
-            id: string;
-            orderId: string;
-            orderNumber: string;
-            itemId: string;
-            ticketNumber: string;
-            /** Garments per size, keyed by the product's size labels in lower case. */
-            pieces: {
-                [key: string]: number;
-            };
-            reason: components["schemas"]["ClaimReason"];
-            message: string;
-            photos: string[];
-            status: components["schemas"]["ClaimStatus"];
-            decision?: components["schemas"]["ClaimDecision"];
-            /** Format: int64 */
-            createdAt: number;
-        };
-        /**
-         * @description What is wrong with the pieces claimed.
-         * @enum {string}
-         */
-        ClaimReason: "misprint" | "damaged" | "wrong_item" | "missing";
-        /**
-         * ClaimRequest
-         * @description A claim as filed: the pieces of one of the order's designs and what is
-         *     wrong with them. `reason`: `misprint`, `damaged`, `wrong_item` or `missing`.
-         */
-        ClaimRequest: {
-            /** @description The order line (`orderItems[]._id`); may be left out when the order has one. */
-            itemId?: string;
-            /**
-             * Garments per size, keyed by the product's size labels in lower case (`s`,
-             *     `m`, `l`, `xl`, `xxl`, `3xl`, `2-3y`); a size left out is 0. Negative or
-             *     absurd counts are refused with the studio's message.
-             * @description Pieces per size, keyed as the line's quantities (e.g. `{"m": 2}`).
-             */
-            pieces: {
-                [key: string]: number;
-            };
-            reason: string;
-            /** @description What is wrong, 1 to 2000 characters. */
-            message: string;
-            /**
-             * @description Up to 6 photos: the SHA-256 of pictures you uploaded with `PUT /artwork/{sha256}`.
-             * @default []
-             */
-            photos: string[];
-        };
-        /**
-         * @description Where a claim stands: open until an admin decides it, once.
-         * @enum {string}
-         */
-        ClaimStatus: "open" | "reprinted" | "refunded" | "rejected";
-        /**
-         * ClaimsPage
-         * @description A page of claims, newest first.
-         */
-        ClaimsPage: {
-            claims: components["schemas"]["ClaimDto"][];
-            /** Format: int64 */
-            total: number;
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            limit: number;
-        };
         /** ColorImage */
         ColorImage: {
             color: string;
@@ -12913,15 +13914,6 @@ export interface components {
              * @description Paise.
              */
             revenue: number;
-        };
-        /**
-         * DecisionRequest
-         * @description An admin's decision. `action`: `reprint`, `refund` or `reject`; `note`
-         *     (at most 1000 characters) is required to reject, and the customer reads it.
-         */
-        DecisionRequest: {
-            action: string;
-            note?: string;
         };
         /**
          * DeliveryEstimate
@@ -13105,18 +14097,6 @@ export interface components {
             message: string;
             data: components["schemas"]["CartSummary"];
         };
-        /** Envelope_ClaimDto */
-        Envelope_ClaimDto: {
-            success: boolean;
-            message: string;
-            data: components["schemas"]["ClaimDto"];
-        };
-        /** Envelope_ClaimsPage */
-        Envelope_ClaimsPage: {
-            success: boolean;
-            message: string;
-            data: components["schemas"]["ClaimsPage"];
-        };
         /** Envelope_Confirmation */
         Envelope_Confirmation: {
             success: boolean;
@@ -13225,6 +14205,12 @@ export interface components {
             message: string;
             data: components["schemas"]["PresignedUpload"];
         };
+        /** Envelope_PreviewHtml */
+        Envelope_PreviewHtml: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["PreviewHtml"];
+        };
         /** Envelope_ProductDto */
         Envelope_ProductDto: {
             success: boolean;
@@ -13285,6 +14271,12 @@ export interface components {
             message: string;
             data: components["schemas"]["StoreFacts"];
         };
+        /** Envelope_StorePage */
+        Envelope_StorePage: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["StorePage"];
+        };
         /** Envelope_TaxDocument */
         Envelope_TaxDocument: {
             success: boolean;
@@ -13296,6 +14288,18 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["TestOutcome"];
+        };
+        /** Envelope_Ticket */
+        Envelope_Ticket: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["Ticket"];
+        };
+        /** Envelope_TicketsPage */
+        Envelope_TicketsPage: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["TicketsPage"];
         };
         /** Envelope_TrackAnswer */
         Envelope_TrackAnswer: {
@@ -13351,12 +14355,6 @@ export interface components {
             message: string;
             data: components["schemas"]["Address"][];
         };
-        /** Envelope_list_ClaimDto */
-        Envelope_list_ClaimDto: {
-            success: boolean;
-            message: string;
-            data: components["schemas"]["ClaimDto"][];
-        };
         /** Envelope_list_Order */
         Envelope_list_Order: {
             success: boolean;
@@ -13374,6 +14372,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["TaxDocument"][];
+        };
+        /** Envelope_list_Ticket */
+        Envelope_list_Ticket: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["Ticket"][];
         };
         /** Envelope_list_string */
         Envelope_list_string: {
@@ -13393,12 +14397,45 @@ export interface components {
             code?: string;
         };
         /**
+         * FileTicketRequest
+         * @description A complaint. `name` 1–100 characters, `subject` 1–150 (one line each),
+         *     `message` 1–5000, `phone` an Indian mobile number (optional), `orderId`
+         *     the id or number of one of the filer's orders (optional).
+         */
+        FileTicketRequest: {
+            name: string;
+            email: string;
+            /** @default null */
+            phone: string;
+            category: components["schemas"]["TicketCategory"];
+            subject: string;
+            message: string;
+            /** @default null */
+            orderId: string;
+        };
+        /**
          * @description The six fonts of the studio. Each is drawn with an open, metric-compatible
          *     font shipped with the engine (see `render::fonts`).
          * @default Arial
          * @enum {string}
          */
         Font: "Arial" | "Helvetica" | "Times New Roman" | "Georgia" | "Verdana" | "Courier New";
+        /**
+         * GrievanceOfficerFacts
+         * @description The grievance officer (`GRIEVANCE_OFFICER_*`).
+         */
+        GrievanceOfficerFacts: {
+            name: string;
+            designation: string;
+            email: string;
+            /** @description Empty when not given (optional). */
+            phone: string;
+            /**
+             * @description Whether name, designation and e-mail are all configured; false: the
+             *     contact page says the officer's details are not published yet.
+             */
+            complete: boolean;
+        };
         /**
          * GroupOrder
          * @description A group order as its organiser sees it.
@@ -14054,6 +15091,25 @@ export interface components {
             revenue: components["schemas"]["Revenue"];
             /** @description The last 30 days, oldest first, today last. */
             daily: components["schemas"]["DayFigures"][];
+            /**
+             * Format: int64
+             * @description Complaints not resolved yet.
+             */
+            openTickets: number;
+            /**
+             * Format: int64
+             * @description Complaints past their 48-hour acknowledgement or one-month resolution deadline.
+             */
+            overdueTickets: number;
+        };
+        /**
+         * PageEdit
+         * @description An admin's text for a page: a title of 1 to 120 characters and 1 to
+         *     50,000 bytes of Markdown.
+         */
+        PageEdit: {
+            title: string;
+            markdown: string;
         };
         /**
          * Pagination
@@ -14194,6 +15250,18 @@ export interface components {
             bucket: string;
             /** @description Where the store serves the file once uploaded. */
             fileUrl: string;
+        };
+        /** PreviewHtml */
+        PreviewHtml: {
+            /** @description The Markdown as the page would show it. */
+            html: string;
+        };
+        /**
+         * PreviewRequest
+         * @description Markdown being edited (up to 50,000 bytes; empty allowed).
+         */
+        PreviewRequest: {
+            markdown: string;
         };
         /**
          * PriceTierDto
@@ -14690,6 +15758,22 @@ export interface components {
             /** @description The 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
             code: string;
         };
+        /**
+         * Seller
+         * @description The seller (`COMPANY_*`).
+         */
+        Seller: {
+            /** @description `COMPANY_NAME`: the legal name on invoices. */
+            legalName: string;
+            /** @description `COMPANY_ADDRESS`: the registered address, on one line. */
+            address: string;
+            /** @description `COMPANY_GSTIN`. */
+            gstin: string;
+            /** @description `COMPANY_EMAIL` (or `SUPPORT_EMAIL` when unset). */
+            email: string;
+            /** @description `COMPANY_PHONE`. */
+            phone: string;
+        };
         /** SendProofRequest */
         SendProofRequest: {
             /** @description Shown to the customer with the proof (at most 1,000 characters). */
@@ -14875,6 +15959,42 @@ export interface components {
              *     types in the courier, AWB and tracking URL) or `shiprocket`.
              */
             shippingProvider: string;
+            /**
+             * @description The seller, as the footer and the pages name it (empty strings for
+             *     what production has not configured).
+             */
+            seller: components["schemas"]["Seller"] & unknown;
+            /** @description The grievance officer the contact page names. */
+            grievanceOfficer: components["schemas"]["GrievanceOfficerFacts"] & unknown;
+            /**
+             * Format: int64
+             * @description Days after delivery within which a misprint, a defect or damage may
+             *     be reported (`CLAIM_WINDOW_DAYS`).
+             */
+            claimWindowDays: number;
+        };
+        /**
+         * StorePage
+         * @description A page: its Markdown and the server's safe HTML of it.
+         */
+        StorePage: {
+            /** @description about, contact, terms, privacy, refunds, shipping or cookies. */
+            slug: string;
+            title: string;
+            /** @description The text as written (an admin's, or the default filled with the seller's details). */
+            markdown: string;
+            /**
+             * @description The Markdown as safe HTML: raw HTML shown as text, links only http(s),
+             *     mailto, tel and relative, headings with ids made of their words.
+             */
+            html: string;
+            /**
+             * Format: int64
+             * @description When an admin last saved it (Unix ms); null while it shows the default text.
+             */
+            updatedAt?: number;
+            /** @description Whether an admin's text is shown (false: the default text). */
+            edited: boolean;
         };
         /** SubscribeRequest */
         SubscribeRequest: {
@@ -14981,6 +16101,122 @@ export interface components {
             /** Format: uint32 */
             width: number;
         };
+        /**
+         * Ticket
+         * @description A complaint: its number, where it stands against its deadlines
+         *     (`acknowledgeBy` 48 hours and `resolveBy` 30 days after filing; `overdue`
+         *     past either), and its thread.
+         */
+        Ticket: {
+            id: string;
+            /** @description `GRV/26-27/000042`: sequential per financial year. */
+            number: string;
+            status: components["schemas"]["TicketStatus"];
+            category: components["schemas"]["TicketCategory"];
+            subject: string;
+            name: string;
+            email: string;
+            phone?: string;
+            orderId?: string;
+            orderNumber?: string;
+            claimId?: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            acknowledgeBy: number;
+            /** Format: int64 */
+            resolveBy: number;
+            /** Format: int64 */
+            acknowledgedAt?: number;
+            /** Format: int64 */
+            resolvedAt?: number;
+            /** @description The note it was resolved with. */
+            resolution?: string;
+            overdue: boolean;
+            /** @description Admins only. */
+            assignee?: components["schemas"]["TicketAssignee"] & unknown;
+            messages: components["schemas"]["TicketMessage"][];
+        };
+        /**
+         * TicketAssignRequest
+         * @description Whom to hand the ticket to: an admin's user id.
+         */
+        TicketAssignRequest: {
+            adminId: string;
+        };
+        /**
+         * TicketAssignee
+         * @description The admin handling a ticket.
+         */
+        TicketAssignee: {
+            id: string;
+            name: string;
+        };
+        /**
+         * @description Who wrote a message of a ticket's thread.
+         * @enum {string}
+         */
+        TicketAuthor: "customer" | "staff";
+        /**
+         * @description What a complaint is about.
+         * @enum {string}
+         */
+        TicketCategory: "order" | "delivery" | "payment" | "product" | "account" | "other";
+        /**
+         * TicketMessage
+         * @description One message of a ticket's thread: the complaint itself first.
+         */
+        TicketMessage: {
+            id: string;
+            author: components["schemas"]["TicketAuthor"];
+            authorName: string;
+            body: string;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        /**
+         * TicketReply
+         * @description A reply in a ticket's thread: 1–5000 characters.
+         */
+        TicketReply: {
+            message: string;
+        };
+        /**
+         * TicketResolveRequest
+         * @description The resolution, e-mailed to the customer: 1–5000 characters, required.
+         */
+        TicketResolveRequest: {
+            note: string;
+        };
+        /**
+         * TicketStaffReply
+         * @description The staff's reply, e-mailed to the customer: 1–5000 characters.
+         */
+        TicketStaffReply: {
+            message: string;
+        };
+        /**
+         * @description Where a ticket stands: `open` → `acknowledged` → `resolved`; reopening a
+         *     resolved ticket takes it back to `acknowledged` (or `open`, if it never was).
+         * @enum {string}
+         */
+        TicketStatus: "open" | "acknowledged" | "resolved";
+        /**
+         * TicketsPage
+         * @description A page of tickets.
+         */
+        TicketsPage: {
+            tickets: components["schemas"]["Ticket"][];
+            /**
+             * Format: int64
+             * @description How many match the filters.
+             */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            limit: number;
+        };
         /** TimelineEvent */
         TimelineEvent: {
             kind: components["schemas"]["TimelineKind"];
@@ -14993,7 +16229,7 @@ export interface components {
             at: number;
         };
         /** @enum {string} */
-        TimelineKind: "paid" | "proofApproved" | "inProduction" | "stage" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "refunded" | "returned" | "claimFiled" | "claimReprinted" | "claimRefunded" | "claimRejected";
+        TimelineKind: "paid" | "proofApproved" | "inProduction" | "stage" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "refunded" | "returned";
         /** TokenRequest */
         TokenRequest: {
             token: string;

@@ -25,7 +25,7 @@ export type Handler = (method: string, path: string, url: URL, request: Request)
 export const ok = (data: unknown, message = 'OK'): FakeResponse => ({ status: 200, body: { success: true, message, data } });
 export const fail = (status: number, message: string): FakeResponse => ({ status, body: { success: false, message } });
 
-/** The store's facts as GET /api/store answers them: the default 2.5% fee and a support contact. */
+/** The store's facts as GET /api/store answers them: the default 2.5% fee, a support contact, the seller and its grievance officer. */
 export function storeFacts(overrides: Partial<components['schemas']['StoreFacts']> = {}): components['schemas']['StoreFacts'] {
   return {
     gatewayFeeBps: 250,
@@ -33,6 +33,21 @@ export function storeFacts(overrides: Partial<components['schemas']['StoreFacts'
     supportEmail: 'help@shop.example',
     supportPhone: '+91 22 5555 0100',
     shippingProvider: 'manual',
+    seller: {
+      legalName: 'Legacy Threads',
+      address: '12 MG Road, Bengaluru, Karnataka 560001, India',
+      gstin: '29ABCDE1234F1ZW',
+      email: 'hello@shop.example',
+      phone: '+91 22 5555 0100',
+    },
+    grievanceOfficer: {
+      name: 'Meera Iyer',
+      designation: 'Grievance Officer',
+      email: 'grievance@shop.example',
+      phone: '',
+      complete: true,
+    },
+    claimWindowDays: 30,
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ mod db_errors;
 pub mod groups;
 pub mod newsletter;
 pub mod orders;
+pub mod pages;
 pub mod production;
 pub mod support;
 

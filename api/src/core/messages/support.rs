@@ -6,7 +6,9 @@
 use chrono::NaiveDate;
 
 use super::{Letter, with_contact};
+use crate::db::tickets::{Added, MAX_THREAD};
 use crate::domain::company::Company;
+use crate::domain::ticket::TicketStatus;
 use crate::error::Failure;
 
 /// The form's limits, in characters.
@@ -34,7 +36,8 @@ pub fn acknowledgement(
             &format!(
                 "We have received your complaint \"{subject}\". Its number is {number}: please quote it when you write to us.\n\
                  We will acknowledge it within 48 hours (by {}) and resolve it within one month (by {}).\n\
-                 Follow it and reply at {link} with this number and your e-mail address.",
+                 Follow it at {link} with this number and your e-mail address; signed in, you also find it \
+                 under your account, where you can reply.",
                 day(acknowledge_by),
                 day(resolve_by),
             ),
@@ -50,7 +53,7 @@ pub fn staff_reply(number: &str, from: &str, body: &str, link: &str, seller: &Co
         body: with_contact(
             &format!(
                 "{from} replied to your complaint {number}:\n\n{body}\n\n\
-                 Read the whole thread and reply at {link}."
+                 Read the whole thread at {link}."
             ),
             seller,
         ),
@@ -64,7 +67,8 @@ pub fn resolved(number: &str, note: &str, link: &str, seller: &Company) -> Lette
         body: with_contact(
             &format!(
                 "We have resolved your complaint {number}:\n\n{note}\n\n\
-                 If this does not settle it, reply at {link} and we will reopen it."
+                 If this does not settle it, reply to it from your account and we will reopen it. \
+                 The whole thread is at {link}."
             ),
             seller,
         ),
@@ -167,4 +171,49 @@ pub fn resolution_note_needed() -> Failure {
 /// A wrong ticket number or e-mail alike.
 pub fn not_found() -> Failure {
     Failure::not_found("No complaint matches that number and e-mail")
+}
+
+/// A ticket id that is not there, or not the caller's.
+pub fn ticket_not_found() -> Failure {
+    Failure::not_found("Complaint not found")
+}
+
+/// Acknowledging a ticket that is not open.
+pub fn not_open(status: TicketStatus) -> Failure {
+    Failure::conflict_code(
+        format!("This complaint is {} already", status.as_str()),
+        "TICKET_NOT_OPEN",
+    )
+}
+
+/// Resolving a resolved ticket.
+pub fn already_resolved() -> Failure {
+    Failure::conflict_code("This complaint is resolved already", "TICKET_RESOLVED")
+}
+
+/// Reopening a ticket that is not resolved.
+pub fn not_resolved() -> Failure {
+    Failure::conflict_code(
+        "Only a resolved complaint can be reopened",
+        "TICKET_NOT_RESOLVED",
+    )
+}
+
+/// Assigning to someone who is not an admin.
+pub fn not_an_admin() -> Failure {
+    Failure::bad_request_code("adminId must be an admin's id", "TICKET_ASSIGNEE")
+}
+
+/// A message not added: no such ticket, or its thread is full.
+pub fn added(outcome: Added) -> Result<(), Failure> {
+    match outcome {
+        Added::Added => Ok(()),
+        Added::NoTicket => Err(ticket_not_found()),
+        Added::Full => Err(Failure::conflict_code(
+            format!(
+                "This complaint's thread holds {MAX_THREAD} messages, the most it can: please file a new complaint"
+            ),
+            "TICKET_THREAD_FULL",
+        )),
+    }
 }

@@ -10,9 +10,12 @@ pub mod desk;
 pub mod digest;
 pub mod tickets;
 
-use crate::db::tickets::Ticket;
+use std::collections::HashMap;
+
+use crate::db::tickets::{Message, Ticket};
 use crate::domain::numbering;
 use crate::domain::ticket::TicketStatus;
+use crate::error::Failure;
 use crate::state::AppState;
 
 /// A ticket is acknowledged within 48 hours of its filing...
@@ -39,4 +42,38 @@ pub fn lookup_link(state: &AppState, number: &str) -> String {
         "{base}/support/lookup?number={}",
         number.replace('/', "%2F")
     )
+}
+
+/// A ticket with its thread, and whether it is overdue now.
+#[derive(Debug, Clone)]
+pub struct Thread {
+    pub ticket: Ticket,
+    pub messages: Vec<Message>,
+    pub overdue: bool,
+}
+
+/// The tickets with their threads (one query for all of them), overdue as
+/// of this process's clock.
+pub async fn threads(state: &AppState, list: Vec<Ticket>) -> Result<Vec<Thread>, Failure> {
+    let ids: Vec<&str> = list.iter().map(|t| t.id.as_str()).collect();
+    let mut by_ticket: HashMap<String, Vec<Message>> = HashMap::new();
+    for m in crate::db::tickets::messages(&state.db, &ids).await? {
+        by_ticket.entry(m.ticket_id.clone()).or_default().push(m);
+    }
+    let now = crate::db::now_ms();
+    Ok(list
+        .into_iter()
+        .map(|ticket| Thread {
+            messages: by_ticket.remove(&ticket.id).unwrap_or_default(),
+            overdue: is_overdue(&ticket, now),
+            ticket,
+        })
+        .collect())
+}
+
+/// One ticket with its thread.
+pub async fn thread(state: &AppState, ticket: Ticket) -> Result<Thread, Failure> {
+    let mut all = threads(state, vec![ticket]).await?;
+    all.pop()
+        .ok_or_else(|| Failure::internal("a ticket's thread went missing"))
 }

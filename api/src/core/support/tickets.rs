@@ -3,11 +3,13 @@
 //! acknowledgement e-mail queued in one transaction; a ticket found by its
 //! number and e-mail, a customer's own tickets, and their replies.
 
-use super::{ACKNOWLEDGE_MS, RESOLVE_MS, lookup_link};
+use super::{ACKNOWLEDGE_MS, RESOLVE_MS, Thread, lookup_link, number_of, thread, threads};
 use crate::core::documents::tax_document::india_date;
 use crate::core::messages::support as messages;
-use crate::db::{self, orders, tickets};
+use crate::db::tickets::{Ticket, Writer};
+use crate::db::{self, orders, tickets, users};
 use crate::domain::numbering::{self, GRIEVANCE_PREFIX};
+use crate::domain::ticket::Author;
 use crate::domain::{Email, Phone, india_time};
 use crate::error::Failure;
 use crate::state::AppState;
@@ -159,4 +161,71 @@ pub async fn open(state: &AppState, new: NewTicket) -> Result<OpenedTicket, Fail
     let number = numbering::number(&series, seq);
     tracing::info!(ticket = %number, category = new.category.as_str(), signed_in = new.user_id.is_some(), "complaint filed");
     Ok(OpenedTicket { id, number })
+}
+
+/// The ticket numbered `number` (`GRV/26-27/000042`, or with dashes) filed
+/// with `email`; the same 404 for a wrong number or a wrong e-mail.
+pub async fn lookup(state: &AppState, number: &str, email: &str) -> Result<Thread, Failure> {
+    let email = email.trim().to_lowercase();
+    let (series, seq) = numbering::parse(number.trim().to_ascii_uppercase().as_str())
+        .filter(|(series, _)| series.starts_with(&format!("{GRIEVANCE_PREFIX}/")))
+        .ok_or_else(messages::not_found)?;
+    let ticket = tickets::by_number(&state.db, &series, seq, &email)
+        .await?
+        .ok_or_else(messages::not_found)?;
+    thread(state, ticket).await
+}
+
+/// The customer's address if they proved it (their tickets filed with it
+/// signed out are theirs too).
+async fn verified_email(state: &AppState, user_id: &str) -> Result<Option<String>, Failure> {
+    Ok(users::by_id(&state.db, user_id)
+        .await?
+        .filter(|u| u.is_verified != 0)
+        .map(|u| u.email))
+}
+
+/// A signed-in customer's tickets, newest first: filed signed in, or with
+/// their verified address.
+pub async fn own(state: &AppState, user_id: &str) -> Result<Vec<Thread>, Failure> {
+    let email = verified_email(state, user_id).await?;
+    let list = tickets::of_customer(&state.db, user_id, email.as_deref()).await?;
+    threads(state, list).await
+}
+
+/// One of the customer's tickets (404 for anyone else's).
+pub async fn own_one(state: &AppState, user_id: &str, id: &str) -> Result<Ticket, Failure> {
+    let ticket = tickets::get(&state.db, id)
+        .await?
+        .ok_or_else(messages::ticket_not_found)?;
+    if ticket.user_id.as_deref() == Some(user_id) {
+        return Ok(ticket);
+    }
+    match verified_email(state, user_id).await? {
+        Some(email) if email == ticket.email => Ok(ticket),
+        _ => Err(messages::ticket_not_found()),
+    }
+}
+
+/// The customer's reply to their ticket (a resolved one reopens).
+pub async fn reply(
+    state: &AppState,
+    user_id: &str,
+    id: &str,
+    message: &str,
+) -> Result<Thread, Failure> {
+    let body = text(message, messages::MESSAGE_MAX, true).ok_or_else(messages::bad_message)?;
+    let ticket = own_one(state, user_id, id).await?;
+    let by = Writer {
+        author: Author::Customer,
+        id: Some(user_id),
+        name: &ticket.name,
+    };
+    let added = tickets::add_message(&state.db, id, by, &body, db::now_ms(), None).await?;
+    messages::added(added)?;
+    tracing::info!(ticket = %number_of(&ticket), "customer replied to a complaint");
+    let ticket = tickets::get(&state.db, id)
+        .await?
+        .ok_or_else(messages::ticket_not_found)?;
+    thread(state, ticket).await
 }

@@ -14,11 +14,14 @@ pub mod health;
 pub mod model_files;
 pub mod newsletter;
 pub mod orders;
+pub mod pages;
 pub mod payments;
 pub mod pincode;
 pub mod products;
 pub mod shipping;
 pub mod store;
+pub mod support;
+pub mod support_admin;
 pub mod upload;
 pub mod users;
 
@@ -52,4 +55,8 @@ pub enum Tag {
     Store,
     /// Group orders: one link, each member's own row, one order.
     GroupOrders,
+    /// The store's policy pages: about, contact, terms, privacy, refunds, shipping, cookies.
+    Pages,
+    /// The complaints desk: tickets, their threads and deadlines.
+    Support,
 }
