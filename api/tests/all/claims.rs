@@ -89,6 +89,17 @@ async fn decide(app: &TestApp, token: &str, id: &str, claim: &str, body: Value) 
     .await
 }
 
+/// The claim's ticket as its customer looks it up by number and e-mail.
+async fn ticket(app: &TestApp, number: &str) -> Value {
+    let path = format!(
+        "/api/support/tickets/lookup?number={}&email=asha%40example.com",
+        number.replace('/', "%2F")
+    );
+    let (status, body) = app.get(&path).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].clone()
+}
+
 fn kinds(order: &Value) -> Vec<String> {
     order["data"]["timeline"]
         .as_array()
@@ -291,6 +302,12 @@ async fn a_reprint_is_an_order_at_no_charge_from_the_same_print_files() {
         let (status, body) = file(&app, &asha, &id, claim(json!({"m": 2}), "misprint", &[])).await;
         assert_eq!(status, 201, "{body}");
         let claim_id = body["data"]["id"].as_str().unwrap().to_string();
+        let number = body["data"]["ticketNumber"].as_str().unwrap().to_string();
+        let t = ticket(&app, &number).await;
+        assert_eq!(
+            (&t["status"], &t["claimId"], &t["category"]),
+            (&json!("open"), &json!(claim_id), &json!("product"))
+        );
 
         // Only admins decide; an unknown decision is refused.
         let reprint = json!({"action": "reprint", "note": "Sorry: the back print slipped"});
@@ -348,7 +365,7 @@ async fn a_reprint_is_an_order_at_no_charge_from_the_same_print_files() {
             json!({"s": 0, "m": 2, "l": 0, "xl": 0, "xxl": 0})
         );
         assert_eq!(o["orderItems"][0]["lineTotal"], 0);
-        let number = o["orderNumber"].as_str().unwrap().to_string();
+        let reprint_number = o["orderNumber"].as_str().unwrap().to_string();
         // It is made like any order in production, and has its pro-forma at ₹0.
         let (status, body) = app
             .put_auth(
@@ -400,7 +417,7 @@ async fn a_reprint_is_an_order_at_no_charge_from_the_same_print_files() {
             (status, body["code"].as_str()),
             (409, Some("CLAIM_DECIDED"))
         );
-        let mail = app.message_with("asha@example.com", &number).await;
+        let mail = app.message_with("asha@example.com", &reprint_number).await;
         assert!(
             mail.contains("We are reprinting 2 pieces (M × 2) at no charge"),
             "{mail}"
@@ -414,6 +431,13 @@ async fn a_reprint_is_an_order_at_no_charge_from_the_same_print_files() {
             kinds(&order).contains(&"claimReprinted".to_string()),
             "{order}"
         );
+        // The decision resolved the claim's ticket, in the admin's words.
+        let t = ticket(&app, &number).await;
+        assert_eq!(t["status"], "resolved", "{t}");
+        let resolution = format!(
+            "Claim decided: 2 pieces (M × 2) reprinted at no charge as order {reprint_number}.\nOur note: Sorry: the back print slipped"
+        );
+        assert_eq!(t["resolution"], resolution.as_str(), "{t}");
 
         // Admins list claims by status; shoppers may not.
         let (status, page) = app

@@ -99,8 +99,15 @@ async fn reject(
         refund_amount: None,
         email: &email,
     };
+    let resolution = messages::resolution(
+        ClaimStatus::Rejected,
+        &claim.pieces_text(),
+        None,
+        None,
+        Some(note),
+    );
     let tx = claims::begin_on_order(&state.db, &order.id).await?;
-    commit(&state.db, tx, &claim.id, &decision).await?;
+    commit(state, tx, claim, &decision, &resolution).await?;
     tracing::info!(claim = %claim.id, order_id = %order.id, "claim rejected");
     Ok(())
 }
@@ -163,7 +170,8 @@ async fn refund(
         refund_amount: Some(share.0),
         email: &email,
     };
-    commit(db, tx, &claim.id, &decision).await?;
+    let resolution = messages::resolution(ClaimStatus::Refunded, &pieces, None, Some(share), note);
+    commit(state, tx, claim, &decision, &resolution).await?;
     tracing::info!(claim = %claim.id, order_id = %order.id, amount = share.0, "claim refunded");
     if let Err(e) = refunds::settle_these(state, &[owed]).await {
         tracing::warn!(claim = %claim.id, error = %e, "a claim's refund is left for the refunds worker");

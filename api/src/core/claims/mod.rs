@@ -19,10 +19,13 @@ use sqlx::{Any, Transaction};
 
 use crate::core::messages::claims as messages;
 use crate::db::claims::{self, ClaimRow};
-use crate::db::{Db, DbError};
+use crate::db::tickets::{self, Writer};
+use crate::db::{Db, DbError, now_ms};
 use crate::domain::claim::{ClaimAction, ClaimReason, ClaimStatus};
 use crate::domain::numbering;
+use crate::domain::ticket::Author;
 use crate::error::{Failure, Fallible};
+use crate::state::AppState;
 
 /// A claim as its customer and the admins see it.
 #[derive(Debug, Clone)]
@@ -32,6 +35,7 @@ pub struct Claim {
     pub order_number: String,
     /// The order line the pieces are from.
     pub item_id: String,
+    pub ticket_id: String,
     pub ticket_number: String,
     /// The pieces per size (in the line's order of sizes).
     pub pieces: Quantities,
@@ -113,6 +117,7 @@ fn view(row: ClaimRow, photos: Vec<String>) -> Fallible<Claim> {
         order_id: row.order_id,
         order_number: row.order_number,
         item_id: row.order_item_id,
+        ticket_id: row.ticket_id,
         ticket_number: row.ticket_number,
         message: row.message,
         created_at: row.created_at,
@@ -169,19 +174,31 @@ async fn still_open(db: &Db, claim_id: &str) -> Fallible<()> {
     }
 }
 
-/// Records `decision` on the open claim in `tx` (which holds its order) and
-/// commits; refused, with nothing written, when it was decided meanwhile.
+/// Records `decision` on the open claim in `tx` (which holds its order),
+/// resolves its ticket with `resolution` (in the deciding admin's name; the
+/// decision's e-mail tells the customer), and commits; refused, with nothing
+/// written, when the claim was decided meanwhile.
 async fn commit(
-    db: &Db,
+    state: &AppState,
     mut tx: Transaction<'static, Any>,
-    claim_id: &str,
+    claim: &Claim,
     decision: &claims::Decision<'_>,
+    resolution: &str,
 ) -> Fallible<()> {
-    if !claims::decide(&mut tx, claim_id, decision).await? {
+    let db = &state.db;
+    let name = crate::core::support::desk::admin_name(state, decision.by).await?;
+    if !claims::decide(&mut tx, &claim.id, decision).await? {
         drop(tx);
-        still_open(db, claim_id).await?;
+        still_open(db, &claim.id).await?;
         return Err(Failure::internal("a claim's decision was not recorded"));
     }
+    let by = Writer {
+        author: Author::Staff,
+        id: Some(decision.by),
+        name: &name,
+    };
+    // Resolved at the desk already, the ticket stays as it is: the decision stands.
+    tickets::resolve_in(&mut tx, &claim.ticket_id, by, resolution, now_ms()).await?;
     tx.commit().await.map_err(DbError::from)?;
     Ok(())
 }

@@ -97,7 +97,9 @@ pub async fn reprint(
             refund_amount: None,
             email: &email,
         };
-        super::commit(&state.db, tx, &claim.id, &decision).await?;
+        let resolution =
+            messages::resolution(ClaimStatus::Reprinted, &pieces, Some(&number), None, note);
+        super::commit(state, tx, claim, &decision, &resolution).await?;
         stock::wake();
         tracing::info!(claim = %claim.id, order_id = %order.id, reprint = %placed, "claim reprinted");
         return Ok(());

@@ -62,6 +62,27 @@ pub fn decided_label(status: ClaimStatus, pieces: &str, refund: Option<Paise>) -
     }
 }
 
+/// The resolution of a claim's ticket: what was decided, and the admin's note.
+pub fn resolution(
+    status: ClaimStatus,
+    pieces: &str,
+    reprint: Option<&str>,
+    refund: Option<Paise>,
+    note: Option<&str>,
+) -> String {
+    let decided = match (status, reprint, refund) {
+        (ClaimStatus::Reprinted, Some(order), _) => {
+            format!("Claim decided: {pieces} reprinted at no charge as order {order}.")
+        }
+        (ClaimStatus::Refunded, _, Some(amount)) => format!(
+            "Claim decided: {} refunded for {pieces}.",
+            amount.format_inr()
+        ),
+        _ => format!("Claim not accepted: {pieces}."),
+    };
+    format!("{decided}{}", note_line(note))
+}
+
 fn letter(order_number: &str, ticket: &str, text: String, seller: &Company) -> Letter {
     Letter {
         subject: format!("Order {order_number}: your claim {ticket}"),
