@@ -5,11 +5,13 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api';
 import { useObjectUrl } from '../lib/objectUrl';
-import type { Claim as PendingClaim, ClaimAction, ClaimReason, NewClaim } from '../lib/schema49';
+import type { components } from '../lib/schema';
 import type { Order, OrderItem } from './orders';
 
-export type Claim = PendingClaim;
-export type { ClaimAction, ClaimReason, NewClaim };
+export type Claim = components['schemas']['ClaimDto'];
+export type ClaimAction = components['schemas']['ClaimAction'];
+export type ClaimReason = components['schemas']['ClaimReason'];
+export type NewClaim = components['schemas']['ClaimRequest'];
 
 export const CLAIMS_FAILED = 'Failed to fetch the claims';
 export const CLAIM_FAILED = 'Failed to report the problem';
@@ -70,7 +72,7 @@ export function useDecideClaim(orderId: string) {
   const refresh = useRefresh(orderId);
   return useMutation({
     mutationFn: async ({ claimId, action, note }: { claimId: string; action: ClaimAction; note: string }) =>
-      unwrap(await api.POST('/orders/{id}/claims/{claimId}/decision', { params: { path: { id: orderId, claimId } }, body: { action, note } }), DECIDE_FAILED),
+      unwrap(await api.POST('/orders/{id}/claims/{claim_id}/decision', { params: { path: { id: orderId, claim_id: claimId } }, body: { action, note } }), DECIDE_FAILED),
     onSuccess: refresh,
   });
 }
