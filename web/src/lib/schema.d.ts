@@ -16646,8 +16646,7 @@ export interface components {
             /** @description The note it was resolved with. */
             resolution?: string;
             overdue: boolean;
-            /** @description Admins only. */
-            assignee?: components["schemas"]["TicketAssignee"] & unknown;
+            assignee?: components["schemas"]["TicketAssignee"];
             messages: components["schemas"]["TicketMessage"][];
         };
         /**
