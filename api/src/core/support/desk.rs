@@ -42,7 +42,7 @@ pub async fn get(state: &AppState, id: &str) -> Result<Thread, Failure> {
 }
 
 /// The admin as a thread names them.
-async fn admin_name(state: &AppState, admin_id: &str) -> Result<String, Failure> {
+pub async fn admin_name(state: &AppState, admin_id: &str) -> Result<String, Failure> {
     Ok(users::by_id(&state.db, admin_id)
         .await?
         .map(|u| u.name)
