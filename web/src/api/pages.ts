@@ -29,13 +29,19 @@ export const PAGE_PATH = {
 export type PageSlug = keyof typeof PAGE_PATH;
 export const PAGE_SLUGS = Object.keys(PAGE_PATH) as PageSlug[];
 
-/** The server caches nothing here: an admin's edit shows at once; a minute saves a visitor's back-and-forth. */
+/** The server lets a page be kept for a minute (Cache-Control); so does a visitor's browser tab. */
 const PAGE_STALE_MS = 60_000;
+
+/** The codes of a refused edit, naming its field. */
+export const TITLE_INVALID = 'PAGE_TITLE_INVALID';
+export const TEXT_INVALID = 'PAGE_TEXT_INVALID';
 
 const pageKey = (slug: string) => ['page', slug] as const;
 
-export async function fetchPage(slug: PageSlug): Promise<StorePage> {
-  return unwrap<StorePage>(await api.GET('/pages/{slug}', { params: { path: { slug } } }), PAGE_FAILED);
+/** A page; `fresh` asks the server past any copy the browser keeps (the admin's list, after an edit). */
+export async function fetchPage(slug: PageSlug, fresh = false): Promise<StorePage> {
+  const result = await api.GET('/pages/{slug}', { params: { path: { slug } }, cache: fresh ? 'no-cache' : 'default' });
+  return unwrap<StorePage>(result, PAGE_FAILED);
 }
 
 /** One page as visitors see it (and the admin editor's starting point). */
@@ -45,7 +51,7 @@ export function usePage(slug: PageSlug) {
 
 /** Every page, for the admin's list. */
 export function usePages() {
-  return useQuery({ queryKey: ['pages'], queryFn: () => Promise.all(PAGE_SLUGS.map(fetchPage)) });
+  return useQuery({ queryKey: ['pages'], queryFn: () => Promise.all(PAGE_SLUGS.map((slug) => fetchPage(slug, true))) });
 }
 
 /** Admin: saves a page's title and Markdown; visitors get it at once. */

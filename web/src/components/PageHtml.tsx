@@ -5,6 +5,11 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 
+/** Whether the HTML opens with its own main heading (Markdown starting `# Title`): then the page adds no other. */
+export function hasOwnHeading(html: string): boolean {
+  return /^\s*<h1[\s>]/.test(html);
+}
+
 export function PageHtml({ html }: { html: string }) {
   const navigate = useNavigate();
   const follow = (e: MouseEvent<HTMLDivElement>) => {

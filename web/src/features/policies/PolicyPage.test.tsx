@@ -32,6 +32,14 @@ describe('a policy page', () => {
     expect(screen.queryByText(/Last updated/)).toBeNull();
   });
 
+  it('lets a text that opens with its own heading be the only one', async () => {
+    mockApi((_m, path) => (path === '/api/pages/terms' ? ok(storePage({ html: '<h1 id="terms">Our terms</h1>\n<p>Fair.</p>' })) : undefined));
+    renderRoutes(routes, '/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our terms' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe('Terms of Service · Legacy Threads');
+  });
+
   it("says when an admin last changed it", async () => {
     mockApi((_m, path) => (path === '/api/pages/terms' ? ok(storePage({ edited: true, updatedAt: Date.UTC(2026, 11, 3, 6) })) : undefined));
     renderRoutes(routes, '/terms');

@@ -1,7 +1,7 @@
 // A policy page's title and text, from GET /api/pages/{slug}: a skeleton while it loads, a way to try again when it
 // cannot, and the page's title in the browser's tab.
 import { PAGE_FAILED, usePage, type PageSlug } from '../../api/pages';
-import { PageHtml } from '../../components/PageHtml';
+import { hasOwnHeading, PageHtml } from '../../components/PageHtml';
 import { dateFormat } from '../../lib/dateFormat';
 
 const STORE_NAME = 'Legacy Threads';
@@ -35,9 +35,9 @@ export function PolicyText({ slug }: { slug: PageSlug }) {
   return (
     <article className="policy">
       <title>{`${title} · ${STORE_NAME}`}</title>
-      <h1>{title}</h1>
-      {updatedAt != null && <p className="muted policy-updated">Last updated {updatedFormat.format(updatedAt)}</p>}
+      {!hasOwnHeading(html) && <h1>{title}</h1>}
       <PageHtml html={html} />
+      {updatedAt != null && <p className="muted policy-updated">Last updated {updatedFormat.format(updatedAt)}</p>}
     </article>
   );
 }

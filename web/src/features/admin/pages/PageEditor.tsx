@@ -5,12 +5,24 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PAGE_PATH, previewPage, PREVIEW_FAILED, RESET_PAGE_FAILED, SAVE_PAGE_FAILED, useResetPage, useSavePage, type PageSlug, type StorePage } from '../../../api/pages';
+import {
+  PAGE_PATH,
+  previewPage,
+  PREVIEW_FAILED,
+  RESET_PAGE_FAILED,
+  SAVE_PAGE_FAILED,
+  TEXT_INVALID,
+  TITLE_INVALID,
+  useResetPage,
+  useSavePage,
+  type PageSlug,
+  type StorePage,
+} from '../../../api/pages';
 import { Banners, useBanners } from '../../../components/Banners';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { PageHtml } from '../../../components/PageHtml';
+import { hasOwnHeading, PageHtml } from '../../../components/PageHtml';
 import { useDebounced } from '../../../components/three/useDebounced';
-import { serverErrorText } from '../../../lib/api';
+import { ApiError, serverErrorText } from '../../../lib/api';
 
 /** How long typing pauses before the preview is asked for. */
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -21,6 +33,8 @@ export function PageEditor({ slug, page, onDirty }: { slug: PageSlug; page: Stor
   const [title, setTitle] = useState(page.title);
   const [markdown, setMarkdown] = useState(page.markdown);
   const [confirmReset, setConfirmReset] = useState(false);
+  // The server's refusal of a field (its code names it), shown by the field until it is changed.
+  const [refused, setRefused] = useState<{ title?: string; markdown?: string }>({});
   const save = useSavePage(slug);
   const reset = useResetPage(slug);
   const banners = useBanners();
@@ -55,7 +69,12 @@ export function PageEditor({ slug, page, onDirty }: { slug: PageSlug; page: Stor
           published(p);
           banners.success('Page saved: visitors see it now');
         },
-        onError: (err) => banners.error(serverErrorText(err, SAVE_PAGE_FAILED)),
+        onError: (err) => {
+          const code = err instanceof ApiError ? err.code : undefined;
+          if (code === TITLE_INVALID) setRefused({ title: err.message });
+          else if (code === TEXT_INVALID) setRefused({ markdown: err.message });
+          else banners.error(serverErrorText(err, SAVE_PAGE_FAILED));
+        },
       },
     );
   };
@@ -78,14 +97,45 @@ export function PageEditor({ slug, page, onDirty }: { slug: PageSlug; page: Stor
       <form className="page-editor-form" onSubmit={submit} aria-busy={busy}>
         <div className="field">
           <label htmlFor={`${id}-title`}>Title</label>
-          <input id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <input
+            id={`${id}-title`}
+            value={title}
+            aria-invalid={refused.title ? true : undefined}
+            aria-describedby={refused.title ? `${id}-title-error` : undefined}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              setRefused({});
+            }}
+          />
+          {refused.title && (
+            <small id={`${id}-title-error`} className="field-error">
+              {refused.title}
+            </small>
+          )}
         </div>
         <div className="field">
           <label htmlFor={`${id}-markdown`}>Text (Markdown)</label>
-          <textarea id={`${id}-markdown`} value={markdown} rows={22} spellCheck onChange={(e) => setMarkdown(e.target.value)} aria-describedby={`${id}-hint`} />
-          <small id={`${id}-hint`} className="muted">
-            Headings with ##, lists with -, links as [text](https://…). HTML is shown as text.
-          </small>
+          <textarea
+            id={`${id}-markdown`}
+            value={markdown}
+            rows={22}
+            spellCheck
+            aria-invalid={refused.markdown ? true : undefined}
+            aria-describedby={refused.markdown ? `${id}-markdown-error` : `${id}-hint`}
+            onChange={(e) => {
+              setMarkdown(e.target.value);
+              setRefused({});
+            }}
+          />
+          {refused.markdown ? (
+            <small id={`${id}-markdown-error`} className="field-error">
+              {refused.markdown}
+            </small>
+          ) : (
+            <small id={`${id}-hint`} className="muted">
+              Headings with ##, lists with -, links as [text](https://…). HTML is shown as text.
+            </small>
+          )}
         </div>
         <div className="row">
           <button className="btn" type="submit" disabled={!dirty || busy}>
@@ -112,7 +162,7 @@ export function PageEditor({ slug, page, onDirty }: { slug: PageSlug; page: Stor
           </p>
         ) : (
           <div className="page-preview-body" data-testid="page-preview">
-            <p className="page-preview-title">{title}</p>
+            {!(html && hasOwnHeading(html)) && <p className="page-preview-title">{title}</p>}
             {html !== undefined && <PageHtml html={html} />}
           </div>
         )}

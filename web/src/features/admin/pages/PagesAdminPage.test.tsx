@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, mockApi, ok, renderRoutes, signedIn, storePage, fail } from '../../../test/testkit';
+import { calls, mockApi, ok, renderRoutes, signedIn, storePage } from '../../../test/testkit';
 import { PAGE_SLUGS, type StorePage } from '../../../api/pages';
 import AdminLayout from '../AdminLayout';
 import PagesAdminPage from './PagesAdminPage';
@@ -33,7 +33,7 @@ function pagesApi() {
     if (!page) return undefined;
     if (method === 'PUT') {
       const edit = body as { title: string; markdown: string };
-      if (edit.title === '') return fail(400, 'The title is 1 to 120 characters');
+      if (edit.title === '') return { status: 400, body: { success: false, message: 'The title is 1 to 120 characters', code: 'PAGE_TITLE_INVALID' } };
       pages.set(slug, { ...page, ...edit, html: `<p>${edit.markdown}</p>`, edited: true, updatedAt: Date.UTC(2026, 11, 3) });
     }
     if (method === 'DELETE') pages.set(slug, { ...page, title: TITLES[slug], markdown: `Default ${slug}`, html: `<p>Default ${slug}</p>`, edited: false, updatedAt: null });
@@ -90,15 +90,19 @@ describe('the admin pages screen', () => {
     expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/pages/terms']);
   });
 
-  it("shows the server's refusal and keeps the draft", async () => {
+  it("shows the server's refusal by the field it names, and keeps the draft", async () => {
     signedIn({ role: 'admin' });
     pagesApi();
     renderRoutes(routes, '/admin/pages?page=about');
     const user = userEvent.setup();
-    await user.clear(await screen.findByLabelText('Title'));
+    const title = await screen.findByLabelText('Title');
+    await user.clear(title);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('The title is 1 to 120 characters');
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe('The title is 1 to 120 characters');
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    await user.type(title, 'About');
+    expect(title.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('asks before leaving unsaved changes, for another page or another screen', async () => {
