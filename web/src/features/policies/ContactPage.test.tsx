@@ -54,10 +54,22 @@ describe('the contact page', () => {
     expect(within(seller).getByText('GSTIN: 29AAACL1234A1Z5')).toBeTruthy();
     expect(within(seller).getByRole('link', { name: 'hello@shop.example' }).getAttribute('href')).toBe('mailto:hello@shop.example');
     const officer = screen.getByRole('region', { name: 'Grievance officer' });
+    // The footer's link (/contact#grievance-officer) lands on the officer's box: the text has no such section.
     expect(officer.id).toBe('grievance-officer');
     expect(within(officer).getByText('Meera Iyer')).toBeTruthy();
     expect(within(officer).getByText('Grievance Officer')).toBeTruthy();
     expect(within(officer).getByRole('link', { name: '+91 80 5555 0101' }).getAttribute('href')).toBe('tel:+918055550101');
+  });
+
+  it("leaves #grievance-officer to the text's section of that name, when it has one", async () => {
+    mockApi((_m, path) =>
+      path === '/api/pages/contact' ? ok({ ...contactPage, html: '<h2 id="grievance-officer">Grievance officer</h2><p>Meera Iyer</p>' }) : undefined,
+    );
+    render();
+    await screen.findByText('Meera Iyer', { selector: 'p' });
+    expect(document.querySelectorAll('#grievance-officer')).toHaveLength(1);
+    expect(document.getElementById('grievance-officer')?.tagName).toBe('H2');
+    expect(screen.getByRole('region', { name: 'Grievance officer' }).id).toBe('grievance-officer-details');
   });
 
   it("says plainly when the grievance officer's details are not published", async () => {

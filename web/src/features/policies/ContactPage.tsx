@@ -18,15 +18,20 @@ function useScrollToHash(ready: boolean) {
   }, [ready, hash]);
 }
 
+/** Where the footer's link to the grievance officer lands: the officer's section of the page's text when it has
+ * one (its heading's id, made by the server), else the officer's box beside it. */
+const OFFICER = 'grievance-officer';
+
 export default function ContactPage() {
   const page = usePage('contact');
   const facts = useStoreFacts();
   useScrollToHash(!page.isPending && !facts.isPending);
+  const textHasOfficer = page.data?.html.includes(`id="${OFFICER}"`) ?? false;
   return (
     <section className="page policy-page contact-page">
       <div className="contact-layout">
         <PolicyText slug="contact" />
-        <SellerContact />
+        <SellerContact officerId={textHasOfficer ? `${OFFICER}-details` : OFFICER} />
       </div>
       <ContactForm />
     </section>

@@ -1,6 +1,7 @@
 // The seller and the grievance officer, as GET /api/store names them (the Consumer Protection (E-Commerce) Rules,
 // 2020: a seller's own site shows its legal name, address and contact, and the grievance officer's). The block's
-// boxes are there while the facts load, so a link to #grievance-officer has its place from the start.
+// boxes are there while the facts load. `officerId`: the officer's box's id (the page's text may have a section
+// of that name already: ids stay unique).
 import type { ReactNode } from 'react';
 import { useStoreFacts } from '../../api/store';
 
@@ -30,14 +31,14 @@ function Box({ id, title, busy, children }: { id: string; title: string; busy: b
   );
 }
 
-export function SellerContact() {
+export function SellerContact({ officerId }: { officerId: string }) {
   const facts = useStoreFacts();
   const seller = facts.data?.seller;
   const officer = facts.data?.grievanceOfficer;
   const unknown = facts.isError ? <p className="muted">The seller&apos;s details could not be loaded. Please try again later.</p> : <div className="skeleton-line" />;
   return (
     <aside className="contact-card" aria-label="Seller and grievance officer">
-      <Box id="seller" title="Seller" busy={facts.isPending}>
+      <Box id="seller-details" title="Seller" busy={facts.isPending}>
         {seller ? (
           <>
             <p>
@@ -51,7 +52,7 @@ export function SellerContact() {
           unknown
         )}
       </Box>
-      <Box id="grievance-officer" title="Grievance officer" busy={facts.isPending}>
+      <Box id={officerId} title="Grievance officer" busy={facts.isPending}>
         {officer?.complete ? (
           <>
             <p>
