@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { browser, expectAccessible, expectFits, latestCode, newContext, screenshots, store, withStore } from './harness.mjs';
+import { browser, expectAccessible, expectFits, newContext, screenshots, signedInContext, store, withStore } from './harness.mjs';
 
 const SELLER = 'Legacy Threads Apparel Private Limited';
 const ADDRESS = '21 Residency Road, Bengaluru, Karnataka 560025';
@@ -182,16 +182,7 @@ const CLEAN = { ran: null, scripts: 0, handlers: 0, jsLinks: 0 };
 test("an admin edits /terms with the server's preview; a script in it never runs", async () => {
   const admin = 'pages-admin@example.com';
   store.createAdmin(admin);
-  const context = await newContext(browser, DESKTOP);
-  const page = await context.newPage();
-  await page.goto(store.url + '/admin/pages');
-  await page.waitForURL('**/login');
-  await page.getByRole('main').getByLabel('Email address').fill(admin);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByText('OTP sent to your email').waitFor();
-  await page.getByLabel('One-time code (OTP)').fill(await latestCode(store.url, admin));
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
-  await page.waitForURL('**/admin/pages', { timeout: 10_000 });
+  const { context, page } = await signedInContext(browser, store.url, '/admin/pages', admin, DESKTOP);
 
   const terms = await titleOf('terms');
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: new RegExp(terms) }).click();
