@@ -29,29 +29,30 @@ export const STATUS_LABEL: Record<TicketStatus, string> = {
   resolved: 'Resolved',
 };
 
-/** A refused filing: the server's message, and its message per field where it names them. */
-export class TicketRefused extends ApiError {
-  constructor(
-    message: string,
-    status: number,
-    readonly fields: Partial<Record<keyof NewTicket, string>>,
-  ) {
-    super(message, status);
-  }
-}
+/** The field each refusal's code names (the server checks every field, and names the first it refuses). */
+const FIELD_OF_CODE: Record<string, keyof NewTicket> = {
+  TICKET_NAME: 'name',
+  TICKET_EMAIL: 'email',
+  TICKET_PHONE: 'phone',
+  TICKET_SUBJECT: 'subject',
+  TICKET_MESSAGE: 'message',
+  TICKET_ORDER: 'orderId',
+};
 
-/** The per-field messages of an error body (`errors: {field: message}`), if it carries them. */
-function fieldsOf(body: unknown): Partial<Record<keyof NewTicket, string>> {
-  const errors = body && typeof body === 'object' && 'errors' in body ? body.errors : undefined;
-  if (!errors || typeof errors !== 'object') return {};
-  return Object.fromEntries(Object.entries(errors).filter(([, v]) => typeof v === 'string'));
+/** A refused filing: the server's message, and the field it names (if it names one). */
+export class TicketRefused extends ApiError {
+  readonly field: keyof NewTicket | undefined;
+  constructor(message: string, status: number, code: string | undefined) {
+    super(message, status, code);
+    this.field = code === undefined ? undefined : FIELD_OF_CODE[code];
+  }
 }
 
 /** Files a ticket (the bearer, when signed in, links it to the account); throws TicketRefused. */
 export async function fileTicket(ticket: NewTicket): Promise<Ticket> {
   const result = await api.POST('/support/tickets', { body: ticket });
   if (result.error !== undefined || !result.data) {
-    throw new TicketRefused(messageOf(result.error, FILE_FAILED), result.response.status, fieldsOf(result.error));
+    throw new TicketRefused(messageOf(result.error, FILE_FAILED), result.response.status, result.error?.code);
   }
   return result.data.data;
 }

@@ -1,7 +1,7 @@
 // The contact form on /contact: anyone files a complaint or a question (POST /api/support/tickets) and gets its
 // ticket number at once, with the dates the store has promised to acknowledge and resolve it by, and the way to
 // follow it (/support/lookup). Signed in, the name and e-mail are filled in and the ticket joins the account.
-// A field the server refuses shows the server's message beside it.
+// A field the server refuses (its code names it) shows the server's message beside it.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -65,9 +65,10 @@ export function ContactForm() {
     if (Object.keys(found).length > 0) return focusFirst(found);
     file.mutate(request(values), {
       onError: (e) => {
-        if (e instanceof TicketRefused && Object.keys(e.fields).length > 0) {
-          setErrors(e.fields);
-          focusFirst(e.fields);
+        if (e instanceof TicketRefused && e.field) {
+          const refused = { [e.field]: e.message };
+          setErrors(refused);
+          focusFirst(refused);
         }
       },
     });
@@ -84,7 +85,7 @@ export function ContactForm() {
   };
   if (file.isSuccess) return <Filed ticket={file.data} onAnother={another} />;
 
-  const refusedWhole = file.isError && !(file.error instanceof TicketRefused && Object.keys(file.error.fields).length > 0);
+  const refusedWhole = file.isError && !(file.error instanceof TicketRefused && file.error.field);
   const field = (name: Field, label: string, control: (props: ControlProps) => ReactNode, hint?: string) => {
     const error = errors[name];
     const controlId = `${id}-${name}`;

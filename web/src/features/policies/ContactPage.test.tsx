@@ -109,7 +109,7 @@ describe('the contact page', () => {
   it('checks what it can before sending, and shows the server’s message by each field it refuses', async () => {
     const { bodies } = api(() => ({
       status: 400,
-      body: { success: false, message: 'The subject is at most 150 characters', errors: { subject: 'The subject is at most 150 characters' } },
+      body: { success: false, message: 'Please enter a subject (1 to 150 characters on one line)', code: 'TICKET_SUBJECT' },
     }));
     render();
     const user = userEvent.setup();
@@ -128,7 +128,7 @@ describe('the contact page', () => {
     await fill(user, { ...complaint, 'Mobile number (optional)': '', Subject: 'x'.repeat(151) });
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     const subject = screen.getByLabelText('Subject');
-    await within(subject.parentElement!).findByText('The subject is at most 150 characters');
+    await within(subject.parentElement!).findByText('Please enter a subject (1 to 150 characters on one line)');
     expect(subject.getAttribute('aria-invalid')).toBe('true');
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).not.toHaveProperty('phone');
