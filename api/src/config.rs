@@ -98,6 +98,10 @@ pub struct Config {
     pub proof_required: bool,
     /// `SHIPPING_PROVIDER` and the rest of shipping's settings (`shipping::config`).
     pub shipping: crate::shipping::ShippingConfig,
+    /// `CLAIM_WINDOW_DAYS` (default 30, 1 to 365): how many days after delivery
+    /// a customer may report a misprint, a defect or damage (the refunds page
+    /// and the store's facts say the same number).
+    pub claim_window_days: i64,
 }
 
 /// `SMS_DAILY_LIMIT` (default 1000) and `EMAIL_CODE_DAILY_LIMIT` (default
@@ -254,6 +258,12 @@ impl Config {
             },
             proof_required: flag("PROOF_REQUIRED", true)?,
             shipping: crate::shipping::ShippingConfig::from_env(&company_pincode)?,
+            claim_window_days: match env_or("CLAIM_WINDOW_DAYS", "30").trim().parse() {
+                Ok(d) if (1..=365).contains(&d) => d,
+                _ => {
+                    anyhow::bail!("CLAIM_WINDOW_DAYS must be a whole number of days from 1 to 365")
+                }
+            },
         })
     }
 }

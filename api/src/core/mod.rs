@@ -11,5 +11,6 @@ pub mod documents;
 pub mod fulfilment;
 pub mod groups;
 pub mod messages;
+pub mod pages;
 pub mod products;
 pub mod proofs;

@@ -19,6 +19,7 @@ pub mod order_admin;
 pub mod order_expiry;
 pub mod orders;
 pub mod outbox;
+pub mod pages;
 pub mod products;
 pub mod proofs;
 pub mod refund_attempts;

@@ -1,5 +1,9 @@
-//! The seller: its name, address and GSTIN as invoices print them, and the
-//! support contact every e-mail and document gives.
+//! The seller: its name, address and GSTIN as invoices print them, the
+//! support contact every e-mail and document gives, the seller's own contact
+//! and its grievance officer as the store's pages publish them.
+
+use crate::domain::contact::Email;
+pub use crate::domain::grievance::GrievanceOfficer;
 
 /// The seller as invoices print it, and the one support contact every
 /// e-mail and document gives. The defaults are development placeholders
@@ -20,6 +24,11 @@ pub struct Company {
     pub phone: String,
     /// `SUPPORT_EMAIL`: where customers write about an order.
     pub support_email: String,
+    /// `COMPANY_EMAIL`: the seller's own address on its pages (the E-Commerce
+    /// Rules' "customer care" contact); `SUPPORT_EMAIL` when unset.
+    pub email: String,
+    /// `GRIEVANCE_OFFICER_*`: the officer the contact page names.
+    pub grievance: GrievanceOfficer,
     /// What a production start lacks for invoices, one entry per variable
     /// (e.g. `COMPANY_NAME is not set`); empty when the seller is complete.
     /// Checkout answers 503 while it is not.
@@ -35,6 +44,8 @@ impl Default for Company {
             gstin: "29ABCDE1234F1ZW".to_string(),
             phone: "+91 80 0000 0000".to_string(),
             support_email: "support@legacythreads.example".to_string(),
+            email: "hello@legacythreads.example".to_string(),
+            grievance: GrievanceOfficer::default(),
             missing: Vec::new(),
         }
     }
@@ -65,6 +76,13 @@ impl Company {
                 no_contact.join(" and ")
             );
         }
+        let no_officer = company.grievance.missing();
+        if !no_officer.is_empty() {
+            tracing::warn!(
+                "grievance officer not published: {} not set. The contact page says so until they are",
+                no_officer.join(", ")
+            );
+        }
         Ok(company)
     }
 
@@ -83,6 +101,8 @@ impl Company {
                 gstin: String::new(),
                 phone: String::new(),
                 support_email: String::new(),
+                email: String::new(),
+                grievance: GrievanceOfficer::default(),
                 missing: Vec::new(),
             }
         };
@@ -118,12 +138,21 @@ impl Company {
             support_email.is_empty() || support_email.contains('@'),
             "SUPPORT_EMAIL must be an e-mail address, not {support_email:?}"
         );
+        let email = match set("COMPANY_EMAIL") {
+            Some(e) => Email::parse(&e)
+                .map_err(|_| anyhow::anyhow!("COMPANY_EMAIL must be an e-mail address, not {e:?}"))?
+                .into_string(),
+            None if test_providers => placeholders.email,
+            None => support_email.clone(),
+        };
         Ok(Company {
             name,
             address,
             gstin,
             phone: set("COMPANY_PHONE").unwrap_or(placeholders.phone),
             support_email,
+            email,
+            grievance: GrievanceOfficer::from_lookup(test_providers, set)?,
             missing,
         })
     }

@@ -5,6 +5,7 @@
 pub mod address;
 pub mod company;
 pub mod contact;
+pub mod grievance;
 pub mod india_time;
 pub mod numbering;
 pub mod order_number;

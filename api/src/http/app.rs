@@ -32,6 +32,7 @@ use crate::http::routes::orders::reorder::ReorderApi;
 use crate::http::routes::orders::shipment::ShipmentApi;
 use crate::http::routes::orders::stages::StagesApi;
 use crate::http::routes::orders::tax_documents::TaxDocumentsApi;
+use crate::http::routes::pages::PagesApi;
 use crate::http::routes::payments::PaymentsApi;
 use crate::http::routes::pincode::PincodeApi;
 use crate::http::routes::products::ProductsApi;
@@ -73,7 +74,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 AccountsApi,
                 ReorderApi,
                 StagesApi,
-                (ShipmentApi, ShippingApi),
+                (ShipmentApi, ShippingApi, PagesApi),
             ),
         ),
         "Custom apparel store API",

@@ -28,6 +28,7 @@ mod late_payments;
 mod logs;
 mod names_numbers;
 mod newsletter;
+mod pages;
 mod payments;
 mod products;
 mod proofs;

@@ -80,5 +80,5 @@ function kept(queryClient: ReturnType<typeof useQueryClient>, page: StorePage) {
 
 /** Admin: a draft's HTML as the server would serve it. */
 export async function previewPage(markdown: string, signal?: AbortSignal): Promise<string> {
-  return unwrap<components['schemas']['PagePreview']>(await api.POST('/pages/preview', { body: { markdown }, signal }), PREVIEW_FAILED).html;
+  return unwrap<components['schemas']['PreviewHtml']>(await api.POST('/pages/preview', { body: { markdown }, signal }), PREVIEW_FAILED).html;
 }

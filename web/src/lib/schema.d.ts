@@ -10371,7 +10371,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store's fee policy and support contact, as configured (public). */
+        /**
+         * The store's fee policy, support contact, seller, grievance officer and
+         *     claim window, as configured (public).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -11878,6 +11881,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * A store page (public): as an admin edited it, or the default text
+         *     filled with the seller's details. 404 for any other slug.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -11889,15 +11896,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The page, cacheable by anyone for a minute. */
                 200: {
                     headers: {
+                        "CACHE-CONTROL": string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json; charset=utf-8": components["schemas"]["Envelope_StorePage"];
                     };
                 };
-                /** @description error */
+                /** @description The request is invalid; nothing was changed. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -11906,7 +11915,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
+                /** @description No such thing (or not yours). */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -11915,16 +11924,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description error */
+                /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -11935,6 +11935,10 @@ export interface paths {
                 };
             };
         };
+        /**
+         * Replace a page's title and Markdown (admin). 400 names the field:
+         *     `PAGE_TITLE_INVALID` or `PAGE_TEXT_INVALID`.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -11958,7 +11962,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["Envelope_StorePage"];
                     };
                 };
-                /** @description error */
+                /** @description The request is invalid; nothing was changed. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -11967,7 +11971,25 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -11976,8 +11998,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
-                429: {
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11985,7 +12007,25 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -11997,6 +12037,7 @@ export interface paths {
             };
         };
         post?: never;
+        /** Go back to the page's default text (admin). */
         delete: {
             parameters: {
                 query?: never;
@@ -12016,7 +12057,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["Envelope_StorePage"];
                     };
                 };
-                /** @description error */
+                /** @description The request is invalid; nothing was changed. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -12025,7 +12066,25 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -12034,16 +12093,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description error */
+                /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -12068,6 +12118,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * The HTML a page would show for this Markdown (admin): the editor's
+         *     live preview. Nothing is saved.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -12086,10 +12140,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["Envelope_PagePreview"];
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_PreviewHtml"];
                     };
                 };
-                /** @description error */
+                /** @description The request is invalid; nothing was changed. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -12098,8 +12152,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
-                404: {
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12107,8 +12161,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
-                429: {
+                /** @description Signed in, but not allowed. */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12116,7 +12170,34 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -13127,6 +13208,12 @@ export interface components {
             message: string;
             data: components["schemas"]["PresignedUpload"];
         };
+        /** Envelope_PreviewHtml */
+        Envelope_PreviewHtml: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["PreviewHtml"];
+        };
         /** Envelope_ProductDto */
         Envelope_ProductDto: {
             success: boolean;
@@ -13186,6 +13273,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["StoreFacts"];
+        };
+        /** Envelope_StorePage */
+        Envelope_StorePage: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["StorePage"];
         };
         /** Envelope_TaxDocument */
         Envelope_TaxDocument: {
@@ -13295,6 +13388,22 @@ export interface components {
          * @enum {string}
          */
         Font: "Arial" | "Helvetica" | "Times New Roman" | "Georgia" | "Verdana" | "Courier New";
+        /**
+         * GrievanceOfficerFacts
+         * @description The grievance officer (`GRIEVANCE_OFFICER_*`).
+         */
+        GrievanceOfficerFacts: {
+            name: string;
+            designation: string;
+            email: string;
+            /** @description Empty when not given (optional). */
+            phone: string;
+            /**
+             * @description Whether name, designation and e-mail are all configured; false: the
+             *     contact page says the officer's details are not published yet.
+             */
+            complete: boolean;
+        };
         /**
          * GroupOrder
          * @description A group order as its organiser sees it.
@@ -13952,6 +14061,15 @@ export interface components {
             daily: components["schemas"]["DayFigures"][];
         };
         /**
+         * PageEdit
+         * @description An admin's text for a page: a title of 1 to 120 characters and 1 to
+         *     50,000 bytes of Markdown.
+         */
+        PageEdit: {
+            title: string;
+            markdown: string;
+        };
+        /**
          * Pagination
          * @description Where a page sits in a list.
          */
@@ -14090,6 +14208,18 @@ export interface components {
             bucket: string;
             /** @description Where the store serves the file once uploaded. */
             fileUrl: string;
+        };
+        /** PreviewHtml */
+        PreviewHtml: {
+            /** @description The Markdown as the page would show it. */
+            html: string;
+        };
+        /**
+         * PreviewRequest
+         * @description Markdown being edited (up to 50,000 bytes; empty allowed).
+         */
+        PreviewRequest: {
+            markdown: string;
         };
         /**
          * PriceTierDto
@@ -14586,6 +14716,22 @@ export interface components {
             /** @description The 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
             code: string;
         };
+        /**
+         * Seller
+         * @description The seller (`COMPANY_*`).
+         */
+        Seller: {
+            /** @description `COMPANY_NAME`: the legal name on invoices. */
+            legalName: string;
+            /** @description `COMPANY_ADDRESS`: the registered address, on one line. */
+            address: string;
+            /** @description `COMPANY_GSTIN`. */
+            gstin: string;
+            /** @description `COMPANY_EMAIL` (or `SUPPORT_EMAIL` when unset). */
+            email: string;
+            /** @description `COMPANY_PHONE`. */
+            phone: string;
+        };
         /** SendProofRequest */
         SendProofRequest: {
             /** @description Shown to the customer with the proof (at most 1,000 characters). */
@@ -14771,10 +14917,42 @@ export interface components {
              *     types in the courier, AWB and tracking URL) or `shiprocket`.
              */
             shippingProvider: string;
-            seller: components["schemas"]["Seller"];
-            grievanceOfficer: components["schemas"]["GrievanceOfficer"];
-            /** Format: int64 */
+            /**
+             * @description The seller, as the footer and the pages name it (empty strings for
+             *     what production has not configured).
+             */
+            seller: components["schemas"]["Seller"] & unknown;
+            /** @description The grievance officer the contact page names. */
+            grievanceOfficer: components["schemas"]["GrievanceOfficerFacts"] & unknown;
+            /**
+             * Format: int64
+             * @description Days after delivery within which a misprint, a defect or damage may
+             *     be reported (`CLAIM_WINDOW_DAYS`).
+             */
             claimWindowDays: number;
+        };
+        /**
+         * StorePage
+         * @description A page: its Markdown and the server's safe HTML of it.
+         */
+        StorePage: {
+            /** @description about, contact, terms, privacy, refunds, shipping or cookies. */
+            slug: string;
+            title: string;
+            /** @description The text as written (an admin's, or the default filled with the seller's details). */
+            markdown: string;
+            /**
+             * @description The Markdown as safe HTML: raw HTML shown as text, links only http(s),
+             *     mailto, tel and relative, headings with ids made of their words.
+             */
+            html: string;
+            /**
+             * Format: int64
+             * @description When an admin last saved it (Unix ms); null while it shows the default text.
+             */
+            updatedAt?: number;
+            /** @description Whether an admin's text is shown (false: the default text). */
+            edited: boolean;
         };
         /** SubscribeRequest */
         SubscribeRequest: {
@@ -15044,57 +15222,6 @@ export interface components {
              *     failed: an admin refunds it), `duplicate` or `ignored`.
              */
             outcome: string;
-        };
-        /** Seller */
-        Seller: {
-            legalName: string;
-            address: string;
-            gstin: string;
-            email: string;
-            phone: string;
-        };
-        /** GrievanceOfficer */
-        GrievanceOfficer: {
-            name: string;
-            designation: string;
-            email: string;
-            phone: string;
-            complete: boolean;
-        };
-        /** StorePage */
-        StorePage: {
-            slug: string;
-            title: string;
-            markdown: string;
-            html: string;
-            /** Format: int64 */
-            updatedAt?: number | null;
-            edited: boolean;
-        };
-        /** PageEdit */
-        PageEdit: {
-            title: string;
-            markdown: string;
-        };
-        /** PreviewRequest */
-        PreviewRequest: {
-            markdown: string;
-        };
-        /** PagePreview */
-        PagePreview: {
-            html: string;
-        };
-        /** Envelope_StorePage */
-        Envelope_StorePage: {
-            success: boolean;
-            message: string;
-            data: components["schemas"]["StorePage"];
-        };
-        /** Envelope_PagePreview */
-        Envelope_PagePreview: {
-            success: boolean;
-            message: string;
-            data: components["schemas"]["PagePreview"];
         };
         /** @enum {string} */
         TicketCategory: "order" | "delivery" | "payment" | "product" | "account" | "other";

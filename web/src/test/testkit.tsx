@@ -55,7 +55,6 @@ export function storePage(overrides: Partial<StorePage> = {}): StorePage {
     title: 'Terms of Service',
     markdown: '## Orders\n\nSee [refunds](/refunds).',
     html: '<h2>Orders</h2>\n<p>See <a href="/refunds">refunds</a> and <a href="https://example.com/x">elsewhere</a>.</p>\n<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
-    updatedAt: null,
     edited: false,
     ...overrides,
   };

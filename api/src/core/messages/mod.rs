@@ -15,6 +15,7 @@ mod db_errors;
 pub mod groups;
 pub mod newsletter;
 pub mod orders;
+pub mod pages;
 pub mod production;
 
 use crate::db::outbox;

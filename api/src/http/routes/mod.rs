@@ -14,6 +14,7 @@ pub mod health;
 pub mod model_files;
 pub mod newsletter;
 pub mod orders;
+pub mod pages;
 pub mod payments;
 pub mod pincode;
 pub mod products;
@@ -52,4 +53,6 @@ pub enum Tag {
     Store,
     /// Group orders: one link, each member's own row, one order.
     GroupOrders,
+    /// The store's policy pages: about, contact, terms, privacy, refunds, shipping, cookies.
+    Pages,
 }

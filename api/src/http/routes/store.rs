@@ -1,6 +1,7 @@
 //! `GET /store`: the store's runtime facts, the ones its configuration sets,
 //! which the browser must take from the server and never from a copy of its
-//! own: the gateway fee policy, the support contact and how shipments are booked.
+//! own: the gateway fee policy, the support contact, how shipments are booked,
+//! the seller and its grievance officer, and the claim window.
 
 use poem::web::Data;
 use poem_openapi::payload::Json;
@@ -33,17 +34,72 @@ pub struct StoreFacts {
     /// How shipments are booked (`SHIPPING_PROVIDER`): `manual` (the admin
     /// types in the courier, AWB and tracking URL) or `shiprocket`.
     pub shipping_provider: String,
+    /// The seller, as the footer and the pages name it (empty strings for
+    /// what production has not configured).
+    pub seller: Seller,
+    /// The grievance officer the contact page names.
+    pub grievance_officer: GrievanceOfficerFacts,
+    /// Days after delivery within which a misprint, a defect or damage may
+    /// be reported (`CLAIM_WINDOW_DAYS`).
+    pub claim_window_days: i64,
+}
+
+/// The seller (`COMPANY_*`).
+#[derive(Object, Debug, Clone, PartialEq, Eq)]
+#[oai(rename_all = "camelCase")]
+pub struct Seller {
+    /// `COMPANY_NAME`: the legal name on invoices.
+    pub legal_name: String,
+    /// `COMPANY_ADDRESS`: the registered address, on one line.
+    pub address: String,
+    /// `COMPANY_GSTIN`.
+    pub gstin: String,
+    /// `COMPANY_EMAIL` (or `SUPPORT_EMAIL` when unset).
+    pub email: String,
+    /// `COMPANY_PHONE`.
+    pub phone: String,
+}
+
+/// The grievance officer (`GRIEVANCE_OFFICER_*`).
+#[derive(Object, Debug, Clone, PartialEq, Eq)]
+#[oai(rename_all = "camelCase")]
+pub struct GrievanceOfficerFacts {
+    pub name: String,
+    pub designation: String,
+    pub email: String,
+    /// Empty when not given (optional).
+    pub phone: String,
+    /// Whether name, designation and e-mail are all configured; false: the
+    /// contact page says the officer's details are not published yet.
+    pub complete: bool,
 }
 
 impl StoreFacts {
     pub fn of(state: &AppState) -> StoreFacts {
         let bps = state.config.gateway_fee_bps;
+        let company = &state.config.company;
+        let officer = &company.grievance;
         StoreFacts {
             gateway_fee_bps: bps,
             gateway_label: design_engine::pricing::gateway_label(bps),
             support_email: state.config.company.support_email.clone(),
             support_phone: state.config.company.phone.clone(),
             shipping_provider: state.shipping.name().to_string(),
+            seller: Seller {
+                legal_name: company.name.clone(),
+                address: company.address.clone(),
+                gstin: company.gstin.clone(),
+                email: company.email.clone(),
+                phone: company.phone.clone(),
+            },
+            grievance_officer: GrievanceOfficerFacts {
+                name: officer.name.clone(),
+                designation: officer.designation.clone(),
+                email: officer.email.clone(),
+                phone: officer.phone.clone(),
+                complete: officer.is_complete(),
+            },
+            claim_window_days: state.config.claim_window_days,
         }
     }
 }
@@ -62,7 +118,8 @@ pub struct StoreApi;
 
 #[OpenApi(tag = "Tag::Store")]
 impl StoreApi {
-    /// The store's fee policy and support contact, as configured (public).
+    /// The store's fee policy, support contact, seller, grievance officer and
+    /// claim window, as configured (public).
     #[oai(path = "/store", method = "get")]
     async fn facts(&self, state: Data<&AppState>) -> Result<StoreAnswer, Fails<{ ANY }>> {
         Ok(StoreAnswer::Ok(

@@ -131,6 +131,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
             webhook_token: api::env::Secret::new(TEST_SHIPPING_TOKEN),
             ..Default::default()
         },
+        claim_window_days: 30,
     }
 }
 

@@ -36,7 +36,7 @@ function pagesApi() {
       if (edit.title === '') return { status: 400, body: { success: false, message: 'The title is 1 to 120 characters', code: 'PAGE_TITLE_INVALID' } };
       pages.set(slug, { ...page, ...edit, html: `<p>${edit.markdown}</p>`, edited: true, updatedAt: Date.UTC(2026, 11, 3) });
     }
-    if (method === 'DELETE') pages.set(slug, { ...page, title: TITLES[slug], markdown: `Default ${slug}`, html: `<p>Default ${slug}</p>`, edited: false, updatedAt: null });
+    if (method === 'DELETE') pages.set(slug, { ...page, title: TITLES[slug], markdown: `Default ${slug}`, html: `<p>Default ${slug}</p>`, edited: false, updatedAt: undefined });
     return ok(pages.get(slug));
   });
   return { fetchMock, sent };
