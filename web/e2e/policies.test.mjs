@@ -75,7 +75,8 @@ for (const [state, options] of [
       if (slug) {
         const title = await titleOf(slug);
         await main.getByRole('heading', { level: 1 }).waitFor();
-        assert.equal(await page.title(), `${title} · Legacy Threads`, path);
+        // The tab's title (React puts it in the head a moment after the page's heading).
+        await page.waitForFunction((expected) => document.title === expected, `${title} · Legacy Threads`, { timeout: 5_000 });
         assert.ok((await main.textContent()).includes(SELLER), `${path} names the seller`);
       } else {
         await main.getByRole('heading', { level: 1, name: 'Track a support ticket' }).waitFor();
@@ -99,9 +100,10 @@ for (const [state, options] of [
     await page.getByRole('contentinfo').getByRole('link', { name: 'Grievance officer' }).click();
     await page.waitForURL((u) => u.pathname === '/contact' && u.hash === '#grievance-officer');
     await page.getByRole('region', { name: 'Grievance officer' }).getByText(OFFICER).waitFor();
+    // In sight, below the sticky navigation bar.
     await page.waitForFunction(() => {
       const top = document.getElementById('grievance-officer')?.getBoundingClientRect().top ?? -1;
-      return top >= 0 && top < window.innerHeight;
+      return top >= document.querySelector('.navbar').getBoundingClientRect().bottom && top < window.innerHeight;
     });
     assert.deepEqual(context.cspViolations, []);
     await context.close();

@@ -2,7 +2,7 @@
 // The server's renderer escapes raw HTML and keeps only http(s), mailto, tel and relative links, and the store's
 // CSP runs no inline script: the HTML is shown as it came. The page never renders Markdown itself, so what a
 // visitor reads is what the server serves. A link into the store moves within the app instead of reloading it.
-import type { MouseEvent } from 'react';
+import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 /** Whether the HTML opens with its own main heading (Markdown starting `# Title`): then the page adds no other. */
@@ -12,6 +12,11 @@ export function hasOwnHeading(html: string): boolean {
 
 export function PageHtml({ html }: { html: string }) {
   const navigate = useNavigate();
+  const box = useRef<HTMLDivElement>(null);
+  // A wide table scrolls sideways on a phone (CSS): keyboard users reach it, to scroll it, with Tab.
+  useLayoutEffect(() => {
+    for (const table of box.current?.querySelectorAll('table') ?? []) table.tabIndex = 0;
+  }, [html]);
   const follow = (e: MouseEvent<HTMLDivElement>) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
@@ -22,5 +27,5 @@ export function PageHtml({ html }: { html: string }) {
     e.preventDefault();
     navigate(url.pathname + url.search + url.hash);
   };
-  return <div className="page-html" onClick={follow} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={box} className="page-html" onClick={follow} dangerouslySetInnerHTML={{ __html: html }} />;
 }

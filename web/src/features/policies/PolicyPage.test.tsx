@@ -40,6 +40,12 @@ describe('a policy page', () => {
     expect(document.title).toBe('Terms of Service · Legacy Threads');
   });
 
+  it('lets the keyboard reach a table, which scrolls sideways on a phone', async () => {
+    mockApi((_m, path) => (path === '/api/pages/terms' ? ok(storePage({ html: '<table><tr><td><code>refresh_token</code></td></tr></table>' })) : undefined));
+    renderRoutes(routes, '/terms');
+    expect((await screen.findByRole('table')).tabIndex).toBe(0);
+  });
+
   it("says when an admin last changed it", async () => {
     mockApi((_m, path) => (path === '/api/pages/terms' ? ok(storePage({ edited: true, updatedAt: Date.UTC(2026, 11, 3, 6) })) : undefined));
     renderRoutes(routes, '/terms');
