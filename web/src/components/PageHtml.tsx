@@ -4,6 +4,7 @@
 // visitor reads is what the server serves. A link into the store moves within the app instead of reloading it.
 import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import './pageHtml.css';
 
 /** Whether the HTML opens with its own main heading (Markdown starting `# Title`): then the page adds no other. */
 export function hasOwnHeading(html: string): boolean {
