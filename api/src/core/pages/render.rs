@@ -4,7 +4,7 @@
 //! The page shows this HTML as it is, so the server's rendering is the one
 //! every visitor sees.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
@@ -89,7 +89,7 @@ fn safe_events<'a>(events: impl Iterator<Item = Event<'a>>) -> Vec<Event<'a>> {
 /// `grievance-officer`; a repeat gets `-2`, `-3`), so a link can point at a
 /// section. The Markdown cannot set ids or classes itself.
 fn with_heading_ids(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
-    let mut used = HashSet::new();
+    let mut ids = Ids::default();
     let mut out = Vec::with_capacity(events.len());
     let mut i = 0;
     while i < events.len() {
@@ -108,7 +108,7 @@ fn with_heading_ids(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
                 .collect();
             out.push(Event::Start(Tag::Heading {
                 level,
-                id: unique_id(&words, &mut used).map(CowStr::from),
+                id: unique_id(&words, &mut ids).map(CowStr::from),
                 classes: Vec::new(),
                 attrs: Vec::new(),
             }));
@@ -120,9 +120,17 @@ fn with_heading_ids(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
     out
 }
 
+/// The ids given so far, and per base id the next number to try (a page of
+/// thousands of equal headings numbers them in one pass each).
+#[derive(Default)]
+struct Ids {
+    used: HashSet<String>,
+    next: HashMap<String, usize>,
+}
+
 /// The words as an id: lower-case letters and digits joined by single
 /// dashes; None when nothing is left.
-fn unique_id(words: &str, used: &mut HashSet<String>) -> Option<String> {
+fn unique_id(words: &str, ids: &mut Ids) -> Option<String> {
     let base = words
         .to_lowercase()
         .split(|c: char| !c.is_ascii_alphanumeric())
@@ -132,13 +140,18 @@ fn unique_id(words: &str, used: &mut HashSet<String>) -> Option<String> {
     if base.is_empty() {
         return None;
     }
-    let mut id = base.clone();
-    let mut n = 1;
-    while !used.insert(id.clone()) {
-        n += 1;
-        id = format!("{base}-{n}");
+    let n = ids.next.entry(base.clone()).or_insert(1);
+    loop {
+        let id = if *n == 1 {
+            base.clone()
+        } else {
+            format!("{base}-{n}")
+        };
+        *n += 1;
+        if ids.used.insert(id.clone()) {
+            return Some(id);
+        }
     }
-    Some(id)
 }
 
 #[cfg(test)]
@@ -239,5 +252,12 @@ mod tests {
         assert!(html.contains("<h2 id=\"grievance-officer-2\">"), "{html}");
         assert!(html.contains("<h1 id=\"code-more\">"), "{html}");
         assert!(html.contains("<h2 id=\"x-y\">{#x .y}</h2>"), "{html}");
+        let repeats = to_html(&"## a\n\n".repeat(20_000));
+        assert!(repeats.contains("<h2 id=\"a-20000\">"));
+        let clash = to_html("## a 2\n\n## a\n\n## a\n");
+        assert!(
+            clash.ends_with("<h2 id=\"a\">a</h2>\n<h2 id=\"a-3\">a</h2>\n"),
+            "{clash}"
+        );
     }
 }

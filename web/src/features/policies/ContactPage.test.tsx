@@ -45,13 +45,14 @@ const complaint = {
 
 describe('the contact page', () => {
   it("shows the page's text, the seller and the grievance officer", async () => {
-    api(() => fail(500, 'x'));
+    const facts = storeFacts();
+    api(() => fail(500, 'x'), storeFacts({ seller: { ...facts.seller, legalName: 'Legacy Threads Private Limited' }, grievanceOfficer: { ...facts.grievanceOfficer, phone: '+91 80 5555 0101' } }));
     render();
     expect(await screen.findByText('We acknowledge every complaint within 48 hours.')).toBeTruthy();
     const seller = await screen.findByRole('region', { name: 'Seller' });
     expect(within(seller).getByText('Legacy Threads Private Limited')).toBeTruthy();
-    expect(within(seller).getByText('12 MG Road, Bengaluru, Karnataka 560001')).toBeTruthy();
-    expect(within(seller).getByText('GSTIN: 29AAACL1234A1Z5')).toBeTruthy();
+    expect(within(seller).getByText('12 MG Road, Bengaluru, Karnataka 560001, India')).toBeTruthy();
+    expect(within(seller).getByText('GSTIN: 29ABCDE1234F1ZW')).toBeTruthy();
     expect(within(seller).getByRole('link', { name: 'hello@shop.example' }).getAttribute('href')).toBe('mailto:hello@shop.example');
     const officer = screen.getByRole('region', { name: 'Grievance officer' });
     // The footer's link (/contact#grievance-officer) lands on the officer's box: the text has no such section.
