@@ -172,6 +172,7 @@ pub async fn start(
     }));
     tokio::spawn(sweeper::run(state.clone()));
     tokio::spawn(crate::core::groups::run(state.clone()));
+    tokio::spawn(crate::core::support::digest::run(state.clone()));
     tokio::spawn(crate::core::checkout::refunds::run(state.clone()));
     tokio::spawn(crate::core::fulfilment::courier_updates::run(state.clone()));
     tokio::spawn(db::checkpoint_wal(state.db.clone()));

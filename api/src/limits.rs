@@ -1,5 +1,6 @@
 //! Rate limits and failure budgets on the doors an attacker knocks on
-//! (sign-in, sign-up, codes, password reset, uploads, design saves, orders):
+//! (sign-in, sign-up, codes, password reset, uploads, design saves, orders,
+//! complaints):
 //! one GCRA bucket per door and key (a client address, an account, a target),
 //! so guessing and flooding stop while one shopper's typos never lock out
 //! another. Also the client address itself, which is the socket's unless a
@@ -64,6 +65,16 @@ pub enum Door {
     TrackOrder,
     /// Delivery estimates from one client address (each may ask the courier).
     EstimateClient,
+    /// Complaints filed from one client address.
+    TicketClient,
+    /// Complaints filed with one e-mail address (each e-mails it an acknowledgement).
+    TicketAddress,
+    /// Complaint lookups (number and e-mail) from one client address.
+    TicketLookupClient,
+    /// Lookups of one complaint number from anywhere (guessing its e-mail).
+    TicketLookupNumber,
+    /// Replies to their complaints by one customer.
+    TicketReplyUser,
 }
 
 impl Door {
@@ -89,10 +100,15 @@ impl Door {
             Door::TrackClient => (20, s(30)),
             Door::TrackOrder => (10, s(60)),
             Door::EstimateClient => (30, s(2)),
+            Door::TicketClient => (10, s(60)),
+            Door::TicketAddress => (5, s(600)),
+            Door::TicketLookupClient => (20, s(30)),
+            Door::TicketLookupNumber => (10, s(60)),
+            Door::TicketReplyUser => (20, s(30)),
         }
     }
 
-    const ALL: [Door; 18] = [
+    const ALL: [Door; 23] = [
         Door::LoginClient,
         Door::LoginAccountClient,
         Door::LoginAccount,
@@ -111,6 +127,11 @@ impl Door {
         Door::TrackClient,
         Door::TrackOrder,
         Door::EstimateClient,
+        Door::TicketClient,
+        Door::TicketAddress,
+        Door::TicketLookupClient,
+        Door::TicketLookupNumber,
+        Door::TicketReplyUser,
     ];
 
     /// The door's name in the database.

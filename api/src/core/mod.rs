@@ -14,3 +14,4 @@ pub mod messages;
 pub mod pages;
 pub mod products;
 pub mod proofs;
+pub mod support;

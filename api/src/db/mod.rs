@@ -26,11 +26,13 @@ pub mod refund_attempts;
 pub mod refunds_owed;
 pub mod script;
 pub mod second_factor;
+pub mod series;
 pub mod sessions;
 pub mod shipments;
 pub mod stages;
 pub mod stock;
 pub mod tax_documents;
+pub mod tickets;
 pub mod users;
 
 pub use error::DbError;

@@ -7,6 +7,7 @@ use sqlx::{AnyConnection, FromRow};
 
 use super::orders::Claim;
 use super::script::Script;
+use super::series::{self, Counters};
 use super::{Db, DbError};
 use crate::ids::new_id;
 
@@ -175,14 +176,7 @@ pub async fn insert_credit_note(
     amount: i64,
     note: &NewDocument,
 ) -> Result<i64, DbError> {
-    let (seq,): (i64,) = sqlx::query_as(
-        "INSERT INTO document_series (series, last_number) VALUES ($1, 1) \
-         ON CONFLICT (series) DO UPDATE SET last_number = document_series.last_number + 1 \
-         RETURNING last_number",
-    )
-    .bind(&note.series)
-    .fetch_one(&mut *tx)
-    .await?;
+    let seq = series::next(tx, Counters::Documents, &note.series).await?;
     sqlx::query(
         "INSERT INTO credit_notes (id, order_id, refund_attempt_id, series, seq, amount, issued_at, snapshot) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",

@@ -17,6 +17,7 @@ mod role;
 pub mod shipment;
 pub mod stages;
 mod stored_text;
+pub mod ticket;
 
 pub use contact::{Email, Phone};
 pub use order_status::OrderStatus;

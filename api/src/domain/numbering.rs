@@ -1,7 +1,8 @@
-//! Tax document numbers (CGST Rule 46(b)): a series per kind of document and
-//! financial year, e.g. `INV/26-27/000123`, at most 16 characters of letters,
-//! digits, `/` and `-`. The database keeps the series and the number in it;
-//! this is the one place that writes and reads the text.
+//! Tax document numbers (CGST Rule 46(b)), and complaint tickets' alike: a
+//! series per kind of document and financial year, e.g. `INV/26-27/000123`,
+//! at most 16 characters of letters, digits, `/` and `-`. The database keeps
+//! the series and the number in it; this is the one place that writes and
+//! reads the text.
 
 use design_engine::tax::Date;
 
@@ -46,6 +47,9 @@ pub fn parse(text: &str) -> Option<(String, i64)> {
     }
     Some((format!("{prefix}/{from}-{to}"), seq.parse().ok()?))
 }
+
+/// The complaints desk's series prefix: tickets are `GRV/26-27/000042`.
+pub const GRIEVANCE_PREFIX: &str = "GRV";
 
 /// `INVOICE_PREFIX` (default INV) and `CREDIT_NOTE_PREFIX` (default CN).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -38,6 +38,8 @@ use crate::http::routes::pincode::PincodeApi;
 use crate::http::routes::products::ProductsApi;
 use crate::http::routes::shipping::ShippingApi;
 use crate::http::routes::store::StoreApi;
+use crate::http::routes::support::SupportApi;
+use crate::http::routes::support_admin::SupportAdminApi;
 use crate::http::routes::upload::UploadApi;
 use crate::http::routes::users::UsersApi;
 use crate::state::AppState;
@@ -75,6 +77,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 ReorderApi,
                 StagesApi,
                 (ShipmentApi, ShippingApi, PagesApi),
+                (SupportApi, SupportAdminApi),
             ),
         ),
         "Custom apparel store API",

@@ -46,6 +46,8 @@ mod stages;
 mod startup;
 mod storage;
 mod tax_invoices;
+mod tickets;
+mod tickets_desk;
 mod tiers;
 mod uploads;
 mod users;

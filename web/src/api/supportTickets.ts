@@ -6,7 +6,7 @@ import { api, ApiError, messageOf, unwrap } from '../lib/api';
 import type { components } from '../lib/schema';
 
 export type Ticket = components['schemas']['Ticket'];
-export type NewTicket = components['schemas']['NewTicket'];
+export type NewTicket = components['schemas']['FileTicketRequest'];
 export type TicketCategory = components['schemas']['TicketCategory'];
 export type TicketStatus = components['schemas']['TicketStatus'];
 

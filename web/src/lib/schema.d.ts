@@ -5136,8 +5136,8 @@ export interface paths {
         };
         /**
          * The overview (admin): orders per status, revenue (paid minus refunded,
-         *     in paise) today and over 7 and 30 days, and orders and revenue per day
-         *     for the last 30 days.
+         *     in paise) today and over 7 and 30 days, orders and revenue per day
+         *     for the last 30 days, and the complaints open and overdue.
          */
         get: {
             parameters: {
@@ -12221,8 +12221,67 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The signed-in customer's complaints, newest first (at most 200): those
+         *     filed signed in, and those filed with their verified e-mail address.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         put?: never;
+        /**
+         * File a complaint (anyone; with a valid bearer token it is linked to
+         *     the account). Answered with the ticket and its number
+         *     (`GRV/26-27/000042`, sequential per financial year); the
+         *     acknowledgement e-mail with the number goes out at once. A wrong field
+         *     is a 400 whose message names it (and `code`: `TICKET_NAME`,
+         *     `TICKET_EMAIL`, `TICKET_PHONE`, `TICKET_SUBJECT`, `TICKET_MESSAGE`,
+         *     `TICKET_ORDER`); nothing is filed. 10 complaints, then one a minute,
+         *     per client; 5, then one every 10 minutes, per e-mail address (429).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -12232,10 +12291,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["NewTicket"];
+                    "application/json; charset=utf-8": components["schemas"]["FileTicketRequest"];
                 };
             };
             responses: {
+                /** @description Filed: its number is in the answer and in the acknowledgement e-mail. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -12244,7 +12304,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
                     };
                 };
-                /** @description error */
+                /** @description The request is invalid; nothing was changed. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -12253,8 +12313,8 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
-                404: {
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12262,16 +12322,35 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
+                /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -12295,6 +12374,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * A complaint by its number and the e-mail it was filed with (anyone):
+         *     its status, deadlines and thread. The same 404 for a wrong number or a
+         *     wrong e-mail. 20 lookups, then one every 30 s, per client; 10, then one
+         *     a minute, per number (429).
+         */
         get: {
             parameters: {
                 query: {
@@ -12315,7 +12400,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
                     };
                 };
-                /** @description error */
+                /** @description The request is invalid; nothing was changed. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -12324,7 +12409,7 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
+                /** @description No such thing (or not yours). */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -12333,16 +12418,17 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
                 429: {
                     headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description error */
+                /** @description Something went wrong on the server; details are in its log, not here. */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -12355,6 +12441,917 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in customer's complaints (404 for anyone else's). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/tickets/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer's reply to their complaint (a resolved one reopens).
+         *     A thread holds at most 200 messages (409 past them). 20 replies, then
+         *     one every 30 s, per customer (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TicketReply"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every complaint, newest first, by `status`, `category` and `overdue`
+         *     (true: past its 48-hour acknowledgement or one-month resolution
+         *     deadline; false: not), `page` from 1, `limit` 20 by default, at most 100.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: components["schemas"]["TicketStatus"];
+                    category?: components["schemas"]["TicketCategory"];
+                    overdue?: boolean;
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_TicketsPage"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One complaint with its thread. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge an open complaint (409 when it is not open). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply in the thread; the customer is e-mailed, and an open complaint
+         *     is acknowledged by it. A thread holds at most 200 messages (409 past them).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TicketStaffReply"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand the complaint to an admin (400 when `adminId` is not an admin's id). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TicketAssignRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve the complaint with a note (required), which joins the thread
+         *     and is e-mailed to the customer (409 when it is resolved already).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TicketResolveRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tickets/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a resolved complaint: back to acknowledged (or open, if it
+         *     never was); 409 when it is not resolved.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Ticket"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -13292,6 +14289,18 @@ export interface components {
             message: string;
             data: components["schemas"]["TestOutcome"];
         };
+        /** Envelope_Ticket */
+        Envelope_Ticket: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["Ticket"];
+        };
+        /** Envelope_TicketsPage */
+        Envelope_TicketsPage: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["TicketsPage"];
+        };
         /** Envelope_TrackAnswer */
         Envelope_TrackAnswer: {
             success: boolean;
@@ -13364,6 +14373,12 @@ export interface components {
             message: string;
             data: components["schemas"]["TaxDocument"][];
         };
+        /** Envelope_list_Ticket */
+        Envelope_list_Ticket: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["Ticket"][];
+        };
         /** Envelope_list_string */
         Envelope_list_string: {
             success: boolean;
@@ -13380,6 +14395,23 @@ export interface components {
             message: string;
             /** @description A stable machine-readable code where one applies (e.g. `BELOW_MINIMUM`). */
             code?: string;
+        };
+        /**
+         * FileTicketRequest
+         * @description A complaint. `name` 1–100 characters, `subject` 1–150 (one line each),
+         *     `message` 1–5000, `phone` an Indian mobile number (optional), `orderId`
+         *     the id or number of one of the filer's orders (optional).
+         */
+        FileTicketRequest: {
+            name: string;
+            email: string;
+            /** @default null */
+            phone: string;
+            category: components["schemas"]["TicketCategory"];
+            subject: string;
+            message: string;
+            /** @default null */
+            orderId: string;
         };
         /**
          * @description The six fonts of the studio. Each is drawn with an open, metric-compatible
@@ -14059,6 +15091,16 @@ export interface components {
             revenue: components["schemas"]["Revenue"];
             /** @description The last 30 days, oldest first, today last. */
             daily: components["schemas"]["DayFigures"][];
+            /**
+             * Format: int64
+             * @description Complaints not resolved yet.
+             */
+            openTickets: number;
+            /**
+             * Format: int64
+             * @description Complaints past their 48-hour acknowledgement or one-month resolution deadline.
+             */
+            overdueTickets: number;
         };
         /**
          * PageEdit
@@ -15059,6 +16101,122 @@ export interface components {
             /** Format: uint32 */
             width: number;
         };
+        /**
+         * Ticket
+         * @description A complaint: its number, where it stands against its deadlines
+         *     (`acknowledgeBy` 48 hours and `resolveBy` 30 days after filing; `overdue`
+         *     past either), and its thread.
+         */
+        Ticket: {
+            id: string;
+            /** @description `GRV/26-27/000042`: sequential per financial year. */
+            number: string;
+            status: components["schemas"]["TicketStatus"];
+            category: components["schemas"]["TicketCategory"];
+            subject: string;
+            name: string;
+            email: string;
+            phone?: string;
+            orderId?: string;
+            orderNumber?: string;
+            claimId?: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            acknowledgeBy: number;
+            /** Format: int64 */
+            resolveBy: number;
+            /** Format: int64 */
+            acknowledgedAt?: number;
+            /** Format: int64 */
+            resolvedAt?: number;
+            /** @description The note it was resolved with. */
+            resolution?: string;
+            overdue: boolean;
+            /** @description Admins only. */
+            assignee?: components["schemas"]["TicketAssignee"] & unknown;
+            messages: components["schemas"]["TicketMessage"][];
+        };
+        /**
+         * TicketAssignRequest
+         * @description Whom to hand the ticket to: an admin's user id.
+         */
+        TicketAssignRequest: {
+            adminId: string;
+        };
+        /**
+         * TicketAssignee
+         * @description The admin handling a ticket.
+         */
+        TicketAssignee: {
+            id: string;
+            name: string;
+        };
+        /**
+         * @description Who wrote a message of a ticket's thread.
+         * @enum {string}
+         */
+        TicketAuthor: "customer" | "staff";
+        /**
+         * @description What a complaint is about.
+         * @enum {string}
+         */
+        TicketCategory: "order" | "delivery" | "payment" | "product" | "account" | "other";
+        /**
+         * TicketMessage
+         * @description One message of a ticket's thread: the complaint itself first.
+         */
+        TicketMessage: {
+            id: string;
+            author: components["schemas"]["TicketAuthor"];
+            authorName: string;
+            body: string;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        /**
+         * TicketReply
+         * @description A reply in a ticket's thread: 1–5000 characters.
+         */
+        TicketReply: {
+            message: string;
+        };
+        /**
+         * TicketResolveRequest
+         * @description The resolution, e-mailed to the customer: 1–5000 characters, required.
+         */
+        TicketResolveRequest: {
+            note: string;
+        };
+        /**
+         * TicketStaffReply
+         * @description The staff's reply, e-mailed to the customer: 1–5000 characters.
+         */
+        TicketStaffReply: {
+            message: string;
+        };
+        /**
+         * @description Where a ticket stands: `open` → `acknowledged` → `resolved`; reopening a
+         *     resolved ticket takes it back to `acknowledged` (or `open`, if it never was).
+         * @enum {string}
+         */
+        TicketStatus: "open" | "acknowledged" | "resolved";
+        /**
+         * TicketsPage
+         * @description A page of tickets.
+         */
+        TicketsPage: {
+            tickets: components["schemas"]["Ticket"][];
+            /**
+             * Format: int64
+             * @description How many match the filters.
+             */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            limit: number;
+        };
         /** TimelineEvent */
         TimelineEvent: {
             kind: components["schemas"]["TimelineKind"];
@@ -15222,63 +16380,6 @@ export interface components {
              *     failed: an admin refunds it), `duplicate` or `ignored`.
              */
             outcome: string;
-        };
-        /** @enum {string} */
-        TicketCategory: "order" | "delivery" | "payment" | "product" | "account" | "other";
-        /** @enum {string} */
-        TicketStatus: "open" | "acknowledged" | "resolved";
-        /** @enum {string} */
-        TicketAuthor: "customer" | "staff";
-        /** TicketMessage */
-        TicketMessage: {
-            id: string;
-            author: components["schemas"]["TicketAuthor"];
-            authorName: string;
-            body: string;
-            /** Format: int64 */
-            createdAt: number;
-        };
-        /** Ticket */
-        Ticket: {
-            id: string;
-            number: string;
-            status: components["schemas"]["TicketStatus"];
-            category: components["schemas"]["TicketCategory"];
-            subject: string;
-            name: string;
-            email: string;
-            phone?: string;
-            orderId?: string;
-            claimId?: string;
-            /** Format: int64 */
-            createdAt: number;
-            /** Format: int64 */
-            acknowledgeBy: number;
-            /** Format: int64 */
-            resolveBy: number;
-            /** Format: int64 */
-            acknowledgedAt?: number;
-            /** Format: int64 */
-            resolvedAt?: number;
-            resolution?: string;
-            overdue: boolean;
-            messages: components["schemas"]["TicketMessage"][];
-        };
-        /** NewTicket */
-        NewTicket: {
-            name: string;
-            email: string;
-            phone?: string;
-            category: components["schemas"]["TicketCategory"];
-            subject: string;
-            message: string;
-            orderId?: string;
-        };
-        /** Envelope_Ticket */
-        Envelope_Ticket: {
-            success: boolean;
-            message: string;
-            data: components["schemas"]["Ticket"];
         };
     };
     responses: never;

@@ -17,6 +17,7 @@ pub mod newsletter;
 pub mod orders;
 pub mod pages;
 pub mod production;
+pub mod support;
 
 use crate::db::outbox;
 use crate::domain::company::Company;

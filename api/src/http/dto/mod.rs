@@ -10,6 +10,7 @@ use poem_openapi::{NewType, Object};
 use crate::http::error::ApiError;
 
 pub mod cart;
+pub mod ticket;
 pub mod timeline;
 pub mod tracking;
 

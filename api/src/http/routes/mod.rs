@@ -20,6 +20,8 @@ pub mod pincode;
 pub mod products;
 pub mod shipping;
 pub mod store;
+pub mod support;
+pub mod support_admin;
 pub mod upload;
 pub mod users;
 
@@ -55,4 +57,6 @@ pub enum Tag {
     GroupOrders,
     /// The store's policy pages: about, contact, terms, privacy, refunds, shipping, cookies.
     Pages,
+    /// The complaints desk: tickets, their threads and deadlines.
+    Support,
 }

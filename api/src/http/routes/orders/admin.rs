@@ -230,6 +230,10 @@ pub struct Overview {
     pub revenue: Revenue,
     /// The last 30 days, oldest first, today last.
     pub daily: Vec<DayFigures>,
+    /// Complaints not resolved yet.
+    pub open_tickets: i64,
+    /// Complaints past their 48-hour acknowledgement or one-month resolution deadline.
+    pub overdue_tickets: i64,
 }
 
 pub struct AdminOrdersApi;
@@ -376,8 +380,8 @@ impl AdminOrdersApi {
     }
 
     /// The overview (admin): orders per status, revenue (paid minus refunded,
-    /// in paise) today and over 7 and 30 days, and orders and revenue per day
-    /// for the last 30 days.
+    /// in paise) today and over 7 and 30 days, orders and revenue per day
+    /// for the last 30 days, and the complaints open and overdue.
     #[oai(path = "/orders/stats/overview", method = "get")]
     async fn overview(
         &self,
@@ -422,6 +426,7 @@ impl AdminOrdersApi {
                 revenue.today += paid;
             }
         }
+        let (open_tickets, overdue_tickets) = crate::core::support::desk::counts(&state).await?;
         Ok(Envelope::ok(
             "Overview fetched",
             Overview {
@@ -429,6 +434,8 @@ impl AdminOrdersApi {
                 by_status,
                 revenue,
                 daily,
+                open_tickets,
+                overdue_tickets,
             },
         ))
     }
