@@ -14,9 +14,9 @@ function Deadlines({ ticket }: { ticket: Ticket }) {
     <dl className="ticket-dates">
       <dt>Filed</dt>
       <dd>{formatDate(ticket.createdAt)}</dd>
-      <dt>{ticket.acknowledgedAt != null ? 'Acknowledged' : 'Acknowledged by'}</dt>
+      <dt>{ticket.acknowledgedAt != null ? 'Acknowledged' : 'To be acknowledged by'}</dt>
       <dd>{formatDate(ticket.acknowledgedAt ?? ticket.acknowledgeBy)}</dd>
-      <dt>{ticket.resolvedAt != null ? 'Resolved' : 'Resolved by'}</dt>
+      <dt>{ticket.resolvedAt != null ? 'Resolved' : 'To be resolved by'}</dt>
       <dd>{formatDate(ticket.resolvedAt ?? ticket.resolveBy)}</dd>
     </dl>
   );

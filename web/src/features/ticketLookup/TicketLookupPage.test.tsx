@@ -43,7 +43,7 @@ describe('the ticket lookup', () => {
     expect(asked.at(-1)).toBe('?number=GRV%2F26-27%2F000042&email=asha%40example.com');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('Acknowledged', { selector: '.ticket-chip' })).toBeTruthy();
-    expect(screen.getByText('Resolved by')).toBeTruthy();
+    expect(screen.getByText('To be resolved by')).toBeTruthy();
     const messages = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem');
     expect(messages.map((m) => m.querySelector('.ticket-message-body')?.textContent)).toEqual(['The logo is smudged on 2 shirts.', 'Sorry! We are reprinting both.']);
     expect(messages[1].textContent).toContain('Meera (Legacy Threads)');
