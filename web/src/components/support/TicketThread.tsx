@@ -1,6 +1,6 @@
 // A support ticket as its customer sees it: number, status, the promised dates and the thread of messages (the
 // ticket lookup; the account's tickets may show it too). Staff-only facts are not part of what is shown.
-import { STATUS_LABEL, type Ticket } from '../../api/supportTickets';
+import { CATEGORY_LABEL, STATUS_LABEL, type Ticket } from '../../api/supportTickets';
 import { formatDate } from '../../lib/formatDate';
 import './support.css';
 
@@ -12,6 +12,11 @@ export function TicketStatusChip({ status }: { status: Ticket['status'] }) {
 function Deadlines({ ticket }: { ticket: Ticket }) {
   return (
     <dl className="ticket-dates">
+      <dt>About</dt>
+      <dd>
+        {CATEGORY_LABEL[ticket.category]}
+        {ticket.orderNumber && `, order ${ticket.orderNumber}`}
+      </dd>
       <dt>Filed</dt>
       <dd>{formatDate(ticket.createdAt)}</dd>
       <dt>{ticket.acknowledgedAt != null ? 'Acknowledged' : 'To be acknowledged by'}</dt>

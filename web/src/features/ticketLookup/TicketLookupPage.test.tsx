@@ -16,6 +16,7 @@ describe('the ticket lookup', () => {
       return ok(
         supportTicket({
           status: 'acknowledged',
+          orderNumber: 'LT-20261122-000001',
           acknowledgedAt: Date.UTC(2026, 11, 4, 5),
           messages: [
             supportTicket().messages[0],
@@ -44,6 +45,7 @@ describe('the ticket lookup', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('Acknowledged', { selector: '.ticket-chip' })).toBeTruthy();
     expect(screen.getByText('To be resolved by')).toBeTruthy();
+    expect(screen.getByText('A product (misprint, damage), order LT-20261122-000001')).toBeTruthy();
     const messages = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem');
     expect(messages.map((m) => m.querySelector('.ticket-message-body')?.textContent)).toEqual(['The logo is smudged on 2 shirts.', 'Sorry! We are reprinting both.']);
     expect(messages[1].textContent).toContain('Meera (Legacy Threads)');
