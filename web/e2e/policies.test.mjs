@@ -90,6 +90,12 @@ for (const [state, options] of [
     }
     await page.screenshot({ path: join(screenshots, `policies-${state}.png`), fullPage: true });
 
+    // A link in a page's text moves within the app, to the page it names (the terms name the shipping policy).
+    await page.goto(store.url + '/terms');
+    await page.getByRole('main').getByRole('link', { name: 'Shipping and delivery' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/shipping-policy');
+    await page.getByRole('main').getByRole('heading', { level: 1, name: await titleOf('shipping') }).waitFor();
+
     // The refunds page names the same window as the home page.
     await page.goto(store.url + '/');
     await promise.click();
