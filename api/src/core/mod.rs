@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod cart;
 pub mod checkout;
+pub mod claims;
 pub mod designs;
 pub mod documents;
 pub mod fulfilment;

@@ -85,13 +85,15 @@ pub async fn is_holder(db: &Db, sha256: &str, user_id: &str) -> Result<bool, sql
     Ok(n > 0)
 }
 
-/// No cart line, order line, saved design or open group order uses the `artwork` row in hand.
+/// No cart line, order line, saved design, open group order or claim's photos
+/// use the `artwork` row in hand.
 fn unused() -> String {
     [
         "cart_item_artwork",
         "order_item_artwork",
         "saved_design_artwork",
         "group_order_artwork",
+        "order_claim_photos",
     ]
     .map(|t| format!("NOT EXISTS (SELECT 1 FROM {t} u WHERE u.sha256 = artwork.sha256)"))
     .join(" AND ")

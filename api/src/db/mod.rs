@@ -7,6 +7,7 @@ pub mod addresses;
 pub mod artwork;
 pub mod caps;
 pub mod cart;
+pub mod claims;
 pub mod clock;
 pub mod designs;
 pub mod email_tokens;

@@ -22,18 +22,41 @@ pub async fn owe(
     amount: Option<i64>,
     reason: &str,
 ) -> Result<String, DbError> {
+    owe_for(tx, order_id, amount, reason, None).await
+}
+
+/// `owe`, for certain pieces of the order (`pieces`: the JSON its credit
+/// note is written from, `core::documents::tax_document::CreditedPieces`).
+pub async fn owe_for(
+    tx: &mut Transaction<'static, Any>,
+    order_id: &str,
+    amount: Option<i64>,
+    reason: &str,
+    pieces: Option<&str>,
+) -> Result<String, DbError> {
     let id = new_id();
     sqlx::query(
-        "INSERT INTO refunds_owed (id, order_id, amount, reason, created_at) VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO refunds_owed (id, order_id, amount, reason, created_at, pieces) VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(&id)
     .bind(order_id)
     .bind(amount)
     .bind(reason)
     .bind(now_ms())
+    .bind(pieces)
     .execute(&mut **tx)
     .await?;
     Ok(id)
+}
+
+/// The pieces the refund owed that `attempt_id` makes is for, if it names them.
+pub async fn pieces_of_attempt(db: &Db, attempt_id: &str) -> Result<Option<String>, DbError> {
+    let found: Option<Option<String>> =
+        sqlx::query_scalar("SELECT pieces FROM refunds_owed WHERE attempt_id = $1")
+            .bind(attempt_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(found.flatten())
 }
 
 /// The refunds not made yet, oldest first (a few hundred at a time).

@@ -403,6 +403,23 @@ pub async fn resolve(
     letter: outbox::Outgoing,
 ) -> Result<bool, DbError> {
     let mut tx = begin_write(db).await?;
+    if !resolve_in(&mut tx, id, by, note, now).await? {
+        return Ok(false);
+    }
+    put(&mut tx, letter).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// `resolve` in the caller's transaction, which tells the customer itself (a
+/// claim's decision resolves its ticket); `false` when it was resolved already.
+pub async fn resolve_in(
+    tx: &mut AnyConnection,
+    id: &str,
+    by: Writer<'_>,
+    note: &str,
+    now: i64,
+) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE support_tickets SET status = 'resolved', resolved_at = $2, resolution = $3, \
          acknowledged_at = COALESCE(acknowledged_at, $2) WHERE id = $1 AND status <> 'resolved'",
@@ -415,9 +432,7 @@ pub async fn resolve(
     if done.rows_affected() != 1 {
         return Ok(false);
     }
-    insert_message(&mut tx, id, by.author, by.id, by.name, note, now).await?;
-    put(&mut tx, letter).await?;
-    tx.commit().await?;
+    insert_message(tx, id, by.author, by.id, by.name, note, now).await?;
     Ok(true)
 }
 

@@ -3,6 +3,7 @@
 //! type, never the raw string.
 
 pub mod address;
+pub mod claim;
 pub mod company;
 pub mod contact;
 pub mod grievance;

@@ -25,6 +25,7 @@ use crate::http::routes::newsletter::NewsletterApi;
 use crate::http::routes::orders::OrdersApi;
 use crate::http::routes::orders::accounts::AccountsApi;
 use crate::http::routes::orders::admin::AdminOrdersApi;
+use crate::http::routes::orders::claims::ClaimsApi;
 use crate::http::routes::orders::invoice::InvoiceApi;
 use crate::http::routes::orders::print::PrintFilesApi;
 use crate::http::routes::orders::proofs::ProofsApi;
@@ -76,7 +77,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 AccountsApi,
                 ReorderApi,
                 StagesApi,
-                (ShipmentApi, ShippingApi, PagesApi),
+                (ShipmentApi, ShippingApi, PagesApi, ClaimsApi),
                 (SupportApi, SupportAdminApi),
             ),
         ),

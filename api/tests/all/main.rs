@@ -15,6 +15,7 @@ mod background;
 mod caps;
 mod cart;
 mod catalogue;
+mod claims;
 mod code_sends;
 mod crash;
 mod designs;

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::helpers::checkout::paid_order;
 use crate::helpers::{Engine, TestApp, engines};
 
-const HOUR_MS: i64 = 3_600_000;
+pub(crate) const HOUR_MS: i64 = 3_600_000;
 
 fn complaint(email: &str, subject: &str) -> Value {
     json!({
@@ -20,7 +20,7 @@ fn complaint(email: &str, subject: &str) -> Value {
     })
 }
 
-async fn unlimited(engine: Engine) -> TestApp {
+pub(crate) async fn unlimited(engine: Engine) -> TestApp {
     TestApp::spawn_adjusted(
         engine,
         None,
@@ -31,7 +31,7 @@ async fn unlimited(engine: Engine) -> TestApp {
 }
 
 /// Files a complaint (signed in with `token`); the answer's ticket.
-async fn file(app: &TestApp, token: Option<&str>, body: Value) -> Value {
+pub(crate) async fn file(app: &TestApp, token: Option<&str>, body: Value) -> Value {
     let (status, answer) = match token {
         Some(t) => app.post_auth("/api/support/tickets", t, body).await,
         None => app.post("/api/support/tickets", body).await,
@@ -69,7 +69,7 @@ async fn look(app: &TestApp, number: String, email: &str) -> (u16, Value) {
     app.get(&path).await
 }
 
-async fn outbox(app: &TestApp, to: &str) -> Vec<Value> {
+pub(crate) async fn outbox(app: &TestApp, to: &str) -> Vec<Value> {
     let (status, body) = app
         .get(&format!("/api/dev/outbox?to={}", to.replace('@', "%40")))
         .await;

@@ -4,34 +4,17 @@
 //! on the same database (49 hours on: overdue; 47: not), the overview's
 //! counts, and the grievance officer's digest sent once a day.
 
-use std::sync::Arc;
-
 use serde_json::{Value, json};
 
 use crate::helpers::process::{Store, data_dir};
 use crate::helpers::{Engine, TestApp, engines};
-
-const HOUR_MS: i64 = 3_600_000;
+use crate::tickets::{HOUR_MS, file, outbox, unlimited};
 
 fn complaint(email: &str, category: &str, subject: &str) -> Value {
     json!({
         "name": "Asha Rao", "email": email, "category": category,
         "subject": subject, "message": "The print is smudged."
     })
-}
-
-async fn file(app: &TestApp, body: Value) -> Value {
-    let (status, answer) = app.post("/api/support/tickets", body).await;
-    assert_eq!(status, 201, "{answer}");
-    answer["data"].clone()
-}
-
-async fn outbox(app: &TestApp, to: &str) -> Vec<Value> {
-    let (status, body) = app
-        .get(&format!("/api/dev/outbox?to={}", to.replace('@', "%40")))
-        .await;
-    assert_eq!(status, 200);
-    body["data"].as_array().unwrap().clone()
 }
 
 fn numbers(page: &Value) -> Vec<String> {
@@ -46,16 +29,20 @@ fn numbers(page: &Value) -> Vec<String> {
 #[tokio::test]
 async fn admins_run_the_desk_and_customers_hear_of_it() {
     for engine in engines() {
-        let app = TestApp::spawn_adjusted(
-            engine,
+        let app = unlimited(engine).await;
+        let admin = app.admin_token().await;
+        let a = file(
+            &app,
             None,
-            |_| {},
-            |s| s.limits = Arc::new(api::limits::Limits::unlimited()),
+            complaint("asha@example.com", "delivery", "Late"),
         )
         .await;
-        let admin = app.admin_token().await;
-        let a = file(&app, complaint("asha@example.com", "delivery", "Late")).await;
-        let b = file(&app, complaint("ravi@example.com", "product", "Smudged")).await;
+        let b = file(
+            &app,
+            None,
+            complaint("ravi@example.com", "product", "Smudged"),
+        )
+        .await;
         let (na, nb) = (a["number"].as_str().unwrap(), b["number"].as_str().unwrap());
 
         let (customer, _) = app.sign_up("nosy@example.com").await;
@@ -278,63 +265,75 @@ async fn overdue_by_the_clock_of_another_instance() {
     }
 }
 
-/// However many instances look, the officer (here: the admins, no officer
-/// being configured in this process) gets one list a day.
+/// However many instances look, the grievance officer gets one list a day
+/// (the admins, when no officer's address is configured).
 #[tokio::test]
 async fn the_digest_goes_once_a_day() {
+    let cases = [
+        (true, "grievance@legacythreads.example"),
+        (false, "admin@example.com"),
+    ];
     for engine in engines() {
-        let app = TestApp::spawn(engine).await;
-        app.admin_token().await;
-        let t = file(
-            &app,
-            complaint("asha@example.com", "payment", "Charged twice"),
-        )
-        .await;
-        assert_eq!(
-            api::core::support::digest::send_due(&app.state)
+        for (officer, expected) in cases {
+            let app = TestApp::spawn_configured(engine, None, |c| {
+                if !officer {
+                    c.company.grievance.email.clear();
+                }
+            })
+            .await;
+            app.admin_token().await;
+            let t = file(
+                &app,
+                None,
+                complaint("asha@example.com", "payment", "Charged twice"),
+            )
+            .await;
+            assert_eq!(
+                api::core::support::digest::send_due(&app.state)
+                    .await
+                    .unwrap(),
+                None
+            );
+            // Filed two days ago, as far as its deadlines go.
+            sqlx::query("UPDATE support_tickets SET acknowledge_by = acknowledge_by - $1")
+                .bind(49 * HOUR_MS)
+                .execute(&app.db)
                 .await
-                .unwrap(),
-            None
-        );
-        // Filed two days ago, as far as its deadlines go.
-        sqlx::query("UPDATE support_tickets SET acknowledge_by = acknowledge_by - $1")
-            .bind(49 * HOUR_MS)
-            .execute(&app.db)
-            .await
-            .unwrap();
-        let other = api::prepare(app.state.config.as_ref().clone())
-            .await
-            .unwrap();
-        let (first, second, third) = tokio::join!(
-            api::core::support::digest::send_due(&app.state),
-            api::core::support::digest::send_due(&other),
-            api::core::support::digest::send_due(&app.state),
-        );
-        let sent: Vec<_> = [first, second, third]
-            .into_iter()
-            .map(Result::unwrap)
-            .flatten()
-            .collect();
-        assert_eq!(sent, [1], "{engine:?}");
-        let to = api::core::support::digest::recipients(&app.state)
-            .await
-            .unwrap();
-        assert!(!to.is_empty());
-        for r in &to {
-            let mut mails = outbox(&app, r).await;
-            mails.retain(|m| m["subject"].as_str().unwrap().contains("overdue"));
-            assert_eq!(mails.len(), 1, "{r}: {mails:?}");
-            assert_eq!(mails[0]["subject"], "1 overdue complaint");
-            assert!(
-                mails[0]["body"]
-                    .as_str()
-                    .unwrap()
-                    .contains(t["number"].as_str().unwrap())
+                .unwrap();
+            let other = api::prepare(app.state.config.as_ref().clone())
+                .await
+                .unwrap();
+            let (first, second, third) = tokio::join!(
+                api::core::support::digest::send_due(&app.state),
+                api::core::support::digest::send_due(&other),
+                api::core::support::digest::send_due(&app.state),
+            );
+            let sent: Vec<_> = [first, second, third]
+                .into_iter()
+                .map(Result::unwrap)
+                .flatten()
+                .collect();
+            assert_eq!(sent, [1], "{engine:?}");
+            let to = api::core::support::digest::recipients(&app.state)
+                .await
+                .unwrap();
+            assert_eq!(to, [expected]);
+            for r in &to {
+                let mut mails = outbox(&app, r).await;
+                mails.retain(|m| m["subject"].as_str().unwrap().contains("overdue"));
+                assert_eq!(mails.len(), 1, "{r}: {mails:?}");
+                assert_eq!(mails[0]["subject"], "1 overdue complaint");
+                assert!(
+                    mails[0]["body"]
+                        .as_str()
+                        .unwrap()
+                        .contains(t["number"].as_str().unwrap())
+                );
+            }
+            assert_eq!(
+                api::core::support::digest::send_due(&other).await.unwrap(),
+                None
             );
         }
-        assert_eq!(
-            api::core::support::digest::send_due(&other).await.unwrap(),
-            None
-        );
     }
 }

@@ -12214,6 +12214,395 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's claims, oldest first: its owner's, or any order's for an admin. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_ClaimDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Report misprinted, damaged, wrong or missing pieces of a delivered
+         *     order (its owner; anyone else's order is not found): within
+         *     `CLAIM_WINDOW_DAYS` of delivery (409 before delivery or after the
+         *     window). 400 for pieces in sizes the line was not ordered in, none, or
+         *     more than are left to claim (open and granted claims count), an
+         *     unknown reason, a message outside 1 to 2000 characters, more than 6
+         *     photos or one you did not upload. The claim is also a complaint
+         *     ticket, acknowledged by e-mail.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ClaimRequest"];
+                };
+            };
+            responses: {
+                /** @description Filed: the claim, with its ticket's number. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_ClaimDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/claims/{claim_id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide an open claim (admin), once (409 when decided already):
+         *     `reprint` places an order of the pieces at ₹0 from the same print
+         *     files, straight into production (409 for a design with names and
+         *     numbers); `refund` gives back the pieces' share of what was paid
+         *     (409 when it is more than is left to refund), with a credit note for
+         *     them; `reject` needs a note. The customer is e-mailed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    claim_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DecisionRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_ClaimDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every customer's claims (admin), newest first: `status` (open,
+         *     reprinted, refunded, rejected; all when left out), `page` (from 1),
+         *     `limit` (default 20, at most 100).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: string;
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_ClaimsPage"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/support/tickets": {
         parameters: {
             query?: never;
@@ -13746,6 +14135,103 @@ export interface components {
             /** @description What to change (required, at most 2,000 characters). */
             comment: string;
         };
+        /**
+         * @description What an admin decides about a claim.
+         * @enum {string}
+         */
+        ClaimAction: "reprint" | "refund" | "reject";
+        /**
+         * ClaimDecision
+         * @description How a claim was decided.
+         */
+        ClaimDecision: {
+            action: components["schemas"]["ClaimAction"];
+            note?: string;
+            /** Format: int64 */
+            decidedAt: number;
+            /** @description The reprint: an order of the pieces at ₹0. */
+            reprintOrderId?: string;
+            /** @description The refund's credit note, once the refund is made. */
+            creditNoteNumber?: string;
+            /**
+             * Format: int64
+             * @description The refund, in paise.
+             */
+            refundPaise?: number;
+        };
+        /**
+         * ClaimDto
+         * @description A misprint or damage claim. `ticketNumber` is its complaint ticket's
+         *     (quoted by the customer); `photos` the SHA-256 of its pictures
+         *     (`GET /artwork/{sha256}` for the customer and admins).
+         */
+        ClaimDto: {
+            id: string;
+            orderId: string;
+            orderNumber: string;
+            itemId: string;
+            ticketNumber: string;
+            /** Garments per size, keyed by the product's size labels in lower case. */
+            pieces: {
+                [key: string]: number;
+            };
+            reason: components["schemas"]["ClaimReason"];
+            message: string;
+            photos: string[];
+            status: components["schemas"]["ClaimStatus"];
+            decision?: components["schemas"]["ClaimDecision"];
+            /** Format: int64 */
+            createdAt: number;
+        };
+        /**
+         * @description What is wrong with the pieces claimed.
+         * @enum {string}
+         */
+        ClaimReason: "misprint" | "damaged" | "wrong_item" | "missing";
+        /**
+         * ClaimRequest
+         * @description A claim as filed: the pieces of one of the order's designs and what is
+         *     wrong with them. `reason`: `misprint`, `damaged`, `wrong_item` or `missing`.
+         */
+        ClaimRequest: {
+            /** @description The order line (`orderItems[]._id`); may be left out when the order has one. */
+            itemId?: string;
+            /**
+             * Garments per size, keyed by the product's size labels in lower case (`s`,
+             *     `m`, `l`, `xl`, `xxl`, `3xl`, `2-3y`); a size left out is 0. Negative or
+             *     absurd counts are refused with the studio's message.
+             * @description Pieces per size, keyed as the line's quantities (e.g. `{"m": 2}`).
+             */
+            pieces: {
+                [key: string]: number;
+            };
+            reason: string;
+            /** @description What is wrong, 1 to 2000 characters. */
+            message: string;
+            /**
+             * @description Up to 6 photos: the SHA-256 of pictures you uploaded with `PUT /artwork/{sha256}`.
+             * @default []
+             */
+            photos: string[];
+        };
+        /**
+         * @description Where a claim stands: open until an admin decides it, once.
+         * @enum {string}
+         */
+        ClaimStatus: "open" | "reprinted" | "refunded" | "rejected";
+        /**
+         * ClaimsPage
+         * @description A page of claims, newest first.
+         */
+        ClaimsPage: {
+            claims: components["schemas"]["ClaimDto"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            limit: number;
+        };
         /** ColorImage */
         ColorImage: {
             color: string;
@@ -13914,6 +14400,15 @@ export interface components {
              * @description Paise.
              */
             revenue: number;
+        };
+        /**
+         * DecisionRequest
+         * @description An admin's decision. `action`: `reprint`, `refund` or `reject`; `note`
+         *     (at most 1000 characters) is required to reject, and the customer reads it.
+         */
+        DecisionRequest: {
+            action: string;
+            note?: string;
         };
         /**
          * DeliveryEstimate
@@ -14096,6 +14591,18 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["CartSummary"];
+        };
+        /** Envelope_ClaimDto */
+        Envelope_ClaimDto: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["ClaimDto"];
+        };
+        /** Envelope_ClaimsPage */
+        Envelope_ClaimsPage: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["ClaimsPage"];
         };
         /** Envelope_Confirmation */
         Envelope_Confirmation: {
@@ -14354,6 +14861,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["Address"][];
+        };
+        /** Envelope_list_ClaimDto */
+        Envelope_list_ClaimDto: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["ClaimDto"][];
         };
         /** Envelope_list_Order */
         Envelope_list_Order: {
@@ -16133,8 +16646,7 @@ export interface components {
             /** @description The note it was resolved with. */
             resolution?: string;
             overdue: boolean;
-            /** @description Admins only. */
-            assignee?: components["schemas"]["TicketAssignee"] & unknown;
+            assignee?: components["schemas"]["TicketAssignee"];
             messages: components["schemas"]["TicketMessage"][];
         };
         /**
@@ -16229,7 +16741,7 @@ export interface components {
             at: number;
         };
         /** @enum {string} */
-        TimelineKind: "paid" | "proofApproved" | "inProduction" | "stage" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "refunded" | "returned";
+        TimelineKind: "paid" | "proofApproved" | "inProduction" | "stage" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "refunded" | "returned" | "claimFiled" | "claimReprinted" | "claimRefunded" | "claimRejected";
         /** TokenRequest */
         TokenRequest: {
             token: string;

@@ -8,11 +8,12 @@ use design_engine::money::Paise;
 use design_engine::tax::GstState;
 
 use super::confirmation::confirmation_email;
-use super::tax_document::{TaxDocument, india_date, invoiced_lines};
+use super::tax_document::{CreditedPieces, TaxDocument, india_date, invoiced_lines};
 use crate::config::Config;
 use crate::db::orders::{Confirming, Order};
 use crate::db::refund_attempts;
 use crate::db::refund_attempts::Attempt;
+use crate::db::refunds_owed;
 use crate::db::tax_documents;
 use crate::db::tax_documents::NewDocument;
 use crate::db::{Db, DbError, clock};
@@ -99,12 +100,39 @@ pub async fn credit_note(
         return Ok(None);
     };
     let invoice = TaxDocument::stored(row)?;
-    let note = TaxDocument::credit_note(&invoice, Paise(a.amount), &a.reason, now);
+    let note = match for_pieces(db, &invoice, a, now).await? {
+        Some(note) => note,
+        None => TaxDocument::credit_note(&invoice, Paise(a.amount), &a.reason, now),
+    };
     Ok(Some(NewDocument {
         series: numbering::series(prefix, india_date(now)),
         issued_at: now,
         snapshot: note.to_snapshot(),
     }))
+}
+
+/// The credit note of a refund owed for certain pieces (a claim's), listing
+/// just them; none for a refund of no pieces in particular, or one whose
+/// amount is not what the pieces came to (a refund cut to what was left),
+/// which is shared over the whole invoice instead.
+async fn for_pieces(
+    db: &Db,
+    invoice: &TaxDocument,
+    a: &Attempt,
+    now: i64,
+) -> Result<Option<TaxDocument>, DbError> {
+    let Some(stored) = refunds_owed::pieces_of_attempt(db, &a.id).await? else {
+        return Ok(None);
+    };
+    let pieces: Vec<CreditedPieces> = serde_json::from_str(&stored)?;
+    let note = Some(&pieces)
+        .filter(|p| p.iter().map(|x| x.amount).sum::<i64>() == a.amount)
+        .and_then(|p| TaxDocument::credit_note_for_pieces(invoice, p, &a.reason, now));
+    if note.is_none() {
+        tracing::warn!(order_id = %a.order_id, attempt = %a.id,
+            "a refund for certain pieces does not match them: its credit note covers the whole invoice");
+    }
+    Ok(note)
 }
 
 /// The provider made refund `refund_id` of attempt `a`: recorded once

@@ -229,6 +229,30 @@ fn lines(tax: &OrderTax, invoiced: &[InvoicedLine]) -> Vec<DocumentLine> {
         .collect()
 }
 
+/// An invoice line as the engine's tax rules read it.
+fn line_tax_of(l: &DocumentLine) -> LineTax {
+    LineTax {
+        amount: Paise(l.amount),
+        quantity: u32::try_from(l.quantity).unwrap_or(0),
+        rate_bps: l.rate_bps,
+        taxable_value: Paise(l.taxable_value),
+        cgst: Paise(l.cgst),
+        sgst: Paise(l.sgst),
+        igst: Paise(l.igst),
+    }
+}
+
+/// Pieces of one invoice line that a refund gives back (a claim's): the
+/// line (from 0, in the invoice's order), how many, and their share in
+/// paise (GST-inclusive, with their share of the gateway fee). Stored with
+/// the refund owed, as JSON, until its credit note is written.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CreditedPieces {
+    pub line: usize,
+    pub quantity: u32,
+    pub amount: i64,
+}
+
 fn supply(split: Split) -> String {
     match split {
         Split::IntraState => "intraState",
@@ -297,26 +321,60 @@ impl TaxDocument {
         reason: &str,
         issued_ms: i64,
     ) -> TaxDocument {
-        let split = if invoice.supply == "intraState" {
+        let invoiced: Vec<LineTax> = invoice.lines.iter().map(line_tax_of).collect();
+        invoice.noted(invoice.lines.clone(), &invoiced, amount, reason, issued_ms)
+    }
+
+    /// The credit note for just these pieces of `invoice` (a claim's): one
+    /// line per invoice line they are from, with their count and their
+    /// amount, taxed at that line's invoiced rate. None when a piece names
+    /// no line of the invoice, or more pieces or money than the line holds.
+    pub fn credit_note_for_pieces(
+        invoice: &TaxDocument,
+        pieces: &[CreditedPieces],
+        reason: &str,
+        issued_ms: i64,
+    ) -> Option<TaxDocument> {
+        let mut lines = Vec::with_capacity(pieces.len());
+        let mut invoiced = Vec::with_capacity(pieces.len());
+        for p in pieces {
+            let line = invoice.lines.get(p.line)?;
+            let fits = p.quantity > 0
+                && i64::from(p.quantity) <= line.quantity
+                && (1..=line.amount).contains(&p.amount);
+            if !fits {
+                return None;
+            }
+            lines.push(DocumentLine {
+                quantity: i64::from(p.quantity),
+                ..line.clone()
+            });
+            invoiced.push(LineTax {
+                amount: Paise(p.amount),
+                quantity: p.quantity,
+                ..line_tax_of(line)
+            });
+        }
+        let total = Paise(pieces.iter().map(|p| p.amount).sum());
+        Some(invoice.noted(lines, &invoiced, total, reason, issued_ms))
+    }
+
+    /// The credit note of `amount` over `lines` (the invoice's, or some of
+    /// them), shared by `invoiced`'s amounts and taxed at their rates.
+    fn noted(
+        &self,
+        mut lines: Vec<DocumentLine>,
+        invoiced: &[LineTax],
+        amount: Paise,
+        reason: &str,
+        issued_ms: i64,
+    ) -> TaxDocument {
+        let split = if self.supply == "intraState" {
             Split::IntraState
         } else {
             Split::InterState
         };
-        let invoiced: Vec<LineTax> = invoice
-            .lines
-            .iter()
-            .map(|l| LineTax {
-                amount: Paise(l.amount),
-                quantity: u32::try_from(l.quantity).unwrap_or(0),
-                rate_bps: l.rate_bps,
-                taxable_value: Paise(l.taxable_value),
-                cgst: Paise(l.cgst),
-                sgst: Paise(l.sgst),
-                igst: Paise(l.igst),
-            })
-            .collect();
-        let tax = tax::credit_tax(&invoiced, amount, split);
-        let mut lines = invoice.lines.clone();
+        let tax = tax::credit_tax(invoiced, amount, split);
         for (line, t) in lines.iter_mut().zip(&tax.lines) {
             line.taxable_value = t.taxable_value.0;
             line.cgst = t.cgst.0;
@@ -330,15 +388,15 @@ impl TaxDocument {
             date: super::en_gb_date(issued_ms),
             issued_at: issued_ms,
             adjusts: Some(AdjustedInvoice {
-                number: invoice.number.clone(),
-                date: invoice.date.clone(),
+                number: self.number.clone(),
+                date: self.date.clone(),
             }),
             reason: Some(reason.to_string()),
             lines,
             // The fee's share is inside the lines' amounts, as on the invoice.
             gateway_fee: 0,
             totals: (&tax).into(),
-            ..invoice.clone()
+            ..self.clone()
         }
     }
 

@@ -11,6 +11,7 @@
 //! the finished one from their caller.
 
 pub mod accounts;
+pub mod claims;
 mod db_errors;
 pub mod groups;
 pub mod newsletter;

@@ -42,7 +42,7 @@ pub async fn get(state: &AppState, id: &str) -> Result<Thread, Failure> {
 }
 
 /// The admin as a thread names them.
-async fn admin_name(state: &AppState, admin_id: &str) -> Result<String, Failure> {
+pub async fn admin_name(state: &AppState, admin_id: &str) -> Result<String, Failure> {
     Ok(users::by_id(&state.db, admin_id)
         .await?
         .map(|u| u.name)
@@ -60,6 +60,38 @@ pub async fn acknowledge(state: &AppState, id: &str) -> Result<Thread, Failure> 
     get(state, id).await
 }
 
+/// A ticket an admin answers: its customer's address, its number and
+/// link, and the admin as the thread names them.
+struct Answer<'a> {
+    admin_id: &'a str,
+    admin: String,
+    email: String,
+    number: String,
+    link: String,
+}
+
+impl Answer<'_> {
+    fn writer(&self) -> Writer<'_> {
+        Writer {
+            author: Author::Staff,
+            id: Some(self.admin_id),
+            name: &self.admin,
+        }
+    }
+}
+
+async fn answer<'a>(state: &AppState, admin_id: &'a str, id: &str) -> Result<Answer<'a>, Failure> {
+    let t = ticket(state, id).await?;
+    let number = number_of(&t);
+    Ok(Answer {
+        admin_id,
+        admin: admin_name(state, admin_id).await?,
+        link: lookup_link(state, &number),
+        email: t.email,
+        number,
+    })
+}
+
 /// The admin's reply in the thread, e-mailed to the customer; it
 /// acknowledges an open ticket.
 pub async fn reply(
@@ -69,25 +101,13 @@ pub async fn reply(
     message: &str,
 ) -> Result<Thread, Failure> {
     let body = text(message, messages::MESSAGE_MAX, true).ok_or_else(messages::bad_message)?;
-    let t = ticket(state, id).await?;
-    let name = admin_name(state, admin_id).await?;
-    let number = number_of(&t);
-    let letter = messages::staff_reply(
-        &number,
-        &name,
-        &body,
-        &lookup_link(state, &number),
-        &state.config.company,
-    )
-    .email_to(t.email.clone());
-    let by = Writer {
-        author: Author::Staff,
-        id: Some(admin_id),
-        name: &name,
-    };
-    let added = tickets::add_message(&state.db, id, by, &body, db::now_ms(), Some(letter)).await?;
+    let a = answer(state, admin_id, id).await?;
+    let letter = messages::staff_reply(&a.number, &a.admin, &body, &a.link, &state.config.company)
+        .email_to(a.email.clone());
+    let added =
+        tickets::add_message(&state.db, id, a.writer(), &body, db::now_ms(), Some(letter)).await?;
     messages::added(added)?;
-    tracing::info!(ticket = %number, "staff replied to a complaint");
+    tracing::info!(ticket = %a.number, "staff replied to a complaint");
     get(state, id).await
 }
 
@@ -111,25 +131,13 @@ pub async fn resolve(
 ) -> Result<Thread, Failure> {
     let note =
         text(note, messages::MESSAGE_MAX, true).ok_or_else(messages::resolution_note_needed)?;
-    let t = ticket(state, id).await?;
-    let name = admin_name(state, admin_id).await?;
-    let number = number_of(&t);
-    let letter = messages::resolved(
-        &number,
-        &note,
-        &lookup_link(state, &number),
-        &state.config.company,
-    )
-    .email_to(t.email.clone());
-    let by = Writer {
-        author: Author::Staff,
-        id: Some(admin_id),
-        name: &name,
-    };
-    if !tickets::resolve(&state.db, id, by, &note, db::now_ms(), letter).await? {
+    let a = answer(state, admin_id, id).await?;
+    let letter = messages::resolved(&a.number, &note, &a.link, &state.config.company)
+        .email_to(a.email.clone());
+    if !tickets::resolve(&state.db, id, a.writer(), &note, db::now_ms(), letter).await? {
         return Err(messages::already_resolved());
     }
-    tracing::info!(ticket = %number, "complaint resolved");
+    tracing::info!(ticket = %a.number, "complaint resolved");
     get(state, id).await
 }
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::number_of;
 use crate::core::messages::support::{self as messages, OverdueLine};
 use crate::db::{self, tickets};
-use crate::domain::{Email, india_time};
+use crate::domain::india_time;
 use crate::error::Failure;
 use crate::state::AppState;
 
@@ -25,18 +25,12 @@ pub async fn run(state: AppState) {
     }
 }
 
-/// The grievance officer's address (`GRIEVANCE_OFFICER_EMAIL`), if set and valid.
-fn officer_email() -> Option<String> {
-    let raw = std::env::var("GRIEVANCE_OFFICER_EMAIL").ok()?;
-    Email::parse(&raw).ok().map(Email::into_string)
-}
-
-/// Who gets the list: the grievance officer, or the admins while no officer's
-/// address is configured.
+/// Who gets the list: the grievance officer (`GRIEVANCE_OFFICER_EMAIL`), or
+/// the admins while no officer's address is configured.
 pub async fn recipients(state: &AppState) -> Result<Vec<String>, Failure> {
-    match officer_email() {
-        Some(officer) => Ok(vec![officer]),
-        None => Ok(tickets::admin_emails(&state.db).await?),
+    match state.config.company.grievance.email.as_str() {
+        "" => Ok(tickets::admin_emails(&state.db).await?),
+        officer => Ok(vec![officer.to_string()]),
     }
 }
 

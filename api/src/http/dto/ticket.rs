@@ -57,7 +57,7 @@ pub struct Ticket {
     #[oai(skip_serializing_if_is_none)]
     pub resolution: Option<String>,
     pub overdue: bool,
-    /// Admins only.
+    // Admins only (not a doc comment: that would wrap the reference in allOf).
     #[oai(skip_serializing_if_is_none)]
     pub assignee: Option<Assignee>,
     pub messages: Vec<TicketMessage>,

@@ -1,16 +1,20 @@
 //! An order's timeline for its customer, from its history: paid, proof
 //! approved, in production, each production stage reached, shipped, out for
 //! delivery (from the courier's tracking), delivered; cancelled, refunded and
-//! returned to the seller too when they happen.
+//! returned to the seller too when they happen; and a problem reported (a
+//! claim) and what was decided about it.
 
 use poem_openapi::{Enum, Object};
 
+use crate::core::claims::Claim;
+use crate::core::messages::claims as messages;
 use crate::db::order_admin::StatusChange;
 use crate::db::proofs;
 use crate::db::proofs::Event;
 use crate::db::shipments::event_kind;
 use crate::db::stages::StageMove;
 use crate::domain::OrderStatus;
+use crate::domain::claim::ClaimAction;
 use crate::domain::stages::Stages;
 use crate::shipping::ShipmentState;
 
@@ -28,6 +32,14 @@ pub enum TimelineKind {
     Refunded,
     /// The courier brought the parcel back to the seller.
     Returned,
+    /// The customer reported misprinted, damaged, wrong or missing pieces.
+    ClaimFiled,
+    /// The claimed pieces are being reprinted (a linked order at ₹0).
+    ClaimReprinted,
+    /// The claimed pieces' share was refunded.
+    ClaimRefunded,
+    /// The claim was not accepted.
+    ClaimRejected,
 }
 
 #[derive(Object, Debug, Clone)]
@@ -58,6 +70,46 @@ pub async fn of_order(
     let moves = crate::db::stages::history(db, order_id).await?;
     let events = proofs::events(db, order_id).await?;
     Ok(build(paid_at, &statuses, &moves, &events, stages))
+}
+
+/// The order's claims on its timeline: each filed, and each decision.
+pub fn claim_events(claims: &[Claim]) -> Vec<TimelineEvent> {
+    let mut out = Vec::new();
+    for c in claims {
+        let pieces = c.pieces_text();
+        out.push(TimelineEvent {
+            kind: TimelineKind::ClaimFiled,
+            label: messages::filed_label(&pieces),
+            at: c.created_at,
+        });
+        if let Some(d) = &c.decision {
+            let kind = match d.action {
+                ClaimAction::Reprint => TimelineKind::ClaimReprinted,
+                ClaimAction::Refund => TimelineKind::ClaimRefunded,
+                ClaimAction::Reject => TimelineKind::ClaimRejected,
+            };
+            let refund = d.refund_paise.map(design_engine::money::Paise);
+            out.push(TimelineEvent {
+                kind,
+                label: messages::decided_label(c.status, &pieces, refund),
+                at: d.decided_at,
+            });
+        }
+    }
+    out
+}
+
+/// `events` with the order's claims among them, in time order.
+pub async fn with_claims(
+    db: &crate::db::Db,
+    order_id: &str,
+    mut events: Vec<TimelineEvent>,
+) -> crate::http::error::ApiResult<Vec<TimelineEvent>> {
+    events.extend(claim_events(
+        &crate::core::claims::of_order(db, order_id).await?,
+    ));
+    events.sort_by_key(|e| e.at);
+    Ok(events)
 }
 
 /// The events, oldest first. A stage moved back undoes the stages after it,

@@ -99,13 +99,14 @@ pub async fn with_history(state: &AppState, row: orders::Order) -> ApiResult<Ord
     let moves = crate::db::stages::history(db, &row.id).await?;
     let events = proofs::events(db, &row.id).await?;
     let mut order = order_dto(db, row).await?;
-    order.timeline = Some(crate::http::dto::timeline::build(
+    let timeline = crate::http::dto::timeline::build(
         order.paid_at,
         &history,
         &moves,
         &events,
         &state.config.production_stages,
-    ));
+    );
+    order.timeline = Some(crate::http::dto::timeline::with_claims(db, &order.id, timeline).await?);
     order.stage_history = Some(
         moves
             .into_iter()

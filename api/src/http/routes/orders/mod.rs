@@ -23,6 +23,7 @@ use crate::state::AppState;
 
 pub mod accounts;
 pub mod admin;
+pub mod claims;
 pub mod invoice;
 pub mod print;
 pub mod proofs;
@@ -358,15 +359,14 @@ impl OrdersApi {
             .await?
             .ok_or_else(ApiError::order_not_found)?;
         let mut order = order_dto(&state.db, row).await?;
-        order.timeline = Some(
-            timeline::of_order(
-                &state.db,
-                &order.id,
-                order.paid_at,
-                &state.config.production_stages,
-            )
-            .await?,
-        );
+        let events = timeline::of_order(
+            &state.db,
+            &order.id,
+            order.paid_at,
+            &state.config.production_stages,
+        )
+        .await?;
+        order.timeline = Some(timeline::with_claims(&state.db, &order.id, events).await?);
         Ok(Envelope::ok("Order fetched", order))
     }
 
