@@ -45,6 +45,14 @@ async fn paid(app: &TestApp, email: &str, line: Value) -> (String, String) {
     (pay_cart(app, &token, &receipt, total).await, token)
 }
 
+/// A small PNG: a photo as far as the server can tell.
+fn photo_png() -> Vec<u8> {
+    let img = image::RgbImage::from_pixel(40, 30, image::Rgb([200, 30, 30]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
 /// 25 blue shirts (10 S, 15 M) with the logo on the Back.
 fn logo_shirts() -> Value {
     let (asset, _) = design_engine::codec::decode_upload(LOGO, "image/png").unwrap();
@@ -115,8 +123,25 @@ async fn claims_are_taken_from_the_owner_within_the_window_and_counted() {
         let app = app(engine).await;
         let admin = app.admin_token().await;
         let (id, asha) = paid(&app, "asha@example.com", logo_shirts()).await;
-        let photo = sha256(LOGO);
+        // A photo of the misprint, uploaded as artwork (nothing else uses it).
+        let png = photo_png();
+        let (status, body) = app
+            .put_bytes(
+                &format!("/api/artwork/{}", sha256(&png)),
+                &asha,
+                png.clone(),
+                "image/png",
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        let photo = sha256(&png);
         let photo = photo.as_str();
+        let unused = || async {
+            api::db::artwork::unused_since(&app.db, i64::MAX)
+                .await
+                .unwrap()
+        };
+        assert!(unused().await.iter().any(|s| s == photo));
         let good = claim(json!({"s": 2}), "misprint", &[photo]);
 
         // Not delivered yet: 409, and nothing is stored.
@@ -215,6 +240,8 @@ async fn claims_are_taken_from_the_owner_within_the_window_and_counted() {
                 &json!([photo])
             ),
         );
+        // The claim keeps its photo from the sweeper.
+        assert!(!unused().await.iter().any(|s| s == photo));
         let mail = app
             .message_with("asha@example.com", &format!("Its number is {ticket}"))
             .await;

@@ -60,8 +60,8 @@ export function Navbar() {
             Home
           </NavLink>
           <NavLink to="/products">Products</NavLink>
-          <a aria-disabled="true">About</a>
-          <a aria-disabled="true">Contact</a>
+          <NavLink to="/about">About</NavLink>
+          <NavLink to="/contact">Contact</NavLink>
         </nav>
         <div className="nav-actions">
           {isAuthenticated && (

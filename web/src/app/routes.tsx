@@ -4,8 +4,14 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { RequireAuth } from './RequireAuth';
 import { HomePage } from '../features/home/HomePage';
+import { PAGE_PATH, PAGE_SLUGS, type PageSlug } from '../api/pages';
 
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+/** A store policy page: one page component, the server's text for the slug. */
+const policyPage = (slug: PageSlug) => async () => {
+  const { default: PolicyPage } = await import('../features/policies/PolicyPage');
+  return { Component: () => <PolicyPage slug={slug} /> };
+};
 
 export const routes: RouteObject[] = [
   {
@@ -33,6 +39,10 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', lazy: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/track', lazy: lazyPage(() => import('../features/track/TrackPage')) },
       { path: '/newsletter/confirm', lazy: lazyPage(() => import('../features/newsletter/NewsletterConfirmPage')) },
+      // The store's pages and its complaints desk (issue 49); /contact adds the seller and the complaint form.
+      ...PAGE_SLUGS.filter((slug) => slug !== 'contact').map((slug) => ({ path: PAGE_PATH[slug], lazy: policyPage(slug) })),
+      { path: PAGE_PATH.contact, lazy: lazyPage(() => import('../features/policies/ContactPage')) },
+      { path: '/support/lookup', lazy: lazyPage(() => import('../features/ticketLookup/TicketLookupPage')) },
       {
         element: <RequireAuth />,
         children: [
@@ -86,6 +96,7 @@ export const routes: RouteObject[] = [
               { path: 'products', lazy: lazyPage(() => import('../features/admin/products/ProductsAdminPage')) },
               { path: 'accounts', lazy: lazyPage(() => import('../features/admin/accounts/AccountsAdminPage')) },
               { path: 'tickets', lazy: lazyPage(() => import('../features/admin/tickets/TicketsAdminPage')) },
+              { path: 'pages', lazy: lazyPage(() => import('../features/admin/pages/PagesAdminPage')) },
               // /admin and any unknown admin path.
               { index: true, element: <Navigate to="/admin/orders" replace /> },
               { path: '*', element: <Navigate to="/admin/orders" replace /> },

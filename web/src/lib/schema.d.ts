@@ -16472,13 +16472,8 @@ export interface components {
              *     types in the courier, AWB and tracking URL) or `shiprocket`.
              */
             shippingProvider: string;
-            /**
-             * @description The seller, as the footer and the pages name it (empty strings for
-             *     what production has not configured).
-             */
-            seller: components["schemas"]["Seller"] & unknown;
-            /** @description The grievance officer the contact page names. */
-            grievanceOfficer: components["schemas"]["GrievanceOfficerFacts"] & unknown;
+            seller: components["schemas"]["Seller"];
+            grievanceOfficer: components["schemas"]["GrievanceOfficerFacts"];
             /**
              * Format: int64
              * @description Days after delivery within which a misprint, a defect or damage may

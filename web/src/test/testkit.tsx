@@ -9,6 +9,8 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import { AuthProvider } from '../lib/auth';
 import type { Product } from '../api/products';
 import type { Order } from '../api/orders';
+import type { StorePage } from '../api/pages';
+import type { Ticket } from '../api/supportTickets';
 import type { components } from '../lib/schema';
 import { FACTS } from '../lib/facts.gen';
 import type { Garment } from '../lib/engine';
@@ -48,6 +50,38 @@ export function storeFacts(overrides: Partial<components['schemas']['StoreFacts'
       complete: true,
     },
     claimWindowDays: 30,
+    ...overrides,
+  };
+}
+
+/** A store page as GET /api/pages/{slug} answers it: the terms, its default text, HTML as the server escapes it. */
+export function storePage(overrides: Partial<StorePage> = {}): StorePage {
+  return {
+    slug: 'terms',
+    title: 'Terms of Service',
+    markdown: '## Orders\n\nSee [refunds](/refunds).',
+    html: '<h2>Orders</h2>\n<p>See <a href="/refunds">refunds</a> and <a href="https://example.com/x">elsewhere</a>.</p>\n<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    edited: false,
+    ...overrides,
+  };
+}
+
+/** A support ticket as the desk answers it: just filed, from a visitor, its first message the only one. */
+export function supportTicket(overrides: Partial<Ticket> = {}): Ticket {
+  const createdAt = Date.UTC(2026, 11, 3, 6, 30);
+  return {
+    id: 't1',
+    number: 'GRV/26-27/000042',
+    status: 'open',
+    category: 'product',
+    subject: 'Misprinted logo',
+    name: 'Asha Verma',
+    email: 'asha@example.com',
+    createdAt,
+    acknowledgeBy: createdAt + 48 * 3_600_000,
+    resolveBy: createdAt + 30 * 86_400_000,
+    overdue: false,
+    messages: [{ id: 'm1', author: 'customer', authorName: 'Asha Verma', body: 'The logo is smudged on 2 shirts.', createdAt }],
     ...overrides,
   };
 }

@@ -3,8 +3,9 @@
 //! codes and links, the second factor, notices to an account's owner, what
 //! an account may hold), `orders` (confirmation, status changes, proofs,
 //! delivery, refunds, checkout's refusals, ordering again), `production`
-//! (the admin's words on stages, shipments and status changes), `groups`,
-//! `newsletter`, and `db_errors` (the usual answer to each database error).
+//! (the admin's words on stages, shipments and status changes), `claims`
+//! (misprint and damage claims: the e-mails, the timeline, the refusals),
+//! `groups`, `newsletter`, and `db_errors` (the usual answer to each database error).
 //! The words are the specification's: tests assert many of them exactly.
 //!
 //! The layers below (`db`, the providers) never build a message: they take

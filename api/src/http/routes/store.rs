@@ -34,10 +34,10 @@ pub struct StoreFacts {
     /// How shipments are booked (`SHIPPING_PROVIDER`): `manual` (the admin
     /// types in the courier, AWB and tracking URL) or `shiprocket`.
     pub shipping_provider: String,
-    /// The seller, as the footer and the pages name it (empty strings for
-    /// what production has not configured).
+    // The seller, as the footer and the pages name it (empty strings for what production
+    // has not configured). Not doc comments: they would wrap the references in allOf.
     pub seller: Seller,
-    /// The grievance officer the contact page names.
+    // The grievance officer the contact page names.
     pub grievance_officer: GrievanceOfficerFacts,
     /// Days after delivery within which a misprint, a defect or damage may
     /// be reported (`CLAIM_WINDOW_DAYS`).

@@ -67,6 +67,7 @@ impl SupportAdminApi {
     /// (true: past its 48-hour acknowledgement or one-month resolution
     /// deadline; false: not), `page` from 1, `limit` 20 by default, at most 100.
     #[oai(path = "/admin/tickets", method = "get")]
+    #[allow(clippy::too_many_arguments)] // one per query parameter
     async fn list(
         &self,
         state: Data<&AppState>,

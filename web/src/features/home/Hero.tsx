@@ -1,14 +1,28 @@
 // The home page's hero: what a visitor sees first. web/home.html carries its markup as React renders it
 // (app/firstScreenMarkup.test.tsx keeps the two equal), so that it paints with the HTML the server sends for `/`,
 // before the app's code has loaded; React then draws the same hero in its place.
+// The returns promise names the store's claim window (CLAIM_WINDOW_DAYS, from GET /api/store), as the refunds page
+// does, and leads there. Until the facts arrive its number's room is kept empty (home.html is built once, for any
+// window), so nothing moves when it is filled in.
 import { Link } from 'react-router';
-import { Icon, type IconName } from '../../components/Icon';
+import { Icon } from '../../components/Icon';
+import { useStoreFacts } from '../../api/store';
 
-const PROMISES: { icon: IconName; text: string }[] = [
-  { icon: 'truck', text: 'Delivery in 15-20 business days' },
-  { icon: 'returns', text: 'Returns within 30 days' },
-  { icon: 'lock', text: 'Secure checkout' },
-];
+function ReturnsPromise() {
+  const facts = useStoreFacts();
+  const days = facts.data?.claimWindowDays;
+  return (
+    <Link className="promise-link" to="/refunds">
+      {facts.isError ? (
+        'Returns and refunds'
+      ) : (
+        <>
+          Returns within <span className="promise-days">{days}</span> days
+        </>
+      )}
+    </Link>
+  );
+}
 
 export function Hero() {
   return (
@@ -30,11 +44,15 @@ export function Hero() {
             </a>
           </div>
           <ul className="promise-list">
-            {PROMISES.map((p) => (
-              <li key={p.icon}>
-                <Icon name={p.icon} size={18} /> {p.text}
-              </li>
-            ))}
+            <li>
+              <Icon name="truck" size={18} /> Delivery in 15-20 business days
+            </li>
+            <li>
+              <Icon name="returns" size={18} /> <ReturnsPromise />
+            </li>
+            <li>
+              <Icon name="lock" size={18} /> Secure checkout
+            </li>
           </ul>
         </div>
         <HeroArt />

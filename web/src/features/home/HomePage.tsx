@@ -5,8 +5,10 @@ import { Link } from 'react-router';
 import { FeaturedProducts } from './FeaturedProducts';
 import { Hero } from './Hero';
 import { Icon, type IconName } from '../../components/Icon';
+import { useStoreFacts } from '../../api/store';
 
-const STEPS: { icon: IconName; title: string; text: string }[] = [
+/** The steps; the last names the claim window (CLAIM_WINDOW_DAYS) once the store's facts are in, as the refunds page does. */
+const steps = (days: number | undefined): { icon: IconName; title: string; text: string }[] => [
   {
     icon: 'pen',
     title: 'Design Your Clothing',
@@ -20,11 +22,12 @@ const STEPS: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'package',
     title: 'Receive Your Custom Apparel',
-    text: 'Your order reaches you in 15-20 business days, and returns are accepted within 30 days.',
+    text: `Your order reaches you in 15-20 business days.${days === undefined ? '' : ` Misprints and damage reported within ${days} days are reprinted or refunded.`}`,
   },
 ];
 
 export function HomePage() {
+  const days = useStoreFacts().data?.claimWindowDays;
   return (
     <div className="home">
       <Hero />
@@ -34,7 +37,7 @@ export function HomePage() {
           How it works
         </h2>
         <ol className="steps">
-          {STEPS.map((s, i) => (
+          {steps(days).map((s, i) => (
             <li className="step" key={s.title}>
               <span className="step-icon">
                 <Icon name={s.icon} size={26} />
@@ -66,8 +69,8 @@ export function HomePage() {
         <div className="cta">
           <h2>Ready to Create?</h2>
           <p>
-            Start with any garment, add your design and choose sizes from S to XXL. Delivery in 15-20 business days, returns within 30 days and a secure
-            checkout.
+            Start with any garment, add your design and choose sizes from S to XXL. Delivery in 15-20 business days
+            {days === undefined ? '' : `, returns within ${days} days`} and a secure checkout.
           </p>
           <Link className="btn cta-btn" to="/products">
             Start Designing

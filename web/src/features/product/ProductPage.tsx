@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
 import { Icon, type IconName } from '../../components/Icon';
+import { useStoreFacts } from '../../api/store';
 import { NO_PRODUCT_ID, NOT_FOUND, productErrorMessage } from './productError';
 import { RadioGroup } from '../../components/RadioGroup';
 
@@ -42,12 +43,17 @@ function sizesInWords(sizes: string[]): string {
   return sizes.length > 1 ? `Sizes ${sizes[0]} to ${sizes[sizes.length - 1]}` : `One size (${sizes[0]})`;
 }
 
-const info = (product: Product, sizes: string[]): { icon: IconName; title: string; text: string }[] => [
+/** `days`: the store's claim window (CLAIM_WINDOW_DAYS, GET /api/store) as the refunds page names it, once known. */
+const info = (product: Product, sizes: string[], days: number | undefined): { icon: IconName; title: string; text: string }[] => [
   { icon: 'star', title: 'Premium Quality', text: 'Soft, durable fabric that keeps its shape wash after wash.' },
   { icon: 'pen', title: 'Customizable', text: `Add your text, logo or artwork on ${areasInWords(product)}.` },
   { icon: 'shirt', title: 'Perfect Fit', text: `${sizesInWords(sizes)}; mix sizes freely in one order.` },
   { icon: 'truck', title: '15-20 Day Delivery', text: 'Made to order and delivered in 15-20 business days.' },
-  { icon: 'returns', title: 'Easy Returns', text: 'Returns accepted within 30 days of delivery.' },
+  {
+    icon: 'returns',
+    title: 'Easy Returns',
+    text: `Misprints, defects and damage${days === undefined ? '' : ` reported within ${days} days of delivery`} are reprinted or refunded.`,
+  },
   { icon: 'lock', title: 'Secure Checkout', text: 'Pay safely by card through our payment partner.' },
 ];
 
@@ -109,6 +115,7 @@ function ProductDetail({ product }: { product: Product }) {
   const [quantities, setQuantities] = useState<Quantities>(() => noQuantities(sizes));
   const total = totalOf(quantities);
   const colorHex = colorSwatch(color, product.colorHex);
+  const claimDays = useStoreFacts().data?.claimWindowDays;
 
   const customize = () => {
     const state: ProductToStudioState = {
@@ -164,7 +171,7 @@ function ProductDetail({ product }: { product: Product }) {
       </div>
 
       <ul className="info-blocks">
-        {info(product, sizes).map((b) => (
+        {info(product, sizes, claimDays).map((b) => (
           <li className="info-block" key={b.title}>
             <span className="info-icon">
               <Icon name={b.icon} size={22} />

@@ -1,0 +1,180 @@
+// The contact form on /contact: anyone files a complaint or a question (POST /api/support/tickets) and gets its
+// ticket number at once, with the dates the store has promised to acknowledge and resolve it by, and the way to
+// follow it (/support/lookup). Signed in, the name and e-mail are filled in and the ticket joins the account.
+// A field the server refuses (its code names it) shows the server's message beside it.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { CATEGORY_LABEL, FILE_FAILED, fileTicket, TicketRefused, type NewTicket, type Ticket } from '../../api/supportTickets';
+import { serverErrorText } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { parseEmail, parsePhone } from '../../lib/contact';
+import { formatDate } from '../../lib/formatDate';
+import { cleanPhone } from '../../lib/inputs';
+
+type Field = keyof NewTicket;
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+/** The form's fields in the order they are shown (and focused when refused). */
+const ORDER: Field[] = ['name', 'email', 'phone', 'category', 'orderId', 'subject', 'message'];
+
+/** What the form can tell before asking the server (which checks everything again, lengths included). */
+function check(v: Values): Errors {
+  const errors: Errors = {};
+  if (!v.name.trim()) errors.name = 'Please enter your name';
+  if (!parseEmail(v.email)) errors.email = 'Please enter a valid email address';
+  if (v.phone && !parsePhone(v.phone)) errors.phone = 'Please enter a valid 10-digit mobile number';
+  if (!v.category) errors.category = 'Please choose what your message is about';
+  if (!v.subject.trim()) errors.subject = 'Please enter a subject';
+  if (!v.message.trim()) errors.message = 'Please write your message';
+  return errors;
+}
+
+/** The filing as the server takes it: trimmed, an empty phone or order number meaning none. */
+function request(v: Values): NewTicket {
+  return {
+    name: v.name.trim(),
+    email: v.email.trim(),
+    phone: v.phone.trim(),
+    category: v.category as NewTicket['category'],
+    subject: v.subject.trim(),
+    message: v.message.trim(),
+    orderId: v.orderId.trim(),
+  };
+}
+
+export function ContactForm() {
+  const { user, offline } = useAuth();
+  const known = offline ? null : user;
+  const blank: Values = { name: known?.name ?? '', email: known?.email ?? '', phone: '', category: '', orderId: '', subject: '', message: '' };
+  const [values, setValues] = useState<Values>(blank);
+  const [errors, setErrors] = useState<Errors>({});
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const file = useMutation({ mutationFn: fileTicket });
+
+  const focusFirst = (errs: Errors) => {
+    const first = ORDER.find((f) => errs[f]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    const found = check(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusFirst(found);
+    file.mutate(request(values), {
+      onError: (e) => {
+        if (e instanceof TicketRefused && e.field) {
+          const refused = { [e.field]: e.message };
+          setErrors(refused);
+          focusFirst(refused);
+        }
+      },
+    });
+  };
+  const edit = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const another = () => {
+    file.reset();
+    setValues(blank);
+    setErrors({});
+  };
+  if (file.isSuccess) return <Filed ticket={file.data} onAnother={another} />;
+
+  const refusedWhole = file.isError && !(file.error instanceof TicketRefused && file.error.field);
+  const field = (name: Field, label: string, control: (props: ControlProps) => ReactNode, hint?: string) => {
+    const error = errors[name];
+    const controlId = `${id}-${name}`;
+    const describedBy = error ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined;
+    return (
+      <div className={`field field-${name}`}>
+        <label htmlFor={controlId}>{label}</label>
+        {control({ id: controlId, name, value: values[name], 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, onChange: (e) => edit(name, e.target.value) })}
+        {error ? (
+          <small id={`${controlId}-error`} className="field-error">
+            {error}
+          </small>
+        ) : (
+          hint && (
+            <small id={`${controlId}-hint`} className="muted field-hint">
+              {hint}
+            </small>
+          )
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <section className="contact-form-box" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Write to us</h2>
+      <p className="muted">A complaint, a question about an order, anything: you get a ticket number at once.</p>
+      <form ref={form} className="contact-form" onSubmit={submit} noValidate aria-busy={file.isPending}>
+        {field('name', 'Your name', (p) => <input {...p} autoComplete="name" />)}
+        {field('email', 'E-mail address', (p) => <input {...p} type="email" inputMode="email" autoComplete="email" />)}
+        {field('phone', 'Mobile number (optional)', (p) => <input {...p} type="tel" inputMode="numeric" autoComplete="tel-national" onChange={(e) => edit('phone', cleanPhone(e.target.value))} />, '10-digit mobile number')}
+        {field('category', 'What is it about?', (p) => (
+          <select {...p}>
+            <option value="">Choose a topic</option>
+            {Object.entries(CATEGORY_LABEL).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        ))}
+        {field('orderId', 'Order number (optional)', (p) => <input {...p} autoComplete="off" spellCheck={false} />)}
+        {field('subject', 'Subject', (p) => <input {...p} autoComplete="off" />)}
+        {field('message', 'Message', (p) => <textarea {...p} rows={6} />)}
+        {refusedWhole && (
+          <p className="notice error" role="alert">
+            {serverErrorText(file.error, FILE_FAILED)}
+          </p>
+        )}
+        <button className="btn" type="submit" disabled={file.isPending}>
+          {file.isPending ? 'Sending…' : 'Send message'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  name: Field;
+  value: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  onChange: (e: { target: { value: string } }) => void;
+}
+
+function Filed({ ticket, onAnother }: { ticket: Ticket; onAnother: () => void }) {
+  // The form is gone: its place's heading takes the focus, and a screen reader reads the news.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="contact-form-box ticket-filed" aria-labelledby="ticket-filed-heading">
+      <h2 id="ticket-filed-heading" ref={heading} tabIndex={-1}>
+        We have your message
+      </h2>
+      <p role="status">
+        Your ticket number is <strong data-testid="ticket-number">{ticket.number}</strong>. We have e-mailed it to {ticket.email}.
+      </p>
+      <p>
+        We acknowledge it by {formatDate(ticket.acknowledgeBy)} and resolve it by {formatDate(ticket.resolveBy)}.
+      </p>
+      <div className="row">
+        <Link className="btn" to={`/support/lookup?number=${encodeURIComponent(ticket.number)}`}>
+          Track your ticket
+        </Link>
+        <button className="btn ghost" type="button" onClick={onAnother}>
+          Write another message
+        </button>
+      </div>
+    </section>
+  );
+}

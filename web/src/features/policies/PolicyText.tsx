@@ -1,0 +1,43 @@
+// A policy page's title and text, from GET /api/pages/{slug}: a skeleton while it loads, a way to try again when it
+// cannot, and the page's title in the browser's tab.
+import { PAGE_FAILED, usePage, type PageSlug } from '../../api/pages';
+import { hasOwnHeading, PageHtml } from '../../components/PageHtml';
+import { dateFormat } from '../../lib/dateFormat';
+
+const STORE_NAME = 'Legacy Threads';
+const updatedFormat = dateFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+
+export function PolicyText({ slug }: { slug: PageSlug }) {
+  const page = usePage(slug);
+  if (page.isPending) {
+    return (
+      <div className="policy-skeleton" role="status" aria-label="Loading the page">
+        <title>{STORE_NAME}</title>
+        <div className="skeleton-line title" />
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <div key={i} className={`skeleton-line${i % 3 === 2 ? ' short' : ''}`} />
+        ))}
+      </div>
+    );
+  }
+  if (page.isError) {
+    return (
+      <div className="empty-state" role="alert">
+        <title>{`Page not available · ${STORE_NAME}`}</title>
+        <h1>{PAGE_FAILED}</h1>
+        <button className="btn" onClick={() => void page.refetch()} disabled={page.isFetching}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  const { title, html, updatedAt } = page.data;
+  return (
+    <article className="policy">
+      <title>{`${title} · ${STORE_NAME}`}</title>
+      {!hasOwnHeading(html) && <h1>{title}</h1>}
+      <PageHtml html={html} />
+      {updatedAt != null && <p className="muted policy-updated">Last updated {updatedFormat.format(updatedAt)}</p>}
+    </article>
+  );
+}
