@@ -104,7 +104,7 @@ test('a shopper reports two misprinted pieces with a photo; an admin reprints th
   const thread = shopper.page.getByRole('article', { name: `Ticket ${ticketNumber}` });
   await thread.getByText('The logo on two shirts is printed upside down.', { exact: false }).waitFor();
   // The decision resolved the claim's ticket, in the admin's name.
-  await thread.locator('.ticket-status', { hasText: 'Resolved' }).waitFor();
+  await thread.locator('.ticket-chip', { hasText: 'Resolved' }).waitFor();
   await thread.getByRole('term').filter({ hasText: /^Resolved$/ }).waitFor();
   await accessibleAtBothWidths(shopper.page, '/account/support');
   await shopper.page.screenshot({ path: join(screenshots, 'account-support.png'), fullPage: true });

@@ -84,7 +84,7 @@ test('a shopper’s complaint is acknowledged, answered and resolved on the desk
   await thread.getByRole('textbox', { name: 'Your reply' }).fill('Thanks, but the proof has the wrong colour.');
   await thread.getByRole('button', { name: 'Send reply' }).click();
   await thread.getByText('Thanks, but the proof has the wrong colour.').waitFor();
-  await thread.locator('.ticket-status').filter({ hasNotText: 'Resolved' }).waitFor();
+  await thread.locator('.ticket-chip').filter({ hasNotText: 'Resolved' }).waitFor();
   await shopper.page.screenshot({ path: join(screenshots, 'account-support-reopened.png'), fullPage: true });
   assert.deepEqual(shopper.context.cspViolations, []);
   await shopper.context.close();

@@ -4,11 +4,7 @@
 // now stands. Every call is checked for the admin role by the server.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api';
-import type { components } from '../lib/schema';
-
-type Ticket = components['schemas']['Ticket'];
-export type TicketCategory = components['schemas']['TicketCategory'];
-export type TicketStatus = components['schemas']['TicketStatus'];
+import type { Ticket, TicketCategory, TicketStatus } from './supportTickets';
 
 export const TICKET_STATUSES = ['open', 'acknowledged', 'resolved'] as const satisfies readonly TicketStatus[];
 export const TICKET_CATEGORIES = ['order', 'delivery', 'payment', 'product', 'account', 'other'] as const satisfies readonly TicketCategory[];

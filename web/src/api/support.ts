@@ -4,9 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api';
 import { useAuth } from '../lib/auth';
-import type { components } from '../lib/schema';
-
-export type Ticket = components['schemas']['Ticket'];
+import type { Ticket } from './supportTickets';
 
 export const TICKETS_FAILED = 'Failed to fetch your tickets';
 export const REPLY_FAILED = 'Failed to send your reply';

@@ -1,24 +1,21 @@
 // Support tickets and claims as the API answers them, for the support, tickets and claims tests.
-import type { Ticket } from '../api/support';
+import type { Ticket } from '../api/supportTickets';
+import { supportTicket } from './testkit';
 import type { Claim } from '../api/claims';
 
 const HOUR = 60 * 60 * 1000;
 export const FILED_AT = Date.UTC(2026, 10, 24, 4, 30);
 
+/** A customer's ticket `n` (`t{n}`, `GRV/26-27/00000{n}`), filed at FILED_AT about an order. */
 export function ticket(n: number, overrides: Partial<Ticket> = {}): Ticket {
+  const base = supportTicket({ createdAt: FILED_AT, acknowledgeBy: FILED_AT + 48 * HOUR, resolveBy: FILED_AT + 30 * 24 * HOUR });
   return {
+    ...base,
     id: `t${n}`,
     number: `GRV/26-27/00000${n}`,
-    status: 'open',
     category: 'order',
     subject: `Question ${n} about my order`,
-    name: 'Asha Verma',
-    email: 'asha@example.com',
-    createdAt: FILED_AT,
-    acknowledgeBy: FILED_AT + 48 * HOUR,
-    resolveBy: FILED_AT + 30 * 24 * HOUR,
-    overdue: false,
-    messages: [{ id: `m${n}`, author: 'customer', authorName: 'Asha Verma', body: 'The print on my shirts is smudged.', createdAt: FILED_AT }],
+    messages: [{ ...base.messages[0], id: `m${n}`, createdAt: FILED_AT }],
     ...overrides,
   };
 }

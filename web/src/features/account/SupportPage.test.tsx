@@ -26,12 +26,12 @@ describe('SupportPage', () => {
       expect.stringContaining('GRV/26-27/000001'),
     ]);
     const thread = screen.getByRole('article', { name: 'Ticket GRV/26-27/000002' });
-    expect(within(thread).getByRole('heading').textContent).toBe('Ticket GRV/26-27/000002: Misprint: 2 pieces');
-    expect(within(thread).getByText('Acknowledged', { selector: '.ticket-status' })).toBeTruthy();
+    expect(within(thread).getByRole('heading').textContent).toBe('Ticket GRV/26-27/000002');
+    expect(within(thread).getByText('Misprint: 2 pieces', { selector: '.ticket-subject' })).toBeTruthy();
+    expect(within(thread).getByText('Acknowledged', { selector: '.ticket-chip' })).toBeTruthy();
     expect(within(thread).getByText('Acknowledged', { selector: 'dt' }).nextElementSibling?.textContent).toBe(formatDate(FILED_AT + 3_600_000));
     expect(within(thread).getByText('To be resolved by').nextElementSibling?.textContent).toBe(formatDate(FILED_AT + 30 * 86_400_000));
-    expect(within(thread).getByText('Order').nextElementSibling?.textContent).toBe('LT-20261122-000001');
-    expect(within(thread).getByText('You')).toBeTruthy();
+    expect(within(thread).getByText('About').nextElementSibling?.textContent).toBe('A product (misprint, damage), order LT-20261122-000001');
     // No staff-only facts for the customer.
     expect(within(thread).queryByText('Assigned to')).toBeNull();
   });
@@ -73,7 +73,7 @@ describe('SupportPage', () => {
     await user.click(within(thread).getByRole('button', { name: 'Send reply' }));
     expect(await within(thread).findByText('One shirt is still missing.')).toBeTruthy();
     expect(sent).toEqual([{ message: 'One shirt is still missing.' }]);
-    expect(within(thread).getByText('Open', { selector: '.ticket-status' })).toBeTruthy();
+    expect(within(thread).getByText('Received', { selector: '.ticket-chip' })).toBeTruthy();
     expect((within(thread).getByLabelText('Your reply', { selector: 'textarea' }) as HTMLTextAreaElement).value).toBe('');
   });
 

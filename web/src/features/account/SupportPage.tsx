@@ -2,12 +2,13 @@
 // contact form, or made by a claim on an order), the chosen one's thread with
 // its deadlines, and a reply box (a reply reopens a resolved ticket).
 import { Link, useSearchParams } from 'react-router';
-import { REPLY_FAILED, TICKETS_FAILED, useMyTickets, useReplyToTicket, type Ticket } from '../../api/support';
+import { REPLY_FAILED, TICKETS_FAILED, useMyTickets, useReplyToTicket } from '../../api/support';
+import type { Ticket } from '../../api/supportTickets';
 import { serverErrorText } from '../../lib/api';
 import { formatDate } from '../../lib/formatDate';
 import { Spinner } from '../../components/Spinner';
-import { TicketStatus, TicketThread } from '../../components/ticket/TicketThread';
-import { MessageForm } from '../../components/ticket/MessageForm';
+import { TicketBadges, TicketThread } from '../../components/support/TicketThread';
+import { MessageForm } from '../../components/support/MessageForm';
 
 export default function SupportPage() {
   const tickets = useMyTickets();
@@ -18,6 +19,7 @@ export default function SupportPage() {
 
   return (
     <section className="page support-page">
+      <title>Support · Legacy Threads</title>
       <header className="page-head">
         <h1>Support</h1>
         <p className="muted">Your complaints and claims: we acknowledge each within 48 hours and resolve it within one month.</p>
@@ -53,9 +55,9 @@ export default function SupportPage() {
                 <li key={t.id}>
                   <Link to={{ search: `?ticket=${encodeURIComponent(t.id)}` }} aria-current={t.id === chosen?.id ? 'true' : undefined} className="ticket-link">
                     <span className="ticket-number">{t.number}</span>
-                    <span className="ticket-subject">{t.subject}</span>
+                    <span className="ticket-link-subject">{t.subject}</span>
                     <span className="ticket-meta">
-                      <TicketStatus ticket={t} /> <span className="muted">{formatDate(t.createdAt)}</span>
+                      <TicketBadges ticket={t} /> <span className="muted">{formatDate(t.createdAt)}</span>
                     </span>
                   </Link>
                 </li>
@@ -73,7 +75,7 @@ function ChosenTicket({ ticket }: { ticket: Ticket }) {
   const reply = useReplyToTicket(ticket.id);
   return (
     <div className="support-thread">
-      <TicketThread ticket={ticket} viewer="customer">
+      <TicketThread ticket={ticket}>
         <MessageForm
           label="Your reply"
           name="Reply to this ticket"

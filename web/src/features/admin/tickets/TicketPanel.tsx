@@ -8,8 +8,8 @@ import { serverErrorText } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
-import { TicketThread } from '../../../components/ticket/TicketThread';
-import { MessageForm } from '../../../components/ticket/MessageForm';
+import { TicketThread } from '../../../components/support/TicketThread';
+import { MessageForm } from '../../../components/support/MessageForm';
 
 const DONE: Record<TicketStep['kind'], string> = {
   acknowledge: 'Ticket acknowledged',
@@ -49,14 +49,16 @@ export function TicketPanel({ id, onClose }: { id: string; onClose: () => void }
           {serverErrorText(ticket.error, ADMIN_TICKET_FAILED)}
         </p>
       ) : (
-        <TicketThread ticket={ticket.data} viewer="staff" heading="h3">
-          <div role="status">{done && <p className="notice ok">{done}</p>}</div>
+        <TicketThread ticket={ticket.data} staff headingLevel={3}>
+          <div role="status" className="ticket-steps">
+            {done && <p className="notice ok">{done}</p>}
+          </div>
           {failed && (
             <p className="notice error" role="alert">
               {failed}
             </p>
           )}
-          <div className="row ticket-actions">
+          <div className="row">
             {ticket.data.status === 'open' && (
               <button className="btn small" disabled={step.isPending} onClick={() => void take({ kind: 'acknowledge' })}>
                 Acknowledge

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, renderRoutes, signedIn } from '../../../test/testkit';
 import { ticket } from '../../../test/supportFixtures';
-import type { Ticket } from '../../../api/support';
+import type { Ticket } from '../../../api/supportTickets';
 import TicketsAdminPage from './TicketsAdminPage';
 import { TicketCounts } from '../orders/TicketCounts';
 import type { Overview } from '../../../api/adminOrders';
@@ -82,7 +82,7 @@ describe('TicketsAdminPage', () => {
     await user.type(within(reply).getByRole('textbox'), 'We are reprinting them today.');
     await user.click(within(reply).getByRole('button', { name: 'Send reply' }));
     expect(await within(panel).findByText('We are reprinting them today.')).toBeTruthy();
-    expect(within(panel).getByText('Store Admin (store)')).toBeTruthy();
+    expect(within(panel).getByText('Store Admin (Legacy Threads)')).toBeTruthy();
 
     const resolve = within(panel).getByRole('form', { name: 'Resolve the ticket' });
     await user.click(within(resolve).getByRole('button', { name: 'Resolve' }));

@@ -9,14 +9,13 @@ import {
   TICKET_CATEGORIES,
   TICKET_STATUSES,
   useAdminTickets,
-  type TicketCategory,
   type TicketFilters,
-  type TicketStatus as Status,
 } from '../../../api/adminTickets';
 import { serverErrorText } from '../../../lib/api';
 import { formatDate } from '../../../lib/formatDate';
 import { Spinner } from '../../../components/Spinner';
-import { categoryLabel, TicketStatus } from '../../../components/ticket/TicketThread';
+import { TicketBadges } from '../../../components/support/TicketThread';
+import { CATEGORY_LABEL, type TicketCategory, type TicketStatus as Status } from '../../../api/supportTickets';
 import { TicketPanel } from './TicketPanel';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -56,6 +55,7 @@ export default function TicketsAdminPage() {
 
   return (
     <section className="page admin-tickets">
+      <title>Support Tickets · Admin · Legacy Threads</title>
       <header className="admin-head">
         <div>
           <h1>Support Tickets</h1>
@@ -82,7 +82,7 @@ export default function TicketsAdminPage() {
           <option value="">All categories</option>
           {TICKET_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {categoryLabel(c)}
+              {CATEGORY_LABEL[c]}
             </option>
           ))}
         </select>
@@ -129,15 +129,15 @@ export default function TicketsAdminPage() {
                 <tr key={t.id} data-testid="admin-ticket-row" className={t.overdue ? 'overdue-row' : undefined}>
                   <td>
                     <strong>{t.number}</strong>
-                    <div className="ticket-subject">{t.subject}</div>
+                    <div>{t.subject}</div>
                   </td>
                   <td>
                     {t.name}
                     <div className="muted">{t.email}</div>
                   </td>
-                  <td>{categoryLabel(t.category)}</td>
+                  <td>{CATEGORY_LABEL[t.category]}</td>
                   <td>
-                    <TicketStatus ticket={t} />
+                    <TicketBadges ticket={t} />
                   </td>
                   <td>{t.acknowledgedAt ? <span className="muted">Done</span> : formatDate(t.acknowledgeBy)}</td>
                   <td>{t.resolvedAt ? <span className="muted">Done</span> : formatDate(t.resolveBy)}</td>

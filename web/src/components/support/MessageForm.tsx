@@ -3,7 +3,7 @@
 // server's refusal is shown under the box; the box empties once sent.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { serverErrorText } from '../../lib/api';
-import './ticket.css';
+import './support.css';
 
 export const MAX_MESSAGE = 5000;
 
