@@ -119,7 +119,7 @@ test('a shopper reports two misprinted pieces with a photo; an admin reprints th
   await row.waitFor();
   await accessibleAtBothWidths(page, '/admin/tickets');
   await row.getByRole('button', { name: `Open ticket ${ticketNumber}` }).click();
-  const panel = page.getByRole('dialog', { name: `Ticket ${ticketNumber}` });
+  const panel = page.getByRole('dialog', { name: 'Support ticket' });
   await panel.getByRole('article').waitFor();
   await accessibleAtBothWidths(page, 'the ticket panel');
   await page.screenshot({ path: join(screenshots, 'admin-ticket-panel.png') });

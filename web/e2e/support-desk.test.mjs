@@ -53,7 +53,7 @@ test('a shopper’s complaint is acknowledged, answered and resolved on the desk
   await row.getByText('Where is my proof?').waitFor();
   await accessibleAtBothWidths(page, '/admin/tickets');
   await row.getByRole('button', { name: `Open ticket ${filed.number}` }).click();
-  const panel = page.getByRole('dialog', { name: `Ticket ${filed.number}` });
+  const panel = page.getByRole('dialog', { name: 'Support ticket' });
   await panel.getByRole('button', { name: 'Acknowledge' }).click();
   await panel.getByText('Ticket acknowledged').waitFor();
   await panel.getByRole('button', { name: 'Assign to me' }).click();

@@ -39,9 +39,8 @@ export function TicketPanel({ id, onClose }: { id: string; onClose: () => void }
     );
   };
 
-  const t = ticket.data;
   return (
-    <Dialog title={t ? `Ticket ${t.number}` : 'Ticket'} onClose={onClose} wide>
+    <Dialog title="Support ticket" onClose={onClose} wide>
       {ticket.isPending ? (
         <Spinner label="Loading the ticket…" />
       ) : ticket.isError ? (

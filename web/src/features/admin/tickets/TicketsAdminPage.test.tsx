@@ -64,7 +64,7 @@ describe('TicketsAdminPage', () => {
     renderDesk();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Open ticket GRV/26-27/000001' }));
-    const panel = await screen.findByRole('dialog', { name: 'Ticket GRV/26-27/000001' });
+    const panel = await screen.findByRole('dialog', { name: 'Support ticket' });
     await within(panel).findByRole('article');
     expect(within(panel).getByText('Nobody yet')).toBeTruthy();
     expect(within(panel).getByText(/asha@example.com/)).toBeTruthy();
@@ -117,7 +117,7 @@ describe('TicketsAdminPage', () => {
     renderDesk();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Open ticket GRV/26-27/000001' }));
-    const panel = await screen.findByRole('dialog', { name: 'Ticket GRV/26-27/000001' });
+    const panel = await screen.findByRole('dialog', { name: 'Support ticket' });
     await user.click(await within(panel).findByRole('button', { name: 'Acknowledge' }));
     expect((await within(panel).findByText('Ticket GRV/26-27/000001 is already acknowledged')).getAttribute('role')).toBe('alert');
   });
