@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { browser, call, expectAccessible, expectFits, openOrderDetails, repo, screenshots, sessionToken, shopperWithPaidOrder, signedInContext, store, withStore } from './harness.mjs';
+import { browser, call, expectAccessibleAtBothWidths, openOrderDetails, repo, screenshots, sessionToken, shopperWithPaidOrder, signedInContext, store, withStore } from './harness.mjs';
 
 // The proof gate is proofs.test.mjs's: off here, so the order goes straight to production.
 process.env.PROOF_REQUIRED = 'off';
@@ -18,19 +18,8 @@ process.env.PROOF_REQUIRED = 'off';
 withStore();
 
 const ADMIN = 'admin@example.com';
-const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 const LOGO = readFileSync(join(repo, 'design-engine/tests/fixtures/logo.png'));
-
-/** Checks the page with axe on a desktop and at 360 px (fitting the phone's width), and comes back to the desktop. */
-async function accessibleAtBothWidths(page, state) {
-  await page.setViewportSize(DESKTOP);
-  await expectAccessible(page, `${state}, desktop`);
-  await page.setViewportSize(PHONE);
-  await expectFits(page, state);
-  await expectAccessible(page, `${state}, 360 px`);
-  await page.setViewportSize(DESKTOP);
-}
 
 test('a shopper reports two misprinted pieces with a photo; an admin reprints them; both follow the ticket', async () => {
   const { email, order } = await shopperWithPaidOrder('Meera Claimant');
@@ -51,13 +40,13 @@ test('a shopper reports two misprinted pieces with a photo; an admin reprints th
   // Nothing filled in: every missing part is named.
   await dialog.getByRole('button', { name: 'Report the problem' }).click();
   await dialog.getByText('Choose how many pieces have the problem').waitFor();
-  await accessibleAtBothWidths(shopper.page, 'the claim form with its errors');
+  await expectAccessibleAtBothWidths(shopper.page, 'the claim form with its errors');
   await dialog.getByRole('spinbutton', { name: 'Size M (up to 25)' }).fill('2');
   await dialog.getByRole('radio', { name: 'Misprint' }).click();
   await dialog.getByLabel('Describe the problem').fill('The logo on two shirts is printed upside down.');
   await dialog.getByLabel('Photos of the problem').setInputFiles({ name: 'upside-down.png', mimeType: 'image/png', buffer: LOGO });
   await dialog.getByText('Uploaded').waitFor();
-  await accessibleAtBothWidths(shopper.page, 'the claim form filled in');
+  await expectAccessibleAtBothWidths(shopper.page, 'the claim form filled in');
   await shopper.page.screenshot({ path: join(screenshots, 'claim-form.png') });
   await dialog.getByRole('button', { name: 'Report the problem' }).click();
   const filed = card.getByRole('status').filter({ hasText: 'Problem reported' });
@@ -78,13 +67,13 @@ test('a shopper reports two misprinted pieces with a photo; an admin reprints th
   await photo.waitFor();
   await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await photo.elementHandle());
   await adminClaim.getByLabel('Note to the customer').fill('Sorry! Two new shirts are on their way.');
-  await accessibleAtBothWidths(page, 'order details with an open claim');
+  await expectAccessibleAtBothWidths(page, 'order details with an open claim');
   await adminClaim.getByRole('button', { name: 'Reprint' }).click();
   const reprint = adminClaim.getByTestId('reprint-order');
   await reprint.getByText(/^order LT-/).waitFor();
   const reprintNumber = (await reprint.textContent()).replace(/^order /, '').trim();
   assert.notEqual(reprintNumber, number);
-  await accessibleAtBothWidths(page, 'order details with a reprinted claim');
+  await expectAccessibleAtBothWidths(page, 'order details with a reprinted claim');
   await page.screenshot({ path: join(screenshots, 'admin-claim-reprinted.png') });
   await details.getByRole('button', { name: 'Close' }).click();
   // The reprint is an order of its own in the list.
@@ -96,7 +85,7 @@ test('a shopper reports two misprinted pieces with a photo; an admin reprints th
   await claim.getByText(`Reprinted free of charge as order ${reprintNumber}.`, { exact: false }).waitFor();
   await claim.getByText('“Sorry! Two new shirts are on their way.”', { exact: false }).waitFor();
   await cardOf(reprintNumber).locator('.status-chip', { hasText: 'Processing' }).waitFor();
-  await accessibleAtBothWidths(shopper.page, 'my orders with a decided claim');
+  await expectAccessibleAtBothWidths(shopper.page, 'my orders with a decided claim');
 
   // The claim's ticket under Support, from the account menu.
   await shopper.page.getByRole('navigation', { name: 'My Account' }).getByRole('link', { name: 'Support' }).click();
@@ -106,7 +95,7 @@ test('a shopper reports two misprinted pieces with a photo; an admin reprints th
   // The decision resolved the claim's ticket, in the admin's name.
   await thread.locator('.ticket-chip', { hasText: 'Resolved' }).waitFor();
   await thread.getByRole('term').filter({ hasText: /^Resolved$/ }).waitFor();
-  await accessibleAtBothWidths(shopper.page, '/account/support');
+  await expectAccessibleAtBothWidths(shopper.page, '/account/support');
   await shopper.page.screenshot({ path: join(screenshots, 'account-support.png'), fullPage: true });
   assert.deepEqual(shopper.context.cspViolations, []);
   await shopper.context.close();
@@ -117,11 +106,11 @@ test('a shopper reports two misprinted pieces with a photo; an admin reprints th
   await page.waitForURL('**/admin/tickets');
   const row = page.getByTestId('admin-ticket-row').filter({ hasText: ticketNumber });
   await row.waitFor();
-  await accessibleAtBothWidths(page, '/admin/tickets');
+  await expectAccessibleAtBothWidths(page, '/admin/tickets');
   await row.getByRole('button', { name: `Open ticket ${ticketNumber}` }).click();
   const panel = page.getByRole('dialog', { name: 'Support ticket' });
   await panel.getByRole('article').waitFor();
-  await accessibleAtBothWidths(page, 'the ticket panel');
+  await expectAccessibleAtBothWidths(page, 'the ticket panel');
   await page.screenshot({ path: join(screenshots, 'admin-ticket-panel.png') });
   assert.deepEqual(admin.context.cspViolations, []);
   await admin.context.close();

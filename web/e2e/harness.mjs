@@ -236,6 +236,19 @@ export async function expectFits(page, state) {
 }
 
 /**
+ * axe on the page as it is now on a desktop and at 360 px (where it must also fit the phone's width), back at
+ * `desktop` after.
+ */
+export async function expectAccessibleAtBothWidths(page, state, desktop = { width: 1280, height: 900 }) {
+  await page.setViewportSize(desktop);
+  await expectAccessible(page, `${state}, desktop`);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectFits(page, state);
+  await expectAccessible(page, `${state}, 360 px`);
+  await page.setViewportSize(desktop);
+}
+
+/**
  * A fresh access token for the signed-in page's session, taken as the page
  * would after a reload: from the HttpOnly refresh cookie the context holds
  * (context.request shares the context's cookies, so the page's next renewal

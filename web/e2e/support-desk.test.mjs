@@ -6,22 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { browser, call, expectAccessible, expectFits, screenshots, shopperWithPaidOrder, signedInContext, store, withStore } from './harness.mjs';
+import { browser, call, expectAccessibleAtBothWidths, screenshots, shopperWithPaidOrder, signedInContext, store, withStore } from './harness.mjs';
 
 withStore();
 
 const ADMIN = 'admin@example.com';
-const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
-
-/** Checks the page with axe on a desktop and at 360 px (fitting the phone's width), and comes back to the desktop. */
-async function accessibleAtBothWidths(page, state) {
-  await expectAccessible(page, `${state}, desktop`);
-  await page.setViewportSize(PHONE);
-  await expectFits(page, state);
-  await expectAccessible(page, `${state}, 360 px`);
-  await page.setViewportSize(DESKTOP);
-}
 
 test('a shopper’s complaint is acknowledged, answered and resolved on the desk; the shopper follows it under Support', async () => {
   const { email, token, order } = await shopperWithPaidOrder('Farah Complainer');
@@ -41,7 +31,7 @@ test('a shopper’s complaint is acknowledged, answered and resolved on the desk
   const thread = shopper.page.getByRole('article', { name: `Ticket ${filed.number}` });
   await thread.getByText('To be acknowledged by').waitFor();
   await thread.getByText(order.orderNumber).waitFor();
-  await accessibleAtBothWidths(shopper.page, '/account/support, a new ticket');
+  await expectAccessibleAtBothWidths(shopper.page, '/account/support, a new ticket');
 
   // The admin's desk: the overview links it; acknowledge, take, reply, resolve.
   store.createAdmin(ADMIN);
@@ -51,7 +41,7 @@ test('a shopper’s complaint is acknowledged, answered and resolved on the desk
   await page.waitForURL('**/admin/tickets');
   const row = page.getByTestId('admin-ticket-row').filter({ hasText: filed.number });
   await row.getByText('Where is my proof?').waitFor();
-  await accessibleAtBothWidths(page, '/admin/tickets');
+  await expectAccessibleAtBothWidths(page, '/admin/tickets');
   await row.getByRole('button', { name: `Open ticket ${filed.number}` }).click();
   const panel = page.getByRole('dialog', { name: 'Support ticket' });
   await panel.getByRole('button', { name: 'Acknowledge' }).click();
@@ -65,7 +55,7 @@ test('a shopper’s complaint is acknowledged, answered and resolved on the desk
   const resolve = panel.getByRole('form', { name: 'Resolve the ticket' });
   await resolve.getByRole('button', { name: 'Resolve' }).click();
   await resolve.getByText('Please write a resolution note').waitFor();
-  await accessibleAtBothWidths(page, 'the ticket panel, a resolution without its note');
+  await expectAccessibleAtBothWidths(page, 'the ticket panel, a resolution without its note');
   await resolve.getByRole('textbox').fill('Proof version 1 sent.');
   await resolve.getByRole('button', { name: 'Resolve' }).click();
   await panel.getByText('Ticket resolved: the customer is e-mailed').waitFor();
@@ -80,7 +70,7 @@ test('a shopper’s complaint is acknowledged, answered and resolved on the desk
   await thread.getByText('Your proof goes out today.').waitFor();
   await thread.locator('.ticket-resolution', { hasText: 'Proof version 1 sent.' }).waitFor();
   await thread.getByText('Replying reopens this ticket.').waitFor();
-  await accessibleAtBothWidths(shopper.page, '/account/support, a resolved ticket');
+  await expectAccessibleAtBothWidths(shopper.page, '/account/support, a resolved ticket');
   await thread.getByRole('textbox', { name: 'Your reply' }).fill('Thanks, but the proof has the wrong colour.');
   await thread.getByRole('button', { name: 'Send reply' }).click();
   await thread.getByText('Thanks, but the proof has the wrong colour.').waitFor();
