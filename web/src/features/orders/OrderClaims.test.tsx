@@ -187,8 +187,8 @@ describe('claims on an order', () => {
     renderOrders();
     const cards = await screen.findAllByTestId('order-card');
     const late = await within(cards[0]).findByRole('link', { name: 'Report a problem' });
-    expect(late.getAttribute('href')).toBe('/contact?orderId=o1');
-    expect(within(cards[1]).getByRole('link', { name: 'Report a problem' }).getAttribute('href')).toBe('/contact?orderId=o2');
+    expect(late.getAttribute('href')).toBe('/contact?orderId=LT-20261122-000001');
+    expect(within(cards[1]).getByRole('link', { name: 'Report a problem' }).getAttribute('href')).toBe('/contact?orderId=LT-20261122-000002');
     expect(within(cards[0]).queryByRole('button', { name: 'Report a problem' })).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ export function OrderClaims({ order }: { order: Order }) {
   const [filed, setFiled] = useState<Claim | null>(null);
 
   const contact = (
-    <Link className="btn ghost small" to={`/contact?orderId=${encodeURIComponent(order._id)}`}>
+    <Link className="btn ghost small" to={`/contact?orderId=${encodeURIComponent(order.orderNumber)}`}>
       Report a problem
     </Link>
   );

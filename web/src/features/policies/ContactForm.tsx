@@ -1,10 +1,11 @@
 // The contact form on /contact: anyone files a complaint or a question (POST /api/support/tickets) and gets its
 // ticket number at once, with the dates the store has promised to acknowledge and resolve it by, and the way to
 // follow it (/support/lookup). Signed in, the name and e-mail are filled in and the ticket joins the account.
-// A field the server refuses (its code names it) shows the server's message beside it.
+// A field the server refuses (its code names it) shows the server's message beside it. An order's "Report a
+// problem" links here with the order named (`?orderId=`): the form opens about that order.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABEL, FILE_FAILED, fileTicket, TicketRefused, type NewTicket, type Ticket } from '../../api/supportTickets';
 import { serverErrorText } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -47,7 +48,8 @@ function request(v: Values): NewTicket {
 export function ContactForm() {
   const { user, offline } = useAuth();
   const known = offline ? null : user;
-  const blank: Values = { name: known?.name ?? '', email: known?.email ?? '', phone: '', category: '', orderId: '', subject: '', message: '' };
+  const order = useSearchParams()[0].get('orderId')?.trim() ?? '';
+  const blank: Values = { name: known?.name ?? '', email: known?.email ?? '', phone: '', category: order ? 'order' : '', orderId: order, subject: '', message: '' };
   const [values, setValues] = useState<Values>(blank);
   const [errors, setErrors] = useState<Errors>({});
   const form = useRef<HTMLFormElement>(null);

@@ -22,7 +22,7 @@ function api(filed: (body: Record<string, unknown>) => FakeResponse, facts = sto
   return { fetchMock, bodies };
 }
 
-const render = () => renderRoutes([{ path: '/contact', element: <ContactPage /> }], '/contact');
+const render = (at = '/contact') => renderRoutes([{ path: '/contact', element: <ContactPage /> }], at);
 
 async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
@@ -151,5 +151,12 @@ describe('the contact page', () => {
     render();
     expect((screen.getByLabelText('Your name') as HTMLInputElement).value).toBe('Ravi Kumar');
     expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe('ravi@example.com');
+  });
+
+  it('opens about the order an order page names', async () => {
+    api(() => ok(supportTicket()));
+    render('/contact?orderId=LT-20261122-000001');
+    expect(((await screen.findByLabelText('Order number (optional)')) as HTMLInputElement).value).toBe('LT-20261122-000001');
+    expect((screen.getByLabelText('What is it about?') as HTMLSelectElement).value).toBe('order');
   });
 });
