@@ -31,6 +31,7 @@ pub mod money;
 pub mod origin;
 pub mod personal_field;
 pub mod personalisation;
+pub mod piece_share;
 pub mod pincode;
 pub mod placement;
 pub mod preflight;

@@ -6,6 +6,7 @@
 
 use design_engine::Quantities;
 use design_engine::money::Paise;
+use design_engine::piece_share::{self, OrderedLine};
 
 use super::{Claim, commit};
 use crate::core::checkout::refunds;
@@ -129,13 +130,27 @@ async fn refund(
     let product = products::get(db, &item.line.product_id)
         .await?
         .map(|p| p.pricing());
-    let share = super::share::of_pieces(
-        &item.line,
+    let recorded = &item.line;
+    let personalisation = recorded
+        .personalisation()
+        .map_err(Failure::internal)?
+        .map_or(0, |p| p.total.0);
+    let ordered_line = OrderedLine {
+        unit_price: Paise(recorded.unit_price),
+        quantity: u32::try_from(recorded.quantity)
+            .map_err(|_| Failure::internal("a line's quantity"))?,
+        design_fee: Paise(recorded.design_fee),
+        personalisation: Paise(personalisation),
+        line_total: Paise(recorded.line_total),
+    };
+    let share = piece_share::of_pieces(
+        &ordered_line,
         &ordered,
         &claim.pieces,
         product.as_ref(),
         order.gateway_fee_bps,
-    )?;
+    )
+    .map_err(|e| Failure::internal(e.to_string()))?;
     let left = Paise(order.total_price - order.refunded_amount);
     let paid = order.is_paid != 0 && order.payment_id.is_some();
     if !paid || share.0 <= 0 || share.0 > left.0 {

@@ -10,7 +10,6 @@
 pub mod decision;
 pub mod filing;
 pub mod reprint;
-pub mod share;
 
 use std::collections::HashMap;
 

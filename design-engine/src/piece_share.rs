@@ -1,64 +1,80 @@
-//! What some pieces of an order line cost the customer, so a claim refunds
-//! exactly them: the line as the engine priced it when it was ordered (its
-//! unit price in its tier, each size's surcharge, its names and numbers, its
-//! design fee) and the order's gateway fee on them at the order's rate.
+//! What some pieces of an ordered line cost the customer, so a claim refunds
+//! exactly them: the line as it was priced when ordered (its unit price in
+//! its tier, each size's surcharge, its names and numbers, its design fee)
+//! and the order's gateway fee on them at the order's rate.
 //!
-//! The line keeps its unit price, design fee and charges, but not each
+//! An order keeps a line's unit price, design fee and charges, but not each
 //! size's surcharge (only their sum, inside its total): the product's
 //! surcharges today are taken when they add up to that sum for the pieces
 //! ordered (unchanged since), otherwise the sum is shared evenly over the
-//! pieces. The design fee is the line's, shared evenly too.
+//! pieces. The design fee and the names and numbers are shared evenly too.
 
-use design_engine::money::Paise;
-use design_engine::tiers::ProductPricing;
-use design_engine::{Quantities, pricing};
+use crate::error::StudioError;
+use crate::money::Paise;
+use crate::pricing::gateway_charge;
+use crate::quantities::Quantities;
+use crate::tiers::ProductPricing;
 
-use crate::db::orders::NewItem;
-use crate::error::{Failure, Fallible};
-
-/// `amount × part / whole`, half up (no float touches money).
-fn part_of(amount: i64, part: u32, whole: u32) -> i64 {
-    let whole = i128::from(whole.max(1));
-    ((i128::from(amount) * i128::from(part) * 2 + whole) / (whole * 2)) as i64
+/// A line's figures as its order recorded them (paise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderedLine {
+    pub unit_price: Paise,
+    pub quantity: u32,
+    pub design_fee: Paise,
+    /// The names and numbers printed on its pieces (0 without).
+    pub personalisation: Paise,
+    pub line_total: Paise,
 }
 
-fn overflow() -> Failure {
-    Failure::internal("a claim's share overflowed")
+/// `amount × part / whole`, half up (no float touches money).
+fn part_of(amount: i64, part: u32, whole: u32) -> Result<i64, StudioError> {
+    let whole = i128::from(whole.max(1));
+    let shared = (i128::from(amount) * i128::from(part) * 2 + whole) / (whole * 2);
+    i64::try_from(shared).map_err(|_| StudioError::PriceOverflow)
 }
 
 /// The price of `pieces` of `line` (whose pieces were `ordered`), GST and
-/// their share of the gateway fee (`fee_bps`, the order's) included, in
-/// paise. `product` is the line's product's pricing today, if it still exists.
+/// their share of the gateway fee (`fee_bps`, the order's) included.
+/// `product` is the line's product's pricing today, if it still exists.
 pub fn of_pieces(
-    line: &NewItem,
+    line: &OrderedLine,
     ordered: &Quantities,
     pieces: &Quantities,
     product: Option<&ProductPricing>,
     fee_bps: i64,
-) -> Fallible<Paise> {
-    let whole = u32::try_from(line.quantity).map_err(|_| overflow())?;
+) -> Result<Paise, StudioError> {
     let part = pieces.total();
-    let personalisation = line
-        .personalisation()
-        .map_err(Failure::internal)?
-        .map_or(0, |p| p.total.0);
     let garments = line
         .unit_price
-        .checked_mul(line.quantity)
-        .ok_or_else(overflow)?;
+        .0
+        .checked_mul(i64::from(line.quantity))
+        .ok_or(StudioError::PriceOverflow)?;
     // What the sizes added to the line when it was priced.
-    let surcharges = line.line_total - garments - line.design_fee - personalisation;
+    let surcharges = line.line_total.0 - garments - line.design_fee.0 - line.personalisation.0;
     let per_size = |q: &Quantities, p: &ProductPricing| -> i64 {
         q.iter().map(|(s, n)| p.surcharge(s).0 * i64::from(n)).sum()
     };
     let surcharges_of_pieces = match product {
         Some(p) if per_size(ordered, p) == surcharges => per_size(pieces, p),
-        _ => part_of(surcharges, part, whole),
+        _ => part_of(surcharges, part, line.quantity)?,
     };
-    let value = line.unit_price * i64::from(part)
-        + surcharges_of_pieces
-        + part_of(line.design_fee + personalisation, part, whole);
-    let fee = pricing::gateway_charge(Paise(value), fee_bps).map_err(Failure::internal)?;
+    let value = line
+        .unit_price
+        .0
+        .checked_mul(i64::from(part))
+        .and_then(|v| v.checked_add(surcharges_of_pieces))
+        .and_then(|v| {
+            v.checked_add(
+                part_of(
+                    line.design_fee.0 + line.personalisation.0,
+                    part,
+                    line.quantity,
+                )
+                .ok()?,
+            )
+        })
+        .ok_or(StudioError::PriceOverflow)?;
+    let fee = gateway_charge(Paise(value), fee_bps)?;
     Ok(Paise(value + fee.0))
 }
 
@@ -66,33 +82,21 @@ pub fn of_pieces(
 mod tests {
     use std::collections::BTreeMap;
 
-    use design_engine::Size;
-
     use super::*;
+    use crate::size::Size;
 
     fn quantities(pairs: &[(Size, i64)]) -> Quantities {
         Quantities::from_signed(pairs.iter().copied()).unwrap()
     }
 
     /// 25 tees at ₹299 (10 S, 15 XXL), the XXL ₹30 more, two elements (₹50 design fee).
-    fn line() -> NewItem {
-        NewItem {
-            product_id: "tee".into(),
-            name: "T-Shirt".into(),
-            color: "navyblue".into(),
-            artwork_hash: String::new(),
-            design: String::new(),
-            sizes: String::new(),
-            artwork: Vec::new(),
-            unit_price: 299_00,
-            base_unit_price: Some(299_00),
-            tier_discount_bps: 0,
+    fn line() -> OrderedLine {
+        OrderedLine {
+            unit_price: Paise(299_00),
             quantity: 25,
-            elements: 2,
-            design_fee: 50_00,
-            name_charge: 0,
-            number_charge: 0,
-            line_total: 25 * 299_00 + 15 * 30_00 + 50_00,
+            design_fee: Paise(50_00),
+            personalisation: Paise(0),
+            line_total: Paise(25 * 299_00 + 15 * 30_00 + 50_00),
         }
     }
 
@@ -135,6 +139,6 @@ mod tests {
     fn every_piece_claimed_costs_the_line() {
         let ordered = quantities(&[(Size::S, 10), (Size::XXL, 15)]);
         let share = of_pieces(&line(), &ordered, &ordered, Some(&surcharged()), 0).unwrap();
-        assert_eq!(share, Paise(line().line_total));
+        assert_eq!(share, line().line_total);
     }
 }
