@@ -13,7 +13,7 @@ use anyhow::Context;
 
 use crate::domain::company::Company;
 use crate::domain::numbering::DocumentPrefixes;
-use crate::env::{Secret, create_private_dir, env_or, flag, signing_secret};
+use crate::env::{Secret, create_private_dir, env_or, flag, secret_files, signing_secret};
 use crate::mail::SmtpConfig;
 use crate::payments::config::PaymentsConfig;
 use crate::storage::config::StorageConfig;
@@ -102,6 +102,9 @@ pub struct Config {
     /// a customer may report a misprint, a defect or damage (the refunds page
     /// and the store's facts say the same number).
     pub claim_window_days: i64,
+    /// `BACKUP_DIR`, `BACKUP_EVERY_HOURS` and `BACKUP_KEEP`: the server's own
+    /// backups (`backup::config`); none unless both of the first two are set.
+    pub backups: Option<crate::backup::config::BackupSchedule>,
 }
 
 /// `SMS_DAILY_LIMIT` (default 1000) and `EMAIL_CODE_DAILY_LIMIT` (default
@@ -156,12 +159,9 @@ impl Config {
 
 impl Config {
     pub fn from_env() -> anyhow::Result<Config> {
-        let data_dir = PathBuf::from(env_or("DATA_DIR", "data"));
+        let data_dir = data_dir_from_env();
         create_private_dir(&data_dir)?;
-        let database_url = env_or(
-            "DATABASE_URL",
-            &format!("sqlite://{}/store.db?mode=rwc", data_dir.display()),
-        );
+        let database_url = database_url_from_env(&data_dir);
         let test_providers = flag("TEST_PROVIDERS", false)?;
         if test_providers && let Ok(ms) = std::env::var("TEST_CLOCK_SKEW_MS") {
             let ms = ms.trim().parse().context("TEST_CLOCK_SKEW_MS")?;
@@ -193,12 +193,13 @@ impl Config {
         }
         let company = Company::from_env(test_providers)?;
         let company_pincode = company.pincode().unwrap_or_default();
+        let backups = crate::backup::config::BackupSchedule::from_env(&data_dir)?;
         Ok(Config {
             listen_addr: env_or("LISTEN_ADDR", "127.0.0.1:8080")
                 .parse()
                 .context("LISTEN_ADDR")?,
-            jwt_secret: signing_secret("JWT_SECRET", &data_dir, "jwt-secret")?,
-            code_secret: signing_secret("CODE_SECRET", &data_dir, "code-secret")?,
+            jwt_secret: signing_secret("JWT_SECRET", &data_dir, secret_files::JWT)?,
+            code_secret: signing_secret("CODE_SECRET", &data_dir, secret_files::CODE)?,
             data_dir,
             database_url,
             database_connections: match std::env::var("DATABASE_CONNECTIONS") {
@@ -264,8 +265,22 @@ impl Config {
                     anyhow::bail!("CLAIM_WINDOW_DAYS must be a whole number of days from 1 to 365")
                 }
             },
+            backups,
         })
     }
+}
+
+/// `DATA_DIR`, default ./data (not created: `restore` refuses a non-empty one).
+pub fn data_dir_from_env() -> PathBuf {
+    PathBuf::from(env_or("DATA_DIR", "data"))
+}
+
+/// `DATABASE_URL`, default a SQLite file in `data_dir`.
+pub fn database_url_from_env(data_dir: &std::path::Path) -> String {
+    env_or(
+        "DATABASE_URL",
+        &format!("sqlite://{}/store.db?mode=rwc", data_dir.display()),
+    )
 }
 
 /// `GATEWAY_FEE_PERCENT` in basis points, read by the engine's rule; a value

@@ -28,6 +28,17 @@ impl std::fmt::Debug for Secret {
     }
 }
 
+/// The secret files the settings generate at the top of DATA_DIR when no
+/// variable gives the secret: a backup copies them beside the database.
+pub mod secret_files {
+    pub const JWT: &str = "jwt-secret";
+    pub const CODE: &str = "code-secret";
+    /// The test payment provider's (`payments::config`).
+    pub const PAYMENT_KEY: &str = "payment-key-secret";
+    pub const PAYMENT_WEBHOOK: &str = "payment-webhook-secret";
+    pub const ALL: [&str; 4] = [JWT, CODE, PAYMENT_KEY, PAYMENT_WEBHOOK];
+}
+
 /// The shortest accepted signing key: 256 bits, HS256's own key size.
 pub const MIN_SECRET_BYTES: usize = 32;
 

@@ -1,6 +1,7 @@
 //! The store's API server: poem + poem-openapi over sqlx (SQLite or
 //! PostgreSQL), with every studio rule delegated to `design-engine`.
 
+pub mod backup;
 pub mod catalogue_cache;
 pub mod config;
 pub mod core;
@@ -173,6 +174,7 @@ pub async fn start(
     tokio::spawn(sweeper::run(state.clone()));
     tokio::spawn(crate::core::groups::run(state.clone()));
     tokio::spawn(crate::core::support::digest::run(state.clone()));
+    tokio::spawn(crate::core::backups::run(state.clone()));
     tokio::spawn(crate::core::checkout::refunds::run(state.clone()));
     tokio::spawn(crate::core::fulfilment::courier_updates::run(state.clone()));
     tokio::spawn(db::checkpoint_wal(state.db.clone()));

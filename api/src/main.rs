@@ -17,6 +17,26 @@ enum Command {
     Facts,
     /// Apply database migrations and exit
     Migrate,
+    /// Back the store up into a new or empty directory while it serves: the database (SQLite's
+    /// consistent copy, or pg_dump when on the PATH), the local storage's files, the generated
+    /// secrets, and a manifest with every file's checksum. The settings are `serve`'s; nothing
+    /// is migrated
+    Backup {
+        /// The directory to make (or an empty one)
+        #[arg(long)]
+        to: std::path::PathBuf,
+    },
+    /// Restore a backup into an empty DATA_DIR (and, with SQLite, a new database file; with
+    /// PostgreSQL, an empty database through pg_restore), after checking every file's checksum
+    /// and the schema version
+    Restore {
+        /// The backup's directory (holding manifest.json)
+        #[arg(long)]
+        from: std::path::PathBuf,
+        /// Replace a non-empty DATA_DIR's files and secrets, and a database that has tables
+        #[arg(long)]
+        force: bool,
+    },
     /// Make an admin: promotes an existing account, or creates one that signs in with an e-mail code
     /// (and, in production, a second factor set up on the first sign-in)
     CreateAdmin {
@@ -66,6 +86,31 @@ async fn main() -> anyhow::Result<()> {
                 api::reset_second_factor(&state, &email).await?
             };
             println!("{outcome}");
+            Ok(())
+        }
+        Command::Backup { to } => {
+            let config = api::config::Config::from_env()?;
+            // Connect only: a backup never migrates or seeds the store it copies.
+            let db = api::db::connect(&config.database_url, Some(2)).await?;
+            let site = api::backup::Site {
+                data_dir: config.data_dir.clone(),
+                database_url: config.database_url.clone(),
+                storage: config.storage.clone(),
+            };
+            let summary = api::backup::take(&db, &site, &to).await;
+            db.close().await;
+            print!("{}", summary?);
+            Ok(())
+        }
+        Command::Restore { from, force } => {
+            // Not Config::from_env: it would make DATA_DIR and secrets in it before the restore.
+            let data_dir = api::config::data_dir_from_env();
+            let site = api::backup::Site {
+                database_url: api::config::database_url_from_env(&data_dir),
+                data_dir,
+                storage: api::storage::config::StorageConfig::from_env()?,
+            };
+            print!("{}", api::backup::restore(&site, &from, force).await?);
             Ok(())
         }
         Command::Openapi => {

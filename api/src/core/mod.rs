@@ -4,6 +4,7 @@
 //! storage); it knows nothing of HTTP.
 
 pub mod accounts;
+pub mod backups;
 pub mod cart;
 pub mod checkout;
 pub mod claims;

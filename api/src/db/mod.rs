@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod addresses;
 pub mod artwork;
+pub mod backup_runs;
 pub mod caps;
 pub mod cart;
 pub mod claims;

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::env::{Secret, env_or, load_or_create_secret};
+use crate::env::{Secret, env_or, load_or_create_secret, secret_files};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProviderKind {
@@ -75,8 +75,8 @@ impl PaymentsConfig {
                 ProviderKind::Test if key_id.is_empty() => "rzp_test_builtin".into(),
                 _ => key_id,
             },
-            key_secret: secret("RAZORPAY_KEY_SECRET", "payment-key-secret")?,
-            webhook_secret: secret("RAZORPAY_WEBHOOK_SECRET", "payment-webhook-secret")?,
+            key_secret: secret("RAZORPAY_KEY_SECRET", secret_files::PAYMENT_KEY)?,
+            webhook_secret: secret("RAZORPAY_WEBHOOK_SECRET", secret_files::PAYMENT_WEBHOOK)?,
             api_base: env_or("RAZORPAY_API_BASE", "https://api.razorpay.com")
                 .trim_end_matches('/')
                 .to_string(),

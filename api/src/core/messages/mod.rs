@@ -5,13 +5,14 @@
 //! delivery, refunds, checkout's refusals, ordering again), `production`
 //! (the admin's words on stages, shipments and status changes), `claims`
 //! (misprint and damage claims: the e-mails, the timeline, the refusals),
-//! `groups`, `newsletter`, and `db_errors` (the usual answer to each database error).
+//! `groups`, `newsletter`, `backups` (a failed scheduled backup, to the admins), and `db_errors` (the usual answer to each database error).
 //! The words are the specification's: tests assert many of them exactly.
 //!
 //! The layers below (`db`, the providers) never build a message: they take
 //! the finished one from their caller.
 
 pub mod accounts;
+pub mod backups;
 pub mod claims;
 mod db_errors;
 pub mod groups;

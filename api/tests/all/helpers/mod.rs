@@ -132,6 +132,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
             ..Default::default()
         },
         claim_window_days: 30,
+        backups: None,
     }
 }
 
