@@ -102,7 +102,11 @@ fn describe(f: &mut fmt::Formatter<'_>, m: &manifest::Manifest) -> fmt::Result {
     let counts: Vec<String> = m.counts.iter().map(|(k, v)| format!("{k} {v}")).collect();
     writeln!(f, "Counts: {}", counts.join(", "))?;
     if !m.series.is_empty() {
-        let series: Vec<String> = m.series.iter().map(|(k, v)| format!("{k} up to {v}")).collect();
+        let series: Vec<String> = m
+            .series
+            .iter()
+            .map(|(k, v)| format!("{k} up to {v}"))
+            .collect();
         writeln!(f, "Numbering: {}", series.join(", "))?;
     }
     Ok(())

@@ -133,7 +133,11 @@ fn check_schema(version: i64, notes: &mut Vec<String>) -> anyhow::Result<()> {
 }
 
 /// Where a manifest's file goes, refusing any path a backup does not make.
-fn destination(manifest: &Manifest, file: &FileEntry, data_dir: &Path) -> anyhow::Result<Destination> {
+fn destination(
+    manifest: &Manifest,
+    file: &FileEntry,
+    data_dir: &Path,
+) -> anyhow::Result<Destination> {
     let path = file.path.as_str();
     if manifest.database_file.as_deref() == Some(path) {
         return Ok(Destination::Database);
@@ -148,7 +152,9 @@ fn destination(manifest: &Manifest, file: &FileEntry, data_dir: &Path) -> anyhow
         && Bucket::parse(bucket).is_some()
         && super::files::is_plain_relative(key)
     {
-        return Ok(Destination::Data(data_dir.join(FILES_DIR).join(bucket).join(key)));
+        return Ok(Destination::Data(
+            data_dir.join(FILES_DIR).join(bucket).join(key),
+        ));
     }
     anyhow::bail!("the manifest names {path:?}, which no backup makes: is this a store's backup?")
 }
@@ -218,7 +224,9 @@ impl DatabaseRestore {
                 notes.push(database::pg_restore_hint(&from.join(PG_DUMP_FILE)));
                 Ok(DatabaseRestore::Skip)
             }
-            Some(other) => anyhow::bail!("the manifest's database file {other:?} is not one a backup makes"),
+            Some(other) => {
+                anyhow::bail!("the manifest's database file {other:?} is not one a backup makes")
+            }
             None => {
                 notes.push(
                     "This backup holds no database (pg_dump was not at hand when it was taken): \

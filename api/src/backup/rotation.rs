@@ -38,7 +38,10 @@ pub fn prune(dir: &Path, keep: usize) -> anyhow::Result<Vec<PathBuf>> {
     }
     // Newest first: the names sort by time.
     ours.sort_by(|a, b| b.0.cmp(&a.0));
-    let newest_complete = ours.iter().find(|(_, complete)| *complete).map(|(n, _)| n.clone());
+    let newest_complete = ours
+        .iter()
+        .find(|(_, complete)| *complete)
+        .map(|(n, _)| n.clone());
     let mut complete_seen = 0;
     let mut removed = Vec::new();
     for (name, complete) in ours {
@@ -46,7 +49,9 @@ pub fn prune(dir: &Path, keep: usize) -> anyhow::Result<Vec<PathBuf>> {
             complete_seen += 1;
             complete_seen > keep
         } else {
-            newest_complete.as_ref().is_some_and(|newest| &name < newest)
+            newest_complete
+                .as_ref()
+                .is_some_and(|newest| &name < newest)
         };
         if doomed {
             let path = dir.join(&name);

@@ -75,7 +75,11 @@ pub async fn take_in_slot(
             }
             match rotation::prune(&schedule.dir, schedule.keep) {
                 Ok(removed) if !removed.is_empty() => {
-                    tracing::info!(removed = removed.len(), keep = schedule.keep, "old backups deleted");
+                    tracing::info!(
+                        removed = removed.len(),
+                        keep = schedule.keep,
+                        "old backups deleted"
+                    );
                 }
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = ?e, "could not delete old backups"),

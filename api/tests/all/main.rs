@@ -12,6 +12,7 @@ mod artwork;
 mod assets;
 mod auth;
 mod background;
+mod backup;
 mod caps;
 mod cart;
 mod catalogue;
