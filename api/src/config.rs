@@ -193,7 +193,7 @@ impl Config {
         }
         let company = Company::from_env(test_providers)?;
         let company_pincode = company.pincode().unwrap_or_default();
-        let backups = crate::backup::config::BackupSchedule::from_env(&data_dir)?;
+        let backups = crate::backup::config::BackupSchedule::from_env(&data_dir, &database_url)?;
         Ok(Config {
             listen_addr: env_or("LISTEN_ADDR", "127.0.0.1:8080")
                 .parse()

@@ -23,8 +23,9 @@ pub struct BackupSchedule {
 
 impl BackupSchedule {
     /// None unless both `BACKUP_DIR` and `BACKUP_EVERY_HOURS` are set; the
-    /// directory is made (0700) now, so an unwritable one stops the start.
-    pub fn from_env(data_dir: &Path) -> anyhow::Result<Option<BackupSchedule>> {
+    /// directory is made (0700) now, so an unwritable one stops the start,
+    /// as does PostgreSQL without `pg_dump`.
+    pub fn from_env(data_dir: &Path, database_url: &str) -> anyhow::Result<Option<BackupSchedule>> {
         let dir = env_or("BACKUP_DIR", "");
         let hours = env_or("BACKUP_EVERY_HOURS", "");
         let keep = env_or("BACKUP_KEEP", "7");
@@ -55,6 +56,12 @@ impl BackupSchedule {
             "BACKUP_DIR ({}) must be outside DATA_DIR ({}), ideally on another disk",
             dir.display(),
             data_dir.display()
+        );
+        // A backup without its database would be no backup at all.
+        anyhow::ensure!(
+            crate::db::is_sqlite(database_url) || super::database::on_path("pg_dump"),
+            "BACKUP_DIR with PostgreSQL needs pg_dump on the PATH (PostgreSQL's client tools, \
+             of the server's major version or newer)"
         );
         create_private_dir(&dir).with_context(|| format!("making BACKUP_DIR {}", dir.display()))?;
         Ok(Some(BackupSchedule {

@@ -136,7 +136,7 @@ async fn postgres(
         notes.push(database::pg_dump_hint(to));
         None
     };
-    let contents = database::contents(&mut *tx, false).await?;
+    let contents = database::contents(&mut tx, false).await?;
     tx.commit().await?;
     Ok((contents, dumped))
 }

@@ -71,7 +71,7 @@ pub async fn take_in_slot(
                 "backup taken"
             );
             for note in &summary.notes {
-                tracing::warn!(dir = %directory, "{note}");
+                tracing::info!(dir = %directory, "{note}");
             }
             match rotation::prune(&schedule.dir, schedule.keep) {
                 Ok(removed) if !removed.is_empty() => {

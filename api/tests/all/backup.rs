@@ -611,6 +611,9 @@ fn backup_settings_are_checked_at_start() {
     let backups = dir.join("backups");
     let backups = backups.to_str().unwrap();
     let dir_name = dir.to_str().unwrap();
+    let no_programs = dir.join("no-programs");
+    std::fs::create_dir_all(&no_programs).unwrap();
+    let empty_path = no_programs.to_str().unwrap();
     for (vars, refusal) in [
         (
             vec![("BACKUP_DIR", backups)],
@@ -639,6 +642,15 @@ fn backup_settings_are_checked_at_start() {
                 ("BACKUP_EVERY_HOURS", "24"),
             ],
             "must be outside DATA_DIR",
+        ),
+        (
+            vec![
+                ("BACKUP_DIR", backups),
+                ("BACKUP_EVERY_HOURS", "24"),
+                ("DATABASE_URL", "postgres://store@127.0.0.1:1/store"),
+                ("PATH", empty_path),
+            ],
+            "BACKUP_DIR with PostgreSQL needs pg_dump on the PATH",
         ),
     ] {
         let (ok, out) = migrate_with(&vars);
