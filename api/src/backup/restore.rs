@@ -41,6 +41,12 @@ pub async fn restore(site: &Site, from: &Path, force: bool) -> anyhow::Result<Re
         "this backup holds a {} database, and DATABASE_URL names a {kind} one",
         manifest.database
     );
+    if let Some(file) = &manifest.database_file {
+        anyhow::ensure!(
+            manifest.files.iter().any(|f| &f.path == file),
+            "the manifest names {file} as the database but lists no such file"
+        );
+    }
     let destinations = manifest
         .files
         .iter()

@@ -80,6 +80,7 @@ async fn write(db: &Db, site: &Site, to: &Path) -> anyhow::Result<(Manifest, Vec
     } else {
         postgres(db, site, to, &mut notes).await?
     };
+    let copied_at = SystemTime::now();
     if site.local_storage() {
         copied.pass(&site.data_dir, to).await?;
     }
@@ -98,7 +99,7 @@ async fn write(db: &Db, site: &Site, to: &Path) -> anyhow::Result<(Manifest, Vec
     entries.sort_by(|a, b| a.path.cmp(&b.path));
     let manifest = Manifest {
         format: FORMAT,
-        created_at: chrono::DateTime::<chrono::Utc>::from(SystemTime::now())
+        created_at: chrono::DateTime::<chrono::Utc>::from(copied_at)
             .to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
         app_version: env!("CARGO_PKG_VERSION").to_string(),
         database: database::kind(&site.database_url).to_string(),
