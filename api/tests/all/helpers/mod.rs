@@ -132,6 +132,8 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
             ..Default::default()
         },
         claim_window_days: 30,
+        metrics_token: None,
+        drain_seconds: 0,
     }
 }
 
