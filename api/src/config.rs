@@ -13,7 +13,9 @@ use anyhow::Context;
 
 use crate::domain::company::Company;
 use crate::domain::numbering::DocumentPrefixes;
-use crate::env::{Secret, create_private_dir, env_or, flag, secret_files, signing_secret};
+use crate::env::{
+    MIN_SECRET_BYTES, Secret, create_private_dir, env_or, flag, secret_files, signing_secret,
+};
 use crate::mail::SmtpConfig;
 use crate::payments::config::PaymentsConfig;
 use crate::storage::config::StorageConfig;
@@ -105,6 +107,13 @@ pub struct Config {
     /// `BACKUP_DIR`, `BACKUP_EVERY_HOURS` and `BACKUP_KEEP`: the server's own
     /// backups (`backup::config`); none unless both of the first two are set.
     pub backups: Option<crate::backup::config::BackupSchedule>,
+    /// `METRICS_TOKEN` (32+ bytes): a bearer token that lets a scraper on
+    /// another machine read `/metrics`; without it only this machine may.
+    pub metrics_token: Option<Secret>,
+    /// `SHUTDOWN_DRAIN_SECONDS` (default 5, 0 in dev mode; 0 to 120): on
+    /// SIGTERM, readiness answers 503 this long while requests are still
+    /// served, so a load balancer stops sending before the server stops.
+    pub drain_seconds: u64,
 }
 
 /// `SMS_DAILY_LIMIT` (default 1000) and `EMAIL_CODE_DAILY_LIMIT` (default
@@ -266,6 +275,25 @@ impl Config {
                 }
             },
             backups,
+            metrics_token: match std::env::var("METRICS_TOKEN").map(|t| t.trim().to_string()) {
+                Ok(t) if t.len() >= MIN_SECRET_BYTES => Some(Secret::new(t)),
+                Ok(t) if !t.is_empty() => anyhow::bail!(
+                    "METRICS_TOKEN is {} bytes; it must be at least {MIN_SECRET_BYTES} (e.g. `openssl rand -hex 32`)",
+                    t.len()
+                ),
+                _ => None,
+            },
+            drain_seconds: match env_or(
+                "SHUTDOWN_DRAIN_SECONDS",
+                if test_providers { "0" } else { "5" },
+            )
+            .parse()
+            {
+                Ok(s) if s <= 120 => s,
+                _ => anyhow::bail!(
+                    "SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds from 0 to 120"
+                ),
+            },
         })
     }
 }

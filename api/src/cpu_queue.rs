@@ -21,7 +21,7 @@
 //! 503), and the `Ticket` it gives is moved into the work by `Ticket::spawn`.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -40,6 +40,18 @@ pub struct CpuQueue {
     queued: Arc<AtomicUsize>,
     running: usize,
     waiting: usize,
+    /// Jobs refused because the line was full, since the process started.
+    refused: AtomicU64,
+}
+
+/// A queue's state at one moment (`/metrics`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueueStats {
+    pub running: u64,
+    pub waiting: u64,
+    /// Memory the admitted jobs declared (whole MiB each).
+    pub memory_held_bytes: u64,
+    pub refused: u64,
 }
 
 /// Leaves the queue when the work is done, or when its request is dropped
@@ -86,6 +98,7 @@ impl CpuQueue {
             queued: Arc::new(AtomicUsize::new(0)),
             running,
             waiting,
+            refused: AtomicU64::new(0),
         }
     }
 
@@ -121,6 +134,7 @@ impl CpuQueue {
     pub async fn reserve(&self, bytes: u64) -> Result<Ticket, Failure> {
         if self.queued.fetch_add(1, Ordering::AcqRel) >= self.running + self.waiting {
             self.queued.fetch_sub(1, Ordering::AcqRel);
+            self.refused.fetch_add(1, Ordering::Relaxed);
             tracing::warn!(queue = self.name, "queue full");
             return Err(Failure::busy(2));
         }
@@ -148,6 +162,19 @@ impl CpuQueue {
     /// Jobs running and waiting (a test sees the line empty again).
     pub fn queued(&self) -> usize {
         self.queued.load(Ordering::Acquire)
+    }
+
+    /// Running, waiting, memory held and refusals so far.
+    pub fn stats(&self) -> QueueStats {
+        let running = self.running - self.slots.available_permits();
+        let queued = self.queued.load(Ordering::Acquire);
+        let free_mib = self.memory.available_permits() as u64;
+        QueueStats {
+            running: running as u64,
+            waiting: queued.saturating_sub(running) as u64,
+            memory_held_bytes: (u64::from(self.budget_mib) - free_mib) * MIB,
+            refused: self.refused.load(Ordering::Relaxed),
+        }
     }
 
     /// How many jobs the line takes, running and waiting, before it answers 503.
@@ -185,6 +212,9 @@ mod tests {
             refused.kind == crate::error::Kind::Unavailable && refused.retry_after.is_some(),
             "{refused:?}"
         );
+        // The first may still be on its way to its slot: two are in line either way.
+        let stats = queue.stats();
+        assert_eq!((stats.running + stats.waiting, stats.refused), (2, 1));
         release.send(()).unwrap();
         assert!(first.await.unwrap().unwrap());
         assert_eq!(second.await.unwrap().unwrap(), 2);

@@ -15,6 +15,7 @@ pub mod ids;
 pub mod limits;
 pub mod log_mask;
 pub mod mail;
+pub mod metrics;
 pub mod passwords;
 pub mod payments;
 pub mod shipping;
@@ -61,6 +62,8 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
         hasher: Arc::new(passwords::Hasher::default()),
         work: Arc::new(cpu_queue::CpuQueue::for_heavy_work()),
         catalogue: Arc::default(),
+        metrics: Arc::default(),
+        draining: Arc::default(),
         config: Arc::new(config),
         db,
     })
@@ -187,13 +190,28 @@ pub async fn start(
             limits.forget_idle().await;
         }
     });
+    let draining = state.draining.clone();
+    let drain = std::time::Duration::from_secs(state.config.drain_seconds);
+    let stopping = async move {
+        shutdown_signal().await;
+        // Readiness answers 503 from now on; requests are still served while a
+        // load balancer notices, then the server stops taking connections.
+        draining.store(true, std::sync::atomic::Ordering::Release);
+        if !drain.is_zero() {
+            tracing::info!(
+                seconds = drain.as_secs(),
+                "draining before the server stops"
+            );
+            tokio::time::sleep(drain).await;
+        }
+    };
     let server = async move {
         // Connections that go quiet are closed (a slow client cannot hold one for ever).
         poem::Server::new_with_acceptor(acceptor)
             .idle_timeout(std::time::Duration::from_secs(30))
             .run_with_graceful_shutdown(
                 http::app::build(state),
-                shutdown_signal(),
+                stopping,
                 Some(std::time::Duration::from_secs(10)),
             )
             .await

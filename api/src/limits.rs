@@ -14,6 +14,7 @@
 
 use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use governor::clock::{Clock, DefaultClock};
@@ -138,6 +139,35 @@ impl Door {
     fn name(self) -> String {
         format!("{self:?}")
     }
+
+    /// The door's name in `/metrics`.
+    fn label(self) -> &'static str {
+        match self {
+            Door::LoginClient => "login_client",
+            Door::LoginAccountClient => "login_account_client",
+            Door::LoginAccount => "login_account",
+            Door::Register => "register",
+            Door::VerifyClient => "verify_client",
+            Door::VerifyTarget => "verify_target",
+            Door::ForgotClient => "forgot_client",
+            Door::ForgotTarget => "forgot_target",
+            Door::ArtworkUser => "artwork_user",
+            Door::BackgroundClient => "background_client",
+            Door::DesignUser => "design_user",
+            Door::CreateOrderUser => "create_order_user",
+            Door::NewsletterClient => "newsletter_client",
+            Door::NewsletterAddress => "newsletter_address",
+            Door::SecondFactorAccount => "second_factor_account",
+            Door::TrackClient => "track_client",
+            Door::TrackOrder => "track_order",
+            Door::EstimateClient => "estimate_client",
+            Door::TicketClient => "ticket_client",
+            Door::TicketAddress => "ticket_address",
+            Door::TicketLookupClient => "ticket_lookup_client",
+            Door::TicketLookupNumber => "ticket_lookup_number",
+            Door::TicketReplyUser => "ticket_reply_user",
+        }
+    }
 }
 
 /// Where the buckets are kept.
@@ -151,6 +181,8 @@ enum Buckets {
 
 pub struct Limits {
     buckets: Buckets,
+    /// Refusals per door (in `Door::ALL`'s order) since the process started.
+    refused: [AtomicU64; Door::ALL.len()],
 }
 
 impl Default for Limits {
@@ -166,9 +198,7 @@ impl Default for Limits {
                 (d, DefaultKeyedRateLimiter::keyed(quota))
             })
             .collect();
-        Limits {
-            buckets: Buckets::Memory(doors),
-        }
+        Limits::over(Buckets::Memory(doors))
     }
 }
 
@@ -181,28 +211,52 @@ fn too_many(door: Door, wait: Duration) -> Failure {
 }
 
 impl Limits {
+    fn over(buckets: Buckets) -> Limits {
+        Limits {
+            buckets,
+            refused: std::array::from_fn(|_| AtomicU64::new(0)),
+        }
+    }
+
+    /// Each door's name and how many tries it refused since the process started (`/metrics`).
+    pub fn refusals(&self) -> Vec<(&'static str, u64)> {
+        Door::ALL
+            .iter()
+            .zip(&self.refused)
+            .map(|(door, n)| (door.label(), n.load(Ordering::Relaxed)))
+            .collect()
+    }
+
     /// The limits for a store on `db`: in the database when it is PostgreSQL
     /// (several processes share it), in memory for SQLite (one process).
     pub fn for_database(db: &Db) -> Limits {
         if db.connect_options().database_url.scheme() == "sqlite" {
             Limits::default()
         } else {
-            Limits {
-                buckets: Buckets::Database(db.clone()),
-            }
+            Limits::over(Buckets::Database(db.clone()))
         }
     }
 
     /// Limits that never answer 429: for tests that measure another guard
     /// (the attempt counter of a code) without these in the way.
     pub fn unlimited() -> Limits {
-        Limits {
-            buckets: Buckets::Unlimited,
-        }
+        Limits::over(Buckets::Unlimited)
     }
 
     /// Takes one try at `door` for `key`, or says when to come back (429, `Retry-After`).
     pub async fn check(&self, door: Door, key: &str) -> Result<(), Failure> {
+        let checked = self.check_bucket(door, key).await;
+        if checked
+            .as_ref()
+            .is_err_and(|e| e.kind == crate::error::Kind::TooMany)
+            && let Some(i) = Door::ALL.iter().position(|d| *d == door)
+        {
+            self.refused[i].fetch_add(1, Ordering::Relaxed);
+        }
+        checked
+    }
+
+    async fn check_bucket(&self, door: Door, key: &str) -> Result<(), Failure> {
         match &self.buckets {
             Buckets::Unlimited => Ok(()),
             Buckets::Memory(doors) => {
@@ -356,5 +410,8 @@ mod tests {
                 && refused.retry_after.is_some_and(|wait| wait > 1)
         );
         limits.check(Door::ForgotTarget, "b").await.unwrap();
+        let refusals = limits.refusals();
+        assert!(refusals.contains(&("forgot_target", 1)), "{refusals:?}");
+        assert!(refusals.contains(&("login_client", 0)), "{refusals:?}");
     }
 }

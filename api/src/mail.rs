@@ -13,6 +13,7 @@
 
 use std::future::Future;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use lettre::message::header::ContentType;
@@ -158,9 +159,28 @@ pub struct Mailer {
     dev: bool,
     smtp: Option<Smtp>,
     sms: Option<Arc<dyn SmsSender>>,
+    /// The outbox worker's failed sends (`/metrics`).
+    failures: Arc<OutboxFailures>,
+}
+
+/// E-mails the relay did not take, since the process started.
+#[derive(Debug, Default)]
+pub struct OutboxFailures {
+    /// Failed for now and put back (the relay was down, say).
+    pub transient: AtomicU64,
+    /// Refused for good (a malformed address): given up.
+    pub undeliverable: AtomicU64,
 }
 
 impl Mailer {
+    /// The outbox worker's failed sends so far: (transient, undeliverable).
+    pub fn failures(&self) -> (u64, u64) {
+        (
+            self.failures.transient.load(Ordering::Relaxed),
+            self.failures.undeliverable.load(Ordering::Relaxed),
+        )
+    }
+
     pub fn new(
         db: Db,
         dev: bool,
@@ -172,6 +192,7 @@ impl Mailer {
             dev,
             smtp: smtp.map(Smtp::new).transpose()?,
             sms: sms.sender(),
+            failures: Arc::default(),
         })
     }
 
@@ -239,10 +260,11 @@ where
         return;
     };
     loop {
-        match deliver_pending(&mailer.db, &smtp, &attach, !mailer.dev).await {
+        match deliver_pending(&mailer, &smtp, &attach).await {
             Ok(0) => tokio::time::sleep(Duration::from_secs(3)).await,
             Ok(_) => {}
             Err(e) => {
+                mailer.failures.transient.fetch_add(1, Ordering::Relaxed);
                 let error = crate::log_mask::contacts(&e.to_string());
                 tracing::warn!(%error, "outbox delivery failed; retrying");
                 tokio::time::sleep(Duration::from_secs(15)).await;
@@ -252,16 +274,12 @@ where
 }
 
 /// Claims and sends up to 20 undelivered e-mails; returns how many were sent.
-async fn deliver_pending<F, Fut>(
-    db: &Db,
-    smtp: &Smtp,
-    attach: &F,
-    blank_bodies: bool,
-) -> anyhow::Result<usize>
+async fn deliver_pending<F, Fut>(mailer: &Mailer, smtp: &Smtp, attach: &F) -> anyhow::Result<usize>
 where
     F: Fn(outbox::Attachment) -> Fut,
     Fut: Future<Output = anyhow::Result<Option<File>>>,
 {
+    let (db, blank_bodies) = (&mailer.db, !mailer.dev);
     let pending = outbox::claim_undelivered(db, now_ms(), 20).await?;
     let mut sent = 0;
     for (i, m) in pending.iter().enumerate() {
@@ -285,6 +303,10 @@ where
             }
             let error = crate::log_mask::contacts(&e.to_string());
             tracing::warn!(%error, id = m.id, "outbox message undeliverable");
+            mailer
+                .failures
+                .undeliverable
+                .fetch_add(1, Ordering::Relaxed);
         }
         outbox::mark_delivered(db, &m.id, now_ms(), blank_bodies).await?;
         sent += 1;

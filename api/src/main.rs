@@ -59,14 +59,7 @@ enum Command {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    // Colours only on a terminal: a log file or collector gets plain text.
-    tracing_subscriber::fmt()
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,sqlx=warn".into()),
-        )
-        .init();
+    init_logs()?;
     match Cli::parse().command.unwrap_or(Command::Serve) {
         Command::Serve => api::serve(api::prepare(api::config::Config::from_env()?).await?).await,
         Command::Migrate => api::prepare(api::config::Config::from_env()?)
@@ -127,4 +120,32 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// `LOG_FORMAT`: `text` (default; colours only on a terminal, so a log file
+/// or collector gets plain text) or `json` (one object a line, its spans'
+/// fields listed: the request id, method, path and client, redacted as in text).
+fn init_logs() -> anyhow::Result<()> {
+    let filter = || {
+        tracing_subscriber::EnvFilter::try_from_default_env()
+            .unwrap_or_else(|_| "info,sqlx=warn".into())
+    };
+    match api::env::env_or("LOG_FORMAT", "text")
+        .to_ascii_lowercase()
+        .as_str()
+    {
+        "text" => tracing_subscriber::fmt()
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+            .with_env_filter(filter())
+            .init(),
+        "json" => tracing_subscriber::fmt()
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .with_span_list(true)
+            .with_env_filter(filter())
+            .init(),
+        other => anyhow::bail!("LOG_FORMAT must be text or json, not {other}"),
+    }
+    Ok(())
 }

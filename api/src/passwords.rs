@@ -99,6 +99,11 @@ impl Default for Hasher {
 }
 
 impl Hasher {
+    /// The hashing line's state (`/metrics`).
+    pub fn stats(&self) -> crate::cpu_queue::QueueStats {
+        self.queue.stats()
+    }
+
     pub async fn hash(&self, password: String) -> Result<String, Failure> {
         self.queue
             .run(move || {

@@ -2,6 +2,7 @@
 //! database pool, the providers, the rate limits and the heavy-work queue.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use crate::catalogue_cache::CatalogueCache;
 use crate::config::Config;
@@ -9,6 +10,7 @@ use crate::cpu_queue::CpuQueue;
 use crate::db::Db;
 use crate::limits::Limits;
 use crate::mail::Mailer;
+use crate::metrics::Metrics;
 use crate::passwords::Hasher;
 use crate::payments::PaymentProvider;
 use crate::shipping::Shipping;
@@ -34,4 +36,8 @@ pub struct AppState {
     pub storage: Arc<Storage>,
     /// `GET /products` answers, kept until a product changes.
     pub catalogue: Arc<CatalogueCache>,
+    /// Requests and payments counted for `/metrics`.
+    pub metrics: Arc<Metrics>,
+    /// Set when a graceful shutdown begins: readiness answers 503 from then on.
+    pub draining: Arc<AtomicBool>,
 }

@@ -51,6 +51,19 @@ pub type Db = AnyPool;
 
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
+/// How many of this server's migrations the database has not applied
+/// (readiness: a server newer than its database must not take requests).
+pub async fn pending_migrations(db: &Db) -> Result<usize, sqlx::Error> {
+    let applied: Vec<i64> =
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = TRUE")
+            .fetch_all(db)
+            .await?;
+    Ok(MIGRATOR
+        .iter()
+        .filter(|m| !applied.contains(&m.version))
+        .count())
+}
+
 pub fn is_sqlite(url: &str) -> bool {
     url.starts_with("sqlite:")
 }

@@ -175,3 +175,12 @@ pub async fn mark_delivered(
     sqlx::query(sql).bind(at).bind(id).execute(db).await?;
     Ok(())
 }
+
+/// E-mails not yet handed to the relay: how many, and the oldest one's time (`/metrics`).
+pub async fn waiting(db: &Db) -> Result<(i64, Option<i64>), sqlx::Error> {
+    sqlx::query_as(
+        "SELECT COUNT(*), MIN(created_at) FROM outbox WHERE channel = 'email' AND delivered_at IS NULL",
+    )
+    .fetch_one(db)
+    .await
+}

@@ -90,3 +90,12 @@ pub async fn nothing_left(db: &Db, id: &str) -> Result<bool, DbError> {
             .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// Refunds owed and not yet claimed by a refund: how many, and the oldest one's time (`/metrics`).
+pub async fn waiting(db: &Db) -> Result<(i64, Option<i64>), DbError> {
+    Ok(
+        sqlx::query_as("SELECT COUNT(*), MIN(created_at) FROM refunds_owed WHERE done_at IS NULL")
+            .fetch_one(db)
+            .await?,
+    )
+}

@@ -10,6 +10,7 @@ use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Request, Response,
 use poem_openapi::OpenApiService;
 
 use crate::http::guards;
+use crate::http::request_metrics::RouteNames;
 use crate::http::routes::artwork::ArtworkApi;
 use crate::http::routes::auth::{AuthApi, SecondFactorApi};
 use crate::http::routes::background::BackgroundApi;
@@ -95,11 +96,13 @@ pub fn openapi_json() -> String {
 
 pub fn build(state: AppState) -> impl poem::Endpoint {
     let api = api_service();
+    let names = std::sync::Arc::new(RouteNames::from_openapi(&api.spec()));
     let docs = api.swagger_ui();
     let spec = api.spec_endpoint();
     let mut route = Route::new()
         .nest("/api/docs", docs)
-        .at("/api/openapi.json", spec);
+        .at("/api/openapi.json", spec)
+        .at("/metrics", poem::get(crate::http::routes::metrics::scrape));
     if state.config.test_providers {
         route = route.at(
             "/api/dev/outbox",
@@ -155,8 +158,13 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
     let hsts = state.config.is_https();
     let csp = guards::app_csp(upload_origin(&state.config).as_deref());
     let config = state.config.clone();
+    let metrics = state.metrics.clone();
     route
         .data(state)
+        // Inside json_errors, which answers errors afresh: the matched route is still on them here.
+        .around(move |ep, req| {
+            crate::http::request_metrics::count(ep, req, metrics.clone(), names.clone())
+        })
         .around(json_errors)
         .around(move |ep, req| guards::security_headers(ep, req, hsts, csp.clone()))
         .around(move |ep, req| crate::http::access_log::access_log(ep, req, config.clone()))

@@ -9,6 +9,19 @@ use poem::{Endpoint, IntoResponse, Request, Response};
 use crate::http::error::ApiError;
 use crate::storage::{FILE_TOO_LARGE, MAX_FILE_BYTES};
 
+/// Whether a request comes from a program on this machine: the socket is
+/// loopback and no proxy relayed it (a local proxy relays the world's requests).
+pub fn from_this_machine(req: &Request) -> bool {
+    let loopback = req
+        .remote_addr()
+        .as_socket_addr()
+        .is_some_and(|a| a.ip().is_loopback());
+    let relayed = ["forwarded", "x-forwarded-for", "x-real-ip"]
+        .iter()
+        .any(|h| req.headers().contains_key(*h));
+    loopback && !relayed
+}
+
 /// JSON bodies of the API: at most 1 MiB, read within 30 s.
 pub const MAX_JSON_BODY: usize = 1 << 20;
 const BODY_DEADLINE: Duration = Duration::from_secs(30);

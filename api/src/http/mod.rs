@@ -14,5 +14,6 @@ pub mod fails;
 pub mod guards;
 pub mod pictures;
 pub mod price_tiers;
+pub mod request_metrics;
 pub mod routes;
 pub mod web_assets;

@@ -85,6 +85,18 @@ impl LocalStorage {
         })
     }
 
+    /// A file can be written and removed where uploads land (readiness: a
+    /// full or read-only disk is found before a shopper's upload fails).
+    pub async fn writable(&self) -> anyhow::Result<()> {
+        let probe = self.temp_path();
+        tokio::fs::write(&probe, b"ready")
+            .await
+            .with_context(|| format!("writing {}", probe.display()))?;
+        tokio::fs::remove_file(&probe)
+            .await
+            .with_context(|| format!("removing {}", probe.display()))
+    }
+
     pub fn signer(&self) -> &UrlSigner {
         &self.signer
     }

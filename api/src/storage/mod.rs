@@ -129,6 +129,14 @@ impl Storage {
         }
     }
 
+    /// Local files can be written, or S3's buckets answer (readiness).
+    pub async fn ready(&self) -> anyhow::Result<()> {
+        match self {
+            Storage::Local(s) => s.writable().await,
+            Storage::S3(s) => s.reachable().await,
+        }
+    }
+
     /// Stores a whole file under `key` (replacing any file there).
     pub async fn put(
         &self,

@@ -79,17 +79,22 @@ impl S3Storage {
             buckets: config.buckets.clone(),
         };
         // Fail at start-up, not at the first upload, when a bucket is missing or the keys are wrong.
+        storage.reachable().await?;
+        Ok(storage)
+    }
+
+    /// Every bucket answers to these keys (at start-up, and for readiness).
+    pub async fn reachable(&self) -> anyhow::Result<()> {
         for bucket in Bucket::ALL {
-            storage
-                .client
+            self.client
                 .head_bucket()
-                .bucket(storage.name(bucket))
+                .bucket(self.name(bucket))
                 .send()
                 .await
                 .map_err(storage_error)
-                .with_context(|| format!("checking the S3 bucket {}", storage.name(bucket)))?;
+                .with_context(|| format!("checking the S3 bucket {}", self.name(bucket)))?;
         }
-        Ok(storage)
+        Ok(())
     }
 
     fn name(&self, bucket: Bucket) -> &str {

@@ -22,10 +22,53 @@ fn design() -> serde_json::Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_access_log_holds_no_token_signature_or_share_link() {
+    let logged = log_a_reset_an_upload_and_a_share("text").await;
+    assert!(logged.contains("client=127.0.0.1"), "{logged}");
+}
+
+/// `LOG_FORMAT=json`: one JSON object a line, its spans' fields listed (the
+/// request's path and client), with the same redactions as the text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_logs_are_one_object_a_line_with_the_same_redactions() {
+    let logged = log_a_reset_an_upload_and_a_share("json").await;
+    let mut responses = 0;
+    for line in logged.lines().filter(|l| !l.trim().is_empty()) {
+        let entry: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: not JSON: {line}"));
+        assert!(
+            entry["level"].is_string() && entry["timestamp"].is_string(),
+            "{line}"
+        );
+        if entry["message"] == "response" {
+            let request = entry["spans"]
+                .as_array()
+                .and_then(|spans| spans.iter().find(|s| s["name"] == "request"))
+                .unwrap_or_else(|| panic!("the request's span in {line}"));
+            assert_eq!(request["client"], "127.0.0.1", "{line}");
+            assert!(
+                request["path"].is_string() && entry["status"].is_string(),
+                "{line}"
+            );
+            responses += 1;
+        }
+    }
+    assert!(responses >= 8, "{responses} responses logged:\n{logged}");
+}
+
+/// Logs (in `format`) a password reset, a signed upload and a shared-design
+/// visit, checks that no token, signature or forged address reached the log,
+/// and returns the log.
+async fn log_a_reset_an_upload_and_a_share(format: &str) -> String {
     let dir = data_dir("store-logs");
     let log = dir.join("server.log");
     let database_url = format!("sqlite://{}/store.db?mode=rwc", dir.display());
-    let store = Store::start_logging(&dir, &database_url, &log).await;
+    let store = Store::start_logging_with(
+        &dir,
+        &database_url,
+        &log,
+        &[("RUST_LOG", "info"), ("LOG_FORMAT", format)],
+    )
+    .await;
 
     // A password reset: the link's token travels in a query.
     let (status, body) = store
@@ -134,7 +177,6 @@ async fn the_access_log_holds_no_token_signature_or_share_link() {
         "requests are logged:\n{logged}"
     );
     assert!(logged.contains("/reset-password?token=_"), "{logged}");
-    assert!(logged.contains("client=127.0.0.1"), "{logged}");
     for (what, secret) in [
         ("reset token", reset_token.as_str()),
         ("upload signature", signature.as_str()),
@@ -147,6 +189,7 @@ async fn the_access_log_holds_no_token_signature_or_share_link() {
         );
     }
     let _ = std::fs::remove_dir_all(dir);
+    logged
 }
 
 /// The newest one-time code sent to `to` (an e-mail address or a mobile number).

@@ -30,6 +30,7 @@ mod late_payments;
 mod logs;
 mod names_numbers;
 mod newsletter;
+mod operations;
 mod pages;
 mod payments;
 mod products;

@@ -9,6 +9,7 @@ use crate::db::orders;
 use crate::db::orders::Payment;
 use crate::domain::OrderStatus;
 use crate::error::{Failure, Fallible};
+use crate::metrics::{PaymentOutcome, PaymentVia};
 use crate::state::AppState;
 
 pub const VERIFICATION_FAILED: &str = "Payment verification failed. Please contact support.";
@@ -27,6 +28,9 @@ pub async fn settle(
             .payments
             .payment_signed(provider_order_id, payment_id, signature);
     if !signed {
+        state
+            .metrics
+            .payment(PaymentVia::Browser, PaymentOutcome::Refused);
         tracing::warn!(order = %order.id, "payment signature refused");
         return Err(Failure::bad_request_code(
             VERIFICATION_FAILED,
@@ -43,6 +47,9 @@ pub async fn settle(
         state.config.proof_required,
     )
     .await?;
+    state
+        .metrics
+        .payment(PaymentVia::Browser, outcome_of(&paid.outcome));
     if paid.outcome == Payment::SecondPayment {
         let given_back = refunds::refund_second_payment(state, order, payment_id.trim()).await;
         return Err(messages::second_payment_refunded(
@@ -66,4 +73,15 @@ pub async fn settle(
         ));
     }
     Ok(paid)
+}
+
+/// A recorded payment's outcome as `/metrics` counts it.
+pub fn outcome_of(payment: &Payment) -> PaymentOutcome {
+    match payment {
+        Payment::Confirmed => PaymentOutcome::Confirmed,
+        Payment::AlreadyPaid => PaymentOutcome::AlreadyPaid,
+        Payment::PaidWhileCancelled => PaymentOutcome::PaidWhileCancelled,
+        Payment::SecondPayment => PaymentOutcome::SecondPayment,
+        Payment::DuplicateEvent => PaymentOutcome::Duplicate,
+    }
 }

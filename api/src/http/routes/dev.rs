@@ -8,24 +8,12 @@ use serde::Deserialize;
 
 use crate::db::outbox;
 use crate::http::error::ApiError;
+use crate::http::guards;
 use crate::state::AppState;
 
 #[derive(Deserialize)]
 struct OutboxQuery {
     to: String,
-}
-
-/// Only a browser or test on this machine may read codes: the socket must be
-/// loopback, and a request relayed by a proxy (even a local one) is refused.
-fn from_this_machine(req: &Request) -> bool {
-    let loopback = req
-        .remote_addr()
-        .as_socket_addr()
-        .is_some_and(|a| a.ip().is_loopback());
-    let relayed = ["forwarded", "x-forwarded-for", "x-real-ip"]
-        .iter()
-        .any(|h| req.headers().contains_key(*h));
-    loopback && !relayed
 }
 
 /// `GET /api/dev/outbox?to=...`: the latest messages for an address, so tests
@@ -36,7 +24,7 @@ pub async fn outbox_for(
     state: Data<&AppState>,
     q: Query<OutboxQuery>,
 ) -> poem::Response {
-    if !from_this_machine(req) {
+    if !guards::from_this_machine(req) {
         tracing::warn!("dev outbox asked from another machine: refused");
         return (
             StatusCode::FORBIDDEN,

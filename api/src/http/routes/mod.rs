@@ -11,6 +11,7 @@ pub mod group_members;
 pub mod group_orders;
 pub mod group_payments;
 pub mod health;
+pub mod metrics;
 pub mod model_files;
 pub mod newsletter;
 pub mod orders;

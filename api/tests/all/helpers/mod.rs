@@ -133,6 +133,8 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         },
         claim_window_days: 30,
         backups: None,
+        metrics_token: None,
+        drain_seconds: 0,
     }
 }
 

@@ -7,10 +7,12 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::core::checkout::refunds::SecondPayment;
+use crate::core::checkout::settle;
 use crate::core::documents::issuing;
 use crate::db::orders;
 use crate::db::orders::{Event, Payment};
 use crate::http::error::{ApiError, ApiResult};
+use crate::metrics::{PaymentOutcome, PaymentVia};
 use crate::state::AppState;
 
 /// Razorpay's webhook body: only what we act on.
@@ -76,45 +78,45 @@ pub async fn handle(
         return Ok(if fresh { "ignored" } else { "duplicate" });
     };
     if payment.amount != order.total_price {
+        state
+            .metrics
+            .payment(PaymentVia::Webhook, PaymentOutcome::Refused);
         tracing::error!(order = %order.id, paid = payment.amount, total = order.total_price, "webhook amount differs");
         let fresh = orders::record_event(&state.db, &event).await?;
         return Ok(if fresh { "ignored" } else { "duplicate" });
     }
     let confirming = issuing::for_payment(&state.db, &state.config, &order).await?;
-    Ok(
-        match orders::pay(
-            &state.db,
-            &order,
-            &payment.id,
-            Some(&event),
-            &confirming,
-            state.config.proof_required,
-        )
-        .await?
-        .outcome
-        {
-            Payment::Confirmed => "confirmed",
-            Payment::AlreadyPaid => "already_paid",
-            Payment::PaidWhileCancelled
-                if crate::core::checkout::refunds::refund_cancelled(state, &order.id).await =>
-            {
-                "refunded"
-            }
-            Payment::PaidWhileCancelled => "paid_while_cancelled",
-            Payment::SecondPayment => {
-                match crate::core::checkout::refunds::refund_second_payment(
-                    state,
-                    &order,
-                    &payment.id,
-                )
-                .await
-                {
-                    SecondPayment::Refunded => "second_payment_refunded",
-                    SecondPayment::Refunding => "second_payment_refunding",
-                    SecondPayment::Failed => "second_payment",
-                }
-            }
-            Payment::DuplicateEvent => "duplicate",
-        },
+    let outcome = orders::pay(
+        &state.db,
+        &order,
+        &payment.id,
+        Some(&event),
+        &confirming,
+        state.config.proof_required,
     )
+    .await?
+    .outcome;
+    state
+        .metrics
+        .payment(PaymentVia::Webhook, settle::outcome_of(&outcome));
+    Ok(match outcome {
+        Payment::Confirmed => "confirmed",
+        Payment::AlreadyPaid => "already_paid",
+        Payment::PaidWhileCancelled
+            if crate::core::checkout::refunds::refund_cancelled(state, &order.id).await =>
+        {
+            "refunded"
+        }
+        Payment::PaidWhileCancelled => "paid_while_cancelled",
+        Payment::SecondPayment => {
+            match crate::core::checkout::refunds::refund_second_payment(state, &order, &payment.id)
+                .await
+            {
+                SecondPayment::Refunded => "second_payment_refunded",
+                SecondPayment::Refunding => "second_payment_refunding",
+                SecondPayment::Failed => "second_payment",
+            }
+        }
+        Payment::DuplicateEvent => "duplicate",
+    })
 }
