@@ -57,6 +57,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness for a load balancer: 200 only when the database answers, its
+         *     migrations are current, storage is writable (or S3 answers) and no
+         *     graceful shutdown has begun (then 503 first, while requests in flight finish).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ready for requests. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Readiness"];
+                    };
+                };
+                /** @description Not ready: the data says what is wrong (the log says why). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_Readiness"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart/health": {
         parameters: {
             query?: never;
@@ -14742,6 +14791,12 @@ export interface components {
             message: string;
             data: components["schemas"]["PublicGroupOrder"];
         };
+        /** Envelope_Readiness */
+        Envelope_Readiness: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["Readiness"];
+        };
         /** Envelope_RefundResult */
         Envelope_RefundResult: {
             success: boolean;
@@ -16030,6 +16085,21 @@ export interface components {
          */
         Quantities: {
             [key: string]: number;
+        };
+        /**
+         * Readiness
+         * @description Whether this server should be sent requests, and each thing that decides it.
+         */
+        Readiness: {
+            ready: boolean;
+            /** @description The database answers. */
+            database: boolean;
+            /** @description Every migration this server knows is applied. */
+            migrations: boolean;
+            /** @description Local files can be written, or S3's buckets answer. */
+            storage: boolean;
+            /** @description A graceful shutdown has begun: the server finishes what it has and stops. */
+            draining: boolean;
         };
         /**
          * Reconciliation
