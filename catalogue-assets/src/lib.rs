@@ -8,6 +8,7 @@
 //! the same, byte for byte, on every run (`just assets`; a test fails when the
 //! committed files are stale).
 
+pub mod clipart;
 pub mod encode;
 pub mod garment;
 pub mod glb;

@@ -5,7 +5,8 @@ use wasm_bindgen::prelude::*;
 
 use design_engine::design::{Design, PrintArea};
 use design_engine::elements::{
-    ArcDirection, Font, ImageElement, TextArc, TextElement, TextOutline,
+    ArcDirection, ClipArt, Font, ImageElement, ImageSource, QrCode, TextArc, TextElement,
+    TextOutline,
 };
 use design_engine::error::StudioError;
 use design_engine::garment::Garment;
@@ -210,6 +211,45 @@ impl Studio {
     #[wasm_bindgen(js_name = provideImage, unchecked_return_type = "ImageAsset")]
     pub fn provide_image(&mut self, bytes: &[u8], mime: &str) -> Result<JsValue, JsValue> {
         to_js(&self.renderer.add_image(bytes, mime).map_err(js_error)?)
+    }
+
+    /// Puts a QR code of `text` in `color` in an area (checked against the
+    /// garment's colour when the design is saved).
+    #[wasm_bindgen(js_name = setQrCode)]
+    pub fn set_qr_code(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        text: &str,
+        color: &str,
+    ) -> Result<(), JsValue> {
+        let area = self.area(area_key)?;
+        let code = QrCode::new(text, color).map_err(js_error)?;
+        self.design
+            .set_image(area, ImageElement::of(ImageSource::Qr(code), "QR code"));
+        Ok(())
+    }
+
+    /// Makes a clip-art of the library known to the renderer: its normalised
+    /// SVG, as `GET /api/clipart/{id}.svg` serves it.
+    #[wasm_bindgen(js_name = provideClipart)]
+    pub fn provide_clipart(&mut self, id: &str, svg: &str) -> Result<(), JsValue> {
+        self.renderer.add_clipart(id, svg).map_err(js_error)
+    }
+
+    /// Puts a clip-art (provided first) in `color` in an area.
+    #[wasm_bindgen(js_name = setClipart)]
+    pub fn set_clipart(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        id: &str,
+        color: &str,
+        name: &str,
+    ) -> Result<(), JsValue> {
+        let area = self.area(area_key)?;
+        let clip = ClipArt::new(id, color).map_err(js_error)?;
+        self.design
+            .set_image(area, ImageElement::of(ImageSource::Clipart(clip), name));
+        Ok(())
     }
 
     pub fn remove(

@@ -32,6 +32,10 @@ fn reader(bytes: &[u8]) -> Result<ImageReader<Cursor<&[u8]>>, StudioError> {
 /// The accepted type the bytes really are (PNG, JPEG or GIF), whatever the
 /// sender claimed; None for anything else.
 pub fn sniff_type(bytes: &[u8]) -> Option<&'static str> {
+    #[cfg(feature = "svg")]
+    if crate::svg_logo::looks_like_svg(bytes) {
+        return Some(crate::svg_logo::SVG_MIME);
+    }
     match image::guess_format(bytes).ok()? {
         ImageFormat::Png => Some("image/png"),
         ImageFormat::Jpeg => Some("image/jpeg"),
@@ -82,6 +86,12 @@ fn streams(bytes: &[u8]) -> bool {
 /// at once, from the header alone (0 for bytes that will be refused): a host
 /// budgets its work with it before decoding anything.
 pub fn decoding_cost(bytes: &[u8], side: u32) -> u64 {
+    #[cfg(feature = "svg")]
+    if crate::svg_logo::looks_like_svg(bytes) {
+        // The parsed tree (a few times the text) and the drawn pixmap and its copy.
+        let drawn = u64::from(side.min(MAX_KEPT_SIDE)).pow(2) * 8;
+        return bytes.len() as u64 * 8 + drawn;
+    }
     let Ok((width, height)) = dimensions(bytes) else {
         return 0;
     };
@@ -116,6 +126,10 @@ pub fn decode_within(
     side: u32,
 ) -> Result<(ImageAsset, RgbaImage), StudioError> {
     check_upload(mime, bytes.len() as u64)?;
+    #[cfg(feature = "svg")]
+    if crate::svg_logo::looks_like_svg(bytes) {
+        return crate::svg_logo::decode_within(bytes, side);
+    }
     let (width, height) = dimensions(bytes)?;
     let asset = ImageAsset {
         sha256: sha256_hex(bytes),

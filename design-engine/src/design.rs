@@ -495,11 +495,19 @@ impl Design {
             .collect()
     }
 
+    /// Every drawn image source (QR codes and clip-arts), in area order.
+    pub fn drawn_images(&self) -> impl Iterator<Item = &crate::elements::ImageSource> {
+        self.areas
+            .iter()
+            .filter_map(|(_, a)| a.image.as_ref().map(|i| &i.source))
+            .filter(|s| !matches!(s, crate::elements::ImageSource::Asset(_)))
+    }
+
     /// Every image asset the design uses, in area order.
     pub fn image_assets(&self) -> impl Iterator<Item = &crate::elements::ImageAsset> {
         self.areas
             .iter()
-            .filter_map(|(_, a)| a.image.as_ref().map(|i| &i.asset))
+            .filter_map(|(_, a)| a.image.as_ref().and_then(|i| i.asset()))
     }
 }
 

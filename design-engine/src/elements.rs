@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::StudioError;
 use crate::placement::Position;
 
+pub mod image_source;
+pub use image_source::{ClipArt, ImageSource, QrCode};
+
 pub const MAX_TEXT_CHARS: usize = 50;
 pub const FONT_SIZE_RANGE: std::ops::RangeInclusive<u32> = 8..=48;
 pub const DEFAULT_FONT_SIZE: u32 = 16;
@@ -440,25 +443,34 @@ impl ImageSize {
     }
 }
 
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+// Declared by hand for TypeScript: tsify writes a flattened enum as an
+// interface extending a union, which TypeScript refuses.
+#[cfg(feature = "wasm")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const IMAGE_ELEMENT_TS: &str = "export type ImageElement = ImageSource & { name: string; size: ImageSize; position: Position; useEmbroidery: boolean };";
+
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", from = "RawImage")]
 pub struct ImageElement {
-    pub asset: ImageAsset,
+    /// First, where `asset` always was, so documents of uploads write and
+    /// hash byte for byte as before QR codes and clip-art.
+    #[serde(flatten)]
+    pub source: ImageSource,
     pub name: String,
     pub size: ImageSize,
     pub position: Position,
     pub use_embroidery: bool,
 }
 
-/// An image on a print area: all but the asset may be left out.
+/// An image on a print area: all but its source may be left out.
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "schema", schemars(rename = "ImageElement"))]
 struct RawImage {
-    asset: ImageAsset,
+    #[serde(flatten)]
+    source: ImageSource,
     #[serde(default)]
     name: String,
     #[serde(default)]
@@ -472,7 +484,7 @@ struct RawImage {
 impl From<RawImage> for ImageElement {
     fn from(r: RawImage) -> ImageElement {
         ImageElement {
-            asset: r.asset,
+            source: r.source,
             name: r.name,
             size: r.size,
             position: r.position,
@@ -482,13 +494,27 @@ impl From<RawImage> for ImageElement {
 }
 
 impl ImageElement {
+    /// An upload at the default size, centred.
     pub fn new(asset: ImageAsset, name: &str) -> ImageElement {
+        ImageElement::of(ImageSource::Asset(asset), name)
+    }
+
+    /// Any source at the default size, centred.
+    pub fn of(source: ImageSource, name: &str) -> ImageElement {
         ImageElement {
-            asset,
+            source,
             name: name.trim().to_string(),
             size: ImageSize::default(),
             position: Position::CENTRE,
             use_embroidery: false,
+        }
+    }
+
+    /// The upload it shows, if it shows one (QR codes and clip-arts are drawn).
+    pub fn asset(&self) -> Option<&ImageAsset> {
+        match &self.source {
+            ImageSource::Asset(a) => Some(a),
+            ImageSource::Qr(_) | ImageSource::Clipart(_) => None,
         }
     }
 }

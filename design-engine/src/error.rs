@@ -47,6 +47,24 @@ pub enum StudioError {
     ImageSizeOutOfRange,
     #[error("The image for this element has not been loaded")]
     MissingImage,
+    #[error("Please enter the text for the QR code")]
+    QrTextEmpty,
+    #[error(
+        "A QR code can hold at most 300 bytes of text (300 Latin letters, fewer in other scripts)"
+    )]
+    QrTextTooLong,
+    #[error(
+        "This QR code's colour is too close to the garment's (contrast {0}:1, at least 3:1 is needed): phones could not read it. Pick a darker or lighter colour."
+    )]
+    QrLowContrast(String),
+    #[error("There is no clip-art {0:?}")]
+    UnknownClipArt(String),
+    #[error("This clip-art could not be read: {0}")]
+    BadClipArt(String),
+    #[error("The clip-art {0:?} has not been loaded")]
+    MissingClipArt(String),
+    #[error("This SVG could not be used: {0}")]
+    BadSvg(String),
     #[error("The {0} font is still loading. Please try again in a moment.")]
     FontNotLoaded(&'static str),
     #[error("Cannot set quantity for size {0} below 0")]
@@ -135,6 +153,13 @@ impl StudioError {
             Self::UndecodableImage => "IMAGE_UNDECODABLE",
             Self::ImageSizeOutOfRange => "IMAGE_SIZE_OUT_OF_RANGE",
             Self::MissingImage => "IMAGE_MISSING",
+            Self::QrTextEmpty => "QR_TEXT_EMPTY",
+            Self::QrTextTooLong => "QR_TEXT_TOO_LONG",
+            Self::QrLowContrast(_) => "QR_LOW_CONTRAST",
+            Self::UnknownClipArt(_) => "CLIPART_UNKNOWN",
+            Self::BadClipArt(_) => "CLIPART_UNREADABLE",
+            Self::MissingClipArt(_) => "CLIPART_MISSING",
+            Self::BadSvg(_) => "SVG_UNUSABLE",
             Self::FontNotLoaded(_) => "FONT_NOT_LOADED",
             Self::NegativeQuantity(_) => "QUANTITY_NEGATIVE",
             Self::QuantityTooLarge(_) => "QUANTITY_TOO_LARGE",

@@ -44,6 +44,8 @@ pub mod roster_pricing;
 pub mod short_label;
 pub mod size;
 pub mod size_chart;
+#[cfg(feature = "svg")]
+pub mod svg_logo;
 pub mod tax;
 pub mod tiers;
 

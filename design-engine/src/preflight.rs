@@ -71,15 +71,17 @@ fn low_resolution(area: PrintArea, dpi: f64) -> Option<String> {
     })
 }
 
-/// The effective resolution (dots per inch) of the area's image on the garment, if it has one.
+/// The effective resolution (dots per inch) of the area's uploaded image on
+/// the garment, if it has one (QR codes and clip-arts are drawn at any size).
 pub fn image_dpi(design: &Design, area: PrintArea) -> Option<f64> {
     let image = design.area(area).image.as_ref()?;
+    let asset = image.asset()?;
     let (area_w, area_h) = area.print_size_inches();
     let box_w = area_w * f64::from(image.size.width()) / 100.0;
     let box_h = area_h * f64::from(image.size.height()) / 100.0;
     let (px_w, px_h) = (
-        f64::from(image.asset.width.max(1)),
-        f64::from(image.asset.height.max(1)),
+        f64::from(asset.width.max(1)),
+        f64::from(asset.height.max(1)),
     );
     // Inches per pixel of the fitted picture: the tighter side decides.
     let inches_per_px = (box_w / px_w).min(box_h / px_h);

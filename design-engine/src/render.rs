@@ -20,6 +20,7 @@ mod renderer;
 pub mod text;
 #[cfg(not(feature = "text"))]
 pub mod text_module;
+pub mod vector;
 
 pub use fonts::Fonts;
 pub use personal::{PieceFile, piece_file_name, roster_csv};

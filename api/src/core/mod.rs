@@ -12,6 +12,7 @@ pub mod designs;
 pub mod documents;
 pub mod fulfilment;
 pub mod groups;
+pub mod library;
 pub mod messages;
 pub mod pages;
 pub mod products;

@@ -104,6 +104,10 @@ pub fn render(
     for (bytes, mime) in pictures {
         renderer.add_image(bytes, mime).map_err(|e| e.to_string())?;
     }
+    for line in lines {
+        crate::core::library::clipart::provide(&mut renderer, &line.design)
+            .map_err(|e| e.to_string())?;
+    }
     let mut l = Layout::new();
     heading(&mut l, header);
     for (i, line) in lines.iter().enumerate() {
@@ -192,11 +196,12 @@ fn area_facts(design: &Design, area: PrintArea) -> Vec<(String, bool)> {
     let mut out = vec![(format!("Print area: {}", size_text(w, h)), false)];
     let a = design.area(area);
     if let Some(image) = &a.image
+        && let Some(asset) = image.asset()
         && let Some(dpi) = design_engine::preflight::image_dpi(design, area)
     {
         let (iw, ih) = (
-            f64::from(image.asset.width.max(1)) / dpi,
-            f64::from(image.asset.height.max(1)) / dpi,
+            f64::from(asset.width.max(1)) / dpi,
+            f64::from(asset.height.max(1)) / dpi,
         );
         out.push((format!("Image: {}", image.name), false));
         out.push((format!("Printed {}", size_text(iw, ih)), false));

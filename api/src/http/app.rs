@@ -21,6 +21,7 @@ use crate::http::routes::group_members::GroupMembersApi;
 use crate::http::routes::group_orders::GroupOrdersApi;
 use crate::http::routes::group_payments::GroupPaymentsApi;
 use crate::http::routes::health::HealthApi;
+use crate::http::routes::library::LibraryApi;
 use crate::http::routes::model_files::ModelsApi;
 use crate::http::routes::newsletter::NewsletterApi;
 use crate::http::routes::orders::OrdersApi;
@@ -74,7 +75,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 SecondFactorApi,
                 TaxDocumentsApi,
                 ProofsApi,
-                StoreApi,
+                (StoreApi, LibraryApi),
                 AccountsApi,
                 ReorderApi,
                 StagesApi,

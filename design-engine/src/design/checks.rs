@@ -3,7 +3,8 @@
 //! roster that fits what it prints piece for piece).
 
 use super::Design;
-use crate::elements::check_upload;
+use crate::colour::colour_hex;
+use crate::elements::{ImageSource, check_upload};
 use crate::error::{RowProblem, StudioError};
 use crate::garment::Garment;
 use crate::personal_field::PersonalField;
@@ -25,6 +26,15 @@ impl Design {
         self.check_fits(garment)?;
         for asset in self.image_assets() {
             check_upload(&asset.mime, asset.bytes)?;
+        }
+        // A QR code must stand out from the garment to scan (a colour the
+        // store has no swatch for cannot be judged, and is let be).
+        if let Some(garment) = colour_hex(&self.color) {
+            for source in self.drawn_images() {
+                if let ImageSource::Qr(code) = source {
+                    code.check_contrast(&garment)?;
+                }
+            }
         }
         self.quantities.check()
     }

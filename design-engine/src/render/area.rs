@@ -85,32 +85,52 @@ impl Renderer {
         if let Some(image) = content.image.clone().filter(|_| shared) {
             let box_w = image.size.width() as f32 / 100.0 * wf;
             let box_h = image.size.height() as f32 / 100.0 * hf;
-            let preview = !print && box_w.max(box_h) <= PREVIEW_SIDE as f32;
-            let source = self.prepared(&image, preview)?;
-            let (iw, ih) = (source.width() as f32, source.height() as f32);
-            // Fit inside the element's box, keeping the picture's proportions.
-            let s = (box_w / iw).min(box_h / ih);
-            let (dw, dh) = (
-                ((iw * s).round() as u32).max(1),
-                ((ih * s).round() as u32).max(1),
+            let centre = (
+                image.position.x() as f32 / 100.0 * wf,
+                image.position.y() as f32 / 100.0 * hf,
             );
-            placed.push(Placed {
-                centre: (
-                    image.position.x() as f32 / 100.0 * wf,
-                    image.position.y() as f32 / 100.0 * hf,
-                ),
-                size: (dw as f32, dh as f32),
-                what: PlacedKind::Image {
-                    key: SpriteKey::Image {
-                        sha256: image.asset.sha256.clone(),
-                        embroidered: image.use_embroidery,
-                        preview,
-                        width: dw,
-                        height: dh,
+            // Fit inside the element's box, keeping the picture's proportions.
+            let fit = |iw: f32, ih: f32| {
+                let s = (box_w / iw).min(box_h / ih);
+                (
+                    ((iw * s).round() as u32).max(1),
+                    ((ih * s).round() as u32).max(1),
+                )
+            };
+            if let Some((art, rgb)) = self.vector(&image.source)? {
+                let (dw, dh) = fit(art.aspect(), 1.0);
+                placed.push(Placed {
+                    centre,
+                    size: (dw as f32, dh as f32),
+                    what: PlacedKind::Vector {
+                        key: SpriteKey::Vector {
+                            source: image.source.clone(),
+                            width: dw,
+                            height: dh,
+                        },
+                        art,
+                        rgb,
                     },
-                    source,
-                },
-            });
+                });
+            } else if let Some(asset) = image.asset() {
+                let preview = !print && box_w.max(box_h) <= PREVIEW_SIDE as f32;
+                let source = self.prepared(&image, preview)?;
+                let (dw, dh) = fit(source.width() as f32, source.height() as f32);
+                placed.push(Placed {
+                    centre,
+                    size: (dw as f32, dh as f32),
+                    what: PlacedKind::Image {
+                        key: SpriteKey::Image {
+                            sha256: asset.sha256.clone(),
+                            embroidered: image.use_embroidery,
+                            preview,
+                            width: dw,
+                            height: dh,
+                        },
+                        source,
+                    },
+                });
+            }
         }
 
         if let Some(text) = content.text.clone().filter(|_| shared) {

@@ -8,7 +8,8 @@ use serde::Serialize;
 use tiny_skia::Pixmap;
 
 use super::text::{TextShape, TextStyle};
-use crate::elements::{ElementKind, Font, TextElement};
+use super::vector::VectorArt;
+use crate::elements::{ElementKind, Font, ImageSource, TextElement};
 use crate::personal_field::PersonalField;
 use crate::roster::RosterRow;
 
@@ -45,6 +46,12 @@ pub(super) enum SpriteKey {
         width: u32,
         height: u32,
     },
+    /// A QR code or clip-art (its source names its colour too) at a size.
+    Vector {
+        source: ImageSource,
+        width: u32,
+        height: u32,
+    },
 }
 
 /// An element's place on a drawn area: centre and size in pixels.
@@ -76,6 +83,11 @@ pub(super) enum PlacedKind {
         key: SpriteKey,
         source: Arc<Pixmap>,
     },
+    Vector {
+        key: SpriteKey,
+        art: Arc<VectorArt>,
+        rgb: [u8; 3],
+    },
     Text {
         key: SpriteKey,
         shape: Arc<TextShape>,
@@ -89,7 +101,7 @@ impl Placed {
     pub(super) fn element_box(&self) -> ElementBox {
         ElementBox {
             kind: match self.what {
-                PlacedKind::Image { .. } => ElementKind::Image,
+                PlacedKind::Image { .. } | PlacedKind::Vector { .. } => ElementKind::Image,
                 PlacedKind::Text { .. } => ElementKind::Text,
             },
             x: self.centre.0,

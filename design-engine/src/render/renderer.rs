@@ -14,12 +14,16 @@ use super::ink::Ink;
 use super::pixels::{into_rgba, scaled, to_pixmap};
 use super::placed::{Placed, PlacedKind, SpriteKey, TextKey};
 use super::text::TextShape;
+use super::vector::VectorArt;
 use super::{DECAL_MAX_SIDE, DECAL_PX_PER_SIZE, PREVIEW_SIDE};
 use crate::codec::{MAX_KEPT_SIDE, decode_within, shrink_to};
 use crate::effects::embroider;
-use crate::elements::{Font, ImageAsset, ImageElement, TextElement};
+use crate::elements::{Font, ImageAsset, ImageElement, ImageSource, TextElement};
 use crate::error::StudioError;
 use crate::hash::sha256_hex;
+
+/// A drawn image's paths and its one colour.
+pub(super) type Drawn = (Arc<VectorArt>, [u8; 3]);
 
 struct StoredImage {
     asset: ImageAsset,
@@ -31,6 +35,8 @@ struct StoredImage {
 pub struct Renderer {
     fonts: Fonts,
     images: HashMap<String, StoredImage>,
+    /// The library's clip-arts loaded so far, by id.
+    cliparts: HashMap<String, Arc<VectorArt>>,
     shapes: Lru<TextKey, Arc<TextShape>>,
     sprites: Lru<SpriteKey, Arc<Pixmap>>,
     /// Names' and numbers' ink within their layout (`personal`).
@@ -44,6 +50,7 @@ impl Renderer {
         Renderer {
             fonts,
             images: HashMap::new(),
+            cliparts: HashMap::new(),
             shapes: Lru::new(16),
             sprites: Lru::new(16),
             inks: Lru::new(16),
@@ -106,6 +113,34 @@ impl Renderer {
         self.images.retain(|sha, _| keep.contains(&sha.as_str()));
     }
 
+    /// Reads and keeps a clip-art of the library (its normalised SVG) under `id`.
+    pub fn add_clipart(&mut self, id: &str, svg: &str) -> Result<(), StudioError> {
+        let art = VectorArt::from_svg(svg)?;
+        self.cliparts.insert(id.to_string(), Arc::new(art));
+        Ok(())
+    }
+
+    pub fn has_clipart(&self, id: &str) -> bool {
+        self.cliparts.contains_key(id)
+    }
+
+    /// The paths and colour of a drawn image (`None` for an upload).
+    pub(super) fn vector(&self, source: &ImageSource) -> Result<Option<Drawn>, StudioError> {
+        match source {
+            ImageSource::Asset(_) => Ok(None),
+            ImageSource::Qr(code) => {
+                Ok(Some((Arc::new(VectorArt::qr(code)?), code.colour().rgb())))
+            }
+            ImageSource::Clipart(c) => {
+                let art = self
+                    .cliparts
+                    .get(c.id())
+                    .ok_or_else(|| StudioError::MissingClipArt(c.id().to_string()))?;
+                Ok(Some((Arc::clone(art), c.colour().rgb())))
+            }
+        }
+    }
+
     pub(super) fn shape(&mut self, text: &TextElement) -> Result<Arc<TextShape>, StudioError> {
         let fonts = &self.fonts;
         self.shapes.get_or_try(TextKey::of(text), || {
@@ -127,10 +162,8 @@ impl Renderer {
         image: &ImageElement,
         preview: bool,
     ) -> Result<Arc<Pixmap>, StudioError> {
-        let stored = self
-            .images
-            .get_mut(&image.asset.sha256)
-            .ok_or(StudioError::MissingImage)?;
+        let sha = &image.asset().ok_or(StudioError::MissingImage)?.sha256;
+        let stored = self.images.get_mut(sha).ok_or(StudioError::MissingImage)?;
         let key = (image.use_embroidery, preview);
         if let Some(p) = stored.prepared.get(&key) {
             return Ok(p.clone());
@@ -162,6 +195,19 @@ impl Renderer {
     /// The image as the studio shows it (with the embroidery effect when chosen),
     /// at most 512 × 512.
     pub fn image_decal(&mut self, image: &ImageElement) -> Result<RgbaImage, StudioError> {
+        if let Some((art, rgb)) = self.vector(&image.source)? {
+            let side = DECAL_MAX_SIDE as f32;
+            let (w, h) = if art.aspect() >= 1.0 {
+                (side, side / art.aspect())
+            } else {
+                (side * art.aspect(), side)
+            };
+            return Ok(into_rgba(art.raster(
+                rgb,
+                w.round() as u32,
+                h.round() as u32,
+            )?));
+        }
         let pixmap = self.prepared(image, true)?;
         Ok(shrink_to(into_rgba((*pixmap).clone()), DECAL_MAX_SIDE))
     }
@@ -191,6 +237,10 @@ impl Renderer {
             PlacedKind::Image { key, source } => {
                 let (dw, dh) = (p.size.0 as u32, p.size.1 as u32);
                 self.sprite(key, print, || Ok(scaled(&source, dw, dh)))?
+            }
+            PlacedKind::Vector { key, art, rgb } => {
+                let (dw, dh) = (p.size.0 as u32, p.size.1 as u32);
+                self.sprite(key, print, || art.raster(rgb, dw, dh))?
             }
             PlacedKind::Text {
                 key,

@@ -28,11 +28,29 @@ export async function provideStoredImages(studio: Studio): Promise<AreaKey[]> {
   const doc = studio.design();
   const missing: AreaKey[] = [];
   for (const [area, content] of Object.entries(doc.areas)) {
-    const sha = content.image?.asset.sha256;
+    const image = content.image;
+    if (image && 'clipart' in image) {
+      // Clip-art comes from the library, as the server draws it.
+      if (!(await provideClipart(studio, image.clipart.id))) missing.push(area);
+      continue;
+    }
+    const sha = image && 'asset' in image ? image.asset.sha256 : undefined;
     if (!sha) continue;
     const stored = await getImage(sha);
     if (stored) studio.provideImage(stored.bytes, stored.mime);
     else missing.push(area);
   }
   return missing;
+}
+
+/** Fetches a library clip-art's SVG and hands it to the engine; false when it could not. */
+export async function provideClipart(studio: Studio, id: string): Promise<boolean> {
+  try {
+    const res = await fetch(`/api/clipart/${encodeURIComponent(id)}/svg`);
+    if (!res.ok) return false;
+    studio.provideClipart(id, await res.text());
+    return true;
+  } catch {
+    return false;
+  }
 }

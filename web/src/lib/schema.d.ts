@@ -5793,10 +5793,13 @@ export interface paths {
         };
         /**
          * Upload a picture of your design, named by the SHA-256 of its bytes
-         *     (PNG, JPEG or GIF, under 5 MB, at most 24 megapixels). The server
-         *     reads the bytes itself, whatever type the request claims: 201 when
-         *     stored, 200 when it already held them, 422 when the bytes do not hash
-         *     to the name or are not such a picture.
+         *     (PNG, JPEG or GIF, under 5 MB, at most 24 megapixels; or an SVG logo
+         *     under 1 MB). The server reads the bytes itself, whatever type the
+         *     request claims: 201 when stored, 200 when it already held them, 422
+         *     when the bytes do not hash to the name or are not such a picture. An
+         *     SVG is sanitised (no scripts, event handlers, outside references,
+         *     embedded pictures, DTD or entities) and its clean copy kept: the
+         *     answer's `sha256` names that copy, for the design to use.
          */
         put: {
             parameters: {
@@ -10471,6 +10474,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clipart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clip-art library: a page of 48, optionally of one `category` and
+         *     matching every word of `q` (name, tags), with the categories and
+         *     licences. 400 for an unknown category, a query over 64 characters or
+         *     a page outside 1 to 100.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    category?: string;
+                    q?: string;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        "CACHE-CONTROL": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_ClipArtPage"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clipart/{id}/svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One clip-art's SVG: filled paths only, which the studio's engine reads
+         *     (`provideClipart`) and draws in the chosen colour.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The clip-art's SVG (image/svg+xml). */
+                200: {
+                    headers: {
+                        "CACHE-CONTROL": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The starter templates, one design per occasion. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        "CACHE-CONTROL": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_StarterTemplate"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/tax-documents": {
         parameters: {
             query?: never;
@@ -13963,13 +14152,13 @@ export interface components {
         ArtworkInfo: {
             /** @description SHA-256 of the bytes, 64 lowercase hex digits. */
             sha256: string;
-            /** @description The type the bytes really are: image/png, image/jpeg or image/gif. */
+            /** @description The type the bytes really are: image/png, image/jpeg, image/gif or image/svg+xml. */
             mime: string;
             /** Format: int64 */
             bytes: number;
             /**
              * Format: int64
-             * @description Pixels.
+             * @description Pixels (an SVG's: drawn 3600 on its long side, print-ready).
              */
             width: number;
             /** Format: int64 */
@@ -14280,6 +14469,46 @@ export interface components {
             page: number;
             /** Format: int64 */
             limit: number;
+        };
+        /** @description A clip-art of the store's library, drawn in one colour. */
+        ClipArt: {
+            color: components["schemas"]["HexColour"];
+            id: string;
+        };
+        /** ClipArtCategory */
+        ClipArtCategory: {
+            id: string;
+            label: string;
+        };
+        /** ClipArtItem */
+        ClipArtItem: {
+            /** @description What a design's `{"clipart": {"id"}}` names. */
+            id: string;
+            name: string;
+            category: string;
+            tags: string[];
+            /** @description The id of one of the page's `licences`. */
+            licence: string;
+            /** @description The SVG, one colour (black) on a transparent ground. */
+            svgUrl: string;
+        };
+        /** ClipArtLicence */
+        ClipArtLicence: {
+            id: string;
+            name: string;
+            text: string;
+        };
+        /** ClipArtPage */
+        ClipArtPage: {
+            items: components["schemas"]["ClipArtItem"][];
+            /** Format: uint32 */
+            page: number;
+            /** Format: uint32 */
+            pages: number;
+            /** Format: uint32 */
+            total: number;
+            categories: components["schemas"]["ClipArtCategory"][];
+            licences: components["schemas"]["ClipArtLicence"][];
         };
         /** ColorImage */
         ColorImage: {
@@ -14653,6 +14882,12 @@ export interface components {
             message: string;
             data: components["schemas"]["ClaimsPage"];
         };
+        /** Envelope_ClipArtPage */
+        Envelope_ClipArtPage: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["ClipArtPage"];
+        };
         /** Envelope_Confirmation */
         Envelope_Confirmation: {
             success: boolean;
@@ -14935,6 +15170,12 @@ export interface components {
             message: string;
             data: components["schemas"]["ProductDto"][];
         };
+        /** Envelope_list_StarterTemplate */
+        Envelope_list_StarterTemplate: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["StarterTemplate"][];
+        };
         /** Envelope_list_TaxDocument */
         Envelope_list_TaxDocument: {
             success: boolean;
@@ -15204,16 +15445,21 @@ export interface components {
             /** Format: uint32 */
             width: number;
         };
-        /** @description An image on a print area: all but the asset may be left out. */
+        /** @description An image on a print area: all but its source may be left out. */
         ImageElement: {
-            asset: components["schemas"]["ImageAsset"];
             /** @default  */
             name: string;
             position?: components["schemas"]["Position"];
             size?: components["schemas"]["ImageSize"];
             /** @default false */
             useEmbroidery: boolean;
-        };
+        } & ({
+            asset: components["schemas"]["ImageAsset"];
+        } | {
+            qr: components["schemas"]["QrCode"];
+        } | {
+            clipart: components["schemas"]["ClipArt"];
+        });
         /**
          * ImageRef
          * @description A picture of a garment in one colour (front or back).
@@ -16073,6 +16319,11 @@ export interface components {
             /** Format: int64 */
             pricePerPiece: number;
         };
+        /** @description A QR code drawn by the engine: its text, in one colour on the garment. */
+        QrCode: {
+            color: components["schemas"]["HexColour"];
+            text: string;
+        };
         /**
          * @description Garments per size, keyed by the product's size labels in lower case (s, m, l, xl, xxl, 3xl...). A size left out is 0.
          * @default {
@@ -16484,6 +16735,15 @@ export interface components {
             moved: boolean;
             /** @description Why not, when not moved. */
             reason?: string;
+        };
+        /** StarterTemplate */
+        StarterTemplate: {
+            id: string;
+            name: string;
+            /** @description Sports team, School event, Wedding... */
+            occasion: string;
+            /** @description The design, its product `template`: the studio puts it on its own product. */
+            design: components["schemas"]["Design"] & unknown;
         };
         /**
          * StateRef

@@ -18,6 +18,7 @@ pub async fn check_design(
     user_id: &str,
     design: &design_engine::design::Design,
 ) -> Result<(), Failure> {
+    crate::core::library::clipart::check_known(design)?;
     for asset in design.image_assets() {
         let held = match get(db, &asset.sha256).await? {
             Some(stored) => stored.matches(asset) && is_holder(db, &asset.sha256, user_id).await?,
@@ -92,6 +93,7 @@ pub async fn thumbnail(
         for (bytes, mime) in &pictures {
             renderer.add_image(bytes, mime)?;
         }
+        crate::core::library::clipart::provide(&mut renderer, &design)?;
         renderer.thumbnail_png(&design, THUMBNAIL_SIDE)
     })
     .await?

@@ -171,6 +171,10 @@ impl Plan {
         for (bytes, mime) in &self.pictures {
             renderer.add_image(bytes, mime)?;
         }
+        let designs = self.areas.iter().map(|a| &a.design);
+        for design in designs.chain(self.personalised.iter().map(|(_, d)| d)) {
+            crate::core::library::clipart::provide(&mut renderer, design)?;
+        }
         Ok(renderer)
     }
 

@@ -20,16 +20,17 @@ use crate::limits::Door;
 use crate::state::AppState;
 use crate::storage::{Bucket, Key, Source, StorageError};
 use design_engine::elements::MAX_IMAGE_BYTES;
+use design_engine::svg_logo::{self, SVG_MIME};
 
 /// What the server read from an artwork's bytes.
 #[derive(Object, Debug, Clone)]
 pub struct ArtworkInfo {
     /// SHA-256 of the bytes, 64 lowercase hex digits.
     pub sha256: String,
-    /// The type the bytes really are: image/png, image/jpeg or image/gif.
+    /// The type the bytes really are: image/png, image/jpeg, image/gif or image/svg+xml.
     pub mime: String,
     pub bytes: i64,
-    /// Pixels.
+    /// Pixels (an SVG's: drawn 3600 on its long side, print-ready).
     pub width: i64,
     pub height: i64,
 }
@@ -60,10 +61,13 @@ pub struct ArtworkApi;
 #[OpenApi(tag = "Tag::Artwork")]
 impl ArtworkApi {
     /// Upload a picture of your design, named by the SHA-256 of its bytes
-    /// (PNG, JPEG or GIF, under 5 MB, at most 24 megapixels). The server
-    /// reads the bytes itself, whatever type the request claims: 201 when
-    /// stored, 200 when it already held them, 422 when the bytes do not hash
-    /// to the name or are not such a picture.
+    /// (PNG, JPEG or GIF, under 5 MB, at most 24 megapixels; or an SVG logo
+    /// under 1 MB). The server reads the bytes itself, whatever type the
+    /// request claims: 201 when stored, 200 when it already held them, 422
+    /// when the bytes do not hash to the name or are not such a picture. An
+    /// SVG is sanitised (no scripts, event handlers, outside references,
+    /// embedded pictures, DTD or entities) and its clean copy kept: the
+    /// answer's `sha256` names that copy, for the design to use.
     #[oai(path = "/artwork/:sha256", method = "put")]
     async fn put(
         &self,
@@ -86,24 +90,32 @@ impl ArtworkApi {
                 _ => ApiError::bad_request("The request body could not be read"),
             })?;
         // The engine decodes every pixel (in the heavy-work queue, within its
-        // memory budget): type, size and pixels checked, none kept.
-        let checked = bytes.clone();
-        let cost = design_engine::codec::decoding_cost(&bytes, 64);
-        let asset = state
-            .work
-            .run_holding(cost, move || {
-                let mime = design_engine::codec::sniff_type(&checked)
-                    .ok_or(design_engine::StudioError::UndecodableImage)?;
-                design_engine::codec::check_decodes(&checked, mime)
-            })
-            .await?
-            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-        if asset.sha256 != key.as_str() {
+        // memory budget): type, size and pixels checked, none kept. An SVG is
+        // sanitised first, and what is kept and named is its clean copy.
+        if design_engine::hash::sha256_hex(&bytes) != key.as_str() {
             return Err(ApiError::unprocessable(
                 "The image's bytes do not match its name (SHA-256)",
             )
             .into());
         }
+        let checked = bytes.clone();
+        let cost = design_engine::codec::decoding_cost(&bytes, 64);
+        let (asset, clean) = state
+            .work
+            .run_holding(cost, move || {
+                let mime = design_engine::codec::sniff_type(&checked)
+                    .ok_or(design_engine::StudioError::UndecodableImage)?;
+                if mime == SVG_MIME {
+                    let clean = svg_logo::sanitise(&checked)?;
+                    let asset = design_engine::codec::check_decodes(&clean, mime)?;
+                    return Ok((asset, Some(clean)));
+                }
+                design_engine::codec::check_decodes(&checked, mime).map(|a| (a, None))
+            })
+            .await?
+            .map_err(|e: design_engine::StudioError| ApiError::unprocessable(e.to_string()))?;
+        let bytes = clean.map_or(bytes, bytes::Bytes::from);
+        let key = Key::artwork(&asset.sha256).map_err(ApiError::internal)?;
         if state
             .storage
             .size(Bucket::Artwork, &key)

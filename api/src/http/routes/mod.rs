@@ -11,6 +11,7 @@ pub mod group_members;
 pub mod group_orders;
 pub mod group_payments;
 pub mod health;
+pub mod library;
 pub mod metrics;
 pub mod model_files;
 pub mod newsletter;
@@ -54,6 +55,8 @@ pub enum Tag {
     Designs,
     /// The store's runtime facts: its fee policy and support contact.
     Store,
+    /// Clip-art and starter templates to design with.
+    Library,
     /// Group orders: one link, each member's own row, one order.
     GroupOrders,
     /// The store's policy pages: about, contact, terms, privacy, refunds, shipping, cookies.
