@@ -64,16 +64,17 @@ fn transformed(path: Path, t: Transform) -> Result<Path, String> {
     path.transform(t).ok_or_else(|| "a path vanished".into())
 }
 
-/// Path data in absolute M, L, Q, C and Z.
+/// Path data in absolute M, L, Q, C and Z (the engine's `VectorArt::from_svg`).
 fn data(path: &Path) -> String {
     let mut d = String::new();
+    // Each command and number apart by a space: the engine reads no other form.
     let mut put = |cmd: char, pts: &[(f32, f32)]| {
+        if !d.is_empty() {
+            d.push(' ');
+        }
         d.push(cmd);
-        for (i, (x, y)) in pts.iter().enumerate() {
-            if i > 0 {
-                d.push(' ');
-            }
-            d.push_str(&format!("{} {}", num(*x), num(*y)));
+        for (x, y) in pts {
+            d.push_str(&format!(" {} {}", num(*x), num(*y)));
         }
     };
     for seg in path.segments() {

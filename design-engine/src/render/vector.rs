@@ -2,10 +2,12 @@
 //! as paths and filled in one colour at whatever size is asked, so a print
 //! file gets sharp edges at 300 DPI and the studio's preview the same shapes.
 //!
-//! Clip-arts come as the library's normalised SVG (`assets/clipart`): a
-//! `viewBox` and `<path>` elements, each filled (nonzero or even-odd), no
-//! strokes, transforms or styles: the library's generator turned those into
-//! plain fills, so no SVG renderer is needed here (nor in the browser's core module).
+//! Clip-arts come in the library's plain SVG form (`assets/clipart`, written
+//! by catalogue-assets' normaliser): one `<svg viewBox="0 0 W H">` holding
+//! only `<path d="..."/>` elements (`fill-rule="evenodd"` or not), their data
+//! absolute M, L, Q, C and Z. Strokes, shapes, arcs and transforms were turned
+//! into such fills there, so this reads a few lines of text: no XML parser, no
+//! SVG renderer, and a small browser core module.
 
 use qrcode::{Color, EcLevel};
 use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Transform};
@@ -74,20 +76,25 @@ impl VectorArt {
         })
     }
 
-    /// A clip-art from the library's normalised SVG.
+    /// A clip-art in the library's plain SVG form (see the module's notes):
+    /// anything else is refused rather than half read.
     pub fn from_svg(svg: &str) -> Result<VectorArt, StudioError> {
         let bad = |why: &str| StudioError::BadClipArt(why.to_string());
         if svg.len() > MAX_CLIPART_BYTES {
             return Err(bad("the file is too large"));
         }
-        let doc = roxmltree::Document::parse(svg).map_err(|e| bad(&e.to_string()))?;
-        let root = doc.root_element();
-        let view_box: Vec<f32> = root
-            .attribute("viewBox")
+        let root = svg.trim();
+        let open = root
+            .strip_prefix("<svg")
+            .and_then(|r| r.strip_suffix("</svg>"))
+            .ok_or_else(|| bad("it is not one <svg> element"))?;
+        let (head, body) = open
+            .split_once('>')
+            .ok_or_else(|| bad("its <svg> is not closed"))?;
+        let view_box: Vec<f32> = attribute(head, "viewBox")
             .ok_or_else(|| bad("it has no viewBox"))?
-            .split([' ', ','])
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse::<f32>())
+            .split_ascii_whitespace()
+            .map(str::parse)
             .collect::<Result<_, _>>()
             .map_err(|_| bad("its viewBox is not numbers"))?;
         let [x0, y0, width, height] = view_box[..] else {
@@ -97,14 +104,20 @@ impl VectorArt {
             return Err(bad("its viewBox is empty"));
         }
         let mut paths = Vec::new();
-        for node in root.descendants().filter(|n| n.has_tag_name("path")) {
-            let d = node.attribute("d").ok_or_else(|| bad("a path has no d"))?;
-            let rule = match node.attribute("fill-rule") {
+        let mut rest = body.trim_start();
+        while !rest.is_empty() {
+            let tag = rest
+                .strip_prefix("<path")
+                .and_then(|r| r.split_once("/>"))
+                .ok_or_else(|| bad("it holds something other than <path/> elements"))?;
+            let d = attribute(tag.0, "d").ok_or_else(|| bad("a path has no d"))?;
+            let rule = match attribute(tag.0, "fill-rule") {
                 Some("evenodd") => FillRule::EvenOdd,
                 _ => FillRule::Winding,
             };
             let path = to_path(d, x0, y0).ok_or_else(|| bad("a path's data does not parse"))?;
             paths.push((path, rule));
+            rest = tag.1.trim_start();
         }
         if paths.is_empty() {
             return Err(bad("it has no paths"));
@@ -141,21 +154,51 @@ impl VectorArt {
     }
 }
 
-/// SVG path data (any commands, arcs too) as a tiny-skia path, moved so the
-/// viewBox starts at the origin.
+/// The value of `name="..."` among a tag's attributes.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    tag[at..].split_once('"').map(|(v, _)| v)
+}
+
+/// Plain path data (absolute M, L, Q, C and Z, numbers apart by spaces, a
+/// command's letter before its first number) as a tiny-skia path, moved so
+/// the viewBox starts at the origin.
 fn to_path(d: &str, x0: f32, y0: f32) -> Option<Path> {
-    use kurbo::PathEl;
-    let bez = kurbo::BezPath::from_svg(d).ok()?;
-    let p = |pt: kurbo::Point| (pt.x as f32 - x0, pt.y as f32 - y0);
-    let mut pb = PathBuilder::new();
-    for el in bez.elements() {
-        match *el {
-            PathEl::MoveTo(a) => pb.move_to(p(a).0, p(a).1),
-            PathEl::LineTo(a) => pb.line_to(p(a).0, p(a).1),
-            PathEl::QuadTo(a, b) => pb.quad_to(p(a).0, p(a).1, p(b).0, p(b).1),
-            PathEl::CurveTo(a, b, c) => pb.cubic_to(p(a).0, p(a).1, p(b).0, p(b).1, p(c).0, p(c).1),
-            PathEl::ClosePath => pb.close(),
+    let mut tokens = Vec::new();
+    for word in d.split_ascii_whitespace() {
+        match word.split_at_checked(1) {
+            Some((cmd, rest)) if cmd.bytes().all(|b| b.is_ascii_alphabetic()) => {
+                tokens.push(cmd);
+                if !rest.is_empty() {
+                    tokens.push(rest);
+                }
+            }
+            _ => tokens.push(word),
         }
+    }
+    let mut pb = PathBuilder::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let n = match tokens[i] {
+            "M" | "L" => 2,
+            "Q" => 4,
+            "C" => 6,
+            "Z" => 0,
+            _ => return None,
+        };
+        let mut p = [0f32; 6];
+        for (k, v) in p.iter_mut().take(n).enumerate() {
+            let origin = if k % 2 == 0 { x0 } else { y0 };
+            *v = tokens.get(i + 1 + k)?.parse::<f32>().ok()? - origin;
+        }
+        match tokens[i] {
+            "M" => pb.move_to(p[0], p[1]),
+            "L" => pb.line_to(p[0], p[1]),
+            "Q" => pb.quad_to(p[0], p[1], p[2], p[3]),
+            "C" => pb.cubic_to(p[0], p[1], p[2], p[3], p[4], p[5]),
+            _ => pb.close(),
+        }
+        i += 1 + n;
     }
     pb.finish()
 }

@@ -4,7 +4,7 @@ use crate::elements::{ClipArt, ImageElement, ImageSource};
 use crate::preflight;
 use crate::render::Renderer;
 
-const STAR: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M12 2 L15 9 L22 9 L16.5 14 L19 22 L12 17 L5 22 L7.5 14 L2 9 L9 9 Z"/><path fill-rule="evenodd" d="M2 2h4v4h-4z M3 3h2v2h-2z"/><path d="M20 4a2 2 0 1 0 0.01 0z"/></svg>"##;
+const STAR: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M12 2 L15 9 L22 9 L16.5 14 L19 22 L12 17 L5 22 L7.5 14 L2 9 L9 9 Z"/><path fill-rule="evenodd" d="M2 2 L6 2 L6 6 L2 6 Z M3 3 L5 3 L5 5 L3 5 Z"/> <path d="M20 2 C21.1 2 22 2.9 22 4 C22 5.1 21.1 6 20 6 Q18 6 18 4 Q18 2 20 2 Z"/></svg>"##;
 
 fn alpha(p: &Pixmap, x: u32, y: u32) -> u8 {
     p.pixel(x, y).unwrap().alpha()
@@ -51,7 +51,16 @@ fn a_clipart_is_filled_with_its_rules_in_one_colour() {
 #[test]
 fn a_bad_clipart_file_is_refused_with_a_reason() {
     for (svg, why) in [
-        ("<svg/>", "no viewBox"),
+        ("<svg/>", "not one <svg> element"),
+        (r#"<svg xmlns="x"></svg>"#, "no viewBox"),
+        (
+            r#"<svg viewBox="0 0 24 24"><circle r="2"/></svg>"#,
+            "other than <path/>",
+        ),
+        (
+            r#"<svg viewBox="0 0 24 24"><path d="M0 0 a1 1 0 0 0 1 1"/></svg>"#,
+            "does not parse",
+        ),
         (
             r#"<svg viewBox="0 0 0 24"><path d="M0 0h1"/></svg>"#,
             "empty",
@@ -61,7 +70,7 @@ fn a_bad_clipart_file_is_refused_with_a_reason() {
             r#"<svg viewBox="0 0 24 24"><path d="M0 0 Q"/></svg>"#,
             "does not parse",
         ),
-        ("<svg", "root node"),
+        ("<svg", "not one <svg> element"),
     ] {
         let err = VectorArt::from_svg(svg).unwrap_err();
         assert_eq!(err.code(), "CLIPART_UNREADABLE");

@@ -64,8 +64,7 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
   };
 
   return (
-    <section className="panel" aria-labelledby="image-heading">
-      <h2 id="image-heading">Add Image</h2>
+    <div className="stack">
       <input ref={input} type="file" accept="image/*" aria-label="Upload image" onChange={(e) => void choose(e.target.files?.[0])} />
       <p className="hint muted">JPG, PNG, GIF · up to 5 MB</p>
       <label htmlFor="img-w">Width: {width}%</label>
@@ -81,6 +80,6 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
       <button className="btn" disabled={!file || busy} onClick={add}>
         {busy ? 'Adding…' : 'Add Image'}
       </button>
-    </section>
+    </div>
   );
 }

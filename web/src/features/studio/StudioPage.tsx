@@ -10,7 +10,7 @@ import type { AreaKey } from '../../lib/engine';
 import { garmentOf } from '../../lib/garment';
 import { DesignCanvas } from './DesignCanvas';
 import { ElementList } from './ElementList';
-import { ImageUpload } from './ImageUpload';
+import { AddImagePanel } from './AddImagePanel';
 import { PreviewModal } from './PreviewModal';
 import { PricePanel } from './PricePanel';
 import { TextEditor } from './TextEditor';
@@ -152,7 +152,7 @@ export default function StudioPage() {
             <RadioGroup label="Print area" options={areas.map((a) => ({ value: a.key, label: a.label }))} value={area} onChange={setArea} />
           </section>
           {withLogo && <TextEditor handle={handle} area={area} onMessage={onMessage} />}
-          {withLogo && <ImageUpload handle={handle} area={area} onMessage={onMessage} />}
+          {withLogo && <AddImagePanel handle={handle} area={area} onMessage={onMessage} />}
           <ElementList handle={handle} onMessage={onMessage} />
           {withLogo && <NamesNumbersPanel handle={handle} area={area} preview={previewIndex} onPreview={setPreviewIndex} onMessage={onMessage} sizeChart={p.sizeChart} />}
         </div>

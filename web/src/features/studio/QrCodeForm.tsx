@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import type { AreaKey } from '../../lib/engine';
+import type { StudioHandle } from './useStudio';
+
+/** What a QR code can hold: the engine counts bytes (letters outside A–Z take more). */
+const MAX_QR_BYTES = 300;
+
+/**
+ * A QR code the engine draws (error correction M, its quiet zone kept), in
+ * one colour; saving checks it stands out from the garment enough to scan.
+ */
+export function QrCodeForm({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
+  const [text, setText] = useState('');
+  const [colour, setColour] = useState('#000000');
+  const bytes = new TextEncoder().encode(text).length;
+
+  const add = () => {
+    const error = handle.change((s) => s.setQrCode(area, text, colour));
+    onMessage(error ? 'error' : 'ok', error ?? 'QR code added');
+  };
+
+  return (
+    <div className="stack">
+      <label htmlFor="qr-text">QR code text or link</label>
+      <textarea id="qr-text" rows={3} value={text} placeholder="https://…" aria-describedby="qr-count" onChange={(e) => setText(e.target.value)} />
+      <p id="qr-count" className={bytes > MAX_QR_BYTES ? 'hint error' : 'hint muted'}>
+        {bytes} of {MAX_QR_BYTES} bytes
+      </p>
+      <label htmlFor="qr-colour">Colour</label>
+      <input id="qr-colour" type="color" value={colour} onChange={(e) => setColour(e.target.value)} />
+      <button type="button" className="btn" disabled={!text.trim() || bytes > MAX_QR_BYTES} onClick={add}>
+        Add QR code
+      </button>
+    </div>
+  );
+}
