@@ -2,6 +2,7 @@
 // size, then on to the studio with everything chosen here.
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TemplatePicker } from './TemplatePicker';
 import { colorImage, modelUrl, useProduct, type Product } from '../../api/products';
 import { colorSwatch } from '../../components/colors';
 import { SizeSteppers } from '../../components/SizeSteppers';
@@ -117,15 +118,15 @@ function ProductDetail({ product }: { product: Product }) {
   const colorHex = colorSwatch(color, product.colorHex);
   const claimDays = useStoreFacts().data?.claimWindowDays;
 
-  const customize = () => {
+  const customize = (studioColor: string = color) => {
     const state: ProductToStudioState = {
       quantities,
       product,
-      modelPath: product.models[color] ?? Object.values(product.models)[0],
+      modelPath: product.models[studioColor] ?? Object.values(product.models)[0],
       name: product.name,
-      colorHex,
+      colorHex: colorSwatch(studioColor, product.colorHex),
     };
-    navigate(`/design?${new URLSearchParams({ productId: product._id, color, withLogo: 'true' })}`, { state });
+    navigate(`/design?${new URLSearchParams({ productId: product._id, color: studioColor, withLogo: 'true' })}`, { state });
   };
 
   return (
@@ -164,7 +165,9 @@ function ProductDetail({ product }: { product: Product }) {
             {product.sizeChart && <SizeChart chart={product.sizeChart} sizes={sizes} />}
           </div>
 
-          <button className="btn block big" disabled={total === 0} onClick={customize}>
+          <TemplatePicker productId={product._id} colors={product.colors} onOpen={(c) => customize(c ?? color)} />
+
+          <button className="btn block big" disabled={total === 0} onClick={() => customize()}>
             {total === 0 ? 'Select Quantity to Continue' : 'Customize & Add to Cart'}
           </button>
         </div>

@@ -50,7 +50,7 @@ export function ClipartPicker({ handle, area, onMessage }: { handle: StudioHandl
           </select>
         </div>
         <div className="stack">
-          <label htmlFor="clipart-colour">Colour</label>
+          <label htmlFor="clipart-colour">Clip-art colour</label>
           <input id="clipart-colour" type="color" value={colour} onChange={(e) => setColour(e.target.value)} />
         </div>
       </div>

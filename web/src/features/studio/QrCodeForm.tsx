@@ -26,7 +26,7 @@ export function QrCodeForm({ handle, area, onMessage }: { handle: StudioHandle; 
       <p id="qr-count" className={bytes > MAX_QR_BYTES ? 'hint error' : 'hint muted'}>
         {bytes} of {MAX_QR_BYTES} bytes
       </p>
-      <label htmlFor="qr-colour">Colour</label>
+      <label htmlFor="qr-colour">QR code colour</label>
       <input id="qr-colour" type="color" value={colour} onChange={(e) => setColour(e.target.value)} />
       <button type="button" className="btn" disabled={!text.trim() || bytes > MAX_QR_BYTES} onClick={add}>
         Add QR code
