@@ -40,7 +40,7 @@ from store_client.models import (
     EnvelopeUserDto,
     Font,
     ImageAsset,
-    ImageElement,
+    ImageElementType0 as ImageElement,
     LoginRequest,
     OrderItem,
     OrderStatus,

@@ -45,11 +45,47 @@ static SCHEMAS: LazyLock<Vec<(String, MetaSchema)>> = LazyLock::new(|| {
     generator.subschema_for::<Design>();
     let mut definitions = generator.take_definitions(true);
     move_ref_defaults(&mut definitions);
+    distribute_flattened_choices(&mut definitions);
     definitions
         .into_iter()
         .map(|(name, schema)| (name, meta_schema(&schema)))
         .collect()
 });
+
+/// A flattened enum (an image's `asset`, `qr` or `clipart` beside its size
+/// and position) comes from schemars as shared `properties` beside a `oneOf`
+/// of the choices, which client generators read as the choices alone: each
+/// choice gets the shared properties, so each is a whole object.
+fn distribute_flattened_choices(definitions: &mut Map<String, Value>) {
+    for schema in definitions.values_mut().filter_map(Value::as_object_mut) {
+        if !schema.contains_key("oneOf") {
+            continue;
+        }
+        let Some(Value::Object(shared)) = schema.remove("properties") else {
+            continue;
+        };
+        let required = schema.remove("required");
+        let Some(Value::Array(choices)) = schema.get_mut("oneOf") else {
+            continue;
+        };
+        for choice in choices.iter_mut().filter_map(Value::as_object_mut) {
+            let properties = choice
+                .entry("properties")
+                .or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(own) = properties {
+                own.extend(shared.clone());
+            }
+            if let Some(Value::Array(shared_required)) = &required
+                && let Value::Array(own) = choice
+                    .entry("required")
+                    .or_insert_with(|| Value::Array(Vec::new()))
+            {
+                own.extend(shared_required.iter().cloned());
+            }
+        }
+        schema.remove("type");
+    }
+}
 
 /// Moves the defaults found beside references onto the schemas they name. A
 /// field's default is its type's (`#[serde(default)]`, or a function giving the

@@ -15447,19 +15447,30 @@ export interface components {
         };
         /** @description An image on a print area: all but its source may be left out. */
         ImageElement: {
+            asset: components["schemas"]["ImageAsset"];
             /** @default  */
             name: string;
             position?: components["schemas"]["Position"];
             size?: components["schemas"]["ImageSize"];
             /** @default false */
             useEmbroidery: boolean;
-        } & ({
-            asset: components["schemas"]["ImageAsset"];
         } | {
+            /** @default  */
+            name: string;
+            position?: components["schemas"]["Position"];
             qr: components["schemas"]["QrCode"];
+            size?: components["schemas"]["ImageSize"];
+            /** @default false */
+            useEmbroidery: boolean;
         } | {
             clipart: components["schemas"]["ClipArt"];
-        });
+            /** @default  */
+            name: string;
+            position?: components["schemas"]["Position"];
+            size?: components["schemas"]["ImageSize"];
+            /** @default false */
+            useEmbroidery: boolean;
+        };
         /**
          * ImageRef
          * @description A picture of a garment in one colour (front or back).
@@ -16742,8 +16753,7 @@ export interface components {
             name: string;
             /** @description Sports team, School event, Wedding... */
             occasion: string;
-            /** @description The design, its product `template`: the studio puts it on its own product. */
-            design: components["schemas"]["Design"] & unknown;
+            design: components["schemas"]["Design"];
         };
         /**
          * StateRef

@@ -60,7 +60,8 @@ pub struct StarterTemplate {
     pub name: String,
     /// Sports team, School event, Wedding...
     pub occasion: String,
-    /// The design, its product `template`: the studio puts it on its own product.
+    // The design, its product `template`: the studio puts it on its own product.
+    // (Not a doc comment: it would wrap the reference in allOf.)
     pub design: DesignDocument,
 }
 
