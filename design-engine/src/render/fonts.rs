@@ -60,13 +60,31 @@ pub mod bundled {
     ];
 }
 
-/// A loaded face: its file's bytes, its index in a collection, its family.
+/// A loaded face: its file's bytes, its index in a collection, its family,
+/// and what harfrust reads from its tables once (lookup caches).
 #[cfg(feature = "text")]
 #[derive(Clone)]
 struct LoadedFace {
     data: Arc<[u8]>,
     index: u32,
     family: String,
+    shaping: Arc<harfrust::ShaperData>,
+}
+
+/// A loaded face as the layout uses it: ttf-parser for its outlines and
+/// metrics, harfrust for shaping.
+#[cfg(feature = "text")]
+pub(crate) struct FaceRef<'a> {
+    pub outline: ttf_parser::Face<'a>,
+    font: harfrust::FontRef<'a>,
+    shaping: &'a harfrust::ShaperData,
+}
+
+#[cfg(feature = "text")]
+impl FaceRef<'_> {
+    pub fn shaper(&self) -> harfrust::Shaper<'_> {
+        self.shaping.shaper(&self.font).build()
+    }
 }
 
 /// The loaded font files, shaped with here (see `text::layout`).
@@ -118,10 +136,13 @@ impl Fonts {
             let Ok(face) = ttf_parser::Face::parse(&data, index) else {
                 continue;
             };
+            let Ok(font) = harfrust::FontRef::from_index(&data, index) else {
+                continue;
+            };
             if let Some(family) = family_name(&face) {
-                let data = data.clone();
                 faces.push(LoadedFace {
-                    data,
+                    shaping: Arc::new(harfrust::ShaperData::new(&font)),
+                    data: data.clone(),
                     index,
                     family,
                 });
@@ -141,12 +162,18 @@ impl Fonts {
 
     /// Every loaded face, in loading order (fallbacks are looked for in this
     /// order), and the index of `family`'s first face among them.
-    pub(crate) fn faces(&self, family: &str) -> Option<(Vec<ttf_parser::Face<'_>>, usize)> {
+    pub(crate) fn faces(&self, family: &str) -> Option<(Vec<FaceRef<'_>>, usize)> {
         let primary = self.faces.iter().position(|f| f.family == family)?;
         let faces = self
             .faces
             .iter()
-            .map(|f| ttf_parser::Face::parse(&f.data, f.index).ok())
+            .map(|f| {
+                Some(FaceRef {
+                    outline: ttf_parser::Face::parse(&f.data, f.index).ok()?,
+                    font: harfrust::FontRef::from_index(&f.data, f.index).ok()?,
+                    shaping: &f.shaping,
+                })
+            })
             .collect::<Option<Vec<_>>>()?;
         Some((faces, primary))
     }
