@@ -261,6 +261,39 @@ mod tests {
     }
 
     #[test]
+    fn an_arc_turns_each_letter_whole_so_the_headline_stays_unbroken() {
+        // "क्षत्रिय": क्ष, त्रि (a pre-base matra and a conjunct), य.
+        let fonts = Fonts::bundled();
+        let (faces, primary) = fonts.faces("Noto Sans Devanagari").unwrap();
+        let body = "क्षत्रिय";
+        let shaped = shape(&faces, primary, body);
+        let placed = places(&faces, &shaped, arched(true, 150.0).arc);
+        let clusters: Vec<&[Glyph]> = shaped.chunk_by(|a, b| a.cluster == b.cluster).collect();
+        assert_eq!(clusters.len(), 3);
+        assert!(clusters.iter().any(|c| c.len() > 1));
+        let mut at = 0;
+        for cluster in clusters {
+            let group = &placed[at..at + cluster.len()];
+            // One turn for the whole letter, its glyphs side by side along it:
+            // each starts where the one before it ends.
+            for (i, t) in group.iter().enumerate().skip(1) {
+                let first = group[0];
+                assert_eq!(
+                    (t.sx, t.ky, t.kx, t.sy),
+                    (first.sx, first.ky, first.kx, first.sy)
+                );
+                let before = group[i - 1];
+                let step = cluster[i - 1].advance as f32 * scale(&faces[primary].outline);
+                let (ex, ey) = (before.tx + before.sx * step, before.ty + before.ky * step);
+                assert!((t.tx - ex).abs() < 1e-3 && (t.ty - ey).abs() < 1e-3);
+            }
+            at += cluster.len();
+        }
+        // Letters turn apart from each other.
+        assert_ne!(placed[0].sx, placed[placed.len() - 1].sx);
+    }
+
+    #[test]
     fn the_box_is_the_cells_or_the_stroked_ink() {
         let fonts = Fonts::bundled();
         let mut style = TextStyle {

@@ -61,3 +61,45 @@ fn a_missing_letter_comes_from_the_first_face_that_has_it() {
     // Nowhere: the family's missing glyph.
     assert_eq!(shaped("Liberation Sans", "\u{10FFFD}").0[0].id, GlyphId(0));
 }
+
+/// HarfBuzz's own output for the samples (`scripts/harfbuzz-fixtures.py`,
+/// uharfbuzz): the engine shapes each one glyph for glyph, position for position.
+#[test]
+fn samples_shape_as_harfbuzz_shapes_them() {
+    use crate::render::fonts::FONT_FILES;
+    let fixture: serde_json::Value = serde_json::from_str(include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/harfbuzz.json"
+    )))
+    .unwrap();
+    let cases = fixture["cases"].as_array().unwrap();
+    for script in ["क्षत्रिय", "தமிழ்", "বাংলা", "ਪੰਜਾਬੀ", "AVATAR Team 10"]
+    {
+        assert!(
+            cases.iter().any(|c| c["text"] == script),
+            "{script} is a sample"
+        );
+    }
+    let fonts = Fonts::bundled();
+    for case in cases {
+        let file = case["font"].as_str().unwrap();
+        let family = FONT_FILES.iter().find(|f| f.file == file).unwrap().family;
+        let (faces, primary) = fonts.faces(family).unwrap();
+        let text = case["text"].as_str().unwrap();
+        let ours: Vec<[i64; 5]> = shape(&faces, primary, text)
+            .iter()
+            .map(|g| {
+                assert_eq!(g.face, primary, "{text}: one face");
+                [
+                    g.id.0.into(),
+                    g.cluster.into(),
+                    g.advance.into(),
+                    g.dx.into(),
+                    g.dy.into(),
+                ]
+            })
+            .collect();
+        let theirs: Vec<[i64; 5]> = serde_json::from_value(case["glyphs"].clone()).unwrap();
+        assert_eq!(ours, theirs, "{text} in {family}");
+    }
+}
