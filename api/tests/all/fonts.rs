@@ -97,3 +97,114 @@ async fn the_fonts_are_listed_with_scripts_licences_and_cacheable_files() {
         assert_eq!(status, 404, "{wrong}");
     }
 }
+
+/// A team line in India's scripts on both databases: a Hindi crest in Noto Sans
+/// Devanagari and names in Devanagari, Tamil, Gurmukhi and Bengali (drawn in
+/// Arial's fallbacks) go through the cart and payment into print files, one
+/// per piece; a text of 51 letters is refused where 50 fit, counted as people
+/// count them ("कि" is one letter of two code points).
+#[tokio::test]
+async fn a_team_line_in_indian_scripts_is_carted_paid_and_printed() {
+    use std::io::Read;
+
+    use design_engine::personal_field::PersonalField;
+    use design_engine::personalisation::PersonalStyle;
+    use design_engine::{Design, Font, PrintArea, RosterRow, Size, TextElement};
+    use serde_json::json;
+
+    const TEE: &str = "64f1a2b3c4d5e6f708190a05";
+    const NAMES: [&str; 5] = ["राहुल", "क्षत्रिय", "தமிழ்", "ਪੰਜਾਬੀ", "বাংলা"];
+    let design = |crest: &str| {
+        let mut d = Design::new(TEE, "white");
+        let style = PersonalStyle::new(
+            PersonalField::Name,
+            Font::Arial,
+            PersonalField::Name.default_height(),
+            "#111111",
+        )
+        .unwrap();
+        d.set_personal(PrintArea::Back, PersonalField::Name, style);
+        d.set_quantity(Size::M, 25).unwrap();
+        let rows = (0..25)
+            .map(|i| RosterRow::new(Size::M, NAMES[i % NAMES.len()], "").unwrap())
+            .collect();
+        d.set_roster(rows).unwrap();
+        let mut doc: serde_json::Value = serde_json::from_str(&d.to_json()).unwrap();
+        // Written as a document: the engine's constructor would refuse the long one itself.
+        doc["areas"]["leftChest"]["text"] =
+            json!({"text": crest, "font": "Noto Sans Devanagari", "size": 24, "color": "#1d4ed8"});
+        doc
+    };
+    assert!(TextElement::new(&"कि".repeat(50), Font::NotoSansDevanagari, 24, "#000").is_ok());
+
+    for engine in crate::helpers::engines() {
+        let app = TestApp::spawn(engine).await;
+        let (token, _) = app.sign_up("kapitan@example.com").await;
+        let (status, body) = app
+            .post_auth(
+                "/api/cart/items",
+                &token,
+                json!({"design": design(&"कि".repeat(51))}),
+            )
+            .await;
+        assert_eq!(status, 400, "{engine:?}: {body}");
+        let (status, body) = app
+            .post_auth(
+                "/api/cart/items",
+                &token,
+                json!({"design": design(&"कि".repeat(50))}),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?}: {body}");
+        let (status, _) = app.delete_auth("/api/cart", &token).await;
+        assert!(status < 300, "{engine:?}");
+        let (status, body) = app
+            .post_auth(
+                "/api/cart/items",
+                &token,
+                json!({"design": design("क्षत्रिय")}),
+            )
+            .await;
+        assert_eq!(status, 200, "{engine:?}: {body}");
+        let total = body["data"]["totalPrice"].as_i64().unwrap();
+        let order_id = crate::helpers::checkout::pay_cart(&app, &token, "rcpt_indic", total).await;
+        let admin = app.admin_token().await;
+        let res = app
+            .client
+            .get(app.url(&format!("/api/orders/{order_id}/print-files")))
+            .bearer_auth(&admin)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{engine:?}");
+        let bytes = res.bytes().await.unwrap();
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+        let manifest: serde_json::Value =
+            serde_json::from_reader(zip.by_name("manifest.json").unwrap()).unwrap();
+        let pieces = manifest["pieces"][0]["files"].as_array().unwrap().clone();
+        assert_eq!(pieces.len(), 25, "{manifest}");
+        // Each name draws its own ink: the five names, five different files.
+        let mut drawn = std::collections::HashSet::new();
+        for f in &pieces[..NAMES.len()] {
+            let mut png = Vec::new();
+            zip.by_name(f["file"].as_str().unwrap())
+                .unwrap()
+                .read_to_end(&mut png)
+                .unwrap();
+            let img = image::load_from_memory(&png).unwrap().to_rgba8();
+            assert!(img.pixels().any(|p| p[3] > 0), "{f}: ink");
+            drawn.insert(png);
+        }
+        assert_eq!(drawn.len(), NAMES.len());
+        let mut crest = Vec::new();
+        zip.by_name("line-1-left-chest.png")
+            .unwrap()
+            .read_to_end(&mut crest)
+            .unwrap();
+        let crest = image::load_from_memory(&crest).unwrap().to_rgba8();
+        assert!(
+            crest.pixels().any(|p| p[3] == 255 && p[2] > p[0]),
+            "the blue crest"
+        );
+    }
+}
