@@ -117,6 +117,7 @@ export function fontUsesOf(design: Design): FontUse[] {
  * font's own file, and the script fallbacks its text needs); true when it loaded any, so the studio redraws.
  */
 export async function loadFontsFor(studio: Studio, uses: FontUse[]): Promise<boolean> {
+  if (uses.length === 0) return false;
   await loadTextEngine();
   const engine = await loadEngine();
   const files = [...new Set(uses.flatMap((u) => engine.fontFilesFor(u.font, u.text)))].filter((f) => !loadedFonts.has(f));
