@@ -188,14 +188,20 @@ impl Fonts {
         Fonts::default()
     }
 
-    /// Every studio font, compiled into the binary.
+    /// Every studio font, compiled into the binary: read once per process
+    /// (22 files and their shaping tables, about 2 ms), then shared.
     #[cfg(feature = "bundled-fonts")]
     pub fn bundled() -> Fonts {
-        let mut fonts = Fonts::empty();
-        for bytes in bundled::ALL {
-            fonts.load(bytes.to_vec());
-        }
-        fonts
+        static BUNDLED: std::sync::OnceLock<Fonts> = std::sync::OnceLock::new();
+        BUNDLED
+            .get_or_init(|| {
+                let mut fonts = Fonts::empty();
+                for bytes in bundled::ALL {
+                    fonts.load(bytes.to_vec());
+                }
+                fonts
+            })
+            .clone()
     }
 
     /// Adds the faces of a font file (each face of a collection); returns how
