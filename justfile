@@ -201,13 +201,15 @@ python-client:
 # What CI checks besides the tests: formatting, ESLint, the TypeScript check, stale openapi.json, schema and facts, and clippy (native and the wasm build)
 ready: checks clippy
 
-# The quick checks: formatting, ESLint (features import only shared code), the TypeScript check, that openapi.json, the web's schema and its engine facts are not stale, that the docs' links resolve (README at most 300 lines), no import circle in the Rust crates and no hand-written source file over 600 lines
+# The quick checks: formatting, ESLint (features import only shared code), the TypeScript check, that openapi.json, the web's schema, its engine facts and the HarfBuzz shaping fixture are not stale, that the docs' links resolve (README at most 300 lines), no import circle in the Rust crates and no hand-written source file over 600 lines
 checks: wasm web-deps
     cargo fmt --all --check
     python3 scripts/check-features.py
     python3 scripts/check-links.py
     python3 scripts/import-circles.py api/src design-engine/src design-engine-wasm/src design-text/src catalogue-assets/src
     python3 scripts/check-file-sizes.py
+    @# The engine's shaping tests compare with HarfBuzz's own output: that fixture must be HarfBuzz's (uharfbuzz, pinned).
+    python3 scripts/harfbuzz-fixtures.py --check
     cargo run -q -p api -- openapi | diff -q openapi.json - > /dev/null || { echo "openapi.json is stale: run just gen"; exit 1; }
     cargo run -q -p api -- facts | diff -q web/src/lib/facts.gen.ts - > /dev/null || { echo "web/src/lib/facts.gen.ts is stale: run just gen"; exit 1; }
     cd web && npm run lint && npm run typecheck && npm run check:gen

@@ -172,6 +172,24 @@ pub fn font_files() -> Result<JsValue, JsValue> {
     )
 }
 
+/// The font files a text in `font` needs (its own, and its scripts'
+/// fallbacks): the studio loads these before it draws the text.
+#[wasm_bindgen(js_name = fontFilesFor)]
+pub fn font_files_for(font: &str, text: &str) -> Result<Vec<String>, JsValue> {
+    let font = Font::parse(font).map_err(|e| JsValue::from_str(&e.to_string()))?;
+    Ok(fonts::files_for(font, text)
+        .into_iter()
+        .map(String::from)
+        .collect())
+}
+
+/// How many letters a text holds as the engine counts them for its limits
+/// (extended grapheme clusters: "कि" is one).
+#[wasm_bindgen(js_name = letterCount)]
+pub fn letter_count(text: &str) -> usize {
+    design_engine::limits::letters(text)
+}
+
 /// Every fact and limit the studio's controls show, from the one place that enforces them.
 #[wasm_bindgen(js_name = facts, unchecked_return_type = "Facts")]
 pub fn facts_js() -> Result<JsValue, JsValue> {

@@ -93,7 +93,11 @@ test('catalogue, colours, facts and money come from the engine', () => {
   const facts = engine.facts();
   assert.equal(facts.maxTextChars, 50);
   assert.equal(facts.minPerColor, 25);
-  assert.equal(facts.fonts.length, 6);
+  assert.equal(facts.fonts.length, 23);
+  assert.deepEqual(facts.firstFontFiles.length, 5);
+  // The same letter counting and font choice as natively.
+  assert.equal(engine.letterCount('कि'.repeat(50)), 50);
+  assert.deepEqual(engine.fontFilesFor('Oswald', 'राहुल'), ['Oswald-Regular.ttf', 'NotoSansDevanagari-Regular.ttf']);
   // The gateway fee is the merchant's policy, taken from the server: no copy here.
   assert.equal(facts.gatewayLabel, undefined);
   assert.deepEqual(facts.printAreas.map((a) => [a.key, a.label]), [['leftChest', 'Left Chest'], ['back', 'Back']]);

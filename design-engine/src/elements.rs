@@ -29,51 +29,8 @@ pub const TEXT_COLOUR_PRESETS: [&str; 7] = [
     "#000000", "#FFFFFF", "#EF4444", "#3B82F6", "#22C55E", "#F97316", "#EAB308",
 ];
 
-/// The six fonts of the studio. Each is drawn with an open, metric-compatible
-/// font shipped with the engine (see `render::fonts`).
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Font {
-    #[default]
-    Arial,
-    Helvetica,
-    #[serde(rename = "Times New Roman")]
-    TimesNewRoman,
-    Georgia,
-    Verdana,
-    #[serde(rename = "Courier New")]
-    CourierNew,
-}
-
-impl Font {
-    pub const ALL: [Font; 6] = [
-        Font::Arial,
-        Font::Helvetica,
-        Font::TimesNewRoman,
-        Font::Georgia,
-        Font::Verdana,
-        Font::CourierNew,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Font::Arial => "Arial",
-            Font::Helvetica => "Helvetica",
-            Font::TimesNewRoman => "Times New Roman",
-            Font::Georgia => "Georgia",
-            Font::Verdana => "Verdana",
-            Font::CourierNew => "Courier New",
-        }
-    }
-
-    pub fn parse(name: &str) -> Result<Font, StudioError> {
-        Font::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(name.trim()))
-            .ok_or(StudioError::UnknownFont)
-    }
-}
+mod font;
+pub use font::{Font, Script};
 
 /// A colour as `#rgb` or `#rrggbb`, kept as `#rrggbb` in lower case (so equal colours hash equally).
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -266,7 +223,9 @@ pub struct TextElement {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "schema", schemars(rename = "TextElement"))]
 struct RawText {
-    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = MAX_TEXT_CHARS)))]
+    /// 1 to 50 letters as people count them (extended grapheme clusters: "कि"
+    /// is one), so a schema's length in code points cannot bound it.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     text: String,
     #[serde(default)]
     font: Font,
@@ -306,7 +265,7 @@ impl TryFrom<RawText> for TextElement {
 }
 
 impl TextElement {
-    /// The text is trimmed and must then hold 1 to 50 characters.
+    /// The text is trimmed and must then hold 1 to 50 letters (`limits::letters`).
     pub fn new(
         text: &str,
         font: Font,
@@ -317,7 +276,7 @@ impl TextElement {
         if text.is_empty() {
             return Err(StudioError::TextEmpty);
         }
-        if text.chars().count() > MAX_TEXT_CHARS {
+        if crate::limits::letters(text) > MAX_TEXT_CHARS {
             return Err(StudioError::TextTooLong);
         }
         if !FONT_SIZE_RANGE.contains(&size) {

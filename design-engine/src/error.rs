@@ -204,9 +204,11 @@ impl From<Overflow> for StudioError {
 pub enum RowProblem {
     #[error("please enter a name or a number")]
     Empty,
-    #[error("a name can be at most {MAX_NAME_CHARS} characters")]
+    #[error("a name can be at most {MAX_NAME_CHARS} letters")]
     NameTooLong,
-    #[error("a name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not {0:?}")]
+    #[error(
+        "a name may use only the letters A to Z or of India's scripts, spaces, '.', '-' and apostrophes, not {0:?}"
+    )]
     NameCharacter(char),
     #[error("a name must start with a letter")]
     NameStart,

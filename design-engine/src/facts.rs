@@ -12,7 +12,7 @@ use crate::colour::COLOUR_HEX;
 use crate::elements::{
     ARC_RADIUS_RANGE, DEFAULT_ARC_RADIUS, DEFAULT_FONT_SIZE, DEFAULT_IMAGE_SIZE,
     DEFAULT_OUTLINE_WIDTH, FONT_SIZE_RANGE, Font, IMAGE_SIZE_RANGE, MAX_IMAGE_BYTES,
-    MAX_TEXT_CHARS, OUTLINE_WIDTH_RANGE, TEXT_COLOUR_PRESETS,
+    MAX_TEXT_CHARS, OUTLINE_WIDTH_RANGE, Script, TEXT_COLOUR_PRESETS,
 };
 use crate::garment::{
     AREA_INCHES, AreaSpec, MAX_COLOURS, MAX_PRINT_AREAS, MAX_SIZE_PRICE, MAX_SIZES, builtin_areas,
@@ -26,6 +26,7 @@ use crate::personal_field::{DEFAULT_NAME_HEIGHT, DEFAULT_NUMBER_HEIGHT};
 use crate::pincode::PINCODE_PATTERN;
 use crate::preflight::{GOOD_PRINT_DPI, MIN_PRINT_DPI};
 use crate::pricing::{DESIGN_FEE_PER_EXTRA_ELEMENT, GATEWAY_CHARGE_BPS, gateway_label};
+use crate::render::fonts::{BASE_FONT_FILES, FONT_FILES, file_of};
 use crate::roster::NAME_PUNCTUATION;
 use crate::roster_pricing::{DEFAULT_NAME_CHARGE, DEFAULT_NUMBER_CHARGE};
 use crate::size::Size;
@@ -53,6 +54,12 @@ pub struct Facts {
     /// The built-in products' sizes, smallest first (a product lists its own).
     pub sizes: Vec<Size>,
     pub fonts: Vec<Font>,
+    /// Each font with the scripts it writes, for a picker grouped by script.
+    pub font_scripts: Vec<FontFact>,
+    /// The font files the text module loads at once (the Latin stand-ins of
+    /// the specification's six fonts); any other loads when a design uses it
+    /// (`fontFilesFor`).
+    pub first_font_files: Vec<&'static str>,
     pub text_color_presets: Vec<&'static str>,
     pub max_text_chars: usize,
     pub font_size_min: u32,
@@ -119,6 +126,13 @@ pub struct ColourFact {
     pub hex: String,
 }
 
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct FontFact {
+    pub font: Font,
+    pub scripts: Vec<Script>,
+}
+
 pub fn facts() -> Facts {
     Facts {
         colors: COLOUR_HEX
@@ -138,6 +152,17 @@ pub fn facts() -> Facts {
         max_size_chart_measurements: crate::size_chart::MAX_MEASUREMENTS,
         sizes: Size::ALL.to_vec(),
         fonts: Font::ALL.to_vec(),
+        font_scripts: Font::ALL
+            .iter()
+            .map(|&font| FontFact {
+                font,
+                scripts: file_of(font).scripts.to_vec(),
+            })
+            .collect(),
+        first_font_files: FONT_FILES[..BASE_FONT_FILES]
+            .iter()
+            .map(|f| f.file)
+            .collect(),
         text_color_presets: TEXT_COLOUR_PRESETS.to_vec(),
         max_text_chars: MAX_TEXT_CHARS,
         font_size_min: *FONT_SIZE_RANGE.start(),

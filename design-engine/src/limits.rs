@@ -1,6 +1,7 @@
 //! The numbers the studio's rules stop at, which its error messages print
-//! ("the minimum of 25 per color", "at most 1000 pieces"). At the bottom with
-//! `money`: it imports nothing of the crate, so `error` can name them.
+//! ("the minimum of 25 per color", "at most 1000 pieces"), and how letters
+//! are counted against them. At the bottom with `money`: it imports nothing
+//! of the crate, so `error` can name them.
 
 /// Every colour of a design must reach this many garments across all sizes.
 pub const MIN_PER_COLOUR: u32 = 25;
@@ -21,9 +22,18 @@ pub const MAX_TIER_PIECES: u32 = MAX_PER_SIZE * SIZE_COUNT;
 /// Back (14 in) is 1.4 in tall. A row too wide for the area shrinks to fit.
 pub const PERSONAL_HEIGHT_RANGE: std::ops::RangeInclusive<u32> = 4..=70;
 
-/// A roster row's name: at most this many characters.
+/// A roster row's name: at most this many letters (see `letters`).
 pub const MAX_NAME_CHARS: usize = 12;
 /// A roster row's number: at most this many digits.
 pub const MAX_NUMBER_DIGITS: usize = 3;
 /// The most pieces one personalised line holds (a roster is typed by hand).
 pub const MAX_ROSTER_ROWS: usize = 1000;
+
+/// How many letters a text holds as people see and count them: extended
+/// grapheme clusters, so "कि" (ka with its vowel sign, two code points) or
+/// "é" written with a combining accent is one letter. The text and name
+/// limits count these.
+pub fn letters(text: &str) -> usize {
+    use unicode_segmentation::UnicodeSegmentation;
+    text.graphemes(true).count()
+}

@@ -17,10 +17,12 @@ use crate::personal_field::PersonalField;
 use crate::size::Size;
 
 // A row's limits and problems, where the rows' users look for them.
+use crate::elements::Script;
 use crate::error::RowProblem;
-use crate::limits::{MAX_NAME_CHARS, MAX_NUMBER_DIGITS, MAX_ROSTER_ROWS};
+use crate::limits::{MAX_NAME_CHARS, MAX_NUMBER_DIGITS, MAX_ROSTER_ROWS, letters};
 
-/// Besides the letters A–Z (either case; kept upper case), a name may hold these.
+/// Besides the letters A–Z (either case; kept upper case) and the letters of
+/// India's scripts (`indian`), a name may hold these.
 pub const NAME_PUNCTUATION: [char; 4] = [' ', '.', '-', '\''];
 
 /// One piece of a team order.
@@ -49,7 +51,7 @@ pub struct RosterRowInput {
     // Missing is none (serde's rule for options; no `default`, so the schema
     // makes them optional rather than defaulted to null).
     #[cfg_attr(feature = "wasm", tsify(optional))]
-    #[cfg_attr(feature = "schema", schemars(length(max = MAX_NAME_CHARS)))]
+    /// At most 12 letters as people count them (extended grapheme clusters).
     pub name: Option<String>,
     #[cfg_attr(feature = "wasm", tsify(optional))]
     #[cfg_attr(feature = "schema", schemars(length(max = MAX_NUMBER_DIGITS)))]
@@ -151,17 +153,35 @@ fn normal_name(raw: &str) -> Result<Option<String>, RowProblem> {
     let name = name.replace('\u{2019}', "'").to_ascii_uppercase();
     if let Some(bad) = name
         .chars()
-        .find(|c| !c.is_ascii_uppercase() && !NAME_PUNCTUATION.contains(c))
+        .find(|&c| !c.is_ascii_uppercase() && !NAME_PUNCTUATION.contains(&c) && !indian(c))
     {
         return Err(RowProblem::NameCharacter(bad));
     }
-    if name.chars().count() > MAX_NAME_CHARS {
+    if letters(&name) > MAX_NAME_CHARS {
         return Err(RowProblem::NameTooLong);
     }
-    if !name.starts_with(|c: char| c.is_ascii_uppercase()) {
+    if !name.starts_with(|c: char| c.is_ascii_uppercase() || (indian(c) && !sign(c))) {
         return Err(RowProblem::NameStart);
     }
     Ok(Some(name))
+}
+
+/// A letter or sign of one of India's scripts (or a joiner, which picks a
+/// conjunct's form), not its digits or its full stops (dandas).
+fn indian(c: char) -> bool {
+    matches!(c, '\u{200C}' | '\u{200D}')
+        || (Script::indian(c).is_some() && !matches!(c, '\u{0964}' | '\u{0965}') && !digit(c))
+}
+
+// The scripts' blocks share ISCII's layout: their digits, and their vowel
+// signs, virama and nukta, sit at the same places in each block.
+fn digit(c: char) -> bool {
+    (0x66..=0x6F).contains(&(u32::from(c) & 0x7F))
+}
+
+/// A sign that belongs to the letter before it: a name cannot start with one.
+fn sign(c: char) -> bool {
+    matches!(u32::from(c) & 0x7F, 0x00..=0x03 | 0x3A..=0x4F | 0x51..=0x57 | 0x62..=0x63)
 }
 
 fn normal_number(raw: &str) -> Result<Option<String>, RowProblem> {

@@ -46,16 +46,19 @@ fn every_font_draws_differently_in_its_colour() {
     let mut r = Renderer::with_bundled_fonts();
     let mut hashes = std::collections::HashSet::new();
     for font in Font::ALL {
+        // In the font's own script: the Noto faces share their Latin letters.
+        let script = design_engine::render::fonts::file_of(font).scripts[0];
+        let body = format!("{} Quick Brown Fox", script.sample());
         let decal = r
-            .text_decal(&TextElement::new("Quick Brown Fox", font, 24, "#ff0000").unwrap())
+            .text_decal(&TextElement::new(&body, font, 24, "#ff0000").unwrap())
             .unwrap();
         let opaque = decal.pixels().filter(|p| p[3] == 255).collect::<Vec<_>>();
         assert!(!opaque.is_empty(), "{} drew nothing", font.name());
         assert!(opaque.iter().all(|p| p[0] == 255 && p[1] == 0 && p[2] == 0));
         hashes.insert(design_engine::hash::sha256_hex(decal.as_raw()));
     }
-    // Arial and Helvetica share Liberation Sans: five distinct renderings for six names.
-    assert_eq!(hashes.len(), 5);
+    // Arial and Helvetica share Liberation Sans: one rendering less than names.
+    assert_eq!(hashes.len(), Font::ALL.len() - 1);
 }
 
 proptest! {

@@ -1,5 +1,5 @@
-//! The studio's text module: the engine's own text layout (Latin shaping on
-//! ttf-parser with the studio's fonts, tiny-skia drawing) compiled on its
+//! The studio's text module: the engine's own text layout (harfrust shaping,
+//! ttf-parser outlines, tiny-skia drawing, with the studio's fonts) compiled on its
 //! own, so the browser's core module can leave it out and the first render
 //! never waits for it. The core asks it through `useTextEngine`; nothing here
 //! decides where a text goes or how big it is (that arithmetic stays in the

@@ -1,7 +1,7 @@
 """Reads openapi-python-client's output on stdin (scripts/python-client.sh).
 
 Passes when every warning is the skipped response of a binary download (PNG,
-PDF, zip, GLB: the generator types JSON only, and docs/api.md says how to fetch
+PDF, zip, GLB, TTF: the generator types JSON only, and docs/api.md says how to fetch
 those); fails on any other, above all "Endpoint will not be generated" and
 "Unable to process schema": an operation or a schema the client lost.
 """
@@ -11,7 +11,7 @@ import re
 import sys
 
 HEADER = re.compile(r"^(WARNING parsing (\S+ \S+) within|Unable to process schema )", re.MULTILINE)
-BINARY = re.compile(r"Unsupported content_type (image/\S+|application/pdf|application/zip|model/gltf-binary|\*/\*)\)")
+BINARY = re.compile(r"Unsupported content_type (image/\S+|application/pdf|application/zip|model/gltf-binary|font/ttf|\*/\*)\)")
 
 text = sys.stdin.read()
 starts = [m.start() for m in HEADER.finditer(text)] + [len(text)]

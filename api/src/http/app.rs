@@ -17,6 +17,7 @@ use crate::http::routes::background::BackgroundApi;
 use crate::http::routes::cart::CartApi;
 use crate::http::routes::designs::DesignsApi;
 use crate::http::routes::files::FilesApi;
+use crate::http::routes::fonts::FontsApi;
 use crate::http::routes::group_members::GroupMembersApi;
 use crate::http::routes::group_orders::GroupOrdersApi;
 use crate::http::routes::group_payments::GroupPaymentsApi;
@@ -80,7 +81,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 ReorderApi,
                 StagesApi,
                 (ShipmentApi, ShippingApi, PagesApi, ClaimsApi),
-                (SupportApi, SupportAdminApi),
+                (SupportApi, SupportAdminApi, FontsApi),
             ),
         ),
         "Custom apparel store API",

@@ -346,9 +346,18 @@ mod tests {
             serde_json::json!({"x": 50.0, "y": 50.0})
         );
         let text = schema("TextElement");
-        assert_eq!(text["properties"]["text"]["maxLength"], 50);
+        // 50 letters as people count them: no length in code points bounds that.
+        assert_eq!(text["properties"]["text"]["minLength"], 1);
+        assert!(text["properties"]["text"].get("maxLength").is_none());
+        assert!(
+            text["properties"]["text"]["description"]
+                .as_str()
+                .unwrap()
+                .contains("grapheme clusters")
+        );
         assert_eq!(text["properties"]["size"]["minimum"], 8.0);
         assert_eq!(schema("Font")["enum"][2], "Times New Roman");
+        assert_eq!(schema("Font")["enum"][14], "Noto Sans Devanagari");
         assert_eq!(schema("HexColour")["pattern"], "^#([0-9A-Fa-f]{3}){1,2}$");
     }
 }

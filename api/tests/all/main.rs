@@ -20,6 +20,7 @@ mod claims;
 mod code_sends;
 mod crash;
 mod designs;
+mod fonts;
 mod gateway_fee;
 mod group_orders;
 mod group_payments;

@@ -1,6 +1,26 @@
 use super::*;
 
 #[test]
+fn the_fifty_letters_are_counted_as_people_see_them() {
+    // "कि" is two code points and one letter (an extended grapheme cluster).
+    let ki = |n| TextElement::new(&"कि".repeat(n), Font::NotoSansDevanagari, 16, "#000");
+    assert!(ki(50).is_ok());
+    assert_eq!(ki(51), Err(StudioError::TextTooLong));
+    // A conjunct with its vowel sign is one letter: क्षि is 4 code points.
+    assert_eq!(crate::limits::letters("क्षत्रिय"), 3);
+    assert_eq!(crate::limits::letters("e\u{301}"), 1);
+    // Through a document too.
+    let json = |n| {
+        format!(
+            r#"{{"text": "{}", "font": "Noto Sans Devanagari"}}"#,
+            "कि".repeat(n)
+        )
+    };
+    assert!(serde_json::from_str::<TextElement>(&json(50)).is_ok());
+    assert!(serde_json::from_str::<TextElement>(&json(51)).is_err());
+}
+
+#[test]
 fn text_is_trimmed_and_limited_to_fifty_characters() {
     let t = TextElement::new("  Hello  ", Font::Arial, 16, "#000").unwrap();
     assert_eq!(t.text(), "Hello");
@@ -34,10 +54,11 @@ fn font_size_is_eight_to_forty_eight() {
 }
 
 #[test]
-fn the_six_fonts_and_colours() {
+fn the_fonts_and_colours() {
     let names: Vec<_> = Font::ALL.iter().map(|f| f.name()).collect();
+    // The specification's six first, under their names.
     assert_eq!(
-        names,
+        names[..6],
         [
             "Arial",
             "Helvetica",
@@ -46,6 +67,15 @@ fn the_six_fonts_and_colours() {
             "Verdana",
             "Courier New"
         ]
+    );
+    // Every name is its wire name, and each is one font.
+    for font in Font::ALL {
+        assert_eq!(serde_json::to_value(font).unwrap(), font.name());
+        assert_eq!(Font::parse(font.name()), Ok(font));
+    }
+    assert_eq!(
+        serde_json::from_str::<Font>("\"Noto Sans Devanagari\"").unwrap(),
+        Font::NotoSansDevanagari
     );
     assert_eq!(Font::parse("courier new"), Ok(Font::CourierNew));
     assert_eq!(Font::parse("Comic Sans"), Err(StudioError::UnknownFont));

@@ -1,7 +1,7 @@
 //! Texts: laid out once at a reference size into vector outlines, then drawn
 //! at any scale, so the studio's 512 px decal and a 300 DPI print come from
-//! the same outlines. The outlines are laid out here (feature `text`: the
-//! engine's own Latin shaping on ttf-parser, drawn with tiny-skia) or, in the
+//! the same outlines. The outlines are laid out here (feature `text`: shaped
+//! by harfrust, outlines from ttf-parser, drawn with tiny-skia) or, in the
 //! browser's core module, by the text module (the same code) through the host.
 //! Effects (an arc, an outline) are part of the layout, and the box below is
 //! what the effect really covers.

@@ -163,13 +163,13 @@ mod tests {
             messages,
             [
                 "Line 2: expected a name, a number and a size separated by commas",
-                "Line 3: a name can be at most 12 characters",
+                "Line 3: a name can be at most 12 letters",
                 "Line 4: a number can be at most 3 digits",
                 "Line 5: \"XXXL\" is not a size: use S, M, L, XL or XXL",
-                "Line 6: a name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not '#'",
+                "Line 6: a name may use only the letters A to Z or of India's scripts, spaces, '.', '-' and apostrophes, not '#'",
                 "Line 7: please enter a name or a number",
                 "Line 8: expected a name, a number and a size separated by commas",
-                "Line 9: a name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not ','",
+                "Line 9: a name may use only the letters A to Z or of India's scripts, spaces, '.', '-' and apostrophes, not ','",
             ]
         );
         let rows: Vec<_> = parsed.errors.iter().map(|e| e.row).collect();

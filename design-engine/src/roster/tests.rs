@@ -40,6 +40,41 @@ fn names_are_trimmed_collapsed_and_upper_cased_numbers_kept_as_written() {
 }
 
 #[test]
+fn names_in_indian_scripts_are_names_counted_in_letters() {
+    for name in ["राहुल", "தமிழ் செல்வன்", "অমিত", "ਗੁਰਪ੍ਰੀਤ", "ಕಿರಣ್", "Rahul राज"]
+    {
+        assert_eq!(
+            row(Size::M, name, "").name(),
+            Some(name.to_uppercase().as_str())
+        );
+    }
+    // Twelve letters fit, thirteen do not: "कि" is one letter of two code points.
+    assert!(RosterRow::new(Size::M, &"कि".repeat(12), "").is_ok());
+    assert_eq!(
+        RosterRow::new(Size::M, &"कि".repeat(13), ""),
+        Err(RowProblem::NameTooLong)
+    );
+    // A vowel sign cannot start a name; the scripts' digits and dandas are not names.
+    assert_eq!(
+        RosterRow::new(Size::M, "ि", "1"),
+        Err(RowProblem::NameStart)
+    );
+    assert_eq!(
+        RosterRow::new(Size::M, "राम१", "1"),
+        Err(RowProblem::NameCharacter('१'))
+    );
+    assert_eq!(
+        RosterRow::new(Size::M, "राम।", "1"),
+        Err(RowProblem::NameCharacter('।'))
+    );
+    // Latin keeps its rules.
+    assert_eq!(
+        RosterRow::new(Size::M, "Zoë", "1"),
+        Err(RowProblem::NameCharacter('ë'))
+    );
+}
+
+#[test]
 fn every_row_rule_has_its_message_and_code() {
     let cases: [(&str, &str, RowProblem, &str, &str); 7] = [
         (
@@ -53,14 +88,14 @@ fn every_row_rule_has_its_message_and_code() {
             "Abcdefghijklm",
             "1",
             RowProblem::NameTooLong,
-            "a name can be at most 12 characters",
+            "a name can be at most 12 letters",
             "ROSTER_NAME_TOO_LONG",
         ),
         (
             "Zoë",
             "1",
             RowProblem::NameCharacter('ë'),
-            "a name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not 'ë'",
+            "a name may use only the letters A to Z or of India's scripts, spaces, '.', '-' and apostrophes, not 'ë'",
             "ROSTER_NAME_CHARACTER",
         ),
         (
@@ -270,7 +305,7 @@ fn the_roster_travels_in_the_document_and_bad_rows_name_their_row() {
     assert_eq!(err.code(), "ROSTER_NAME_CHARACTER");
     assert_eq!(
         err.to_string(),
-        "Row 2: a name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not '!'"
+        "Row 2: a name may use only the letters A to Z or of India's scripts, spaces, '.', '-' and apostrophes, not '!'"
     );
     // Lines of the same artwork merge: quantities add up, rows follow.
     let mut merged = d.clone();

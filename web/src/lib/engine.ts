@@ -45,42 +45,48 @@ export { FACTS } from './facts.gen';
 
 type EngineModule = typeof import('design-engine');
 
-// The font files the server compiles in, served to the browser as assets.
+// The font files the server compiles in, served to the browser as assets (their names content-hashed). Only the
+// URLs are bundled: a file is fetched when the text module first needs it.
 const fontUrls = import.meta.glob('../../../design-engine/fonts/*.ttf', {
   query: '?url',
   import: 'default',
   eager: true,
 }) as Record<string, string>;
+const fontUrlOf = new Map(Object.entries(fontUrls).map(([path, url]) => [path.slice(path.lastIndexOf('/') + 1), url]));
 
 let modulePromise: Promise<EngineModule> | null = null;
-let fontsPromise: Promise<Uint8Array[]> | null = null;
 let textPromise: Promise<void> | null = null;
+/** The font files in the text module (or on their way). */
+const loadedFonts = new Map<string, Promise<void>>();
+
+/** The engine module once it has loaded, for the few synchronous questions a page asks of it. */
+let loadedModule: EngineModule | null = null;
 
 /** The engine module, loaded once. */
 export function loadEngine(): Promise<EngineModule> {
-  modulePromise ??= import('design-engine');
+  modulePromise ??= import('design-engine').then((m) => (loadedModule = m));
   return modulePromise;
 }
 
-function loadFonts(): Promise<Uint8Array[]> {
-  fontsPromise ??= Promise.all(
-    Object.values(fontUrls).map(async (url) => {
-      const res = await fetch(url);
-      if (!res.ok) throw new Error(`Font ${url}: ${res.status}`);
-      return new Uint8Array(await res.arrayBuffer());
-    }),
-  ).catch((e) => {
-    fontsPromise = null;
-    throw e;
-  });
-  return fontsPromise;
+async function fetchFont(file: string): Promise<Uint8Array> {
+  const url = fontUrlOf.get(file);
+  if (!url) throw new Error(`Font ${file}: not bundled`);
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`Font ${url}: ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
 }
 
-/** The text module with every font, handed to the core once: what drawing a text needs. */
+/**
+ * The text module with the Latin fonts of the specification's six, handed to the core once: what the first
+ * render of a text needs. India's scripts and the display faces load when a design uses them (`loadFontsFor`).
+ */
 export function loadTextEngine(): Promise<void> {
-  textPromise ??= Promise.all([loadEngine(), import('design-engine/design_text.js'), loadFonts()])
+  textPromise ??= Promise.all([loadEngine(), import('design-engine/design_text.js'), Promise.all(FACTS.firstFontFiles.map(fetchFont))])
     .then(([engine, text, fonts]) => {
-      for (const bytes of fonts) text.loadFont(bytes);
+      fonts.forEach((bytes, i) => {
+        text.loadFont(bytes);
+        loadedFonts.set(FACTS.firstFontFiles[i], Promise.resolve());
+      });
       engine.useTextEngine(text);
     })
     .catch((e) => {
@@ -88,6 +94,48 @@ export function loadTextEngine(): Promise<void> {
       throw e;
     });
   return textPromise;
+}
+
+/** A text as a font draws it: what decides which font files it needs. */
+export interface FontUse {
+  font: Font;
+  text: string;
+}
+
+/** What the texts, names and numbers of a design are set in. */
+export function fontUsesOf(design: Design): FontUse[] {
+  const names = (design.roster ?? []).map((row) => row.name ?? '').join(' ');
+  return Object.values(design.areas).flatMap((area) => [
+    ...(area.text ? [{ font: area.text.font, text: area.text.text }] : []),
+    ...(area.name ? [{ font: area.name.font, text: names }] : []),
+    ...(area.number ? [{ font: area.number.font, text: '' }] : []),
+  ]);
+}
+
+/**
+ * Loads into the studio the font files these texts need that are not loaded yet (the engine names them: each
+ * font's own file, and the script fallbacks its text needs); true when it loaded any, so the studio redraws.
+ */
+export async function loadFontsFor(studio: Studio, uses: FontUse[]): Promise<boolean> {
+  if (uses.length === 0) return false;
+  await loadTextEngine();
+  const engine = await loadEngine();
+  const files = [...new Set(uses.flatMap((u) => engine.fontFilesFor(u.font, u.text)))].filter((f) => !loadedFonts.has(f));
+  if (files.length === 0) return false;
+  await Promise.all(
+    files.map((file) => {
+      const loading = fetchFont(file).then((bytes) => {
+        // Through the studio: its own caches of drawn texts are cleared too.
+        studio.loadFont(bytes);
+      });
+      loadedFonts.set(file, loading);
+      return loading.catch((e) => {
+        loadedFonts.delete(file);
+        throw e;
+      });
+    }),
+  );
+  return true;
 }
 
 // Names and numbers are drawn with the same text module as texts.
@@ -122,12 +170,21 @@ export async function createStudio(productId: string, color: string, savedJson?:
   withGarment(studio, garment);
   // Without text, the text module is not fetched yet: compiling it and its fonts would share the CPU with the
   // first render. The studio asks for it once it has opened (useStudio), well before a shopper can add a text.
-  if (holdsText(studio)) await loadTextEngine();
+  if (holdsText(studio)) await loadFontsFor(studio, fontUsesOf(studio.design()));
   return studio;
 }
 
 export async function builtinCatalogue(): Promise<CatalogueProduct[]> {
   return (await loadEngine()).catalogue();
+}
+
+/**
+ * How many letters the engine counts in a text against its limits (as people see them: "कि" is one), for pages
+ * that have loaded it (a studio).
+ */
+export function letterCount(text: string): number {
+  if (!loadedModule) throw new Error('The design engine is not loaded');
+  return loadedModule.letterCount(text);
 }
 
 /** The engine's check of a chosen file (type, 5 MB); throws with the spec's message. */

@@ -80,7 +80,181 @@ export const FACTS: Facts = {
     "Times New Roman",
     "Georgia",
     "Verdana",
-    "Courier New"
+    "Courier New",
+    "Oswald",
+    "Bebas Neue",
+    "Anton",
+    "Teko",
+    "Russo One",
+    "Bangers",
+    "Pacifico",
+    "Lobster",
+    "Noto Sans Devanagari",
+    "Noto Serif Devanagari",
+    "Noto Sans Bengali",
+    "Noto Sans Gurmukhi",
+    "Noto Sans Gujarati",
+    "Noto Sans Tamil",
+    "Noto Sans Telugu",
+    "Noto Sans Kannada",
+    "Noto Sans Malayalam"
+  ],
+  "fontScripts": [
+    {
+      "font": "Arial",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Helvetica",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Times New Roman",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Georgia",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Verdana",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Courier New",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Oswald",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Bebas Neue",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Anton",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Teko",
+      "scripts": [
+        "Latin",
+        "Devanagari"
+      ]
+    },
+    {
+      "font": "Russo One",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Bangers",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Pacifico",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Lobster",
+      "scripts": [
+        "Latin"
+      ]
+    },
+    {
+      "font": "Noto Sans Devanagari",
+      "scripts": [
+        "Devanagari",
+        "Latin"
+      ]
+    },
+    {
+      "font": "Noto Serif Devanagari",
+      "scripts": [
+        "Devanagari",
+        "Latin"
+      ]
+    },
+    {
+      "font": "Noto Sans Bengali",
+      "scripts": [
+        "Bengali",
+        "Latin"
+      ]
+    },
+    {
+      "font": "Noto Sans Gurmukhi",
+      "scripts": [
+        "Gurmukhi",
+        "Latin"
+      ]
+    },
+    {
+      "font": "Noto Sans Gujarati",
+      "scripts": [
+        "Gujarati",
+        "Latin"
+      ]
+    },
+    {
+      "font": "Noto Sans Tamil",
+      "scripts": [
+        "Tamil",
+        "Latin"
+      ]
+    },
+    {
+      "font": "Noto Sans Telugu",
+      "scripts": [
+        "Telugu",
+        "Latin"
+      ]
+    },
+    {
+      "font": "Noto Sans Kannada",
+      "scripts": [
+        "Kannada",
+        "Latin"
+      ]
+    },
+    {
+      "font": "Noto Sans Malayalam",
+      "scripts": [
+        "Malayalam",
+        "Latin"
+      ]
+    }
+  ],
+  "firstFontFiles": [
+    "LiberationSans-Regular.ttf",
+    "LiberationSerif-Regular.ttf",
+    "LiberationMono-Regular.ttf",
+    "Gelasio-Regular.ttf",
+    "DejaVuSans.ttf"
   ],
   "textColorPresets": [
     "#000000",

@@ -13985,6 +13985,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fonts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The studio's fonts: for each, its family, scripts, licence and file (public). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every font of the studio, in its picker's order. */
+                200: {
+                    headers: {
+                        "CACHE-CONTROL": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_FontInfo"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fonts/files/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A font file, by the versioned name `GET /fonts` gives. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A TrueType font file, cacheable for a year (its name changes with it). */
+                200: {
+                    headers: {
+                        "CACHE-CONTROL": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "font/ttf": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -15158,6 +15279,12 @@ export interface components {
             message: string;
             data: components["schemas"]["ClaimDto"][];
         };
+        /** Envelope_list_FontInfo */
+        Envelope_list_FontInfo: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["FontInfo"][];
+        };
         /** Envelope_list_Order */
         Envelope_list_Order: {
             success: boolean;
@@ -15223,12 +15350,37 @@ export interface components {
             orderId: string;
         };
         /**
-         * @description The six fonts of the studio. Each is drawn with an open, metric-compatible
-         *     font shipped with the engine (see `render::fonts`).
+         * @description The studio's fonts.
          * @default Arial
          * @enum {string}
          */
-        Font: "Arial" | "Helvetica" | "Times New Roman" | "Georgia" | "Verdana" | "Courier New";
+        Font: "Arial" | "Helvetica" | "Times New Roman" | "Georgia" | "Verdana" | "Courier New" | "Oswald" | "Bebas Neue" | "Anton" | "Teko" | "Russo One" | "Bangers" | "Pacifico" | "Lobster" | "Noto Sans Devanagari" | "Noto Serif Devanagari" | "Noto Sans Bengali" | "Noto Sans Gurmukhi" | "Noto Sans Gujarati" | "Noto Sans Tamil" | "Noto Sans Telugu" | "Noto Sans Kannada" | "Noto Sans Malayalam";
+        /**
+         * FontInfo
+         * @description A font of the studio.
+         */
+        FontInfo: {
+            /** @description The name a design document gives (`"Arial"`, `"Noto Sans Devanagari"`). */
+            font: string;
+            /** @description The open family that draws it (Arial is drawn by Liberation Sans). */
+            family: string;
+            /**
+             * @description The scripts it writes: `Latin`, `Devanagari`, `Bengali`, `Gurmukhi`,
+             *     `Gujarati`, `Tamil`, `Telugu`, `Kannada`, `Malayalam`.
+             */
+            scripts: string[];
+            /** @description The font's licence, as an SPDX identifier (`OFL-1.1`). */
+            licence: string;
+            /** @description The licence's text in the source tree, under `design-engine/fonts/`. */
+            licenceFile: string;
+            /** @description The font file (TrueType), content-addressed: cache it for good. */
+            url: string;
+            /**
+             * Format: int64
+             * @description The file's size in bytes.
+             */
+            bytes: number;
+        };
         /**
          * GrievanceOfficerFacts
          * @description The grievance officer (`GRIEVANCE_OFFICER_*`).
@@ -16491,6 +16643,7 @@ export interface components {
          *     left out or empty.
          */
         RosterRow: {
+            /** @description At most 12 letters as people count them (extended grapheme clusters). */
             name?: string | null;
             number?: string | null;
             size: string;
@@ -16938,6 +17091,10 @@ export interface components {
              * @default 16
              */
             size: number;
+            /**
+             * @description 1 to 50 letters as people count them (extended grapheme clusters: "कि"
+             *     is one), so a schema's length in code points cannot bound it.
+             */
             text: string;
         };
         /**

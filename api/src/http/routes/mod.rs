@@ -7,6 +7,7 @@ pub mod cart;
 pub mod designs;
 pub mod dev;
 pub mod files;
+pub mod fonts;
 pub mod group_members;
 pub mod group_orders;
 pub mod group_payments;

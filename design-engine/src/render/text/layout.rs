@@ -1,5 +1,5 @@
-//! Outlines laid out here: the text shaped on ttf-parser (`shape`), each
-//! glyph's outline set on the baseline or along the arc, and drawn with
+//! Outlines laid out here: the text shaped by harfrust (`shape`), each
+//! glyph's outline (ttf-parser) set on the baseline or along the arc, and drawn with
 //! tiny-skia: the stroke (round joins) under the fill, as SVG's
 //! `paint-order="stroke"` did. The server's print files and the browser's
 //! text module run this same code.
@@ -12,7 +12,7 @@ use ttf_parser::{Face, GlyphId, OutlineBuilder};
 use super::shape::{Glyph, shape};
 use super::{ArcPath, REFERENCE_EM, TextStyle};
 use crate::elements::HexColour;
-use crate::render::fonts::Fonts;
+use crate::render::fonts::{FaceRef, Fonts};
 
 /// A laid-out text: every glyph's outline in one path at the reference size.
 pub struct Outline {
@@ -35,42 +35,45 @@ fn scale(face: &Face) -> f32 {
 /// Each glyph's place: its origin on the baseline, x along it, y down, in
 /// reference pixels. Flat: the baseline at y = `REFERENCE_EM` from x = 0.
 /// Arched, as SVG's textPath on the circle through the origin's centre: the
-/// run's middle at the circle's top (`up`) or bottom, each glyph's middle on
+/// run's middle at the circle's top (`up`) or bottom, each letter's middle on
 /// the circle at its arc length, turned to the tangent there, so its top
-/// points out of an arch and into a smile, reading left to right.
-fn places(faces: &[Face], glyphs: &[Glyph], arc: Option<ArcPath>) -> Vec<Transform> {
-    let advances: Vec<f32> = glyphs
+/// points out of an arch and into a smile, reading left to right. A letter
+/// is a cluster, turned as one: a conjunct with its vowel signs keeps its
+/// headline whole (in Latin, each glyph is a cluster of its own).
+fn places(faces: &[FaceRef], glyphs: &[Glyph], arc: Option<ArcPath>) -> Vec<Transform> {
+    let advance = |g: &Glyph| g.advance as f32 * scale(&faces[g.face].outline);
+    let clusters: Vec<&[Glyph]> = glyphs.chunk_by(|a, b| a.cluster == b.cluster).collect();
+    let widths: Vec<f32> = clusters
         .iter()
-        .map(|g| g.advance as f32 * scale(&faces[g.face]))
+        .map(|c| c.iter().map(advance).sum())
         .collect();
-    let total: f32 = advances.iter().sum();
+    let total: f32 = widths.iter().sum();
     let mut pen = 0.0;
-    advances
-        .iter()
-        .map(|&advance| {
-            let at = match arc {
-                None => Transform::from_translate(pen, REFERENCE_EM),
-                Some(ArcPath { up, radius }) => {
-                    let half = advance / 2.0;
-                    // The glyph's middle, by arc length from the run's middle.
-                    let angle = (pen + half - total / 2.0) / radius;
-                    let (sin, cos) = angle.sin_cos();
-                    let (x, y, turn) = if up {
-                        (radius * sin, -radius * cos, angle)
-                    } else {
-                        (radius * sin, radius * cos, -angle)
-                    };
-                    Transform::from_translate(x - half, y).pre_rotate_at(
-                        turn.to_degrees(),
-                        half,
-                        0.0,
-                    )
-                }
-            };
-            pen += advance;
-            at
-        })
-        .collect()
+    let mut out = Vec::with_capacity(glyphs.len());
+    for (cluster, &width) in clusters.iter().zip(&widths) {
+        let at = match arc {
+            None => Transform::from_translate(pen, REFERENCE_EM),
+            Some(ArcPath { up, radius }) => {
+                let half = width / 2.0;
+                // The letter's middle, by arc length from the run's middle.
+                let angle = (pen + half - total / 2.0) / radius;
+                let (sin, cos) = angle.sin_cos();
+                let (x, y, turn) = if up {
+                    (radius * sin, -radius * cos, angle)
+                } else {
+                    (radius * sin, radius * cos, -angle)
+                };
+                Transform::from_translate(x - half, y).pre_rotate_at(turn.to_degrees(), half, 0.0)
+            }
+        };
+        let mut inside = 0.0;
+        for glyph in *cluster {
+            out.push(at.pre_translate(inside, 0.0));
+            inside += advance(glyph);
+        }
+        pen += width;
+    }
+    out
 }
 
 /// A glyph's outline in font units (y up) into a path.
@@ -116,7 +119,7 @@ impl Outline {
         let mut ink = PathBuilder::new();
         let mut cells = PathBuilder::new();
         for (glyph, at) in glyphs.iter().zip(places(&faces, &glyphs, style.arc)) {
-            let face = &faces[glyph.face];
+            let face = &faces[glyph.face].outline;
             let s = scale(face);
             let advance = glyph.advance as f32 * s;
             let cell = Rect::from_xywh(
@@ -129,7 +132,7 @@ impl Outline {
             if let Some(path) = glyph_path(face, glyph.id) {
                 let into_place = at
                     .pre_scale(s, s)
-                    .pre_translate(glyph.dx as f32, 0.0)
+                    .pre_translate(glyph.dx as f32, -glyph.dy as f32)
                     .pre_scale(1.0, -1.0);
                 ink.push_path(&path.transform(into_place)?);
             }
@@ -188,7 +191,7 @@ mod tests {
         let (faces, primary) = fonts.faces(family_for(Font::Arial)).unwrap();
         let literal: Vec<GlyphId> = "<b>&\"'"
             .chars()
-            .map(|c| faces[primary].glyph_index(c).unwrap())
+            .map(|c| faces[primary].outline.glyph_index(c).unwrap())
             .collect();
         assert_eq!(arial_glyphs("<b>&\"'"), literal);
         // …and a control character is a space.
@@ -255,6 +258,39 @@ mod tests {
             assert!(mid.abs() < 3.0, "centred on the circle's axis: {mid}");
             assert!(placed.iter().all(|t| (t.ty < 0.0) == up));
         }
+    }
+
+    #[test]
+    fn an_arc_turns_each_letter_whole_so_the_headline_stays_unbroken() {
+        // "क्षत्रिय": क्ष, त्रि (a pre-base matra and a conjunct), य.
+        let fonts = Fonts::bundled();
+        let (faces, primary) = fonts.faces("Noto Sans Devanagari").unwrap();
+        let body = "क्षत्रिय";
+        let shaped = shape(&faces, primary, body);
+        let placed = places(&faces, &shaped, arched(true, 150.0).arc);
+        let clusters: Vec<&[Glyph]> = shaped.chunk_by(|a, b| a.cluster == b.cluster).collect();
+        assert_eq!(clusters.len(), 3);
+        assert!(clusters.iter().any(|c| c.len() > 1));
+        let mut at = 0;
+        for cluster in clusters {
+            let group = &placed[at..at + cluster.len()];
+            // One turn for the whole letter, its glyphs side by side along it:
+            // each starts where the one before it ends.
+            for (i, t) in group.iter().enumerate().skip(1) {
+                let first = group[0];
+                assert_eq!(
+                    (t.sx, t.ky, t.kx, t.sy),
+                    (first.sx, first.ky, first.kx, first.sy)
+                );
+                let before = group[i - 1];
+                let step = cluster[i - 1].advance as f32 * scale(&faces[primary].outline);
+                let (ex, ey) = (before.tx + before.sx * step, before.ty + before.ky * step);
+                assert!((t.tx - ex).abs() < 1e-3 && (t.ty - ey).abs() < 1e-3);
+            }
+            at += cluster.len();
+        }
+        // Letters turn apart from each other.
+        assert_ne!(placed[0].sx, placed[placed.len() - 1].sx);
     }
 
     #[test]

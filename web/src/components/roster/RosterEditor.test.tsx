@@ -65,12 +65,12 @@ describe('RosterEditor', () => {
     expect(line.value).toBe('Verylongnamee, 7, L');
     expect(line.getAttribute('aria-invalid')).toBe('true');
     const message = document.getElementById(line.getAttribute('aria-describedby')!)!;
-    expect(message.textContent).toBe('Line 3: a name can be at most 12 characters');
+    expect(message.textContent).toBe('Line 3: a name can be at most 12 letters');
 
     // Still wrong: a new message for the same line.
     fireEvent.change(line, { target: { value: 'Verylong#, 7, L' } });
     fireEvent.keyDown(line, { key: 'Enter' });
-    expect(message.textContent).toBe("Line 3: a name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not '#'");
+    expect(message.textContent).toBe("Line 3: a name may use only the letters A to Z or of India's scripts, spaces, '.', '-' and apostrophes, not '#'");
     // Fixed: it becomes the third row.
     fireEvent.change(line, { target: { value: 'Verma, 7, L' } });
     await userEvent.click(screen.getByRole('button', { name: 'Add line 3' }));
@@ -90,7 +90,7 @@ describe('RosterEditor', () => {
     expect(name.value).toBe('IYER3');
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toBe(
-      "Row 2: a name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not '3'",
+      "Row 2: a name may use only the letters A to Z or of India's scripts, spaces, '.', '-' and apostrophes, not '3'",
     );
     await userEvent.type(name, '{Backspace} K');
     expect(studio.roster()[1].name).toBe('IYER K');
@@ -116,7 +116,7 @@ describe('RosterEditor', () => {
 
     await userEvent.type(add.getByLabelText('Name'), '#1');
     await userEvent.click(add.getByRole('button', { name: 'Add row' }));
-    expect(screen.getByRole('alert').textContent).toBe("Row 2: a name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not '#'");
+    expect(screen.getByRole('alert').textContent).toBe("Row 2: a name may use only the letters A to Z or of India's scripts, spaces, '.', '-' and apostrophes, not '#'");
     expect(studio.roster()).toHaveLength(1);
   });
 

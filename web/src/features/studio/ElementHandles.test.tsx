@@ -29,6 +29,7 @@ function setup(error: string | null = null) {
     change: (fn) => (fn(studio as unknown as Studio), error),
     discardDraft: () => {},
     textReady: true,
+    loadFonts: async () => null,
     garment: garment(),
   };
   render(<ElementHandles handle={handle} area="leftChest" />);

@@ -29,6 +29,7 @@ function Harness({ studio, onPreview }: { studio: Studio; onPreview?: (i: number
     },
     discardDraft: () => {},
     textReady: true,
+    loadFonts: async () => null,
     garment: garment(),
   };
   return <NamesNumbersPanel handle={handle} area="back" preview={preview} onPreview={(i) => (setPreview(i), onPreview?.(i))} onMessage={() => {}} />;

@@ -10,6 +10,7 @@ import { RosterEditor } from '../../components/roster/RosterEditor';
 import { applyRoster, type RosterModel } from '../../components/roster/rosterModel';
 import { useRosterReader } from '../../components/roster/useRosterReader';
 import { FACTS, type AreaKey, type Font, type PersonalField } from '../../lib/engine';
+import { FontPicker } from './FontPicker';
 import { areaLabel, contentOf } from '../../lib/printAreas';
 import type { components } from '../../lib/schema';
 import { RowList } from './RowList';
@@ -120,13 +121,13 @@ function FieldStyle({
       {style && (
         <>
           <label htmlFor={`${id}-font`}>{label} font</label>
-          <select id={`${id}-font`} value={font} onChange={(e) => set({ font: e.target.value as Font })}>
-            {FACTS.fonts.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
-          </select>
+          <FontPicker
+            id={`${id}-font`}
+            value={font}
+            onChange={(f) =>
+              void handle.loadFonts([{ font: f, text: '' }]).then((unloaded) => (unloaded ? onMessage('error', unloaded) : set({ font: f })))
+            }
+          />
           <span className="label">{label} colour</span>
           <RadioGroup label={`${label} colour`} className="chips" optionClass="chip" options={FACTS.textColorPresets.map((c) => ({ value: c, label: c, swatch: c }))} value={color} onChange={(c) => set({ color: c })} />
           <label htmlFor={`${id}-height`}>

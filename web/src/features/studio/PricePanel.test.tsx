@@ -33,6 +33,7 @@ async function readyHandle(): Promise<StudioHandle> {
     change: () => null,
     discardDraft: vi.fn(),
     textReady: true,
+    loadFonts: async () => null,
     garment: garment(),
   };
 }

@@ -25,7 +25,7 @@ const doc = (text: string) =>
 
 /** A studio handle showing `design` (the engine is not needed to save). */
 function handleOf(design: DesignDoc): StudioHandle {
-  return { studio: { design: () => design } as unknown as Studio, design, version: 0, change: () => null, discardDraft: vi.fn(), textReady: true, garment: garment() };
+  return { studio: { design: () => design } as unknown as Studio, design, version: 0, change: () => null, discardDraft: vi.fn(), textReady: true, loadFonts: async () => null, garment: garment() };
 }
 
 const savedAs = (name: string, version: number, design: unknown): SavedDesign =>

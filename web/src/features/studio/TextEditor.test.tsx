@@ -1,13 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FACTS, type Studio } from '../../lib/engine';
+import { FACTS, loadEngine, type Studio } from '../../lib/engine';
 import { forgetPendingText } from './pendingText';
 import { TextEditor } from './TextEditor';
 import type { DesignDoc, StudioHandle } from './useStudio';
 import { garment } from '../../test/testkit';
 
 async function fakeHandle(change: StudioHandle['change'] = () => null): Promise<StudioHandle> {
+  // The counter asks the engine how many letters a text holds.
+  await loadEngine();
   return {
     studio: {} as Studio,
     design: { productId: '64f1a2b3c4d5e6f708190a05', areas: { leftChest: { text: null, image: null }, back: { text: null, image: null } } } as unknown as DesignDoc,
@@ -15,6 +17,7 @@ async function fakeHandle(change: StudioHandle['change'] = () => null): Promise<
     change,
     discardDraft: () => {},
     textReady: true,
+    loadFonts: async () => null,
     garment: garment(),
   };
 }
@@ -22,6 +25,14 @@ async function fakeHandle(change: StudioHandle['change'] = () => null): Promise<
 const textBox = () => screen.getByLabelText('Text', { selector: 'input' }) as HTMLInputElement;
 
 describe('TextEditor draft', () => {
+  it('counts letters as the engine does: a consonant with its vowel sign is one', async () => {
+    const handle = await fakeHandle();
+    render(<TextEditor handle={handle} area="leftChest" onMessage={() => {}} />);
+    await userEvent.type(textBox(), 'कि'.repeat(50));
+    expect(textBox().value).toBe('कि'.repeat(50));
+    expect(screen.getByText(`50/${FACTS.maxTextChars}`)).toBeTruthy();
+  });
+
   it('keeps the text being typed across a reload', async () => {
     const handle = await fakeHandle();
     const first = render(<TextEditor handle={handle} area="leftChest" onMessage={() => {}} />);

@@ -1,9 +1,10 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { usePendingText } from './pendingText';
-import { FACTS, type AreaKey, type Font } from '../../lib/engine';
+import { FACTS, letterCount, type AreaKey } from '../../lib/engine';
 import type { StudioHandle } from './useStudio';
 import { RadioGroup } from '../../components/RadioGroup';
 import { contentOf } from '../../lib/printAreas';
+import { FontPicker } from './FontPicker';
 
 /** The text of the chosen print area: adding replaces the area's text (the engine's rule). */
 export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
@@ -11,9 +12,12 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
   const [size, setSize] = useState(FACTS.fontSizeDefault);
   const [color, setColor] = useState(FACTS.textColorPresets[0]);
   const [font, setFont] = useState(FACTS.fonts[0]);
-  const chars = [...text].length;
+  const chars = letterCount(text);
 
-  const add = () => {
+  const add = async () => {
+    // The font's file, and its script's where the text needs one, before the engine sets the text.
+    const unloaded = await handle.loadFonts([{ font, text }]);
+    if (unloaded) return onMessage('error', unloaded);
     const error = handle.change((s) => s.setText(area, text, font, size, color));
     if (error) return onMessage('error', error);
     setText('');
@@ -27,12 +31,11 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
       <input
         id="studio-text"
         value={text}
-        maxLength={FACTS.maxTextChars}
         placeholder="Your text"
         onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => e.key === 'Enter' && text.trim() && handle.textReady && add()}
+        onKeyDown={(e) => e.key === 'Enter' && text.trim() && handle.textReady && void add()}
       />
-      <span className="counter muted" aria-live="polite">
+      <span className={chars > FACTS.maxTextChars ? 'counter error' : 'counter muted'} aria-live="polite">
         {chars}/{FACTS.maxTextChars}
       </span>
       <label htmlFor="studio-font-size">Font size: {size}</label>
@@ -40,14 +43,8 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
       <span className="label">Colour</span>
       <RadioGroup label="Text colour" className="chips" optionClass="chip" options={FACTS.textColorPresets.map((c) => ({ value: c, label: c, swatch: c }))} value={color} onChange={setColor} />
       <label htmlFor="studio-font">Font</label>
-      <select id="studio-font" value={font} onChange={(e) => setFont(e.target.value as Font)}>
-        {FACTS.fonts.map((f) => (
-          <option key={f} value={f} style={{ fontFamily: f }}>
-            {f}
-          </option>
-        ))}
-      </select>
-      <button className="btn" disabled={!text.trim() || !handle.textReady} aria-busy={!handle.textReady} onClick={add}>
+      <FontPicker id="studio-font" value={font} onChange={setFont} />
+      <button className="btn" disabled={!text.trim() || !handle.textReady} aria-busy={!handle.textReady} onClick={() => void add()}>
         {handle.textReady ? 'Add Text' : 'Loading fonts…'}
       </button>
       <TextEffects handle={handle} area={area} onMessage={onMessage} />

@@ -6,7 +6,7 @@
 // beside the draft, so undo survives a reload too.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { createStudio, engineMessage, loadTextEngine, type Design, type Garment, type Studio } from '../../lib/engine';
+import { createStudio, engineMessage, fontUsesOf, loadFontsFor, loadTextEngine, type Design, type FontUse, type Garment, type Studio } from '../../lib/engine';
 import { provideStoredImages } from '../../lib/imageStore';
 import { draftKey, historyKey } from '../../lib/studioDraft';
 import { canRedo, canUndo, loadHistory, record, redo, saveHistory, undo, type History } from './history';
@@ -30,6 +30,11 @@ export interface StudioHandle {
   discardDraft: () => void;
   /** Whether texts can be drawn: the text module and fonts load after the studio opens. */
   textReady: boolean;
+  /**
+   * Loads the font files these texts need (a script's font loads only when a design uses it); call before a
+   * change that sets them. The error message when they could not be loaded.
+   */
+  loadFonts: (uses: FontUse[]) => Promise<string | null>;
 }
 
 /** Undo and redo of the studio's changes. */
@@ -133,6 +138,17 @@ export function useStudio(product: { id: string; garment: Garment } | undefined,
     studioRef.current = null;
   }, []);
 
+  const loadFonts = useCallback(async (uses: FontUse[]): Promise<string | null> => {
+    const studio = studioRef.current;
+    if (!studio) return null;
+    try {
+      if (await loadFontsFor(studio, uses)) setVersion((v) => v + 1);
+      return null;
+    } catch {
+      return 'The fonts could not be loaded. Please check your connection and try again.';
+    }
+  }, []);
+
   const change = useCallback(
     (fn: (s: Studio) => void, gesture?: string): string | null => {
       const studio = studioRef.current;
@@ -148,9 +164,11 @@ export function useStudio(product: { id: string; garment: Garment } | undefined,
         historyRef.current = record(history, studio.toJson(), gesture);
         save(studio, historyRef.current);
         setVersion((v) => v + 1);
+        // A name typed in another script needs its font: drawn again once it has loaded.
+        void loadFonts(fontUsesOf(studio.design()));
       }
     },
-    [save],
+    [save, loadFonts],
   );
 
   const step = useCallback(
@@ -188,7 +206,7 @@ export function useStudio(product: { id: string; garment: Garment } | undefined,
 
   const studio = studioRef.current;
   const history = historyRef.current;
-  const ready: StudioHandle | null = opened && studio && product ? { studio, design: studio.design(), garment: product.garment, version, change, discardDraft, textReady } : null;
+  const ready: StudioHandle | null = opened && studio && product ? { studio, design: studio.design(), garment: product.garment, version, change, discardDraft, textReady, loadFonts } : null;
   const controls: HistoryControls | null = history ? { undo: undoStep, redo: redoStep, canUndo: canUndo(history), canRedo: canRedo(history) } : null;
   return { handle: ready, history: controls, error, textError };
 }

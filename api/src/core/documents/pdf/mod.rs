@@ -3,7 +3,7 @@
 //! text in the engine's fonts (Liberation Sans, with DejaVu Sans for what it
 //! lacks, such as '₹'), embedded as subsets with their Unicode maps, so the
 //! text can be searched, copied and read aloud. Drawn by krilla; shaped by harfrust (the studio's
-//! texts are laid out by the engine itself, on ttf-parser).
+//! texts are laid out by the engine itself, with the same shaper).
 //!
 //! Two steps: a layout turns a document into pages of drawing operations
 //! (`page::Layout`, measuring shaped text from `text`, wrapping, breaking pages
