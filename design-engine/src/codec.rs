@@ -15,9 +15,7 @@ use crate::hash::sha256_hex;
 
 /// At most 24 megapixels are decoded.
 pub const MAX_IMAGE_PIXELS: u64 = 24_000_000;
-/// Decoded images are kept at most this many pixels on their long side: enough
-/// for a 100%-wide element on the 12-inch Back at 300 DPI.
-pub const MAX_KEPT_SIDE: u32 = 3600;
+pub use crate::limits::MAX_KEPT_SIDE;
 
 fn reader(bytes: &[u8]) -> Result<ImageReader<Cursor<&[u8]>>, StudioError> {
     let reader = ImageReader::new(Cursor::new(bytes))

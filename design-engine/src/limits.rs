@@ -37,3 +37,7 @@ pub fn letters(text: &str) -> usize {
     use unicode_segmentation::UnicodeSegmentation;
     text.graphemes(true).count()
 }
+
+/// Decoded images (and SVG logos drawn) are kept at most this many pixels on
+/// their long side: enough for a 100%-wide element on the 12-inch Back at 300 DPI.
+pub const MAX_KEPT_SIDE: u32 = 3600;

@@ -8,10 +8,10 @@
 use image::RgbaImage;
 use resvg::tiny_skia;
 
-use crate::codec::MAX_KEPT_SIDE;
 use crate::elements::ImageAsset;
 use crate::error::StudioError;
 use crate::hash::sha256_hex;
+use crate::limits::MAX_KEPT_SIDE;
 
 pub const SVG_MIME: &str = "image/svg+xml";
 /// An SVG logo is at most 1 MB: a vector logo is far smaller.
