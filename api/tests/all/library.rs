@@ -1,12 +1,14 @@
 //! The clip-art library and the starter templates through the real server,
 //! on both databases: listed, searched, refused on bad input; every template
-//! taken by the cart; and a design with a clip-art and a QR code through
-//! cart, payment and print files, the QR code read back from the 300 DPI file.
+//! taken by the cart; and a team's design made from them (a listed template,
+//! its line changed to Hindi, a listed clip-art on the chest, a QR code on the
+//! back) through cart, payment and print files, the Hindi line drawn and the
+//! QR code read back from the 300 DPI file.
 
 use crate::helpers::checkout::{TEE, pay_cart};
 use crate::helpers::{TestApp, engines};
 use design_engine::elements::{ClipArt, ImageSize, ImageSource, QrCode};
-use design_engine::{Design, ImageElement, PrintArea, Size};
+use design_engine::{Design, Font, ImageElement, PrintArea, Size, TextElement};
 use serde_json::{Value, json};
 
 /// What the QR code says: a web address with a query, read back exactly.
@@ -87,24 +89,52 @@ async fn clipart_and_templates_are_listed_searched_and_bounded() {
     }
 }
 
-/// 25 tees: a QR code on the Back, a clip-art trophy on the chest.
-fn qr_and_clipart(colour: &str) -> Value {
-    let mut d = Design::new(TEE, colour);
+/// The team's line in Hindi: क्ष and त्रि are conjuncts, ि a matra drawn before its letter.
+const HINDI: &str = "क्षत्रिय";
+
+/// A team's design as a shopper makes it from what the API lists: the cricket
+/// club's template with its back line in Hindi (Noto Sans Devanagari), a QR
+/// code in place of the back's picture, and the library's trophy on the
+/// chest in the team's gold; 25 tees in `colour`.
+async fn team_design(app: &TestApp, colour: &str) -> Value {
+    let (_, body) = app.get("/api/templates").await;
+    let template = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "cricket-club")
+        .expect("the cricket club's template is listed");
+    let (_, body) = app.get("/api/clipart?category=sports&q=trophy").await;
+    let trophy = body["data"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["id"] == "sports-trophy-filled")
+        .expect("the trophy is found by its name");
+
+    let mut doc = template["design"].clone();
+    doc["productId"] = json!(TEE);
+    doc["color"] = json!(colour);
+    let mut d = Design::from_json(&doc.to_string()).unwrap();
+    let line = TextElement::new(HINDI, Font::NotoSansDevanagari, 20, "#1d4ed8").unwrap();
+    d.set_text(PrintArea::Back, line);
     let qr = QrCode::new(QR_TEXT, "#000080").unwrap();
     let mut code = ImageElement::of(ImageSource::Qr(qr), "QR code");
     code.size = ImageSize::new(40, 40).unwrap();
+    // Where the template's picture was: below the line, clear of it.
+    code.position = d.area(PrintArea::Back).image.as_ref().unwrap().position;
     d.set_image(PrintArea::Back, code);
-    let trophy = ClipArt::new("sports-trophy-filled", "#eab308").unwrap();
+    let gold = ClipArt::new(trophy["id"].as_str().unwrap(), "#eab308").unwrap();
     d.set_image(
         PrintArea::LeftChest,
-        ImageElement::of(ImageSource::Clipart(trophy), "Trophy"),
+        ImageElement::of(ImageSource::Clipart(gold), "Trophy"),
     );
     d.set_quantity(Size::M, 25).unwrap();
     serde_json::from_str(&d.to_json()).unwrap()
 }
 
 #[tokio::test]
-async fn a_qr_code_and_a_clipart_print_and_the_code_reads_back() {
+async fn a_hindi_line_a_clipart_and_a_qr_code_print_and_the_code_reads_back() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         let (token, _) = app.sign_up("asha@example.com").await;
@@ -115,7 +145,7 @@ async fn a_qr_code_and_a_clipart_print_and_the_code_reads_back() {
             .post_auth(
                 "/api/cart/items",
                 &token,
-                json!({"design": qr_and_clipart("navyblue")}),
+                json!({"design": team_design(&app, "navyblue").await}),
             )
             .await;
         assert_eq!(
@@ -123,7 +153,7 @@ async fn a_qr_code_and_a_clipart_print_and_the_code_reads_back() {
             (400, Some("QR_LOW_CONTRAST")),
             "{body}"
         );
-        let mut unknown = qr_and_clipart("white");
+        let mut unknown = team_design(&app, "white").await;
         unknown["areas"][PrintArea::LeftChest.key()]["image"]["clipart"]["id"] =
             json!("sports-unicorn");
         let (status, body) = app
@@ -139,15 +169,16 @@ async fn a_qr_code_and_a_clipart_print_and_the_code_reads_back() {
             .post_auth(
                 "/api/cart/items",
                 &token,
-                json!({"design": qr_and_clipart("white")}),
+                json!({"design": team_design(&app, "white").await}),
             )
             .await;
         assert_eq!(status, 200, "{body}");
-        assert_eq!(
-            body["data"]["items"][0]["printWarnings"],
-            json!([]),
-            "{body}"
-        );
+        let line = &body["data"]["items"][0];
+        assert_eq!(line["printWarnings"], json!([]), "{body}");
+        let back = &line["design"]["areas"]["back"];
+        assert_eq!(back["text"]["text"], HINDI, "{body}");
+        assert_eq!(back["text"]["font"], "Noto Sans Devanagari", "{body}");
+        assert_eq!(back["image"]["qr"]["text"], QR_TEXT, "{body}");
         let total = body["data"]["totalPrice"].as_i64().unwrap();
         let order_id = pay_cart(&app, &token, "rcpt_qr", total).await;
 
@@ -182,6 +213,15 @@ async fn a_qr_code_and_a_clipart_print_and_the_code_reads_back() {
 
         let back = read(&mut zip, "line-1-back.png");
         assert_eq!(back.dimensions(), (3600, 4200));
+        // The Hindi line in its blue, above the code (the template's line sits at 22 %).
+        let blue = |p: &image::Rgba<u8>| p.0 == [0x1d, 0x4e, 0xd8, 255];
+        let line = back
+            .rows()
+            .take(4200 * 2 / 5)
+            .flatten()
+            .filter(|p| blue(p))
+            .count();
+        assert!(line > 1000, "{engine:?}: {line} blue pixels");
         let path =
             std::env::temp_dir().join(format!("qr-back-{}-{engine:?}.png", std::process::id()));
         back.save(&path).unwrap();
