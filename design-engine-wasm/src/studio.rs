@@ -5,8 +5,8 @@ use wasm_bindgen::prelude::*;
 
 use design_engine::design::{Design, PrintArea};
 use design_engine::elements::{
-    ArcDirection, ClipArt, Font, ImageElement, ImageSource, QrCode, TextArc, TextElement,
-    TextOutline,
+    ArcDirection, ClipArt, Font, ImageAsset, ImageElement, ImageSource, QrCode, TextArc,
+    TextElement, TextOutline,
 };
 use design_engine::error::StudioError;
 use design_engine::garment::Garment;
@@ -32,6 +32,15 @@ pub struct Studio {
 }
 
 impl Studio {
+    fn provide_drawn(&mut self, asset: JsValue, png: &[u8]) -> Result<ImageAsset, JsValue> {
+        let asset: ImageAsset =
+            serde_wasm_bindgen::from_value(asset).map_err(|e| JsValue::from_str(&e.to_string()))?;
+        self.renderer
+            .add_drawn_image(asset.clone(), png)
+            .map_err(js_error)?;
+        Ok(asset)
+    }
+
     /// One of the product's print areas, with its inches.
     pub(crate) fn area(&self, key: &str) -> Result<PrintArea, JsValue> {
         self.garment
@@ -211,6 +220,33 @@ impl Studio {
     #[wasm_bindgen(js_name = provideImage, unchecked_return_type = "ImageAsset")]
     pub fn provide_image(&mut self, bytes: &[u8], mime: &str) -> Result<JsValue, JsValue> {
         to_js(&self.renderer.add_image(bytes, mime).map_err(js_error)?)
+    }
+
+    /// Puts an SVG logo in an area: `asset` is the server's record of its
+    /// sanitised copy (drawn at print size there), `png` the browser's
+    /// drawing of that copy for the preview (this module has no SVG renderer).
+    #[wasm_bindgen(js_name = addDrawnImage)]
+    pub fn add_drawn_image(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        #[wasm_bindgen(unchecked_param_type = "ImageAsset")] asset: JsValue,
+        png: &[u8],
+        name: &str,
+    ) -> Result<(), JsValue> {
+        let area = self.area(area_key)?;
+        let asset = self.provide_drawn(asset, png)?;
+        self.design.set_image(area, ImageElement::new(asset, name));
+        Ok(())
+    }
+
+    /// Makes an SVG logo known to the renderer without placing it (reopening a design).
+    #[wasm_bindgen(js_name = provideDrawnImage)]
+    pub fn provide_drawn_image(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "ImageAsset")] asset: JsValue,
+        png: &[u8],
+    ) -> Result<(), JsValue> {
+        self.provide_drawn(asset, png).map(|_| ())
     }
 
     /// Puts a QR code of `text` in `color` in an area (checked against the
