@@ -32,9 +32,21 @@ pub struct Studio {
 }
 
 impl Studio {
-    fn provide_drawn(&mut self, asset: JsValue, png: &[u8]) -> Result<ImageAsset, JsValue> {
-        let asset: ImageAsset =
-            serde_wasm_bindgen::from_value(asset).map_err(|e| JsValue::from_str(&e.to_string()))?;
+    fn provide_svg_logo(
+        &mut self,
+        sha256: &str,
+        bytes: f64,
+        width: u32,
+        height: u32,
+        png: &[u8],
+    ) -> Result<ImageAsset, JsValue> {
+        let asset = ImageAsset {
+            sha256: sha256.to_string(),
+            mime: "image/svg+xml".into(),
+            bytes: u64::try_from(whole(bytes)?).unwrap_or(u64::MAX),
+            width,
+            height,
+        };
         self.renderer
             .add_drawn_image(asset.clone(), png)
             .map_err(js_error)?;
@@ -222,31 +234,42 @@ impl Studio {
         to_js(&self.renderer.add_image(bytes, mime).map_err(js_error)?)
     }
 
-    /// Puts an SVG logo in an area: `asset` is the server's record of its
-    /// sanitised copy (drawn at print size there), `png` the browser's
-    /// drawing of that copy for the preview (this module has no SVG renderer).
-    #[wasm_bindgen(js_name = addDrawnImage)]
-    pub fn add_drawn_image(
+    /// Puts an SVG logo in an area: `sha256`, `bytes`, `width` and `height`
+    /// are the server's record of its sanitised copy (drawn at print size
+    /// there), `png` the browser's drawing of that copy for the preview (this
+    /// module has no SVG renderer). Plain arguments, not an object: no
+    /// deserialiser grows the module.
+    #[allow(clippy::too_many_arguments)]
+    #[wasm_bindgen(js_name = addSvgLogo)]
+    pub fn add_svg_logo(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
-        #[wasm_bindgen(unchecked_param_type = "ImageAsset")] asset: JsValue,
+        sha256: &str,
+        bytes: f64,
+        width: u32,
+        height: u32,
         png: &[u8],
         name: &str,
     ) -> Result<(), JsValue> {
         let area = self.area(area_key)?;
-        let asset = self.provide_drawn(asset, png)?;
+        let asset = self.provide_svg_logo(sha256, bytes, width, height, png)?;
         self.design.set_image(area, ImageElement::new(asset, name));
         Ok(())
     }
 
-    /// Makes an SVG logo known to the renderer without placing it (reopening a design).
-    #[wasm_bindgen(js_name = provideDrawnImage)]
-    pub fn provide_drawn_image(
+    /// Makes an SVG logo known to the renderer without placing it (reopening
+    /// a design): the design's record of it, and the browser's drawing.
+    #[wasm_bindgen(js_name = provideSvgLogo)]
+    pub fn provide_svg_logo_js(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "ImageAsset")] asset: JsValue,
+        sha256: &str,
+        bytes: f64,
+        width: u32,
+        height: u32,
         png: &[u8],
     ) -> Result<(), JsValue> {
-        self.provide_drawn(asset, png).map(|_| ())
+        self.provide_svg_logo(sha256, bytes, width, height, png)
+            .map(|_| ())
     }
 
     /// Puts a QR code of `text` in `color` in an area (checked against the

@@ -42,7 +42,7 @@ export async function provideStoredImages(studio: Studio): Promise<AreaKey[]> {
     // An SVG logo (its sanitised copy): drawn by the browser under the design's record of it.
     else if (stored.mime === SVG_MIME) {
       const drawn = await drawSvg(stored.bytes, asset.width, asset.height).catch(() => null);
-      if (drawn) studio.provideDrawnImage(asset, drawn);
+      if (drawn) studio.provideSvgLogo(asset.sha256, asset.bytes, asset.width, asset.height, drawn);
       else missing.push(area);
     } else studio.provideImage(stored.bytes, stored.mime);
   }

@@ -1,7 +1,7 @@
 // An SVG logo chosen in the Upload tab: the server sanitises it and keeps the
 // clean copy; the design names that copy, the preview is the browser's drawing
 // of it (see lib/svgLogo.ts). Placement and the one-image-per-area rule stay
-// the engine's (`addDrawnImage` puts it in the area as `addImage` does).
+// the engine's (`addSvgLogo` puts it in the area as `addImage` does).
 import { putArtwork, sha256Hex, type ArtworkInfo } from '../../api/artwork';
 import { api, ApiError, messageOf } from '../../lib/api';
 import type { AreaKey, Studio } from '../../lib/engine';
@@ -27,18 +27,17 @@ export async function addSvgLogo(handle: StudioHandle, area: AreaKey, file: File
     if (e instanceof ApiError && e.status === 401) return SVG_SIGN_IN;
     return e instanceof Error ? e.message : String(e);
   }
-  const asset = { sha256: info.sha256, mime: info.mime, bytes: info.bytes, width: info.width, height: info.height };
   let png: Uint8Array;
   try {
-    png = await drawSvg(clean, asset.width, asset.height);
+    png = await drawSvg(clean, info.width, info.height);
   } catch {
     return 'This browser could not draw the SVG logo. Please try again, or add it as a PNG.';
   }
   const error = handle.change((s) => {
-    s.addDrawnImage(area, asset, png, file.name);
+    s.addSvgLogo(area, info.sha256, info.bytes, info.width, info.height, png, file.name);
     place(s);
   });
   if (error) return error;
-  await putImage(asset.sha256, { bytes: clean, mime: SVG_MIME, name: file.name });
+  await putImage(info.sha256, { bytes: clean, mime: SVG_MIME, name: file.name });
   return null;
 }
