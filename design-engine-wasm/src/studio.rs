@@ -5,8 +5,8 @@ use wasm_bindgen::prelude::*;
 
 use design_engine::design::{Design, PrintArea};
 use design_engine::elements::{
-    ArcDirection, ClipArt, Font, ImageElement, ImageSource, QrCode, TextArc, TextElement,
-    TextOutline,
+    ArcDirection, ClipArt, Font, ImageAsset, ImageElement, ImageSource, QrCode, TextArc,
+    TextElement, TextOutline,
 };
 use design_engine::error::StudioError;
 use design_engine::garment::Garment;
@@ -32,6 +32,27 @@ pub struct Studio {
 }
 
 impl Studio {
+    fn provide_svg_logo(
+        &mut self,
+        sha256: &str,
+        bytes: f64,
+        width: u32,
+        height: u32,
+        png: &[u8],
+    ) -> Result<ImageAsset, JsValue> {
+        let asset = ImageAsset {
+            sha256: sha256.to_string(),
+            mime: "image/svg+xml".into(),
+            bytes: u64::try_from(whole(bytes)?).unwrap_or(u64::MAX),
+            width,
+            height,
+        };
+        self.renderer
+            .add_drawn_image(asset.clone(), png)
+            .map_err(js_error)?;
+        Ok(asset)
+    }
+
     /// One of the product's print areas, with its inches.
     pub(crate) fn area(&self, key: &str) -> Result<PrintArea, JsValue> {
         self.garment
@@ -211,6 +232,44 @@ impl Studio {
     #[wasm_bindgen(js_name = provideImage, unchecked_return_type = "ImageAsset")]
     pub fn provide_image(&mut self, bytes: &[u8], mime: &str) -> Result<JsValue, JsValue> {
         to_js(&self.renderer.add_image(bytes, mime).map_err(js_error)?)
+    }
+
+    /// Puts an SVG logo in an area: `sha256`, `bytes`, `width` and `height`
+    /// are the server's record of its sanitised copy (drawn at print size
+    /// there), `png` the browser's drawing of that copy for the preview (this
+    /// module has no SVG renderer). Plain arguments, not an object: no
+    /// deserialiser grows the module.
+    #[allow(clippy::too_many_arguments)]
+    #[wasm_bindgen(js_name = addSvgLogo)]
+    pub fn add_svg_logo(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PrintArea")] area_key: &str,
+        sha256: &str,
+        bytes: f64,
+        width: u32,
+        height: u32,
+        png: &[u8],
+        name: &str,
+    ) -> Result<(), JsValue> {
+        let area = self.area(area_key)?;
+        let asset = self.provide_svg_logo(sha256, bytes, width, height, png)?;
+        self.design.set_image(area, ImageElement::new(asset, name));
+        Ok(())
+    }
+
+    /// Makes an SVG logo known to the renderer without placing it (reopening
+    /// a design): the design's record of it, and the browser's drawing.
+    #[wasm_bindgen(js_name = provideSvgLogo)]
+    pub fn provide_svg_logo_js(
+        &mut self,
+        sha256: &str,
+        bytes: f64,
+        width: u32,
+        height: u32,
+        png: &[u8],
+    ) -> Result<(), JsValue> {
+        self.provide_svg_logo(sha256, bytes, width, height, png)
+            .map(|_| ())
     }
 
     /// Puts a QR code of `text` in `color` in an area (checked against the

@@ -478,13 +478,23 @@ impl ImageElement {
     }
 }
 
-/// Checks an upload before it is decoded: an image type, and under 5 MB.
+/// An SVG logo is at most 1 MB: a vector logo is far smaller. Here, not in
+/// `svg_logo`, so that the browser's module (which has no SVG renderer)
+/// checks a chosen file against the server's limit.
+pub const MAX_SVG_BYTES: u64 = 1024 * 1024;
+
+/// Checks an upload before it is decoded: an image type, and under 5 MB
+/// (an SVG logo: at most 1 MB).
 pub fn check_upload(mime: &str, bytes: u64) -> Result<(), StudioError> {
-    if !mime.trim().to_ascii_lowercase().starts_with("image/") {
+    let mime = mime.trim().to_ascii_lowercase();
+    if !mime.starts_with("image/") {
         return Err(StudioError::NotAnImage);
     }
     if bytes >= MAX_IMAGE_BYTES {
         return Err(StudioError::ImageTooLarge);
+    }
+    if mime == "image/svg+xml" && bytes > MAX_SVG_BYTES {
+        return Err(StudioError::BadSvg("it is over 1 MB".into()));
     }
     Ok(())
 }

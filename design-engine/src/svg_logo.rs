@@ -14,8 +14,8 @@ use crate::hash::sha256_hex;
 use crate::limits::MAX_KEPT_SIDE;
 
 pub const SVG_MIME: &str = "image/svg+xml";
-/// An SVG logo is at most 1 MB: a vector logo is far smaller.
-pub const MAX_SVG_BYTES: usize = 1024 * 1024;
+/// An SVG logo is at most 1 MB (`elements::MAX_SVG_BYTES`).
+pub const MAX_SVG_BYTES: usize = crate::elements::MAX_SVG_BYTES as usize;
 
 /// Whether `bytes` look like an SVG document (rather than PNG, JPEG or GIF).
 pub fn looks_like_svg(bytes: &[u8]) -> bool {

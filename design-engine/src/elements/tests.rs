@@ -124,3 +124,15 @@ fn uploads_must_be_images_under_five_megabytes() {
     assert_eq!(ImageSize::new(9, 20), Err(StudioError::ImageSizeOutOfRange));
     assert_eq!(ImageSize::default(), ImageSize::new(20, 20).unwrap());
 }
+
+#[test]
+fn an_svg_logo_is_at_most_one_megabyte() {
+    assert!(check_upload("image/svg+xml", MAX_SVG_BYTES).is_ok());
+    assert_eq!(
+        check_upload("image/svg+xml", MAX_SVG_BYTES + 1)
+            .unwrap_err()
+            .to_string(),
+        "This SVG could not be used: it is over 1 MB"
+    );
+    assert!(check_upload("image/png", MAX_SVG_BYTES + 1).is_ok());
+}

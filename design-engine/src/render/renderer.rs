@@ -16,9 +16,9 @@ use super::placed::{Placed, PlacedKind, SpriteKey, TextKey};
 use super::text::TextShape;
 use super::vector::VectorArt;
 use super::{DECAL_MAX_SIDE, DECAL_PX_PER_SIZE, PREVIEW_SIDE};
-use crate::codec::{MAX_KEPT_SIDE, decode_within, shrink_to};
+use crate::codec::{MAX_KEPT_SIDE, decode_within, shrink_to, sniff_type};
 use crate::effects::embroider;
-use crate::elements::{Font, ImageAsset, ImageElement, ImageSource, TextElement};
+use crate::elements::{Font, ImageAsset, ImageElement, ImageSource, TextElement, check_upload};
 use crate::error::StudioError;
 use crate::hash::sha256_hex;
 
@@ -102,6 +102,33 @@ impl Renderer {
         };
         self.images.insert(sha, stored);
         Ok(asset)
+    }
+
+    /// Keeps a picture this renderer cannot decode itself (an SVG logo in the
+    /// browser, whose module has no SVG renderer) under `asset`, the server's
+    /// record of it, with `drawing` (a PNG drawn elsewhere) as its pixels. The
+    /// record, not the drawing, speaks for its size and print resolution.
+    pub fn add_drawn_image(
+        &mut self,
+        asset: ImageAsset,
+        drawing: &[u8],
+    ) -> Result<(), StudioError> {
+        check_upload(&asset.mime, asset.bytes)?;
+        if self.images.contains_key(&asset.sha256) {
+            return Ok(());
+        }
+        // Only a PNG: whatever else it might be, the record speaks for it.
+        if sniff_type(drawing) != Some("image/png") {
+            return Err(StudioError::UndecodableImage);
+        }
+        let (_, full) = decode_within(drawing, "image/png", self.image_side)?;
+        let stored = StoredImage {
+            asset: asset.clone(),
+            full: Arc::new(full),
+            prepared: HashMap::new(),
+        };
+        self.images.insert(asset.sha256, stored);
+        Ok(())
     }
 
     pub fn has_image(&self, sha256: &str) -> bool {

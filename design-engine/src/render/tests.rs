@@ -43,3 +43,44 @@ fn a_print_file_written_row_by_row_is_the_whole_area_drawn() {
         assert!(streamed == whole, "{area:?}: the pixels differ");
     }
 }
+
+/// A picture the renderer cannot decode itself (an SVG logo in the browser)
+/// is kept under the server's record of it, with pixels drawn elsewhere: the
+/// design names the record, the preview shows the drawing, and a drawing that
+/// is not a PNG or a record over the limits is refused.
+#[test]
+fn a_drawn_image_is_kept_under_the_servers_record() {
+    let mut r = Renderer::with_bundled_fonts();
+    let red = image::RgbaImage::from_pixel(64, 32, image::Rgba([208, 0, 0, 255]));
+    let record = crate::elements::ImageAsset {
+        sha256: "c".repeat(64),
+        mime: "image/svg+xml".into(),
+        bytes: 400,
+        width: 3600,
+        height: 1800,
+    };
+    let too_big = crate::elements::ImageAsset {
+        bytes: crate::elements::MAX_SVG_BYTES + 1,
+        sha256: "d".repeat(64),
+        ..record.clone()
+    };
+    assert!(matches!(
+        r.add_drawn_image(too_big, &encode_png(&red, None)),
+        Err(crate::StudioError::BadSvg(_))
+    ));
+    assert!(r.add_drawn_image(record.clone(), b"<svg/>").is_err());
+    assert!(!r.has_image(&record.sha256));
+    r.add_drawn_image(record.clone(), &encode_png(&red, None))
+        .unwrap();
+    assert!(r.has_image(&record.sha256));
+
+    let mut d = Design::new("p", "white");
+    d.set_image(PrintArea::Back, ImageElement::new(record, "logo.svg"));
+    d.set_image_size(PrintArea::Back, 100, 100).unwrap();
+    let back = into_rgba(
+        r.area_pixmap(&d, PrintArea::Back, 300, true, Layers::Shared)
+            .unwrap(),
+    );
+    let (w, h) = back.dimensions();
+    assert_eq!(back.get_pixel(w / 2, h / 2).0, [208, 0, 0, 255]);
+}

@@ -5,6 +5,7 @@
 // does not hold. A claim's photos go up the same way.
 import { api, ApiError, messageOf } from '../lib/api';
 import { getImage } from '../lib/imageStore';
+import type { components } from '../lib/schema';
 import { designPictures } from './designPictures';
 
 /** The SHA-256 of every picture in a design document. */
@@ -12,9 +13,15 @@ export function designImages(design: unknown): string[] {
   return designPictures(design).map((p) => p.sha256);
 }
 
-/** Stores one picture on the server under its SHA-256; throws an ApiError with the server's message. */
-export async function putArtwork(sha256: string, bytes: Uint8Array, mime: string): Promise<void> {
-  const { error, response } = await api.PUT('/artwork/{sha256}', {
+export type ArtworkInfo = components['schemas']['ArtworkInfo'];
+
+/**
+ * Stores one picture on the server under its SHA-256; returns what the server
+ * read (an SVG's `sha256` names its sanitised copy). Throws an ApiError with
+ * the server's message.
+ */
+export async function putArtwork(sha256: string, bytes: Uint8Array, mime: string): Promise<ArtworkInfo> {
+  const { data, error, response } = await api.PUT('/artwork/{sha256}', {
     params: { path: { sha256 } },
     // The bytes as they are: the contract types a binary body as a string.
     body: bytes as unknown as string,
@@ -24,6 +31,7 @@ export async function putArtwork(sha256: string, bytes: Uint8Array, mime: string
   if (error !== undefined || !response.ok) {
     throw new ApiError(messageOf(error, 'Failed to upload the image. Please try again.'), response.status);
   }
+  return data.data;
 }
 
 /** Sends every picture of the design to the server (in parallel); throws an ApiError with the server's message. */

@@ -3,6 +3,7 @@
 // a draft, the cart's thumbnails and a reload never lose a picture.
 import { createStore, get, set } from 'idb-keyval';
 import type { AreaKey, Studio } from './engine';
+import { drawSvg, SVG_MIME } from './svgLogo';
 
 export interface StoredImage {
   bytes: Uint8Array;
@@ -34,11 +35,16 @@ export async function provideStoredImages(studio: Studio): Promise<AreaKey[]> {
       if (!(await provideClipart(studio, image.clipart.id))) missing.push(area);
       continue;
     }
-    const sha = image && 'asset' in image ? image.asset.sha256 : undefined;
-    if (!sha) continue;
-    const stored = await getImage(sha);
-    if (stored) studio.provideImage(stored.bytes, stored.mime);
-    else missing.push(area);
+    const asset = image && 'asset' in image ? image.asset : undefined;
+    if (!asset) continue;
+    const stored = await getImage(asset.sha256);
+    if (!stored) missing.push(area);
+    // An SVG logo (its sanitised copy): drawn by the browser under the design's record of it.
+    else if (stored.mime === SVG_MIME) {
+      const drawn = await drawSvg(stored.bytes, asset.width, asset.height).catch(() => null);
+      if (drawn) studio.provideSvgLogo(asset.sha256, asset.bytes, asset.width, asset.height, drawn);
+      else missing.push(area);
+    } else studio.provideImage(stored.bytes, stored.mime);
   }
   return missing;
 }

@@ -1,12 +1,16 @@
 import { useRef, useState } from 'react';
 import { checkUpload, engineMessage, FACTS, removeBackground, type AreaKey } from '../../lib/engine';
+import { useAuth } from '../../lib/auth';
 import { putImage } from '../../lib/imageStore';
+import { isSvgFile, SVG_MIME } from '../../lib/svgLogo';
+import { addSvgLogo, SVG_SIGN_IN } from './svgUpload';
 import type { StudioHandle } from './useStudio';
 
 /**
  * An uploaded picture for the chosen print area. The engine checks the type and
  * the 5 MB limit (with the spec's messages), removes the background and draws
- * the embroidery effect, all in the browser.
+ * the embroidery effect, all in the browser. An SVG logo (1 MB, signed in) is
+ * cleaned by the server first (svgUpload.ts).
  */
 export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
   const input = useRef<HTMLInputElement>(null);
@@ -17,11 +21,19 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
   const [embroidery, setEmbroidery] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  const { isAuthenticated, offline } = useAuth();
+  const svg = file !== null && isSvgFile(file);
+
   const choose = async (f: File | undefined) => {
     if (!f) return setFile(null);
-    // The engine's check, before the file is read (it checks again on add).
+    // The engine's check, before the file is read (it checks again on add);
+    // an SVG's limit is the server's sanitiser's.
     try {
-      await checkUpload(f.type, f.size);
+      await checkUpload(isSvgFile(f) ? SVG_MIME : f.type, f.size);
+      if (isSvgFile(f) && (!isAuthenticated || offline)) {
+        onMessage('error', SVG_SIGN_IN);
+        return resetInput();
+      }
       setFile(f);
     } catch (e) {
       onMessage('error', engineMessage(e));
@@ -37,6 +49,15 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
     if (!file) return;
     setBusy(true);
     try {
+      if (isSvgFile(file)) {
+        const error = await addSvgLogo(handle, area, file, (s) => {
+          s.setImageSize(area, width, height);
+          s.setEmbroidery(area, embroidery);
+        });
+        if (error) return onMessage('error', error);
+        resetInput();
+        return onMessage('ok', 'Logo added');
+      }
       let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer());
       let mime = file.type;
       if (dropBackground) {
@@ -65,14 +86,14 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
 
   return (
     <div className="stack">
-      <input ref={input} type="file" accept="image/*" aria-label="Upload image" onChange={(e) => void choose(e.target.files?.[0])} />
-      <p className="hint muted">JPG, PNG, GIF · up to 5 MB</p>
+      <input ref={input} type="file" accept="image/*,.svg" aria-label="Upload image" onChange={(e) => void choose(e.target.files?.[0])} />
+      <p className="hint muted">JPG, PNG, GIF · up to 5 MB; SVG logo · up to 1 MB, signed in</p>
       <label htmlFor="img-w">Width: {width}%</label>
       <input id="img-w" type="range" min={FACTS.imageSizeMin} max={FACTS.imageSizeMax} value={width} onChange={(e) => setWidth(Number(e.target.value))} />
       <label htmlFor="img-h">Height: {height}%</label>
       <input id="img-h" type="range" min={FACTS.imageSizeMin} max={FACTS.imageSizeMax} value={height} onChange={(e) => setHeight(Number(e.target.value))} />
       <label className="check">
-        <input type="checkbox" checked={dropBackground} onChange={(e) => setDropBackground(e.target.checked)} /> Remove background
+        <input type="checkbox" checked={dropBackground && !svg} disabled={svg} onChange={(e) => setDropBackground(e.target.checked)} /> Remove background
       </label>
       <label className="check">
         <input type="checkbox" checked={embroidery} onChange={(e) => setEmbroidery(e.target.checked)} /> Embroidery effect
