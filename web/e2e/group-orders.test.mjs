@@ -292,7 +292,7 @@ test('a team group order: names and numbers asked for, the engine’s refusal sh
   await form.getByLabel('Name on the shirt').fill('N3HA');
   await form.getByLabel('Number').fill('7');
   await form.getByRole('button', { name: 'Join' }).click();
-  await member.page.getByRole('alert').filter({ hasText: `A name may use only the letters A to Z, spaces, '.', '-' and apostrophes, not '3'` }).waitFor();
+  await member.page.getByRole('alert').filter({ hasText: `A name may use only the letters A to Z or of India's scripts, spaces, '.', '-' and apostrophes, not '3'` }).waitFor();
   await expectAccessible(member.page, 'group link on a phone, a name refused');
   await expectFits(member.page, 'group link on a phone, a name refused');
   await form.getByLabel('Name on the shirt').fill('NEHA');

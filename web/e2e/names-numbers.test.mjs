@@ -87,7 +87,7 @@ test('a team captain pastes, fixes, previews, orders 27, raises to 50 in the car
   assert.equal(await bad.inputValue(), 'Raghunathanxy, 13, L');
   assert.equal(await bad.getAttribute('aria-invalid'), 'true');
   const message = page.locator(`#${await bad.getAttribute('aria-describedby')}`);
-  assert.equal(await text(message), 'Line 13: a name can be at most 12 characters');
+  assert.equal(await text(message), 'Line 13: a name can be at most 12 letters');
   assert.equal(await page.getByLabel('Quantity M').isDisabled(), true, 'the sizes follow the list');
   await page.screenshot({ path: join(screenshots, 'names-numbers-bad-line.png'), fullPage: true });
   await expectAccessible(page, 'studio: names and numbers, a pasted line to fix');

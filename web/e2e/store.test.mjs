@@ -33,8 +33,10 @@ test('bundle sizes', () => {
     wasm: gzKiB(`assets/${wasm}`),
     textWasm: gzKiB(`assets/${textWasm}`),
   };
-  // Issue 16's budget for the core (the first render), issue 33's for the text module.
-  assert.ok(figures.gzipKiB.wasm <= 600 && figures.gzipKiB.textWasm <= 300, JSON.stringify(figures.gzipKiB));
+  // Issue 16's budget for the core (the first render). Issue 33 aimed at 300 KiB for the text module; since issue 51
+  // it shapes every script with harfrust (305 KiB at this gzip level, loaded only when a text is drawn): the goal
+  // stands as not met in docs/figures.md, and this ceiling catches any growth past it.
+  assert.ok(figures.gzipKiB.wasm <= 600 && figures.gzipKiB.textWasm <= 320, JSON.stringify(figures.gzipKiB));
   // three.js and the engine stay out of the first load.
   assert.ok(!firstLoad.some((f) => f.includes('GarmentViewer') || f.includes('design_engine')), firstLoad.join(' '));
 });
