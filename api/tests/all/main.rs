@@ -13,6 +13,7 @@ mod assets;
 mod auth;
 mod background;
 mod backup;
+mod backup_schedule;
 mod caps;
 mod cart;
 mod catalogue;
