@@ -169,16 +169,7 @@ async fn a_team_line_in_indian_scripts_is_carted_paid_and_printed() {
         let total = body["data"]["totalPrice"].as_i64().unwrap();
         let order_id = crate::helpers::checkout::pay_cart(&app, &token, "rcpt_indic", total).await;
         let admin = app.admin_token().await;
-        let res = app
-            .client
-            .get(app.url(&format!("/api/orders/{order_id}/print-files")))
-            .bearer_auth(&admin)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 200, "{engine:?}");
-        let bytes = res.bytes().await.unwrap();
-        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+        let mut zip = crate::helpers::checkout::print_files(&app, &admin, &order_id).await;
         let manifest: serde_json::Value =
             serde_json::from_reader(zip.by_name("manifest.json").unwrap()).unwrap();
         let pieces = manifest["pieces"][0]["files"].as_array().unwrap().clone();

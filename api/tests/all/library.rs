@@ -5,7 +5,7 @@
 //! back) through cart, payment and print files, the Hindi line drawn and the
 //! QR code read back from the 300 DPI file.
 
-use crate::helpers::checkout::{TEE, pay_cart};
+use crate::helpers::checkout::{TEE, pay_cart, print_files};
 use crate::helpers::{TestApp, engines};
 use design_engine::elements::{ClipArt, ImageSize, ImageSource, QrCode};
 use design_engine::{Design, Font, ImageElement, PrintArea, Size, TextElement};
@@ -182,16 +182,7 @@ async fn a_hindi_line_a_clipart_and_a_qr_code_print_and_the_code_reads_back() {
         let total = body["data"]["totalPrice"].as_i64().unwrap();
         let order_id = pay_cart(&app, &token, "rcpt_qr", total).await;
 
-        let res = app
-            .client
-            .get(app.url(&format!("/api/orders/{order_id}/print-files")))
-            .bearer_auth(&admin)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status().as_u16(), 200);
-        let zip_bytes = res.bytes().await.unwrap().to_vec();
-        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(zip_bytes)).unwrap();
+        let mut zip = print_files(&app, &admin, &order_id).await;
         let manifest: Value =
             serde_json::from_reader(zip.by_name("manifest.json").unwrap()).unwrap();
         for file in manifest["files"].as_array().unwrap() {

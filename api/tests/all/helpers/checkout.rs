@@ -143,3 +143,21 @@ pub async fn paid_order(app: &TestApp, email: &str) -> (String, String) {
         token,
     )
 }
+
+/// An order's print files as the admin downloads them (200, a zip), opened.
+pub async fn print_files(
+    app: &TestApp,
+    admin: &str,
+    order_id: &str,
+) -> zip::ZipArchive<std::io::Cursor<Vec<u8>>> {
+    let res = app
+        .client
+        .get(app.url(&format!("/api/orders/{order_id}/print-files")))
+        .bearer_auth(admin)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200, "print files of {order_id}");
+    let bytes = res.bytes().await.unwrap().to_vec();
+    zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap()
+}
