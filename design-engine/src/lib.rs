@@ -6,7 +6,7 @@
 //! - the bottom, importing nothing of the crate: `money` (paise, rounding,
 //!   rupees written and read), `limits`, `pincode`, `placement`,
 //!   `colour`, `short_label`, `size`, `print_area`, `personal_field`; then `error`, which names them;
-//! - commerce, which never imports `design`: `roster_pricing` (the charge
+//! - commerce, which never imports `design`: `coupon`, `roster_pricing` (the charge
 //!   for names and numbers), `tiers`, `pricing`, `group_share`, `tax`, and
 //!   the `catalogue` and a product's `garment` (areas, sizes, colours);
 //! - the design's parts: `quantities`, `elements`, `personalisation`, `roster`;
@@ -17,6 +17,7 @@
 pub mod catalogue;
 pub mod codec;
 pub mod colour;
+pub mod coupon;
 
 pub mod design;
 pub mod effects;

@@ -105,5 +105,37 @@ pub(crate) fn mul_div_half_up(amount: i64, num: i64, den: i64) -> i64 {
     ((scaled * 2 + i128::from(den)) / (i128::from(den) * 2)) as i64
 }
 
+/// Shares `whole` out over parts in proportion to their amounts, to the
+/// paisa (largest remainders get the odd paise, earlier parts first on a tie),
+/// so the shares add up to it exactly: a charged fee over an order's lines
+/// (taxed with them), a refund over an invoice's lines, a coupon's amount off
+/// over the lines it applies to. Nothing when the amounts add up to 0 or less.
+pub fn share_out(amounts: &[Paise], whole: Paise) -> Vec<Paise> {
+    let fee = whole;
+    let total: i128 = amounts.iter().map(|a| i128::from(a.0)).sum();
+    if total <= 0 || fee.0 == 0 {
+        return vec![Paise(0); amounts.len()];
+    }
+    let mut shares: Vec<(usize, i64, i128)> = amounts
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let exact = i128::from(a.0) * i128::from(fee.0);
+            (i, (exact / total) as i64, exact % total)
+        })
+        .collect();
+    let mut left = fee.0 - shares.iter().map(|s| s.1).sum::<i64>();
+    let mut by_remainder: Vec<usize> = (0..shares.len()).collect();
+    by_remainder.sort_by(|&a, &b| shares[b].2.cmp(&shares[a].2).then(a.cmp(&b)));
+    for i in by_remainder {
+        if left == 0 {
+            break;
+        }
+        shares[i].1 += 1;
+        left -= 1;
+    }
+    shares.into_iter().map(|s| Paise(s.1)).collect()
+}
+
 #[cfg(test)]
 mod tests;

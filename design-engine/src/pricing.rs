@@ -66,7 +66,14 @@ pub struct LineQuote {
     /// The names and numbers printed on every piece, as their own line; none
     /// for a design without them.
     pub personalisation: Option<PersonalisationQuote>,
-    /// garments + size surcharges + design fee + personalisation
+    /// What a coupon takes off the line, before tax (`coupon::apply`); 0,
+    /// and then left out, for a line without one.
+    #[serde(default, skip_serializing_if = "Paise::is_zero")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub discount: Paise,
+    /// garments + size surcharges + design fee + personalisation − discount:
+    /// what the line costs (its GST-inclusive value; the line's gross is
+    /// `total + discount`).
     pub total: Paise,
     /// The next cheaper tier, for "Add 12 more for ₹x less per piece"; none in the last.
     pub next_tier: Option<NextTier>,
@@ -103,6 +110,7 @@ pub fn quote_line(
         design_fee,
         size_surcharges: Paise(0),
         personalisation: None,
+        discount: Paise(0),
         total: garments.add(design_fee)?,
         next_tier: next_tier(pricing, quantity, unit_price)?,
     })
@@ -116,6 +124,25 @@ impl LineQuote {
             size_surcharges: self.size_surcharges.add(surcharges)?,
             ..self
         })
+    }
+
+    /// The line with `discount` taken off its total (a coupon's share of it,
+    /// never more than the line costs: `coupon::apply` shares it so).
+    pub fn with_discount(self, discount: Paise) -> Result<LineQuote, StudioError> {
+        let total = self.total.sub(discount)?;
+        if discount.0 < 0 || total.0 < 0 {
+            return Err(StudioError::NegativePrice);
+        }
+        Ok(LineQuote {
+            total,
+            discount: self.discount.add(discount)?,
+            ..self
+        })
+    }
+
+    /// The line before any coupon: garments, surcharges, design fee and personalisation.
+    pub fn gross(&self) -> Paise {
+        Paise(self.total.0 + self.discount.0)
     }
 
     /// The line with its names and numbers charged as their own part of the total.
@@ -136,10 +163,22 @@ impl LineQuote {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+// `None` crosses to JavaScript as null (the binding serialises JSON-compatibly).
+#[cfg_attr(feature = "wasm", tsify(missing_as_null))]
 pub struct OrderQuote {
     pub lines: Vec<LineQuote>,
     pub items: u32,
+    /// The lines' totals, after any coupon (the gateway fee is charged on this).
     pub subtotal: Paise,
+    /// What the coupon took off the lines in all (the sum of their
+    /// discounts); 0, and then left out, without one.
+    #[serde(default, skip_serializing_if = "Paise::is_zero")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub discount: Paise,
+    /// The coupon the order is priced with, its code as the store keeps it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub coupon_code: Option<String>,
     pub gateway_charge_bps: i64,
     pub gateway_charge: Paise,
     pub total: Paise,
@@ -165,9 +204,11 @@ pub fn gateway_charge(subtotal: Paise, bps: i64) -> Result<Paise, StudioError> {
 /// policy; 0 when the merchant absorbs the charge).
 pub fn quote_order(lines: Vec<LineQuote>, fee_bps: i64) -> Result<OrderQuote, StudioError> {
     let mut subtotal = Paise(0);
+    let mut discount = Paise(0);
     let mut items = 0u32;
     for line in &lines {
         subtotal = subtotal.add(line.total)?;
+        discount = discount.add(line.discount)?;
         items = items
             .checked_add(line.quantity)
             .ok_or(StudioError::PriceOverflow)?;
@@ -177,6 +218,8 @@ pub fn quote_order(lines: Vec<LineQuote>, fee_bps: i64) -> Result<OrderQuote, St
         lines,
         items,
         subtotal,
+        discount,
+        coupon_code: None,
         gateway_charge_bps: fee_bps,
         gateway_charge: charge,
         total: subtotal.add(charge)?,

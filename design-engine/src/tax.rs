@@ -20,7 +20,7 @@ mod words;
 
 pub use date::Date;
 pub use gst::{
-    LineTax, OrderTax, Split, b2c_large_above, credit_tax, line_tax, order_tax, rate_bps, share_fee,
+    LineTax, OrderTax, Split, b2c_large_above, credit_tax, line_tax, order_tax, rate_bps,
 };
 pub use gstin::{Gstin, GstinError, buyer_gstin};
 pub use hsn::{HsnError, check_hsn, default_hsn};

@@ -8,6 +8,7 @@ pub mod backups;
 pub mod cart;
 pub mod checkout;
 pub mod claims;
+pub mod coupons;
 pub mod designs;
 pub mod documents;
 pub mod fulfilment;

@@ -14,6 +14,8 @@ pub struct Line {
     pub id: String,
     pub product_id: String,
     pub product_name: String,
+    /// The product's category (a coupon may be for some categories).
+    pub product_category: String,
     /// The product's terms now: its pricing and its garment.
     #[sqlx(flatten)]
     pub product: super::products::Terms,
@@ -40,7 +42,7 @@ impl Line {
 
 /// A line with its product's terms (`product_terms!`).
 const SELECT: &str = concat!(
-    "SELECT c.id, c.product_id, p.name AS product_name, ",
+    "SELECT c.id, c.product_id, p.name AS product_name, p.category AS product_category, ",
     crate::product_terms!(),
     ", c.color, c.artwork_hash, c.design, c.created_at FROM cart_items c JOIN products p ON p.id = c.product_id"
 );

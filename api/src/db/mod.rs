@@ -10,6 +10,7 @@ pub mod caps;
 pub mod cart;
 pub mod claims;
 pub mod clock;
+pub mod coupons;
 pub mod designs;
 pub mod email_tokens;
 mod error;

@@ -254,13 +254,17 @@ pub async fn complete(
             .execute(&mut *tx)
             .await?;
         } else {
-            sqlx::query(
+            let whole = sqlx::query(
                 "UPDATE orders SET status = 'refunded', updated_at = $1 WHERE id = $2 AND refunded_amount = total_price",
             )
             .bind(now)
             .bind(&a.order_id)
             .execute(&mut *tx)
             .await?;
+            // Refunded in full: the order gives its coupon's use back (once).
+            if whole.rows_affected() == 1 {
+                super::coupons::release(&mut *tx, &a.order_id).await?;
+            }
             // Money back on the order's own payment adjusts its tax invoice.
             if let Some(note) = credit_note {
                 tax_documents::insert_credit_note(&mut tx, &a.order_id, &a.id, a.amount, note)

@@ -19,6 +19,8 @@ pub struct LineRow {
     pub color: String,
     pub quantity: i64,
     pub line_total: i64,
+    /// What a coupon took off the line (`line_total` is after it).
+    pub discount: i64,
     pub name_charge: i64,
     pub number_charge: i64,
     pub hsn: Option<String>,
@@ -28,7 +30,7 @@ pub struct LineRow {
 /// An order's lines as its invoice lists them, in order.
 pub async fn invoiced_lines(db: &Db, order_id: &str) -> Result<Vec<LineRow>, DbError> {
     Ok(sqlx::query_as(
-        "SELECT i.name, i.color, i.quantity, i.line_total, i.name_charge, i.number_charge, p.hsn, p.category FROM order_items i \
+        "SELECT i.name, i.color, i.quantity, i.line_total, i.discount, i.name_charge, i.number_charge, p.hsn, p.category FROM order_items i \
          LEFT JOIN products p ON p.id = i.product_id WHERE i.order_id = $1 ORDER BY i.position",
     )
     .bind(order_id)

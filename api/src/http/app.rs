@@ -15,6 +15,7 @@ use crate::http::routes::artwork::ArtworkApi;
 use crate::http::routes::auth::{AuthApi, SecondFactorApi};
 use crate::http::routes::background::BackgroundApi;
 use crate::http::routes::cart::CartApi;
+use crate::http::routes::coupons::{CartCouponApi, CouponsApi};
 use crate::http::routes::designs::DesignsApi;
 use crate::http::routes::files::FilesApi;
 use crate::http::routes::fonts::FontsApi;
@@ -82,6 +83,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 StagesApi,
                 (ShipmentApi, ShippingApi, PagesApi, ClaimsApi),
                 (SupportApi, SupportAdminApi, FontsApi),
+                (CouponsApi, CartCouponApi),
             ),
         ),
         "Custom apparel store API",

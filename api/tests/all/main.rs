@@ -18,6 +18,7 @@ mod caps;
 mod cart;
 mod catalogue;
 mod claims;
+mod coupons;
 mod code_sends;
 mod crash;
 mod designs;

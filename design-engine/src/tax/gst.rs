@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::date::Date;
 use super::states::GstState;
-use crate::money::{Paise, mul_div_half_up};
+use crate::money::{Paise, mul_div_half_up, share_out};
 
 /// One row of the dated rate table: from `from`, the low rate up to
 /// `threshold` of taxable value a piece, the high rate above.
@@ -132,35 +132,6 @@ fn tax_at(amount: Paise, quantity: u32, rate: i64, split: Split) -> LineTax {
     }
 }
 
-/// Shares `fee` out over lines in proportion to their amounts, to the paisa
-/// (largest remainders get the odd paise), so the shares add up to the fee: a
-/// charged fee is part of the value of the goods and is taxed with them.
-pub fn share_fee(amounts: &[Paise], fee: Paise) -> Vec<Paise> {
-    let total: i128 = amounts.iter().map(|a| i128::from(a.0)).sum();
-    if total <= 0 || fee.0 == 0 {
-        return vec![Paise(0); amounts.len()];
-    }
-    let mut shares: Vec<(usize, i64, i128)> = amounts
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            let exact = i128::from(a.0) * i128::from(fee.0);
-            (i, (exact / total) as i64, exact % total)
-        })
-        .collect();
-    let mut left = fee.0 - shares.iter().map(|s| s.1).sum::<i64>();
-    let mut by_remainder: Vec<usize> = (0..shares.len()).collect();
-    by_remainder.sort_by(|&a, &b| shares[b].2.cmp(&shares[a].2).then(a.cmp(&b)));
-    for i in by_remainder {
-        if left == 0 {
-            break;
-        }
-        shares[i].1 += 1;
-        left -= 1;
-    }
-    shares.into_iter().map(|s| Paise(s.1)).collect()
-}
-
 /// An order's tax: each line with its share of the fee, and the totals.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -186,7 +157,7 @@ pub fn order_tax(
 ) -> OrderTax {
     let split = Split::of(seller, place_of_supply);
     let amounts: Vec<Paise> = lines.iter().map(|(a, _)| *a).collect();
-    let shares = share_fee(&amounts, fee);
+    let shares = share_out(&amounts, fee);
     let lines: Vec<LineTax> = lines
         .iter()
         .zip(shares)
@@ -216,7 +187,7 @@ fn totals(split: Split, lines: Vec<LineTax>) -> OrderTax {
 /// line's rate, so a full refund reverses the invoice exactly.
 pub fn credit_tax(invoiced: &[LineTax], refund: Paise, split: Split) -> OrderTax {
     let amounts: Vec<Paise> = invoiced.iter().map(|l| l.amount).collect();
-    let shares = share_fee(&amounts, refund);
+    let shares = share_out(&amounts, refund);
     let lines: Vec<LineTax> = invoiced
         .iter()
         .zip(shares)

@@ -176,7 +176,7 @@ fn across_states_igst_at_the_full_rate() {
 
 #[test]
 fn a_charged_fee_is_shared_over_the_lines_and_taxed_with_them() {
-    let shares = share_fee(&[Paise(100_00), Paise(200_00), Paise(1)], Paise(7_51));
+    let shares = crate::money::share_out(&[Paise(100_00), Paise(200_00), Paise(1)], Paise(7_51));
     assert_eq!(shares.iter().map(|s| s.0).sum::<i64>(), 7_51);
     assert_eq!(shares, [Paise(2_50), Paise(5_01), Paise(0)]);
     // The fee at 2.5% of ₹7,525 = ₹188.13, and at 0.

@@ -12,6 +12,9 @@ use poem_openapi::Object;
 use crate::db::Db;
 use crate::db::cart;
 use crate::db::cart::Line;
+use crate::db::coupons;
+use crate::db::coupons::Coupon;
+use design_engine::coupon::{CouponLine, quote_order_with_coupon};
 use crate::error::Failure;
 
 /// A cart line with its design as the engine read it and its price.
@@ -24,6 +27,20 @@ pub struct PricedLine {
 pub struct PricedCart {
     pub lines: Vec<PricedLine>,
     pub quote: OrderQuote,
+    /// The coupon the cart is priced with, if it was taken.
+    pub coupon: Option<Coupon>,
+    /// The coupon asked for and why it was not taken (the cart's own coupon
+    /// is kept and shown with its refusal; checkout refuses with it).
+    pub refused: Option<(Coupon, Failure)>,
+}
+
+/// Which coupon a cart is priced with.
+#[derive(Debug, Clone, Copy)]
+pub enum CouponAsk<'a> {
+    /// The one the shopper applied to the cart, if any (the cart's view).
+    Cart,
+    /// The one checkout names; none when it names none.
+    Code(Option<&'a str>),
 }
 
 /// The store's price policies a cart is priced with: what a printed name and
@@ -43,8 +60,14 @@ impl Policies {
     }
 }
 
-/// The cart at its products' current prices, with the store's policies.
-pub async fn price_cart(db: &Db, user_id: &str, policies: Policies) -> Result<PricedCart, Failure> {
+/// The cart at its products' current prices, with the store's policies and
+/// the coupon asked for (an unknown code named at checkout is refused here).
+pub async fn price_cart(
+    db: &Db,
+    user_id: &str,
+    policies: Policies,
+    ask: CouponAsk<'_>,
+) -> Result<PricedCart, Failure> {
     let mut lines = Vec::new();
     let mut quotes = Vec::new();
     for line in cart::lines(db, user_id).await? {
@@ -61,10 +84,55 @@ pub async fn price_cart(db: &Db, user_id: &str, policies: Policies) -> Result<Pr
             quote,
         });
     }
-    Ok(PricedCart {
-        lines,
-        quote: quote_order(quotes, policies.gateway_fee_bps)?,
-    })
+    let coupon = match ask {
+        CouponAsk::Cart => coupons::of_cart(db, user_id).await?,
+        CouponAsk::Code(None) => None,
+        CouponAsk::Code(Some(code)) => Some(crate::core::coupons::find(db, code).await?),
+    };
+    let Some(coupon) = coupon else {
+        return Ok(PricedCart {
+            lines,
+            quote: quote_order(quotes, policies.gateway_fee_bps)?,
+            coupon: None,
+            refused: None,
+        });
+    };
+    let coupon_lines: Vec<CouponLine> = lines
+        .iter()
+        .map(|l| CouponLine {
+            product_id: l.line.product_id.clone(),
+            category: l.line.product_category.clone(),
+            total: l.quote.total,
+            quantity: l.quote.quantity,
+            negotiated: false,
+        })
+        .collect();
+    match crate::core::coupons::discounts(db, &coupon, user_id, &coupon_lines).await {
+        Ok(discounts) => {
+            let quote =
+                quote_order_with_coupon(quotes, &discounts, &coupon.code, policies.gateway_fee_bps)?;
+            let lines = lines
+                .into_iter()
+                .zip(&quote.lines)
+                .map(|(l, q)| PricedLine {
+                    quote: q.clone(),
+                    ..l
+                })
+                .collect();
+            Ok(PricedCart {
+                lines,
+                quote,
+                coupon: Some(coupon),
+                refused: None,
+            })
+        }
+        Err(refusal) => Ok(PricedCart {
+            lines,
+            quote: quote_order(quotes, policies.gateway_fee_bps)?,
+            coupon: None,
+            refused: Some((coupon, crate::core::messages::coupons::refusal(refusal))),
+        }),
+    }
 }
 
 /// A line's names and numbers as their own charge, priced by the engine:

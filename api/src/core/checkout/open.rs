@@ -46,6 +46,9 @@ pub struct Checkout<'a> {
     /// A group member's checkout: its group order. A receipt finds only an
     /// order of the same checkout (a cart order never pays for group rows).
     pub group_id: Option<&'a str>,
+    /// The coupon code the shopper applied (a cart checkout's); the cart is
+    /// priced with it, and the order holds one of its uses.
+    pub coupon_code: Option<&'a str>,
 }
 
 /// Production without Razorpay keys: said at once, before anything is stored.
@@ -113,7 +116,15 @@ pub async fn open_order(
         None => {
             let priced = match c.lines {
                 Some(lines) => lines,
-                None => checked_cart(&state.db, user_id, Policies::of(&state.config)).await?,
+                None => {
+                    checked_cart(
+                        &state.db,
+                        user_id,
+                        Policies::of(&state.config),
+                        c.coupon_code,
+                    )
+                    .await?
+                }
             };
             let total = priced.quote.total.0;
             // Refused before anything is stored.
@@ -136,6 +147,8 @@ pub async fn open_order(
                 buyer_gstin,
                 notes: c.notes,
                 group_id: c.group_id.map(str::to_string),
+                discount: priced.quote.discount.0,
+                coupon: priced.coupon,
                 items: priced.items,
             };
             let mut placed = None;
@@ -146,7 +159,14 @@ pub async fn open_order(
                 // complete (a failure here stores nothing; the shopper retries).
                 new.provider_order_id =
                     provider_order(state, total, &new.order_number, &shipping.email).await?;
-                match orders::place(&state.db, &new).await? {
+                let placing = orders::place(&state.db, &new).await;
+                if let (Err(e), Some((coupon_id, _))) = (&placing, &new.coupon)
+                    && crate::db::coupons::is_limit(e)
+                {
+                    // Parallel checkouts took the last use (or the customer's) first.
+                    return Err(crate::core::coupons::limit_refusal(&state.db, coupon_id, user_id).await);
+                }
+                match placing? {
                     Placed::Order(order) => {
                         placed = Some(*order);
                         break;

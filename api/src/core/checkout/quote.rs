@@ -7,7 +7,7 @@ use design_engine::money::Paise;
 use design_engine::pricing::{LineQuote, OrderQuote};
 use design_engine::roster_pricing::PersonalisationQuote;
 
-use crate::core::cart::pricing::{Policies, PricedLine, price_cart};
+use crate::core::cart::pricing::{CouponAsk, Policies, PricedLine, price_cart};
 use crate::db::Db;
 use crate::db::orders::NewItem;
 use crate::error::Failure;
@@ -17,17 +17,27 @@ use crate::error::Failure;
 pub struct CheckedCart {
     pub quote: OrderQuote,
     pub items: Vec<NewItem>,
+    /// The coupon the cart is priced with (id, code): the order holds a use of it.
+    pub coupon: Option<(String, String)>,
 }
 
+/// The cart priced with the coupon checkout names (`coupon_code`; none
+/// without one), refused with the coupon's own reason when it is not taken.
 pub async fn checked_cart(
     db: &Db,
     user_id: &str,
     policies: Policies,
+    coupon_code: Option<&str>,
 ) -> Result<CheckedCart, Failure> {
-    let cart = price_cart(db, user_id, policies).await?;
+    let code = coupon_code.map(str::trim).filter(|c| !c.is_empty());
+    let cart = price_cart(db, user_id, policies, CouponAsk::Code(code)).await?;
     if cart.lines.is_empty() {
         return Err(Failure::bad_request("Your cart is empty"));
     }
+    if let Some((_, refusal)) = cart.refused {
+        return Err(refusal);
+    }
+    let coupon = cart.coupon.map(|c| (c.id, c.code));
     let mut items = Vec::with_capacity(cart.lines.len());
     for PricedLine {
         line,
@@ -53,6 +63,7 @@ pub async fn checked_cart(
     Ok(CheckedCart {
         quote: cart.quote,
         items,
+        coupon,
     })
 }
 
@@ -88,6 +99,7 @@ pub fn order_line(of: LineOf, design: &Design, quote: &LineQuote) -> Result<NewI
         design_fee: quote.design_fee.0,
         name_charge: charge(|p| p.name_charge),
         number_charge: charge(|p| p.number_charge),
+        discount: quote.discount.0,
         line_total: quote.total.0,
     })
 }

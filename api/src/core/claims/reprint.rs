@@ -34,6 +34,7 @@ pub fn reprinted_line(item: &Item, claim: &Claim) -> Fallible<NewItem> {
         design_fee: 0,
         name_charge: 0,
         number_charge: 0,
+        discount: 0,
         line_total: 0,
         artwork: Vec::new(),
         ..item.line.clone()

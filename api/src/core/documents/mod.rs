@@ -50,6 +50,12 @@ pub struct Invoice {
     pub ship_to: ShippingAddress,
     /// The order's lines, in order.
     pub lines: Vec<InvoiceLine>,
+    /// The coupon the order is priced with and what it took off in all
+    /// (before tax; the lines' amounts are after it); absent without one.
+    #[oai(skip_serializing_if_is_none)]
+    pub coupon_code: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub discount: Option<i64>,
     /// The order's items price: every line's amount, design fees included.
     pub items_total: i64,
     /// The order's payment gateway charge (0, and no row, when the merchant absorbs it).
@@ -108,7 +114,11 @@ pub struct InvoiceLine {
     // line without them.
     #[oai(skip_serializing_if_is_none)]
     pub personalisation: Option<PersonalisationLine>,
-    /// The line's price: garments, its design fee and its names and numbers.
+    /// What the order's coupon took off the line, before tax; absent without one.
+    #[oai(skip_serializing_if_is_none)]
+    pub discount: Option<i64>,
+    /// The line's price: garments, its design fee and its names and numbers,
+    /// less the coupon's discount (the taxable value is worked out on it).
     pub amount: i64,
 }
 
@@ -195,6 +205,7 @@ impl Invoice {
                     tier_discount_bps: line.tier_discount_bps,
                     tier_label: tier_label(line),
                     personalisation: line.personalisation().map_err(money)?.map(Into::into),
+                    discount: (line.discount > 0).then_some(line.discount),
                     amount: line.line_total,
                 })
             })
@@ -233,6 +244,8 @@ impl Invoice {
             bill_to: serde_json::from_str(&order.billing_address)?,
             place_of_supply: format!("{} ({})", place.name, place.code_str()),
             ship_to,
+            coupon_code: order.coupon_code.clone(),
+            discount: (order.discount_amount > 0).then_some(order.discount_amount),
             lines,
             items_total: f.items.0,
             gateway_charge: f.gateway.0,

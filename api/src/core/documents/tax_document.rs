@@ -57,6 +57,13 @@ pub struct TaxDocument {
     /// The payment gateway charge in the lines' values (shared over them by
     /// amount, and taxed at their rates): 0 when the merchant absorbs it.
     pub gateway_fee: i64,
+    /// The coupon the order was priced with and what it took off the lines
+    /// in all (before tax); absent without one, and on credit notes the
+    /// amount is absent (their lines are the discounted invoice's).
+    #[oai(skip_serializing_if_is_none)]
+    pub coupon_code: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub discount: Option<i64>,
     pub totals: DocumentTotals,
     /// 'Tax is not payable on reverse charge'.
     pub reverse_charge: String,
@@ -140,6 +147,14 @@ pub struct DocumentLine {
     pub unit: String,
     /// The GST rate in basis points (500 = 5%): CGST and SGST are half each.
     pub rate_bps: i64,
+    /// The line's price before the coupon (GST-inclusive), on an invoice
+    /// line with a coupon's discount; its taxable value is worked out on the
+    /// price after the discount (CGST Act s.15(3)(a)).
+    #[oai(skip_serializing_if_is_none)]
+    pub gross: Option<i64>,
+    /// What the coupon took off the line, as shown on the invoice.
+    #[oai(skip_serializing_if_is_none)]
+    pub discount: Option<i64>,
     pub taxable_value: i64,
     pub cgst: i64,
     pub sgst: i64,
@@ -150,7 +165,9 @@ pub struct DocumentLine {
 
 /// An order line as it is invoiced: its amount, pieces, and what it is.
 pub struct InvoicedLine {
+    /// After the coupon's discount, if any.
     pub amount: Paise,
+    pub discount: Paise,
     pub quantity: u32,
     pub hsn: String,
     pub description: String,
@@ -167,6 +184,7 @@ impl From<tax_documents::LineRow> for InvoicedLine {
     fn from(r: tax_documents::LineRow) -> InvoicedLine {
         InvoicedLine {
             amount: Paise(r.line_total),
+            discount: Paise(r.discount),
             quantity: u32::try_from(r.quantity).unwrap_or(0),
             hsn: r.hsn.unwrap_or_else(|| {
                 tax::default_hsn(r.category.as_deref().unwrap_or_default()).to_string()
@@ -220,6 +238,8 @@ fn lines(tax: &OrderTax, invoiced: &[InvoicedLine]) -> Vec<DocumentLine> {
             quantity: i64::from(t.quantity),
             unit: UNIT.to_string(),
             rate_bps: t.rate_bps,
+            gross: (l.discount.0 > 0).then_some(l.amount.0 + l.discount.0),
+            discount: (l.discount.0 > 0).then_some(l.discount.0),
             taxable_value: t.taxable_value.0,
             cgst: t.cgst.0,
             sgst: t.sgst.0,
@@ -307,6 +327,8 @@ impl TaxDocument {
             supply: supply(tax.split),
             lines: lines(&tax, invoiced),
             gateway_fee: fee.0,
+            coupon_code: order.coupon_code.clone(),
+            discount: Some(invoiced.iter().map(|l| l.discount.0).sum::<i64>()).filter(|d| *d > 0),
             totals: (&tax).into(),
             reverse_charge: REVERSE_CHARGE.to_string(),
             signatory: format!("For {}", seller.name),
@@ -376,6 +398,9 @@ impl TaxDocument {
         };
         let tax = tax::credit_tax(invoiced, amount, split);
         for (line, t) in lines.iter_mut().zip(&tax.lines) {
+            // Money back on the discounted lines: the discount is the invoice's.
+            line.gross = None;
+            line.discount = None;
             line.taxable_value = t.taxable_value.0;
             line.cgst = t.cgst.0;
             line.sgst = t.sgst.0;
@@ -395,6 +420,7 @@ impl TaxDocument {
             lines,
             // The fee's share is inside the lines' amounts, as on the invoice.
             gateway_fee: 0,
+            discount: None,
             totals: (&tax).into(),
             ..self.clone()
         }

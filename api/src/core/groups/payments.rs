@@ -51,6 +51,7 @@ pub async fn member_lines(
     Ok(CheckedCart {
         quote: quote_order(vec![quote], state.config.gateway_fee_bps)?,
         items: vec![line],
+        coupon: None,
     })
 }
 

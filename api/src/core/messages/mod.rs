@@ -4,7 +4,7 @@
 //! an account may hold), `orders` (confirmation, status changes, proofs,
 //! delivery, refunds, checkout's refusals, ordering again), `production`
 //! (the admin's words on stages, shipments and status changes), `claims`
-//! (misprint and damage claims: the e-mails, the timeline, the refusals),
+//! (misprint and damage claims: the e-mails, the timeline, the refusals), `coupons` (the shopper's refusals, the admin's checks),
 //! `groups`, `newsletter`, `backups` (a failed scheduled backup, to the admins), and `db_errors` (the usual answer to each database error).
 //! The words are the specification's: tests assert many of them exactly.
 //!
@@ -14,6 +14,7 @@
 pub mod accounts;
 pub mod backups;
 pub mod claims;
+pub mod coupons;
 mod db_errors;
 pub mod groups;
 pub mod newsletter;

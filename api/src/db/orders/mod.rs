@@ -57,6 +57,9 @@ pub struct Order {
     pub proof_state: Option<String>,
     /// A group member's order: the group order whose pieces it pays for.
     pub group_id: Option<String>,
+    /// The coupon the order was priced with, and its code then.
+    pub coupon_id: Option<String>,
+    pub coupon_code: Option<String>,
     pub user_name: String,
     pub user_email: String,
 }
@@ -93,6 +96,8 @@ pub struct NewItem {
     /// Per piece, for a printed name and a printed number (0 where none is printed).
     pub name_charge: i64,
     pub number_charge: i64,
+    /// What a coupon took off the line (0 without one): `line_total` is after it.
+    pub discount: i64,
     pub line_total: i64,
 }
 
@@ -140,6 +145,10 @@ pub struct NewOrder {
     pub notes: String,
     /// A group member's order: its group order.
     pub group_id: Option<String>,
+    /// The coupon the order is priced with (id, code), holding one use of it
+    /// from now (`coupons::push_hold`), and what it took off in all.
+    pub coupon: Option<(String, String)>,
+    pub discount: i64,
     pub items: Vec<NewItem>,
 }
 
@@ -155,7 +164,8 @@ macro_rules! order_columns {
          orders.shipping_price, orders.tax_price, orders.discount_amount, orders.total_price, \
          orders.refunded_amount, orders.shipping_address, orders.billing_address, orders.cancel_reason, \
          orders.tracking_number, orders.created_at, orders.updated_at, orders.payment_claim, \
-         orders.buyer_gstin, orders.gateway_fee_bps, orders.proof_state, orders.group_id, ",
+         orders.buyer_gstin, orders.gateway_fee_bps, orders.proof_state, orders.group_id, orders.coupon_id, \
+         orders.coupon_code, ",
             $name,
             " AS user_name, ",
             $email,
@@ -247,7 +257,8 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
         .push_result("placed", "orders", &format!(
             "INSERT INTO orders (id, user_id, order_number, receipt, provider, provider_order_id, items_count, \
              items_price, tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at, \
-             buyer_gstin, open_slot, gateway_fee_bps, group_id) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, slot, $16, $17 FROM \
+             buyer_gstin, open_slot, gateway_fee_bps, group_id, coupon_id, coupon_code, coupon_held, discount_amount) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, slot, $16, $17, $18, $19, $20, $21 FROM \
              (SELECT MIN(n) AS slot FROM ({slots}) AS numbers WHERE n NOT IN \
              (SELECT open_slot FROM orders WHERE user_id = $2 AND open_slot IS NOT NULL)) AS free \
              WHERE slot IS NOT NULL{RETURNING}",
@@ -269,15 +280,19 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
         .bind(now)
         .bind(new.buyer_gstin.clone())
         .bind(new.gateway_fee_bps)
-        .bind(new.group_id.clone());
+        .bind(new.group_id.clone())
+        .bind(new.coupon.as_ref().map(|c| c.0.clone()))
+        .bind(new.coupon.as_ref().map(|c| c.1.clone()))
+        .bind(i64::from(new.coupon.is_some()))
+        .bind(new.discount);
     for (position, item) in new.items.iter().enumerate() {
         let item_id = new_id();
         script
             .push(
                 "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, \
                  sizes, unit_price, quantity, elements, design_fee, line_total, base_unit_price, tier_discount_bps, \
-                 name_charge, number_charge) \
-                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18 \
+                 name_charge, number_charge, discount) \
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19 \
                  WHERE EXISTS (SELECT 1 FROM placed WHERE id = $2)",
             )
             .bind(item_id.clone())
@@ -297,7 +312,8 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
             .bind(item.base_unit_price)
             .bind(item.tier_discount_bps)
             .bind(item.name_charge)
-            .bind(item.number_charge);
+            .bind(item.number_charge)
+            .bind(item.discount);
         for sha256 in &item.artwork {
             script
                 .push(
@@ -308,6 +324,9 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
                 .bind(sha256.clone())
                 .bind(id.clone());
         }
+    }
+    if let Some((coupon_id, _)) = &new.coupon {
+        super::coupons::push_hold(&mut script, coupon_id, &new.user_id, &id);
     }
     // The INSERT's RETURNING row (the lines return none); none at the cap.
     let rows = script.run().await?;
@@ -413,7 +432,7 @@ pub async fn items(db: &Db, order_ids: &[&str]) -> Result<Vec<Item>, DbError> {
     let placeholders: Vec<String> = (1..=order_ids.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
         "SELECT id, order_id, product_id, name, color, artwork_hash, design, sizes, unit_price, quantity, elements, \
-         design_fee, line_total, base_unit_price, tier_discount_bps, name_charge, number_charge FROM order_items WHERE order_id IN ({}) ORDER BY order_id, position",
+         design_fee, line_total, base_unit_price, tier_discount_bps, name_charge, number_charge, discount FROM order_items WHERE order_id IN ({}) ORDER BY order_id, position",
         placeholders.join(", ")
     );
     let mut query = sqlx::query_as(&sql);

@@ -144,6 +144,15 @@ pub async fn pay(
         ))
         .bind(order_id.clone())
         .bind(claim.claim.clone());
+    // The coupon the order was paid with leaves the cart (its use is kept).
+    script
+        .push(&format!(
+            "DELETE FROM cart_coupons WHERE user_id = (SELECT user_id FROM {} WHERE id = $1 AND payment_claim = $2 \
+             AND coupon_id IS NOT NULL)",
+            Claim::PAID
+        ))
+        .bind(order_id.clone())
+        .bind(claim.claim.clone());
     outbox::put_if_claimed(&mut script, &confirming.email, &claim);
     crate::db::stock::make_due(&mut script, &claim);
     if let Some(doc) = &confirming.invoice {
@@ -245,6 +254,8 @@ pub(in crate::db) async fn cancel_unpaid(
     if done.rows_affected() != 1 {
         return Ok(false);
     }
+    // The order gives its coupon's use back.
+    crate::db::coupons::release(conn, id).await?;
     sqlx::query(
         "INSERT INTO order_status_changes (id, order_id, from_status, to_status, changed_by, created_at) \
          VALUES ($1, $2, 'pending', 'cancelled', $3, $4)",

@@ -3,7 +3,9 @@
 
 use poem_openapi::Object;
 
-use crate::core::cart::pricing::{PersonalisationLine, Policies, PricedLine, price_cart};
+use crate::core::cart::pricing::{CouponAsk, PersonalisationLine, Policies, PricedLine, price_cart};
+use crate::db::coupons::Coupon;
+use crate::error::Failure;
 use crate::http::design_document::DesignDocument;
 use crate::http::dto::QuantityDto;
 use crate::http::error::ApiResult;
@@ -42,7 +44,9 @@ pub struct CartItem {
     // `design.roster`); none for a line without them.
     #[oai(skip_serializing_if_is_none)]
     pub personalisation: Option<PersonalisationLine>,
-    /// garments + size surcharges + design fee + personalisation
+    /// What the cart's coupon takes off the line, before tax (0 without one).
+    pub discount: i64,
+    /// garments + size surcharges + design fee + personalisation − discount
     pub line_total: i64,
     pub artwork_hash: String,
     pub design: DesignDocument,
@@ -61,7 +65,13 @@ pub struct CartDto {
     pub id: String,
     pub items: Vec<CartItem>,
     pub item_count: u32,
+    /// The lines' totals, after the coupon's discount.
     pub subtotal: i64,
+    /// What the coupon takes off in all (0 without one).
+    pub discount: i64,
+    /// The coupon applied to the cart, taken or not (with why not).
+    #[oai(skip_serializing_if_is_none)]
+    pub coupon: Option<CartCoupon>,
     pub gateway_charge_bps: i64,
     /// The charge's label, e.g. "Payment Gateway (2.5%)" (no line at 0 bps).
     pub gateway_label: String,
@@ -72,7 +82,18 @@ pub struct CartDto {
 
 /// The shopper's cart priced now.
 pub async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
-    let cart = price_cart(&state.db, user_id, Policies::of(&state.config)).await?;
+    let cart = price_cart(
+        &state.db,
+        user_id,
+        Policies::of(&state.config),
+        CouponAsk::Cart,
+    )
+    .await?;
+    let coupon = match (&cart.coupon, &cart.refused) {
+        (Some(c), _) => Some(CartCoupon::of(c, None)),
+        (None, Some((c, refusal))) => Some(CartCoupon::of(c, Some(refusal))),
+        (None, None) => None,
+    };
     let mut items = Vec::with_capacity(cart.lines.len());
     for PricedLine {
         line,
@@ -101,6 +122,7 @@ pub async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
             design_fee: quote.design_fee.0,
             size_surcharges: quote.size_surcharges.0,
             personalisation: quote.personalisation.map(Into::into),
+            discount: quote.discount.0,
             line_total: quote.total.0,
             artwork_hash: line.artwork_hash,
             print_warnings: design_engine::preflight::warnings_for_design(&design),
@@ -112,10 +134,40 @@ pub async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
         items,
         item_count: order.items,
         subtotal: order.subtotal.0,
+        discount: order.discount.0,
+        coupon,
         gateway_charge_bps: order.gateway_charge_bps,
         gateway_label: design_engine::pricing::gateway_label(order.gateway_charge_bps),
         gateway_charge: order.gateway_charge.0,
         total: order.total.0,
         total_price: order.total.0,
     })
+}
+
+/// The coupon on a cart: its code and terms' label, and, when it is not
+/// taken now (expired since, or the cart changed), why not.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct CartCoupon {
+    pub code: String,
+    /// '10% off' or '₹500.00 off'.
+    pub label: String,
+    pub applied: bool,
+    /// Why it is not taken, and the refusal's code (COUPON_EXPIRED, ...).
+    #[oai(skip_serializing_if_is_none)]
+    pub error: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub error_code: Option<String>,
+}
+
+impl CartCoupon {
+    fn of(c: &Coupon, refusal: Option<&Failure>) -> CartCoupon {
+        CartCoupon {
+            code: c.code.clone(),
+            label: crate::core::messages::coupons::off_label(c.percent_off_bps, c.amount_off),
+            applied: refusal.is_none(),
+            error: refusal.map(|f| f.message.clone()),
+            error_code: refusal.and_then(|f| f.code.clone()),
+        }
+    }
 }

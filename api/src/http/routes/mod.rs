@@ -4,6 +4,7 @@ pub mod artwork;
 pub mod auth;
 pub mod background;
 pub mod cart;
+pub mod coupons;
 pub mod designs;
 pub mod dev;
 pub mod files;
@@ -64,4 +65,6 @@ pub enum Tag {
     Pages,
     /// The complaints desk: tickets, their threads and deadlines.
     Support,
+    /// Coupons: the admin's terms (the shopper's are under Cart and Payments).
+    Coupons,
 }

@@ -18,6 +18,8 @@ fn line(hsn: &str, quantity: i64, rate_bps: i64, taxable: i64, inter: bool) -> D
         quantity,
         unit: UNIT.into(),
         rate_bps,
+        gross: None,
+        discount: None,
         taxable_value: taxable,
         cgst: half,
         sgst: half,
@@ -81,6 +83,8 @@ fn doc(
             code: state.0.into(),
         },
         supply: if inter { "interState" } else { "intraState" }.into(),
+        coupon_code: None,
+        discount: None,
         gateway_fee: 0,
         totals: DocumentTotals {
             taxable_value: sum(|l| l.taxable_value),

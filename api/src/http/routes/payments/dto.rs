@@ -42,6 +42,11 @@ pub struct CreateOrderRequest {
     /// check character and be registered in the billing address's state, else
     /// 400 `INVALID_GSTIN` with the reason.
     pub gstin: Option<String>,
+    /// The coupon code applied (case-insensitive): the cart is priced with
+    /// it, and `amount` must be that discounted total. Each refusal is a 400
+    /// with its code (COUPON_UNKNOWN, COUPON_EXPIRED, COUPON_NOT_STARTED,
+    /// COUPON_USED_UP, COUPON_CUSTOMER_LIMIT, COUPON_BELOW_MINIMUM, COUPON_NOT_APPLICABLE).
+    pub coupon_code: Option<String>,
 }
 
 #[derive(Object, Debug)]
@@ -80,6 +85,11 @@ pub struct SaveTestOrderRequest {
     pub same_as_shipping: Option<bool>,
     /// As create-order's.
     pub gstin: Option<String>,
+    /// The coupon code applied (case-insensitive): the cart is priced with
+    /// it, and `amount` must be that discounted total. Each refusal is a 400
+    /// with its code (COUPON_UNKNOWN, COUPON_EXPIRED, COUPON_NOT_STARTED,
+    /// COUPON_USED_UP, COUPON_CUSTOMER_LIMIT, COUPON_BELOW_MINIMUM, COUPON_NOT_APPLICABLE).
+    pub coupon_code: Option<String>,
     /// The total shown, in paise: it must equal the server's own.
     pub amount: i64,
     /// Ignored: the order is made from the server's cart.

@@ -127,6 +127,7 @@ impl PaymentsApi {
             gstin: b.gstin.as_deref(),
             lines: None,
             group_id: None,
+            coupon_code: b.coupon_code.as_deref(),
         };
         let order = open_order(&state, &auth.0.id, checkout).await?;
         Ok(Envelope::ok("Order created", created(&state, order)))
@@ -328,6 +329,7 @@ impl PaymentsApi {
             gstin: b.gstin.as_deref(),
             lines: None,
             group_id: None,
+            coupon_code: b.coupon_code.as_deref(),
         };
         let order = open_order(&state, &auth.0.id, checkout).await?;
         let paid = provider.pay(order.provider_order_id.as_deref().unwrap_or_default());
