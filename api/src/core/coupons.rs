@@ -146,7 +146,7 @@ pub async fn discounts(
 
 /// The refusal for an order script a coupon's limit stopped: the coupon's
 /// uses, or the customer's, read again.
-pub async fn limit_refusal(db: &Db, coupon_id: &str, user_id: &str) -> Failure {
+pub async fn limit_refusal(db: &Db, coupon_id: &str) -> Failure {
     let Ok(Some(coupon)) = coupons::get(db, coupon_id).await else {
         return messages::refusal(Refusal::UsedUp);
     };

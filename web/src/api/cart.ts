@@ -73,3 +73,19 @@ export function useClearCart() {
 export function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
+
+/** Applies a coupon code to the cart: the cart comes back priced with it, or the refusal's message. */
+export function useApplyCoupon() {
+  return useCartMutation(async (code: string) =>
+    unwrap<Cart>(await api.POST('/cart/coupon', { body: { code } }), 'Failed to apply the coupon'),
+  );
+}
+
+export function useRemoveCoupon() {
+  return useCartMutation(async () => unwrap<Cart>(await api.DELETE('/cart/coupon'), 'Failed to remove the coupon'));
+}
+
+/** The coupon code checkout names: the cart's, when it is taken. */
+export function couponCodeOf(cart: Cart): string | undefined {
+  return cart.coupon?.applied ? cart.coupon.code : undefined;
+}

@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'orders', lazy: lazyPage(() => import('../features/admin/orders/OrdersAdminPage')) },
               { path: 'products', lazy: lazyPage(() => import('../features/admin/products/ProductsAdminPage')) },
+              { path: 'coupons', lazy: lazyPage(() => import('../features/admin/coupons/CouponsAdminPage')) },
               { path: 'accounts', lazy: lazyPage(() => import('../features/admin/accounts/AccountsAdminPage')) },
               { path: 'tickets', lazy: lazyPage(() => import('../features/admin/tickets/TicketsAdminPage')) },
               { path: 'pages', lazy: lazyPage(() => import('../features/admin/pages/PagesAdminPage')) },

@@ -164,7 +164,7 @@ pub async fn open_order(
                     && crate::db::coupons::is_limit(e)
                 {
                     // Parallel checkouts took the last use (or the customer's) first.
-                    return Err(crate::core::coupons::limit_refusal(&state.db, coupon_id, user_id).await);
+                    return Err(crate::core::coupons::limit_refusal(&state.db, coupon_id).await);
                 }
                 match placing? {
                     Placed::Order(order) => {

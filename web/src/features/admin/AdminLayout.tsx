@@ -12,6 +12,7 @@ export default function AdminLayout() {
           <NavLink to="/admin/orders">Orders</NavLink>
           <NavLink to="/admin/tickets">Tickets</NavLink>
           <NavLink to="/admin/products">Products</NavLink>
+          <NavLink to="/admin/coupons">Coupons</NavLink>
           <NavLink to="/admin/accounts">Accounts</NavLink>
           <NavLink to="/admin/pages">Pages</NavLink>
           <NavLink to="/" end>

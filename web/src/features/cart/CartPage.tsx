@@ -23,6 +23,7 @@ import { LocalCart, LocalLinesLeft } from './LocalCart';
 import { RosterSummary } from '../../components/roster/RosterSummary';
 import { PersonalisationCharge } from '../../components/roster/PersonalisationCharge';
 import { EditNamesDialog } from './EditNamesDialog';
+import { CouponField } from './CouponField';
 import './cart.css';
 
 export { errorText };
@@ -79,6 +80,14 @@ export default function CartPage() {
         <aside className="cart-summary" aria-label="Order summary">
           <h2>Order summary</h2>
           <dl>
+            {data.discount > 0 && (
+              <>
+                <dt>Before the coupon</dt>
+                <dd>{rupees(data.subtotal + data.discount)}</dd>
+                <dt>Coupon {data.coupon?.code}</dt>
+                <dd data-testid="cart-discount">−{rupees(data.discount)}</dd>
+              </>
+            )}
             <dt>Subtotal</dt>
             <dd>{rupees(data.subtotal)}</dd>
             {chargesGatewayFee(data.gatewayChargeBps) && (
@@ -92,6 +101,7 @@ export default function CartPage() {
               {rupees(data.totalPrice)}
             </dd>
           </dl>
+          <CouponField cart={data} />
           <button className="btn block" onClick={() => navigate('/shipping')}>
             Proceed to Checkout
           </button>
@@ -160,6 +170,11 @@ function CartLine({ item }: { item: CartItem }) {
           </p>
         )}
         <PersonalisationCharge line={item.personalisation} testId="cart-personalisation" />
+        {item.discount > 0 && (
+          <p className="coupon-note" data-testid="cart-line-discount">
+            Coupon: −{rupees(item.discount)} (was {rupees(item.lineTotal + item.discount)})
+          </p>
+        )}
         {(item.elements > 0 || roster.length > 0) && <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />}
         <PrintWarnings warnings={item.printWarnings} />
         {roster.length > 0 && (

@@ -7,7 +7,7 @@ import { PrintWarnings } from '../../components/PrintQuality';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAddresses } from '../../api/addresses';
-import { useCart, type Cart } from '../../api/cart';
+import { couponCodeOf, useCart, type Cart } from '../../api/cart';
 import { usePaymentMethods } from '../../api/payments';
 import type { PincodeDetails } from '../../api/pincode';
 import { Spinner } from '../../components/Spinner';
@@ -153,6 +153,7 @@ export default function CheckoutPage() {
     const data = cart.data;
     const { shippingAddress, billingAddress } = addressesOf(form);
     const amount = data.totalPrice;
+    const couponCode = couponCodeOf(data);
     const buyerGstin = gstinOf(form);
     // A different GSTIN is a different order (the same receipt would return the first one).
     const fingerprint = JSON.stringify({
@@ -162,6 +163,7 @@ export default function CheckoutPage() {
       billingAddress,
       same: form.sameAsShipping,
       gstin: buyerGstin,
+      couponCode,
     });
     void payment.placeOrder(
       {
@@ -180,6 +182,7 @@ export default function CheckoutPage() {
         ...(form.sameAsShipping ? {} : { billingAddress }),
         sameAsShipping: form.sameAsShipping,
         ...(buyerGstin ? { gstin: buyerGstin } : {}),
+        ...(couponCode ? { couponCode } : {}),
       },
       form,
     );
@@ -205,6 +208,7 @@ export default function CheckoutPage() {
       amount: cart.data.totalPrice,
       cartItems: cartLines(cart.data),
       ...(buyerGstin ? { gstin: buyerGstin } : {}),
+      ...(couponCodeOf(cart.data) ? { couponCode: couponCodeOf(cart.data) } : {}),
     });
   };
 
@@ -351,6 +355,11 @@ export default function CheckoutPage() {
                           {rupees(item.personalisation.perPiece)} = {rupees(item.personalisation.total)}
                         </span>
                       )}
+                      {item.discount > 0 && (
+                        <span className="muted" data-testid="summary-discount">
+                          Coupon: −{rupees(item.discount)}
+                        </span>
+                      )}
                       <PrintWarnings warnings={item.printWarnings} />
                     </div>
                     <span className="summary-amount">{rupees(item.lineTotal)}</span>
@@ -358,6 +367,12 @@ export default function CheckoutPage() {
                 ))}
               </ul>
               <dl>
+                {cart.data.discount > 0 && (
+                  <>
+                    <dt>Coupon {cart.data.coupon?.code}</dt>
+                    <dd data-testid="checkout-discount">−{rupees(cart.data.discount)}</dd>
+                  </>
+                )}
                 <dt>Subtotal ({cart.data.itemCount} items)</dt>
                 <dd>{rupees(cart.data.subtotal)}</dd>
                 <dt>Shipping</dt>
