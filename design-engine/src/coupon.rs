@@ -89,7 +89,10 @@ pub enum Refusal {
     /// The customer has used it as often as one customer may.
     CustomerLimit,
     /// The lines it applies to have fewer pieces than it needs.
-    BelowMinimum { min_pieces: u32, pieces: u32 },
+    BelowMinimum {
+        min_pieces: u32,
+        pieces: u32,
+    },
     /// None of the lines is one it applies to.
     NotApplicable,
 }
@@ -170,7 +173,13 @@ impl CouponTerms {
         let amounts: Vec<Paise> = lines
             .iter()
             .zip(&eligible)
-            .map(|(l, e)| if *e { Paise(l.total.0.max(0)) } else { Paise(0) })
+            .map(|(l, e)| {
+                if *e {
+                    Paise(l.total.0.max(0))
+                } else {
+                    Paise(0)
+                }
+            })
             .collect();
         let base: i64 = amounts.iter().map(|a| a.0).sum();
         let off = match self.off {

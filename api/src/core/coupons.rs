@@ -28,7 +28,8 @@ pub struct Fields {
 
 /// The admin's fields checked, each refusal with its own message.
 pub fn checked(f: Fields) -> Fallible<CouponInput> {
-    let code = normalise_code(&f.code).ok_or_else(|| Failure::bad_request(messages::CODE_FORMAT))?;
+    let code =
+        normalise_code(&f.code).ok_or_else(|| Failure::bad_request(messages::CODE_FORMAT))?;
     let (percent_off_bps, amount_off) = match (f.percent_off, f.amount_off) {
         (Some(p), None) if (1..=100).contains(&p) => (Some(p * 100), None),
         (Some(_), None) => return Err(Failure::bad_request(messages::PERCENT_RANGE)),
@@ -83,8 +84,14 @@ pub fn checked(f: Fields) -> Fallible<CouponInput> {
 pub fn saved(s: coupons::Saved) -> Fallible<Coupon> {
     match s {
         coupons::Saved::Coupon(c) => Ok(*c),
-        coupons::Saved::CodeTaken => Err(Failure::conflict_code(messages::CODE_TAKEN, "COUPON_CODE_TAKEN")),
-        coupons::Saved::BelowUses => Err(Failure::conflict_code(messages::BELOW_USES, "COUPON_BELOW_USES")),
+        coupons::Saved::CodeTaken => Err(Failure::conflict_code(
+            messages::CODE_TAKEN,
+            "COUPON_CODE_TAKEN",
+        )),
+        coupons::Saved::BelowUses => Err(Failure::conflict_code(
+            messages::BELOW_USES,
+            "COUPON_BELOW_USES",
+        )),
         coupons::Saved::NotFound => Err(Failure::not_found(messages::NOT_FOUND)),
     }
 }

@@ -51,8 +51,19 @@ fn lines_of(quotes: &[LineQuote]) -> Vec<CouponLine> {
 fn codes_are_four_to_twenty_letters_and_digits_kept_in_capitals() {
     assert_eq!(normalise_code(" diwali25 ").as_deref(), Some("DIWALI25"));
     assert_eq!(normalise_code("ABCD").as_deref(), Some("ABCD"));
-    assert_eq!(normalise_code(&"A".repeat(20)).as_deref(), Some(&*"A".repeat(20)));
-    for bad in ["ABC", "", &"A".repeat(21), "DIWALI-25", "DIWALI 25", "दिवाली25", "ÄBCD"] {
+    assert_eq!(
+        normalise_code(&"A".repeat(20)).as_deref(),
+        Some(&*"A".repeat(20))
+    );
+    for bad in [
+        "ABC",
+        "",
+        &"A".repeat(21),
+        "DIWALI-25",
+        "DIWALI 25",
+        "दिवाली25",
+        "ÄBCD",
+    ] {
         assert_eq!(normalise_code(bad), None, "{bad:?}");
     }
 }
@@ -61,13 +72,24 @@ fn codes_are_four_to_twenty_letters_and_digits_kept_in_capitals() {
 fn a_2700_piece_with_ten_percent_off_is_taxed_at_5_percent_without_it_at_18() {
     let quote = quote_of(2_700_00);
     let coupon = terms(Off::Percent(1_000));
-    let discounts = coupon.apply(&lines_of(std::slice::from_ref(&quote))).unwrap();
+    let discounts = coupon
+        .apply(&lines_of(std::slice::from_ref(&quote)))
+        .unwrap();
     assert_eq!(discounts, vec![Paise(6_750_00)]);
     let order = quote_order_with_coupon(vec![quote.clone()], &discounts, "TENOFF", 0).unwrap();
     assert_eq!(order.lines[0].total, Paise(2_430_00 * 25));
     assert_eq!(order.lines[0].gross(), Paise(2_700_00 * 25));
-    assert_eq!((order.discount, order.coupon_code.as_deref()), (Paise(6_750_00), Some("TENOFF")));
-    let taxed = order_tax(&[(order.lines[0].total, 25)], order.gateway_charge, KARNATAKA, KARNATAKA, TODAY);
+    assert_eq!(
+        (order.discount, order.coupon_code.as_deref()),
+        (Paise(6_750_00), Some("TENOFF"))
+    );
+    let taxed = order_tax(
+        &[(order.lines[0].total, 25)],
+        order.gateway_charge,
+        KARNATAKA,
+        KARNATAKA,
+        TODAY,
+    );
     assert_eq!(taxed.lines[0].rate_bps, 500);
     // ₹60,750 at 5%: taxable ₹57,857.14, CGST and SGST ₹1,446.43 each.
     assert_eq!(taxed.taxable_value, Paise(57_857_14));
@@ -76,7 +98,13 @@ fn a_2700_piece_with_ten_percent_off_is_taxed_at_5_percent_without_it_at_18() {
     // With the 2.5% fee (on the discounted subtotal) a piece is ₹2,490.75: still 5%.
     let with_fee = quote_order_with_coupon(vec![quote], &discounts, "TENOFF", 250).unwrap();
     assert_eq!(with_fee.gateway_charge, Paise(1_518_75));
-    let taxed = order_tax(&[(with_fee.lines[0].total, 25)], with_fee.gateway_charge, KARNATAKA, KARNATAKA, TODAY);
+    let taxed = order_tax(
+        &[(with_fee.lines[0].total, 25)],
+        with_fee.gateway_charge,
+        KARNATAKA,
+        KARNATAKA,
+        TODAY,
+    );
     assert_eq!(taxed.lines[0].rate_bps, 500);
     assert_eq!(taxed.total, with_fee.total);
 }
@@ -90,11 +118,24 @@ fn the_rate_boundary_is_at_the_discounted_value_per_piece() {
         let discounts = if off_per_piece == 0 {
             vec![Paise(0)]
         } else {
-            coupon.apply(&lines_of(std::slice::from_ref(&quote))).unwrap()
+            coupon
+                .apply(&lines_of(std::slice::from_ref(&quote)))
+                .unwrap()
         };
         let order = quote_order_with_coupon(vec![quote.clone()], &discounts, "EDGE", 0).unwrap();
-        let taxed = order_tax(&[(order.lines[0].total, 25)], Paise(0), KARNATAKA, KARNATAKA, TODAY);
-        assert_eq!(taxed.lines[0].rate_bps, rate, "₹{} off a piece", off_per_piece / 100);
+        let taxed = order_tax(
+            &[(order.lines[0].total, 25)],
+            Paise(0),
+            KARNATAKA,
+            KARNATAKA,
+            TODAY,
+        );
+        assert_eq!(
+            taxed.lines[0].rate_bps,
+            rate,
+            "₹{} off a piece",
+            off_per_piece / 100
+        );
     }
 }
 
@@ -135,7 +176,10 @@ fn an_amount_off_is_shared_over_the_eligible_lines_by_largest_remainder() {
 
 #[test]
 fn a_negotiated_line_is_never_discounted() {
-    let mut lines = vec![line("a", "t-shirts", 100_00, 25), line("b", "t-shirts", 100_00, 25)];
+    let mut lines = vec![
+        line("a", "t-shirts", 100_00, 25),
+        line("b", "t-shirts", 100_00, 25),
+    ];
     lines[0].negotiated = true;
     let coupon = terms(Off::Percent(5_000));
     assert_eq!(coupon.apply(&lines).unwrap(), vec![Paise(0), Paise(50_00)]);
@@ -162,28 +206,68 @@ fn each_refusal_has_its_own_reason_and_code() {
     };
     assert_eq!(t.check(usage), Ok(()));
     let cases = [
-        (CouponTerms { active: false, ..t.clone() }, usage, Refusal::Unknown),
-        (CouponTerms { valid_from: Some(now + 1), ..t.clone() }, usage, Refusal::NotStarted),
-        (CouponTerms { valid_until: Some(now - 1), ..t.clone() }, usage, Refusal::Expired),
+        (
+            CouponTerms {
+                active: false,
+                ..t.clone()
+            },
+            usage,
+            Refusal::Unknown,
+        ),
+        (
+            CouponTerms {
+                valid_from: Some(now + 1),
+                ..t.clone()
+            },
+            usage,
+            Refusal::NotStarted,
+        ),
+        (
+            CouponTerms {
+                valid_until: Some(now - 1),
+                ..t.clone()
+            },
+            usage,
+            Refusal::Expired,
+        ),
         (t.clone(), Usage { uses: 4, ..usage }, Refusal::UsedUp),
-        (t.clone(), Usage { customer_uses: 2, ..usage }, Refusal::CustomerLimit),
+        (
+            t.clone(),
+            Usage {
+                customer_uses: 2,
+                ..usage
+            },
+            Refusal::CustomerLimit,
+        ),
     ];
     for (terms, usage, refusal) in cases {
         assert_eq!(terms.check(usage), Err(refusal));
     }
     assert_eq!(
         t.apply(&[line("a", "x", 100_00, 25), line("b", "x", 100_00, 25)]),
-        Err(Refusal::BelowMinimum { min_pieces: 50, pieces: 25 })
+        Err(Refusal::BelowMinimum {
+            min_pieces: 50,
+            pieces: 25
+        })
     );
-    assert_eq!(t.apply(&[line("b", "x", 100_00, 50)]), Err(Refusal::NotApplicable));
-    assert_eq!(t.apply(&[line("a", "x", 100_00, 50)]), Ok(vec![Paise(10_00)]));
+    assert_eq!(
+        t.apply(&[line("b", "x", 100_00, 50)]),
+        Err(Refusal::NotApplicable)
+    );
+    assert_eq!(
+        t.apply(&[line("a", "x", 100_00, 50)]),
+        Ok(vec![Paise(10_00)])
+    );
     let codes: std::collections::BTreeSet<_> = [
         Refusal::Unknown,
         Refusal::NotStarted,
         Refusal::Expired,
         Refusal::UsedUp,
         Refusal::CustomerLimit,
-        Refusal::BelowMinimum { min_pieces: 0, pieces: 0 },
+        Refusal::BelowMinimum {
+            min_pieces: 0,
+            pieces: 0,
+        },
         Refusal::NotApplicable,
     ]
     .iter()

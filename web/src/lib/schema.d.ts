@@ -14106,6 +14106,524 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every coupon, newest first (admin). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_CouponDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Creates a coupon (admin). 400 with the field's message; 409
+         *     `COUPON_CODE_TAKEN` when another coupon has the code (in any case).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CouponRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_CouponDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One coupon (admin). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_CouponDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Rewrites a coupon's terms (admin); `active: false` switches it off
+         *     (checkout then refuses it as unknown). Its uses stay; 409
+         *     `COUPON_BELOW_USES` for a `maxUses` below them.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CouponRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_CouponDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/coupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies a coupon code to the cart: the cart comes back priced with it
+         *     (each line's `discount`, the order's `discount`). A code that is not
+         *     taken is refused with its own message and code (400
+         *     `COUPON_UNKNOWN`, `COUPON_EXPIRED`, `COUPON_NOT_STARTED`,
+         *     `COUPON_USED_UP`, `COUPON_CUSTOMER_LIMIT`, `COUPON_BELOW_MINIMUM`,
+         *     `COUPON_NOT_APPLICABLE`) and the cart is left as it was. 10 tries at
+         *     once, then one every 30 s (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApplyCouponRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_CartDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Takes the coupon off the cart. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_CartDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14217,6 +14735,13 @@ export interface components {
              * @description Taxable value plus taxes.
              */
             total: number;
+        };
+        /**
+         * ApplyCouponRequest
+         * @description A code to try on the cart.
+         */
+        ApplyCouponRequest: {
+            code: string;
         };
         /**
          * @description Which way an arched text bends: `up` is the classic team-name arch (the
@@ -14384,6 +14909,20 @@ export interface components {
             reason?: string;
         };
         /**
+         * CartCoupon
+         * @description The coupon on a cart: its code and terms' label, and, when it is not
+         *     taken now (expired since, or the cart changed), why not.
+         */
+        CartCoupon: {
+            code: string;
+            /** @description '10% off' or '₹500.00 off'. */
+            label: string;
+            applied: boolean;
+            /** @description Why it is not taken, and the refusal's code (COUPON_EXPIRED, ...). */
+            error?: string;
+            errorCode?: string;
+        };
+        /**
          * CartDto
          * @description The cart with the engine's breakdown. Money in paise; `totalPrice` is the
          *     amount payable (subtotal + the payment gateway charge at the store's fee,
@@ -14394,8 +14933,18 @@ export interface components {
             items: components["schemas"]["CartItem"][];
             /** Format: uint32 */
             itemCount: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The lines' totals, after the coupon's discount.
+             */
             subtotal: number;
+            /**
+             * Format: int64
+             * @description What the coupon takes off in all (0 without one).
+             */
+            discount: number;
+            /** @description The coupon applied to the cart, taken or not (with why not). */
+            coupon?: components["schemas"]["CartCoupon"] & unknown;
             /** Format: int64 */
             gatewayChargeBps: number;
             /** @description The charge's label, e.g. "Payment Gateway (2.5%)" (no line at 0 bps). */
@@ -14456,7 +15005,12 @@ export interface components {
             personalisation?: components["schemas"]["PersonalisationLine"];
             /**
              * Format: int64
-             * @description garments + size surcharges + design fee + personalisation
+             * @description What the cart's coupon takes off the line, before tax (0 without one).
+             */
+            discount: number;
+            /**
+             * Format: int64
+             * @description garments + size surcharges + design fee + personalisation − discount
              */
             lineTotal: number;
             artworkHash: string;
@@ -14691,6 +15245,70 @@ export interface components {
             isPaid: boolean;
         };
         /**
+         * CouponDto
+         * @description A coupon as stored, with its uses (held by open orders and kept by paid ones).
+         */
+        CouponDto: {
+            _id: string;
+            code: string;
+            /** Format: int64 */
+            percentOff?: number;
+            /** Format: int64 */
+            amountOff?: number;
+            /** @description '10% off' or '₹500.00 off'. */
+            label: string;
+            /** Format: int64 */
+            minPieces: number;
+            /** Format: int64 */
+            validFrom?: number;
+            /** Format: int64 */
+            validUntil?: number;
+            /** Format: int64 */
+            maxUses?: number;
+            /** Format: int64 */
+            maxUsesPerCustomer?: number;
+            productIds: string[];
+            categories: string[];
+            active: boolean;
+            /** Format: int64 */
+            uses: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /**
+         * CouponRequest
+         * @description A coupon's terms as the admin writes them: `code` (4 to 20 letters and
+         *     digits, case-insensitive, unique), either `percentOff` (1 to 100) or
+         *     `amountOff` (paise, above 0), `minPieces` (of the lines it applies to),
+         *     `validFrom`/`validUntil` (Unix ms, either open), `maxUses` and
+         *     `maxUsesPerCustomer` (none: no limit), the `productIds` and `categories`
+         *     it applies to (both empty: every product), `active` (true by default).
+         */
+        CouponRequest: {
+            code: string;
+            /** Format: int64 */
+            percentOff?: number;
+            /** Format: int64 */
+            amountOff?: number;
+            /** Format: int64 */
+            minPieces?: number;
+            /** Format: int64 */
+            validFrom?: number;
+            /** Format: int64 */
+            validUntil?: number;
+            /** Format: int64 */
+            maxUses?: number;
+            /** Format: int64 */
+            maxUsesPerCustomer?: number;
+            /** @default [] */
+            productIds: string[];
+            /** @default [] */
+            categories: string[];
+            active?: boolean;
+        };
+        /**
          * CreateGroupOrder
          * @description A new group order from one of the organiser's saved designs. `deadline`
          *     is Unix ms; `payment` is `organiser` (you pay for everyone) or `members`
@@ -14741,6 +15359,13 @@ export interface components {
              *     400 `INVALID_GSTIN` with the reason.
              */
             gstin?: string;
+            /**
+             * @description The coupon code applied (case-insensitive): the cart is priced with
+             *     it, and `amount` must be that discounted total. Each refusal is a 400
+             *     with its code (COUPON_UNKNOWN, COUPON_EXPIRED, COUPON_NOT_STARTED,
+             *     COUPON_USED_UP, COUPON_CUSTOMER_LIMIT, COUPON_BELOW_MINIMUM, COUPON_NOT_APPLICABLE).
+             */
+            couponCode?: string;
         };
         /**
          * CreatedOrder
@@ -14872,6 +15497,18 @@ export interface components {
              * @description The GST rate in basis points (500 = 5%): CGST and SGST are half each.
              */
             rateBps: number;
+            /**
+             * Format: int64
+             * @description The line's price before the coupon (GST-inclusive), on an invoice
+             *     line with a coupon's discount; its taxable value is worked out on the
+             *     price after the discount (CGST Act s.15(3)(a)).
+             */
+            gross?: number;
+            /**
+             * Format: int64
+             * @description What the coupon took off the line, as shown on the invoice.
+             */
+            discount?: number;
             /** Format: int64 */
             taxableValue: number;
             /** Format: int64 */
@@ -15014,6 +15651,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["Confirmation"];
+        };
+        /** Envelope_CouponDto */
+        Envelope_CouponDto: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["CouponDto"];
         };
         /** Envelope_CreatedOrder */
         Envelope_CreatedOrder: {
@@ -15278,6 +15921,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["ClaimDto"][];
+        };
+        /** Envelope_list_CouponDto */
+        Envelope_list_CouponDto: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["CouponDto"][];
         };
         /** Envelope_list_FontInfo */
         Envelope_list_FontInfo: {
@@ -15671,6 +16320,13 @@ export interface components {
             /** @description The order's lines, in order. */
             lines: components["schemas"]["InvoiceLine"][];
             /**
+             * @description The coupon the order is priced with and what it took off in all
+             *     (before tax; the lines' amounts are after it); absent without one.
+             */
+            couponCode?: string;
+            /** Format: int64 */
+            discount?: number;
+            /**
              * Format: int64
              * @description The order's items price: every line's amount, design fees included.
              */
@@ -15741,7 +16397,13 @@ export interface components {
             personalisation?: components["schemas"]["PersonalisationLine"];
             /**
              * Format: int64
-             * @description The line's price: garments, its design fee and its names and numbers.
+             * @description What the order's coupon took off the line, before tax; absent without one.
+             */
+            discount?: number;
+            /**
+             * Format: int64
+             * @description The line's price: garments, its design fee and its names and numbers,
+             *     less the coupon's discount (the taxable value is worked out on it).
              */
             amount: number;
         };
@@ -16662,6 +17324,13 @@ export interface components {
             /** @description As create-order's. */
             gstin?: string;
             /**
+             * @description The coupon code applied (case-insensitive): the cart is priced with
+             *     it, and `amount` must be that discounted total. Each refusal is a 400
+             *     with its code (COUPON_UNKNOWN, COUPON_EXPIRED, COUPON_NOT_STARTED,
+             *     COUPON_USED_UP, COUPON_CUSTOMER_LIMIT, COUPON_BELOW_MINIMUM, COUPON_NOT_APPLICABLE).
+             */
+            couponCode?: string;
+            /**
              * Format: int64
              * @description The total shown, in paise: it must equal the server's own.
              */
@@ -17040,6 +17709,14 @@ export interface components {
              *     amount, and taxed at their rates): 0 when the merchant absorbs it.
              */
             gatewayFee: number;
+            /**
+             * @description The coupon the order was priced with and what it took off the lines
+             *     in all (before tax); absent without one, and on credit notes the
+             *     amount is absent (their lines are the discounted invoice's).
+             */
+            couponCode?: string;
+            /** Format: int64 */
+            discount?: number;
             totals: components["schemas"]["DocumentTotals"];
             /** @description 'Tax is not payable on reverse charge'. */
             reverseCharge: string;

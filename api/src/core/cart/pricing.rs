@@ -14,8 +14,8 @@ use crate::db::cart;
 use crate::db::cart::Line;
 use crate::db::coupons;
 use crate::db::coupons::Coupon;
-use design_engine::coupon::{CouponLine, quote_order_with_coupon};
 use crate::error::Failure;
+use design_engine::coupon::{CouponLine, quote_order_with_coupon};
 
 /// A cart line with its design as the engine read it and its price.
 pub struct PricedLine {
@@ -109,8 +109,12 @@ pub async fn price_cart(
         .collect();
     match crate::core::coupons::discounts(db, &coupon, user_id, &coupon_lines).await {
         Ok(discounts) => {
-            let quote =
-                quote_order_with_coupon(quotes, &discounts, &coupon.code, policies.gateway_fee_bps)?;
+            let quote = quote_order_with_coupon(
+                quotes,
+                &discounts,
+                &coupon.code,
+                policies.gateway_fee_bps,
+            )?;
             let lines = lines
                 .into_iter()
                 .zip(&quote.lines)

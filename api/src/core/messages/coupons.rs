@@ -9,15 +9,21 @@ use crate::error::Failure;
 /// The shopper's words for a refusal; a 400 with the refusal's code.
 pub fn refusal(r: Refusal) -> Failure {
     let message = match r {
-        Refusal::Unknown => "This coupon code is not valid. Please check the code and try again.".to_string(),
+        Refusal::Unknown => {
+            "This coupon code is not valid. Please check the code and try again.".to_string()
+        }
         Refusal::NotStarted => "This coupon is not valid yet.".to_string(),
         Refusal::Expired => "This coupon has expired.".to_string(),
         Refusal::UsedUp => "This coupon has been fully used.".to_string(),
-        Refusal::CustomerLimit => "You have already used this coupon as many times as it allows.".to_string(),
+        Refusal::CustomerLimit => {
+            "You have already used this coupon as many times as it allows.".to_string()
+        }
         Refusal::BelowMinimum { min_pieces, pieces } => format!(
             "This coupon needs at least {min_pieces} pieces of the products it applies to; your cart has {pieces}."
         ),
-        Refusal::NotApplicable => "This coupon does not apply to the products in your cart.".to_string(),
+        Refusal::NotApplicable => {
+            "This coupon does not apply to the products in your cart.".to_string()
+        }
     };
     Failure::bad_request_code(message, r.code())
 }
@@ -32,7 +38,8 @@ pub fn off_label(percent_off_bps: Option<i64>, amount_off: Option<i64>) -> Strin
 }
 
 pub const CODE_FORMAT: &str = "Coupon code must be 4 to 20 letters and digits";
-pub const OFF_EXCLUSIVE: &str = "Give either percentOff (1 to 100) or amountOff (paise, above 0), not both";
+pub const OFF_EXCLUSIVE: &str =
+    "Give either percentOff (1 to 100) or amountOff (paise, above 0), not both";
 pub const PERCENT_RANGE: &str = "percentOff must be a whole number from 1 to 100";
 pub const AMOUNT_POSITIVE: &str = "amountOff must be above 0 paise";
 pub const DATES_ORDER: &str = "validUntil must be after validFrom";

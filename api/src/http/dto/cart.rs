@@ -3,7 +3,9 @@
 
 use poem_openapi::Object;
 
-use crate::core::cart::pricing::{CouponAsk, PersonalisationLine, Policies, PricedLine, price_cart};
+use crate::core::cart::pricing::{
+    CouponAsk, PersonalisationLine, Policies, PricedLine, price_cart,
+};
 use crate::db::coupons::Coupon;
 use crate::error::Failure;
 use crate::http::design_document::DesignDocument;

@@ -20,6 +20,7 @@ function line(overrides: Partial<CartItem> = {}): CartItem {
     basePrice: 25000,
     tierDiscountBps: 0,
     tierDiscount: 0,
+    discount: 0,
     quantity: { s: 0, m: 10, l: 15, xl: 0, xxl: 0 },
     itemCount: 25,
     elements: 0,
@@ -38,7 +39,7 @@ function cart(items: CartItem[], { bps = 250, label = 'Payment Gateway (2.5%)' }
   const subtotal = items.reduce((s, i) => s + i.lineTotal, 0);
   const gatewayCharge = Math.floor((subtotal * bps + 5000) / 10000);
   const total = subtotal + gatewayCharge;
-  return { _id: 'c1', items, itemCount: items.reduce((s, i) => s + i.itemCount, 0), subtotal, gatewayChargeBps: bps, gatewayLabel: label, gatewayCharge, total, totalPrice: total };
+  return { _id: 'c1', items, itemCount: items.reduce((s, i) => s + i.itemCount, 0), subtotal, discount: 0, gatewayChargeBps: bps, gatewayLabel: label, gatewayCharge, total, totalPrice: total };
 }
 
 const renderCart = () => renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');

@@ -24,6 +24,7 @@ function teamLine(): CartItem {
     basePrice: 29900,
     tierDiscountBps: 0,
     tierDiscount: 0,
+    discount: 0,
     quantity: { s: 0, m: 1, l: 1, xl: 0, xxl: 0 },
     itemCount: 2,
     elements: 0,
@@ -44,7 +45,7 @@ function teamLine(): CartItem {
 
 function cart(items: CartItem[]): Cart {
   const subtotal = items.reduce((s, i) => s + i.lineTotal, 0);
-  return { _id: 'c1', items, itemCount: items.reduce((s, i) => s + i.itemCount, 0), subtotal, gatewayChargeBps: 0, gatewayLabel: '', gatewayCharge: 0, total: subtotal, totalPrice: subtotal };
+  return { _id: 'c1', items, itemCount: items.reduce((s, i) => s + i.itemCount, 0), subtotal, discount: 0, gatewayChargeBps: 0, gatewayLabel: '', gatewayCharge: 0, total: subtotal, totalPrice: subtotal };
 }
 
 describe('a personalised cart line', () => {
