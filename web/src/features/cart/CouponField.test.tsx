@@ -5,7 +5,6 @@ import { designDoc, mockApi, ok, renderRoutes, signedIn } from '../../test/testk
 import type { Cart, CartItem } from '../../api/cart';
 import CartPage from './CartPage';
 
-import { addLocalLine, localLines } from '../../lib/localCart';
 
 function line(overrides: Partial<CartItem> = {}): CartItem {
   return {
