@@ -142,7 +142,7 @@ impl CouponTerms {
         }
         let everything = self.product_ids.is_empty() && self.categories.is_empty();
         everything
-            || self.product_ids.iter().any(|p| *p == line.product_id)
+            || self.product_ids.contains(&line.product_id)
             || self
                 .categories
                 .iter()

@@ -431,6 +431,25 @@ async fn the_cart_shows_each_lines_discount_and_checkout_charges_the_discounted_
             (&inv["data"]["couponCode"], &inv["data"]["discount"]),
             (&json!("TEN10"), &json!(747_50))
         );
+        // The PDF says so: the price, the discount, and the coupon's note.
+        let (status, _, pdf) = app
+            .get_bytes(&format!("/api/orders/{id}/tax-invoice.pdf"), Some(&asha))
+            .await;
+        assert_eq!(status, 200);
+        let doc = lopdf::Document::load_mem(&pdf).unwrap();
+        let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+        let text = doc
+            .extract_text(&pages)
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        for needle in [
+            "coupon discount -₹747.50",
+            "Coupon TEN10: a discount of ₹747.50",
+        ] {
+            assert!(text.contains(needle), "{needle:?} not in {text:?}");
+        }
         // The coupon leaves the cart with the paid lines; its use is kept.
         let (_, cart) = app.get_auth("/api/cart", &asha).await;
         assert!(cart["data"].get("coupon").is_none(), "{cart}");

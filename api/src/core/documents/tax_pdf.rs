@@ -59,7 +59,19 @@ fn table_header(l: &mut Layout, doc: &TaxDocument) {
 }
 
 fn table_row(l: &mut Layout, doc: &TaxDocument, n: usize, line: &DocumentLine) {
-    let desc = wrap(&line.description, CELL.size, COL_DESC_W);
+    let mut desc = wrap(&line.description, CELL.size, COL_DESC_W);
+    // A coupon's discount, before tax: the price before it and what it took off.
+    if let (Some(gross), Some(discount)) = (line.gross, line.discount) {
+        desc.extend(wrap(
+            &format!(
+                "Price {}, coupon discount -{}",
+                money(gross),
+                money(discount)
+            ),
+            CELL.size,
+            COL_DESC_W,
+        ));
+    }
     let height = desc.len().max(2) as f32 * CELL_LEAD + 8.0;
     if l.room_for(height) {
         table_header(l, doc);
@@ -198,6 +210,12 @@ fn layout(doc: &TaxDocument) -> Layout {
         notes.push(format!(
             "The line values include the payment gateway charge of {}, shared over the lines and taxed at their rates.",
             money(doc.gateway_fee)
+        ));
+    }
+    if let (Some(code), Some(discount)) = (&doc.coupon_code, doc.discount) {
+        notes.push(format!(
+            "Coupon {code}: a discount of {} given at the sale, before tax; the taxable values are after it.",
+            money(discount)
         ));
     }
     if let Some(reason) = &doc.reason {
