@@ -59,6 +59,7 @@ fn order(lines: usize) -> (Order, Vec<Item>) {
                     design_fee: 5_000,
                     name_charge: 0,
                     number_charge: 0,
+                    discount: 0,
                     line_total: unit * 40 + 5_000,
                 },
             }
@@ -96,6 +97,8 @@ fn order(lines: usize) -> (Order, Vec<Item>) {
         buyer_gstin: None,
         proof_state: Some("approved".into()),
         group_id: None,
+        coupon_id: None,
+        coupon_code: None,
         user_name: "Asha Rao".into(),
         user_email: "asha@example.com".into(),
     };
@@ -114,6 +117,7 @@ fn tax_inputs(lines: usize) -> (Order, Vec<InvoicedLine>, Company) {
         .iter()
         .map(|i| InvoicedLine {
             amount: Paise(i.line.line_total),
+            discount: Paise(0),
             quantity: i.line.quantity as u32,
             hsn: "6109".into(),
             description: format!("{}, {} (custom printed)", i.line.name, i.line.color),

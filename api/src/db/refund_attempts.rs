@@ -263,7 +263,7 @@ pub async fn complete(
             .await?;
             // Refunded in full: the order gives its coupon's use back (once).
             if whole.rows_affected() == 1 {
-                super::coupons::release(&mut *tx, &a.order_id).await?;
+                super::coupons::release(&mut tx, &a.order_id).await?;
             }
             // Money back on the order's own payment adjusts its tax invoice.
             if let Some(note) = credit_note {

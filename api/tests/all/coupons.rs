@@ -422,7 +422,7 @@ async fn the_cart_shows_each_lines_discount_and_checkout_charges_the_discounted_
             ),
             (
                 &json!(500),
-                &json!(6567_32),
+                &json!(656_732),
                 &json!(328_37),
                 &json!(6895_69)
             )
