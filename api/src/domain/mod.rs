@@ -10,6 +10,7 @@ pub mod grievance;
 pub mod india_time;
 pub mod numbering;
 pub mod order_number;
+pub mod payment_terms;
 mod order_status;
 mod pincode;
 pub mod pincodes;

@@ -33,6 +33,7 @@ use crate::http::routes::orders::invoice::InvoiceApi;
 use crate::http::routes::orders::print::PrintFilesApi;
 use crate::http::routes::orders::proofs::ProofsApi;
 use crate::http::routes::orders::reorder::ReorderApi;
+use crate::http::routes::orders::balance::BalanceApi;
 use crate::http::routes::orders::shipment::ShipmentApi;
 use crate::http::routes::orders::stages::StagesApi;
 use crate::http::routes::orders::tax_documents::TaxDocumentsApi;
@@ -81,7 +82,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 ReorderApi,
                 StagesApi,
                 (ShipmentApi, ShippingApi, PagesApi, ClaimsApi),
-                (SupportApi, SupportAdminApi, FontsApi),
+                (SupportApi, SupportAdminApi, FontsApi, BalanceApi),
             ),
         ),
         "Custom apparel store API",

@@ -84,6 +84,7 @@ impl GroupPaymentsApi {
                 gstin: body.gstin.as_deref(),
                 lines: Some(due.lines),
                 group_id: Some(&group.id),
+                plan: crate::domain::payment_terms::PaymentPlan::Full,
             },
         )
         .await?;

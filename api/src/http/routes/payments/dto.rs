@@ -42,6 +42,11 @@ pub struct CreateOrderRequest {
     /// check character and be registered in the billing address's state, else
     /// 400 `INVALID_GSTIN` with the reason.
     pub gstin: Option<String>,
+    /// `full` (the default) or `advance`: pay the store's advance now
+    /// (`ADVANCE_PERCENT` of the total, the engine's split) and the balance
+    /// before dispatch (`POST /api/orders/{id}/balance`); offered on totals of
+    /// at least `ADVANCE_MIN_TOTAL`, else 400 `ADVANCE_NOT_OFFERED`.
+    pub payment_plan: Option<String>,
 }
 
 #[derive(Object, Debug)]
@@ -122,7 +127,10 @@ pub struct WebhookOutcome {
     /// an admin refunds it), `second_payment_refunded` (a second payment for
     /// an order already paid: given back), `second_payment_refunding` (the
     /// same, its refund still under way), `second_payment` (the same, refund
-    /// failed: an admin refunds it), `duplicate` or `ignored`.
+    /// failed: an admin refunds it), `balance_paid` (the balance of an order
+    /// paid in two parts: now paid in full; a second payment of a balance, or
+    /// one for an order cancelled meanwhile, is given back like a second
+    /// payment), `duplicate` or `ignored`.
     pub outcome: String,
 }
 
