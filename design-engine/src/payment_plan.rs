@@ -86,7 +86,9 @@ impl AdvanceTerms {
             })?;
         let min = min_total.trim();
         let min_total = crate::money::hundredths(min, 9).map(Paise).ok_or_else(|| {
-            format!("ADVANCE_MIN_TOTAL must be an amount in rupees (at most two decimals), not {min:?}")
+            format!(
+                "ADVANCE_MIN_TOTAL must be an amount in rupees (at most two decimals), not {min:?}"
+            )
         })?;
         Ok(AdvanceTerms {
             percent: pct,
@@ -156,33 +158,51 @@ mod tests {
                 min_total: Paise(20_000_00)
             })
         );
-        assert_eq!(terms.split(Paise(20_000_00)).unwrap().advance, Paise(10_000_00));
+        assert_eq!(
+            terms.split(Paise(20_000_00)).unwrap().advance,
+            Paise(10_000_00)
+        );
         let off = AdvanceTerms {
             percent: 0,
             ..terms
         };
         assert_eq!(off.split(Paise(1_00_000_00)), Err(NotOffered::Off));
         assert_eq!(
-            NotOffered::BelowMinimum { min_total: Paise(20_000_00) }.to_string(),
+            NotOffered::BelowMinimum {
+                min_total: Paise(20_000_00)
+            }
+            .to_string(),
             "Paying an advance is offered on orders of ₹20,000.00 or more: please choose to pay in full"
         );
     }
 
     #[test]
     fn the_policy_as_a_merchant_writes_it() {
-        assert_eq!(AdvanceTerms::parse("50", "20000"), Ok(AdvanceTerms::default()));
+        assert_eq!(
+            AdvanceTerms::parse("50", "20000"),
+            Ok(AdvanceTerms::default())
+        );
         assert_eq!(
             AdvanceTerms::parse(" 0 ", "1.5").unwrap(),
-            AdvanceTerms { percent: 0, min_total: Paise(150) }
+            AdvanceTerms {
+                percent: 0,
+                min_total: Paise(150)
+            }
         );
         assert_eq!(AdvanceTerms::parse("90", "0").unwrap().percent, 90);
         for bad in ["91", "100", "-1", "50.5", "", "+5", "fifty"] {
             let e = AdvanceTerms::parse(bad, "20000").unwrap_err();
-            assert!(e.starts_with("ADVANCE_PERCENT must be a whole percent from 0"), "{bad}: {e}");
+            assert!(
+                e.starts_with("ADVANCE_PERCENT must be a whole percent from 0"),
+                "{bad}: {e}"
+            );
         }
         for bad in ["", "-5", "20,000", "₹20000", "1.234", "1e4"] {
             let e = AdvanceTerms::parse("50", bad).unwrap_err();
-            assert!(e.starts_with("ADVANCE_MIN_TOTAL must be an amount in rupees"), "{bad}: {e}");
+            assert!(
+                e.starts_with("ADVANCE_MIN_TOTAL must be an amount in rupees"),
+                "{bad}: {e}"
+            );
         }
     }
 

@@ -51,7 +51,10 @@ mod tests {
     #[test]
     fn plans_by_name() {
         assert_eq!(PaymentPlan::parse(None), Ok(PaymentPlan::Full));
-        assert_eq!(PaymentPlan::parse(Some(" Advance ")), Ok(PaymentPlan::Advance));
+        assert_eq!(
+            PaymentPlan::parse(Some(" Advance ")),
+            Ok(PaymentPlan::Advance)
+        );
         assert_eq!(PaymentPlan::parse(Some("full")), Ok(PaymentPlan::Full));
         assert_eq!(
             PaymentPlan::parse(Some("half")).unwrap_err(),

@@ -53,7 +53,11 @@ pub async fn record(
     payment_id: &str,
     event: Option<&Event<'_>>,
     via: PaymentVia,
-) -> Fallible<(Payment, Option<orders::Order>, Option<refunds::SecondPayment>)> {
+) -> Fallible<(
+    Payment,
+    Option<orders::Order>,
+    Option<refunds::SecondPayment>,
+)> {
     let settling = issuing::for_balance(&state.db, &state.config, order).await?;
     let paid = orders::pay_balance(&state.db, order, payment_id, event, &settling).await?;
     state.metrics.payment(via, outcome_of(&paid.outcome));

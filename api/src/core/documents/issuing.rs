@@ -8,9 +8,9 @@ use design_engine::money::Paise;
 use design_engine::tax::GstState;
 
 use super::confirmation::confirmation_email;
+use super::receipt_voucher::ReceiptVoucher;
 use super::tax_document::{CreditedPieces, TaxDocument, india_date, invoiced_lines};
 use crate::config::Config;
-use super::receipt_voucher::ReceiptVoucher;
 use crate::db::orders::{Confirming, Order, Settling};
 use crate::db::refund_attempts;
 use crate::db::refund_attempts::Attempt;

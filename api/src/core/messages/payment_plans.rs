@@ -125,7 +125,9 @@ pub fn balance_refunded(order_number: &str, refunded: bool) -> Failure {
         "it will be refunded"
     };
     Failure::conflict_code(
-        format!("The balance of order {order_number} was paid already, or the order was cancelled: {how}."),
+        format!(
+            "The balance of order {order_number} was paid already, or the order was cancelled: {how}."
+        ),
         "BALANCE_REFUNDED",
     )
 }

@@ -5,8 +5,8 @@
 mod balance;
 mod payments;
 
-pub(in crate::db) use payments::cancel_unpaid;
 pub use balance::{BalancePaid, Settling, by_balance_order, pay_balance, set_balance_order};
+pub(in crate::db) use payments::cancel_unpaid;
 pub use payments::{Claim, Confirming, Event, Paid, Payment, cancel, pay, record_event};
 
 use sqlx::FromRow;

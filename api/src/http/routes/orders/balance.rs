@@ -23,7 +23,8 @@ use crate::http::routes::Tag;
 use crate::limits::Door;
 use crate::state::AppState;
 
-pub const NO_VOUCHER: &str = "This order has no receipt voucher: one is issued for an advance when the store issues them.";
+pub const NO_VOUCHER: &str =
+    "This order has no receipt voucher: one is issued for an advance when the store issues them.";
 
 pub struct BalanceApi;
 

@@ -287,7 +287,12 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
             discount_amount: o.discount_amount,
             total_price: o.total_price,
             refunded_amount: o.refunded_amount,
-            payment_plan: if o.advance_amount > 0 { "advance" } else { "full" }.to_string(),
+            payment_plan: if o.advance_amount > 0 {
+                "advance"
+            } else {
+                "full"
+            }
+            .to_string(),
             advance_amount: o.advance_amount,
             balance_due: o.balance_due,
             tracking_number: o.tracking_number,

@@ -189,11 +189,13 @@ fn may_ship(order: &orders::Order) -> ApiResult<()> {
     }
     // Paid in two parts: dispatched once the balance is paid (issue 52).
     if order.balance_due > 0 {
-        return Err(crate::core::messages::payment_plans::balance_before_dispatch(
-            n,
-            design_engine::Paise(order.balance_due),
-        )
-        .into());
+        return Err(
+            crate::core::messages::payment_plans::balance_before_dispatch(
+                n,
+                design_engine::Paise(order.balance_due),
+            )
+            .into(),
+        );
     }
     Ok(())
 }

@@ -15,9 +15,9 @@ use poem_openapi::param::Header;
 use poem_openapi::payload::{Binary, Json};
 
 use super::Tag;
+use crate::core::checkout::balance::settle_balance;
 use crate::core::checkout::open::{Checkout, cancelled_receipt, check_receipt, open_order};
 use crate::core::checkout::refunds;
-use crate::core::checkout::balance::settle_balance;
 use crate::core::checkout::settle::settle;
 use crate::db::orders;
 use crate::domain::OrderStatus;
@@ -67,11 +67,16 @@ fn test_provider(state: &AppState) -> ApiResult<&crate::payments::test_provider:
 }
 
 /// The order paid through a provider order: its first payment's, or its balance's.
-async fn paid_through(state: &AppState, provider_order_id: &str) -> ApiResult<Option<orders::Order>> {
-    Ok(match orders::paid_through(&state.db, provider_order_id).await? {
-        Some(o) => Some(o),
-        None => orders::by_balance_order(&state.db, provider_order_id).await?,
-    })
+async fn paid_through(
+    state: &AppState,
+    provider_order_id: &str,
+) -> ApiResult<Option<orders::Order>> {
+    Ok(
+        match orders::paid_through(&state.db, provider_order_id).await? {
+            Some(o) => Some(o),
+            None => orders::by_balance_order(&state.db, provider_order_id).await?,
+        },
+    )
 }
 
 pub struct PaymentsApi;
