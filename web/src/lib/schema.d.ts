@@ -14106,6 +14106,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay the balance of one of your orders paid in two parts: the
+         *     provider's order for exactly the balance (`amount`), to pay in its
+         *     checkout and verify with `POST /payments/verify` as any payment; the
+         *     same one again until it is paid. Once paid the order is paid in full,
+         *     its tax invoice is issued and it may be dispatched. 409
+         *     `NO_BALANCE_DUE` when nothing is due, `ORDER_CANCELLED` for a
+         *     cancelled or refunded order; another customer's order: 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_CreatedOrder"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/receipt-voucher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt voucher of an order's advance (the owner or an admin),
+         *     in its own series (`RECEIPT_VOUCHER_PREFIX`), issued with the advance
+         *     when `RECEIPT_VOUCHERS=on`; no tax on an advance for goods. 404 when none.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_ReceiptVoucher"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14196,6 +14404,21 @@ export interface components {
         AdjustedInvoice: {
             number: string;
             date: string;
+        };
+        /**
+         * AdvanceOffer
+         * @description The advance and the balance of a total, as the store's terms split it.
+         */
+        AdvanceOffer: {
+            /**
+             * Format: uint8
+             * @description Whole percent of the total paid now.
+             */
+            percent: number;
+            /** Format: int64 */
+            advance: number;
+            /** Format: int64 */
+            balance: number;
         };
         /**
          * Amounts
@@ -14406,6 +14629,12 @@ export interface components {
             total: number;
             /** Format: int64 */
             totalPrice: number;
+            /**
+             * @description Paying in two parts (issue 52), when the store offers it for this
+             *     total: the advance now and the balance before dispatch (the engine's
+             *     split; checkout's `paymentPlan: "advance"`). Absent otherwise.
+             */
+            advance?: components["schemas"]["AdvanceOffer"] & unknown;
         };
         /** CartItem */
         CartItem: {
@@ -14741,6 +14970,13 @@ export interface components {
              *     400 `INVALID_GSTIN` with the reason.
              */
             gstin?: string;
+            /**
+             * @description `full` (the default) or `advance`: pay the store's advance now
+             *     (`ADVANCE_PERCENT` of the total, the engine's split) and the balance
+             *     before dispatch (`POST /api/orders/{id}/balance`); offered on totals of
+             *     at least `ADVANCE_MIN_TOTAL`, else 400 `ADVANCE_NOT_OFFERED`.
+             */
+            paymentPlan?: string;
         };
         /**
          * CreatedOrder
@@ -14751,7 +14987,8 @@ export interface components {
             orderId: string;
             /**
              * Format: int64
-             * @description In paise.
+             * @description In paise: what this payment collects (an order paid in two parts:
+             *     its advance, or its balance).
              */
             amount: number;
             currency: string;
@@ -15152,6 +15389,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["Readiness"];
+        };
+        /** Envelope_ReceiptVoucher */
+        Envelope_ReceiptVoucher: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["ReceiptVoucher"];
         };
         /** Envelope_RefundResult */
         Envelope_RefundResult: {
@@ -15949,6 +16192,19 @@ export interface components {
             totalPrice: number;
             /** Format: int64 */
             refundedAmount: number;
+            /**
+             * @description `full`, or `advance`: paid in two parts, the advance at checkout
+             *     (`advanceAmount`) and the balance before dispatch.
+             */
+            paymentPlan: string;
+            /** Format: int64 */
+            advanceAmount: number;
+            /**
+             * Format: int64
+             * @description What is left to pay before dispatch (`POST /orders/{id}/balance`): 0
+             *     before the advance is paid and once the order is paid in full.
+             */
+            balanceDue: number;
             shippingAddress: components["schemas"]["ShippingAddress"];
             billingAddress: components["schemas"]["ShippingAddress"];
             /** @description The business buyer's GSTIN given at checkout (absent for a consumer). */
@@ -16516,6 +16772,38 @@ export interface components {
             draining: boolean;
         };
         /**
+         * ReceiptVoucher
+         * @description A receipt voucher for an advance, as issued. Money in paise; dates dd/mm/yyyy, in India.
+         */
+        ReceiptVoucher: {
+            /** @description 'RECEIPT VOUCHER'. */
+            title: string;
+            /** @description Its number in its own series, e.g. RV/26-27/000007. */
+            number: string;
+            date: string;
+            /** Format: int64 */
+            issuedAt: number;
+            orderId: string;
+            orderNumber: string;
+            seller: components["schemas"]["DocumentSeller"];
+            buyer: components["schemas"]["DocumentBuyer"];
+            placeOfSupply: components["schemas"]["StateRef"];
+            /**
+             * Format: int64
+             * @description The advance received.
+             */
+            amount: number;
+            amountInWords: string;
+            /**
+             * Format: int64
+             * @description The order's total, of which the advance is part.
+             */
+            orderTotal: number;
+            /** @description Why no tax is shown. */
+            note: string;
+            signatory: string;
+        };
+        /**
          * Reconciliation
          * @description The documents against the money: what the orders paid in the range
          *     brought in, less the refunds made in it, must be the net total of the
@@ -16973,6 +17261,16 @@ export interface components {
              *     be reported (`CLAIM_WINDOW_DAYS`).
              */
             claimWindowDays: number;
+            /**
+             * Format: uint8
+             * @description Paying in two parts (issue 52): the advance in whole percent of the
+             *     total (`ADVANCE_PERCENT`; 0: not offered), for orders of at least
+             *     `advanceMinTotal` paise (`ADVANCE_MIN_TOTAL`); the cart's `advance`
+             *     holds a total's split.
+             */
+            advancePercent: number;
+            /** Format: int64 */
+            advanceMinTotal: number;
         };
         /**
          * StorePage
@@ -17381,7 +17679,10 @@ export interface components {
              *     an admin refunds it), `second_payment_refunded` (a second payment for
              *     an order already paid: given back), `second_payment_refunding` (the
              *     same, its refund still under way), `second_payment` (the same, refund
-             *     failed: an admin refunds it), `duplicate` or `ignored`.
+             *     failed: an admin refunds it), `balance_paid` (the balance of an order
+             *     paid in two parts: now paid in full; a second payment of a balance, or
+             *     one for an order cancelled meanwhile, is given back like a second
+             *     payment), `duplicate` or `ignored`.
              */
             outcome: string;
         };

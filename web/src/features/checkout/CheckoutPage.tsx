@@ -77,6 +77,8 @@ export default function CheckoutPage() {
 
   const [form, setForm] = useState<CheckoutForm>(() => initialForm(location.state, user));
   const [submitted, setSubmitted] = useState(false);
+  // Pay in full, or the store's advance now and the balance before dispatch (offered when the cart carries `advance`).
+  const [payAdvance, setPayAdvance] = useState(false);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const formEl = useRef<HTMLFormElement>(null);
 
@@ -153,6 +155,7 @@ export default function CheckoutPage() {
     const data = cart.data;
     const { shippingAddress, billingAddress } = addressesOf(form);
     const amount = data.totalPrice;
+    const advance = payAdvance && data.advance ? data.advance : undefined;
     const buyerGstin = gstinOf(form);
     // A different GSTIN is a different order (the same receipt would return the first one).
     const fingerprint = JSON.stringify({
@@ -162,6 +165,7 @@ export default function CheckoutPage() {
       billingAddress,
       same: form.sameAsShipping,
       gstin: buyerGstin,
+      plan: advance ? 'advance' : 'full',
     });
     void payment.placeOrder(
       {
@@ -180,6 +184,7 @@ export default function CheckoutPage() {
         ...(form.sameAsShipping ? {} : { billingAddress }),
         sameAsShipping: form.sameAsShipping,
         ...(buyerGstin ? { gstin: buyerGstin } : {}),
+        ...(advance ? { paymentPlan: 'advance' } : {}),
       },
       form,
     );
@@ -373,6 +378,20 @@ export default function CheckoutPage() {
                   {rupees(cart.data.totalPrice)}
                 </dd>
               </dl>
+              {cart.data.advance && (
+                <fieldset className="payment-plan" data-testid="payment-plan">
+                  <legend>How would you like to pay?</legend>
+                  <label>
+                    <input type="radio" name="payment-plan" checked={!payAdvance} onChange={() => setPayAdvance(false)} disabled={busy} />
+                    Pay in full <strong>{rupees(cart.data.totalPrice)}</strong>
+                  </label>
+                  <label>
+                    <input type="radio" name="payment-plan" checked={payAdvance} onChange={() => setPayAdvance(true)} disabled={busy} />
+                    Pay {cart.data.advance.percent}% now <strong>{rupees(cart.data.advance.advance)}</strong>
+                    <span className="muted"> and {rupees(cart.data.advance.balance)} before dispatch</span>
+                  </label>
+                </fieldset>
+              )}
             </>
           )}
           {submitted && summary && (
