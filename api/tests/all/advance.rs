@@ -510,3 +510,40 @@ async fn shiprocket_books_nothing_while_a_balance_is_due() {
         assert_eq!(shiprocket.orders_made(&number), 1);
     }
 }
+
+#[test]
+fn bad_payment_terms_refuse_to_start() {
+    use crate::startup::migrate_with;
+    for bad in ["91", "100", "-1", "50.5", "half"] {
+        let (ok, err) = migrate_with(&[("ADVANCE_PERCENT", bad)]);
+        assert!(
+            !ok && err.contains(&format!(
+                "ADVANCE_PERCENT must be a whole percent from 0 (no advance payments) to 90, not {bad:?}"
+            )),
+            "{bad}: {err}"
+        );
+    }
+    let (ok, err) = migrate_with(&[("ADVANCE_MIN_TOTAL", "20,000")]);
+    assert!(
+        !ok && err.contains("ADVANCE_MIN_TOTAL must be an amount in rupees"),
+        "{err}"
+    );
+    let (ok, err) = migrate_with(&[("RECEIPT_VOUCHERS", "maybe")]);
+    assert!(
+        !ok && err.contains("RECEIPT_VOUCHERS must be on or off"),
+        "{err}"
+    );
+    let (ok, err) = migrate_with(&[("RECEIPT_VOUCHER_PREFIX", "INV")]);
+    assert!(
+        !ok && err.contains("RECEIPT_VOUCHER_PREFIX must differ"),
+        "{err}"
+    );
+    for good in [
+        ("ADVANCE_PERCENT", "0"),
+        ("ADVANCE_PERCENT", "90"),
+        ("ADVANCE_MIN_TOTAL", "5000.50"),
+    ] {
+        let (ok, err) = migrate_with(&[good]);
+        assert!(ok, "{good:?}: {err}");
+    }
+}
