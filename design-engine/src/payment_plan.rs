@@ -18,7 +18,6 @@ pub const DEFAULT_ADVANCE_PERCENT: u8 = 50;
 pub const DEFAULT_ADVANCE_MIN_TOTAL: Paise = Paise(20_000_00);
 
 /// The store's terms for paying in advance.
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AdvanceTerms {
@@ -38,7 +37,6 @@ impl Default for AdvanceTerms {
 }
 
 /// An order's total split into what is paid now and what is paid before dispatch.
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Split {

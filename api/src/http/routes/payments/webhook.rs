@@ -98,7 +98,7 @@ pub async fn handle(
         return Ok(if fresh { "ignored" } else { "duplicate" });
     }
     if balance {
-        return Ok(balance_outcome(state, &order, &payment.id, &event).await?);
+        return balance_outcome(state, &order, &payment.id, &event).await;
     }
     let confirming = issuing::for_payment(&state.db, &state.config, &order).await?;
     let outcome = orders::pay(
