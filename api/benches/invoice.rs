@@ -99,6 +99,11 @@ fn order(lines: usize) -> (Order, Vec<Item>) {
         group_id: None,
         coupon_id: None,
         coupon_code: None,
+        advance_amount: 0,
+        balance_due: 0,
+        balance_provider_order_id: None,
+        balance_payment_id: None,
+        balance_paid_at: None,
         user_name: "Asha Rao".into(),
         user_email: "asha@example.com".into(),
     };

@@ -98,6 +98,8 @@ pub struct Config {
     /// `PROOF_REQUIRED` (default on): a paid order waits for the customer to
     /// approve a proof before production; off, payment approves it (as the system).
     pub proof_required: bool,
+    /// Paying in two parts, and receipt vouchers (issue 52).
+    pub payment_terms: crate::domain::payment_terms::PaymentTerms,
     /// `SHIPPING_PROVIDER` and the rest of shipping's settings (`shipping::config`).
     pub shipping: crate::shipping::ShippingConfig,
     /// `CLAIM_WINDOW_DAYS` (default 30, 1 to 365): how many days after delivery
@@ -267,6 +269,7 @@ impl Config {
                 _ => crate::domain::stages::Stages::default(),
             },
             proof_required: flag("PROOF_REQUIRED", true)?,
+            payment_terms: crate::domain::payment_terms::PaymentTerms::from_env()?,
             shipping: crate::shipping::ShippingConfig::from_env(&company_pincode)?,
             claim_window_days: match env_or("CLAIM_WINDOW_DAYS", "30").trim().parse() {
                 Ok(d) if (1..=365).contains(&d) => d,

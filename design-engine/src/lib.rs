@@ -8,7 +8,8 @@
 //!   `colour`, `short_label`, `size`, `print_area`, `personal_field`; then `error`, which names them;
 //! - commerce, which never imports `design`: `coupon`, `roster_pricing` (the charge
 //!   for names and numbers), `tiers`, `pricing`, `group_share`, `tax`, and
-//!   the `catalogue` and a product's `garment` (areas, sizes, colours);
+//!   the `catalogue` and a product's `garment` (areas, sizes, colours),
+//!   `payment_plan` (an advance and the balance);
 //! - the design's parts: `quantities`, `elements`, `personalisation`, `roster`;
 //! - `design`, the document, with its prices and checks; `hash`, `preflight`;
 //! - pixels: `codec` (decoding and encoding uploads), which `effects` and
@@ -30,6 +31,7 @@ pub mod hash;
 pub mod limits;
 pub mod money;
 pub mod origin;
+pub mod payment_plan;
 pub mod personal_field;
 pub mod personalisation;
 pub mod piece_share;

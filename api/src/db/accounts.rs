@@ -151,16 +151,20 @@ pub async fn pdf_batch(
 }
 
 /// The money recorded in the range: the total price of the orders paid in
-/// it, and the refunds of those payments made in it (paise). A second
+/// it (an order paid in two parts: its advance when paid, its balance when
+/// paid), and the refunds of those payments made in it (paise). A second
 /// payment given back is left out: it was never the order's price, so no
 /// document counts it either.
 pub async fn money(db: &Db, r: Range) -> Result<(i64, i64), DbError> {
     Ok(sqlx::query_as(
         "SELECT \
-           (SELECT CAST(COALESCE(SUM(total_price), 0) AS BIGINT) FROM orders \
-              WHERE paid_at >= $1 AND paid_at < $2), \
+           (SELECT CAST(COALESCE(SUM(CASE WHEN advance_amount > 0 THEN advance_amount ELSE total_price END), 0) \
+              AS BIGINT) FROM orders WHERE paid_at >= $1 AND paid_at < $2) \
+           + (SELECT CAST(COALESCE(SUM(total_price - advance_amount), 0) AS BIGINT) FROM orders \
+              WHERE balance_paid_at >= $1 AND balance_paid_at < $2), \
            (SELECT CAST(COALESCE(SUM(r.amount), 0) AS BIGINT) FROM refunds r \
-              JOIN orders o ON o.id = r.order_id AND o.payment_id = r.payment_id \
+              JOIN orders o ON o.id = r.order_id \
+              AND (o.payment_id = r.payment_id OR o.balance_payment_id = r.payment_id) \
               WHERE r.created_at >= $1 AND r.created_at < $2)",
     )
     .bind(r.from_ms)

@@ -268,7 +268,7 @@ pub async fn daily_since(
 ) -> Result<Vec<DayFigure>, sqlx::Error> {
     sqlx::query_as(
         "SELECT (created_at - $1) / $2 AS day, COUNT(*) AS orders, \
-         CAST(COALESCE(SUM(CASE WHEN is_paid <> 0 THEN total_price - refunded_amount ELSE 0 END), 0) AS BIGINT) \
+         CAST(COALESCE(SUM(CASE WHEN is_paid <> 0 THEN total_price - balance_due - refunded_amount ELSE 0 END), 0) AS BIGINT) \
          AS revenue FROM orders WHERE created_at >= $1 GROUP BY 1",
     )
     .bind(from_ms)

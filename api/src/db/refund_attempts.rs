@@ -72,7 +72,7 @@ pub async fn begin(
     }
     let reserved = sqlx::query(
         "UPDATE orders SET refunded_amount = refunded_amount + $1, updated_at = $2 \
-         WHERE id = $3 AND is_paid = 1 AND payment_id IS NOT NULL AND refunded_amount + $1 <= total_price",
+         WHERE id = $3 AND is_paid = 1 AND payment_id IS NOT NULL AND refunded_amount + $1 <= total_price - balance_due",
     )
     .bind(a.amount)
     .bind(now)
@@ -255,7 +255,7 @@ pub async fn complete(
             .await?;
         } else {
             let whole = sqlx::query(
-                "UPDATE orders SET status = 'refunded', updated_at = $1 WHERE id = $2 AND refunded_amount = total_price",
+                "UPDATE orders SET status = 'refunded', updated_at = $1 WHERE id = $2 AND refunded_amount = total_price - balance_due",
             )
             .bind(now)
             .bind(&a.order_id)

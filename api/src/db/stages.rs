@@ -67,7 +67,9 @@ pub enum Recorded {
 }
 
 /// Records the move after seq `last` (0: none yet), only while the order is
-/// in processing.
+/// in processing, in one transaction with `email` (the customer's "balance
+/// due" letter when the move ends production, issue 52), queued only while
+/// a balance is still due.
 pub async fn record(
     db: &Db,
     order_id: &str,
@@ -75,7 +77,9 @@ pub async fn record(
     from: Option<&str>,
     to: &str,
     by: &str,
+    email: Option<&super::outbox::Outgoing>,
 ) -> Result<Recorded, DbError> {
+    let mut tx = super::begin_write(db).await?;
     let done = sqlx::query(
         "INSERT INTO order_stage_changes (id, order_id, seq, from_stage, to_stage, changed_by, created_at) \
          SELECT $1, id, $2, $3, $4, $5, $6 FROM orders \
@@ -88,12 +92,32 @@ pub async fn record(
     .bind(by)
     .bind(now_ms())
     .bind(order_id)
-    .execute(db)
+    .execute(&mut *tx)
     .await;
-    match done {
-        Ok(r) if r.rows_affected() == 1 => Ok(Recorded::Moved),
-        Ok(_) => Ok(Recorded::NotProcessing),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(Recorded::Raced),
-        Err(e) => Err(e.into()),
+    let recorded = match done {
+        Ok(r) if r.rows_affected() == 1 => Recorded::Moved,
+        Ok(_) => Recorded::NotProcessing,
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Recorded::Raced,
+        Err(e) => return Err(e.into()),
+    };
+    if recorded != Recorded::Moved {
+        return Ok(recorded);
     }
+    if let Some(m) = email {
+        sqlx::query(
+            "INSERT INTO outbox (id, channel, recipient, subject, body, created_at) \
+             SELECT $1, $2, $3, $4, $5, $6 FROM orders WHERE id = $7 AND balance_due > 0",
+        )
+        .bind(new_id())
+        .bind(m.channel)
+        .bind(&m.to)
+        .bind(&m.subject)
+        .bind(&m.body)
+        .bind(now_ms())
+        .bind(order_id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(recorded)
 }

@@ -89,6 +89,52 @@ pub fn push_issue(
         .bind(claim.claim.clone());
 }
 
+/// The name the paying script reads its new receipt voucher number by.
+const NEXT_VOUCHER: &str = "next_voucher";
+
+/// Adds an advance's receipt voucher to a paying script, as `push_issue`
+/// adds an invoice: the next number of its own series and the voucher for
+/// `amount`, only if this script's UPDATE confirmed the order (`claim`).
+pub fn push_voucher(script: &mut Script, claim: &Claim, doc: &NewDocument, amount: i64) {
+    script
+        .push_named(
+            NEXT_VOUCHER,
+            "document_series",
+            &format!(
+                "INSERT INTO document_series (series, last_number) \
+                 SELECT $1, 1 FROM {} WHERE id = $2 AND payment_claim = $3 \
+                 ON CONFLICT (series) DO UPDATE SET last_number = document_series.last_number + 1",
+                Claim::PAID
+            ),
+        )
+        .bind(doc.series.clone())
+        .bind(claim.order_id.clone())
+        .bind(claim.claim.clone());
+    script
+        .push(&format!(
+            "INSERT INTO receipt_vouchers (order_id, series, seq, amount, issued_at, snapshot) \
+             SELECT $1, series, last_number, $2, $3, $4 FROM {NEXT_VOUCHER} WHERE series = $5 \
+             AND EXISTS (SELECT 1 FROM {} WHERE id = $1 AND payment_claim = $6)",
+            Claim::PAID
+        ))
+        .bind(claim.order_id.clone())
+        .bind(amount)
+        .bind(doc.issued_at)
+        .bind(doc.snapshot.clone())
+        .bind(doc.series.clone())
+        .bind(claim.claim.clone());
+}
+
+/// The order's receipt voucher for its advance, if one was issued.
+pub async fn receipt_voucher(db: &Db, order_id: &str) -> Result<Option<Stored>, DbError> {
+    Ok(
+        sqlx::query_as("SELECT series, seq, snapshot FROM receipt_vouchers WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
 /// An issued document as stored: its number in `series`, and its snapshot
 /// (the document's JSON, read by `core::documents`).
 #[derive(FromRow, Debug, Clone)]

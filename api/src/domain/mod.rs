@@ -11,6 +11,7 @@ pub mod india_time;
 pub mod numbering;
 pub mod order_number;
 mod order_status;
+pub mod payment_terms;
 mod pincode;
 pub mod pincodes;
 pub mod product_media;

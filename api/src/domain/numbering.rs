@@ -56,6 +56,8 @@ pub const GRIEVANCE_PREFIX: &str = "GRV";
 pub struct DocumentPrefixes {
     pub invoice: String,
     pub credit_note: String,
+    /// `RECEIPT_VOUCHER_PREFIX` (default RV): advances' receipt vouchers (issue 52).
+    pub receipt_voucher: String,
 }
 
 impl Default for DocumentPrefixes {
@@ -63,6 +65,7 @@ impl Default for DocumentPrefixes {
         DocumentPrefixes {
             invoice: "INV".to_string(),
             credit_note: "CN".to_string(),
+            receipt_voucher: "RV".to_string(),
         }
     }
 }
@@ -76,10 +79,16 @@ impl DocumentPrefixes {
         let prefixes = DocumentPrefixes {
             invoice: read("INVOICE_PREFIX", "INV")?,
             credit_note: read("CREDIT_NOTE_PREFIX", "CN")?,
+            receipt_voucher: read("RECEIPT_VOUCHER_PREFIX", "RV")?,
         };
         anyhow::ensure!(
             prefixes.invoice != prefixes.credit_note,
             "INVOICE_PREFIX and CREDIT_NOTE_PREFIX must differ: each kind of document has its own series"
+        );
+        anyhow::ensure!(
+            prefixes.receipt_voucher != prefixes.invoice
+                && prefixes.receipt_voucher != prefixes.credit_note,
+            "RECEIPT_VOUCHER_PREFIX must differ from INVOICE_PREFIX and CREDIT_NOTE_PREFIX: each kind of document has its own series"
         );
         Ok(prefixes)
     }

@@ -29,6 +29,7 @@ use crate::http::routes::newsletter::NewsletterApi;
 use crate::http::routes::orders::OrdersApi;
 use crate::http::routes::orders::accounts::AccountsApi;
 use crate::http::routes::orders::admin::AdminOrdersApi;
+use crate::http::routes::orders::balance::BalanceApi;
 use crate::http::routes::orders::claims::ClaimsApi;
 use crate::http::routes::orders::invoice::InvoiceApi;
 use crate::http::routes::orders::print::PrintFilesApi;
@@ -88,6 +89,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                     FontsApi,
                     CouponsApi,
                     CartCouponApi,
+                    BalanceApi,
                 ),
             ),
         ),

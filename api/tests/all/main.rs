@@ -8,6 +8,7 @@ mod helpers;
 mod accounts;
 mod admin;
 mod admin_orders;
+mod advance;
 mod artwork;
 mod assets;
 mod auth;

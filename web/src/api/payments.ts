@@ -53,3 +53,8 @@ export async function verifyPayment(proof: PaymentProof, orderId: string): Promi
 export async function saveTestOrder(body: SaveTestOrderRequest): Promise<OrderConfirmation> {
   return unwrap(await api.POST('/payments/save-test-order', { body }), 'Failed to create order');
 }
+
+/** The balance of an order paid in two parts: the provider's order for exactly the balance (the same one until paid). */
+export async function createBalancePayment(orderId: string): Promise<CreatedOrder> {
+  return unwrap(await api.POST('/orders/{id}/balance', { params: { path: { id: orderId } } }), 'Failed to start the balance payment');
+}

@@ -50,6 +50,8 @@ export function storeFacts(overrides: Partial<components['schemas']['StoreFacts'
       complete: true,
     },
     claimWindowDays: 30,
+    advancePercent: 50,
+    advanceMinTotal: 2000000,
     ...overrides,
   };
 }
@@ -283,6 +285,9 @@ export function order(n: number, overrides: Partial<Order> = {}): Order {
     discountAmount: 0,
     totalPrice: 640625,
     refundedAmount: 0,
+    paymentPlan: 'full',
+    advanceAmount: 0,
+    balanceDue: 0,
     shippingAddress: address,
     billingAddress: address,
     user: { name: 'Asha Verma', email: 'asha@example.com' },

@@ -6,12 +6,14 @@
 use crate::core::cart::pricing::Policies;
 use crate::core::checkout::quote::{CheckedCart, check_amount, checked_cart};
 use crate::core::messages::orders as messages;
+use crate::core::messages::payment_plans as plan_messages;
 use crate::db::DbError;
 use crate::db::caps::Cap;
 use crate::db::orders;
 use crate::db::orders::{NewOrder, Placed};
 use crate::domain::OrderStatus;
 use crate::domain::address::AddressInput;
+use crate::domain::payment_terms::PaymentPlan;
 use crate::error::{Failure, Fallible};
 use crate::payments::OrderRequest;
 use crate::state::AppState;
@@ -49,10 +51,12 @@ pub struct Checkout<'a> {
     /// The coupon code the shopper applied (a cart checkout's); the cart is
     /// priced with it, and the order holds one of its uses.
     pub coupon_code: Option<&'a str>,
+    /// Paid in full, or an advance now and the balance before dispatch (issue 52).
+    pub plan: PaymentPlan,
 }
 
 /// Production without Razorpay keys: said at once, before anything is stored.
-fn payments_configured(state: &AppState) -> Fallible<()> {
+pub fn payments_configured(state: &AppState) -> Fallible<()> {
     if state.payments.is_configured() {
         Ok(())
     } else {
@@ -131,6 +135,7 @@ pub async fn open_order(
             check_amount(c.amount, total).inspect_err(|_| {
                 tracing::warn!(shown = c.amount, total, "amount differs from the server's");
             })?;
+            let advance_amount = advance_of(state, c.plan, total)?;
             let mut new = NewOrder {
                 user_id: user_id.to_string(),
                 receipt: c.receipt.to_string(),
@@ -150,6 +155,7 @@ pub async fn open_order(
                 discount: priced.quote.discount.0,
                 coupon: priced.coupon,
                 items: priced.items,
+                advance_amount,
             };
             let mut placed = None;
             // A drawn order number is taken about once in a billion orders a day: draw again.
@@ -157,8 +163,13 @@ pub async fn open_order(
                 new.order_number = orders::new_order_number();
                 // The provider's order first: the order is then written once,
                 // complete (a failure here stores nothing; the shopper retries).
+                let charged = if advance_amount > 0 {
+                    advance_amount
+                } else {
+                    total
+                };
                 new.provider_order_id =
-                    provider_order(state, total, &new.order_number, &shipping.email).await?;
+                    provider_order(state, charged, &new.order_number, &shipping.email).await?;
                 let placing = orders::place(&state.db, &new).await;
                 if let (Err(e), Some((coupon_id, _))) = (&placing, &new.coupon)
                     && crate::db::coupons::is_limit(e)
@@ -188,13 +199,16 @@ pub async fn open_order(
         return Err(messages::order_cancelled(&order.order_number));
     }
     check_amount(c.amount, order.total_price)?;
+    if (order.advance_amount > 0) != (c.plan == PaymentPlan::Advance) {
+        return Err(plan_messages::plan_differs(&order.order_number));
+    }
     if order.provider_order_id.is_some() {
         return Ok(order);
     }
     // An order stored before its provider's order (by an earlier version) gets one now.
     let provider_order = provider_order(
         state,
-        order.total_price,
+        order.first_payment(),
         &order.order_number,
         &shipping.email,
     )
@@ -212,6 +226,22 @@ pub async fn open_order(
         .ok_or_else(Failure::order_not_found)
 }
 
+/// The advance checkout charges for `total` under `plan` (0: in full), the
+/// engine's split of the store's terms; refused (400) when the store does
+/// not offer it for this total.
+fn advance_of(state: &AppState, plan: PaymentPlan, total: i64) -> Fallible<i64> {
+    match plan {
+        PaymentPlan::Full => Ok(0),
+        PaymentPlan::Advance => state
+            .config
+            .payment_terms
+            .advance
+            .split(design_engine::Paise(total))
+            .map(|s| s.advance.0)
+            .map_err(|why| plan_messages::advance_not_offered(&why)),
+    }
+}
+
 /// A receipt whose order was cancelled (or deleted) places no other order.
 pub fn cancelled_receipt() -> Failure {
     Failure::conflict_code(
@@ -221,7 +251,7 @@ pub fn cancelled_receipt() -> Failure {
 }
 
 /// The provider's order for an amount, quoting our order number; its id.
-async fn provider_order(
+pub(crate) async fn provider_order(
     state: &AppState,
     amount: i64,
     order_number: &str,

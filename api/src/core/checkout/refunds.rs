@@ -71,11 +71,15 @@ async fn refund_claiming(
     if refund_attempts::under_way(&state.db, &order.id).await? {
         return Err(under_way());
     }
-    let remaining = order.total_price - order.refunded_amount;
-    let amount = amount.unwrap_or(remaining);
-    if amount <= 0 || amount > remaining {
+    // What was paid: the total, or the advance while a balance is due.
+    let remaining = order.paid_amount() - order.refunded_amount;
+    let asked = amount.unwrap_or(remaining);
+    if asked <= 0 || asked > remaining {
         return Err(messages::refund_out_of_range(remaining));
     }
+    // An order paid in two parts is refunded payment by payment: the rest
+    // is owed, and made once this part is (`settle_these`).
+    let (payment_id, amount) = payment_for(order, payment_id, asked);
     let notes = serde_json::json!({ "order_number": order.order_number, "reason": reason });
     let attempt = refund_attempts::Attempt {
         id: format!("rfa_{}", crate::ids::random_hex(12)),
@@ -109,6 +113,14 @@ async fn refund_claiming(
         }
         Settled::Open => None,
     };
+    if asked > amount {
+        let rest = owe_rest(state, order, asked - amount, reason).await?;
+        if made.is_some() {
+            Box::pin(settle_these(state, std::slice::from_ref(&rest)))
+                .await
+                .map_err(|e| Failure::internal(format!("the rest of a refund: {e}")))?;
+        }
+    }
     let after = orders::get(&state.db, &order.id)
         .await?
         .ok_or_else(|| Failure::internal("a refunded order vanished"))?;
@@ -117,6 +129,33 @@ async fn refund_claiming(
         amount,
         order: after,
     })
+}
+
+/// The payment a refund of `amount` goes back to, and how much of it: an
+/// order paid in two parts gives back its balance's payment first, then
+/// its advance's (a provider refunds each payment on its own).
+fn payment_for(order: &orders::Order, first: String, amount: i64) -> (String, i64) {
+    match &order.balance_payment_id {
+        Some(balance) if order.balance_amount() > order.refunded_amount => (
+            balance.clone(),
+            amount.min(order.balance_amount() - order.refunded_amount),
+        ),
+        _ => (first, amount),
+    }
+}
+
+/// Records the rest of a refund that spans both payments of an order paid
+/// in two parts as a refund owed.
+async fn owe_rest(
+    state: &AppState,
+    order: &orders::Order,
+    rest: i64,
+    reason: &str,
+) -> Fallible<String> {
+    let mut tx = crate::db::begin_write(&state.db).await?;
+    let id = refunds_owed::owe(&mut tx, &order.id, Some(rest), reason).await?;
+    tx.commit().await?;
+    Ok(id)
 }
 
 async fn ask_provider(
@@ -228,12 +267,32 @@ pub async fn refund_second_payment(
     order: &orders::Order,
     payment_id: &str,
 ) -> SecondPayment {
-    let reason = "A second payment for an order already paid";
+    refund_extra_payment(
+        state,
+        order,
+        payment_id,
+        order.first_payment(),
+        "A second payment for an order already paid",
+    )
+    .await
+}
+
+/// A payment of `amount` that the order does not keep (a second capture of
+/// its provider order, or of its balance's, or a balance paid after it was
+/// cancelled): recorded (`second_payments`) and given back in full, once
+/// however often it arrives, through a refund attempt like any refund.
+pub async fn refund_extra_payment(
+    state: &AppState,
+    order: &orders::Order,
+    payment_id: &str,
+    amount: i64,
+    reason: &str,
+) -> SecondPayment {
     let attempt = refund_attempts::Attempt {
         id: format!("rfa_{}", crate::ids::random_hex(12)),
         order_id: order.id.clone(),
         payment_id: payment_id.to_string(),
-        amount: order.total_price,
+        amount,
         reason: reason.to_string(),
         notes: serde_json::json!({ "order_number": order.order_number, "reason": reason })
             .to_string(),
@@ -347,7 +406,7 @@ async fn settle_one(state: &AppState, owed: &refunds_owed::Owed) -> anyhow::Resu
     let left = order
         .as_ref()
         .filter(|o| o.is_paid != 0)
-        .map_or(0, |o| o.total_price - o.refunded_amount);
+        .map_or(0, |o| o.paid_amount() - o.refunded_amount);
     // Still waiting for a payment that may yet come: decided once it is paid or cancelled.
     let waiting = matches!(&order, Some(o) if o.is_paid == 0 && o.status == crate::domain::OrderStatus::Pending);
     // Another refund holds money aside that a refusal would give back: decided after it.

@@ -69,7 +69,7 @@ pub async fn settle(
     if late || matches!(paid.status, OrderStatus::Cancelled | OrderStatus::Refunded) {
         return Err(messages::paid_after_cancelled(
             &paid.order_number,
-            paid.refunded_amount >= paid.total_price,
+            paid.refunded_amount >= paid.paid_amount(),
         ));
     }
     Ok(paid)

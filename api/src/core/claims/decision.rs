@@ -151,7 +151,7 @@ async fn refund(
         order.gateway_fee_bps,
     )
     .map_err(|e| Failure::internal(e.to_string()))?;
-    let left = Paise(order.total_price - order.refunded_amount);
+    let left = Paise(order.paid_amount() - order.refunded_amount);
     let paid = order.is_paid != 0 && order.payment_id.is_some();
     if !paid || share.0 <= 0 || share.0 > left.0 {
         return Err(messages::nothing_to_refund(share, left));

@@ -8,9 +8,10 @@ use design_engine::money::Paise;
 use design_engine::tax::GstState;
 
 use super::confirmation::confirmation_email;
+use super::receipt_voucher::ReceiptVoucher;
 use super::tax_document::{CreditedPieces, TaxDocument, india_date, invoiced_lines};
 use crate::config::Config;
-use crate::db::orders::{Confirming, Order};
+use crate::db::orders::{Confirming, Order, Settling};
 use crate::db::refund_attempts;
 use crate::db::refund_attempts::Attempt;
 use crate::db::refunds_owed;
@@ -68,18 +69,73 @@ impl Issuer<'_> {
 
 /// What paying `order` stores besides the payment (`db::orders::pay`): the
 /// database's time, the tax invoice and the customer's confirmation e-mail.
+/// An order paid in two parts gets no invoice with its advance (goods: the
+/// invoice comes at supply, `for_balance`), but a receipt voucher in its own
+/// series when the store issues them (`RECEIPT_VOUCHERS=on`).
 pub async fn for_payment(db: &Db, config: &Config, order: &Order) -> Result<Confirming, DbError> {
     let issuer = Issuer::of(config);
     // The database's clock dates the payment and its invoice (and so the
     // invoice's series), whichever instance's clock is off.
     let now = clock::now(db).await?;
+    if order.advance_amount > 0 {
+        let voucher = match config.payment_terms.receipt_vouchers {
+            true => issuer.voucher(db, order, now).await?,
+            false => None,
+        };
+        let email = super::confirmation::advance_email(order, voucher.is_some(), issuer.seller)?;
+        return Ok(Confirming {
+            paid_at: now,
+            email,
+            invoice: None,
+            voucher: voucher.map(|v| (v, order.advance_amount)),
+        });
+    }
     let invoice = issuer.invoice(db, order, now).await?;
     let email = confirmation_email(order, invoice.is_some(), issuer.seller)?;
     Ok(Confirming {
         paid_at: now,
         email,
         invoice,
+        voucher: None,
     })
+}
+
+/// What paying the balance of `order` stores besides the payment
+/// (`db::orders::pay_balance`): the database's time, the tax invoice for the
+/// whole order (issued now it is paid in full) and the customer's e-mail.
+pub async fn for_balance(db: &Db, config: &Config, order: &Order) -> Result<Settling, DbError> {
+    let issuer = Issuer::of(config);
+    let now = clock::now(db).await?;
+    let invoice = issuer.invoice(db, order, now).await?;
+    let email = super::confirmation::balance_email(order, invoice.is_some(), issuer.seller)?;
+    Ok(Settling {
+        paid_at: now,
+        email,
+        invoice,
+    })
+}
+
+impl Issuer<'_> {
+    /// The receipt voucher of the advance of `order`, received at `now`, in
+    /// its series (unnumbered); none without a valid COMPANY_GSTIN.
+    async fn voucher(
+        &self,
+        db: &Db,
+        order: &Order,
+        now: i64,
+    ) -> Result<Option<NewDocument>, DbError> {
+        let Some(invoice) = self.invoice(db, order, now).await? else {
+            return Ok(None);
+        };
+        let parts = TaxDocument::from_snapshot(&invoice.snapshot, String::new())
+            .map_err(|_| DbError::Invariant("an invoice snapshot does not read back"))?;
+        let voucher = ReceiptVoucher::for_advance(&parts, order.advance_amount, order.total_price);
+        Ok(Some(NewDocument {
+            series: numbering::series(&self.prefixes.receipt_voucher, india_date(now)),
+            issued_at: now,
+            snapshot: voucher.to_snapshot(),
+        }))
+    }
 }
 
 /// The credit note for the money `a` gives back, issued at `now` under

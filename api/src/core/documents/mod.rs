@@ -10,6 +10,7 @@ pub mod issued;
 pub mod issuing;
 pub mod label;
 pub mod pdf;
+pub mod receipt_voucher;
 pub mod tax_document;
 pub mod tax_pdf;
 

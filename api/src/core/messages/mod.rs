@@ -5,7 +5,7 @@
 //! delivery, refunds, checkout's refusals, ordering again), `production`
 //! (the admin's words on stages, shipments and status changes), `claims`
 //! (misprint and damage claims: the e-mails, the timeline, the refusals), `coupons` (the shopper's refusals, the admin's checks),
-//! `groups`, `newsletter`, `backups` (a failed scheduled backup, to the admins), and `db_errors` (the usual answer to each database error).
+//! `groups`, `payment_plans` (an advance and its balance), `newsletter`, `backups` (a failed scheduled backup, to the admins), and `db_errors` (the usual answer to each database error).
 //! The words are the specification's: tests assert many of them exactly.
 //!
 //! The layers below (`db`, the providers) never build a message: they take
@@ -20,6 +20,7 @@ pub mod groups;
 pub mod newsletter;
 pub mod orders;
 pub mod pages;
+pub mod payment_plans;
 pub mod production;
 pub mod support;
 

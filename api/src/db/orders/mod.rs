@@ -2,8 +2,10 @@
 //! Paying and cancelling, the changes that must happen once, are in
 //! `payments`.
 
+mod balance;
 mod payments;
 
+pub use balance::{BalancePaid, Settling, by_balance_order, pay_balance, set_balance_order};
 pub(in crate::db) use payments::cancel_unpaid;
 pub use payments::{Claim, Confirming, Event, Paid, Payment, cancel, pay, record_event};
 
@@ -60,8 +62,47 @@ pub struct Order {
     /// The coupon the order was priced with, and its code then.
     pub coupon_id: Option<String>,
     pub coupon_code: Option<String>,
+    /// Paid in two parts (issue 52): what checkout charged first; 0 for an order paid in full.
+    pub advance_amount: i64,
+    /// What is left to pay once the advance is paid (0 before, and once the balance is paid).
+    pub balance_due: i64,
+    /// The provider's order for the balance, once the customer asked to pay it.
+    pub balance_provider_order_id: Option<String>,
+    pub balance_payment_id: Option<String>,
+    pub balance_paid_at: Option<i64>,
     pub user_name: String,
     pub user_email: String,
+}
+
+impl Order {
+    /// What the customer has paid of the order's price (before refunds): the
+    /// total, less the balance still due; nothing before payment.
+    pub fn paid_amount(&self) -> i64 {
+        if self.is_paid != 0 {
+            self.total_price - self.balance_due
+        } else {
+            0
+        }
+    }
+
+    /// What the order's first payment (its provider order) is for: the
+    /// advance of an order paid in two parts, else the total.
+    pub fn first_payment(&self) -> i64 {
+        if self.advance_amount > 0 {
+            self.advance_amount
+        } else {
+            self.total_price
+        }
+    }
+
+    /// What the balance's payment is for (0 for an order paid in full).
+    pub fn balance_amount(&self) -> i64 {
+        if self.advance_amount > 0 {
+            self.total_price - self.advance_amount
+        } else {
+            0
+        }
+    }
 }
 
 /// A stored order line.
@@ -150,6 +191,8 @@ pub struct NewOrder {
     pub coupon: Option<(String, String)>,
     pub discount: i64,
     pub items: Vec<NewItem>,
+    /// Paid in two parts: the advance checkout charges (the engine's split); 0 for in full.
+    pub advance_amount: i64,
 }
 
 /// An order's columns as `Order` reads them, named through the table (not an
@@ -165,7 +208,8 @@ macro_rules! order_columns {
          orders.refunded_amount, orders.shipping_address, orders.billing_address, orders.cancel_reason, \
          orders.tracking_number, orders.created_at, orders.updated_at, orders.payment_claim, \
          orders.buyer_gstin, orders.gateway_fee_bps, orders.proof_state, orders.group_id, orders.coupon_id, \
-         orders.coupon_code, ",
+         orders.coupon_code, orders.advance_amount, orders.balance_due, orders.balance_provider_order_id, \
+         orders.balance_payment_id, orders.balance_paid_at, ",
             $name,
             " AS user_name, ",
             $email,
@@ -257,8 +301,10 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
         .push_result("placed", "orders", &format!(
             "INSERT INTO orders (id, user_id, order_number, receipt, provider, provider_order_id, items_count, \
              items_price, tax_price, total_price, shipping_address, billing_address, notes, created_at, updated_at, \
-             buyer_gstin, open_slot, gateway_fee_bps, group_id, coupon_id, coupon_code, coupon_held, discount_amount) \
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, slot, $16, $17, $18, $19, $20, $21 FROM \
+             buyer_gstin, open_slot, gateway_fee_bps, group_id, coupon_id, coupon_code, coupon_held, discount_amount, \
+             advance_amount) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, slot, $16, $17, $18, $19, $20, $21, \
+             $22 FROM \
              (SELECT MIN(n) AS slot FROM ({slots}) AS numbers WHERE n NOT IN \
              (SELECT open_slot FROM orders WHERE user_id = $2 AND open_slot IS NOT NULL)) AS free \
              WHERE slot IS NOT NULL{RETURNING}",
@@ -284,7 +330,8 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
         .bind(new.coupon.as_ref().map(|c| c.0.clone()))
         .bind(new.coupon.as_ref().map(|c| c.1.clone()))
         .bind(i64::from(new.coupon.is_some()))
-        .bind(new.discount);
+        .bind(new.discount)
+        .bind(new.advance_amount);
     for (position, item) in new.items.iter().enumerate() {
         let item_id = new_id();
         script

@@ -19,7 +19,7 @@ pub struct Event<'a> {
 }
 
 /// Adds the event to a script: a replayed event fails it on the event's key.
-fn push_event(script: &mut Script, e: &Event<'_>) {
+pub(super) fn push_event(script: &mut Script, e: &Event<'_>) {
     script
         .push(
             "INSERT INTO payment_events (id, event, provider_order_id, payment_id, created_at) \
@@ -32,7 +32,7 @@ fn push_event(script: &mut Script, e: &Event<'_>) {
         .bind(now_ms());
 }
 
-fn is_unique_violation(e: &sqlx::Error) -> bool {
+pub(super) fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(e) if e.is_unique_violation())
 }
 
@@ -72,6 +72,9 @@ pub struct Confirming {
     pub email: outbox::Outgoing,
     /// The tax invoice, numbered and stored if this payment confirms the order.
     pub invoice: Option<NewDocument>,
+    /// An advance's receipt voucher (`RECEIPT_VOUCHERS=on`), numbered and
+    /// stored, for `amount`, if this payment confirms the order.
+    pub voucher: Option<(NewDocument, i64)>,
 }
 
 /// What paying came to, and the order as it then stood (none for a duplicate event).
@@ -120,6 +123,7 @@ pub async fn pay(
             "orders",
             &format!(
                 "UPDATE orders SET is_paid = 1, paid_at = $1, payment_id = $2, updated_at = $1, open_slot = NULL, \
+             balance_due = CASE WHEN advance_amount > 0 THEN total_price - advance_amount ELSE 0 END, \
              payment_claim = CASE WHEN status = 'pending' AND deleted_at IS NULL THEN $3 ELSE $4 END, \
              proof_state = CASE WHEN status = 'pending' AND deleted_at IS NULL THEN $6 ELSE proof_state END, \
              status = CASE WHEN status = 'pending' AND deleted_at IS NULL THEN 'confirmed' ELSE status END \
@@ -163,6 +167,9 @@ pub async fn pay(
             doc.issued_at,
             &doc.snapshot,
         );
+    }
+    if let Some((doc, amount)) = &confirming.voucher {
+        tax_documents::push_voucher(&mut script, &claim, doc, *amount);
     }
     let rows = match script.run().await {
         // The event was handled before: nothing changed.

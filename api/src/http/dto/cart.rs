@@ -80,6 +80,36 @@ pub struct CartDto {
     pub gateway_charge: i64,
     pub total: i64,
     pub total_price: i64,
+    /// Paying in two parts (issue 52), when the store offers it for this
+    /// total: the advance now and the balance before dispatch (the engine's
+    /// split; checkout's `paymentPlan: "advance"`). Absent otherwise.
+    #[oai(skip_serializing_if_is_none)]
+    pub advance: Option<AdvanceOffer>,
+}
+
+/// The advance and the balance of a total, as the store's terms split it.
+#[derive(Object, Debug)]
+#[oai(rename_all = "camelCase")]
+pub struct AdvanceOffer {
+    /// Whole percent of the total paid now.
+    pub percent: u8,
+    pub advance: i64,
+    pub balance: i64,
+}
+
+/// The split of `total` if the store offers it.
+pub fn advance_offer(state: &AppState, total: i64) -> Option<AdvanceOffer> {
+    let split = state
+        .config
+        .payment_terms
+        .advance
+        .split(design_engine::Paise(total))
+        .ok()?;
+    Some(AdvanceOffer {
+        percent: split.percent,
+        advance: split.advance.0,
+        balance: split.balance.0,
+    })
 }
 
 /// The shopper's cart priced now.
@@ -143,6 +173,7 @@ pub async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
         gateway_charge: order.gateway_charge.0,
         total: order.total.0,
         total_price: order.total.0,
+        advance: advance_offer(state, order.total.0),
     })
 }
 

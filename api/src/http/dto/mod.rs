@@ -95,7 +95,8 @@ pub struct OrderRef {
 pub struct CreatedOrder {
     /// The provider's order id (`order_...`), to open its checkout with.
     pub order_id: String,
-    /// In paise.
+    /// In paise: what this payment collects (an order paid in two parts:
+    /// its advance, or its balance).
     pub amount: i64,
     pub currency: String,
     pub key_id: String,
@@ -107,7 +108,7 @@ pub struct CreatedOrder {
 pub fn created(state: &crate::state::AppState, order: crate::db::orders::Order) -> CreatedOrder {
     CreatedOrder {
         order_id: order.provider_order_id.clone().unwrap_or_default(),
-        amount: order.total_price,
+        amount: order.first_payment(),
         currency: order.currency.clone(),
         key_id: state.payments.key_id().to_string(),
         provider: order.provider.clone(),

@@ -85,6 +85,7 @@ impl GroupPaymentsApi {
                 lines: Some(due.lines),
                 group_id: Some(&group.id),
                 coupon_code: None,
+                plan: crate::domain::payment_terms::PaymentPlan::Full,
             },
         )
         .await?;

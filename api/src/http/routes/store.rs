@@ -42,6 +42,12 @@ pub struct StoreFacts {
     /// Days after delivery within which a misprint, a defect or damage may
     /// be reported (`CLAIM_WINDOW_DAYS`).
     pub claim_window_days: i64,
+    /// Paying in two parts (issue 52): the advance in whole percent of the
+    /// total (`ADVANCE_PERCENT`; 0: not offered), for orders of at least
+    /// `advanceMinTotal` paise (`ADVANCE_MIN_TOTAL`); the cart's `advance`
+    /// holds a total's split.
+    pub advance_percent: u8,
+    pub advance_min_total: i64,
 }
 
 /// The seller (`COMPANY_*`).
@@ -80,6 +86,8 @@ impl StoreFacts {
         let company = &state.config.company;
         let officer = &company.grievance;
         StoreFacts {
+            advance_percent: state.config.payment_terms.advance.percent,
+            advance_min_total: state.config.payment_terms.advance.min_total.0,
             gateway_fee_bps: bps,
             gateway_label: design_engine::pricing::gateway_label(bps),
             support_email: state.config.company.support_email.clone(),

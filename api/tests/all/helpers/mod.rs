@@ -127,6 +127,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         personalisation: Default::default(),
         production_stages: Default::default(),
         proof_required: true,
+        payment_terms: Default::default(),
         shipping: api::shipping::ShippingConfig {
             webhook_token: api::env::Secret::new(TEST_SHIPPING_TOKEN),
             ..Default::default()

@@ -549,4 +549,27 @@ describe('CheckoutPage GSTIN', () => {
     const [sent] = bodies['/api/payments/create-order'] as Record<string, unknown>[];
     expect(sent).not.toHaveProperty('gstin');
   });
+
+  it('offers to pay the advance when the server says the cart may, showing both amounts, and sends the plan', async () => {
+    const { bodies } = checkoutApi({ cart: { ...CART, advance: { percent: 50, advance: 320400, balance: 320225 } } });
+    renderCheckout();
+    const u = userEvent.setup();
+    const plan = within(await screen.findByTestId('payment-plan'));
+    expect(plan.getByLabelText(/Pay in full/).closest('label')?.textContent).toBe('Pay in full ₹6,406.25');
+    expect(plan.getByLabelText(/Pay 50% now/).closest('label')?.textContent).toBe('Pay 50% now ₹3,204.00 and ₹3,202.25 before dispatch');
+    await u.click(plan.getByLabelText(/Pay 50% now/));
+    await fillShipping(u);
+    await waitFor(() => expect(field(/^State/).value).toBe('Delhi'));
+    await u.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('dialog', { name: 'Test payment' });
+    const [sent] = bodies['/api/payments/create-order'] as Record<string, unknown>[];
+    expect(sent).toMatchObject({ amount: 640625, paymentPlan: 'advance' });
+  });
+
+  it('offers no choice when the cart carries no advance', async () => {
+    checkoutApi();
+    renderCheckout();
+    await screen.findByTestId('checkout-total');
+    expect(screen.queryByTestId('payment-plan')).toBeNull();
+  });
 });

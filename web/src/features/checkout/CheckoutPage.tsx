@@ -77,6 +77,8 @@ export default function CheckoutPage() {
 
   const [form, setForm] = useState<CheckoutForm>(() => initialForm(location.state, user));
   const [submitted, setSubmitted] = useState(false);
+  // Pay in full, or the store's advance now and the balance before dispatch (offered when the cart carries `advance`).
+  const [payAdvance, setPayAdvance] = useState(false);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const formEl = useRef<HTMLFormElement>(null);
 
@@ -154,6 +156,7 @@ export default function CheckoutPage() {
     const { shippingAddress, billingAddress } = addressesOf(form);
     const amount = data.totalPrice;
     const couponCode = couponCodeOf(data);
+    const advance = payAdvance && data.advance ? data.advance : undefined;
     const buyerGstin = gstinOf(form);
     // A different GSTIN is a different order (the same receipt would return the first one).
     const fingerprint = JSON.stringify({
@@ -164,6 +167,7 @@ export default function CheckoutPage() {
       same: form.sameAsShipping,
       gstin: buyerGstin,
       couponCode,
+      plan: advance ? 'advance' : 'full',
     });
     void payment.placeOrder(
       {
@@ -183,6 +187,7 @@ export default function CheckoutPage() {
         sameAsShipping: form.sameAsShipping,
         ...(buyerGstin ? { gstin: buyerGstin } : {}),
         ...(couponCode ? { couponCode } : {}),
+        ...(advance ? { paymentPlan: 'advance' } : {}),
       },
       form,
     );
@@ -388,6 +393,20 @@ export default function CheckoutPage() {
                   {rupees(cart.data.totalPrice)}
                 </dd>
               </dl>
+              {cart.data.advance && (
+                <fieldset className="payment-plan" data-testid="payment-plan">
+                  <legend>How would you like to pay?</legend>
+                  <label>
+                    <input type="radio" name="payment-plan" checked={!payAdvance} onChange={() => setPayAdvance(false)} disabled={busy} />
+                    Pay in full <strong>{rupees(cart.data.totalPrice)}</strong>
+                  </label>
+                  <label>
+                    <input type="radio" name="payment-plan" checked={payAdvance} onChange={() => setPayAdvance(true)} disabled={busy} />
+                    Pay {cart.data.advance.percent}% now <strong>{rupees(cart.data.advance.advance)}</strong>
+                    <span className="muted"> and {rupees(cart.data.advance.balance)} before dispatch</span>
+                  </label>
+                </fieldset>
+              )}
             </>
           )}
           {submitted && summary && (

@@ -22,6 +22,7 @@ import { OrderTimeline } from './OrderTimeline';
 import { ProofReview } from './ProofReview';
 import { OrderTracking } from './OrderTracking';
 import { OrderClaims } from './OrderClaims';
+import { PayBalance } from './PayBalance';
 import { hasShipped } from '../../api/shipping';
 
 /** The customer's filters: every status but refunded. */
@@ -157,7 +158,7 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
         </div>
         <div className="order-badges">
           <StatusChip status={order.status} />
-          <span className={`pay-chip ${order.isPaid ? 'paid' : 'unpaid'}`}>{order.isPaid ? 'Paid' : 'Pending'}</span>
+          <span className={`pay-chip ${order.isPaid ? 'paid' : 'unpaid'}`}>{order.isPaid ? (order.balanceDue > 0 ? 'Advance paid' : 'Paid') : 'Pending'}</span>
         </div>
       </div>
       <ul className="order-items">
@@ -187,6 +188,7 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
           )}
         </div>
       </div>
+      <PayBalance order={order} />
       <TaxDocumentLinks order={order} />
       {/* A past order (not one still waiting for payment) can be ordered again. */}
       {order.status !== 'pending' && <OrderAgain orderId={order._id} orderNumber={order.orderNumber} />}

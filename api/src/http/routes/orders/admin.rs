@@ -333,13 +333,25 @@ impl AdminOrdersApi {
             .await?
             .ok_or_else(ApiError::order_not_found)?;
         let mut from = order.status;
+        if matches!(to, OrderStatus::Shipped | OrderStatus::Delivered)
+            && from != to
+            && order.balance_due > 0
+        {
+            return Err(ApiError::from(
+                crate::core::messages::payment_plans::balance_before_dispatch(
+                    &order.order_number,
+                    design_engine::Paise(order.balance_due),
+                ),
+            )
+            .into());
+        }
         let override_reason =
             production_gate(&state.db, &order, from, to, body.0.override_reason).await?;
         let mut under_way = false;
         if from != to
             && to.refunds()
             && order.is_paid != 0
-            && order.refunded_amount < order.total_price
+            && order.refunded_amount < order.paid_amount()
         {
             let reason = orders_messages::refunded_for_status(to);
             let refund = refunds::refund(&state, &order, None, &reason, &auth.0.id).await?;

@@ -23,6 +23,7 @@ use crate::state::AppState;
 
 pub mod accounts;
 pub mod admin;
+pub mod balance;
 pub mod claims;
 pub mod invoice;
 pub mod print;
@@ -101,6 +102,13 @@ pub struct Order {
     pub discount_amount: i64,
     pub total_price: i64,
     pub refunded_amount: i64,
+    /// `full`, or `advance`: paid in two parts, the advance at checkout
+    /// (`advanceAmount`) and the balance before dispatch.
+    pub payment_plan: String,
+    pub advance_amount: i64,
+    /// What is left to pay before dispatch (`POST /orders/{id}/balance`): 0
+    /// before the advance is paid and once the order is paid in full.
+    pub balance_due: i64,
     pub shipping_address: ShippingAddress,
     pub billing_address: ShippingAddress,
     /// The business buyer's GSTIN given at checkout (absent for a consumer).
@@ -279,6 +287,14 @@ pub async fn order_dtos(db: &Db, rows: Vec<orders::Order>) -> ApiResult<Vec<Orde
             discount_amount: o.discount_amount,
             total_price: o.total_price,
             refunded_amount: o.refunded_amount,
+            payment_plan: if o.advance_amount > 0 {
+                "advance"
+            } else {
+                "full"
+            }
+            .to_string(),
+            advance_amount: o.advance_amount,
+            balance_due: o.balance_due,
             tracking_number: o.tracking_number,
             cancel_reason: o.cancel_reason,
             buyer_gstin: o.buyer_gstin,

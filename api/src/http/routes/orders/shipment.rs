@@ -174,7 +174,8 @@ async fn delivery(
 }
 
 /// The order may ship: in processing (it passed the proof gate, or an admin
-/// overrode it with a recorded reason), or confirmed with its proof approved.
+/// overrode it with a recorded reason), or confirmed with its proof
+/// approved; and with no balance due.
 fn may_ship(order: &orders::Order) -> ApiResult<()> {
     let n = &order.order_number;
     if !matches!(
@@ -185,6 +186,16 @@ fn may_ship(order: &orders::Order) -> ApiResult<()> {
     }
     if order.status == OrderStatus::Confirmed && order.proof_state.as_deref() != Some("approved") {
         return Err(messages::ships_after_approval(n).into());
+    }
+    // Paid in two parts: dispatched once the balance is paid (issue 52).
+    if order.balance_due > 0 {
+        return Err(
+            crate::core::messages::payment_plans::balance_before_dispatch(
+                n,
+                design_engine::Paise(order.balance_due),
+            )
+            .into(),
+        );
     }
     Ok(())
 }

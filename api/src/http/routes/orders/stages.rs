@@ -9,9 +9,9 @@ use poem_openapi::{Object, OpenApi};
 use super::Order;
 use super::admin::with_history;
 use crate::core::messages::production as messages;
+use crate::db::order_admin;
 use crate::db::stages;
 use crate::db::stages::Recorded;
-use crate::db::{Db, order_admin};
 use crate::domain::OrderStatus;
 use crate::domain::stages::{Refusal, Stages};
 use crate::http::auth::BearerAuth;
@@ -64,7 +64,8 @@ fn stage_named<'a>(stages: &'a Stages, name: &str) -> Result<&'a str, ApiError> 
 }
 
 /// Moves one order: `Err` is the refusal (404 or 409) with its message.
-async fn move_one(db: &Db, stages: &Stages, id: &str, to: &str, by: &str) -> ApiResult<String> {
+async fn move_one(state: &AppState, id: &str, to: &str, by: &str) -> ApiResult<String> {
+    let (db, stages) = (&state.db, &state.config.production_stages);
     let order = order_admin::get(db, id)
         .await?
         .ok_or_else(ApiError::order_not_found)?;
@@ -85,11 +86,40 @@ async fn move_one(db: &Db, stages: &Stages, id: &str, to: &str, by: &str) -> Api
             return Err(messages::stage_too_far_back(&order.order_number, &current).into());
         }
     }
-    match stages::record(db, id, last, from, to, by).await? {
+    // The end of production for an order with a balance due: the customer
+    // is asked to pay it, with a link to the order's page.
+    let email = match stages.names().last() {
+        Some(last_stage) if last_stage == to && order.balance_due > 0 => {
+            Some(balance_due_email(state, &order)?)
+        }
+        _ => None,
+    };
+    match stages::record(db, id, last, from, to, by, email.as_ref()).await? {
         Recorded::Moved => Ok(order.order_number),
         Recorded::NotProcessing => Err(messages::left_processing(&order.order_number).into()),
         Recorded::Raced => Err(messages::stage_moved_meanwhile(&order.order_number).into()),
     }
+}
+
+/// The customer's letter: production has ended, the balance is due, and
+/// the link to pay it (the order's page).
+fn balance_due_email(
+    state: &AppState,
+    order: &crate::db::orders::Order,
+) -> ApiResult<crate::db::outbox::Outgoing> {
+    let to = serde_json::from_str::<serde_json::Value>(&order.shipping_address)?
+        .get("email")
+        .and_then(|e| e.as_str())
+        .map_or_else(|| order.user_email.clone(), str::to_string);
+    let base = state.config.public_url.as_deref().unwrap_or("");
+    let link = format!("{base}/user/orders?order={}", order.id);
+    Ok(crate::core::messages::payment_plans::balance_due(
+        &order.order_number,
+        design_engine::Paise(order.balance_due),
+        &link,
+        &state.config.company,
+    )
+    .email_to(to))
 }
 
 fn message_of(e: &ApiError) -> Option<String> {
@@ -131,7 +161,7 @@ impl StagesApi {
         auth.0.require_admin()?;
         let stages = &state.config.production_stages;
         let to = stage_named(stages, &body.stage)?;
-        move_one(&state.db, stages, &id.0, to, &auth.0.id).await?;
+        move_one(&state, &id.0, to, &auth.0.id).await?;
         let row = order_admin::get(&state.db, &id.0)
             .await?
             .ok_or_else(ApiError::order_not_found)?;
@@ -176,7 +206,7 @@ impl StagesApi {
         }
         let mut results = Vec::with_capacity(ids.len());
         for id in ids {
-            let result = match move_one(&state.db, stages, id, to, &auth.0.id).await {
+            let result = match move_one(&state, id, to, &auth.0.id).await {
                 Ok(number) => StageResult {
                     order_id: id.clone(),
                     order_number: Some(number),

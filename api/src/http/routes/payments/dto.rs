@@ -47,6 +47,11 @@ pub struct CreateOrderRequest {
     /// with its code (COUPON_UNKNOWN, COUPON_EXPIRED, COUPON_NOT_STARTED,
     /// COUPON_USED_UP, COUPON_CUSTOMER_LIMIT, COUPON_BELOW_MINIMUM, COUPON_NOT_APPLICABLE).
     pub coupon_code: Option<String>,
+    /// `full` (the default) or `advance`: pay the store's advance now
+    /// (`ADVANCE_PERCENT` of the total, the engine's split) and the balance
+    /// before dispatch (`POST /api/orders/{id}/balance`); offered on totals of
+    /// at least `ADVANCE_MIN_TOTAL`, else 400 `ADVANCE_NOT_OFFERED`.
+    pub payment_plan: Option<String>,
 }
 
 #[derive(Object, Debug)]
@@ -132,7 +137,10 @@ pub struct WebhookOutcome {
     /// an admin refunds it), `second_payment_refunded` (a second payment for
     /// an order already paid: given back), `second_payment_refunding` (the
     /// same, its refund still under way), `second_payment` (the same, refund
-    /// failed: an admin refunds it), `duplicate` or `ignored`.
+    /// failed: an admin refunds it), `balance_paid` (the balance of an order
+    /// paid in two parts: now paid in full; a second payment of a balance, or
+    /// one for an order cancelled meanwhile, is given back like a second
+    /// payment), `duplicate` or `ignored`.
     pub outcome: String,
 }
 

@@ -15,11 +15,13 @@ use poem_openapi::param::Header;
 use poem_openapi::payload::{Binary, Json};
 
 use super::Tag;
+use crate::core::checkout::balance::settle_balance;
 use crate::core::checkout::open::{Checkout, cancelled_receipt, check_receipt, open_order};
 use crate::core::checkout::refunds;
 use crate::core::checkout::settle::settle;
 use crate::db::orders;
 use crate::domain::OrderStatus;
+use crate::domain::payment_terms::PaymentPlan;
 use crate::http::auth::BearerAuth;
 use crate::http::dto::{CreatedOrder, created};
 use crate::http::envelope::Envelope;
@@ -62,6 +64,19 @@ fn test_provider(state: &AppState) -> ApiResult<&crate::payments::test_provider:
         .payments
         .test()
         .ok_or_else(|| ApiError::not_found("Not found"))
+}
+
+/// The order paid through a provider order: its first payment's, or its balance's.
+async fn paid_through(
+    state: &AppState,
+    provider_order_id: &str,
+) -> ApiResult<Option<orders::Order>> {
+    Ok(
+        match orders::paid_through(&state.db, provider_order_id).await? {
+            Some(o) => Some(o),
+            None => orders::by_balance_order(&state.db, provider_order_id).await?,
+        },
+    )
 }
 
 pub struct PaymentsApi;
@@ -128,6 +143,7 @@ impl PaymentsApi {
             lines: None,
             group_id: None,
             coupon_code: b.coupon_code.as_deref(),
+            plan: PaymentPlan::parse(b.payment_plan.as_deref()).map_err(ApiError::bad_request)?,
         };
         let order = open_order(&state, &auth.0.id, checkout).await?;
         Ok(Envelope::ok("Order created", created(&state, order)))
@@ -163,19 +179,31 @@ impl PaymentsApi {
             Some(id) if crate::ids::is_id(id) => orders::get(&state.db, id).await?,
             // The specification's client sends create-order's `orderId` here:
             // the provider's id, not ours.
-            Some(id) => orders::paid_through(&state.db, id).await?,
-            None => orders::paid_through(&state.db, provider_order_id).await?,
+            Some(id) => paid_through(&state, id).await?,
+            None => paid_through(&state, provider_order_id).await?,
         }
         .filter(|o| o.user_id == auth.0.id);
         let order = order.ok_or_else(ApiError::order_not_found)?;
-        let paid = settle(
-            &state,
-            &order,
-            provider_order_id,
-            &b.razorpay_payment_id,
-            &b.razorpay_signature,
-        )
-        .await?;
+        // The balance of an order paid in two parts has its own provider order.
+        let paid = if order.balance_provider_order_id.as_deref() == Some(provider_order_id) {
+            settle_balance(
+                &state,
+                &order,
+                provider_order_id,
+                &b.razorpay_payment_id,
+                &b.razorpay_signature,
+            )
+            .await?
+        } else {
+            settle(
+                &state,
+                &order,
+                provider_order_id,
+                &b.razorpay_payment_id,
+                &b.razorpay_signature,
+            )
+            .await?
+        };
         let confirmed = confirmation(&paid)?;
         Ok(Envelope::ok("Payment verified successfully", confirmed))
     }
@@ -258,11 +286,22 @@ impl PaymentsApi {
         body: Json<TestCompleteRequest>,
     ) -> Result<Json<Envelope<TestOutcome>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
         let provider = test_provider(&state)?;
-        let order = orders::by_provider_order(&state.db, body.0.order_id.trim())
-            .await?
-            .filter(|o| o.user_id == auth.0.id)
-            .ok_or_else(ApiError::order_not_found)?;
-        if order.is_paid != 0 {
+        let asked = body.0.order_id.trim();
+        let order = match orders::by_provider_order(&state.db, asked).await? {
+            Some(o) => Some(o),
+            None => orders::by_balance_order(&state.db, asked).await?,
+        }
+        .filter(|o| o.user_id == auth.0.id)
+        .ok_or_else(ApiError::order_not_found)?;
+        let paying_balance = order.balance_provider_order_id.as_deref() == Some(asked);
+        if paying_balance && order.balance_due <= 0 {
+            return Err(ApiError::conflict_code(
+                "The balance of this order has already been paid",
+                "ORDER_ALREADY_PAID",
+            )
+            .into());
+        }
+        if order.is_paid != 0 && !paying_balance {
             return Err(ApiError::conflict_code(
                 "This order has already been paid",
                 "ORDER_ALREADY_PAID",
@@ -270,10 +309,10 @@ impl PaymentsApi {
             .into());
         }
         // A cancelled order (by its customer, expiry or an admin's delete) is not paid from here.
-        if order.status != OrderStatus::Pending {
+        if !paying_balance && order.status != OrderStatus::Pending {
             return Err(cancelled_receipt().into());
         }
-        let provider_order_id = order.provider_order_id.clone().unwrap_or_default();
+        let provider_order_id = asked.to_string();
         let outcome = match body.0.outcome.as_deref().unwrap_or("success") {
             "success" => {
                 let paid = provider.pay(&provider_order_id);
@@ -330,6 +369,7 @@ impl PaymentsApi {
             lines: None,
             group_id: None,
             coupon_code: b.coupon_code.as_deref(),
+            plan: PaymentPlan::Full,
         };
         let order = open_order(&state, &auth.0.id, checkout).await?;
         let paid = provider.pay(order.provider_order_id.as_deref().unwrap_or_default());

@@ -6,6 +6,7 @@
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
+use crate::core::checkout::balance;
 use crate::core::checkout::refunds::SecondPayment;
 use crate::core::checkout::settle;
 use crate::core::documents::issuing;
@@ -70,20 +71,34 @@ pub async fn handle(
                 order_id: Some(o), ..
             }),
             true,
-        ) => orders::paid_through(&state.db, o).await?,
+        ) => match orders::paid_through(&state.db, o).await? {
+            Some(order) => Some(order),
+            None => orders::by_balance_order(&state.db, o).await?,
+        },
         _ => None,
     };
     let (Some(order), Some(payment)) = (order, payment.as_ref()) else {
         let fresh = orders::record_event(&state.db, &event).await?;
         return Ok(if fresh { "ignored" } else { "duplicate" });
     };
-    if payment.amount != order.total_price {
+    // An order paid in two parts: its advance, or its balance through its own provider order.
+    let balance = order.balance_provider_order_id.is_some()
+        && order.balance_provider_order_id == payment.order_id;
+    let due = if balance {
+        order.balance_amount()
+    } else {
+        order.first_payment()
+    };
+    if payment.amount != due {
         state
             .metrics
             .payment(PaymentVia::Webhook, PaymentOutcome::Refused);
-        tracing::error!(order = %order.id, paid = payment.amount, total = order.total_price, "webhook amount differs");
+        tracing::error!(order = %order.id, paid = payment.amount, due, "webhook amount differs");
         let fresh = orders::record_event(&state.db, &event).await?;
         return Ok(if fresh { "ignored" } else { "duplicate" });
+    }
+    if balance {
+        return balance_outcome(state, &order, &payment.id, &event).await;
     }
     let confirming = issuing::for_payment(&state.db, &state.config, &order).await?;
     let outcome = orders::pay(
@@ -118,5 +133,24 @@ pub async fn handle(
             }
         }
         Payment::DuplicateEvent => "duplicate",
+    })
+}
+
+/// The balance of an order paid in two parts, paid through its own provider order.
+async fn balance_outcome(
+    state: &AppState,
+    order: &orders::Order,
+    payment_id: &str,
+    event: &Event<'_>,
+) -> ApiResult<&'static str> {
+    let (outcome, _, given_back) =
+        balance::record(state, order, payment_id, Some(event), PaymentVia::Webhook).await?;
+    Ok(match (outcome, given_back) {
+        (Payment::Confirmed, _) => "balance_paid",
+        (Payment::AlreadyPaid, _) => "already_paid",
+        (Payment::DuplicateEvent, _) => "duplicate",
+        (_, Some(SecondPayment::Refunded)) => "second_payment_refunded",
+        (_, Some(SecondPayment::Refunding)) => "second_payment_refunding",
+        (_, _) => "second_payment",
     })
 }

@@ -93,7 +93,13 @@ function OrderDetails({ order }: { order: Order }) {
         <dt>Payment method</dt>
         <dd>{order.paymentMethod}</dd>
         <dt>Payment status</dt>
-        <dd>{order.isPaid ? 'Paid' : 'Pending'}</dd>
+        <dd>{order.isPaid ? (order.balanceDue > 0 ? `Advance of ${rupees(order.advanceAmount)} paid` : 'Paid') : 'Pending'}</dd>
+        {order.isPaid && order.balanceDue > 0 && (
+          <>
+            <dt>Balance due</dt>
+            <dd data-testid="admin-balance-due">{rupees(order.balanceDue)}</dd>
+          </>
+        )}
         {order.isPaid && (
           <>
             <dt>Tax documents</dt>

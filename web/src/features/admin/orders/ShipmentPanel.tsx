@@ -2,6 +2,7 @@
 // processing order not shipped yet, "Create shipment" (by hand: courier, AWB
 // and tracking URL; through Shiprocket: one button); once shipped, where the
 // parcel is and its label.
+import { rupees } from '../../../lib/money';
 import { useId, useState, type FormEvent } from 'react';
 import { useStoreFacts } from '../../../api/store';
 import { LABEL_FAILED, SHIP_FAILED, downloadLabel, hasShipped, useCreateShipment, useTracking } from '../../../api/shipping';
@@ -43,6 +44,18 @@ export function ShipmentPanel({ order }: { order: Order }) {
     );
   }
   if (!mayShip) return null;
+  // Paid in two parts: the server refuses the shipment (409) until the customer has paid the balance.
+  if (order.balanceDue > 0) {
+    return (
+      <>
+        <h3>Shipment</h3>
+        <p className="notice" role="status" data-testid="shipment-held">
+          Dispatch waits for the balance of {rupees(order.balanceDue)}: the customer was e-mailed a link to pay it when
+          production ended, and can pay it from their order page.
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <h3>Shipment</h3>
