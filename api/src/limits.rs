@@ -76,6 +76,8 @@ pub enum Door {
     TicketLookupNumber,
     /// Replies to their complaints by one customer.
     TicketReplyUser,
+    /// Quotes accepted (or tried) by one customer (each writes a cart line).
+    QuoteAcceptUser,
 }
 
 impl Door {
@@ -106,10 +108,11 @@ impl Door {
             Door::TicketLookupClient => (20, s(30)),
             Door::TicketLookupNumber => (10, s(60)),
             Door::TicketReplyUser => (20, s(30)),
+            Door::QuoteAcceptUser => (10, s(30)),
         }
     }
 
-    const ALL: [Door; 23] = [
+    const ALL: [Door; 24] = [
         Door::LoginClient,
         Door::LoginAccountClient,
         Door::LoginAccount,
@@ -133,6 +136,7 @@ impl Door {
         Door::TicketLookupClient,
         Door::TicketLookupNumber,
         Door::TicketReplyUser,
+        Door::QuoteAcceptUser,
     ];
 
     /// The door's name in the database.
@@ -166,6 +170,7 @@ impl Door {
             Door::TicketLookupClient => "ticket_lookup_client",
             Door::TicketLookupNumber => "ticket_lookup_number",
             Door::TicketReplyUser => "ticket_reply_user",
+            Door::QuoteAcceptUser => "quote_accept_user",
         }
     }
 }

@@ -17,4 +17,5 @@ pub mod messages;
 pub mod pages;
 pub mod products;
 pub mod proofs;
+pub mod quotes;
 pub mod support;

@@ -51,11 +51,13 @@ pub fn parse(text: &str) -> Option<(String, i64)> {
 /// The complaints desk's series prefix: tickets are `GRV/26-27/000042`.
 pub const GRIEVANCE_PREFIX: &str = "GRV";
 
-/// `INVOICE_PREFIX` (default INV) and `CREDIT_NOTE_PREFIX` (default CN).
+/// `INVOICE_PREFIX` (default INV), `CREDIT_NOTE_PREFIX` (default CN) and
+/// `QUOTE_PREFIX` (default QT: quotes with a negotiated price, their own series).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DocumentPrefixes {
     pub invoice: String,
     pub credit_note: String,
+    pub quote: String,
 }
 
 impl Default for DocumentPrefixes {
@@ -63,6 +65,7 @@ impl Default for DocumentPrefixes {
         DocumentPrefixes {
             invoice: "INV".to_string(),
             credit_note: "CN".to_string(),
+            quote: "QT".to_string(),
         }
     }
 }
@@ -76,10 +79,15 @@ impl DocumentPrefixes {
         let prefixes = DocumentPrefixes {
             invoice: read("INVOICE_PREFIX", "INV")?,
             credit_note: read("CREDIT_NOTE_PREFIX", "CN")?,
+            quote: read("QUOTE_PREFIX", "QT")?,
         };
         anyhow::ensure!(
             prefixes.invoice != prefixes.credit_note,
             "INVOICE_PREFIX and CREDIT_NOTE_PREFIX must differ: each kind of document has its own series"
+        );
+        anyhow::ensure!(
+            prefixes.quote != prefixes.invoice && prefixes.quote != prefixes.credit_note,
+            "QUOTE_PREFIX must differ from INVOICE_PREFIX and CREDIT_NOTE_PREFIX: quotes have their own series"
         );
         Ok(prefixes)
     }

@@ -43,6 +43,7 @@ use crate::http::routes::products::ProductsApi;
 use crate::http::routes::shipping::ShippingApi;
 use crate::http::routes::store::StoreApi;
 use crate::http::routes::support::SupportApi;
+use crate::http::routes::quotes::QuotesApi;
 use crate::http::routes::support_admin::SupportAdminApi;
 use crate::http::routes::upload::UploadApi;
 use crate::http::routes::users::UsersApi;
@@ -81,7 +82,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 ReorderApi,
                 StagesApi,
                 (ShipmentApi, ShippingApi, PagesApi, ClaimsApi),
-                (SupportApi, SupportAdminApi, FontsApi),
+                (SupportApi, SupportAdminApi, FontsApi, QuotesApi),
             ),
         ),
         "Custom apparel store API",

@@ -38,6 +38,7 @@ mod pages;
 mod payments;
 mod products;
 mod proofs;
+mod quotes;
 mod razorpay;
 mod refund_retries;
 mod reorder;

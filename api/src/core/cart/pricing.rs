@@ -2,7 +2,7 @@
 //! at its product's current price and quantity tiers, then the order breakdown. The cart view
 //! shows it and the checkout charges it, so the two cannot disagree.
 
-use design_engine::Design;
+use design_engine::{Design, Paise};
 use design_engine::pricing::{LineQuote, OrderQuote, quote_order};
 use design_engine::roster_pricing::PersonalisationCharges;
 
@@ -54,6 +54,11 @@ pub async fn price_cart(db: &Db, user_id: &str, policies: Policies) -> Result<Pr
                 .pricing()?
                 .with_personalisation(policies.personalisation),
         )?;
+        // A line taken from a quote holds its negotiated unit price (never above the list's).
+        let quote = match line.held_unit_price {
+            Some(held) => design_engine::held_price::at_held_or_lower(quote, Paise(held))?,
+            None => quote,
+        };
         quotes.push(quote.clone());
         lines.push(PricedLine {
             line,

@@ -45,6 +45,7 @@ pub async fn checked_cart(
                 color: line.color,
                 artwork_hash: line.artwork_hash,
                 design: line.design,
+                quote_id: line.quote_id,
             },
             &design,
             &quote,
@@ -65,6 +66,8 @@ pub struct LineOf {
     pub artwork_hash: String,
     /// The design as stored (JSON).
     pub design: String,
+    /// The quote whose held price the line is at, if any.
+    pub quote_id: Option<String>,
 }
 
 /// An order line from a design and the engine's quote for it.
@@ -89,6 +92,7 @@ pub fn order_line(of: LineOf, design: &Design, quote: &LineQuote) -> Result<NewI
         name_charge: charge(|p| p.name_charge),
         number_charge: charge(|p| p.number_charge),
         line_total: quote.total.0,
+        quote_id: of.quote_id,
     })
 }
 

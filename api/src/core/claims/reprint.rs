@@ -36,6 +36,7 @@ pub fn reprinted_line(item: &Item, claim: &Claim) -> Fallible<NewItem> {
         number_charge: 0,
         line_total: 0,
         artwork: Vec::new(),
+        quote_id: None,
         ..item.line.clone()
     })
 }

@@ -20,6 +20,7 @@ pub mod newsletter;
 pub mod orders;
 pub mod pages;
 pub mod production;
+pub mod quotes;
 pub mod support;
 
 use crate::db::outbox;

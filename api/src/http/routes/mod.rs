@@ -21,6 +21,7 @@ pub mod pages;
 pub mod payments;
 pub mod pincode;
 pub mod products;
+pub mod quotes;
 pub mod shipping;
 pub mod store;
 pub mod support;
@@ -64,4 +65,6 @@ pub enum Tag {
     Pages,
     /// The complaints desk: tickets, their threads and deadlines.
     Support,
+    /// Quotes with a negotiated price: made by an admin, accepted by the customer into the cart.
+    Quotes,
 }
