@@ -67,11 +67,18 @@ async fn saved_design(app: &TestApp, token: &str) -> String {
         .to_string()
 }
 
+/// A customer who signed up and proved their address (an e-mail code).
+async fn proven_customer(app: &TestApp, email: &str) -> String {
+    app.sign_up(email).await;
+    app.sign_in_by_code(email).await
+}
+
 fn pdf_text(pdf: &[u8]) -> String {
     let doc = lopdf::Document::load_mem(pdf).expect("a well-formed PDF");
     let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
     let text = doc.extract_text(&pages).unwrap();
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    // The rupee sign is drawn in another font: lopdf starts a chunk there.
+    text.split_whitespace().collect::<Vec<_>>().join(" ").replace("₹ ", "₹")
 }
 
 #[tokio::test]
@@ -153,7 +160,7 @@ async fn the_customer_accepts_once_into_the_cart_and_pays_the_held_price() {
     for engine in engines() {
         let app = TestApp::spawn(engine).await;
         let admin = app.admin_token().await;
-        let customer = app.sign_in_by_code(CUSTOMER).await;
+        let customer = proven_customer(&app, CUSTOMER).await;
         let design_id = saved_design(&app, &customer).await;
         let (_, designs) = app
             .get_auth(&format!("/api/admin/quotes/designs?email={CUSTOMER}"), &admin)
@@ -169,7 +176,7 @@ async fn the_customer_accepts_once_into_the_cart_and_pays_the_held_price() {
         // Theirs only.
         let (_, mine) = app.get_auth("/api/quotes", &customer).await;
         assert_eq!(mine["data"][0]["id"], id.as_str(), "{mine}");
-        let other = app.sign_in_by_code("other@example.com").await;
+        let other = proven_customer(&app, "other@example.com").await;
         let (status, _) = app.get_auth(&format!("/api/quotes/{id}"), &other).await;
         assert_eq!(status, 404);
         let (status, _) = app.post_auth(&format!("/api/quotes/{id}/accept"), &other, json!({})).await;
@@ -254,7 +261,7 @@ async fn an_expired_quote_is_gone_and_parallel_accepts_make_one_line() {
             first["data"]["id"].as_str().unwrap().to_string(),
             second["data"]["id"].as_str().unwrap().to_string(),
         );
-        let customer = app.sign_in_by_code(CUSTOMER).await;
+        let customer = proven_customer(&app, CUSTOMER).await;
         let (_, mine) = app.get_auth("/api/quotes", &customer).await;
         assert_eq!(mine["data"].as_array().unwrap().len(), 2, "{mine}");
 
@@ -293,6 +300,7 @@ async fn an_expired_quote_is_gone_and_parallel_accepts_make_one_line() {
         let items = cart["data"]["items"].as_array().unwrap();
         assert_eq!(items.len(), 1, "{cart}");
         assert_eq!(items[0]["price"], 269_10, "the engine's price, held: {cart}");
-        assert_eq!(items[0]["quantity"], json!({"m": 100}));
+        assert_eq!(items[0]["quantity"]["m"], 100);
+        assert_eq!(items[0]["itemCount"], 100, "the quote's pieces: {cart}");
     }
 }
