@@ -164,7 +164,10 @@ pub async fn accept(
     }
     cart::lock(&mut tx, user_id).await?;
     let artwork = design_engine::hash::artwork_hash(design);
-    if cart::by_artwork(&mut *tx, user_id, &artwork).await?.is_some() {
+    if cart::by_artwork(&mut *tx, user_id, &artwork)
+        .await?
+        .is_some()
+    {
         return Ok(Accepted::InCart);
     }
     let target = cart::Target::New { artwork: &artwork };

@@ -14106,6 +14106,713 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's quotes (those made for their verified e-mail), newest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_QuoteDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make a quote (admin): checked field by field (400 naming the first
+         *     wrong one), priced by the engine, numbered in its own series and
+         *     e-mailed to the customer with the link to it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CreateQuoteRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_QuoteDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/quotes/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The engine's price of a quote before it is made (admin): the same
+         *     checks as making it; nothing is stored or sent.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CreateQuoteRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_QuotePreview"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every quote, newest first (admin): `page` from 1, `limit` 20 by default, at most 100. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_QuotesPage"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/quotes/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The saved designs of the account with this e-mail (admin), newest
+         *     first, to quote with; none when no account has it.
+         */
+        get: {
+            parameters: {
+                query: {
+                    email: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_CustomerDesign"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One quote: the customer's own (made for their verified e-mail) or any for an admin; 404 otherwise. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_QuoteDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The quote as a PDF: the seller, the customer, the line, the engine's
+         *     breakdown, the quoted unit price, validity and note.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `quote-QT-26-27-000001.pdf`: the quote, A4, with selectable text. */
+                200: {
+                    headers: {
+                        "CONTENT-DISPOSITION": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a quote into the cart (the customer it was made for): its line
+         *     at the quoted unit price, held for that line only. Once (409), before
+         *     it expires (410); 10 tries at once, then one every 30 s (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AcceptQuoteRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_QuoteDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description It existed and is no longer available (an expired quote). */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14114,6 +14821,14 @@ export interface components {
         AbortRequest: {
             s3Key: string;
             uploadId: string;
+        };
+        /**
+         * AcceptQuoteRequest
+         * @description Accepting a quote: a quote for the garments only takes one of the
+         *     customer's saved designs of its product and colour.
+         */
+        AcceptQuoteRequest: {
+            designId?: string;
         };
         /**
          * AccessToken
@@ -14466,6 +15181,21 @@ export interface components {
              *     DPI at its size, named before the shopper pays. Empty when all is well.
              */
             printWarnings: string[];
+            /**
+             * @description The quote this line was accepted from: its price per piece is held at
+             *     the quoted one, and its pieces and design cannot change (409).
+             */
+            quote?: components["schemas"]["CartQuote"] & unknown;
+        };
+        /**
+         * CartQuote
+         * @description A cart line's quote: its number and the unit price it holds, in paise.
+         */
+        CartQuote: {
+            id: string;
+            number: string;
+            /** Format: int64 */
+            heldUnitPrice: number;
         };
         /** CartSummary */
         CartSummary: {
@@ -14743,6 +15473,33 @@ export interface components {
             gstin?: string;
         };
         /**
+         * CreateQuoteRequest
+         * @description A quote to make: for the customer's e-mail, a product in a colour with
+         *     its pieces per size (at least 25), one of the customer's saved designs or
+         *     none (garments only), an optional negotiated unit price in paise (at or
+         *     below the engine's tier price), the last day it is valid (`YYYY-MM-DD`, in
+         *     India) and a note (at most 1000 characters).
+         */
+        CreateQuoteRequest: {
+            customerEmail: string;
+            productId: string;
+            color: string;
+            /**
+             * Garments per size, keyed by the product's size labels in lower case (`s`,
+             *     `m`, `l`, `xl`, `xxl`, `3xl`, `2-3y`); a size left out is 0. Negative or
+             *     absurd counts are refused with the studio's message.
+             */
+            quantities: {
+                [key: string]: number;
+            };
+            designId?: string;
+            /** Format: int64 */
+            unitPrice?: number;
+            validUntil: string;
+            /** @default  */
+            note: string;
+        };
+        /**
          * CreatedOrder
          * @description What the browser's checkout needs to collect the payment.
          */
@@ -14787,6 +15544,17 @@ export interface components {
             cgst: number;
             /** Format: int64 */
             sgst: number;
+        };
+        /**
+         * CustomerDesign
+         * @description One of the customer's saved designs, to quote with.
+         */
+        CustomerDesign: {
+            id: string;
+            name: string;
+            productId: string;
+            productName: string;
+            color: string;
         };
         /** DayFigures */
         DayFigures: {
@@ -15147,6 +15915,24 @@ export interface components {
             message: string;
             data: components["schemas"]["PublicGroupOrder"];
         };
+        /** Envelope_QuoteDto */
+        Envelope_QuoteDto: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["QuoteDto"];
+        };
+        /** Envelope_QuotePreview */
+        Envelope_QuotePreview: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["QuotePreview"];
+        };
+        /** Envelope_QuotesPage */
+        Envelope_QuotesPage: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["QuotesPage"];
+        };
         /** Envelope_Readiness */
         Envelope_Readiness: {
             success: boolean;
@@ -15279,6 +16065,12 @@ export interface components {
             message: string;
             data: components["schemas"]["ClaimDto"][];
         };
+        /** Envelope_list_CustomerDesign */
+        Envelope_list_CustomerDesign: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["CustomerDesign"][];
+        };
         /** Envelope_list_FontInfo */
         Envelope_list_FontInfo: {
             success: boolean;
@@ -15296,6 +16088,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["ProductDto"][];
+        };
+        /** Envelope_list_QuoteDto */
+        Envelope_list_QuoteDto: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["QuoteDto"][];
         };
         /** Envelope_list_StarterTemplate */
         Envelope_list_StarterTemplate: {
@@ -16032,6 +16830,8 @@ export interface components {
              *     image below 150 DPI on the garment). Empty when all is well.
              */
             printWarnings: string[];
+            /** @description The quote the line was placed from, at its quoted price (`/api/quotes/{id}`). */
+            quoteId?: string;
         };
         /** OrderRef */
         OrderRef: {
@@ -16499,6 +17299,95 @@ export interface components {
          */
         Quantities: {
             [key: string]: number;
+        };
+        /**
+         * QuoteDto
+         * @description A quote. `status`: `open`, `accepted` or `expired`.
+         */
+        QuoteDto: {
+            id: string;
+            /** @description `QT/26-27/000001` */
+            number: string;
+            customerEmail: string;
+            productId: string;
+            productName: string;
+            color: string;
+            /** Garments per size, keyed by the product's size labels in lower case. */
+            quantities: {
+                [key: string]: number;
+            };
+            /** @description The quote's design; none: garments only (the customer picks a saved design on accepting). */
+            design?: components["schemas"]["Design"] & unknown;
+            line: components["schemas"]["QuoteLine"];
+            /** @description The last day it is valid, in India (`YYYY-MM-DD`); it ends at that day's midnight. */
+            validUntil: string;
+            status: string;
+            note: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            acceptedAt?: number;
+            /** @description The customer's page for it. */
+            link: string;
+        };
+        /**
+         * QuoteLine
+         * @description A quote's line as the engine priced it. Money in paise.
+         */
+        QuoteLine: {
+            /**
+             * Format: int64
+             * @description The product's price per piece before quantity tiers.
+             */
+            basePrice: number;
+            /**
+             * Format: int64
+             * @description The engine's tier price per piece for these pieces.
+             */
+            listUnitPrice: number;
+            /**
+             * Format: int64
+             * @description The quoted (held) price per piece.
+             */
+            unitPrice: number;
+            /** Format: uint32 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description What the line saves against the base price.
+             */
+            tierDiscount: number;
+            /** Format: int64 */
+            garments: number;
+            /** Format: uint32 */
+            elements: number;
+            /** Format: int64 */
+            designFee: number;
+            /** Format: int64 */
+            sizeSurcharges: number;
+            personalisation?: components["schemas"]["PersonalisationLine"];
+            /** Format: int64 */
+            total: number;
+        };
+        /**
+         * QuotePreview
+         * @description The engine's price for a quote not yet made (the admin's form).
+         */
+        QuotePreview: {
+            line: components["schemas"]["QuoteLine"];
+        };
+        /**
+         * QuotesPage
+         * @description A page of quotes, newest first.
+         */
+        QuotesPage: {
+            quotes: components["schemas"]["QuoteDto"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            limit: number;
         };
         /**
          * Readiness

@@ -2,9 +2,9 @@
 //! at its product's current price and quantity tiers, then the order breakdown. The cart view
 //! shows it and the checkout charges it, so the two cannot disagree.
 
-use design_engine::{Design, Paise};
 use design_engine::pricing::{LineQuote, OrderQuote, quote_order};
 use design_engine::roster_pricing::PersonalisationCharges;
+use design_engine::{Design, Paise};
 
 use crate::config::Config;
 use poem_openapi::Object;

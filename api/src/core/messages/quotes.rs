@@ -101,16 +101,16 @@ pub fn not_found() -> Failure {
 pub fn expired(number: &str, valid_until: &str) -> Failure {
     Failure::new(
         Kind::Gone,
-        format!(
-            "Quote {number} expired on {valid_until}. Please ask us for a new quote."
-        ),
+        format!("Quote {number} expired on {valid_until}. Please ask us for a new quote."),
     )
     .with_code("QUOTE_EXPIRED")
 }
 
 pub fn already_accepted(number: &str) -> Failure {
     Failure::conflict_code(
-        format!("Quote {number} has already been accepted: its line is in the cart it was accepted into"),
+        format!(
+            "Quote {number} has already been accepted: its line is in the cart it was accepted into"
+        ),
         "QUOTE_ACCEPTED",
     )
 }

@@ -145,16 +145,17 @@ pub async fn price(state: &AppState, r: &Request, now: i64) -> Result<Priced, Fa
 pub async fn make(state: &AppState, admin_id: &str, r: &Request) -> Result<String, Failure> {
     let now = crate::db::now_ms();
     let p = price(state, r, now).await?;
-    let series = numbering::series(
-        &state.config.document_prefixes.quote,
-        india_date(now),
-    );
+    let series = numbering::series(&state.config.document_prefixes.quote, india_date(now));
     let summary = format!(
         "{} × {} ({}){}",
         p.held.quantity,
         p.product.name,
         p.design.color,
-        if p.has_design { ", with your design" } else { "" }
+        if p.has_design {
+            ", with your design"
+        } else {
+            ""
+        }
     );
     let new = quotes::NewQuote {
         series: &series,

@@ -109,8 +109,7 @@ pub async fn visible(
     let quote = quotes::get(&state.db, id)
         .await?
         .ok_or_else(messages::not_found)?;
-    if !admin && verified_email(state, user_id).await?.as_deref() != Some(&quote.customer_email)
-    {
+    if !admin && verified_email(state, user_id).await?.as_deref() != Some(&quote.customer_email) {
         return Err(messages::not_found());
     }
     shown(quote, crate::db::now_ms())

@@ -103,12 +103,7 @@ fn layout(s: &Shown, c: &Context) -> Layout {
     } else {
         "garments only: the customer's design is chosen when accepting"
     };
-    l.text(
-        MARGIN,
-        l.y,
-        BODY,
-        &format!("Colour: {}; {design}", q.color),
-    );
+    l.text(MARGIN, l.y, BODY, &format!("Colour: {}; {design}", q.color));
     l.y += 13.0;
     let sizes: Vec<String> = s
         .quantities
