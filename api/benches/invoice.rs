@@ -60,6 +60,7 @@ fn order(lines: usize) -> (Order, Vec<Item>) {
                     name_charge: 0,
                     number_charge: 0,
                     line_total: unit * 40 + 5_000,
+                    quote_id: None,
                 },
             }
         })
