@@ -61,6 +61,7 @@ fn order(lines: usize) -> (Order, Vec<Item>) {
                     number_charge: 0,
                     discount: 0,
                     line_total: unit * 40 + 5_000,
+                    quote_id: None,
                 },
             }
         })

@@ -19,6 +19,8 @@ pub enum Kind {
     TimedOut,
     /// Conflicts with what exists.
     Conflict,
+    /// Existed, and is no longer available (an expired quote).
+    Gone,
     /// The input is over its size limit; it was not read.
     TooLarge,
     /// A body of a type the operation does not take.

@@ -78,6 +78,8 @@ pub enum Door {
     TicketReplyUser,
     /// Coupon codes tried on one shopper's cart (guessing codes).
     CouponUser,
+    /// Quotes accepted (or tried) by one customer (each writes a cart line).
+    QuoteAcceptUser,
 }
 
 impl Door {
@@ -109,10 +111,11 @@ impl Door {
             Door::TicketLookupNumber => (10, s(60)),
             Door::TicketReplyUser => (20, s(30)),
             Door::CouponUser => (10, s(30)),
+            Door::QuoteAcceptUser => (10, s(30)),
         }
     }
 
-    const ALL: [Door; 24] = [
+    const ALL: [Door; 25] = [
         Door::LoginClient,
         Door::LoginAccountClient,
         Door::LoginAccount,
@@ -137,6 +140,7 @@ impl Door {
         Door::TicketLookupNumber,
         Door::TicketReplyUser,
         Door::CouponUser,
+        Door::QuoteAcceptUser,
     ];
 
     /// The door's name in the database.
@@ -171,6 +175,7 @@ impl Door {
             Door::TicketLookupNumber => "ticket_lookup_number",
             Door::TicketReplyUser => "ticket_reply_user",
             Door::CouponUser => "coupon_user",
+            Door::QuoteAcceptUser => "quote_accept_user",
         }
     }
 }

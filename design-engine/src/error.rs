@@ -7,7 +7,7 @@ use crate::limits::{
     MAX_NAME_CHARS, MAX_NUMBER_DIGITS, MAX_ROSTER_ROWS, MAX_TIER_PIECES, MAX_TIERS, MIN_PER_COLOUR,
     PERSONAL_HEIGHT_RANGE,
 };
-use crate::money::Overflow;
+use crate::money::{Overflow, Paise};
 use crate::personal_field::PersonalField;
 use crate::size::Size;
 
@@ -85,6 +85,10 @@ pub enum StudioError {
     UnknownSize(String),
     #[error("Price must not be negative")]
     NegativePrice,
+    #[error(
+        "The quoted unit price {held} is above the store's price of {list} a piece for these quantities: a negotiated price may only be at or below it"
+    )]
+    HeldPriceAboveList { held: Paise, list: Paise },
     #[error("The order is too large to be priced")]
     PriceOverflow,
     #[error("The payment gateway fee must be from 0% to 10%")]
@@ -169,6 +173,7 @@ impl StudioError {
             Self::UnknownArea(_) => "UNKNOWN_PRINT_AREA",
             Self::UnknownSize(_) => "UNKNOWN_SIZE",
             Self::NegativePrice => "NEGATIVE_PRICE",
+            Self::HeldPriceAboveList { .. } => "QUOTED_PRICE_ABOVE_LIST",
             Self::PriceOverflow => "PRICE_OVERFLOW",
             Self::GatewayFeeOutOfRange => "GATEWAY_FEE_OUT_OF_RANGE",
             Self::TiersEmpty => "TIERS_EMPTY",

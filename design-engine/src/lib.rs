@@ -7,7 +7,7 @@
 //!   rupees written and read), `limits`, `pincode`, `placement`,
 //!   `colour`, `short_label`, `size`, `print_area`, `personal_field`; then `error`, which names them;
 //! - commerce, which never imports `design`: `coupon`, `roster_pricing` (the charge
-//!   for names and numbers), `tiers`, `pricing`, `group_share`, `tax`, and
+//!   for names and numbers), `tiers`, `pricing`, `held_price`, `group_share`, `tax`, and
 //!   the `catalogue` and a product's `garment` (areas, sizes, colours),
 //!   `payment_plan` (an advance and the balance);
 //! - the design's parts: `quantities`, `elements`, `personalisation`, `roster`;
@@ -28,6 +28,7 @@ pub mod facts;
 pub mod garment;
 pub mod group_share;
 pub mod hash;
+pub mod held_price;
 pub mod limits;
 pub mod money;
 pub mod origin;

@@ -18,4 +18,5 @@ pub mod messages;
 pub mod pages;
 pub mod products;
 pub mod proofs;
+pub mod quotes;
 pub mod support;

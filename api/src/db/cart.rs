@@ -23,6 +23,9 @@ pub struct Line {
     pub artwork_hash: String,
     pub design: String,
     pub created_at: i64,
+    /// The quote this line was taken from, and the unit price it holds (`core::quotes`).
+    pub quote_id: Option<String>,
+    pub held_unit_price: Option<i64>,
 }
 
 impl Line {
@@ -44,7 +47,7 @@ impl Line {
 const SELECT: &str = concat!(
     "SELECT c.id, c.product_id, p.name AS product_name, p.category AS product_category, ",
     crate::product_terms!(),
-    ", c.color, c.artwork_hash, c.design, c.created_at FROM cart_items c JOIN products p ON p.id = c.product_id"
+    ", c.color, c.artwork_hash, c.design, c.created_at, c.quote_id, c.held_unit_price FROM cart_items c JOIN products p ON p.id = c.product_id"
 );
 pub async fn lines(db: &Db, user_id: &str) -> Result<Vec<Line>, DbError> {
     Ok(sqlx::query_as(&format!(

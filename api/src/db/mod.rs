@@ -25,6 +25,7 @@ pub mod outbox;
 pub mod pages;
 pub mod products;
 pub mod proofs;
+pub mod quotes;
 pub mod refund_attempts;
 pub mod refunds_owed;
 pub mod script;

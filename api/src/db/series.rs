@@ -13,6 +13,8 @@ pub enum Counters {
     Documents,
     /// Complaint tickets (`ticket_series`).
     Tickets,
+    /// Quotes with a negotiated price (`quote_series`).
+    Quotes,
 }
 
 impl Counters {
@@ -20,6 +22,7 @@ impl Counters {
         match self {
             Counters::Documents => "document_series",
             Counters::Tickets => "ticket_series",
+            Counters::Quotes => "quote_series",
         }
     }
 }

@@ -51,13 +51,15 @@ pub fn parse(text: &str) -> Option<(String, i64)> {
 /// The complaints desk's series prefix: tickets are `GRV/26-27/000042`.
 pub const GRIEVANCE_PREFIX: &str = "GRV";
 
-/// `INVOICE_PREFIX` (default INV) and `CREDIT_NOTE_PREFIX` (default CN).
+/// `INVOICE_PREFIX` (default INV), `CREDIT_NOTE_PREFIX` (default CN) and
+/// `QUOTE_PREFIX` (default QT: quotes with a negotiated price, their own series).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DocumentPrefixes {
     pub invoice: String,
     pub credit_note: String,
     /// `RECEIPT_VOUCHER_PREFIX` (default RV): advances' receipt vouchers (issue 52).
     pub receipt_voucher: String,
+    pub quote: String,
 }
 
 impl Default for DocumentPrefixes {
@@ -66,6 +68,7 @@ impl Default for DocumentPrefixes {
             invoice: "INV".to_string(),
             credit_note: "CN".to_string(),
             receipt_voucher: "RV".to_string(),
+            quote: "QT".to_string(),
         }
     }
 }
@@ -80,6 +83,7 @@ impl DocumentPrefixes {
             invoice: read("INVOICE_PREFIX", "INV")?,
             credit_note: read("CREDIT_NOTE_PREFIX", "CN")?,
             receipt_voucher: read("RECEIPT_VOUCHER_PREFIX", "RV")?,
+            quote: read("QUOTE_PREFIX", "QT")?,
         };
         anyhow::ensure!(
             prefixes.invoice != prefixes.credit_note,
@@ -89,6 +93,10 @@ impl DocumentPrefixes {
             prefixes.receipt_voucher != prefixes.invoice
                 && prefixes.receipt_voucher != prefixes.credit_note,
             "RECEIPT_VOUCHER_PREFIX must differ from INVOICE_PREFIX and CREDIT_NOTE_PREFIX: each kind of document has its own series"
+        );
+        anyhow::ensure!(
+            prefixes.quote != prefixes.invoice && prefixes.quote != prefixes.credit_note,
+            "QUOTE_PREFIX must differ from INVOICE_PREFIX and CREDIT_NOTE_PREFIX: quotes have their own series"
         );
         Ok(prefixes)
     }

@@ -42,6 +42,7 @@ use crate::http::routes::pages::PagesApi;
 use crate::http::routes::payments::PaymentsApi;
 use crate::http::routes::pincode::PincodeApi;
 use crate::http::routes::products::ProductsApi;
+use crate::http::routes::quotes::QuotesApi;
 use crate::http::routes::shipping::ShippingApi;
 use crate::http::routes::store::StoreApi;
 use crate::http::routes::support::SupportApi;
@@ -90,6 +91,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                     CouponsApi,
                     CartCouponApi,
                     BalanceApi,
+                    QuotesApi,
                 ),
             ),
         ),

@@ -39,6 +39,9 @@ pub enum ApiError {
     /// Conflicts with what exists.
     #[oai(status = 409)]
     Conflict(Json<ErrorBody>),
+    /// It existed and is no longer available (an expired quote).
+    #[oai(status = 410)]
+    Gone(Json<ErrorBody>),
     /// The request body is over 1 MiB; it was not read.
     #[oai(status = 413)]
     PayloadTooLarge(Json<ErrorBody>),
@@ -83,6 +86,7 @@ impl From<Failure> for ApiError {
             Kind::NotFound => ApiError::NotFound(b),
             Kind::TimedOut => ApiError::RequestTimeout(b),
             Kind::Conflict => ApiError::Conflict(b),
+            Kind::Gone => ApiError::Gone(b),
             Kind::TooLarge => ApiError::PayloadTooLarge(b),
             Kind::UnsupportedType => ApiError::UnsupportedMediaType(b),
             Kind::Unprocessable => ApiError::Unprocessable(b),

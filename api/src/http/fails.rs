@@ -25,6 +25,7 @@ pub mod status {
     pub const INTERNAL: u32 = 1 << 10;
     pub const BAD_GATEWAY: u32 = 1 << 11;
     pub const UNAVAILABLE: u32 = 1 << 12;
+    pub const GONE: u32 = 1 << 13;
 
     /// Every operation: a malformed parameter (400) and the server's own failure (500).
     pub const ANY: u32 = BAD_REQUEST | INTERNAL;
@@ -45,6 +46,7 @@ fn bit(code: u16) -> u32 {
         404 => NOT_FOUND,
         408 => TIMEOUT,
         409 => CONFLICT,
+        410 => GONE,
         413 => TOO_LARGE,
         415 => MEDIA_TYPE,
         422 => UNPROCESSABLE,

@@ -40,6 +40,7 @@ mod pages;
 mod payments;
 mod products;
 mod proofs;
+mod quotes;
 mod razorpay;
 mod refund_retries;
 mod reorder;

@@ -14624,6 +14624,921 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay the balance of one of your orders paid in two parts: the
+         *     provider's order for exactly the balance (`amount`), to pay in its
+         *     checkout and verify with `POST /payments/verify` as any payment; the
+         *     same one again until it is paid. Once paid the order is paid in full,
+         *     its tax invoice is issued and it may be dispatched. 409
+         *     `NO_BALANCE_DUE` when nothing is due, `ORDER_CANCELLED` for a
+         *     cancelled or refunded order; another customer's order: 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_CreatedOrder"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The payment provider could not be reached or refused; nothing was charged by this call. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/receipt-voucher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt voucher of an order's advance (the owner or an admin),
+         *     in its own series (`RECEIPT_VOUCHER_PREFIX`), issued with the advance
+         *     when `RECEIPT_VOUCHERS=on`; no tax on an advance for goods. 404 when none.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_ReceiptVoucher"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's quotes (those made for their verified e-mail), newest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_QuoteDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make a quote (admin): checked field by field (400 naming the first
+         *     wrong one), priced by the engine, numbered in its own series and
+         *     e-mailed to the customer with the link to it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CreateQuoteRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_QuoteDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/quotes/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The engine's price of a quote before it is made (admin): the same
+         *     checks as making it; nothing is stored or sent.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CreateQuoteRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_QuotePreview"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every quote, newest first (admin): `page` from 1, `limit` 20 by default, at most 100. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_QuotesPage"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/quotes/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The saved designs of the account with this e-mail (admin), newest
+         *     first, to quote with; none when no account has it.
+         */
+        get: {
+            parameters: {
+                query: {
+                    email: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_list_CustomerDesign"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Signed in, but not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One quote: the customer's own (made for their verified e-mail) or any for an admin; 404 otherwise. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_QuoteDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The quote as a PDF: the seller, the customer, the line, the engine's
+         *     breakdown, the quoted unit price, validity and note.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `quote-QT-26-27-000001.pdf`: the quote, A4, with selectable text. */
+                200: {
+                    headers: {
+                        "CONTENT-DISPOSITION": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description A service this call needs is not configured or busy; when busy,
+                 *     `Retry-After` says how many seconds to wait.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a quote into the cart (the customer it was made for): its line
+         *     at the quoted unit price, held for that line only. Once (409), before
+         *     it expires (410); 10 tries at once, then one every 30 s (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AcceptQuoteRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["Envelope_QuoteDto"];
+                    };
+                };
+                /** @description The request is invalid; nothing was changed. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Sign-in is required, or the token is invalid or expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such thing (or not yours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body arrived too slowly (more than 30 s). */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflicts with what exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description It existed and is no longer available (an expired quote). */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over 1 MiB; it was not read. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A body that is not `application/json` where JSON is expected. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Something went wrong on the server; details are in its log, not here. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14632,6 +15547,14 @@ export interface components {
         AbortRequest: {
             s3Key: string;
             uploadId: string;
+        };
+        /**
+         * AcceptQuoteRequest
+         * @description Accepting a quote: a quote for the garments only takes one of the
+         *     customer's saved designs of its product and colour.
+         */
+        AcceptQuoteRequest: {
+            designId?: string;
         };
         /**
          * AccessToken
@@ -14714,6 +15637,21 @@ export interface components {
         AdjustedInvoice: {
             number: string;
             date: string;
+        };
+        /**
+         * AdvanceOffer
+         * @description The advance and the balance of a total, as the store's terms split it.
+         */
+        AdvanceOffer: {
+            /**
+             * Format: uint8
+             * @description Whole percent of the total paid now.
+             */
+            percent: number;
+            /** Format: int64 */
+            advance: number;
+            /** Format: int64 */
+            balance: number;
         };
         /**
          * Amounts
@@ -14955,6 +15893,12 @@ export interface components {
             total: number;
             /** Format: int64 */
             totalPrice: number;
+            /**
+             * @description Paying in two parts (issue 52), when the store offers it for this
+             *     total: the advance now and the balance before dispatch (the engine's
+             *     split; checkout's `paymentPlan: "advance"`). Absent otherwise.
+             */
+            advance?: components["schemas"]["AdvanceOffer"] & unknown;
         };
         /** CartItem */
         CartItem: {
@@ -15020,6 +15964,21 @@ export interface components {
              *     DPI at its size, named before the shopper pays. Empty when all is well.
              */
             printWarnings: string[];
+            /**
+             * @description The quote this line was accepted from: its price per piece is held at
+             *     the quoted one, and its pieces and design cannot change (409).
+             */
+            quote?: components["schemas"]["CartQuote"] & unknown;
+        };
+        /**
+         * CartQuote
+         * @description A cart line's quote: its number and the unit price it holds, in paise.
+         */
+        CartQuote: {
+            id: string;
+            number: string;
+            /** Format: int64 */
+            heldUnitPrice: number;
         };
         /** CartSummary */
         CartSummary: {
@@ -15366,6 +16325,40 @@ export interface components {
              *     COUPON_USED_UP, COUPON_CUSTOMER_LIMIT, COUPON_BELOW_MINIMUM, COUPON_NOT_APPLICABLE).
              */
             couponCode?: string;
+            /**
+             * @description `full` (the default) or `advance`: pay the store's advance now
+             *     (`ADVANCE_PERCENT` of the total, the engine's split) and the balance
+             *     before dispatch (`POST /api/orders/{id}/balance`); offered on totals of
+             *     at least `ADVANCE_MIN_TOTAL`, else 400 `ADVANCE_NOT_OFFERED`.
+             */
+            paymentPlan?: string;
+        };
+        /**
+         * CreateQuoteRequest
+         * @description A quote to make: for the customer's e-mail, a product in a colour with
+         *     its pieces per size (at least 25), one of the customer's saved designs or
+         *     none (garments only), an optional negotiated unit price in paise (at or
+         *     below the engine's tier price), the last day it is valid (`YYYY-MM-DD`, in
+         *     India) and a note (at most 1000 characters).
+         */
+        CreateQuoteRequest: {
+            customerEmail: string;
+            productId: string;
+            color: string;
+            /**
+             * Garments per size, keyed by the product's size labels in lower case (`s`,
+             *     `m`, `l`, `xl`, `xxl`, `3xl`, `2-3y`); a size left out is 0. Negative or
+             *     absurd counts are refused with the studio's message.
+             */
+            quantities: {
+                [key: string]: number;
+            };
+            designId?: string;
+            /** Format: int64 */
+            unitPrice?: number;
+            validUntil: string;
+            /** @default  */
+            note: string;
         };
         /**
          * CreatedOrder
@@ -15376,7 +16369,8 @@ export interface components {
             orderId: string;
             /**
              * Format: int64
-             * @description In paise.
+             * @description In paise: what this payment collects (an order paid in two parts:
+             *     its advance, or its balance).
              */
             amount: number;
             currency: string;
@@ -15412,6 +16406,17 @@ export interface components {
             cgst: number;
             /** Format: int64 */
             sgst: number;
+        };
+        /**
+         * CustomerDesign
+         * @description One of the customer's saved designs, to quote with.
+         */
+        CustomerDesign: {
+            id: string;
+            name: string;
+            productId: string;
+            productName: string;
+            color: string;
         };
         /** DayFigures */
         DayFigures: {
@@ -15790,11 +16795,35 @@ export interface components {
             message: string;
             data: components["schemas"]["PublicGroupOrder"];
         };
+        /** Envelope_QuoteDto */
+        Envelope_QuoteDto: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["QuoteDto"];
+        };
+        /** Envelope_QuotePreview */
+        Envelope_QuotePreview: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["QuotePreview"];
+        };
+        /** Envelope_QuotesPage */
+        Envelope_QuotesPage: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["QuotesPage"];
+        };
         /** Envelope_Readiness */
         Envelope_Readiness: {
             success: boolean;
             message: string;
             data: components["schemas"]["Readiness"];
+        };
+        /** Envelope_ReceiptVoucher */
+        Envelope_ReceiptVoucher: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["ReceiptVoucher"];
         };
         /** Envelope_RefundResult */
         Envelope_RefundResult: {
@@ -15928,6 +16957,12 @@ export interface components {
             message: string;
             data: components["schemas"]["CouponDto"][];
         };
+        /** Envelope_list_CustomerDesign */
+        Envelope_list_CustomerDesign: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["CustomerDesign"][];
+        };
         /** Envelope_list_FontInfo */
         Envelope_list_FontInfo: {
             success: boolean;
@@ -15945,6 +16980,12 @@ export interface components {
             success: boolean;
             message: string;
             data: components["schemas"]["ProductDto"][];
+        };
+        /** Envelope_list_QuoteDto */
+        Envelope_list_QuoteDto: {
+            success: boolean;
+            message: string;
+            data: components["schemas"]["QuoteDto"][];
         };
         /** Envelope_list_StarterTemplate */
         Envelope_list_StarterTemplate: {
@@ -16611,6 +17652,19 @@ export interface components {
             totalPrice: number;
             /** Format: int64 */
             refundedAmount: number;
+            /**
+             * @description `full`, or `advance`: paid in two parts, the advance at checkout
+             *     (`advanceAmount`) and the balance before dispatch.
+             */
+            paymentPlan: string;
+            /** Format: int64 */
+            advanceAmount: number;
+            /**
+             * Format: int64
+             * @description What is left to pay before dispatch (`POST /orders/{id}/balance`): 0
+             *     before the advance is paid and once the order is paid in full.
+             */
+            balanceDue: number;
             shippingAddress: components["schemas"]["ShippingAddress"];
             billingAddress: components["schemas"]["ShippingAddress"];
             /** @description The business buyer's GSTIN given at checkout (absent for a consumer). */
@@ -16694,6 +17748,8 @@ export interface components {
              *     image below 150 DPI on the garment). Empty when all is well.
              */
             printWarnings: string[];
+            /** @description The quote the line was placed from, at its quoted price (`/api/quotes/{id}`). */
+            quoteId?: string;
         };
         /** OrderRef */
         OrderRef: {
@@ -17163,6 +18219,95 @@ export interface components {
             [key: string]: number;
         };
         /**
+         * QuoteDto
+         * @description A quote. `status`: `open`, `accepted` or `expired`.
+         */
+        QuoteDto: {
+            id: string;
+            /** @description `QT/26-27/000001` */
+            number: string;
+            customerEmail: string;
+            productId: string;
+            productName: string;
+            color: string;
+            /** Garments per size, keyed by the product's size labels in lower case. */
+            quantities: {
+                [key: string]: number;
+            };
+            /** @description The quote's design; none: garments only (the customer picks a saved design on accepting). */
+            design?: components["schemas"]["Design"] & unknown;
+            line: components["schemas"]["QuoteLine"];
+            /** @description The last day it is valid, in India (`YYYY-MM-DD`); it ends at that day's midnight. */
+            validUntil: string;
+            status: string;
+            note: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            acceptedAt?: number;
+            /** @description The customer's page for it. */
+            link: string;
+        };
+        /**
+         * QuoteLine
+         * @description A quote's line as the engine priced it. Money in paise.
+         */
+        QuoteLine: {
+            /**
+             * Format: int64
+             * @description The product's price per piece before quantity tiers.
+             */
+            basePrice: number;
+            /**
+             * Format: int64
+             * @description The engine's tier price per piece for these pieces.
+             */
+            listUnitPrice: number;
+            /**
+             * Format: int64
+             * @description The quoted (held) price per piece.
+             */
+            unitPrice: number;
+            /** Format: uint32 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description What the line saves against the base price.
+             */
+            tierDiscount: number;
+            /** Format: int64 */
+            garments: number;
+            /** Format: uint32 */
+            elements: number;
+            /** Format: int64 */
+            designFee: number;
+            /** Format: int64 */
+            sizeSurcharges: number;
+            personalisation?: components["schemas"]["PersonalisationLine"];
+            /** Format: int64 */
+            total: number;
+        };
+        /**
+         * QuotePreview
+         * @description The engine's price for a quote not yet made (the admin's form).
+         */
+        QuotePreview: {
+            line: components["schemas"]["QuoteLine"];
+        };
+        /**
+         * QuotesPage
+         * @description A page of quotes, newest first.
+         */
+        QuotesPage: {
+            quotes: components["schemas"]["QuoteDto"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            limit: number;
+        };
+        /**
          * Readiness
          * @description Whether this server should be sent requests, and each thing that decides it.
          */
@@ -17176,6 +18321,38 @@ export interface components {
             storage: boolean;
             /** @description A graceful shutdown has begun: the server finishes what it has and stops. */
             draining: boolean;
+        };
+        /**
+         * ReceiptVoucher
+         * @description A receipt voucher for an advance, as issued. Money in paise; dates dd/mm/yyyy, in India.
+         */
+        ReceiptVoucher: {
+            /** @description 'RECEIPT VOUCHER'. */
+            title: string;
+            /** @description Its number in its own series, e.g. RV/26-27/000007. */
+            number: string;
+            date: string;
+            /** Format: int64 */
+            issuedAt: number;
+            orderId: string;
+            orderNumber: string;
+            seller: components["schemas"]["DocumentSeller"];
+            buyer: components["schemas"]["DocumentBuyer"];
+            placeOfSupply: components["schemas"]["StateRef"];
+            /**
+             * Format: int64
+             * @description The advance received.
+             */
+            amount: number;
+            amountInWords: string;
+            /**
+             * Format: int64
+             * @description The order's total, of which the advance is part.
+             */
+            orderTotal: number;
+            /** @description Why no tax is shown. */
+            note: string;
+            signatory: string;
         };
         /**
          * Reconciliation
@@ -17642,6 +18819,16 @@ export interface components {
              *     be reported (`CLAIM_WINDOW_DAYS`).
              */
             claimWindowDays: number;
+            /**
+             * Format: uint8
+             * @description Paying in two parts (issue 52): the advance in whole percent of the
+             *     total (`ADVANCE_PERCENT`; 0: not offered), for orders of at least
+             *     `advanceMinTotal` paise (`ADVANCE_MIN_TOTAL`); the cart's `advance`
+             *     holds a total's split.
+             */
+            advancePercent: number;
+            /** Format: int64 */
+            advanceMinTotal: number;
         };
         /**
          * StorePage
@@ -18058,7 +19245,10 @@ export interface components {
              *     an admin refunds it), `second_payment_refunded` (a second payment for
              *     an order already paid: given back), `second_payment_refunding` (the
              *     same, its refund still under way), `second_payment` (the same, refund
-             *     failed: an admin refunds it), `duplicate` or `ignored`.
+             *     failed: an admin refunds it), `balance_paid` (the balance of an order
+             *     paid in two parts: now paid in full; a second payment of a balance, or
+             *     one for an order cancelled meanwhile, is given back like a second
+             *     payment), `duplicate` or `ignored`.
              */
             outcome: string;
         };

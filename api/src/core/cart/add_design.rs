@@ -80,6 +80,10 @@ pub fn merged_line<'a>(
     artwork: &'a str,
 ) -> Result<(Design, cart::Target<'a>), Failure> {
     match existing {
+        // A quoted line is exactly what was quoted: nothing merges into it.
+        Some(line) if line.quote_id.is_some() => {
+            Err(crate::core::messages::quotes::held_line_fixed())
+        }
         Some(line) => {
             let mut merged = line.design()?;
             merged.merge_line(design)?;

@@ -2,9 +2,9 @@
 //! at its product's current price and quantity tiers, then the order breakdown. The cart view
 //! shows it and the checkout charges it, so the two cannot disagree.
 
-use design_engine::Design;
 use design_engine::pricing::{LineQuote, OrderQuote, quote_order};
 use design_engine::roster_pricing::PersonalisationCharges;
+use design_engine::{Design, Paise};
 
 use crate::config::Config;
 use poem_openapi::Object;
@@ -77,6 +77,11 @@ pub async fn price_cart(
                 .pricing()?
                 .with_personalisation(policies.personalisation),
         )?;
+        // A line taken from a quote holds its negotiated unit price (never above the list's).
+        let quote = match line.held_unit_price {
+            Some(held) => design_engine::held_price::at_held_or_lower(quote, Paise(held))?,
+            None => quote,
+        };
         quotes.push(quote.clone());
         lines.push(PricedLine {
             line,
@@ -104,7 +109,8 @@ pub async fn price_cart(
             category: l.line.product_category.clone(),
             total: l.quote.total,
             quantity: l.quote.quantity,
-            negotiated: false,
+            // A quoted line's price was negotiated: a coupon never takes more off it.
+            negotiated: l.line.held_unit_price.is_some(),
         })
         .collect();
     match crate::core::coupons::discounts(db, &coupon, user_id, &coupon_lines).await {

@@ -55,6 +55,7 @@ pub async fn checked_cart(
                 color: line.color,
                 artwork_hash: line.artwork_hash,
                 design: line.design,
+                quote_id: line.quote_id,
             },
             &design,
             &quote,
@@ -76,6 +77,8 @@ pub struct LineOf {
     pub artwork_hash: String,
     /// The design as stored (JSON).
     pub design: String,
+    /// The quote whose held price the line is at, if any.
+    pub quote_id: Option<String>,
 }
 
 /// An order line from a design and the engine's quote for it.
@@ -101,6 +104,7 @@ pub fn order_line(of: LineOf, design: &Design, quote: &LineQuote) -> Result<NewI
         number_charge: charge(|p| p.number_charge),
         discount: quote.discount.0,
         line_total: quote.total.0,
+        quote_id: of.quote_id,
     })
 }
 

@@ -37,6 +37,7 @@ pub fn reprinted_line(item: &Item, claim: &Claim) -> Fallible<NewItem> {
         discount: 0,
         line_total: 0,
         artwork: Vec::new(),
+        quote_id: None,
         ..item.line.clone()
     })
 }

@@ -44,6 +44,7 @@ pub async fn member_lines(
             color: design.color.clone(),
             artwork_hash: design_engine::hash::artwork_hash(&base),
             design: design.to_json(),
+            quote_id: None,
         },
         &design,
         &quote,

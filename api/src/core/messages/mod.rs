@@ -22,6 +22,7 @@ pub mod orders;
 pub mod pages;
 pub mod payment_plans;
 pub mod production;
+pub mod quotes;
 pub mod support;
 
 use crate::db::outbox;

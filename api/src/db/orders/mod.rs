@@ -140,6 +140,8 @@ pub struct NewItem {
     /// What a coupon took off the line (0 without one): `line_total` is after it.
     pub discount: i64,
     pub line_total: i64,
+    /// The quote the line was placed from, at its held price (`core::quotes`).
+    pub quote_id: Option<String>,
 }
 
 impl NewItem {
@@ -338,8 +340,8 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
             .push(
                 "INSERT INTO order_items (id, order_id, position, product_id, name, color, artwork_hash, design, \
                  sizes, unit_price, quantity, elements, design_fee, line_total, base_unit_price, tier_discount_bps, \
-                 name_charge, number_charge, discount) \
-                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19 \
+                 name_charge, number_charge, discount, quote_id) \
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20 \
                  WHERE EXISTS (SELECT 1 FROM placed WHERE id = $2)",
             )
             .bind(item_id.clone())
@@ -360,7 +362,8 @@ async fn insert(db: &Db, new: &NewOrder) -> Result<Option<Order>, DbError> {
             .bind(item.tier_discount_bps)
             .bind(item.name_charge)
             .bind(item.number_charge)
-            .bind(item.discount);
+            .bind(item.discount)
+            .bind(item.quote_id.clone());
         for sha256 in &item.artwork {
             script
                 .push(
@@ -479,7 +482,7 @@ pub async fn items(db: &Db, order_ids: &[&str]) -> Result<Vec<Item>, DbError> {
     let placeholders: Vec<String> = (1..=order_ids.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
         "SELECT id, order_id, product_id, name, color, artwork_hash, design, sizes, unit_price, quantity, elements, \
-         design_fee, line_total, base_unit_price, tier_discount_bps, name_charge, number_charge, discount FROM order_items WHERE order_id IN ({}) ORDER BY order_id, position",
+         design_fee, line_total, base_unit_price, tier_discount_bps, name_charge, number_charge, discount, quote_id FROM order_items WHERE order_id IN ({}) ORDER BY order_id, position",
         placeholders.join(", ")
     );
     let mut query = sqlx::query_as(&sql);

@@ -55,6 +55,19 @@ pub struct CartItem {
     /// The engine's preflight of the design: an image that prints below 150
     /// DPI at its size, named before the shopper pays. Empty when all is well.
     pub print_warnings: Vec<String>,
+    /// The quote this line was accepted from: its price per piece is held at
+    /// the quoted one, and its pieces and design cannot change (409).
+    #[oai(skip_serializing_if_is_none)]
+    pub quote: Option<CartQuote>,
+}
+
+/// A cart line's quote: its number and the unit price it holds, in paise.
+#[derive(Object, Debug, Clone)]
+#[oai(rename_all = "camelCase")]
+pub struct CartQuote {
+    pub id: String,
+    pub number: String,
+    pub held_unit_price: i64,
 }
 
 /// The cart with the engine's breakdown. Money in paise; `totalPrice` is the
@@ -126,6 +139,12 @@ pub async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
         (None, Some((c, refusal))) => Some(CartCoupon::of(c, Some(refusal))),
         (None, None) => None,
     };
+    let quote_ids: Vec<&str> = cart
+        .lines
+        .iter()
+        .filter_map(|l| l.line.quote_id.as_deref())
+        .collect();
+    let numbers = crate::db::quotes::numbers(&state.db, &quote_ids).await?;
     let mut items = Vec::with_capacity(cart.lines.len());
     for PricedLine {
         line,
@@ -134,6 +153,15 @@ pub async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
     } in cart.lines
     {
         let color_hex = line.garment()?.hex(&line.color);
+        let held = line.quote_id.as_deref().zip(line.held_unit_price);
+        let held_quote = held.and_then(|(id, price)| {
+            let (_, series, seq) = numbers.iter().find(|(q, _, _)| q == id)?;
+            Some(CartQuote {
+                id: id.to_string(),
+                number: crate::domain::numbering::number(series, *seq),
+                held_unit_price: price,
+            })
+        });
         items.push(CartItem {
             design: DesignDocument::from_stored(&line.design)?,
             id: line.id,
@@ -158,6 +186,7 @@ pub async fn cart_of(state: &AppState, user_id: &str) -> ApiResult<CartDto> {
             line_total: quote.total.0,
             artwork_hash: line.artwork_hash,
             print_warnings: design_engine::preflight::warnings_for_design(&design),
+            quote: held_quote,
         });
     }
     let order = cart.quote;

@@ -138,6 +138,9 @@ impl CartApi {
             let line = cart::line(&state.db, &auth.0.id, &id.0)
                 .await?
                 .ok_or_else(|| ApiError::not_found("Cart item not found"))?;
+            if line.quote_id.is_some() {
+                return Err(crate::core::messages::quotes::held_line_fixed().into());
+            }
             let mut design = line.design()?;
             design.quantities = quantities.clone();
             if let Some(rows) = &roster {

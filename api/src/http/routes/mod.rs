@@ -22,6 +22,7 @@ pub mod pages;
 pub mod payments;
 pub mod pincode;
 pub mod products;
+pub mod quotes;
 pub mod shipping;
 pub mod store;
 pub mod support;
@@ -67,4 +68,6 @@ pub enum Tag {
     Support,
     /// Coupons: the admin's terms (the shopper's are under Cart and Payments).
     Coupons,
+    /// Quotes with a negotiated price: made by an admin, accepted by the customer into the cart.
+    Quotes,
 }

@@ -60,6 +60,9 @@ pub struct OrderItem {
     /// The engine's preflight of the design: what may not print well (an
     /// image below 150 DPI on the garment). Empty when all is well.
     pub print_warnings: Vec<String>,
+    /// The quote the line was placed from, at its quoted price (`/api/quotes/{id}`).
+    #[oai(skip_serializing_if_is_none)]
+    pub quote_id: Option<String>,
 }
 
 #[derive(Object, Debug, Clone)]
@@ -229,6 +232,7 @@ fn item_dto(i: orders::Item) -> Result<OrderItem, ApiError> {
         line_total: line.line_total,
         elements: line.elements,
         artwork_hash: line.artwork_hash,
+        quote_id: line.quote_id,
     })
 }
 
