@@ -13,10 +13,15 @@ export const INVOICE_PDF_FAILED = 'Failed to download the tax invoice';
 export const CREDIT_NOTE_PDF_FAILED = 'Failed to download the credit note';
 
 /** The order's credit notes, oldest first (asked only for a paid order). */
+/** Whether the order has its tax invoice: paid, and paid in full (an advance alone has none; issue 52). */
+export function invoiced(order: Order): boolean {
+  return order.isPaid && order.balanceDue === 0;
+}
+
 export function useCreditNotes(order: Order) {
   return useQuery({
     queryKey: ['credit-notes', order._id, order.refundedAmount],
-    enabled: order.isPaid,
+    enabled: invoiced(order),
     queryFn: async () => unwrap(await api.GET('/orders/{id}/credit-notes', { params: { path: { id: order._id } } }), 'Failed to fetch credit notes'),
   });
 }

@@ -43,6 +43,13 @@ describe('Tax document links', () => {
     expect(fetchMock.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).includes('credit-notes'))).toBe(false);
   });
 
+  it('shows nothing for an order with only its advance paid (no tax invoice until the balance) and asks nothing', () => {
+    const fetchMock = mockApi(() => undefined);
+    const { container } = renderAt('/', <TaxDocumentLinks order={order(3, { isPaid: true, status: 'confirmed', advanceAmount: 350000, balanceDue: 340000 })} />);
+    expect(container.querySelector('.tax-documents')).toBeNull();
+    expect(fetchMock.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).includes('credit-notes'))).toBe(false);
+  });
+
   it('takes the file name the server gives', () => {
     expect(fileNameOf('attachment; filename="tax-invoice-INV-26-27-000001.pdf"', 'x.pdf')).toBe('tax-invoice-INV-26-27-000001.pdf');
     expect(fileNameOf(null, 'x.pdf')).toBe('x.pdf');

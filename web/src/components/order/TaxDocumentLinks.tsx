@@ -1,7 +1,8 @@
 // A paid order's tax invoice and credit notes as downloads, on the customer's
-// order page and in the admin's order details.
+// order page and in the admin's order details. An order with only its advance
+// paid has none yet: its tax invoice is issued when the balance is paid.
 import { useState } from 'react';
-import { downloadCreditNote, downloadTaxInvoice, useCreditNotes } from '../../api/taxDocuments';
+import { downloadCreditNote, downloadTaxInvoice, invoiced, useCreditNotes } from '../../api/taxDocuments';
 import type { Order } from '../../api/orders';
 import { rupees } from '../../lib/money';
 import './order.css';
@@ -10,7 +11,7 @@ export function TaxDocumentLinks({ order }: { order: Order }) {
   const notes = useCreditNotes(order);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (!order.isPaid) return null;
+  if (!invoiced(order)) return null;
   const run = (what: string, work: () => Promise<void>) => {
     setBusy(what);
     setError(null);
