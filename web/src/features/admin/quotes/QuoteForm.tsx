@@ -19,7 +19,7 @@ export function fieldOf(code?: string): Field | undefined {
   if (code.startsWith('QUOTE_DESIGN')) return 'designId';
   if (code === 'QUOTE_VALID_UNTIL') return 'validUntil';
   if (code === 'QUOTE_NOTE') return 'note';
-  if (code.startsWith('QUOTED_PRICE') || code === 'QUOTE_UNIT_PRICE') return 'unitPrice';
+  if (code === 'QUOTED_PRICE_ABOVE_LIST' || code === 'NEGATIVE_PRICE') return 'unitPrice';
   return undefined;
 }
 
