@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { designDoc, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
 import QuotePage from './QuotePage';
 import MyQuotesPage from './MyQuotesPage';
-import { quote } from './fixtures';
+import { quote } from '../../test/quoteFixtures';
 
 function routes(at: string) {
   return renderRoutes(

@@ -1,5 +1,5 @@
 // A quote as the server answers it, for the quote pages' tests.
-import type { Quote, QuoteLine } from '../../api/quotes';
+import type { Quote, QuoteLine } from '../api/quotes';
 
 export function quoteLine(overrides: Partial<QuoteLine> = {}): QuoteLine {
   return {
