@@ -61,13 +61,13 @@ test('an admin quotes a customer through the form; the customer accepts from the
   await form.getByLabel('Pieces M').fill('20');
   await form.getByLabel('Pieces L').fill('30');
   await form.getByLabel("Customer's saved design (optional)").selectOption({ label: 'Annual day tee' });
+  await form.getByLabel('Valid until').fill(indiaDay(10));
   await form.getByRole('button', { name: "Show the engine's price" }).click();
   const preview = await form.getByTestId('quote-preview').textContent();
   const list = Number(preview.match(/Engine's price ₹([\d,.]+) a piece for 50/)[1].replaceAll(',', '')) * 100;
   assert.ok(list > 10000, preview);
   // A price above the engine's is refused by its field, in the server's words.
   await form.getByLabel(/Unit price in rupees/).fill(String(list / 100 + 10));
-  await form.getByLabel('Valid until').fill(indiaDay(10));
   await form.getByLabel('Note').fill('For the annual day, 50 pieces');
   await form.getByRole('button', { name: 'Make quote' }).click();
   await form.getByTestId('error-unitPrice').waitFor();

@@ -106,8 +106,8 @@ export function QuoteForm({ onMade }: { onMade: (quote: Quote) => void }) {
       <label className="field">
         <span>Customer e-mail</span>
         <input type="email" value={email} onChange={(e) => (setEmail(e.target.value), setDesignId(''), changed())} />
-        {at('customerEmail')}
       </label>
+      {at('customerEmail')}
       <label className="field">
         <span>Product</span>
         <select value={productId} onChange={(e) => (setProductId(e.target.value), setColor(''), setQuantities({}), setDesignId(''), changed())}>
@@ -118,8 +118,8 @@ export function QuoteForm({ onMade }: { onMade: (quote: Quote) => void }) {
             </option>
           ))}
         </select>
-        {at('productId')}
       </label>
+      {at('productId')}
       {product && (
         <>
           <label className="field">
@@ -164,13 +164,18 @@ export function QuoteForm({ onMade }: { onMade: (quote: Quote) => void }) {
         {designs.isSuccess && email.includes('@') && productId && color && fitting.length === 0 && (
           <small className="muted">No saved design of this customer in this product and colour.</small>
         )}
-        {at('designId')}
       </label>
+      {at('designId')}
+      <label className="field">
+        <span>Valid until</span>
+        <input type="date" value={validUntil} onChange={(e) => (setValidUntil(e.target.value), changed())} />
+      </label>
+      {at('validUntil')}
       <label className="field">
         <span>Unit price in rupees (optional: at or below the engine's price)</span>
         <input inputMode="decimal" value={price} onChange={(e) => (setPrice(e.target.value), changed())} />
-        {at('unitPrice')}
       </label>
+      {at('unitPrice')}
       <div className="row">
         <button type="button" className="btn ghost" onClick={() => void showPrice()} disabled={pricing || !productId}>
           {pricing ? 'Pricing…' : "Show the engine's price"}
@@ -182,15 +187,10 @@ export function QuoteForm({ onMade }: { onMade: (quote: Quote) => void }) {
         )}
       </div>
       <label className="field">
-        <span>Valid until</span>
-        <input type="date" value={validUntil} onChange={(e) => (setValidUntil(e.target.value), changed())} />
-        {at('validUntil')}
-      </label>
-      <label className="field">
         <span>Note</span>
         <textarea value={note} maxLength={1000} rows={3} onChange={(e) => (setNote(e.target.value), changed())} />
-        {at('note')}
       </label>
+      {at('note')}
       <button className="btn" type="submit" disabled={make.isPending}>
         {make.isPending ? 'Making the quote…' : 'Make quote'}
       </button>

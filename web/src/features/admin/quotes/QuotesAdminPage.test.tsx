@@ -21,6 +21,8 @@ function quotesApi() {
     sent.push(body);
     const pieces = Object.values(body.quantities).reduce((a, b) => a + b, 0);
     if (pieces < 25) return { status: 400, body: { success: false, message: 'Minimum quantity requirement not met. You need 25 per color.', code: 'BELOW_MINIMUM' } };
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.validUntil))
+      return { status: 400, body: { success: false, message: 'Please give the last day the quote is valid as YYYY-MM-DD', code: 'QUOTE_VALID_UNTIL' } };
     if (body.unitPrice != null && body.unitPrice > 44910)
       return { status: 400, body: { success: false, message: 'The quoted price ₹500.00 is above the list price ₹449.10', code: 'QUOTED_PRICE_ABOVE_LIST' } };
     const line = quoteLine({ quantity: pieces, unitPrice: body.unitPrice ?? 44910 });
@@ -51,10 +53,12 @@ describe('QuotesAdminPage', () => {
 
     await u.type(within(form).getByLabelText('Pieces L'), '40');
     await u.click(within(form).getByRole('button', { name: "Show the engine's price" }));
+    expect((await within(form).findByTestId('error-validUntil')).textContent).toBe('Please give the last day the quote is valid as YYYY-MM-DD');
+    await u.type(within(form).getByLabelText('Valid until'), '2026-12-15');
+    await u.click(within(form).getByRole('button', { name: "Show the engine's price" }));
     expect((await within(form).findByTestId('quote-preview')).textContent).toBe("Engine's price ₹449.10 a piece for 50; quoted ₹449.10; total ₹20,050.00");
 
     await u.type(within(form).getByLabelText(/Unit price in rupees/), '500');
-    await u.type(within(form).getByLabelText('Valid until'), '2026-12-15');
     await u.click(within(form).getByRole('button', { name: 'Make quote' }));
     expect((await within(form).findByTestId('error-unitPrice')).textContent).toBe('The quoted price ₹500.00 is above the list price ₹449.10');
 
