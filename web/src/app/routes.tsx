@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
           { path: '/shipping', lazy: lazyPage(() => import('../features/checkout/CheckoutPage')) },
           { path: '/order-confirmation', lazy: lazyPage(() => import('../features/checkout/OrderConfirmationPage')) },
           { path: '/order-failed', lazy: lazyPage(() => import('../features/checkout/OrderFailedPage')) },
+          // A quote's page: the link in its e-mail (api core::quotes).
+          { path: '/quotes/:id', lazy: lazyPage(() => import('../features/quotes/QuotePage')) },
           {
             path: '/user',
             lazy: lazyPage(() => import('../features/account/AccountLayout')),
@@ -70,6 +72,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'profile', lazy: lazyPage(() => import('../features/account/ProfilePage')) },
               { path: 'addresses', lazy: lazyPage(() => import('../features/account/AddressesPage')) },
+              { path: 'quotes', lazy: lazyPage(() => import('../features/quotes/MyQuotesPage')) },
             ],
           },
           {
@@ -98,6 +101,7 @@ export const routes: RouteObject[] = [
               { path: 'accounts', lazy: lazyPage(() => import('../features/admin/accounts/AccountsAdminPage')) },
               { path: 'tickets', lazy: lazyPage(() => import('../features/admin/tickets/TicketsAdminPage')) },
               { path: 'pages', lazy: lazyPage(() => import('../features/admin/pages/PagesAdminPage')) },
+              { path: 'quotes', lazy: lazyPage(() => import('../features/admin/quotes/QuotesAdminPage')) },
               // /admin and any unknown admin path.
               { index: true, element: <Navigate to="/admin/orders" replace /> },
               { path: '*', element: <Navigate to="/admin/orders" replace /> },

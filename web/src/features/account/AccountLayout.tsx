@@ -15,6 +15,7 @@ export default function AccountLayout() {
         <nav aria-label="My Account">
           <NavLink to="/user/orders">Orders</NavLink>
           <NavLink to="/user/saved-designs">Saved Designs</NavLink>
+          <NavLink to="/user/quotes">Quotes</NavLink>
           <NavLink to="/account/group-orders">Group Orders</NavLink>
           <NavLink to="/user/profile">Profile</NavLink>
           <NavLink to="/user/addresses">Addresses</NavLink>

@@ -20,6 +20,7 @@ describe('DashboardPage', () => {
     expect([...menu.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Orders', '/user/orders'],
       ['Saved Designs', '/user/saved-designs'],
+      ['Quotes', '/user/quotes'],
       ['Group Orders', '/account/group-orders'],
       ['Profile', '/user/profile'],
       ['Addresses', '/user/addresses'],

@@ -13,6 +13,7 @@ export default function AdminLayout() {
           <NavLink to="/admin/tickets">Tickets</NavLink>
           <NavLink to="/admin/products">Products</NavLink>
           <NavLink to="/admin/coupons">Coupons</NavLink>
+          <NavLink to="/admin/quotes">Quotes</NavLink>
           <NavLink to="/admin/accounts">Accounts</NavLink>
           <NavLink to="/admin/pages">Pages</NavLink>
           <NavLink to="/" end>

@@ -119,6 +119,18 @@ describe('CartPage', () => {
     expect(await screen.findByText('Your cart is empty')).toBeTruthy();
   });
 
+  it('marks a quoted line with its quote and held price, its pieces fixed, and only that line', async () => {
+    signedIn();
+    const quoted = line({ _id: 'quoted', price: 20000, lineTotal: 500000, quote: { id: 'q1', number: 'QT/26-27/000001', heldUnitPrice: 20000 } });
+    mockApi((m, path) => (m === 'GET' && path === '/api/cart' ? ok(cart([quoted, line({ _id: 'plain' })])) : undefined));
+    renderCart();
+    const [first, second] = await screen.findAllByTestId('cart-line');
+    expect(within(first).getByTestId('cart-quote').textContent).toContain('Quoted price QT/26-27/000001: ₹200.00 each');
+    expect((within(first).getByRole('button', { name: 'More L' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(second).queryByTestId('cart-quote')).toBeNull();
+    expect((within(second).getByRole('button', { name: 'More L' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('sends edited quantities and shows the server refusing them', async () => {
     signedIn();
     let sent: unknown = null;

@@ -159,6 +159,11 @@ function CartLine({ item }: { item: CartItem }) {
           {item.color} · {elementsText(item)} · <span data-testid="cart-unit-price">{rupees(item.price)}</span> each
           {item.designFee > 0 && <> · design fee {rupees(item.designFee)}</>}
         </p>
+        {item.quote && (
+          <p className="tier-note" data-testid="cart-quote">
+            Quoted price {item.quote.number}: {rupees(item.quote.heldUnitPrice)} each, for these pieces (remove the line to give it up)
+          </p>
+        )}
         {item.tierLabel && (
           <p className="tier-note" data-testid="cart-tier">
             {item.tierLabel} {rupees(item.basePrice)}: you save {rupees(item.tierDiscount)}
@@ -185,7 +190,7 @@ function CartLine({ item }: { item: CartItem }) {
             </button>
           </div>
         )}
-        <SizeSteppers sizes={sizes} sizePrices={product.data?.sizePrices} value={shown} onChange={change} disabled={busy || roster.length > 0} />
+        <SizeSteppers sizes={sizes} sizePrices={product.data?.sizePrices} value={shown} onChange={change} disabled={busy || roster.length > 0 || !!item.quote} />
         <SizeChartBeside chart={product.data?.sizeChart} sizes={sizes} />
         {draft && (
           <div className="row">
