@@ -115,6 +115,6 @@ mod tests {
             codes(Fails::<{ ADMIN | NOT_FOUND }>::meta()),
             [400, 401, 403, 404, 500]
         );
-        assert_eq!(codes(ApiError::meta()).len(), 13);
+        assert_eq!(codes(ApiError::meta()).len(), 14);
     }
 }

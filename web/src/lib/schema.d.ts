@@ -15881,8 +15881,7 @@ export interface components {
              * @description What the coupon takes off in all (0 without one).
              */
             discount: number;
-            /** @description The coupon applied to the cart, taken or not (with why not). */
-            coupon?: components["schemas"]["CartCoupon"] & unknown;
+            coupon?: components["schemas"]["CartCoupon"];
             /** Format: int64 */
             gatewayChargeBps: number;
             /** @description The charge's label, e.g. "Payment Gateway (2.5%)" (no line at 0 bps). */
@@ -15893,12 +15892,7 @@ export interface components {
             total: number;
             /** Format: int64 */
             totalPrice: number;
-            /**
-             * @description Paying in two parts (issue 52), when the store offers it for this
-             *     total: the advance now and the balance before dispatch (the engine's
-             *     split; checkout's `paymentPlan: "advance"`). Absent otherwise.
-             */
-            advance?: components["schemas"]["AdvanceOffer"] & unknown;
+            advance?: components["schemas"]["AdvanceOffer"];
         };
         /** CartItem */
         CartItem: {
@@ -15964,11 +15958,7 @@ export interface components {
              *     DPI at its size, named before the shopper pays. Empty when all is well.
              */
             printWarnings: string[];
-            /**
-             * @description The quote this line was accepted from: its price per piece is held at
-             *     the quoted one, and its pieces and design cannot change (409).
-             */
-            quote?: components["schemas"]["CartQuote"] & unknown;
+            quote?: components["schemas"]["CartQuote"];
         };
         /**
          * CartQuote
@@ -18234,8 +18224,7 @@ export interface components {
             quantities: {
                 [key: string]: number;
             };
-            /** @description The quote's design; none: garments only (the customer picks a saved design on accepting). */
-            design?: components["schemas"]["Design"] & unknown;
+            design?: components["schemas"]["Design"];
             line: components["schemas"]["QuoteLine"];
             /** @description The last day it is valid, in India (`YYYY-MM-DD`); it ends at that day's midnight. */
             validUntil: string;

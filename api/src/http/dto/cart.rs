@@ -55,8 +55,8 @@ pub struct CartItem {
     /// The engine's preflight of the design: an image that prints below 150
     /// DPI at its size, named before the shopper pays. Empty when all is well.
     pub print_warnings: Vec<String>,
-    /// The quote this line was accepted from: its price per piece is held at
-    /// the quoted one, and its pieces and design cannot change (409).
+    // The quote this line was accepted from: its price per piece is held at
+    // the quoted one, and its pieces and design cannot change (409).
     #[oai(skip_serializing_if_is_none)]
     pub quote: Option<CartQuote>,
 }
@@ -84,7 +84,7 @@ pub struct CartDto {
     pub subtotal: i64,
     /// What the coupon takes off in all (0 without one).
     pub discount: i64,
-    /// The coupon applied to the cart, taken or not (with why not).
+    // The coupon applied to the cart, taken or not (with why not).
     #[oai(skip_serializing_if_is_none)]
     pub coupon: Option<CartCoupon>,
     pub gateway_charge_bps: i64,
@@ -93,9 +93,9 @@ pub struct CartDto {
     pub gateway_charge: i64,
     pub total: i64,
     pub total_price: i64,
-    /// Paying in two parts (issue 52), when the store offers it for this
-    /// total: the advance now and the balance before dispatch (the engine's
-    /// split; checkout's `paymentPlan: "advance"`). Absent otherwise.
+    // Paying in two parts (issue 52), when the store offers it for this
+    // total: the advance now and the balance before dispatch (the engine's
+    // split; checkout's `paymentPlan: "advance"`). Absent otherwise.
     #[oai(skip_serializing_if_is_none)]
     pub advance: Option<AdvanceOffer>,
 }

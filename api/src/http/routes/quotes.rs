@@ -98,7 +98,7 @@ pub struct QuoteDto {
     pub product_name: String,
     pub color: String,
     pub quantities: QuantityDto,
-    /// The quote's design; none: garments only (the customer picks a saved design on accepting).
+    // The quote's design; none: garments only (the customer picks a saved design on accepting).
     #[oai(skip_serializing_if_is_none)]
     pub design: Option<DesignDocument>,
     pub line: QuoteLine,
