@@ -5,14 +5,14 @@
 
 use crate::core::checkout::open::provider_order;
 use crate::core::checkout::refunds;
-use crate::core::checkout::settle::{VERIFICATION_FAILED, outcome_of};
+use crate::core::checkout::settle::{check_signed, outcome_of};
 use crate::core::documents::issuing;
 use crate::core::messages::payment_plans as messages;
 use crate::db::orders;
 use crate::db::orders::{Event, Payment};
 use crate::domain::OrderStatus;
 use crate::error::{Failure, Fallible};
-use crate::metrics::{PaymentOutcome, PaymentVia};
+use crate::metrics::PaymentVia;
 use crate::state::AppState;
 
 /// The order with its balance's provider order: made now, or the one made
@@ -86,20 +86,14 @@ pub async fn settle_balance(
     payment_id: &str,
     signature: &str,
 ) -> Fallible<orders::Order> {
-    let signed = order.balance_provider_order_id.as_deref() == Some(provider_order_id)
-        && state
-            .payments
-            .payment_signed(provider_order_id, payment_id, signature);
-    if !signed {
-        state
-            .metrics
-            .payment(PaymentVia::Browser, PaymentOutcome::Refused);
-        tracing::warn!(order = %order.id, "balance payment signature refused");
-        return Err(Failure::bad_request_code(
-            VERIFICATION_FAILED,
-            "PAYMENT_VERIFICATION_FAILED",
-        ));
-    }
+    check_signed(
+        state,
+        &order.id,
+        order.balance_provider_order_id.as_deref(),
+        provider_order_id,
+        payment_id,
+        signature,
+    )?;
     let (outcome, after, given_back) =
         record(state, order, payment_id.trim(), None, PaymentVia::Browser).await?;
     if let Some(given_back) = given_back {

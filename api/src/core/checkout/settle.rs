@@ -14,6 +14,33 @@ use crate::state::AppState;
 
 pub const VERIFICATION_FAILED: &str = "Payment verification failed. Please contact support.";
 
+/// Refuses a payment the browser reports unless it is for `expected` (the
+/// order's provider order, or its balance's) and the provider's signature proves it.
+pub fn check_signed(
+    state: &AppState,
+    order_id: &str,
+    expected: Option<&str>,
+    provider_order_id: &str,
+    payment_id: &str,
+    signature: &str,
+) -> Fallible<()> {
+    let signed = expected == Some(provider_order_id)
+        && state
+            .payments
+            .payment_signed(provider_order_id, payment_id, signature);
+    if signed {
+        return Ok(());
+    }
+    state
+        .metrics
+        .payment(PaymentVia::Browser, PaymentOutcome::Refused);
+    tracing::warn!(order = %order_id, provider_order_id, "payment signature refused");
+    Err(Failure::bad_request_code(
+        VERIFICATION_FAILED,
+        "PAYMENT_VERIFICATION_FAILED",
+    ))
+}
+
 /// Marks the order paid once the provider's signature proves the payment;
 /// the order as paid.
 pub async fn settle(
@@ -23,20 +50,14 @@ pub async fn settle(
     payment_id: &str,
     signature: &str,
 ) -> Fallible<orders::Order> {
-    let signed = order.provider_order_id.as_deref() == Some(provider_order_id)
-        && state
-            .payments
-            .payment_signed(provider_order_id, payment_id, signature);
-    if !signed {
-        state
-            .metrics
-            .payment(PaymentVia::Browser, PaymentOutcome::Refused);
-        tracing::warn!(order = %order.id, "payment signature refused");
-        return Err(Failure::bad_request_code(
-            VERIFICATION_FAILED,
-            "PAYMENT_VERIFICATION_FAILED",
-        ));
-    }
+    check_signed(
+        state,
+        &order.id,
+        order.provider_order_id.as_deref(),
+        provider_order_id,
+        payment_id,
+        signature,
+    )?;
     let confirming = issuing::for_payment(&state.db, &state.config, order).await?;
     let paid = orders::pay(
         &state.db,
