@@ -8,6 +8,7 @@ pub mod company;
 pub mod contact;
 pub mod grievance;
 pub mod india_time;
+mod language;
 pub mod numbering;
 pub mod order_number;
 mod order_status;
@@ -22,6 +23,7 @@ mod stored_text;
 pub mod ticket;
 
 pub use contact::{Email, Phone};
+pub use language::Language;
 pub use order_status::OrderStatus;
 pub use pincode::Pincode;
 pub use role::Role;
