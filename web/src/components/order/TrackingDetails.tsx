@@ -5,10 +5,10 @@
 import { useId, type ReactNode } from 'react';
 import { SHIPMENT_STATE_LABEL, type Tracking } from '../../api/shipping';
 import { formatDate } from '../../lib/formatDate';
-import { dateFormat } from '../../lib/dateFormat';
+import { shopperDateFormat } from '../../lib/dateFormat';
 import './order.css';
 
-const dayFormat = dateFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = shopperDateFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A YYYY-MM-DD date as "Sat, 28 Nov, 2026" (a calendar day: no time zone shifts it). */
 export function formatDay(ymd: string): string {

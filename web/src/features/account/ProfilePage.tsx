@@ -12,9 +12,9 @@ import { useAuth } from '../../lib/auth';
 import { parsePhone } from '../../lib/contact';
 import { cleanPhone } from '../../lib/inputs';
 import ChangePasswordForm from './ChangePasswordForm';
-import { dateFormat } from '../../lib/dateFormat';
+import { shopperDateFormat } from '../../lib/dateFormat';
 
-const memberSince = dateFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+const memberSince = shopperDateFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
 export default function ProfilePage() {
   const profile = useProfile();

@@ -2,10 +2,10 @@
 // cannot, and the page's title in the browser's tab.
 import { PAGE_FAILED, usePage, type PageSlug } from '../../api/pages';
 import { hasOwnHeading, PageHtml } from '../../components/PageHtml';
-import { dateFormat } from '../../lib/dateFormat';
+import { shopperDateFormat } from '../../lib/dateFormat';
 
 const STORE_NAME = 'Legacy Threads';
-const updatedFormat = dateFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+const updatedFormat = shopperDateFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
 export function PolicyText({ slug }: { slug: PageSlug }) {
   const page = usePage(slug);
