@@ -66,9 +66,10 @@ export function Navbar() {
           <NavLink to="/products">{t('nav.products')}</NavLink>
           <NavLink to="/about">{t('nav.about')}</NavLink>
           <NavLink to="/contact">{t('nav.contact')}</NavLink>
+          {/* In the links, not beside the cart: on a phone it waits in the menu instead of pushing the bar wider. */}
+          <LanguageSwitch />
         </nav>
         <div className="nav-actions">
-          <LanguageSwitch />
           {isAuthenticated && (
             <Link to="/cart" className="cart-link" aria-label={t('nav.cart', { count })}>
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
@@ -83,7 +84,7 @@ export function Navbar() {
           {isAuthenticated ? (
             <div className="user-menu" ref={menuRef}>
               <button className="btn ghost" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
-                {offline ? t('nav.offlineSession') : user?.name?.split(' ')[0] || t('nav.account')} <span aria-hidden="true">{MENU_ARROW}</span>
+                {offline ? t('nav.offlineSession') : user?.name?.split(' ')[0] || t('nav.account')} {MENU_ARROW}
               </button>
               {menuOpen && (
                 <div className="menu" role="menu">
