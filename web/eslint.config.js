@@ -46,6 +46,8 @@ const TRANSLATED = [
   'src/features/studio/**/*.tsx',
   'src/components/three/**/*.tsx',
   'src/components/DesignTypeDialog.tsx',
+  'src/features/orders/**/*.tsx',
+  'src/components/order/**/*.tsx',
 ];
 
 export default tseslint.config(
