@@ -32,7 +32,7 @@ describe('the orders in Hindi', () => {
     expect(within(cards[1]).getByText('कन्फ़र्म', { selector: '.status-chip' })).toBeTruthy();
     expect(within(cards[0]).getByText('कुल ₹6,406.25')).toBeTruthy();
     await userEvent.click(within(cards[0]).getByRole('button', { name: 'विवरण देखें' }));
-    const details = cards[0].querySelector('.order-details')!;
+    const details = cards[0].querySelector<HTMLElement>('.order-details')!;
     expect(within(details).getByText('भेजने का पता:')).toBeTruthy();
     const filters = screen.getByRole('group', { name: 'स्थिति के हिसाब से छाँटें' });
     expect(englishIn(filters, /^$/)).toEqual([]);
