@@ -48,6 +48,7 @@ const TRANSLATED = [
   'src/components/DesignTypeDialog.tsx',
   'src/features/orders/**/*.tsx',
   'src/components/order/**/*.tsx',
+  'src/components/roster/RosterEditor.tsx',
 ];
 
 export default tseslint.config(

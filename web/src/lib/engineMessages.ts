@@ -8,8 +8,8 @@ import { english, type MessageId } from './i18n/catalogues';
 import { currentLanguage, type Language, type T } from './i18n';
 import { translate, type Values } from './i18n/format';
 
-/** How a roster row's problem comes when the engine names the row. */
-const ROW = /^Row (\d+): ([\s\S]*)$/;
+/** How a roster row's problem comes when the engine names the row (typed rows) or the line (a pasted list). */
+const ROW = /^(Row|Line) (\d+): ([\s\S]*)$/;
 
 function idOf(code: string | undefined): MessageId | undefined {
   const id = `engine.${code}`;
@@ -59,18 +59,21 @@ export function engineMessage(t: T, code: string | undefined, values: Values | u
   return id ? t(id, values) : fallbackEnglish;
 }
 
-/** An engine refusal (an Error with a `code`, as the engine throws it) in the shopper's language. */
+/**
+ * An engine refusal in the shopper's language: an Error with a `code` as the engine throws it, or a roster row's
+ * problem as it lists them (`{ row, code, message }`).
+ */
 export function engineError(t: T, e: unknown): string {
-  if (!(e instanceof Error)) return String(e);
-  const code = (e as Error & { code?: unknown }).code;
-  if (typeof code !== 'string') return e.message;
-  const values = valuesOf(code, e.message);
-  if (values) return engineMessage(t, code, values, e.message);
+  if (typeof e !== 'object' || e === null || typeof (e as { message?: unknown }).message !== 'string') return String(e);
+  const { code, message } = e as { code?: unknown; message: string };
+  if (typeof code !== 'string') return message;
+  const values = valuesOf(code, message);
+  if (values) return engineMessage(t, code, values, message);
   // A roster row's problem, named with its row.
-  const row = ROW.exec(e.message);
-  const inRow = row && valuesOf(code, row[2]);
-  if (row && inRow) return t('engine.row', { row: row[1], problem: engineMessage(t, code, inRow, row[2]) });
-  return e.message;
+  const row = ROW.exec(message);
+  const inRow = row && valuesOf(code, row[3]);
+  if (row && inRow) return t(row[1] === 'Row' ? 'engine.row' : 'engine.line', { row: row[2], problem: engineMessage(t, code, inRow, row[3]) });
+  return message;
 }
 
 /** A translator for code outside components (texts only: no tags). */
