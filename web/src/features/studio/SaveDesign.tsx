@@ -5,7 +5,7 @@
 // them). Shows whether what is on screen is saved.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { DEFAULT_DESIGN_NAME, SAVE_DESIGN_FAILED, useSaveDesign, useUpdateDesign, type SavedDesign } from '../../api/designs';
+import { SAVE_DESIGN_FAILED, useSaveDesign, useUpdateDesign, type SavedDesign } from '../../api/designs';
 import { useT, type T } from '../../lib/i18n';
 import { uploadDesignImages } from '../../api/artwork';
 import { Dialog } from '../../components/Dialog';
@@ -84,7 +84,7 @@ export function SaveDesign({ handle, openError, onMessage }: Props) {
 
   const submitName = (e: FormEvent) => {
     e.preventDefault();
-    const name = naming?.trim() || DEFAULT_DESIGN_NAME;
+    const name = naming?.trim() || t('studio.defaultDesignName');
     setNaming(null);
     void save(name);
   };
@@ -109,7 +109,7 @@ export function SaveDesign({ handle, openError, onMessage }: Props) {
             {origin && <span className="save-name">{origin.name}{NAME_SEPARATOR}</span>}
             {saving ? t('studio.saving') : state}
           </span>
-          <button className="btn small" disabled={saving || (origin !== null && !dirty)} onClick={() => (origin ? void save() : setNaming(DEFAULT_DESIGN_NAME))}>
+          <button className="btn small" disabled={saving || (origin !== null && !dirty)} onClick={() => (origin ? void save() : setNaming(t('studio.defaultDesignName')))}>
             {t('studio.saveDesign')}
           </button>
           {origin && (
