@@ -3,6 +3,9 @@
 // a shopper's face), and a real refusal reads back as the engine wrote it in English and in Hindi with its values.
 import { beforeAll, describe, expect, it } from 'vitest';
 import engineErrors from '../../../design-engine/src/error.rs?raw';
+import engineTiers from '../../../design-engine/src/tiers.rs?raw';
+import engineRosterPricing from '../../../design-engine/src/roster_pricing.rs?raw';
+import { english } from './i18n/catalogues';
 import en from './i18n/en.json';
 import { loadCatalogue } from './i18n';
 import { createStudio } from './engine';
@@ -48,6 +51,21 @@ describe("the engine's refusals", () => {
       const pattern = new RegExp(`^${unquoted(holes(wording)).split('{}').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`);
       expect([code, pattern.test(icuHoles((en as Record<string, string>)[`engine.${code}`]))]).toEqual([code, true]);
     }
+  });
+
+  it("read the engine's other English the studio shows: the next tier's hint and the names-and-numbers line's labels", async () => {
+    const hint = /hint: format!\("((?:[^"\\]|\\.)*)"/.exec(engineTiers)?.[1] ?? '';
+    expect(icuHoles(english['studio.nextTier'])).toBe(holes(hint));
+    // Each label the engine gives a names-and-numbers line reads as itself in English and in Devanagari in Hindi.
+    const labels = [...engineRosterPricing.matchAll(/\(\w+, \w+\) => "([^"]+)"/g)].map((m) => m[1]);
+    expect(labels.length).toBe(3);
+    await loadCatalogue('hi');
+    for (const label of labels) {
+      expect(translator('en')('studio.personalisation', { label, pieces: '2', price: '₹1' })).toBe(`${label} (2 × ₹1)`);
+      expect(translator('hi')('studio.personalisation', { label, pieces: '2', price: '₹1' })).toMatch(/^[\u0900-\u097F ]+ \(2 × ₹1\)$/);
+    }
+    const hindi = labels.map((label) => translator('hi')('studio.personalisation', { label, pieces: '2', price: '₹1' }));
+    expect(new Set(hindi).size).toBe(labels.length);
   });
 
   describe('from the real engine', () => {
