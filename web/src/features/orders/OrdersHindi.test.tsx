@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { inHindi, mockApi, ok, order, renderAt, renderRoutes, signedIn } from '../../test/testkit';
+import { inHindi, mockApi, ok, order, renderAt, renderRoutes, signedIn, storeFacts } from '../../test/testkit';
+import { claim } from '../../test/supportFixtures';
 import OrdersPage from './OrdersPage';
 import { ProofReview } from './ProofReview';
 
@@ -54,5 +55,32 @@ describe('the orders in Hindi', () => {
     const proof = screen.getByRole('region', { name: 'ऑर्डर LT-20261122-000001 का प्रूफ़' });
     expect(within(proof).getByRole('button', { name: 'मंज़ूरी दें' })).toBeTruthy();
     expect(englishIn(proof, /^(PDF)$/)).toEqual([]);
+  });
+
+  it("reads a delivered order's claims and the claim form in Hindi", async () => {
+    await inHindi();
+    signedIn();
+    const delivered = order(1, { status: 'delivered', isPaid: true });
+    const claims = [claim({ status: 'refunded', decision: { action: 'refund', refundPaise: 59800, creditNoteNumber: 'CN/26-27/000003', decidedAt: Date.UTC(2026, 10, 28) } as never })];
+    mockApi((method, path) => {
+      if (method === 'GET' && path === '/api/orders') return { status: 200, body: { success: true, message: 'Orders', data: [delivered], pagination: { page: 1, limit: 10, total: 1, pages: 1 } } };
+      if (method === 'GET' && path === '/api/store') return ok(storeFacts());
+      if (method === 'GET' && path === '/api/orders/o1') return ok({ ...delivered, timeline: [{ kind: 'delivered', label: 'Delivered', at: Date.now() }] });
+      if (method === 'GET' && path === '/api/orders/o1/claims') return ok(claims);
+      return undefined;
+    });
+    renderRoutes([{ path: '/user/orders', element: <OrdersPage /> }], '/user/orders');
+    const reported = await screen.findByRole('region', { name: 'ऑर्डर LT-20261122-000001 में बताई गई समस्याएँ' });
+    const summary = within(reported).getByTestId('claim');
+    expect(summary.textContent).toContain('टिकट GRV/26-27/000007 · गलत छपाई · M 2 रिफ़ंड हुआ');
+    expect(summary.textContent).toContain('रिफ़ंड किया गया ₹598.00 (क्रेडिट नोट CN/26-27/000003)।');
+    expect(englishIn(summary, /^(Two|shirts|have|the|logo|printed|upside|down|GRV|CN)$/)).toEqual([]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'समस्या बताएँ' }));
+    const form = screen.getByRole('form', { name: 'ऑर्डर LT-20261122-000001 की समस्या बताएँ' });
+    await userEvent.click(within(form).getByRole('button', { name: 'समस्या दर्ज करें' }));
+    expect(within(form).getByText('चुनें कि कितने पीस में समस्या है')).toBeTruthy();
+    expect(within(form).getByText('कृपया समस्या बताएँ')).toBeTruthy();
+    expect(englishIn(form, /^(PNG|JPEG|GIF|Shirt|Normal|white)$/)).toEqual([]);
   });
 });
