@@ -45,6 +45,7 @@ const TRANSLATED = [
   'src/components/LanguageSwitch.tsx',
   // webhi3: group orders, sign-in, the customer's account pages.
   'src/features/groups/**/*.tsx',
+  'src/features/auth/**/*.tsx',
 ];
 
 export default tseslint.config(
