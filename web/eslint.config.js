@@ -46,9 +46,7 @@ const TRANSLATED = [
   // webhi3: group orders, sign-in, the customer's account pages.
   'src/features/groups/**/*.tsx',
   'src/features/auth/**/*.tsx',
-  'src/features/account/ProfilePage.tsx',
-  'src/features/account/ChangePasswordForm.tsx',
-  'src/features/account/LanguageChoice.tsx',
+  'src/features/account/**/*.tsx',
 ];
 
 export default tseslint.config(
