@@ -47,6 +47,10 @@ const TRANSLATED = [
   'src/features/groups/**/*.tsx',
   'src/features/auth/**/*.tsx',
   'src/features/account/**/*.tsx',
+  'src/features/designs/**/*.tsx',
+  'src/features/quotes/**/*.tsx',
+  'src/features/ticketLookup/**/*.tsx',
+  'src/features/newsletter/**/*.tsx',
 ];
 
 export default tseslint.config(
