@@ -98,6 +98,7 @@ export default function AddressesPage() {
           title={t('addresses.deleteTitle')}
           question={t('addresses.confirmDelete')}
           confirmLabel={t('addresses.delete')}
+          cancelLabel={t('addresses.cancel')}
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}
         >

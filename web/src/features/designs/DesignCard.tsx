@@ -126,6 +126,7 @@ export function DesignCard({ design, banners, groupStarter: StartGroup }: { desi
           title={t('designs.removeDesign')}
           question={t('designs.removeQuestion')}
           confirmLabel={t('designs.remove')}
+          cancelLabel={t('designs.cancel')}
           onConfirm={confirmRemove}
           onCancel={() => setConfirming(false)}
         />

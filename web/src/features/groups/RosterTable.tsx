@@ -76,6 +76,7 @@ export function RosterTable({
           title={t('groups.removePiece')}
           question={t('groups.removeQuestion', { member: removing.member, piece: describe(removing) })}
           confirmLabel={t('groups.remove')}
+          cancelLabel={t('groups.cancel')}
           onConfirm={() => {
             onRemove(removing);
             setRemoving(null);
