@@ -3,7 +3,7 @@
 // name and e-mail, and the words kept as they are: OTP, SMS), and signing in by an e-mail code works in Hindi.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, expectAccessible, latestCode, newContext, registerAccount, store, withStore } from './harness.mjs';
+import { browser, call, expectAccessible, latestCode, newContext, registerAccount, store, withStore } from './harness.mjs';
 
 withStore();
 
@@ -64,6 +64,50 @@ test('a visitor reads the sign-in pages and the e-mailed links in Hindi', async 
   await context.close();
 });
 
+/** Signs in on the login page in Hindi with an e-mail code from the dev outbox. */
+async function signInInHindi(page, email) {
+  await page.getByRole('main').getByLabel('ई-मेल पता').fill(email);
+  await page.getByRole('button', { name: 'कोड भेजें' }).click();
+  await page.getByText('आपके ई-मेल पर OTP भेज दिया गया है').waitFor();
+  await page.getByLabel('वन-टाइम कोड (OTP)').fill(await latestCode(store.url, email));
+  await page.getByRole('button', { name: 'पुष्टि करें और आगे बढ़ें' }).click();
+}
+
+test('a member follows a group-order link in Hindi: signs in, joins with a size and sees their share to pay', async () => {
+  const organiser = await registerAccount(store.url, { name: 'Ravi Kumar', email: `ravi-${Date.now()}@example.com`, password: 'correct horse battery' });
+  const tee = (await call('GET', '/products')).find((p) => p.name === 'T-Shirt Normal');
+  const text = { text: 'Chess Club', font: 'Georgia', size: 24, color: '#111111', position: { x: 50, y: 50 } };
+  const design = { version: 1, productId: tee._id, color: 'white', areas: { back: { text } }, quantities: {} };
+  const saved = await call('POST', '/designs', organiser.accessToken, { name: 'Chess Club', design });
+  const shipTo = { email: 'ravi@example.com', fullName: 'Ravi Kumar', phone: '9876543210', addressLine1: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001' };
+  const group = await call('POST', '/group-orders', organiser.accessToken, { designId: saved._id, title: 'Chess Club 2026', deadline: Date.now() + 7 * 86_400_000, payment: 'members', personalisation: false, shipTo });
+
+  const email = `asha-${Date.now()}@example.com`;
+  await registerAccount(store.url, { name: 'Asha Verma', email, password: 'correct horse battery' });
+  const context = await hindiContext();
+  const page = await context.newPage();
+  // The group's names, and the print area's name under the design's picture: the shared DesignThumbnails
+  // (translated with the cart's lines, where it is drawn too).
+  const data = ['Ravi', 'Chess', 'Club', 'Shirt', 'Normal', 'Back', 'design'];
+  await page.goto(`${store.url}/g/${group.token}`);
+  await page.getByRole('heading', { level: 1, name: 'Chess Club 2026' }).waitFor();
+  assert.deepEqual(await englishLeft(page, data), [], 'the link, for a visitor');
+  await page.getByRole('link', { name: 'जुड़ने के लिए साइन इन करें' }).click();
+  await page.waitForURL('**/login');
+  await signInInHindi(page, email);
+  await page.waitForURL((u) => u.pathname === `/g/${group.token}`, { timeout: 10_000 });
+
+  const join = page.getByRole('form', { name: 'इस ग्रुप ऑर्डर से जुड़ें' });
+  await join.getByLabel('साइज़').selectOption('M');
+  await join.getByRole('button', { name: 'जुड़ें' }).click();
+  await page.getByText('आप ग्रुप ऑर्डर से जुड़ गए हैं।').waitFor();
+  await page.getByTestId('piece-unpaid').getByText('अभी भुगतान बाकी', { exact: false }).waitFor();
+  await page.getByRole('button', { name: /का भुगतान करें$/ }).waitFor();
+  assert.deepEqual(await englishLeft(page, [...data, 'Payment', 'Gateway']), [], 'the link, joined');
+  await expectAccessible(page, 'group link in Hindi, joined');
+  await context.close();
+});
+
 test('a customer signs in by an e-mail code in Hindi and reads the account pages in Hindi', async () => {
   const email = `meena-${Date.now()}@example.com`;
   await registerAccount(store.url, { name: 'Meena Iyer', email, password: 'correct horse battery' });
@@ -72,11 +116,7 @@ test('a customer signs in by an e-mail code in Hindi and reads the account pages
   await page.goto(store.url + '/user/profile');
   await page.waitForURL('**/login');
   await page.getByText('माँगा गया पेज देखने के लिए कृपया लॉग इन करें').waitFor();
-  await page.getByRole('main').getByLabel('ई-मेल पता').fill(email);
-  await page.getByRole('button', { name: 'कोड भेजें' }).click();
-  await page.getByText('आपके ई-मेल पर OTP भेज दिया गया है').waitFor();
-  await page.getByLabel('वन-टाइम कोड (OTP)').fill(await latestCode(store.url, email));
-  await page.getByRole('button', { name: 'पुष्टि करें और आगे बढ़ें' }).click();
+  await signInInHindi(page, email);
   await page.waitForURL((u) => u.pathname === '/user/profile', { timeout: 10_000 });
 
   const mine = ['Meena', 'Iyer', email.split('@')[0].split('-')[0], 'example', 'com'];
