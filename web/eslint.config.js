@@ -49,6 +49,13 @@ const TRANSLATED = [
   'src/features/orders/**/*.tsx',
   'src/components/order/**/*.tsx',
   'src/components/roster/RosterEditor.tsx',
+  'src/features/groups/**/*.tsx',
+  'src/features/auth/**/*.tsx',
+  'src/features/account/**/*.tsx',
+  'src/features/designs/**/*.tsx',
+  'src/features/quotes/**/*.tsx',
+  'src/features/ticketLookup/**/*.tsx',
+  'src/features/newsletter/**/*.tsx',
 ];
 
 export default tseslint.config(
