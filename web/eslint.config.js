@@ -45,6 +45,7 @@ const TRANSLATED = [
   'src/components/LanguageSwitch.tsx',
   'src/features/cart/**/*.tsx',
   'src/features/checkout/**/*.tsx',
+  'src/features/product/**/*.tsx',
   'src/components/address/*.tsx',
   'src/components/TestPaymentDialog.tsx',
   'src/components/SizeSteppers.tsx',
