@@ -70,6 +70,7 @@ const TRANSLATED = [
   'src/components/DesignThumbnails.tsx',
   'src/components/roster/RosterSummary.tsx',
   'src/components/roster/PersonalisationCharge.tsx',
+  'src/components/roster/RosterEditor.tsx',
 ];
 
 export default tseslint.config(

@@ -11,7 +11,14 @@ import { sizeWithSurcharge } from '../../lib/sizes';
 import type { components } from '../../lib/schema';
 import { SizeChartBeside } from '../SizeChart';
 import { readLine, readPaste, sizeCounts, type PendingLine, type RosterModel } from './rosterModel';
+import { useT } from '../../lib/i18n';
 import './roster.css';
+
+// Signs the same in every language.
+const CROSS = '✕';
+const NUMBER_SIGN = '#';
+const DOT = ' · ';
+const EXAMPLE = 'Sharma, 10, M\nO\'Brien, 7, XL';
 
 const inputOf = (row: RosterRow): RosterRowInput => ({ size: row.size, name: row.name, number: row.number });
 
@@ -34,6 +41,7 @@ export function RosterEditor({
   const id = useId();
   const [pending, setPending] = useState<PendingLine[]>([]);
   const [status, setStatus] = useState('');
+  const t = useT();
   const { rows } = model;
   const inputs = rows.map(inputOf);
   const rowProblems = new Map<number, string>();
@@ -53,7 +61,7 @@ export function RosterEditor({
     }
     setPending((p) => [...p, ...read.pending]);
     const bad = read.pending.length;
-    setStatus(`Added ${read.rows.length} row${read.rows.length === 1 ? '' : 's'}${bad ? `; ${bad} line${bad === 1 ? '' : 's'} to fix below` : ''}.`);
+    setStatus(bad ? t('roster.addedToFix', { count: read.rows.length, bad }) : t('roster.added', { count: read.rows.length }));
     return true;
   };
 
@@ -64,7 +72,7 @@ export function RosterEditor({
     if (row) {
       const error = model.setRows([...inputs, inputOf(row)]);
       if (error) return setPending((p) => p.map((l) => (l.id === line.id ? { ...l, message: error } : l)));
-      setStatus(`Line ${line.line} added as row ${inputs.length + 1}.`);
+      setStatus(t('roster.lineAdded', { line: line.line, row: inputs.length + 1 }));
     }
     setPending((p) => p.filter((l) => l.id !== line.id));
   };
@@ -87,7 +95,7 @@ export function RosterEditor({
       </p>
       {pending.length > 0 && (
         <section className="roster-pending" aria-labelledby={`${id}-fix`} data-testid="roster-pending">
-          <h3 id={`${id}-fix`}>Lines to fix</h3>
+          <h3 id={`${id}-fix`}>{t('roster.linesToFix')}</h3>
           <ul>
             {pending.map((line) => (
               <PendingItem
@@ -104,13 +112,13 @@ export function RosterEditor({
       {rows.length > 0 && (
         <div className="roster-rows-box">
           <div className="roster-row roster-head" aria-hidden="true">
-            <span>#</span>
-            <span>Name</span>
-            <span>No.</span>
-            <span>Size</span>
+            <span>{NUMBER_SIGN}</span>
+            <span>{t('roster.name')}</span>
+            <span>{t('roster.numberShort')}</span>
+            <span>{t('roster.size')}</span>
             <span />
           </div>
-          <ol className="roster-rows" aria-label="Rows" data-testid="roster-rows">
+          <ol className="roster-rows" aria-label={t('roster.rows')} data-testid="roster-rows">
             {rows.map((row, i) => (
               <RowItem
                 key={i}
@@ -123,7 +131,7 @@ export function RosterEditor({
                 onChange={(input) => model.setRows(inputs.map((r, j) => (j === i ? input : r)), `roster-row:${i}`)}
                 onRemove={() => {
                   model.setRows(inputs.filter((_, j) => j !== i));
-                  setStatus(`Row ${i + 1} removed.`);
+                  setStatus(t('roster.rowRemoved', { n: i + 1 }));
                 }}
               />
             ))}
@@ -138,15 +146,14 @@ export function RosterEditor({
 
 /** Pieces per size, and in all. */
 function RosterCounts({ rows, sizes }: { rows: RosterRow[]; sizes: Size[] }) {
+  const t = useT();
   return (
     <p className="roster-counts" data-testid="roster-counts">
-      <strong>
-        {rows.length} piece{rows.length === 1 ? '' : 's'}
-      </strong>
+      <strong>{t('roster.pieces', { count: rows.length })}</strong>
       {sizeCounts(rows, sizes).map(({ size, count }) => (
         <span key={size}>
-          {' '}
-          · {size} {count}
+          {DOT}
+          {t('roster.sizeCount', { size, count })}
         </span>
       ))}
     </p>
@@ -167,6 +174,7 @@ function readText(file: File): Promise<string> {
 function PasteBox({ id, onPaste, disabled }: { id: string; onPaste: (text: string) => boolean; disabled: boolean }) {
   const [text, setText] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
+  const t = useT();
   const add = () => onPaste(text) && setText('');
   const pickFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -176,20 +184,20 @@ function PasteBox({ id, onPaste, disabled }: { id: string; onPaste: (text: strin
       setFileError(null);
       onPaste(await readText(file));
     } catch {
-      setFileError(`${file.name} could not be read.`);
+      setFileError(t('roster.fileUnreadable', { file: file.name }));
     }
   };
   return (
     <details className="roster-paste" open>
-      <summary>Paste a list or choose a CSV file</summary>
-      <label htmlFor={`${id}-paste`}>Paste a list: name, number, size on each line</label>
-      <textarea id={`${id}-paste`} rows={4} value={text} placeholder={'Sharma, 10, M\nO\'Brien, 7, XL'} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+      <summary>{t('roster.pasteTitle')}</summary>
+      <label htmlFor={`${id}-paste`}>{t('roster.pasteLabel')}</label>
+      <textarea id={`${id}-paste`} rows={4} value={text} placeholder={EXAMPLE} onChange={(e) => setText(e.target.value)} spellCheck={false} />
       <div className="row roster-paste-actions">
         <button type="button" className="btn small" onClick={add} disabled={disabled || !text.trim()}>
-          Add these rows
+          {t('roster.addThese')}
         </button>
         <label className="btn small ghost file-button">
-          Choose a CSV file
+          {t('roster.chooseFile')}
           <input type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" className="visually-hidden" onChange={(e) => void pickFile(e)} disabled={disabled} />
         </label>
       </div>
@@ -204,10 +212,11 @@ function PasteBox({ id, onPaste, disabled }: { id: string; onPaste: (text: strin
 
 function PendingItem({ line, onChange, onAdd, onDrop }: { line: PendingLine; onChange: (text: string) => void; onAdd: () => void; onDrop: () => void }) {
   const messageId = `${line.id}-message`;
+  const t = useT();
   return (
     <li className="roster-pending-line" data-line={line.line}>
       <label htmlFor={line.id} className="small">
-        Line {line.line} as pasted
+        {t('roster.lineAsPasted', { line: line.line })}
       </label>
       <div className="row">
         <input
@@ -219,11 +228,11 @@ function PendingItem({ line, onChange, onAdd, onDrop }: { line: PendingLine; onC
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), onAdd())}
         />
-        <button type="button" className="btn small" onClick={onAdd} aria-label={`Add line ${line.line}`}>
-          Add
+        <button type="button" className="btn small" onClick={onAdd} aria-label={t('roster.addLine', { line: line.line })}>
+          {t('roster.add')}
         </button>
-        <button type="button" className="btn small ghost" onClick={onDrop} aria-label={`Drop line ${line.line}`}>
-          ✕
+        <button type="button" className="btn small ghost" onClick={onDrop} aria-label={t('roster.dropLine', { line: line.line })}>
+          {CROSS}
         </button>
       </div>
       <p id={messageId} className="error small" data-testid="roster-line-error">
@@ -245,6 +254,7 @@ function RowItem({
   onRemove,
 }: { idPrefix: string; index: number; row: RosterRow; problem?: string; onChange: (input: RosterRowInput) => string | null; onRemove: () => void } & SizeChoice) {
   const n = index + 1;
+  const t = useT();
   // What is being typed (kept while the field has focus: the engine trims and capitalises what it keeps).
   const [draft, setDraft] = useState<RosterRowInput | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -264,13 +274,13 @@ function RowItem({
       <span className="roster-n" aria-hidden="true">
         {n}
       </span>
-      <input aria-label={`Name, row ${n}`} value={shown.name ?? ''} spellCheck={false} autoCapitalize="characters" onChange={(e) => edit({ ...shown, name: e.target.value })} onBlur={settle} {...described} />
-      <input aria-label={`Number, row ${n}`} value={shown.number ?? ''} inputMode="numeric" onChange={(e) => edit({ ...shown, number: e.target.value })} onBlur={settle} {...described} />
-      <select aria-label={`Size, row ${n}`} value={shown.size} onChange={(e) => edit({ ...shown, size: e.target.value })} {...described}>
+      <input aria-label={t('roster.nameRow', { n })} value={shown.name ?? ''} spellCheck={false} autoCapitalize="characters" onChange={(e) => edit({ ...shown, name: e.target.value })} onBlur={settle} {...described} />
+      <input aria-label={t('roster.numberRow', { n })} value={shown.number ?? ''} inputMode="numeric" onChange={(e) => edit({ ...shown, number: e.target.value })} onBlur={settle} {...described} />
+      <select aria-label={t('roster.sizeRow', { n })} value={shown.size} onChange={(e) => edit({ ...shown, size: e.target.value })} {...described}>
         <SizeOptions sizes={sizes} sizePrices={sizePrices} />
       </select>
-      <button type="button" className="btn small ghost" aria-label={`Remove row ${n}`} onClick={onRemove}>
-        ✕
+      <button type="button" className="btn small ghost" aria-label={t('roster.removeRow', { n })} onClick={onRemove}>
+        {CROSS}
       </button>
       {message && (
         <p id={messageId} className="error small roster-row-error" data-testid="roster-row-error">
@@ -288,6 +298,7 @@ function AddRow({ id, sizes, sizePrices, onAdd }: { id: string; onAdd: (input: R
   // A size the product no longer lists (its sizes arrived or changed): its first.
   const input = sizes.includes(chosen.size) ? chosen : { ...chosen, size: sizes[0] };
   const [refused, setRefused] = useState<string | null>(null);
+  const t = useT();
   const add = () => {
     const error = onAdd(input);
     setRefused(error);
@@ -297,29 +308,27 @@ function AddRow({ id, sizes, sizePrices, onAdd }: { id: string; onAdd: (input: R
   const described = refused ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-add-error` } : {};
   return (
     <fieldset className="roster-add">
-      <legend>Add a row</legend>
+      <legend>{t('roster.addRowTitle')}</legend>
       <div className="roster-add-fields">
         <label>
-          Name
+          {t('roster.name')}
           <input value={input.name ?? ''} onChange={(e) => setInput({ ...input, name: e.target.value })} onKeyDown={onKey} spellCheck={false} autoCapitalize="characters" {...described} />
         </label>
         <label>
-          Number
+          {t('roster.number')}
           <input value={input.number ?? ''} inputMode="numeric" onChange={(e) => setInput({ ...input, number: e.target.value })} onKeyDown={onKey} {...described} />
         </label>
         <label>
-          Size
+          {t('roster.size')}
           <select value={input.size} onChange={(e) => setInput({ ...input, size: e.target.value })}>
             <SizeOptions sizes={sizes} sizePrices={sizePrices} />
           </select>
         </label>
       </div>
       <button type="button" className="btn small" onClick={add}>
-        Add row
+        {t('roster.addRow')}
       </button>
-      <p className="hint muted">
-        Names up to {FACTS.maxNameChars} letters, numbers up to {FACTS.maxNumberDigits} digits; names print in capitals.
-      </p>
+      <p className="hint muted">{t('roster.hint', { letters: FACTS.maxNameChars, digits: FACTS.maxNumberDigits })}</p>
       {refused && (
         <p id={`${id}-add-error`} className="error small" role="alert">
           {refused}
