@@ -41,9 +41,9 @@ describe('the names and numbers editor in Hindi', () => {
     studio.setPersonal('back', 'number', 'Arial', 45, '#000000');
     renderAt('/', <Harness studio={studio} reader={await rosterReader()} />);
 
-    fireEvent.change(screen.getByLabelText('सूची पेस्ट करें: हर पंक्ति में नाम, नंबर, साइज़'), { target: { value: 'SHARMA, 10, M\nRAO, 7, Q' } });
+    fireEvent.change(screen.getByLabelText('सूची पेस्ट करें: हर लाइन में नाम, नंबर, साइज़'), { target: { value: 'SHARMA, 10, M\nRAO, 7, Q' } });
     await userEvent.click(screen.getByRole('button', { name: 'ये पंक्तियाँ जोड़ें' }));
-    expect(screen.getByTestId('roster-status').textContent).toBe('1 पंक्तियाँ जोड़ी गईं; नीचे 1 पंक्तियाँ ठीक करनी हैं।');
+    expect(screen.getByTestId('roster-status').textContent).toBe('1 पंक्ति जोड़ी गई; नीचे 1 लाइन ठीक करनी है।');
     expect(screen.getByTestId('roster-line-error').textContent).toMatch(/^पंक्ति 2: "Q" कोई साइज़ नहीं है: .+ में से चुनें$/);
     expect(screen.getByTestId('roster-counts').textContent).toBe('1 पीस · S 0 · M 1 · L 0 · XL 0 · XXL 0');
 

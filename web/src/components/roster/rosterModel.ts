@@ -6,6 +6,7 @@
 import type { RosterReader, RosterRow, RosterRowInput, RowError, Size, Studio } from '../../lib/engine';
 import { sizeKey } from '../../lib/sizes';
 import { engineErrorNow } from '../../lib/engineMessages';
+import { currentLanguage, translate } from '../../lib/i18n';
 import type { components } from '../../lib/schema';
 
 /** A row as the API carries it in a design (the engine's rows are ones too). */
@@ -68,8 +69,8 @@ export function readLine(reader: RosterReader, pending: PendingLine): { row?: Ro
 export function rosterCount(rows: ListedRow[]): string {
   const names = rows.some((r) => r.name);
   const numbers = rows.some((r) => r.number);
-  const what = names && numbers ? ['name and number', 'names and numbers'] : numbers ? ['number', 'numbers'] : ['name', 'names'];
-  return `${rows.length} ${rows.length === 1 ? what[0] : what[1]}`;
+  const what = names && numbers ? 'both' : numbers ? 'numbers' : 'names';
+  return translate(currentLanguage(), 'roster.count', { what, count: rows.length });
 }
 
 /** A row as it prints, for lists: "SHARMA · 10". */

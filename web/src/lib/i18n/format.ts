@@ -1,7 +1,7 @@
 // Messages in ICU MessageFormat (FormatJS's intl-messageformat): plurals, selects, numbers and dates are the
 // catalogue's, in the language's locale; each message is parsed once per language.
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import { catalogueOf, english, type MessageId } from './catalogues';
 import { localeOf, type Language } from './language';
 
@@ -31,5 +31,6 @@ export function translate(language: Language, id: MessageId, values?: Values): s
 /** The message `id` in `language`, with its tags made into elements. */
 export function translateRich(language: Language, id: MessageId, values: RichValues): ReactNode {
   const out = formatter(language, id).format<ReactNode>(values as Record<string, PrimitiveType | ReactNode>);
-  return out;
+  // The parts come as a list: keyed here, so no caller's element needs a key of its own.
+  return Array.isArray(out) ? Children.toArray(out) : out;
 }
