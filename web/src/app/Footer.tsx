@@ -29,11 +29,6 @@ export function Footer() {
             in 3D, delivered in 15-20 business days.
           </p>
           <Seller />
-          <div className="socials" aria-label="Social media">
-            <a aria-label="Instagram">◎</a>
-            <a aria-label="Facebook">ƒ</a>
-            <a aria-label="X">𝕏</a>
-          </div>
         </div>
         <div>
           <h3>Quick Links</h3>
