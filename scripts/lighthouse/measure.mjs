@@ -3,7 +3,7 @@
 // each report's JSON beside it. Runs the system's Chromium (CHROME_PATH), never a downloaded browser.
 //
 //   node scripts/lighthouse/measure.mjs http://127.0.0.1:8080 [out-dir]
-import { writeFile, mkdir } from 'node:fs/promises';
+import { writeFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -64,7 +64,8 @@ for (const [label, path] of pages) {
     await chrome.kill();
   }
 }
-console.log(`Lighthouse ${lighthouse.version ?? ''} (mobile defaults) on ${base}\n`);
+const { version } = JSON.parse(await readFile(new URL('node_modules/lighthouse/package.json', import.meta.url), 'utf8'));
+console.log(`Lighthouse ${version} (mobile defaults) on ${base}\n`);
 console.log('| page | performance | accessibility | SEO | LCP | TBT | CLS |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);

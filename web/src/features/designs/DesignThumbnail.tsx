@@ -5,7 +5,7 @@ import type { SavedDesign } from '../../api/designs';
 export function DesignThumbnail({ design }: { design: SavedDesign }) {
   const { src } = useDesignThumbnail(design);
   return src ? (
-    <img className="design-shot" src={src} alt={`${design.name} thumbnail`} />
+    <img className="design-shot" src={src} alt={`${design.name} thumbnail`} width={320} height={320} />
   ) : (
     <div className="design-shot placeholder" role="img" aria-label="Design Preview">
       Design Preview

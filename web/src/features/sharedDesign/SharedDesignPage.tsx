@@ -61,7 +61,7 @@ export default function SharedDesignPage() {
 
   return (
     <section className="page shared-design">
-      <img className="shared-shot" src={d.thumbnailUrl} alt={`${d.name} thumbnail`} />
+      <img className="shared-shot" src={d.thumbnailUrl} alt={`${d.name} thumbnail`} width={320} height={320} />
       <div className="stack">
         <p className="eyebrow">Shared design</p>
         <h1>{d.name}</h1>

@@ -40,7 +40,7 @@ export function DesignCanvas({ handle, product, color, area, snapping, row }: { 
   return (
     <div className="design-canvas" ref={box}>
       {picture && status !== 'broken' && (
-        <img src={picture} alt={`${product.name} ${place.side}`} onLoad={() => setSettled({ picture, ok: true })} onError={() => setSettled({ picture, ok: false })} draggable={false} />
+        <img src={picture} alt={`${product.name} ${place.side}`} width={600} height={720} fetchPriority="high" onLoad={() => setSettled({ picture, ok: true })} onError={() => setSettled({ picture, ok: false })} draggable={false} />
       )}
       {status === 'loading' && <p className="muted overlay-note">Loading Image...</p>}
       {status === 'broken' && <div className="picture-missing">{picture ? 'Image not available' : product.colorImages.length === 0 ? 'No Images Available' : 'Image Not Available'}</div>}
