@@ -141,6 +141,11 @@ e2e:
 _e2e-run:
     cd web && node --test --test-concurrency="${E2E_JOBS:-2}" e2e/
 
+# Lighthouse (pinned in scripts/lighthouse, never in web/package.json) on /, /products, a product and the studio of a store already running at URL, e.g. `just run` (a release build), mobile defaults, the system's Chromium: docs/seo.md
+lighthouse url="http://127.0.0.1:8080":
+    @cd scripts/lighthouse && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --ignore-scripts --no-audit --no-fund; }
+    CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}" node scripts/lighthouse/measure.mjs {{url}} target/lighthouse
+
 # Render a sample design to PNG files in OUT (default ./preview) to look at
 preview out="preview":
     cargo run -p design-engine --release --example preview -- {{out}}

@@ -2,11 +2,10 @@
 //! docs, the built web app with a fallback to index.html for client routes.
 
 use poem::endpoint::StaticFilesEndpoint;
-use poem::http::HeaderValue;
 use poem::http::StatusCode;
-use poem::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use poem::http::header::CONTENT_TYPE;
 use poem::middleware::{RequestId, ReuseId};
-use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Request, Response, Route};
+use poem::{Endpoint, EndpointExt, IntoEndpoint, Request, Route};
 use poem_openapi::OpenApiService;
 
 use crate::http::guards;
@@ -146,6 +145,9 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
         );
     }
     route = route.nest("/api", api.around(guards::limit_body));
+    route = route
+        .at("/robots.txt", poem::get(crate::http::seo::robots))
+        .at("/sitemap.xml", poem::get(crate::http::seo::sitemap));
     let web = &state.config.web_dir;
     if web.join("index.html").is_file() {
         route = route.nest(
@@ -153,6 +155,7 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
             crate::http::web_assets::HashedAssets::new(web.join("assets")),
         );
         let has_home = web.join("home.html").is_file();
+        let pages = state.clone();
         route = route.nest(
             "/",
             StaticFilesEndpoint::new(web)
@@ -160,11 +163,9 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
                 .fallback_to_index()
                 // A deploy is seen at once: the page names the new assets.
                 .no_cache_index()
-                .around(move |ep, req| home_page(ep, req, has_home))
-                .with(
-                    poem::middleware::Compression::new()
-                        .algorithms([poem::web::CompressionAlgo::GZIP]),
-                )
+                .around(move |ep, req| {
+                    crate::http::seo::with_head(ep, req, pages.clone(), has_home)
+                })
                 .into_endpoint(),
         );
     }
@@ -179,34 +180,11 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
             crate::http::request_metrics::count(ep, req, metrics.clone(), names.clone())
         })
         .around(json_errors)
+        .around(crate::http::compression::compress_text)
         .around(move |ep, req| guards::security_headers(ep, req, hsts, csp.clone()))
         .around(move |ep, req| crate::http::access_log::access_log(ep, req, config.clone()))
         .with(RequestId::default().reuse_id(ReuseId::Use))
         .around(guards::clean_request_id)
-}
-
-/// `/` gets `home.html` when the build made one (web/vite.config.ts): index.html with the home page's first
-/// screen, its navigation bar and hero, already in the markup, so that it paints before the app's code has loaded
-/// (issue 33: the home page's largest contentful paint). Every other client route still falls back to index.html,
-/// which shows nothing of the home page. Not cached without asking, as the index: a deploy is seen at once.
-async fn home_page<E: Endpoint>(ep: E, mut req: Request, has_home: bool) -> poem::Result<Response> {
-    let home = has_home && req.uri().path() == "/";
-    if home {
-        let query = req
-            .uri()
-            .query()
-            .map(|q| format!("?{q}"))
-            .unwrap_or_default();
-        if let Ok(uri) = format!("/home.html{query}").parse() {
-            *req.uri_mut() = uri;
-        }
-    }
-    let mut resp = ep.call(req).await?.into_response();
-    if home {
-        resp.headers_mut()
-            .insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    }
-    Ok(resp)
 }
 
 /// Where the browser sends the admin's uploads when files are on S3 (its

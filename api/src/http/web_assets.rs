@@ -8,6 +8,8 @@ use poem::http::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTE
 use poem::http::{Method, StatusCode};
 use poem::{Endpoint, Request, Response};
 
+use crate::http::compression::accepts;
+
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 pub struct HashedAssets {
@@ -27,20 +29,6 @@ fn safe_name(name: &str) -> bool {
         && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
-}
-
-/// Whether `Accept-Encoding` allows `coding` (absent or `q=0` means no).
-fn accepts(header: &str, coding: &str) -> bool {
-    header.split(',').any(|item| {
-        let mut parts = item.split(';').map(str::trim);
-        let name = parts.next().unwrap_or_default();
-        let refused = parts.any(|p| {
-            p.strip_prefix("q=")
-                .and_then(|q| q.trim().parse::<f32>().ok())
-                .is_some_and(|q| q <= 0.0)
-        });
-        (name.eq_ignore_ascii_case(coding) || name == "*") && !refused
-    })
 }
 
 async fn read(path: &Path) -> Option<Vec<u8>> {
@@ -96,16 +84,6 @@ impl Endpoint for HashedAssets {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn accept_encoding() {
-        assert!(accepts("gzip, deflate, br, zstd", "br"));
-        assert!(accepts("gzip;q=0.5", "gzip"));
-        assert!(!accepts("gzip;q=0, br", "gzip"));
-        assert!(!accepts("identity", "br"));
-        assert!(accepts("*", "gzip"));
-        assert!(!accepts("", "gzip"));
-    }
 
     #[test]
     fn only_plain_file_names() {

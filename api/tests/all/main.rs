@@ -47,6 +47,7 @@ mod reorder;
 mod scripts;
 mod second_factor;
 mod security;
+mod seo;
 mod server;
 mod shipping;
 mod shiprocket;

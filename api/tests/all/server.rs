@@ -5,14 +5,17 @@ async fn serves_the_web_app_with_a_fallback_for_client_routes() {
     let app = TestApp::spawn_full(
         Engine::Sqlite,
         true,
-        Some("<!doctype html><title>Store</title>"),
+        Some("<!doctype html><title>Store</title><div id=\"root\"></div>"),
     )
     .await;
     for path in ["/", "/products", "/user/orders", "/design?productId=x"] {
         let res = app.client.get(app.url(path)).send().await.unwrap();
         assert_eq!(res.status().as_u16(), 200, "{path}");
         assert!(
-            res.text().await.unwrap().contains("<title>Store</title>"),
+            res.text()
+                .await
+                .unwrap()
+                .contains("<div id=\"root\"></div>"),
             "{path}"
         );
     }

@@ -6,13 +6,6 @@ import { NewsletterBox } from './NewsletterBox';
 import { useStoreFacts } from '../api/store';
 import { useT } from '../lib/i18n';
 
-// The networks' own names, the same in every language.
-const SOCIALS = [
-  { name: 'Instagram', sign: '◎' },
-  { name: 'Facebook', sign: 'ƒ' },
-  { name: 'X', sign: '𝕏' },
-];
-
 function Seller() {
   const seller = useStoreFacts().data?.seller;
   const t = useT();
@@ -36,13 +29,6 @@ export function Footer() {
           <h2 className="brand">{t('brand.name')}</h2>
           <p className="muted">{t('footer.blurb')}</p>
           <Seller />
-          <div className="socials" aria-label={t('footer.socials')}>
-            {SOCIALS.map(({ name, sign }) => (
-              <a key={name} aria-label={name}>
-                {sign}
-              </a>
-            ))}
-          </div>
         </div>
         <div>
           <h3>{t('footer.quickLinks')}</h3>

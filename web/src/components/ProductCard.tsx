@@ -8,11 +8,16 @@ import { colorSwatch } from './colors';
 import { RadioGroup } from './RadioGroup';
 import { useT } from '../lib/i18n';
 
+/** The catalogue's pictures' size (catalogue-assets): the attributes reserve the picture's room before it loads. */
+const SHOT_WIDTH = 600;
+const SHOT_HEIGHT = 720;
+
 /**
  * A product with colour chips (switching its front picture) and 'Start Customizing'.
- * `heading`: its name's level, one below the heading the card sits under.
+ * `heading`: its name's level, one below the heading the card sits under. `first`: the first card of a list, whose
+ * picture is the page's largest paint: fetched at once, not lazily.
  */
-export function ProductCard({ product, heading: Heading = 'h3' }: { product: Product; heading?: 'h2' | 'h3' }) {
+export function ProductCard({ product, heading: Heading = 'h3', first = false }: { product: Product; heading?: 'h2' | 'h3'; first?: boolean }) {
   const [color, setColor] = useState(product.defaultColor || product.colors[0]);
   const [choosing, setChoosing] = useState(false);
   const { isAuthenticated } = useAuth();
@@ -31,7 +36,15 @@ export function ProductCard({ product, heading: Heading = 'h3' }: { product: Pro
   return (
     <article className="card" data-testid="product-card">
       <a href={`/product/${product._id}`} onClick={(e) => (e.preventDefault(), navigate(`/product/${product._id}`))}>
-        {image ? <img className="product-shot" src={image} alt={t('productCard.photoAlt', { name: product.name, color })} loading="lazy" /> : <div className="product-shot placeholder">{t('productCard.noImage')}</div>}
+        {image ? <img
+            className="product-shot"
+            src={image}
+            alt={t('productCard.photoAlt', { name: product.name, color })}
+            width={SHOT_WIDTH}
+            height={SHOT_HEIGHT}
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
+          /> : <div className="product-shot placeholder">{t('productCard.noImage')}</div>}
       </a>
       <div className="card-body">
         <Heading>{product.name}</Heading>

@@ -22,7 +22,9 @@ use crate::http::error::ApiResult;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
 use crate::http::pictures::{SharedPicture, picture_of};
+use crate::http::routes::designs::Thumbnail;
 use crate::state::AppState;
+use poem_openapi::payload::Binary;
 
 /// A group order as its link shows it to anyone: the design, the price per
 /// piece, the deadline and the organiser's first name; nothing else of the
@@ -156,6 +158,21 @@ impl GroupMembersApi {
     ) -> Result<SharedPicture, Fails<{ ANY | NOT_FOUND }>> {
         let group = holds::by_token(&state.db, &token.0).await?;
         Ok(picture_of(&state, &rows::design_of(&group)?, &sha256.0).await?)
+    }
+
+    /// The group's design drawn by the engine (PNG, 320 px square): the picture its link's preview shows
+    /// (`og:image`, docs/seo.md). Kept an hour: the organiser may still change the design.
+    #[oai(path = "/group-orders/by-token/:token/thumbnail", method = "get")]
+    async fn thumbnail(
+        &self,
+        state: Data<&AppState>,
+        token: Path<String>,
+    ) -> Result<Thumbnail, Fails<{ ANY | NOT_FOUND }>> {
+        let group = holds::by_token(&state.db, &token.0).await?;
+        let design = rows::design_of(&group)?;
+        let png = crate::core::designs::thumbnail(&state.db, &state.storage, &state.work, &design)
+            .await?;
+        Ok(Thumbnail::Ok(Binary(png), "public, max-age=3600".into()))
     }
 
     /// Join with a piece (a size, and a name and number where the design

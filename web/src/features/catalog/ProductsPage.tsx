@@ -1,7 +1,6 @@
 // Shop All (/products): every product that has colour pictures, as cards.
 import { useProducts, type Product } from '../../api/products';
 import { ProductCard } from '../../components/ProductCard';
-import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 
@@ -14,13 +13,34 @@ export function listable(products: Product[]): Product[] {
   return products.filter((p) => p.colorImages.length > 0);
 }
 
+/** The list's room while it loads: its count's line and cards of a card's height, so nothing below moves. */
+function CardsSkeleton() {
+  const t = useT();
+  return (
+    <div role="status" aria-label={t('catalog.loading')}>
+      <p className="muted result-count" aria-hidden="true">
+        &nbsp;
+      </p>
+      <div className="grid product-grid">
+        {[0, 1, 2].map((i) => (
+          <div className="skeleton-card product-skeleton" key={i} aria-hidden="true">
+            <div className="skeleton-shot" />
+            <div className="skeleton-line" />
+            <div className="skeleton-line short" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 export default function ProductsPage() {
   const query = useProducts();
   const t = useT();
 
   let body;
   if (query.isPending) {
-    body = <Spinner label={t('catalog.loading')} />;
+    body = <CardsSkeleton />;
   } else if (query.isError) {
     body = (
       <div className="empty-state" role="alert">
@@ -45,8 +65,8 @@ export default function ProductsPage() {
             {t('catalog.count', { count: products.length })}
           </p>
           <div className="grid product-grid">
-            {products.map((p) => (
-              <ProductCard key={p._id} product={p} heading="h2" />
+            {products.map((p, i) => (
+              <ProductCard key={p._id} product={p} heading="h2" first={i === 0} />
             ))}
           </div>
         </>

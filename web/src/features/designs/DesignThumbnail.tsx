@@ -7,7 +7,7 @@ export function DesignThumbnail({ design }: { design: SavedDesign }) {
   const t = useT();
   const { src } = useDesignThumbnail(design);
   return src ? (
-    <img className="design-shot" src={src} alt={t('designs.thumbnailAlt', { name: design.name })} />
+    <img className="design-shot" src={src} alt={t('designs.thumbnailAlt', { name: design.name })} width={320} height={320} />
   ) : (
     <div className="design-shot placeholder" role="img" aria-label={t('designs.preview')}>
       {t('designs.preview')}

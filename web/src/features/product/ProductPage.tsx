@@ -9,7 +9,6 @@ import { SizeSteppers } from '../../components/SizeSteppers';
 import { noQuantities, sizesOf, totalOf, type Quantities } from '../../lib/sizes';
 import { areasOf } from '../../lib/printAreas';
 import { SizeChart } from '../../components/SizeChart';
-import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
@@ -23,7 +22,8 @@ const BACK = '← ';
 const ELLIPSIS = '…';
 import { RadioGroup } from '../../components/RadioGroup';
 
-// three.js and the viewer download only when a product page shows a model.
+// three.js, the viewer and the model download only when the shopper asks for the 3D view: the page's first paint
+// and main thread carry the picture alone.
 const GarmentViewer = lazy(() => import('../../components/three/GarmentViewer'));
 
 export const DESCRIPTION_PREVIEW_CHARS = 80;
@@ -81,9 +81,9 @@ export default function ProductPage() {
   if (!productId) return <Problem message={t('product.error.noId')} />;
   if (query.isPending) {
     return (
-      <section className="page">
+      <section className="page product-page">
         <BackLink />
-        <Spinner label={t('product.loading')} />
+        <ProductSkeleton />
       </section>
     );
   }
@@ -94,6 +94,23 @@ export default function ProductPage() {
   if (!query.data) return <Problem message={t('product.error.notFound')} />;
   // A new product starts with fresh choices.
   return <ProductDetail key={query.data._id} product={query.data} />;
+}
+
+/** The product's room while it loads: the picture's square and the first lines beside (or under) it. */
+function ProductSkeleton() {
+  const t = useT();
+  return (
+    <div className="product-layout" role="status" aria-label={t('product.loading')}>
+      <div className="product-preview skeleton-shot" aria-hidden="true" />
+      <div className="product-skeleton-info" aria-hidden="true">
+        <div className="skeleton-line short" />
+        <div className="skeleton-line tall" />
+        <div className="skeleton-line short" />
+        <div className="skeleton-line" />
+        <div className="skeleton-line" />
+      </div>
+    </div>
+  );
 }
 
 function Problem({ message, onRetry, retrying }: { message: string; onRetry?: () => void; retrying?: boolean }) {
@@ -243,18 +260,20 @@ function Description({ text }: { text: string }) {
  */
 function Preview({ product, color, colorHex }: { product: Product; color: string; colorHex: string }) {
   const backend = useBackendAvailable();
+  const [show3d, setShow3d] = useState(false);
   const url = backend === false ? undefined : modelUrl(product, color);
   const photo = colorImage(product, color);
   const t = useT();
+  const viewing = show3d && url !== undefined;
   const picture = photo ? (
-    <img className="preview-photo" src={photo} alt={t('product.photoAlt', { name: product.name, color })} fetchPriority="high" />
+    <img className="preview-photo" src={photo} alt={t('product.photoAlt', { name: product.name, color })} width={600} height={720} fetchPriority="high" />
   ) : (
-    <div className="preview-photo placeholder">{url ? t('product.loadingModel') : t('product.noImage')}</div>
+    <div className="preview-photo placeholder">{viewing ? t('product.loadingModel') : t('product.noImage')}</div>
   );
 
   return (
-    <div className={`product-preview ${url ? 'has-model' : ''}`} data-testid="product-preview">
-      {url ? (
+    <div className={`product-preview ${viewing ? 'has-model' : ''}`} data-testid="product-preview">
+      {viewing ? (
         <Suspense fallback={picture}>
           <GarmentViewer modelUrl={url} colorHex={colorHex} className="product-viewer" />
           {photo && picture}
@@ -262,7 +281,12 @@ function Preview({ product, color, colorHex }: { product: Product; color: string
       ) : (
         picture
       )}
-      {url && <p className="preview-hint">{t('product.previewHint')}</p>}
+      {viewing && <p className="preview-hint">{t('product.previewHint')}</p>}
+      {url && !viewing && (
+        <button className="btn ghost small preview-3d" type="button" onClick={() => setShow3d(true)}>
+          {t('product.view3d')}
+        </button>
+      )}
     </div>
   );
 }

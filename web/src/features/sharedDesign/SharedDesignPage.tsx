@@ -63,7 +63,7 @@ export default function SharedDesignPage() {
 
   return (
     <section className="page shared-design">
-      <img className="shared-shot" src={d.thumbnailUrl} alt={t('shared.thumbnail', { name: d.name })} />
+      <img className="shared-shot" src={d.thumbnailUrl} alt={t('shared.thumbnail', { name: d.name })} width={320} height={320} />
       <div className="stack">
         <p className="eyebrow">{t('shared.eyebrow')}</p>
         <h1>{d.name}</h1>

@@ -42,7 +42,7 @@ export function DesignCanvas({ handle, product, color, area, snapping, row }: { 
   return (
     <div className="design-canvas" ref={box}>
       {picture && status !== 'broken' && (
-        <img src={picture} alt={t('studio.pictureAlt', { product: product.name, side: place.side })} onLoad={() => setSettled({ picture, ok: true })} onError={() => setSettled({ picture, ok: false })} draggable={false} />
+        <img src={picture} alt={t('studio.pictureAlt', { product: product.name, side: place.side })} width={600} height={720} fetchPriority="high" onLoad={() => setSettled({ picture, ok: true })} onError={() => setSettled({ picture, ok: false })} draggable={false} />
       )}
       {status === 'loading' && <p className="muted overlay-note">{t('studio.loadingImage')}</p>}
       {status === 'broken' && <div className="picture-missing">{picture ? t('studio.imageNotAvailableLower') : product.colorImages.length === 0 ? t('studio.noImages') : t('studio.imageNotAvailable')}</div>}
