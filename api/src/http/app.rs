@@ -172,6 +172,7 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
     let csp = guards::app_csp(upload_origin(&state.config).as_deref());
     let config = state.config.clone();
     let metrics = state.metrics.clone();
+    let translating = state.clone();
     route
         .data(state)
         // Inside json_errors, which answers errors afresh: the matched route is still on them here.
@@ -179,6 +180,9 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
             crate::http::request_metrics::count(ep, req, metrics.clone(), names.clone())
         })
         .around(json_errors)
+        .around(move |ep, req| {
+            crate::http::language::translate_errors(ep, req, translating.clone())
+        })
         .around(move |ep, req| guards::security_headers(ep, req, hsts, csp.clone()))
         .around(move |ep, req| crate::http::access_log::access_log(ep, req, config.clone()))
         .with(RequestId::default().reuse_id(ReuseId::Use))

@@ -76,6 +76,7 @@ impl NewsletterApi {
                     subject: &letter.subject,
                     body: letter.body,
                     code: None,
+                    language: crate::domain::Language::En,
                 })
                 .await?;
         }
