@@ -29,8 +29,12 @@ pub mod payment_plans;
 pub mod production;
 pub mod quotes;
 mod refusals_hi;
+mod studio_hi;
 pub mod support;
 pub mod translate;
+
+#[cfg(test)]
+mod both_languages;
 
 use crate::db::outbox;
 use crate::domain::Language;

@@ -2,7 +2,7 @@
 //! them build every `Failure` in English, the specification's words that
 //! tests assert; the HTTP layer (`http::language`) hands each error answer
 //! here with the request's language, and a Hindi reader gets the catalogue's
-//! Hindi (`refusals_hi`). The code never changes, and an English reader's
+//! Hindi (`refusals_hi`, and `studio_hi` for the engine's). The code never changes, and an English reader's
 //! text is never touched.
 //!
 //! A refusal is found by its English message, a template whose `{}` stand
@@ -11,7 +11,8 @@
 //! Hindi's order. The design engine's refusals are found by their code,
 //! their numbers read from the English message in order.
 
-use super::refusals_hi::{BY_CODE, BY_MESSAGE};
+use super::refusals_hi::BY_MESSAGE;
+use super::studio_hi::BY_CODE;
 use crate::domain::Language;
 
 /// `message` (with its `code`) in `language`; `None` when it stays as it is
@@ -215,6 +216,7 @@ mod tests {
                 read_tree(&path, out);
             } else if path.extension().is_some_and(|e| e == "rs")
                 && !path.ends_with("refusals_hi.rs")
+                && !path.ends_with("studio_hi.rs")
             {
                 out.push_str(&std::fs::read_to_string(&path).unwrap());
             }
