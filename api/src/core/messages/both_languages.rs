@@ -191,6 +191,12 @@ fn every_customer_letter_has_both_languages() {
         |l| super::support::resolved("GRV/1", "Done", "https://x/s", &seller, l),
         &["GRV/1", "Done", "https://x/s"],
     );
+    both(
+        "confirm_subscription",
+        |l| super::newsletter::confirm_subscription("https://x/n", l),
+        &["https://x/n", "48"],
+    );
+    both("welcome", super::newsletter::welcome, &[]);
     let quoted = super::quotes::Quoted {
         quantity: 100,
         product: "Tee",
