@@ -107,6 +107,7 @@ fn order(lines: usize) -> (Order, Vec<Item>) {
         balance_paid_at: None,
         user_name: "Asha Rao".into(),
         user_email: "asha@example.com".into(),
+        user_language: api::domain::Language::En,
     };
     (order, items)
 }

@@ -105,6 +105,7 @@ pub async fn create_admin(
         password_hash: None,
         role: domain::Role::Admin,
         verified: true,
+        language: domain::Language::En,
     };
     db::users::create(&state.db, new).await?;
     Ok(format!(

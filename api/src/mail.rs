@@ -80,6 +80,8 @@ pub struct Message<'a> {
     /// The one-time code the body carries: an SMS provider's template takes
     /// the code alone, as a variable.
     pub code: Option<&'a str>,
+    /// The recipient's language (an SMS provider picks its template by it).
+    pub language: crate::domain::Language,
 }
 
 #[derive(Clone)]
@@ -234,7 +236,10 @@ impl Mailer {
                 let sms = self.sms.as_ref().expect("checked above");
                 // A provider's template takes the code alone: an SMS without one has nothing to send.
                 match msg.code {
-                    Some(code) => sms.send_code(msg.to, code).await.map_err(Into::into),
+                    Some(code) => sms
+                        .send_code(msg.to, code, msg.language)
+                        .await
+                        .map_err(Into::into),
                     None => Err(anyhow::anyhow!("an SMS without a code ({})", msg.subject)),
                 }
             }

@@ -35,11 +35,14 @@ pub struct Ticket {
     pub resolution: Option<String>,
     pub assignee_id: Option<String>,
     pub assignee_name: Option<String>,
+    /// The filer's language: the desk's e-mails to them are in it.
+    pub language: crate::domain::Language,
 }
 
 const SELECT: &str = "SELECT t.id, t.series, t.seq, t.user_id, t.name, t.email, t.phone, t.category, \
      t.subject, t.order_id, o.order_number, t.claim_id, t.status, t.created_at, t.acknowledge_by, \
-     t.resolve_by, t.acknowledged_at, t.resolved_at, t.resolution, t.assignee_id, a.name AS assignee_name \
+     t.resolve_by, t.acknowledged_at, t.resolved_at, t.resolution, t.assignee_id, a.name AS assignee_name, \
+     t.language \
      FROM support_tickets t LEFT JOIN orders o ON o.id = t.order_id \
      LEFT JOIN users a ON a.id = t.assignee_id";
 
@@ -75,6 +78,7 @@ pub struct NewTicket<'a> {
     pub created_at: i64,
     pub acknowledge_by: i64,
     pub resolve_by: i64,
+    pub language: crate::domain::Language,
 }
 
 /// Files a ticket: the next number of its series, the ticket, its first
@@ -90,8 +94,8 @@ pub async fn file(
     let seq = series::next(&mut tx, Counters::Tickets, new.series).await?;
     sqlx::query(
         "INSERT INTO support_tickets (id, series, seq, user_id, name, email, phone, category, subject, \
-         order_id, status, created_at, acknowledge_by, resolve_by) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'open', $11, $12, $13)",
+         order_id, status, created_at, acknowledge_by, resolve_by, language) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'open', $11, $12, $13, $14)",
     )
     .bind(&id)
     .bind(new.series)
@@ -106,6 +110,7 @@ pub async fn file(
     .bind(new.created_at)
     .bind(new.acknowledge_by)
     .bind(new.resolve_by)
+    .bind(new.language)
     .execute(&mut *tx)
     .await?;
     insert_message(

@@ -4,7 +4,7 @@ use sqlx::FromRow;
 
 use super::DbError;
 use super::{Db, now_ms};
-use crate::domain::Role;
+use crate::domain::{Language, Role};
 use crate::ids::new_id;
 
 #[derive(FromRow, Debug, Clone)]
@@ -19,11 +19,13 @@ pub struct User {
     pub role: Role,
     pub is_verified: i64,
     pub preferences: String,
+    /// The language the store writes to them in.
+    pub language: Language,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
-const COLUMNS: &str = "id, name, email, phone, phone_verified, password_hash, role, is_verified, preferences, created_at, updated_at";
+const COLUMNS: &str = "id, name, email, phone, phone_verified, password_hash, role, is_verified, preferences, language, created_at, updated_at";
 
 pub struct NewUser<'a> {
     pub name: &'a str,
@@ -34,6 +36,8 @@ pub struct NewUser<'a> {
     pub password_hash: Option<String>,
     pub role: Role,
     pub verified: bool,
+    /// The visitor's language when they signed up.
+    pub language: Language,
 }
 
 pub async fn by_email(db: &Db, email: &str) -> Result<Option<User>, DbError> {
@@ -63,14 +67,24 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<User>, DbError> {
     )
 }
 
+/// The language `id` reads the store in (`None`: no such account).
+pub async fn language(db: &Db, id: &str) -> Result<Option<Language>, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT language FROM users WHERE id = $1")
+            .bind(id)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
 // Never the e-mail address: the span names every line logged inside it.
 #[tracing::instrument(skip_all)]
 pub async fn create(db: &Db, new: NewUser<'_>) -> Result<User, DbError> {
     let now = now_ms();
     let id = new_id();
     sqlx::query(
-        "INSERT INTO users (id, name, email, phone, phone_verified, password_hash, role, is_verified, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+        "INSERT INTO users (id, name, email, phone, phone_verified, password_hash, role, is_verified, language, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
     )
     .bind(&id)
     .bind(new.name)
@@ -80,6 +94,7 @@ pub async fn create(db: &Db, new: NewUser<'_>) -> Result<User, DbError> {
     .bind(new.password_hash)
     .bind(new.role)
     .bind(i64::from(new.verified))
+    .bind(new.language)
     .bind(now)
     .execute(db)
     .await

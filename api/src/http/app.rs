@@ -173,6 +173,7 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
     let csp = guards::app_csp(upload_origin(&state.config).as_deref());
     let config = state.config.clone();
     let metrics = state.metrics.clone();
+    let translating = state.clone();
     route
         .data(state)
         // Inside json_errors, which answers errors afresh: the matched route is still on them here.
@@ -180,6 +181,10 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
             crate::http::request_metrics::count(ep, req, metrics.clone(), names.clone())
         })
         .around(json_errors)
+        // The errors' words first, then the bytes compressed: compression wraps what translation wrote.
+        .around(move |ep, req| {
+            crate::http::language::translate_errors(ep, req, translating.clone())
+        })
         .around(crate::http::compression::compress_text)
         .around(move |ep, req| guards::security_headers(ep, req, hsts, csp.clone()))
         .around(move |ep, req| crate::http::access_log::access_log(ep, req, config.clone()))

@@ -13,6 +13,7 @@ pub mod envelope;
 pub mod error;
 pub mod fails;
 pub mod guards;
+pub mod language;
 pub mod pictures;
 pub mod price_tiers;
 pub mod request_metrics;

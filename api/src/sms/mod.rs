@@ -10,15 +10,18 @@ use std::pin::Pin;
 
 use anyhow::Context;
 
+use crate::domain::Language;
 use crate::env::{Secret, env_or};
 
 /// An SMS provider: delivers a one-time code to an Indian mobile number.
 pub trait SmsSender: Send + Sync {
-    /// Sends `code` to `mobile` (the 10 digits `domain::contact::Phone` keeps).
+    /// Sends `code` to `mobile` (the 10 digits `domain::contact::Phone` keeps),
+    /// worded in `language` where the provider has a template in it.
     fn send_code<'a>(
         &'a self,
         mobile: &'a str,
         code: &'a str,
+        language: Language,
     ) -> Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>>;
 }
 
@@ -51,6 +54,10 @@ pub struct Msg91Config {
     pub auth_key: Secret,
     /// `MSG91_TEMPLATE_ID`: the DLT-approved flow template, with an `##otp##` variable.
     pub template_id: String,
+    /// `MSG91_TEMPLATE_ID_HI` (optional): the same template approved in Hindi, for
+    /// customers who read the store in Hindi (DLT approves each wording on its own);
+    /// `MSG91_TEMPLATE_ID`'s for them too when unset.
+    pub template_id_hi: Option<String>,
     /// `MSG91_SENDER_ID` (optional): the six-letter sender; the template's own when unset.
     pub sender_id: Option<String>,
     /// `MSG91_API_BASE`, default https://control.msg91.com (a stand-in in tests).
@@ -74,6 +81,8 @@ impl SmsConfig {
                 Ok(SmsConfig::Msg91(Msg91Config {
                     auth_key: Secret::new(needed("MSG91_AUTH_KEY")?),
                     template_id: needed("MSG91_TEMPLATE_ID")?,
+                    template_id_hi: Some(env_or("MSG91_TEMPLATE_ID_HI", ""))
+                        .filter(|s| !s.is_empty()),
                     sender_id: Some(env_or("MSG91_SENDER_ID", "")).filter(|s| !s.is_empty()),
                     api_base: env_or("MSG91_API_BASE", MSG91_API_BASE)
                         .trim_end_matches('/')

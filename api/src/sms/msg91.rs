@@ -13,6 +13,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::{Msg91Config, SmsError, SmsSender};
+use crate::domain::Language;
 use crate::env::Secret;
 
 pub struct Msg91 {
@@ -20,6 +21,7 @@ pub struct Msg91 {
     url: String,
     auth_key: Secret,
     template_id: String,
+    template_id_hi: Option<String>,
     sender_id: Option<String>,
 }
 
@@ -35,14 +37,20 @@ impl Msg91 {
             url: format!("{}/api/v5/flow", config.api_base),
             auth_key: config.auth_key.clone(),
             template_id: config.template_id.clone(),
+            template_id_hi: config.template_id_hi.clone(),
             sender_id: config.sender_id.clone(),
         }
     }
 
-    /// The request body: one recipient, in international form, with the code.
-    fn body(&self, mobile: &str, code: &str) -> Value {
+    /// The request body: one recipient, in international form, with the
+    /// code, in `language`'s template (the Hindi one when there is one).
+    fn body(&self, mobile: &str, code: &str, language: Language) -> Value {
+        let template = match (language, &self.template_id_hi) {
+            (Language::Hi, Some(hindi)) => hindi,
+            _ => &self.template_id,
+        };
         let mut body = json!({
-            "template_id": self.template_id,
+            "template_id": template,
             "short_url": "0",
             "recipients": [{"mobiles": format!("91{mobile}"), "otp": code}],
         });
@@ -52,12 +60,12 @@ impl Msg91 {
         body
     }
 
-    async fn send(&self, mobile: &str, code: &str) -> Result<(), SmsError> {
+    async fn send(&self, mobile: &str, code: &str, language: Language) -> Result<(), SmsError> {
         let res = self
             .http
             .post(&self.url)
             .header("authkey", self.auth_key.expose())
-            .json(&self.body(mobile, code))
+            .json(&self.body(mobile, code, language))
             .send()
             .await
             // Without the URL: it is ours, and the error's text is enough.
@@ -80,8 +88,9 @@ impl SmsSender for Msg91 {
         &'a self,
         mobile: &'a str,
         code: &'a str,
+        language: Language,
     ) -> Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>> {
-        Box::pin(self.send(mobile, code))
+        Box::pin(self.send(mobile, code, language))
     }
 }
 
@@ -93,6 +102,7 @@ mod tests {
         Msg91::new(&Msg91Config {
             auth_key: Secret::new("key"),
             template_id: "tmpl-1".into(),
+            template_id_hi: Some("tmpl-hi".into()),
             sender_id: sender_id.map(str::to_string),
             api_base: "http://127.0.0.1:9".into(),
         })
@@ -100,7 +110,7 @@ mod tests {
 
     #[test]
     fn the_body_carries_the_template_the_number_with_91_and_the_code() {
-        let body = client(Some("LGTHRD")).body("9876543210", "123456");
+        let body = client(Some("LGTHRD")).body("9876543210", "123456", Language::En);
         assert_eq!(
             body,
             json!({
@@ -108,6 +118,13 @@ mod tests {
                 "recipients": [{"mobiles": "919876543210", "otp": "123456"}],
             })
         );
-        assert!(client(None).body("9876543210", "1").get("sender").is_none());
+        assert!(
+            client(None)
+                .body("9876543210", "1", Language::En)
+                .get("sender")
+                .is_none()
+        );
+        let hindi = client(None).body("9876543210", "1", Language::Hi);
+        assert_eq!(hindi["template_id"], "tmpl-hi");
     }
 }

@@ -30,6 +30,7 @@ mod group_payments;
 mod gstin;
 mod instances;
 mod invoice;
+mod languages;
 mod late_payments;
 mod library;
 mod logs;

@@ -2838,7 +2838,7 @@ export interface paths {
                 };
             };
         };
-        /** Change name and phone (the e-mail address cannot be changed). */
+        /** Change name, phone and language (the e-mail address cannot be changed). */
         put: {
             parameters: {
                 query?: never;
@@ -17540,6 +17540,11 @@ export interface components {
             orderIds: string[];
         };
         /**
+         * @description A customer's language, as stored, in the API and in `Accept-Language`.
+         * @enum {string}
+         */
+        Language: "en" | "hi";
+        /**
          * LeftOutLine
          * @description A line left out, and why.
          */
@@ -18174,6 +18179,7 @@ export interface components {
             createdAt: number;
             addresses: components["schemas"]["Address"][];
             preferences: unknown;
+            language: components["schemas"]["Language"];
         };
         /** ProfileUpdate */
         ProfileUpdate: {
@@ -18182,6 +18188,7 @@ export interface components {
             phone?: string;
             /** @description To set or change the number: the code sent to it by `POST /auth/otp/phone/send`. */
             phoneCode?: string;
+            language?: components["schemas"]["Language"];
         };
         /**
          * @description Where the order stands with its proof.

@@ -294,19 +294,19 @@ async fn take_try(db: &Db, channel: Channel, address: &str, now: i64) -> Result<
 /// Tells the account's owner, once per pause, that its code sign-in paused.
 /// The e-mail carries no code or link, so it goes through the outbox.
 async fn notify_owner(db: &Db, channel: Channel, address: &str) -> Result<(), Failure> {
-    let owner: Option<String> = match channel {
-        Channel::Email => sqlx::query_scalar("SELECT email FROM users WHERE email = $1"),
-        Channel::Phone => {
-            sqlx::query_scalar("SELECT email FROM users WHERE phone = $1 AND phone_verified = 1")
-        }
+    let owner: Option<(String, crate::domain::Language)> = match channel {
+        Channel::Email => sqlx::query_as("SELECT email, language FROM users WHERE email = $1"),
+        Channel::Phone => sqlx::query_as(
+            "SELECT email, language FROM users WHERE phone = $1 AND phone_verified = 1",
+        ),
     }
     .bind(address)
     .fetch_optional(db)
     .await?;
-    let Some(to) = owner else {
+    let Some((to, language)) = owner else {
         return Ok(());
     };
-    let letter = messages::code_sign_in_paused_notice(channel, WRONG_CODES_PER_WINDOW);
+    let letter = messages::code_sign_in_paused_notice(channel, WRONG_CODES_PER_WINDOW, language);
     let mut tx = crate::db::begin_write(db).await?;
     crate::db::outbox::put(&mut tx, "email", &to, &letter.subject, &letter.body).await?;
     tx.commit().await?;

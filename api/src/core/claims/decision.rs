@@ -86,9 +86,10 @@ async fn reject(
         &order.order_number,
         &order.user_name,
         &claim.ticket_number,
-        &claim.pieces_text(),
+        &claim.pieces_text_in(order.user_language),
         note,
         &state.config.company,
+        order.user_language,
     )
     .email_to(order.user_email.clone());
     let decision = Decision {
@@ -167,10 +168,11 @@ async fn refund(
         &order.order_number,
         &order.user_name,
         &claim.ticket_number,
-        &pieces,
+        &claim.pieces_text_in(order.user_language),
         share,
         note,
         &state.config.company,
+        order.user_language,
     )
     .email_to(order.user_email.clone());
     let mut tx = claims::begin_on_order(db, &order.id).await?;

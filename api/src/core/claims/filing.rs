@@ -17,7 +17,7 @@ use crate::db::claims::{self, NewClaim};
 use crate::db::orders::{Item, Order};
 use crate::db::{Db, artwork, now_ms, orders};
 use crate::domain::claim::ClaimReason;
-use crate::domain::{OrderStatus, india_time};
+use crate::domain::{Language, OrderStatus, india_time};
 use crate::error::{Failure, Fallible};
 use crate::state::AppState;
 
@@ -156,7 +156,7 @@ pub async fn file(state: &AppState, user_id: &str, order_id: &str, f: Filing) ->
     let (held, open) = claims::held(&mut *db.acquire().await?, &order.id, &item.id).await?;
     fits(&ordered, &pieces, &held, open)?;
 
-    let text = super::pieces_text(&pieces);
+    let text = super::pieces_text(&pieces, Language::En);
     let ticket = tickets::open(
         state,
         NewTicket {
@@ -168,6 +168,7 @@ pub async fn file(state: &AppState, user_id: &str, order_id: &str, f: Filing) ->
             subject: messages::ticket_subject(reason, &text, &order.order_number),
             message: message.clone(),
             order_id: Some(order.id.clone()),
+            language: order.user_language,
         },
     )
     .await?;
@@ -175,9 +176,10 @@ pub async fn file(state: &AppState, user_id: &str, order_id: &str, f: Filing) ->
         &order.order_number,
         &order.user_name,
         &ticket.number,
-        &text,
+        &super::pieces_text(&pieces, order.user_language),
         reason,
         &state.config.company,
+        order.user_language,
     )
     .email_to(order.user_email.clone());
     let mut tx = claims::begin_on_order(db, &order.id).await?;

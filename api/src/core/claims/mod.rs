@@ -21,8 +21,8 @@ use crate::db::claims::{self, ClaimRow};
 use crate::db::tickets::{self, Writer};
 use crate::db::{Db, DbError, now_ms};
 use crate::domain::claim::{ClaimAction, ClaimReason, ClaimStatus};
-use crate::domain::numbering;
 use crate::domain::ticket::Author;
+use crate::domain::{Language, numbering};
 use crate::error::{Failure, Fallible};
 use crate::state::AppState;
 
@@ -69,7 +69,12 @@ impl Claim {
 
     /// "2 pieces (M × 2)".
     pub fn pieces_text(&self) -> String {
-        pieces_text(&self.pieces)
+        pieces_text(&self.pieces, Language::En)
+    }
+
+    /// The same in `language`, for the customer's letters.
+    pub fn pieces_text_in(&self, language: Language) -> String {
+        pieces_text(&self.pieces, language)
     }
 }
 
@@ -77,13 +82,13 @@ fn sized(q: &Quantities) -> Vec<(Size, u32)> {
     q.iter().filter(|(_, n)| *n > 0).collect()
 }
 
-/// "2 pieces (M × 2)", for the pieces of `q`.
-pub fn pieces_text(q: &Quantities) -> String {
+/// "2 pieces (M × 2)", for the pieces of `q`, in `language`.
+pub fn pieces_text(q: &Quantities, language: Language) -> String {
     let labelled: Vec<(String, u32)> = sized(q)
         .into_iter()
         .map(|(s, n)| (s.label().to_string(), n))
         .collect();
-    messages::pieces_text(&labelled)
+    messages::pieces_text(&labelled, language)
 }
 
 fn corrupt(what: &str) -> Failure {

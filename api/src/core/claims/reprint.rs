@@ -64,10 +64,11 @@ pub async fn reprint(
             &order.order_number,
             &order.user_name,
             &claim.ticket_number,
-            &pieces,
+            &claim.pieces_text_in(order.user_language),
             &number,
             note,
             &state.config.company,
+            order.user_language,
         )
         .email_to(order.user_email.clone());
         let mut tx = claims::begin_on_order(&state.db, &order.id).await?;

@@ -25,6 +25,7 @@ pub fn confirmation_email(
         order.items_count,
         invoiced,
         seller,
+        order.user_language,
     );
     Ok(outbox::Outgoing {
         attachment: invoiced.then(|| outbox::Attachment::TaxInvoice {
@@ -58,6 +59,7 @@ pub fn advance_email(
         order.items_count,
         voucher,
         seller,
+        order.user_language,
     );
     Ok(letter.email_to(customer_email(order)?))
 }
@@ -75,6 +77,7 @@ pub fn balance_email(
         Paise(order.total_price),
         invoiced,
         seller,
+        order.user_language,
     );
     Ok(outbox::Outgoing {
         attachment: invoiced.then(|| outbox::Attachment::TaxInvoice {

@@ -26,6 +26,7 @@ pub fn status_email(
             to,
             courier_line,
             seller,
+            order.user_language,
         )
         .email_to(order.user_email.clone())
     })

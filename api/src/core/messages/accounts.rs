@@ -6,41 +6,69 @@
 use super::{Letter, with_contact};
 use crate::db::caps::Cap;
 use crate::db::second_factor::{WRONG_CODES_LOCK, WRONG_CODES_WARNING};
+use crate::domain::Language;
 use crate::domain::company::Company;
 use crate::domain::contact::Channel;
 use crate::error::Failure;
 
 /// The link (`link`) that confirms a new account's e-mail address.
-pub fn verify_email(link: &str) -> Letter {
-    Letter {
-        subject: "Confirm your e-mail address".to_string(),
-        body: format!(
-            "Confirm your e-mail address: {link}\nIf you did not create an account, ignore this message."
-        ),
+pub fn verify_email(link: &str, language: Language) -> Letter {
+    match language {
+        Language::En => Letter {
+            subject: "Confirm your e-mail address".to_string(),
+            body: format!(
+                "Confirm your e-mail address: {link}\nIf you did not create an account, ignore this message."
+            ),
+        },
+        Language::Hi => Letter {
+            subject: "अपने ई-मेल पते की पुष्टि करें".to_string(),
+            body: format!(
+                "अपने ई-मेल पते की पुष्टि करें: {link}\nअगर आपने खाता नहीं बनाया है, तो इस संदेश को अनदेखा करें।"
+            ),
+        },
     }
 }
 
 /// The link (`link`) that resets a forgotten password.
-pub fn reset_password(link: &str) -> Letter {
-    Letter {
-        subject: "Reset your password".to_string(),
-        body: format!(
-            "Reset your password within an hour: {link}\nIf you did not ask for this, ignore this message."
-        ),
+pub fn reset_password(link: &str, language: Language) -> Letter {
+    match language {
+        Language::En => Letter {
+            subject: "Reset your password".to_string(),
+            body: format!(
+                "Reset your password within an hour: {link}\nIf you did not ask for this, ignore this message."
+            ),
+        },
+        Language::Hi => Letter {
+            subject: "अपना पासवर्ड रीसेट करें".to_string(),
+            body: format!(
+                "एक घंटे के भीतर अपना पासवर्ड रीसेट करें: {link}\nअगर आपने यह नहीं माँगा था, तो इस संदेश को अनदेखा करें।"
+            ),
+        },
     }
 }
 
-/// A sign-in code, by e-mail or SMS.
-pub fn sign_in_code(channel: Channel, code: &str) -> Letter {
-    Letter {
-        subject: match channel {
-            Channel::Email => "Your sign-in code",
-            Channel::Phone => "Sign-in code",
-        }
-        .to_string(),
-        body: format!(
-            "Your code is {code}. It is valid for 10 minutes. Do not share it with anyone."
-        ),
+/// A sign-in code, by e-mail or SMS (an SMS provider's template words its
+/// own SMS; this is the e-mail, and the dev outbox's SMS).
+pub fn sign_in_code(channel: Channel, code: &str, language: Language) -> Letter {
+    match language {
+        Language::En => Letter {
+            subject: match channel {
+                Channel::Email => "Your sign-in code",
+                Channel::Phone => "Sign-in code",
+            }
+            .to_string(),
+            body: format!(
+                "Your code is {code}. It is valid for 10 minutes. Do not share it with anyone."
+            ),
+        },
+        Language::Hi => Letter {
+            subject: match channel {
+                Channel::Email => "आपका साइन-इन कोड",
+                Channel::Phone => "साइन-इन कोड",
+            }
+            .to_string(),
+            body: format!("आपका कोड {code} है। यह 10 मिनट तक मान्य है। इसे किसी के साथ साझा न करें।"),
+        },
     }
 }
 
@@ -76,19 +104,42 @@ pub fn code_sign_in_paused(seconds: u64) -> Failure {
 
 /// To the account's owner, once per pause: `wrong_codes` wrong codes for the
 /// address on `channel` paused its code sign-in.
-pub fn code_sign_in_paused_notice(channel: Channel, wrong_codes: i64) -> Letter {
-    let through = match channel {
-        Channel::Email => "your e-mail address",
-        Channel::Phone => "your mobile number",
-    };
-    Letter {
-        subject: "Sign-in with a code paused".to_string(),
-        body: format!(
-            "Someone entered {wrong_codes} wrong sign-in codes for {through}, so signing in \
-             with a code is paused for up to an hour. Your codes were not revealed, and the account \
-             is unchanged. If this was you, wait a little and ask for a new code. If it was not, you \
-             need do nothing; never share a code with anyone."
-        ),
+pub fn code_sign_in_paused_notice(
+    channel: Channel,
+    wrong_codes: i64,
+    language: Language,
+) -> Letter {
+    match language {
+        Language::En => {
+            let through = match channel {
+                Channel::Email => "your e-mail address",
+                Channel::Phone => "your mobile number",
+            };
+            Letter {
+                subject: "Sign-in with a code paused".to_string(),
+                body: format!(
+                    "Someone entered {wrong_codes} wrong sign-in codes for {through}, so signing in \
+                     with a code is paused for up to an hour. Your codes were not revealed, and the account \
+                     is unchanged. If this was you, wait a little and ask for a new code. If it was not, you \
+                     need do nothing; never share a code with anyone."
+                ),
+            }
+        }
+        Language::Hi => {
+            let through = match channel {
+                Channel::Email => "आपके ई-मेल पते",
+                Channel::Phone => "आपके मोबाइल नंबर",
+            };
+            Letter {
+                subject: "कोड से साइन-इन रोका गया".to_string(),
+                body: format!(
+                    "किसी ने {through} के लिए {wrong_codes} गलत साइन-इन कोड डाले, इसलिए कोड से साइन-इन \
+                     अधिकतम एक घंटे के लिए रोक दिया गया है। आपके कोड किसी को नहीं दिखे, और खाते में कोई बदलाव \
+                     नहीं हुआ है। अगर यह आप थे, तो थोड़ा रुककर नया कोड माँगें। अगर आप नहीं थे, तो आपको कुछ \
+                     करने की ज़रूरत नहीं है; कोड कभी किसी के साथ साझा न करें।"
+                ),
+            }
+        }
     }
 }
 
@@ -122,35 +173,58 @@ pub fn code_budget_spent(channel: Channel, budget: i64) -> Letter {
 
 /// A notice to an account's owner that how they sign in changed (`what`),
 /// so a change they did not make does not go unnoticed.
-fn owner_notice(subject: &str, what: &str, seller: &Company) -> Letter {
+fn owner_notice(subject: &str, what: &str, seller: &Company, language: Language) -> Letter {
+    let advice = match language {
+        Language::En => {
+            "If this was not you, reset your password from the sign-in page at once and contact us."
+        }
+        Language::Hi => {
+            "अगर यह आपने नहीं किया, तो तुरंत साइन-इन पेज से अपना पासवर्ड रीसेट करें और हमसे संपर्क करें।"
+        }
+    };
     Letter {
         subject: subject.to_string(),
-        body: with_contact(
-            &format!(
-                "{what}\nIf this was not you, reset your password from the sign-in page at once and contact us."
-            ),
-            seller,
-        ),
+        body: with_contact(&format!("{what}\n{advice}"), seller, language),
     }
 }
 
 /// To the owner: the password was reset with the e-mailed link.
-pub fn password_reset(seller: &Company) -> Letter {
-    owner_notice(
-        "Your password was reset",
-        "The password of your account was reset with the link we e-mailed, and every device was signed out.",
-        seller,
-    )
+pub fn password_reset(seller: &Company, language: Language) -> Letter {
+    match language {
+        Language::En => owner_notice(
+            "Your password was reset",
+            "The password of your account was reset with the link we e-mailed, and every device was signed out.",
+            seller,
+            language,
+        ),
+        Language::Hi => owner_notice(
+            "आपका पासवर्ड रीसेट किया गया",
+            "आपके खाते का पासवर्ड हमारे ई-मेल किए गए लिंक से रीसेट किया गया, और सभी डिवाइस से साइन आउट कर दिया गया।",
+            seller,
+            language,
+        ),
+    }
 }
 
 /// To the owner: the password was changed while signed in.
-pub fn password_changed(seller: &Company) -> Letter {
-    owner_notice(
-        "Your password was changed",
-        "The password of your account was changed, and your other devices were signed out.",
-        seller,
-    )
+pub fn password_changed(seller: &Company, language: Language) -> Letter {
+    match language {
+        Language::En => owner_notice(
+            "Your password was changed",
+            "The password of your account was changed, and your other devices were signed out.",
+            seller,
+            language,
+        ),
+        Language::Hi => owner_notice(
+            "आपका पासवर्ड बदला गया",
+            "आपके खाते का पासवर्ड बदला गया, और आपके दूसरे डिवाइस से साइन आउट कर दिया गया।",
+            seller,
+            language,
+        ),
+    }
 }
+
+// Admins' notices below stay in English: the admin's pages are English.
 
 /// To an admin: an authenticator app became their second factor.
 pub fn authenticator_set_up(seller: &Company) -> Letter {
@@ -158,6 +232,7 @@ pub fn authenticator_set_up(seller: &Company) -> Letter {
         "An authenticator app was set up",
         "An authenticator app was set up as the second factor of your admin account.",
         seller,
+        Language::En,
     )
 }
 
@@ -167,6 +242,7 @@ pub fn recovery_code_used(left: i64, seller: &Company) -> Letter {
         "A recovery code was used",
         &format!("A recovery code was used to sign in to your admin account; {left} are left."),
         seller,
+        Language::En,
     )
 }
 
@@ -180,6 +256,7 @@ pub fn wrong_second_factor_codes(seller: &Company) -> Letter {
              If it was not you, change your password: whoever it was knows it."
         ),
         seller,
+        Language::En,
     )
 }
 

@@ -6,9 +6,9 @@ use chrono::NaiveDate;
 use design_engine::money::Paise;
 
 use super::{Letter, with_contact};
-use crate::domain::OrderStatus;
 use crate::domain::claim::{ClaimReason, ClaimStatus};
 use crate::domain::company::Company;
+use crate::domain::{Language, OrderStatus};
 use crate::error::Failure;
 
 /// The longest description of a claim, and of an admin's note on it.
@@ -19,12 +19,31 @@ pub const PHOTOS_MAX: usize = 6;
 /// The most claims an order may have open at once.
 pub const OPEN_MAX: i64 = 10;
 
-/// "2 pieces (M × 2)", "3 pieces (S × 1, XL × 2)": the pieces by size label.
-pub fn pieces_text(pieces: &[(String, u32)]) -> String {
+/// "2 pieces (M × 2)", "3 pieces (S × 1, XL × 2)": the pieces by size label
+/// ("2 पीस (M × 2)" in Hindi).
+pub fn pieces_text(pieces: &[(String, u32)], language: Language) -> String {
     let total: u32 = pieces.iter().map(|(_, n)| n).sum();
     let sizes: Vec<String> = pieces.iter().map(|(s, n)| format!("{s} × {n}")).collect();
-    let noun = if total == 1 { "piece" } else { "pieces" };
+    let noun = match language {
+        Language::En if total == 1 => "piece",
+        Language::En => "pieces",
+        Language::Hi => "पीस",
+    };
     format!("{total} {noun} ({})", sizes.join(", "))
+}
+
+/// What is wrong, as a customer's letter names it.
+fn reason_in(reason: ClaimReason, language: Language) -> String {
+    match language {
+        Language::En => reason.label().to_lowercase(),
+        Language::Hi => match reason {
+            ClaimReason::Misprint => "गलत छपाई",
+            ClaimReason::Damaged => "क्षतिग्रस्त",
+            ClaimReason::WrongItem => "गलत सामान",
+            ClaimReason::Missing => "गायब",
+        }
+        .to_string(),
+    }
 }
 
 /// The claim's ticket subject: "Misprint: 2 pieces (M × 2) of order LT-…".
@@ -80,17 +99,35 @@ pub fn resolution(
         ),
         _ => format!("Claim not accepted: {pieces}."),
     };
-    format!("{decided}{}", note_line(note))
+    format!("{decided}{}", note_line(note, Language::En))
 }
 
-fn letter(order_number: &str, ticket: &str, text: String, seller: &Company) -> Letter {
+fn letter(
+    order_number: &str,
+    ticket: &str,
+    text: String,
+    seller: &Company,
+    language: Language,
+) -> Letter {
     Letter {
-        subject: format!("Order {order_number}: your claim {ticket}"),
-        body: with_contact(&text, seller),
+        subject: match language {
+            Language::En => format!("Order {order_number}: your claim {ticket}"),
+            Language::Hi => format!("ऑर्डर {order_number}: आपका दावा {ticket}"),
+        },
+        body: with_contact(&text, seller, language),
     }
 }
 
-/// To `customer`: their claim about `pieces` of an order is received.
+/// The admin's note, as a sentence after a decision; nothing without one.
+fn note_line(note: Option<&str>, language: Language) -> String {
+    let ours = match language {
+        Language::En => "Our note",
+        Language::Hi => "हमारी टिप्पणी",
+    };
+    note.map(|n| format!("\n{ours}: {n}")).unwrap_or_default()
+}
+
+/// To `customer`: their claim about `pieces` (in `language`) of an order is received.
 pub fn filed(
     order_number: &str,
     customer: &str,
@@ -98,22 +135,26 @@ pub fn filed(
     pieces: &str,
     reason: ClaimReason,
     seller: &Company,
+    language: Language,
 ) -> Letter {
-    let text = format!(
-        "Hello {customer}, we have received your claim about {pieces} of order {order_number} ({}). \
-         Its number is {ticket}: please quote it when you write to us. We will look at your photos and answer \
-         within 48 hours, and settle it within one month with a reprint or a refund. You can follow it in My Orders.",
-        reason.label().to_lowercase()
-    );
-    letter(order_number, ticket, text, seller)
-}
-
-/// The admin's note, as a sentence after a decision; nothing without one.
-fn note_line(note: Option<&str>) -> String {
-    note.map(|n| format!("\nOur note: {n}")).unwrap_or_default()
+    let reason = reason_in(reason, language);
+    let text = match language {
+        Language::En => format!(
+            "Hello {customer}, we have received your claim about {pieces} of order {order_number} ({reason}). \
+             Its number is {ticket}: please quote it when you write to us. We will look at your photos and answer \
+             within 48 hours, and settle it within one month with a reprint or a refund. You can follow it in My Orders."
+        ),
+        Language::Hi => format!(
+            "नमस्ते {customer}, हमें ऑर्डर {order_number} के {pieces} के बारे में आपका दावा ({reason}) मिल गया है। \
+             इसकी संख्या {ticket} है: हमें लिखते समय कृपया इसका ज़िक्र करें। हम आपकी फ़ोटो देखकर 48 घंटों के भीतर \
+             जवाब देंगे, और एक महीने के भीतर दोबारा छपाई या पैसे वापस करके इसे सुलझाएँगे। आप इसे 'मेरे ऑर्डर' में देख सकते हैं।"
+        ),
+    };
+    letter(order_number, ticket, text, seller, language)
 }
 
 /// To `customer`: the pieces are made again as order `reprint`, at no charge.
+#[allow(clippy::too_many_arguments)]
 pub fn reprinted(
     order_number: &str,
     customer: &str,
@@ -122,17 +163,26 @@ pub fn reprinted(
     reprint: &str,
     note: Option<&str>,
     seller: &Company,
+    language: Language,
 ) -> Letter {
-    let text = format!(
-        "Hello {customer}, we are sorry about your order {order_number}. We are reprinting {pieces} at no charge, \
-         from the same print files, as order {reprint} (claim {ticket}). It goes into production now, and you can \
-         follow it in My Orders.{}",
-        note_line(note)
-    );
-    letter(order_number, ticket, text, seller)
+    let note = note_line(note, language);
+    let text = match language {
+        Language::En => format!(
+            "Hello {customer}, we are sorry about your order {order_number}. We are reprinting {pieces} at no charge, \
+             from the same print files, as order {reprint} (claim {ticket}). It goes into production now, and you can \
+             follow it in My Orders.{note}"
+        ),
+        Language::Hi => format!(
+            "नमस्ते {customer}, आपके ऑर्डर {order_number} के लिए हमें खेद है। हम {pieces} बिना किसी शुल्क के, उन्हीं \
+             प्रिंट फ़ाइलों से, ऑर्डर {reprint} के रूप में दोबारा छाप रहे हैं (दावा {ticket})। यह अभी उत्पादन में जा रहा है, \
+             और आप इसे 'मेरे ऑर्डर' में देख सकते हैं।{note}"
+        ),
+    };
+    letter(order_number, ticket, text, seller, language)
 }
 
 /// To `customer`: `amount` goes back for the pieces.
+#[allow(clippy::too_many_arguments)]
 pub fn refunded(
     order_number: &str,
     customer: &str,
@@ -141,15 +191,23 @@ pub fn refunded(
     amount: Paise,
     note: Option<&str>,
     seller: &Company,
+    language: Language,
 ) -> Letter {
-    let text = format!(
-        "Hello {customer}, we are sorry about your order {order_number}. We are refunding {} for {pieces} (claim \
-         {ticket}). The money goes back to the card you paid with within 5-7 business days, and the credit note \
-         for these pieces will be in My Orders.{}",
-        amount.format_inr(),
-        note_line(note)
-    );
-    letter(order_number, ticket, text, seller)
+    let note = note_line(note, language);
+    let amount = amount.format_inr();
+    let text = match language {
+        Language::En => format!(
+            "Hello {customer}, we are sorry about your order {order_number}. We are refunding {amount} for {pieces} (claim \
+             {ticket}). The money goes back to the card you paid with within 5-7 business days, and the credit note \
+             for these pieces will be in My Orders.{note}"
+        ),
+        Language::Hi => format!(
+            "नमस्ते {customer}, आपके ऑर्डर {order_number} के लिए हमें खेद है। हम {pieces} के लिए {amount} वापस कर रहे हैं \
+             (दावा {ticket})। पैसा 5-7 कार्यदिवसों में उसी कार्ड में लौट आएगा जिससे आपने भुगतान किया था, और इन पीस का \
+             क्रेडिट नोट 'मेरे ऑर्डर' में होगा।{note}"
+        ),
+    };
+    letter(order_number, ticket, text, seller, language)
 }
 
 /// To `customer`: the claim is not accepted, and why.
@@ -160,13 +218,21 @@ pub fn rejected(
     pieces: &str,
     note: &str,
     seller: &Company,
+    language: Language,
 ) -> Letter {
-    let text = format!(
-        "Hello {customer}, we have looked at your claim {ticket} about {pieces} of order {order_number}, and we \
-         cannot accept it.\nOur note: {note}\nIf you disagree, reply quoting {ticket}: our grievance officer will \
-         look at it again."
-    );
-    letter(order_number, ticket, text, seller)
+    let text = match language {
+        Language::En => format!(
+            "Hello {customer}, we have looked at your claim {ticket} about {pieces} of order {order_number}, and we \
+             cannot accept it.\nOur note: {note}\nIf you disagree, reply quoting {ticket}: our grievance officer will \
+             look at it again."
+        ),
+        Language::Hi => format!(
+            "नमस्ते {customer}, हमने ऑर्डर {order_number} के {pieces} के बारे में आपका दावा {ticket} देखा है, और हम इसे \
+             स्वीकार नहीं कर सकते।\nहमारी टिप्पणी: {note}\nअगर आप सहमत नहीं हैं, तो {ticket} का ज़िक्र करते हुए जवाब दें: \
+             हमारे शिकायत अधिकारी इसे फिर से देखेंगे।"
+        ),
+    };
+    letter(order_number, ticket, text, seller, language)
 }
 
 pub fn not_delivered(order_number: &str, status: OrderStatus) -> Failure {
@@ -331,11 +397,16 @@ mod tests {
 
     #[test]
     fn pieces_read_as_people_count_them() {
-        assert_eq!(pieces_text(&[("M".into(), 2)]), "2 pieces (M × 2)");
+        let en = Language::En;
+        assert_eq!(pieces_text(&[("M".into(), 2)], en), "2 pieces (M × 2)");
         assert_eq!(
-            pieces_text(&[("S".into(), 1), ("XL".into(), 2)]),
+            pieces_text(&[("S".into(), 1), ("XL".into(), 2)], en),
             "3 pieces (S × 1, XL × 2)"
         );
-        assert_eq!(pieces_text(&[("XXL".into(), 1)]), "1 piece (XXL × 1)");
+        assert_eq!(pieces_text(&[("XXL".into(), 1)], en), "1 piece (XXL × 1)");
+        assert_eq!(
+            pieces_text(&[("XXL".into(), 1)], Language::Hi),
+            "1 पीस (XXL × 1)"
+        );
     }
 }

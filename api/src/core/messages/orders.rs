@@ -7,8 +7,8 @@ use chrono::NaiveDate;
 use design_engine::money::Paise;
 
 use super::{Letter, with_contact};
-use crate::domain::OrderStatus;
 use crate::domain::company::Company;
+use crate::domain::{Language, OrderStatus};
 use crate::error::Failure;
 
 /// The confirmation of a paid order: `items` pieces for `total`; with
@@ -19,22 +19,38 @@ pub fn order_confirmed(
     items: i64,
     invoiced: bool,
     seller: &Company,
+    language: Language,
 ) -> Letter {
-    let invoice_note = if invoiced {
-        " Your tax invoice is attached, and in My Orders."
-    } else {
-        ""
+    let total = total.format_inr();
+    let (subject, text) = match language {
+        Language::En => (
+            format!("Order {order_number} confirmed"),
+            format!(
+                "Thank you for your order {order_number}. We have received your payment of {total} for {items} items. \
+                 Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.{}",
+                if invoiced {
+                    " Your tax invoice is attached, and in My Orders."
+                } else {
+                    ""
+                }
+            ),
+        ),
+        Language::Hi => (
+            format!("ऑर्डर {order_number} की पुष्टि हो गई"),
+            format!(
+                "आपके ऑर्डर {order_number} के लिए धन्यवाद। हमें {items} पीस के लिए आपका {total} का भुगतान मिल गया है। \
+                 आपके कस्टम कपड़े 15-20 कार्यदिवसों में डिलीवर होंगे; आप 'मेरे ऑर्डर' में ऑर्डर की स्थिति देख सकते हैं।{}",
+                if invoiced {
+                    " आपका टैक्स इनवॉइस इस ई-मेल के साथ संलग्न है, और 'मेरे ऑर्डर' में भी है।"
+                } else {
+                    ""
+                }
+            ),
+        ),
     };
     Letter {
-        subject: format!("Order {order_number} confirmed"),
-        body: with_contact(
-            &format!(
-                "Thank you for your order {order_number}. We have received your payment of {} for {items} items. \
-                 Your custom apparel will be delivered in 15-20 business days; you can follow the order in My Orders.{invoice_note}",
-                total.format_inr(),
-            ),
-            seller,
-        ),
+        subject,
+        body: with_contact(&text, seller, language),
     }
 }
 
@@ -46,43 +62,100 @@ pub fn status_changed(
     to: OrderStatus,
     courier_line: Option<&str>,
     seller: &Company,
+    language: Language,
 ) -> Letter {
-    let what = match to {
-        OrderStatus::Shipped => "has been shipped. It is on its way to you.",
-        OrderStatus::Delivered => "has been delivered. We hope you enjoy it.",
-        OrderStatus::Cancelled => "has been cancelled.",
-        _ => {
-            "has been refunded. The money goes back to the card you paid with within 5-7 business days."
+    let (subject, mut text) = match language {
+        Language::En => {
+            let what = match to {
+                OrderStatus::Shipped => "has been shipped. It is on its way to you.",
+                OrderStatus::Delivered => "has been delivered. We hope you enjoy it.",
+                OrderStatus::Cancelled => "has been cancelled.",
+                _ => {
+                    "has been refunded. The money goes back to the card you paid with within 5-7 business days."
+                }
+            };
+            (
+                format!("Order {order_number}: {}", to.as_str()),
+                format!(
+                    "Hello {customer}, your order {order_number} {what} You can follow it in My Orders."
+                ),
+            )
+        }
+        Language::Hi => {
+            let hello = format!("नमस्ते {customer},");
+            let (status, what) = match to {
+                OrderStatus::Shipped => (
+                    "भेज दिया गया",
+                    format!("{hello} आपका ऑर्डर {order_number} भेज दिया गया है। यह आपके पास आ रहा है।"),
+                ),
+                OrderStatus::Delivered => (
+                    "डिलीवर हो गया",
+                    format!(
+                        "{hello} आपका ऑर्डर {order_number} डिलीवर हो गया है। हमें उम्मीद है कि यह आपको पसंद आएगा।"
+                    ),
+                ),
+                OrderStatus::Cancelled => (
+                    "रद्द",
+                    format!("{hello} आपका ऑर्डर {order_number} रद्द कर दिया गया है।"),
+                ),
+                _ => (
+                    "पैसा वापस",
+                    format!(
+                        "{hello} आपके ऑर्डर {order_number} का पैसा वापस कर दिया गया है। यह 5-7 कार्यदिवसों में \
+                         उसी कार्ड में लौट आएगा जिससे आपने भुगतान किया था।"
+                    ),
+                ),
+            };
+            (
+                format!("ऑर्डर {order_number}: {status}"),
+                format!("{what} आप इसे 'मेरे ऑर्डर' में देख सकते हैं।"),
+            )
         }
     };
-    let mut text = format!(
-        "Hello {customer}, your order {order_number} {what} You can follow it in My Orders."
-    );
     if let Some(line) = courier_line {
         text = format!("{text}\n{line}");
     }
     Letter {
-        subject: format!("Order {order_number}: {}", to.as_str()),
-        body: with_contact(&text, seller),
+        subject,
+        body: with_contact(&text, seller, language),
     }
 }
 
 /// "Courier: …, AWB …. Track it at …": the shipped e-mail's line.
-pub fn courier_line(courier: &str, awb: &str, tracking_url: &str) -> String {
-    format!("Courier: {courier}, AWB {awb}. Track it at {tracking_url}")
+pub fn courier_line(courier: &str, awb: &str, tracking_url: &str, language: Language) -> String {
+    match language {
+        Language::En => format!("Courier: {courier}, AWB {awb}. Track it at {tracking_url}"),
+        Language::Hi => format!("कूरियर: {courier}, AWB {awb}। इसे यहाँ ट्रैक करें: {tracking_url}"),
+    }
 }
 
 /// To `customer`: version `version` of their order's proof is ready.
-pub fn proof_ready(order_number: &str, customer: &str, version: i64, seller: &Company) -> Letter {
-    Letter {
-        subject: format!("Order {order_number}: your proof is ready (version {version})"),
-        body: with_contact(
-            &format!(
+pub fn proof_ready(
+    order_number: &str,
+    customer: &str,
+    version: i64,
+    seller: &Company,
+    language: Language,
+) -> Letter {
+    let (subject, text) = match language {
+        Language::En => (
+            format!("Order {order_number}: your proof is ready (version {version})"),
+            format!(
                 "Hello {customer}, the proof of your order {order_number} is ready (version {version}). Please review it in My Orders: \
                  approve it, or ask for changes. Nothing is printed before you approve."
             ),
-            seller,
         ),
+        Language::Hi => (
+            format!("ऑर्डर {order_number}: आपका प्रूफ़ तैयार है (संस्करण {version})"),
+            format!(
+                "नमस्ते {customer}, आपके ऑर्डर {order_number} का प्रूफ़ तैयार है (संस्करण {version})। कृपया इसे 'मेरे ऑर्डर' में देखें: \
+                 इसे स्वीकार करें, या बदलाव माँगें। आपकी स्वीकृति से पहले कुछ भी नहीं छापा जाता।"
+            ),
+        ),
+    };
+    Letter {
+        subject,
+        body: with_contact(&text, seller, language),
     }
 }
 
@@ -111,13 +184,17 @@ pub fn order_cancelled(order_number: &str) -> Failure {
 
 /// A second payment for an order paid already: it `has_been` refunded, or will be.
 pub fn second_payment_refunded(order_number: &str, has_been: bool) -> Failure {
-    let will = if has_been { "has been" } else { "will be" };
-    Failure::conflict_code(
+    // Whole sentences, each found by `translate` as it is.
+    let message = if has_been {
         format!(
-            "Order {order_number} was already paid by another payment. This payment {will} refunded."
-        ),
-        "SECOND_PAYMENT_REFUNDED",
-    )
+            "Order {order_number} was already paid by another payment. This payment has been refunded."
+        )
+    } else {
+        format!(
+            "Order {order_number} was already paid by another payment. This payment will be refunded."
+        )
+    };
+    Failure::conflict_code(message, "SECOND_PAYMENT_REFUNDED")
 }
 
 /// A payment for an order cancelled before it arrived: refunded in full

@@ -5,6 +5,7 @@
 use design_engine::money::Paise;
 
 use super::{Letter, with_contact};
+use crate::domain::Language;
 use crate::domain::company::Company;
 use crate::error::Failure;
 
@@ -16,23 +17,41 @@ pub fn advance_received(
     items: i64,
     voucher: bool,
     seller: &Company,
+    language: Language,
 ) -> Letter {
-    let voucher_note = if voucher {
-        " Your receipt voucher for the advance is in My Orders."
-    } else {
-        ""
-    };
-    Letter {
-        subject: format!("Order {order_number} confirmed"),
-        body: with_contact(
-            &format!(
+    let (subject, text) = match language {
+        Language::En => (
+            format!("Order {order_number} confirmed"),
+            format!(
                 "Thank you for your order {order_number}. We have received your advance of {advance} for {items} items, \
                  and your order goes into production. The balance of {balance} is due before dispatch: we will \
                  write when production ends, and you can pay it any time from the order's page in My Orders. \
-                 Your tax invoice is issued when the order is paid in full.{voucher_note}"
+                 Your tax invoice is issued when the order is paid in full.{}",
+                if voucher {
+                    " Your receipt voucher for the advance is in My Orders."
+                } else {
+                    ""
+                }
             ),
-            seller,
         ),
+        Language::Hi => (
+            format!("ऑर्डर {order_number} की पुष्टि हो गई"),
+            format!(
+                "आपके ऑर्डर {order_number} के लिए धन्यवाद। हमें {items} पीस के लिए आपका {advance} का अग्रिम भुगतान मिल गया है, \
+                 और आपका ऑर्डर बनना शुरू हो रहा है। शेष {balance} भेजने से पहले देना है: उत्पादन पूरा होने पर हम \
+                 आपको लिखेंगे, और आप 'मेरे ऑर्डर' में ऑर्डर के पेज से कभी भी इसका भुगतान कर सकते हैं। \
+                 पूरा भुगतान होने पर आपका टैक्स इनवॉइस जारी किया जाता है।{}",
+                if voucher {
+                    " अग्रिम भुगतान की रसीद (receipt voucher) 'मेरे ऑर्डर' में है।"
+                } else {
+                    ""
+                }
+            ),
+        ),
+    };
+    Letter {
+        subject,
+        body: with_contact(&text, seller, language),
     }
 }
 
@@ -43,35 +62,67 @@ pub fn balance_received(
     total: Paise,
     invoiced: bool,
     seller: &Company,
+    language: Language,
 ) -> Letter {
-    let invoice_note = if invoiced {
-        " Your tax invoice for the whole order is attached, and in My Orders."
-    } else {
-        ""
+    let (subject, text) = match language {
+        Language::En => (
+            format!("Order {order_number}: balance received"),
+            format!(
+                "We have received the balance of {balance} for order {order_number}: it is paid in full ({total}) \
+                 and will be dispatched.{}",
+                if invoiced {
+                    " Your tax invoice for the whole order is attached, and in My Orders."
+                } else {
+                    ""
+                }
+            ),
+        ),
+        Language::Hi => (
+            format!("ऑर्डर {order_number}: शेष राशि मिल गई"),
+            format!(
+                "हमें ऑर्डर {order_number} की शेष राशि {balance} मिल गई है: पूरा भुगतान ({total}) हो गया है \
+                 और ऑर्डर भेजा जाएगा।{}",
+                if invoiced {
+                    " पूरे ऑर्डर का टैक्स इनवॉइस इस ई-मेल के साथ संलग्न है, और 'मेरे ऑर्डर' में भी है।"
+                } else {
+                    ""
+                }
+            ),
+        ),
     };
     Letter {
-        subject: format!("Order {order_number}: balance received"),
-        body: with_contact(
-            &format!(
-                "We have received the balance of {balance} for order {order_number}: it is paid in full ({total}) \
-                 and will be dispatched.{invoice_note}"
-            ),
-            seller,
-        ),
+        subject,
+        body: with_contact(&text, seller, language),
     }
 }
 
 /// Production of an order with a balance due has ended: pay it to have it dispatched.
-pub fn balance_due(order_number: &str, balance: Paise, link: &str, seller: &Company) -> Letter {
-    Letter {
-        subject: format!("Order {order_number} is ready: balance of {balance} due"),
-        body: with_contact(
-            &format!(
+pub fn balance_due(
+    order_number: &str,
+    balance: Paise,
+    link: &str,
+    seller: &Company,
+    language: Language,
+) -> Letter {
+    let (subject, text) = match language {
+        Language::En => (
+            format!("Order {order_number} is ready: balance of {balance} due"),
+            format!(
                 "Your order {order_number} is produced and ready to be dispatched. Please pay the balance of \
                  {balance} to have it shipped: {link}"
             ),
-            seller,
         ),
+        Language::Hi => (
+            format!("ऑर्डर {order_number} तैयार है: {balance} की शेष राशि देनी है"),
+            format!(
+                "आपका ऑर्डर {order_number} बन गया है और भेजने के लिए तैयार है। इसे भिजवाने के लिए कृपया \
+                 {balance} की शेष राशि का भुगतान करें: {link}"
+            ),
+        ),
+    };
+    Letter {
+        subject,
+        body: with_contact(&text, seller, language),
     }
 }
 

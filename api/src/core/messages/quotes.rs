@@ -1,7 +1,11 @@
 //! What quotes say: the e-mail that carries a quote's link, and the refusals
 //! of making and accepting one, each naming its field with a stable code.
 
+use chrono::NaiveDate;
+use design_engine::money::Paise;
+
 use super::{Letter, with_contact};
+use crate::domain::Language;
 use crate::domain::company::Company;
 use crate::error::{Failure, Kind};
 
@@ -10,25 +14,59 @@ pub const NOTE_MAX: usize = 1000;
 /// The furthest ahead a quote may be valid, in days.
 pub const MAX_VALID_DAYS: i64 = 365;
 
+/// What a quote is for: `quantity` pieces of `product` in `colour`, with
+/// the customer's design or without.
+pub struct Quoted<'a> {
+    pub quantity: u32,
+    pub product: &'a str,
+    pub colour: &'a str,
+    pub has_design: bool,
+}
+
 /// To the customer, when the store makes them a quote.
 pub fn quote_made(
     number: &str,
-    summary: &str,
-    unit_price: &str,
-    valid_until: &str,
+    quoted: &Quoted<'_>,
+    unit_price: Paise,
+    valid_until: NaiveDate,
     link: &str,
     seller: &Company,
+    language: Language,
 ) -> Letter {
-    Letter {
-        subject: format!("Your quote {number} from {}", seller.name),
-        body: with_contact(
-            &format!(
-                "We have prepared quote {number} for you: {summary}, at {unit_price} a piece.\n\
-                 It is valid until {valid_until}. See it, download its PDF and accept it at {link} \
-                 (sign in with this e-mail address); accepting puts it in your cart at the quoted price."
+    let Quoted {
+        quantity,
+        product,
+        colour,
+        has_design,
+    } = *quoted;
+    let until = super::hindi::long_date(valid_until, language);
+    let (subject, text) = match language {
+        Language::En => (
+            format!("Your quote {number} from {}", seller.name),
+            format!(
+                "We have prepared quote {number} for you: {quantity} × {product} ({colour}){}, at {unit_price} a piece.\n\
+                 It is valid until {until}. See it, download its PDF and accept it at {link} \
+                 (sign in with this e-mail address); accepting puts it in your cart at the quoted price.",
+                if has_design { ", with your design" } else { "" }
             ),
-            seller,
         ),
+        Language::Hi => (
+            format!("{} की ओर से आपका कोटेशन {number}", seller.name),
+            format!(
+                "हमने आपके लिए कोटेशन {number} तैयार किया है: {quantity} × {product} ({colour}){}, {unit_price} प्रति पीस।\n\
+                 यह {until} तक मान्य है। इसे देखें, इसकी PDF डाउनलोड करें और {link} पर स्वीकार करें \
+                 (इसी ई-मेल पते से साइन इन करें); स्वीकार करने पर यह कोटेशन की कीमत पर आपकी कार्ट में आ जाएगा।",
+                if has_design {
+                    ", आपके डिज़ाइन के साथ"
+                } else {
+                    ""
+                }
+            ),
+        ),
+    };
+    Letter {
+        subject,
+        body: with_contact(&text, seller, language),
     }
 }
 

@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 
 use super::{Letter, with_contact};
 use crate::db::tickets::{Added, MAX_THREAD};
+use crate::domain::Language;
 use crate::domain::company::Company;
 use crate::domain::ticket::TicketStatus;
 use crate::error::Failure;
@@ -17,7 +18,7 @@ pub const SUBJECT_MAX: usize = 150;
 pub const MESSAGE_MAX: usize = 5000;
 
 fn day(d: NaiveDate) -> String {
-    d.format("%-d %B %Y").to_string()
+    super::hindi::long_date(d, Language::En)
 }
 
 /// To whoever filed a complaint, at once: its number, the two promises and
@@ -29,49 +30,98 @@ pub fn acknowledgement(
     resolve_by: NaiveDate,
     link: &str,
     seller: &Company,
+    language: Language,
 ) -> Letter {
-    Letter {
-        subject: format!("Complaint {number} received"),
-        body: with_contact(
-            &format!(
+    let (acknowledge_by, resolve_by) = (
+        super::hindi::long_date(acknowledge_by, language),
+        super::hindi::long_date(resolve_by, language),
+    );
+    let (title, text) = match language {
+        Language::En => (
+            format!("Complaint {number} received"),
+            format!(
                 "We have received your complaint \"{subject}\". Its number is {number}: please quote it when you write to us.\n\
-                 We will acknowledge it within 48 hours (by {}) and resolve it within one month (by {}).\n\
+                 We will acknowledge it within 48 hours (by {acknowledge_by}) and resolve it within one month (by {resolve_by}).\n\
                  Follow it at {link} with this number and your e-mail address; signed in, you also find it \
-                 under your account, where you can reply.",
-                day(acknowledge_by),
-                day(resolve_by),
+                 under your account, where you can reply."
             ),
-            seller,
         ),
+        Language::Hi => (
+            format!("शिकायत {number} मिल गई"),
+            format!(
+                "हमें आपकी शिकायत \"{subject}\" मिल गई है। इसकी संख्या {number} है: हमें लिखते समय कृपया इसका ज़िक्र करें।\n\
+                 हम 48 घंटों के भीतर ({acknowledge_by} तक) इसकी पावती देंगे और एक महीने के भीतर ({resolve_by} तक) इसे सुलझाएँगे।\n\
+                 इस संख्या और अपने ई-मेल पते से इसे {link} पर देखें; साइन इन करने पर यह आपके खाते में भी मिलेगी, \
+                 जहाँ आप जवाब दे सकते हैं।"
+            ),
+        ),
+    };
+    Letter {
+        subject: title,
+        body: with_contact(&text, seller, language),
     }
 }
 
 /// To the customer, when the store answers in the thread.
-pub fn staff_reply(number: &str, from: &str, body: &str, link: &str, seller: &Company) -> Letter {
-    Letter {
-        subject: format!("Reply to your complaint {number}"),
-        body: with_contact(
-            &format!(
+pub fn staff_reply(
+    number: &str,
+    from: &str,
+    body: &str,
+    link: &str,
+    seller: &Company,
+    language: Language,
+) -> Letter {
+    let (subject, text) = match language {
+        Language::En => (
+            format!("Reply to your complaint {number}"),
+            format!(
                 "{from} replied to your complaint {number}:\n\n{body}\n\n\
                  Read the whole thread at {link}."
             ),
-            seller,
         ),
+        Language::Hi => (
+            format!("आपकी शिकायत {number} का जवाब"),
+            format!(
+                "{from} ने आपकी शिकायत {number} का जवाब दिया:\n\n{body}\n\n\
+                 पूरी बातचीत {link} पर पढ़ें।"
+            ),
+        ),
+    };
+    Letter {
+        subject,
+        body: with_contact(&text, seller, language),
     }
 }
 
 /// To the customer, when the store resolves the complaint with `note`.
-pub fn resolved(number: &str, note: &str, link: &str, seller: &Company) -> Letter {
-    Letter {
-        subject: format!("Complaint {number} resolved"),
-        body: with_contact(
-            &format!(
+pub fn resolved(
+    number: &str,
+    note: &str,
+    link: &str,
+    seller: &Company,
+    language: Language,
+) -> Letter {
+    let (subject, text) = match language {
+        Language::En => (
+            format!("Complaint {number} resolved"),
+            format!(
                 "We have resolved your complaint {number}:\n\n{note}\n\n\
                  If this does not settle it, reply to it from your account and we will reopen it. \
                  The whole thread is at {link}."
             ),
-            seller,
         ),
+        Language::Hi => (
+            format!("शिकायत {number} सुलझा दी गई"),
+            format!(
+                "हमने आपकी शिकायत {number} सुलझा दी है:\n\n{note}\n\n\
+                 अगर इससे बात नहीं सुलझती, तो अपने खाते से इसका जवाब दें और हम इसे दोबारा खोलेंगे। \
+                 पूरी बातचीत {link} पर है।"
+            ),
+        ),
+    };
+    Letter {
+        subject,
+        body: with_contact(&text, seller, language),
     }
 }
 

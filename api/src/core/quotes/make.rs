@@ -7,7 +7,7 @@ use chrono::{Days, NaiveDate};
 use design_engine::held_price::hold_unit_price;
 use design_engine::{Design, LineQuote, Paise, Quantities};
 
-use super::{day, link};
+use super::link;
 use crate::core::documents::tax_document::india_date;
 use crate::core::messages::quotes::{self as messages, MAX_VALID_DAYS, NOTE_MAX};
 use crate::db::products::Product;
@@ -146,17 +146,6 @@ pub async fn make(state: &AppState, admin_id: &str, r: &Request) -> Result<Strin
     let now = crate::db::now_ms();
     let p = price(state, r, now).await?;
     let series = numbering::series(&state.config.document_prefixes.quote, india_date(now));
-    let summary = format!(
-        "{} × {} ({}){}",
-        p.held.quantity,
-        p.product.name,
-        p.design.color,
-        if p.has_design {
-            ", with your design"
-        } else {
-            ""
-        }
-    );
     let new = quotes::NewQuote {
         series: &series,
         customer_email: &p.email,
@@ -173,14 +162,26 @@ pub async fn make(state: &AppState, admin_id: &str, r: &Request) -> Result<Strin
         created_by: admin_id,
         created_at: now,
     };
+    // The customer's language when the address has an account.
+    let language = users::by_email(&state.db, &p.email)
+        .await?
+        .map(|u| u.language)
+        .unwrap_or_default();
+    let quoted = messages::Quoted {
+        quantity: p.held.quantity,
+        product: &p.product.name,
+        colour: &p.design.color,
+        has_design: p.has_design,
+    };
     let letter = |id: &str, seq: i64| {
         messages::quote_made(
             &numbering::number(&series, seq),
-            &summary,
-            &p.held.unit_price.to_string(),
-            &day(p.valid_until),
+            &quoted,
+            p.held.unit_price,
+            p.valid_until,
             &link(state, id),
             &state.config.company,
+            language,
         )
         .email_to(p.email.clone())
     };

@@ -68,6 +68,7 @@ struct Answer<'a> {
     email: String,
     number: String,
     link: String,
+    language: crate::domain::Language,
 }
 
 impl Answer<'_> {
@@ -88,6 +89,7 @@ async fn answer<'a>(state: &AppState, admin_id: &'a str, id: &str) -> Result<Ans
         admin: admin_name(state, admin_id).await?,
         link: lookup_link(state, &number),
         email: t.email,
+        language: t.language,
         number,
     })
 }
@@ -102,8 +104,15 @@ pub async fn reply(
 ) -> Result<Thread, Failure> {
     let body = text(message, messages::MESSAGE_MAX, true).ok_or_else(messages::bad_message)?;
     let a = answer(state, admin_id, id).await?;
-    let letter = messages::staff_reply(&a.number, &a.admin, &body, &a.link, &state.config.company)
-        .email_to(a.email.clone());
+    let letter = messages::staff_reply(
+        &a.number,
+        &a.admin,
+        &body,
+        &a.link,
+        &state.config.company,
+        a.language,
+    )
+    .email_to(a.email.clone());
     let added =
         tickets::add_message(&state.db, id, a.writer(), &body, db::now_ms(), Some(letter)).await?;
     messages::added(added)?;
@@ -132,7 +141,7 @@ pub async fn resolve(
     let note =
         text(note, messages::MESSAGE_MAX, true).ok_or_else(messages::resolution_note_needed)?;
     let a = answer(state, admin_id, id).await?;
-    let letter = messages::resolved(&a.number, &note, &a.link, &state.config.company)
+    let letter = messages::resolved(&a.number, &note, &a.link, &state.config.company, a.language)
         .email_to(a.email.clone());
     if !tickets::resolve(&state.db, id, a.writer(), &note, db::now_ms(), letter).await? {
         return Err(messages::already_resolved());

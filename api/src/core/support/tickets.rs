@@ -10,7 +10,7 @@ use crate::db::tickets::{Ticket, Writer};
 use crate::db::{self, orders, tickets, users};
 use crate::domain::numbering::{self, GRIEVANCE_PREFIX};
 use crate::domain::ticket::Author;
-use crate::domain::{Email, Phone, india_time};
+use crate::domain::{Email, Language, Phone, india_time};
 use crate::error::Failure;
 use crate::state::AppState;
 
@@ -29,6 +29,8 @@ pub struct NewTicket {
     pub message: String,
     /// The order's id or its number (`LT-…`), one of the filer's.
     pub order_id: Option<String>,
+    /// The filer's language (a customer's stored one, a visitor's asked one).
+    pub language: Language,
 }
 
 /// A filed ticket: its id and its number (`GRV/26-27/000042`).
@@ -144,6 +146,7 @@ pub async fn open(state: &AppState, new: NewTicket) -> Result<OpenedTicket, Fail
         created_at: now,
         acknowledge_by: now + ACKNOWLEDGE_MS,
         resolve_by: now + RESOLVE_MS,
+        language: new.language,
     };
     let letter = |seq| {
         let number = numbering::number(&series, seq);
@@ -154,6 +157,7 @@ pub async fn open(state: &AppState, new: NewTicket) -> Result<OpenedTicket, Fail
             india_time::date(row.resolve_by),
             &lookup_link(state, &number),
             &state.config.company,
+            new.language,
         )
         .email_to(c.email.clone())
     };

@@ -72,6 +72,8 @@ pub struct Order {
     pub balance_paid_at: Option<i64>,
     pub user_name: String,
     pub user_email: String,
+    /// The language the customer reads the store in: their e-mails about it are in it.
+    pub user_language: crate::domain::Language,
 }
 
 impl Order {
@@ -198,10 +200,10 @@ pub struct NewOrder {
 }
 
 /// An order's columns as `Order` reads them, named through the table (not an
-/// alias: SQLite's RETURNING takes none), with the customer's name and e-mail
-/// as the two expressions given.
+/// alias: SQLite's RETURNING takes none), with the customer's name, e-mail
+/// and language as the three expressions given.
 macro_rules! order_columns {
-    ($name:literal, $email:literal) => {
+    ($name:literal, $email:literal, $language:literal) => {
         concat!(
             "orders.id, orders.user_id, orders.order_number, orders.status, orders.is_paid, orders.paid_at, \
          orders.receipt, orders.provider, orders.provider_order_id, orders.payment_id, \
@@ -215,14 +217,16 @@ macro_rules! order_columns {
             $name,
             " AS user_name, ",
             $email,
-            " AS user_email"
+            " AS user_email, ",
+            $language,
+            " AS user_language"
         )
     };
 }
 
 pub(in crate::db) const SELECT: &str = concat!(
     "SELECT ",
-    order_columns!("users.name", "users.email"),
+    order_columns!("users.name", "users.email", "users.language"),
     " FROM orders JOIN users ON users.id = orders.user_id"
 );
 
@@ -232,7 +236,8 @@ pub(in crate::db) const RETURNING: &str = concat!(
     " RETURNING ",
     order_columns!(
         "(SELECT name FROM users WHERE users.id = orders.user_id)",
-        "(SELECT email FROM users WHERE users.id = orders.user_id)"
+        "(SELECT email FROM users WHERE users.id = orders.user_id)",
+        "(SELECT language FROM users WHERE users.id = orders.user_id)"
     )
 );
 

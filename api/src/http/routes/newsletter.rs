@@ -67,7 +67,10 @@ impl NewsletterApi {
         if let newsletter::Request::Confirm { token } =
             newsletter::request(&state.db, &email).await?
         {
-            let letter = messages::confirm_subscription(&confirm_link(&state, &token));
+            let letter = messages::confirm_subscription(
+                &confirm_link(&state, &token),
+                crate::http::language::visitor(req),
+            );
             state
                 .mailer
                 .send_secret(mail::Message {
@@ -76,6 +79,7 @@ impl NewsletterApi {
                     subject: &letter.subject,
                     body: letter.body,
                     code: None,
+                    language: crate::http::language::visitor(req),
                 })
                 .await?;
         }
@@ -102,7 +106,7 @@ impl NewsletterApi {
             .limits
             .check(Door::NewsletterClient, &client_key(req, &state.config))
             .await?;
-        let welcome = messages::welcome();
+        let welcome = messages::welcome(crate::http::language::visitor(req));
         newsletter::confirm(&state.db, token, &welcome.subject, &welcome.body).await?;
         Ok(Envelope::ok(
             "Your subscription is confirmed. Thank you for subscribing!",

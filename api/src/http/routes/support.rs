@@ -20,6 +20,7 @@ use crate::http::envelope::Envelope;
 use crate::http::error::ApiError;
 use crate::http::fails::Fails;
 use crate::http::fails::status::*;
+use crate::http::language::RequestLanguage;
 use crate::limits::{Door, client_key};
 use crate::state::AppState;
 
@@ -83,6 +84,7 @@ impl SupportApi {
         state: Data<&AppState>,
         req: &Request,
         auth: MaybeSignedIn,
+        language: RequestLanguage,
         body: Json<FileTicketRequest>,
     ) -> Result<Filed, Fails<{ BODY | TOO_MANY }>> {
         state
@@ -109,6 +111,7 @@ impl SupportApi {
                 subject: body.subject,
                 message: body.message,
                 order_id: body.order_id,
+                language: language.0,
             },
         )
         .await?;

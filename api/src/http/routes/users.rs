@@ -11,7 +11,7 @@ use crate::db::DbError;
 use crate::db::addresses;
 use crate::db::addresses::{Address, AddressInput};
 use crate::db::{now_ms, users};
-use crate::domain::{Phone, Pincode, Role};
+use crate::domain::{Language, Phone, Pincode, Role};
 use crate::http::auth::BearerAuth;
 use crate::http::envelope::Envelope;
 use crate::http::error::{ApiError, ApiResult};
@@ -32,6 +32,9 @@ pub struct Profile {
     pub created_at: i64,
     pub addresses: Vec<Address>,
     pub preferences: serde_json::Value,
+    // The language the store writes to you in: e-mails, SMS and the errors you are shown
+    // (a plain reference: a doc comment would wrap it in allOf).
+    pub language: Language,
 }
 
 #[derive(Object)]
@@ -42,6 +45,8 @@ pub struct ProfileUpdate {
     pub phone: Option<String>,
     /// To set or change the number: the code sent to it by `POST /auth/otp/phone/send`.
     pub phone_code: Option<String>,
+    // `en` or `hi`: the language of your e-mails, SMS and errors; unchanged when absent.
+    pub language: Option<Language>,
 }
 
 /// An address as sent by the client. `country` defaults to India.
@@ -132,6 +137,7 @@ async fn profile(state: &AppState, user_id: &str) -> ApiResult<Profile> {
         is_verified: user.is_verified != 0,
         phone: user.phone.unwrap_or_default(),
         role: user.role,
+        language: user.language,
         created_at: user.created_at,
     })
 }
@@ -151,7 +157,7 @@ impl UsersApi {
         ))
     }
 
-    /// Change name and phone (the e-mail address cannot be changed).
+    /// Change name, phone and language (the e-mail address cannot be changed).
     #[oai(path = "/users/profile", method = "put")]
     async fn update_profile(
         &self,
@@ -212,11 +218,12 @@ impl UsersApi {
             (Some(_), None) => 0,
         };
         sqlx::query(
-            "UPDATE users SET name = $1, phone = $2, phone_verified = $3, updated_at = $4 WHERE id = $5",
+            "UPDATE users SET name = $1, phone = $2, phone_verified = $3, language = $4, updated_at = $5 WHERE id = $6",
         )
         .bind(name)
         .bind(phone)
         .bind(phone_verified)
+        .bind(body.language.unwrap_or(current.language))
         .bind(now_ms())
         .bind(&auth.0.id)
             .execute(&state.db)

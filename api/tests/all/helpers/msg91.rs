@@ -84,6 +84,7 @@ impl Msg91StandIn {
         api::sms::SmsConfig::Msg91(api::sms::Msg91Config {
             auth_key: api::env::Secret::new(auth_key),
             template_id: TEMPLATE_ID.into(),
+            template_id_hi: None,
             sender_id: Some("LGTHRD".into()),
             api_base: self.base.clone(),
         })

@@ -73,6 +73,7 @@ impl AuthApi {
                 password_hash: Some(hash),
                 role: Role::User,
                 verified: false,
+                language: crate::http::language::visitor(req),
             },
         )
         .await?;
@@ -284,6 +285,7 @@ impl AuthApi {
                         // A phone code proves the phone only; the e-mail is
                         // proven when the e-mail code was the one presented.
                         verified: email_proven,
+                        language: crate::http::language::visitor(req),
                     },
                 )
                 .await?;
@@ -460,7 +462,7 @@ impl AuthApi {
         tell_owner(
             &state,
             &user.email,
-            messages::password_reset(&state.config.company),
+            messages::password_reset(&state.config.company, user.language),
         )
         .await;
         Ok(Envelope::ok(
@@ -507,7 +509,7 @@ impl AuthApi {
         tell_owner(
             &state,
             &user.email,
-            messages::password_changed(&state.config.company),
+            messages::password_changed(&state.config.company, user.language),
         )
         .await;
         Ok(Envelope::ok("Password changed", true))

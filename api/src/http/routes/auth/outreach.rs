@@ -7,7 +7,7 @@ use crate::core::accounts::codes::Channel;
 use crate::core::messages::Letter;
 use crate::core::messages::accounts as messages;
 use crate::db::email_tokens;
-use crate::db::users::User;
+use crate::db::users::{self, User};
 use crate::http::error::ApiResult;
 use crate::limits::{Door, client_key};
 use crate::mail;
@@ -29,10 +29,10 @@ pub(super) async fn mail_link(
     let token = email_tokens::create(&state.db, &user.id, purpose).await?;
     let letter = match purpose {
         email_tokens::Purpose::Verify => {
-            messages::verify_email(&link(state, "/verify-email", &token))
+            messages::verify_email(&link(state, "/verify-email", &token), user.language)
         }
         email_tokens::Purpose::Reset => {
-            messages::reset_password(&link(state, "/reset-password", &token))
+            messages::reset_password(&link(state, "/reset-password", &token), user.language)
         }
     };
     state
@@ -43,6 +43,7 @@ pub(super) async fn mail_link(
             subject: &letter.subject,
             body: letter.body,
             code: None,
+            language: user.language,
         })
         .await?;
     Ok(())
@@ -81,7 +82,8 @@ pub(super) async fn send_code(
         state.config.code_budgets,
     )
     .await?;
-    let letter = messages::sign_in_code(channel, &code);
+    let language = recipient_language(state, req, channel, address).await;
+    let letter = messages::sign_in_code(channel, &code, language);
     let sent = state
         .mailer
         .send_secret(mail::Message {
@@ -90,6 +92,7 @@ pub(super) async fn send_code(
             subject: &letter.subject,
             body: letter.body,
             code: Some(&code),
+            language,
         })
         .await;
     if sent.is_err() {
@@ -98,6 +101,26 @@ pub(super) async fn send_code(
         codes::withdraw(&state.db, channel, address).await?;
     }
     Ok(sent?)
+}
+
+/// A code's reader: the account's language when the address has one (a
+/// proven number's, for SMS), else the visitor's.
+async fn recipient_language(
+    state: &AppState,
+    req: &Request,
+    channel: Channel,
+    address: &str,
+) -> crate::domain::Language {
+    let account = match channel {
+        Channel::Email => users::by_email(&state.db, address).await,
+        Channel::Phone => users::by_phone(&state.db, address).await,
+    };
+    match account {
+        Ok(Some(user)) if matches!(channel, Channel::Email) || user.phone_verified != 0 => {
+            user.language
+        }
+        _ => crate::http::language::visitor(req),
+    }
 }
 
 /// The limits every code or link check passes: per client, and per target address.

@@ -270,6 +270,7 @@ async fn mail_unlock_link(state: &AppState, user: &User, token: &str) {
             subject: &letter.subject,
             body: letter.body,
             code: None,
+            language: user.language,
         })
         .await;
     if sent.is_err() {

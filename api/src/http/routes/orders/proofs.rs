@@ -195,6 +195,7 @@ fn ready_email(state: &AppState, order: &orders::Order, version: i64) -> outbox:
         &order.user_name,
         version,
         &state.config.company,
+        order.user_language,
     )
     .email_to(order.user_email.clone())
 }

@@ -319,8 +319,12 @@ impl ShipmentApi {
                 booked?
             }
         };
-        let courier_line =
-            orders_messages::courier_line(&booking.courier, &booking.awb, &booking.tracking_url);
+        let courier_line = orders_messages::courier_line(
+            &booking.courier,
+            &booking.awb,
+            &booking.tracking_url,
+            order.user_language,
+        );
         let email = status_email(
             &order,
             OrderStatus::Shipped,

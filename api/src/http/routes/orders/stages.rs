@@ -118,6 +118,7 @@ fn balance_due_email(
         design_engine::Paise(order.balance_due),
         &link,
         &state.config.company,
+        order.user_language,
     )
     .email_to(to))
 }
