@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
+import { LanguageSync } from './LanguageSync';
 import { usePageTransition } from './usePageTransition';
 import { useBackendAvailable } from '../lib/health';
 import { useLocalCartSync } from '../hooks/useLocalCart';
@@ -15,6 +16,7 @@ export function Layout() {
   return (
     <div className="shell">
       <Navbar />
+      <LanguageSync />
       {backend === false && (
         <div className="banner warn" role="status">
           Backend not available - Running in mock mode

@@ -1,5 +1,5 @@
 // The profile's language choice (English / हिन्दी): switches the store's language at once, as the bar's switch
-// does (kept in this browser). Each language is named in its own script, so a reader of either finds theirs.
+// does (kept in this browser and on the account). Each language is named in its own script, so a reader of either finds theirs.
 import { useState } from 'react';
 import { LANGUAGES, useLanguage, useT, type Language } from '../../lib/i18n';
 
@@ -16,10 +16,7 @@ export default function LanguageChoice() {
     setBusy(true);
     try {
       await setLanguage(chosen);
-      // TODO(lead, issue 53): once GET/PUT /api/users/profile carry `language` ("en" | "hi") in openapi.json, also
-      // save the choice there (useUpdateProfile().mutate({ ...profile, language: chosen })), and apply the saved
-      // profile's `language` when the profile loads, so the choice follows the customer to other devices and to
-      // the server's e-mails and WhatsApp messages.
+      // Saved to the account by app/LanguageSync, as a choice made with the bar's switch is.
     } finally {
       setBusy(false);
     }

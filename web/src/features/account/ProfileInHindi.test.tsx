@@ -17,6 +17,7 @@ const PROFILE: Profile = {
   createdAt: Date.UTC(2026, 0, 15),
   addresses: [],
   preferences: {},
+  language: 'en',
 };
 
 describe('the profile in Hindi', () => {

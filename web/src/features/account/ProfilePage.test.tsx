@@ -15,6 +15,7 @@ const PROFILE: Profile = {
   createdAt: Date.UTC(2026, 0, 15),
   addresses: [],
   preferences: {},
+  language: 'en',
 };
 
 function profileApi(put: (body: Record<string, unknown>) => ReturnType<typeof ok> | undefined = (b) => ok({ ...PROFILE, ...b }, 'Profile updated successfully')) {

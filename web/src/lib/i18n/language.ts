@@ -29,6 +29,15 @@ function stored(): Language {
 let current: Language = typeof localStorage === 'undefined' ? 'en' : stored();
 const listeners = new Set<(language: Language) => void>();
 
+/** Whether this browser holds a choice (the switch was used here), rather than the default. */
+export function languageChosenHere(): boolean {
+  try {
+    return isLanguage(localStorage.getItem(KEY));
+  } catch {
+    return false;
+  }
+}
+
 export function currentLanguage(): Language {
   return current;
 }
