@@ -23,6 +23,7 @@ pub mod sms;
 pub mod state;
 pub mod storage;
 pub mod sweeper;
+pub mod whatsapp;
 
 use std::sync::Arc;
 
@@ -64,6 +65,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
         catalogue: Arc::default(),
         metrics: Arc::default(),
         draining: Arc::default(),
+        notify: core::notify::Notifier::new(&config),
         config: Arc::new(config),
         db,
     })
@@ -175,6 +177,7 @@ pub async fn start(
         crate::core::documents::tax_pdf::attachment(db.clone(), a)
     }));
     tokio::spawn(sweeper::run(state.clone()));
+    tokio::spawn(crate::core::notify::worker::run(state.clone()));
     tokio::spawn(crate::core::groups::run(state.clone()));
     tokio::spawn(crate::core::support::digest::run(state.clone()));
     tokio::spawn(crate::core::backups::run(state.clone()));

@@ -46,7 +46,11 @@ impl Language {
                 continue;
             };
             let weight = pieces
-                .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()))
+                .find_map(|p| {
+                    p.trim()
+                        .strip_prefix("q=")
+                        .and_then(|q| q.parse::<f32>().ok())
+                })
                 .unwrap_or(1.0);
             if weight > 0.0 && best.is_none_or(|(w, _)| weight > w) {
                 best = Some((weight, language));

@@ -20,6 +20,14 @@ pub trait SmsSender: Send + Sync {
         mobile: &'a str,
         code: &'a str,
     ) -> Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>>;
+
+    /// Sends an order update's `text` to `mobile` (the WhatsApp fallback),
+    /// when the provider has a template for updates.
+    fn send_update<'a>(
+        &'a self,
+        mobile: &'a str,
+        text: &'a str,
+    ) -> Option<Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>>>;
 }
 
 /// Why a provider did not take a message. Its text is the provider's own
@@ -51,6 +59,10 @@ pub struct Msg91Config {
     pub auth_key: Secret,
     /// `MSG91_TEMPLATE_ID`: the DLT-approved flow template, with an `##otp##` variable.
     pub template_id: String,
+    /// `MSG91_UPDATE_TEMPLATE_ID` (optional): a DLT-approved flow template
+    /// with one `##text##` variable, for order updates when WhatsApp fails;
+    /// without it those go by e-mail.
+    pub update_template_id: Option<String>,
     /// `MSG91_SENDER_ID` (optional): the six-letter sender; the template's own when unset.
     pub sender_id: Option<String>,
     /// `MSG91_API_BASE`, default https://control.msg91.com (a stand-in in tests).
@@ -74,6 +86,8 @@ impl SmsConfig {
                 Ok(SmsConfig::Msg91(Msg91Config {
                     auth_key: Secret::new(needed("MSG91_AUTH_KEY")?),
                     template_id: needed("MSG91_TEMPLATE_ID")?,
+                    update_template_id: Some(env_or("MSG91_UPDATE_TEMPLATE_ID", ""))
+                        .filter(|s| !s.is_empty()),
                     sender_id: Some(env_or("MSG91_SENDER_ID", "")).filter(|s| !s.is_empty()),
                     api_base: env_or("MSG91_API_BASE", MSG91_API_BASE)
                         .trim_end_matches('/')

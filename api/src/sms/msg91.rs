@@ -20,6 +20,7 @@ pub struct Msg91 {
     url: String,
     auth_key: Secret,
     template_id: String,
+    update_template_id: Option<String>,
     sender_id: Option<String>,
 }
 
@@ -35,16 +36,24 @@ impl Msg91 {
             url: format!("{}/api/v5/flow", config.api_base),
             auth_key: config.auth_key.clone(),
             template_id: config.template_id.clone(),
+            update_template_id: config.update_template_id.clone(),
             sender_id: config.sender_id.clone(),
         }
     }
 
     /// The request body: one recipient, in international form, with the code.
     fn body(&self, mobile: &str, code: &str) -> Value {
+        self.flow(&self.template_id, mobile, "otp", code)
+    }
+
+    /// A flow request of `template` to `mobile` with one variable.
+    fn flow(&self, template: &str, mobile: &str, name: &str, value: &str) -> Value {
+        let mut recipient = json!({"mobiles": format!("91{mobile}")});
+        recipient[name] = json!(value);
         let mut body = json!({
-            "template_id": self.template_id,
+            "template_id": template,
             "short_url": "0",
-            "recipients": [{"mobiles": format!("91{mobile}"), "otp": code}],
+            "recipients": [recipient],
         });
         if let Some(sender) = &self.sender_id {
             body["sender"] = json!(sender);
@@ -52,12 +61,12 @@ impl Msg91 {
         body
     }
 
-    async fn send(&self, mobile: &str, code: &str) -> Result<(), SmsError> {
+    async fn send(&self, body: Value) -> Result<(), SmsError> {
         let res = self
             .http
             .post(&self.url)
             .header("authkey", self.auth_key.expose())
-            .json(&self.body(mobile, code))
+            .json(&body)
             .send()
             .await
             // Without the URL: it is ours, and the error's text is enough.
@@ -81,7 +90,18 @@ impl SmsSender for Msg91 {
         mobile: &'a str,
         code: &'a str,
     ) -> Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>> {
-        Box::pin(self.send(mobile, code))
+        Box::pin(self.send(self.body(mobile, code)))
+    }
+
+    fn send_update<'a>(
+        &'a self,
+        mobile: &'a str,
+        text: &'a str,
+    ) -> Option<Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>>> {
+        let template = self.update_template_id.as_deref()?;
+        Some(Box::pin(
+            self.send(self.flow(template, mobile, "text", text)),
+        ))
     }
 }
 
@@ -93,6 +113,7 @@ mod tests {
         Msg91::new(&Msg91Config {
             auth_key: Secret::new("key"),
             template_id: "tmpl-1".into(),
+            update_template_id: None,
             sender_id: sender_id.map(str::to_string),
             api_base: "http://127.0.0.1:9".into(),
         })

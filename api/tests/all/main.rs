@@ -62,3 +62,4 @@ mod tiers;
 mod uploads;
 mod users;
 mod webhooks;
+mod whatsapp;

@@ -24,6 +24,7 @@ pub mod payment_plans;
 pub mod production;
 pub mod quotes;
 pub mod support;
+pub mod whatsapp;
 
 use crate::db::outbox;
 use crate::domain::company::Company;

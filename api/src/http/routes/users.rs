@@ -32,6 +32,14 @@ pub struct Profile {
     pub created_at: i64,
     pub addresses: Vec<Address>,
     pub preferences: serde_json::Value,
+    /// Whether order updates go to `whatsappPhone` by WhatsApp (docs/whatsapp.md).
+    pub whatsapp_updates: bool,
+    /// The number WhatsApp consent was given for.
+    #[oai(skip_serializing_if_is_none)]
+    pub whatsapp_phone: Option<String>,
+    /// When consent was given (Unix ms).
+    #[oai(skip_serializing_if_is_none)]
+    pub whatsapp_consent_at: Option<i64>,
 }
 
 #[derive(Object)]
@@ -42,6 +50,9 @@ pub struct ProfileUpdate {
     pub phone: Option<String>,
     /// To set or change the number: the code sent to it by `POST /auth/otp/phone/send`.
     pub phone_code: Option<String>,
+    /// Order updates by WhatsApp to the profile's number: true to consent
+    /// (a number is needed), false to stop them at once; absent keeps it.
+    pub whatsapp_updates: Option<bool>,
 }
 
 /// An address as sent by the client. `country` defaults to India.
@@ -123,7 +134,13 @@ async fn profile(state: &AppState, user_id: &str) -> ApiResult<Profile> {
     let user = users::by_id(&state.db, user_id)
         .await?
         .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
+    let consent = crate::core::notify::consent::of(&state.db, user_id).await?;
     Ok(Profile {
+        whatsapp_updates: consent.given(),
+        whatsapp_phone: consent
+            .whatsapp_phone
+            .filter(|_| consent.whatsapp_consent_at.is_some()),
+        whatsapp_consent_at: consent.whatsapp_consent_at,
         addresses: addresses::list(&state.db, user_id).await?,
         preferences: serde_json::from_str(&user.preferences).unwrap_or_default(),
         id: user.id,
@@ -168,6 +185,12 @@ impl UsersApi {
             None | Some("") => None,
             Some(p) => Some(Phone::parse(p)?.into_string()),
         };
+        if body.whatsapp_updates == Some(true) && phone.is_none() {
+            return Err(ApiError::bad_request(
+                "Please add your mobile number to get order updates on WhatsApp",
+            )
+            .into());
+        }
         let current = users::by_id(&state.db, &auth.0.id)
             .await?
             .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
@@ -215,7 +238,7 @@ impl UsersApi {
             "UPDATE users SET name = $1, phone = $2, phone_verified = $3, updated_at = $4 WHERE id = $5",
         )
         .bind(name)
-        .bind(phone)
+        .bind(&phone)
         .bind(phone_verified)
         .bind(now_ms())
         .bind(&auth.0.id)
@@ -227,6 +250,16 @@ impl UsersApi {
                 }
                 _ => e.into(),
             })?;
+        let now = state.notify.clock.now();
+        match (body.whatsapp_updates, phone.as_deref()) {
+            (Some(true), Some(p)) => {
+                crate::core::notify::consent::give(&state.db, &auth.0.id, p, now).await?
+            }
+            (Some(false), _) => {
+                crate::core::notify::consent::withdraw(&state.db, &auth.0.id, now).await?
+            }
+            _ => {}
+        }
         Ok(Envelope::ok(
             "Profile updated successfully",
             profile(&state, &auth.0.id).await?,
