@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use crate::helpers::checkout::{order_request, paid_order, payment};
 use crate::helpers::process::{Store, data_dir};
 use crate::helpers::{
-    Engine, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, TestApp, engines, fresh_postgres,
+    Engine, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, TestApp, empty_postgres, engines,
 };
 
 const SHIRT: &str = "64f1a2b3c4d5e6f708190a01";
@@ -182,7 +182,8 @@ fn invoice_number(n: i64) -> String {
 async fn database_for(engine: Engine, dir: &Path) -> String {
     match engine {
         Engine::Sqlite => sqlite_url(dir),
-        Engine::Postgres => fresh_postgres().await,
+        // A restore's target is empty; so is its source, for symmetry.
+        Engine::Postgres => empty_postgres().await,
     }
 }
 

@@ -23,13 +23,6 @@ export const LABEL_FAILED = 'Failed to download the label';
 export const LABELS_FAILED = 'Failed to download the labels';
 export const TRACK_FAILED = 'Failed to find the order. Please try again.';
 
-export const SHIPMENT_STATE_LABEL: Record<ShipmentState, string> = {
-  booked: 'Booked with the courier',
-  inTransit: 'In transit',
-  outForDelivery: 'Out for delivery',
-  delivered: 'Delivered',
-  returnedToOrigin: 'Returned to us',
-};
 
 /** Orders in these statuses have a shipment to show. */
 export function hasShipped(order: Pick<Order, 'status'>): boolean {

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../lib/auth';
+import { I18nProvider } from '../lib/i18n';
 import { checkHealth } from '../lib/health';
 import { router } from './routes';
 
@@ -13,10 +14,12 @@ void queryClient.prefetchQuery({ queryKey: ['health'], queryFn: checkHealth, ret
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>
+    <I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

@@ -5,6 +5,12 @@ import { badgeText, useCart } from '../api/cart';
 import { useBackendAvailable } from '../lib/health';
 import { garmentsOf } from '../lib/localCart';
 import { useLocalCart } from '../hooks/useLocalCart';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { useT } from '../lib/i18n';
+
+// Signs, not words: the same in every language.
+const MENU_ICON = '☰';
+const MENU_ARROW = '▾';
 
 export function Navbar() {
   const { user, isAuthenticated, isAdmin, offline, signOut } = useAuth();
@@ -12,6 +18,7 @@ export function Navbar() {
   const local = useLocalCart();
   const backend = useBackendAvailable();
   const navigate = useNavigate();
+  const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -47,25 +54,24 @@ export function Navbar() {
     <header className="navbar" ref={bar}>
       <div className="navbar-inner">
         <Link to="/" className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            LT
-          </span>{' '}
-          Legacy Threads
+          <span className="brand-mark" aria-hidden="true">{t('brand.mark')}</span> {t('brand.name')}
         </Link>
-        <button className="nav-toggle" aria-label="Menu" aria-expanded={navOpen} onClick={() => setNavOpen((o) => !o)}>
-          ☰
+        <button className="nav-toggle" aria-label={t('nav.menu')} aria-expanded={navOpen} onClick={() => setNavOpen((o) => !o)}>
+          {MENU_ICON}
         </button>
         <nav className={`nav-links ${navOpen ? 'open' : ''}`} onClick={() => setNavOpen(false)}>
           <NavLink to="/" end>
-            Home
+            {t('nav.home')}
           </NavLink>
-          <NavLink to="/products">Products</NavLink>
-          <NavLink to="/about">About</NavLink>
-          <NavLink to="/contact">Contact</NavLink>
+          <NavLink to="/products">{t('nav.products')}</NavLink>
+          <NavLink to="/about">{t('nav.about')}</NavLink>
+          <NavLink to="/contact">{t('nav.contact')}</NavLink>
+          {/* In the links, not beside the cart: on a phone it waits in the menu instead of pushing the bar wider. */}
+          <LanguageSwitch />
         </nav>
         <div className="nav-actions">
           {isAuthenticated && (
-            <Link to="/cart" className="cart-link" aria-label={`Cart, ${count} items`}>
+            <Link to="/cart" className="cart-link" aria-label={t('nav.cart', { count })}>
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
                 <path
                   fill="currentColor"
@@ -78,27 +84,27 @@ export function Navbar() {
           {isAuthenticated ? (
             <div className="user-menu" ref={menuRef}>
               <button className="btn ghost" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
-                {offline ? 'Offline session' : user?.name?.split(' ')[0] || 'Account'} ▾
+                {offline ? t('nav.offlineSession') : user?.name?.split(' ')[0] || t('nav.account')} {MENU_ARROW}
               </button>
               {menuOpen && (
                 <div className="menu" role="menu">
                   <Link role="menuitem" to="/user" onClick={() => setMenuOpen(false)}>
-                    Profile
+                    {t('nav.profile')}
                   </Link>
                   {isAdmin && (
                     <Link role="menuitem" to="/admin" onClick={() => setMenuOpen(false)}>
-                      Admin Dashboard
+                      {t('nav.admin')}
                     </Link>
                   )}
                   <button role="menuitem" onClick={logout}>
-                    Logout
+                    {t('nav.logout')}
                   </button>
                 </div>
               )}
             </div>
           ) : (
             <Link to="/login" className="btn">
-              Login
+              {t('nav.login')}
             </Link>
           )}
         </div>

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
+import { useT } from '../lib/i18n';
 
 export default function NotFoundPage() {
+  const t = useT();
   return (
     <section className="page narrow center">
-      <h1>Page not found</h1>
-      <p className="muted">The page you are looking for does not exist.</p>
+      <h1>{t('notFound.title')}</h1>
+      <p className="muted">{t('notFound.text')}</p>
       <Link className="btn" to="/products">
-        Go to Products
+        {t('notFound.products')}
       </Link>
     </section>
   );

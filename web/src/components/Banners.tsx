@@ -1,6 +1,10 @@
 // Green success and red error banners: both dismissible; a success vanishes
 // after 3 s (the spec's banner time), an error stays until dismissed or replaced.
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useT } from '../lib/i18n';
+
+// The close sign, the same in every language.
+const CLOSE = '×';
 
 export const SUCCESS_MS = 3000;
 
@@ -33,14 +37,15 @@ export function useBanners(): BannerState {
 }
 
 export function Banners({ banners }: { banners: BannerState }) {
+  const t = useT();
   return (
     <>
       <div role="status" aria-live="polite">
         {banners.ok && (
           <p className="notice ok dismissible">
             <span>{banners.ok}</span>
-            <button className="dismiss" aria-label="Dismiss message" onClick={() => banners.dismiss('ok')}>
-              ×
+            <button className="dismiss" aria-label={t('dialog.dismissMessage')} onClick={() => banners.dismiss('ok')}>
+              {CLOSE}
             </button>
           </p>
         )}
@@ -49,8 +54,8 @@ export function Banners({ banners }: { banners: BannerState }) {
         {banners.err && (
           <p className="notice error dismissible">
             <span>{banners.err}</span>
-            <button className="dismiss" aria-label="Dismiss error" onClick={() => banners.dismiss('err')}>
-              ×
+            <button className="dismiss" aria-label={t('dialog.dismissError')} onClick={() => banners.dismiss('err')}>
+              {CLOSE}
             </button>
           </p>
         )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog } from './Dialog';
+import { useT } from '../lib/i18n';
 
 /**
  * The store's confirmation: a question, what it is about, and two buttons.
@@ -10,7 +11,7 @@ export function ConfirmDialog({
   question,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onConfirm,
   onCancel,
 }: {
@@ -23,6 +24,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
     <Dialog title={title} onClose={onCancel}>
       <p>{question}</p>
@@ -32,7 +34,7 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
         <button className="btn ghost" onClick={onCancel} autoFocus>
-          {cancelLabel}
+          {cancelLabel ?? t('dialog.cancel')}
         </button>
       </div>
     </Dialog>

@@ -4,24 +4,26 @@
 // otherwise 'Standard design'.
 import type { SavedDesign } from '../api/designs';
 import { sizesText } from '../lib/sizes';
+import { useT } from '../lib/i18n';
 import './designDetails.css';
 
 type Described = Pick<SavedDesign, 'elements' | 'printAreas' | 'materialQuality' | 'printQuality' | 'color' | 'colorHex' | 'quantity'>;
 
 export function DesignDetails({ design }: { design: Described }) {
-  if (design.elements === 0 && design.printAreas.length === 0) return <p className="muted design-details">Standard design</p>;
+  const t = useT();
+  if (design.elements === 0 && design.printAreas.length === 0) return <p className="muted design-details">{t('designDetails.standard')}</p>;
   const sizes = sizesText(design.quantity);
   return (
     <dl className="design-details">
-      <dt>Print Area</dt>
+      <dt>{t('designDetails.printArea')}</dt>
       <dd>{design.printAreas.join(', ')}</dd>
-      <dt>Material</dt>
+      <dt>{t('designDetails.material')}</dt>
       <dd>{design.materialQuality}</dd>
-      <dt>Quality</dt>
+      <dt>{t('designDetails.quality')}</dt>
       <dd>{design.printQuality}</dd>
       {design.color && (
         <>
-          <dt>Color</dt>
+          <dt>{t('designDetails.color')}</dt>
           <dd className="capitalize">
             <span className="summary-dot" style={{ background: design.colorHex ?? '#ccc' }} aria-hidden /> {design.color}
           </dd>
@@ -29,7 +31,7 @@ export function DesignDetails({ design }: { design: Described }) {
       )}
       {sizes && (
         <>
-          <dt>Size</dt>
+          <dt>{t('designDetails.size')}</dt>
           <dd>{sizes}</dd>
         </>
       )}

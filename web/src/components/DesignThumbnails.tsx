@@ -9,6 +9,7 @@ import { createStudio, type AreaKey, type Garment, type Raster } from '../lib/en
 import { garmentOf } from '../lib/garment';
 import { provideStoredImages } from '../lib/imageStore';
 import { areaLabel, areasOf, contentOf, placeOf } from '../lib/printAreas';
+import { useT } from '../lib/i18n';
 import './designThumbnails.css';
 
 const THUMB_AREA_PX = 160;
@@ -72,28 +73,27 @@ function RasterCanvas({ raster, label }: { raster: Raster; label: string }) {
   return <canvas ref={ref} aria-label={label} role="img" />;
 }
 
-/** What an area whose image this browser lacks says; a page whose viewers never had the image says its own. */
-export const MISSING_IMAGE_NOTE = '(image kept on the device it was added on)';
-
-export function DesignThumbnails({ productId, color, design, missingImageNote = MISSING_IMAGE_NOTE }: { productId: string; color: string; design: unknown; missingImageNote?: string }) {
+/** An area whose image this browser lacks says it was kept on the device it was added on; a page whose viewers never had the image says its own. */
+export function DesignThumbnails({ productId, color, design, missingImageNote }: { productId: string; color: string; design: unknown; missingImageNote?: string }) {
+  const t = useT();
   const products = useProducts();
   const product = products.data?.find((p) => p._id === productId);
   // Drawn once the catalogue has answered: on the product's garment, or the built-in one's when it is not listed.
   const garment = products.isPending ? null : product ? garmentOf(product) : garmentOf({ colors: [color], sizes: [] });
   const drawn = useAreaRasters(productId, color, design, garment);
   const areas = areasOf(product);
-  if (drawn === 'failed') return <p className="muted small-print">Design preview not available</p>;
-  if (drawn === null) return <div className="design-thumbs loading" role="status" aria-label="Drawing the design…" />;
+  if (drawn === 'failed') return <p className="muted small-print">{t('thumbs.unavailable')}</p>;
+  if (drawn === null) return <div className="design-thumbs loading" role="status" aria-label={t('thumbs.drawing')} />;
   if (drawn.length === 0) {
     const front = product ? colorImage(product, color, 'front') : undefined;
-    if (!front) return <p className="muted small-print">Plain garment</p>;
+    if (!front) return <p className="muted small-print">{t('thumbs.plain')}</p>;
     return (
       <div className="design-thumbs">
         <figure className="design-thumb" data-testid="thumb-plain">
           <div className="design-thumb-shot">
-            <img src={front} alt={`${product?.name ?? 'Garment'} in ${color}, plain`} loading="lazy" />
+            <img src={front} alt={t('thumbs.plainAlt', { name: product?.name ?? t('thumbs.garment'), color })} loading="lazy" />
           </div>
-          <figcaption>Plain garment</figcaption>
+          <figcaption>{t('thumbs.plain')}</figcaption>
         </figure>
       </div>
     );
@@ -108,12 +108,12 @@ export function DesignThumbnails({ productId, color, design, missingImageNote = 
             <div className="design-thumb-shot">
               {picture && <img src={picture} alt="" loading="lazy" />}
               <div className="design-thumb-area" style={{ left: `${place.cx - place.width / 2}%`, width: `${place.width}%`, top: `${place.cy}%` }}>
-                <RasterCanvas raster={raster} label={`${areaLabel(areas, area)} design`} />
+                <RasterCanvas raster={raster} label={t('thumbs.areaDesign', { area: areaLabel(areas, area) })} />
               </div>
             </div>
             <figcaption>
               {areaLabel(areas, area)}
-              {missingImage && <span className="muted"> {missingImageNote}</span>}
+              {missingImage && <span className="muted"> {missingImageNote ?? t('thumbs.missingImage')}</span>}
             </figcaption>
           </figure>
         );

@@ -1,19 +1,21 @@
 import { FACTS } from '../lib/engine';
 import { Dialog } from './Dialog';
+import { useT } from '../lib/i18n';
 
 export function DesignTypeDialog({ onChoose, onCancel }: { onChoose: (withLogo: boolean) => void; onCancel: () => void }) {
+  const t = useT();
   return (
-    <Dialog title="Choose Design Type" onClose={onCancel}>
-      <p className="muted">The first logo or text element is free; each additional element costs ₹{FACTS.designFeePerExtraElement / 100}.</p>
+    <Dialog title={t('studio.chooseDesignType')} onClose={onCancel}>
+      <p className="muted">{t('studio.designTypeFee', { fee: String(FACTS.designFeePerExtraElement / 100) })}</p>
       <div className="stack">
         <button className="btn" onClick={() => onChoose(true)}>
-          With Logo/Design
+          {t('studio.withLogo')}
         </button>
         <button className="btn ghost" onClick={() => onChoose(false)}>
-          Plain Design
+          {t('studio.plainDesign')}
         </button>
         <button className="btn ghost" onClick={onCancel}>
-          Cancel
+          {t('studio.cancel')}
         </button>
       </div>
     </Dialog>

@@ -2,6 +2,7 @@
 // /support/lookup): both are asked for before anything is sent; then the server's answer, or its one message for a
 // wrong number or e-mail alike, shows below.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useT } from '../lib/i18n';
 import './lookupForm.css';
 
 export interface LookupWords {
@@ -38,6 +39,7 @@ export function LookupForm({
   const [email, setEmail] = useState('');
   const [missing, setMissing] = useState<string | null>(null);
   const id = useId();
+  const t = useT();
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
@@ -55,7 +57,7 @@ export function LookupForm({
           <input id={`${id}-number`} value={number} autoComplete="off" spellCheck={false} placeholder={placeholder} onChange={(e) => setNumber(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-email`}>E-mail address</label>
+          <label htmlFor={`${id}-email`}>{t('lookup.email')}</label>
           <input id={`${id}-email`} type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <button className="btn" type="submit" disabled={pending}>

@@ -6,6 +6,7 @@ import { rupees } from '../lib/money';
 import { DesignTypeDialog } from './DesignTypeDialog';
 import { colorSwatch } from './colors';
 import { RadioGroup } from './RadioGroup';
+import { useT } from '../lib/i18n';
 
 /**
  * A product with colour chips (switching its front picture) and 'Start Customizing'.
@@ -16,6 +17,7 @@ export function ProductCard({ product, heading: Heading = 'h3' }: { product: Pro
   const [choosing, setChoosing] = useState(false);
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
+  const t = useT();
   const image = colorImage(product, color);
 
   const start = () => {
@@ -29,13 +31,13 @@ export function ProductCard({ product, heading: Heading = 'h3' }: { product: Pro
   return (
     <article className="card" data-testid="product-card">
       <a href={`/product/${product._id}`} onClick={(e) => (e.preventDefault(), navigate(`/product/${product._id}`))}>
-        {image ? <img className="product-shot" src={image} alt={`${product.name} in ${color}`} loading="lazy" /> : <div className="product-shot placeholder">Image Not Available</div>}
+        {image ? <img className="product-shot" src={image} alt={t('productCard.photoAlt', { name: product.name, color })} loading="lazy" /> : <div className="product-shot placeholder">{t('productCard.noImage')}</div>}
       </a>
       <div className="card-body">
         <Heading>{product.name}</Heading>
         <p className="price">{rupees(product.price)}</p>
         <RadioGroup
-          label={`Colours of ${product.name}`}
+          label={t('productCard.colours', { name: product.name })}
           className="chips"
           optionClass="chip"
           options={product.colors.map((c) => ({ value: c, label: c, swatch: colorSwatch(c, product.colorHex) }))}
@@ -43,7 +45,7 @@ export function ProductCard({ product, heading: Heading = 'h3' }: { product: Pro
           onChange={setColor}
         />
         <button className="btn" onClick={start}>
-          Start Customizing
+          {t('productCard.start')}
         </button>
       </div>
       {choosing && (

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import type { components } from '../lib/schema';
+import { useT } from '../lib/i18n';
 import './sizeChart.css';
 
 type SizeChartDto = components['schemas']['SizeChartDto'];
 
 /** A product's size chart: a row per size, a column per measurement, in the chart's unit. */
 export function SizeChart({ chart, sizes }: { chart: SizeChartDto; sizes: string[] }) {
-  const unit = chart.unit === 'cm' ? 'cm' : 'inches';
+  const t = useT();
   return (
     <table className="size-chart">
-      <caption>Size chart ({unit})</caption>
+      <caption>{t('sizes.chartCaption', { unit: chart.unit === 'cm' ? 'cm' : 'inches' })}</caption>
       <thead>
         <tr>
-          <th scope="col">Size</th>
+          <th scope="col">{t('sizes.size')}</th>
           {chart.measurements.map((m) => (
             <th scope="col" key={m}>
               {m}
@@ -46,10 +47,11 @@ const ROOM_FOR_CHART = '(min-width: 640px)';
  */
 export function SizeChartBeside({ chart, sizes }: { chart?: SizeChartDto | null; sizes: string[] }) {
   const [open] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(ROOM_FOR_CHART).matches);
+  const t = useT();
   if (!chart) return null;
   return (
     <details className="size-chart-beside" open={open} data-testid="size-chart-beside">
-      <summary>Size chart</summary>
+      <summary>{t('sizes.chart')}</summary>
       {/* Focusable, so a keyboard can scroll a chart wider than the screen. */}
       <div className="size-chart-scroll" tabIndex={0}>
         <SizeChart chart={chart} sizes={sizes} />

@@ -6,6 +6,12 @@
 import { useId } from 'react';
 import { sizeKey, surchargeOf, type Quantities } from '../lib/sizes';
 import { rupees } from '../lib/money';
+import { useT } from '../lib/i18n';
+
+// The steppers' signs, the same in every language.
+const MINUS = '−';
+const PLUS = '+';
+const SURCHARGE = ' +';
 
 export type { Quantities };
 
@@ -26,6 +32,7 @@ export function SizeSteppers({
   disabled?: boolean;
 }) {
   const id = useId();
+  const t = useT();
   return (
     <div className="sizes">
       {sizes.map((label, i) => {
@@ -40,17 +47,17 @@ export function SizeSteppers({
               {label}
               {extra > 0 && (
                 <span className="size-extra" id={extraId}>
-                  {' '}
-                  +{rupees(extra)}
+                  {SURCHARGE}
+                  {rupees(extra)}
                 </span>
               )}
             </span>
             <span className="stepper">
-              <button type="button" aria-label={`Fewer ${label}`} disabled={disabled || n <= 0} onClick={() => onChange(key, n - 1)}>
-                −
+              <button type="button" aria-label={t('sizes.fewer', { size: label })} disabled={disabled || n <= 0} onClick={() => onChange(key, n - 1)}>
+                {MINUS}
               </button>
               <input
-                aria-label={`Quantity ${label}`}
+                aria-label={t('sizes.quantity', { size: label })}
                 aria-describedby={extraId}
                 inputMode="numeric"
                 value={n}
@@ -60,8 +67,8 @@ export function SizeSteppers({
                   onChange(key, typed);
                 }}
               />
-              <button type="button" aria-label={`More ${label}`} disabled={disabled} onClick={() => onChange(key, n + 1)}>
-                +
+              <button type="button" aria-label={t('sizes.more', { size: label })} disabled={disabled} onClick={() => onChange(key, n + 1)}>
+                {PLUS}
               </button>
             </span>
           </div>

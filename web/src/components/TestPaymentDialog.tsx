@@ -3,6 +3,7 @@
 import type { CreatedOrder } from '../api/payments';
 import { Dialog } from './Dialog';
 import { rupees } from '../lib/money';
+import { useT } from '../lib/i18n';
 import './testPayment.css';
 
 interface Props {
@@ -14,26 +15,27 @@ interface Props {
 
 export function TestPaymentDialog({ order, paying, onPay, onDismiss }: Props) {
   const amount = rupees(order.amount);
+  const t = useT();
   return (
-    <Dialog title="Test payment" onClose={onDismiss}>
-      <p className="notice info">Built-in test payment provider: no card is charged and no money moves.</p>
+    <Dialog title={t('payment.test.title')} onClose={onDismiss}>
+      <p className="notice info">{t('payment.test.note')}</p>
       <dl className="test-payment-facts">
-        <dt>Amount</dt>
+        <dt>{t('payment.test.amount')}</dt>
         <dd data-testid="test-payment-amount">{amount}</dd>
-        <dt>Order number</dt>
+        <dt>{t('payment.test.orderNumber')}</dt>
         <dd>{order.order.orderNumber}</dd>
-        <dt>Payment order</dt>
+        <dt>{t('payment.test.paymentOrder')}</dt>
         <dd className="muted mono">{order.orderId}</dd>
       </dl>
       <div className="stack">
         <button className="btn block" onClick={() => onPay('success')} disabled={paying} autoFocus>
-          {paying ? 'Processing payment…' : `Pay ${amount} (test)`}
+          {paying ? t('payment.test.processing') : t('payment.test.pay', { amount })}
         </button>
         <button className="btn ghost block" onClick={() => onPay('failure')} disabled={paying}>
-          Fail payment
+          {t('payment.test.fail')}
         </button>
         <button className="link-button" onClick={onDismiss} disabled={paying}>
-          Cancel
+          {t('payment.test.cancel')}
         </button>
       </div>
     </Dialog>

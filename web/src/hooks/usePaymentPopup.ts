@@ -9,6 +9,7 @@ import { useCallback, useRef, useState } from 'react';
 import { completeTestPayment, verifyPayment, type CreatedOrder, type OrderConfirmation, type PaymentProof } from '../api/payments';
 import { ApiError } from '../lib/api';
 import { FALLBACK, type ErrorData } from '../lib/paymentFailure';
+import { currentLanguage, translate } from '../lib/i18n';
 import { loadRazorpay } from '../lib/razorpay';
 
 export const STORE_NAME = 'Legacy Threads';
@@ -95,7 +96,7 @@ export function usePaymentPopup(handlers: PaymentHandlers) {
         currency: created.currency,
         order_id: created.orderId,
         name: STORE_NAME,
-        description: `Order ${orderNumber}`,
+        description: translate(currentLanguage(), 'payment.popupDescription', { number: orderNumber }),
         prefill: { name: payer.fullName, email: payer.email, contact: `+91${payer.phone}` },
         theme: { color: '#ea580c' },
         handler: (r) => void verify(created, { razorpayOrderId: r.razorpay_order_id, razorpayPaymentId: r.razorpay_payment_id, razorpaySignature: r.razorpay_signature }),

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { INVALID_PINCODE, PINCODE_LOOKUP_FAILED, usePincodeLookup, type PincodeDetails } from '../api/pincode';
 import { ApiError } from '../lib/api';
 import { isPincode } from '../lib/pincode';
+import { useT } from '../lib/i18n';
 
 export const PINCODE_DEBOUNCE_MS = 500;
 
@@ -13,6 +14,7 @@ export type PincodeStatus = { kind: 'idle' } | { kind: 'looking' } | { kind: 'fo
 
 export function usePincodeAutofill(onFound: (details: PincodeDetails) => void) {
   const lookup = usePincodeLookup();
+  const t = useT();
   const [status, setStatus] = useState<PincodeStatus>({ kind: 'idle' });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const latest = useRef('');
@@ -48,6 +50,9 @@ export function usePincodeAutofill(onFound: (details: PincodeDetails) => void) {
   );
 
   /** An unknown pincode (not a failed lookup, which should not block the order). */
-  const invalid = status.kind === 'error' && status.message === INVALID_PINCODE ? status.message : undefined;
-  return { status, pincodeChanged, invalid };
+  const unknown = status.kind === 'error' && status.message === INVALID_PINCODE;
+  const invalid = unknown ? t('address.invalidPincode') : undefined;
+  // The status keeps the API's words to tell the two errors apart; the shopper reads them in their language.
+  const shown: PincodeStatus = status.kind === 'error' ? { kind: 'error', message: invalid ?? t('address.pincodeLookupFailed') } : status;
+  return { status: shown, pincodeChanged, invalid };
 }

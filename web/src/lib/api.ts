@@ -7,6 +7,7 @@
 // that got no answer (the page was left while it was in flight, the network
 // dropped) ends nothing: the next page tries again with the same cookie.
 import createClient, { type Middleware } from 'openapi-fetch';
+import { currentLanguage, localeOf } from './i18n/language';
 import type { paths } from './schema';
 import { accessToken, clearSession, storeAccessToken, storedUser, takeLegacyRefreshToken } from './tokens';
 
@@ -72,6 +73,8 @@ const auth: Middleware = {
     if (!accessToken() && storedUser() && !isAuthCall(request)) await refreshSession();
     const token = accessToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    // The server answers in the shopper's chosen language (its errors), not the browser's.
+    request.headers.set('Accept-Language', localeOf(currentLanguage()));
     return request;
   },
   async onResponse({ request, response }) {

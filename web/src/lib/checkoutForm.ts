@@ -6,6 +6,7 @@ import type { AddressInput } from '../api/payments';
 import { parseEmail, parsePhone } from './contact';
 import { cleanPhone, cleanPincode } from './inputs';
 import { isPincode } from './pincode';
+import { currentLanguage, translate, type MessageId } from './i18n';
 
 export interface ShippingFields {
   email: string;
@@ -38,14 +39,29 @@ export type Section = 'shipping' | 'billing';
 /** Error keys: 'shipping.email', 'billing.city', ... */
 export type FieldErrors = Partial<Record<string, string>>;
 
+const say = (id: MessageId) => translate(currentLanguage(), id);
+
+/** The form's messages, in the shopper's language when read. */
 export const MESSAGES = {
-  requiredShipping: 'Please fill in all required shipping fields',
-  requiredBilling: 'Please fill in all required billing fields',
-  required: 'This field is required',
-  email: 'Please enter a valid email address',
-  phone: 'Please enter a valid 10-digit mobile number',
-  pincode: 'Invalid pincode. Please check and try again.',
-} as const;
+  get requiredShipping() {
+    return say('checkout.form.requiredShipping');
+  },
+  get requiredBilling() {
+    return say('checkout.form.requiredBilling');
+  },
+  get required() {
+    return say('checkout.form.required');
+  },
+  get email() {
+    return say('checkout.form.email');
+  },
+  get phone() {
+    return say('checkout.form.phone');
+  },
+  get pincode() {
+    return say('address.invalidPincode');
+  },
+};
 
 export const emptyBilling = (): BillingFields => ({ addressLine1: '', addressLine2: '', pincode: '', city: '', state: '' });
 

@@ -35,6 +35,7 @@ import type {
   TierPrice,
 } from 'design-engine';
 import { FACTS } from './facts.gen';
+import { engineErrorNow } from './engineMessages';
 
 export type { AreaSpec, Design, ElementBox, ElementKind, Facts, Font, Garment, ImageQuality, LineQuote, OrderQuote, PersonalisationCharges, PersonalField, PersonalStyle, PriceTier, ProductPricing, Raster, RosterParse, RosterRow, RosterRowInput, RowError, Side, Size, Studio, TierPrice };
 /** A print area's key as the product names it (`leftChest`, `back`, `leftSleeve`). */
@@ -286,7 +287,7 @@ export async function studioFromDesign(design: Design, garment?: Garment): Promi
   return withGarment((await loadEngine()).Studio.fromJson(JSON.stringify(design)), garment);
 }
 
-/** The engine's messages arrive as Error objects with a `code`. */
+/** The engine's messages arrive as Error objects with a `code`: the code's text in the language chosen now (engineMessages.ts). */
 export function engineMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  return engineErrorNow(e);
 }

@@ -10,6 +10,7 @@ import { ApiError, isUnreachable, SERVER_UNREACHABLE } from './api';
 import type { Design, LineQuote, ProductPricing } from './engine';
 import { garmentsOf, linePricing, type LocalLine } from './localCart';
 import { rupees } from './money';
+import { currentLanguage, translate } from './i18n';
 
 export interface Repriced {
   line: LocalLine;
@@ -86,16 +87,23 @@ export async function mergeLocalCart(lines: LocalLine[], deps: MergeDeps): Promi
 /** A line as the shopper knows it: 'T-Shirt Normal (white, 25 items)'. */
 export function lineLabel(line: LocalLine): string {
   const n = garmentsOf(line);
-  return `${line.name} (${line.design.color}, ${n} item${n === 1 ? '' : 's'})`;
+  return translate(currentLanguage(), 'cart.merge.lineLabel', { name: line.name, color: line.design.color, count: n });
 }
 
 /** The notice's sentences: one per repriced line and one per line kept in this browser. */
 export function describeMerge(report: MergeReport): { repriced: string[]; kept: string[] } {
   return {
     repriced: report.repriced.map(
-      (r) => `${lineLabel(r.line)}: the price changed from ${rupees(r.was)} to ${rupees(r.now)} each; the line is now ${rupees(r.nowTotal)} (was ${rupees(r.wasTotal)}).`,
+      (r) =>
+        translate(currentLanguage(), 'cart.merge.repricedLine', {
+          line: lineLabel(r.line),
+          was: rupees(r.was),
+          now: rupees(r.now),
+          nowTotal: rupees(r.nowTotal),
+          wasTotal: rupees(r.wasTotal),
+        }),
     ),
-    kept: report.kept.map((k) => `${lineLabel(k.line)}: ${k.reason} It is still in this browser's cart.`),
+    kept: report.kept.map((k) => translate(currentLanguage(), 'cart.merge.keptLine', { line: lineLabel(k.line), reason: k.reason })),
   };
 }
 

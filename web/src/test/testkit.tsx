@@ -2,6 +2,7 @@
 // `fetch` answering with the server's {success, message, data} envelopes, and
 // a render with the app's providers around a memory router.
 import type { ReactNode } from 'react';
+import { chooseLanguage, I18nProvider, loadCatalogue } from '../lib/i18n';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -146,11 +147,13 @@ export function renderRoutes(routes: RouteObject[], at: string) {
     .map((path) => ({ path, element: <Destination /> }));
   const router = createMemoryRouter([...routes, ...standIns], { initialEntries: [at] });
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>,
+    <I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return { ...view, router, queryClient };
 }
@@ -293,4 +296,10 @@ export function order(n: number, overrides: Partial<Order> = {}): Order {
     user: { name: 'Asha Verma', email: 'asha@example.com' },
     ...overrides,
   };
+}
+
+/** Switches the store to Hindi (its catalogue loaded first), as the language switch does; setup.ts switches back. */
+export async function inHindi(): Promise<void> {
+  await loadCatalogue('hi');
+  chooseLanguage('hi');
 }

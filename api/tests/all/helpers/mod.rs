@@ -7,6 +7,7 @@
 pub mod checkout;
 pub mod groups;
 pub mod msg91;
+mod postgres;
 pub mod process;
 pub mod razorpay;
 pub mod s3;
@@ -18,6 +19,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use api::config::Config;
+pub use postgres::{empty_postgres, fresh_postgres};
 use serde_json::Value;
 
 /// The payment secrets of test apps: tests sign payments and webhooks with them.
@@ -139,41 +141,6 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         metrics_token: None,
         drain_seconds: 0,
     }
-}
-
-/// A new database per test, named after this process so that databases left
-/// by finished test processes can be dropped.
-pub async fn fresh_postgres() -> String {
-    use sqlx::Connection;
-    let base = std::env::var("TEST_DATABASE_URL").unwrap();
-    let name = format!(
-        "store_test_{}_{}",
-        std::process::id(),
-        api::ids::random_hex(6)
-    );
-    let mut conn = sqlx::PgConnection::connect(&base)
-        .await
-        .expect("TEST_DATABASE_URL reachable");
-    let old: Vec<String> =
-        sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE 'store\\_test\\_%'")
-            .fetch_all(&mut conn)
-            .await
-            .unwrap();
-    for db in old {
-        let pid = db.split('_').nth(2).unwrap_or_default();
-        if !std::path::Path::new(&format!("/proc/{pid}")).exists() {
-            let _ = sqlx::Executor::execute(
-                &mut conn,
-                format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)").as_str(),
-            )
-            .await;
-        }
-    }
-    sqlx::Executor::execute(&mut conn, format!("CREATE DATABASE {name}").as_str())
-        .await
-        .unwrap();
-    let (prefix, _) = base.rsplit_once('/').unwrap();
-    format!("{prefix}/{name}")
 }
 
 impl TestApp {

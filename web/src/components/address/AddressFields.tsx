@@ -7,13 +7,19 @@ import type { BillingFields, Section, ShippingFields } from '../../lib/checkoutF
 import { cleanPhone, cleanPincode } from '../../lib/inputs';
 import type { PincodeStatus } from '../../hooks/usePincodeAutofill';
 import type { DeliveryNote } from '../../hooks/useDeliveryNote';
+import { useT } from '../../lib/i18n';
+import type { MessageId } from '../../lib/i18n';
 import './address.css';
 
 type Key = keyof ShippingFields;
 
+// Signs the same in every language: a required field's star and India's calling code.
+const REQUIRED = ' *';
+const INDIA_CODE = '+91';
+
 interface FieldSpec {
   key: Key;
-  label: string;
+  label: MessageId;
   autoComplete: string;
   type?: string;
   inputMode?: 'email' | 'numeric' | 'tel' | 'text';
@@ -22,16 +28,16 @@ interface FieldSpec {
 }
 
 const CONTACT: FieldSpec[] = [
-  { key: 'email', label: 'Email', autoComplete: 'email', type: 'email', inputMode: 'email', wide: true },
-  { key: 'fullName', label: 'Full name', autoComplete: 'name', wide: true },
-  { key: 'phone', label: 'Phone number', autoComplete: 'tel-national', type: 'tel', inputMode: 'numeric', wide: true },
+  { key: 'email', label: 'address.email', autoComplete: 'email', type: 'email', inputMode: 'email', wide: true },
+  { key: 'fullName', label: 'address.fullName', autoComplete: 'name', wide: true },
+  { key: 'phone', label: 'address.phone', autoComplete: 'tel-national', type: 'tel', inputMode: 'numeric', wide: true },
 ];
 const ADDRESS: FieldSpec[] = [
-  { key: 'addressLine1', label: 'Address line 1', autoComplete: 'address-line1', wide: true },
-  { key: 'addressLine2', label: 'Address line 2 (optional)', autoComplete: 'address-line2', optional: true, wide: true },
-  { key: 'pincode', label: 'Pincode', autoComplete: 'postal-code', inputMode: 'numeric' },
-  { key: 'city', label: 'City', autoComplete: 'address-level2' },
-  { key: 'state', label: 'State', autoComplete: 'address-level1' },
+  { key: 'addressLine1', label: 'address.line1', autoComplete: 'address-line1', wide: true },
+  { key: 'addressLine2', label: 'address.line2', autoComplete: 'address-line2', optional: true, wide: true },
+  { key: 'pincode', label: 'address.pincode', autoComplete: 'postal-code', inputMode: 'numeric' },
+  { key: 'city', label: 'address.city', autoComplete: 'address-level2' },
+  { key: 'state', label: 'address.state', autoComplete: 'address-level1' },
 ];
 
 interface Props {
@@ -52,6 +58,7 @@ interface Props {
 export function AddressFields({ section, values, errorOf, onChange, onBlur, pincode, delivery, disabled, contact = section === 'shipping' }: Props) {
   const fields = contact ? [...CONTACT, ...ADDRESS] : ADDRESS;
   const prefix = section === 'billing' ? 'billing ' : 'shipping ';
+  const t = useT();
   return (
     <div className="address-grid">
       {fields.map((f) => {
@@ -65,10 +72,10 @@ export function AddressFields({ section, values, errorOf, onChange, onBlur, pinc
           if (!error && pincode.kind === 'error') error = pincode.message;
           if (!error && delivery?.blocks) error = delivery.message;
           if (!error && delivery && !delivery.blocks) estimate = delivery;
-          if (pincode.kind === 'looking') hint = 'Looking up city and state…';
-          if (pincode.kind === 'found') hint = `Found: ${pincode.place}`;
+          if (pincode.kind === 'looking') hint = t('address.lookingUp');
+          if (pincode.kind === 'found') hint = t('address.found', { place: pincode.place });
         }
-        if (f.key === 'phone') hint = '10-digit mobile number';
+        if (f.key === 'phone') hint = t('address.phoneHint');
         const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : '', estimate ? `${id}-estimate` : ''].filter(Boolean).join(' ') || undefined;
         // The cleaners cap phone and pincode (no maxLength: a pasted '+91 98765 43210' would be cut before it is cleaned).
         const clean = f.key === 'phone' ? cleanPhone : f.key === 'pincode' ? cleanPincode : (v: string) => v;
@@ -91,13 +98,17 @@ export function AddressFields({ section, values, errorOf, onChange, onBlur, pinc
         return (
           <div key={f.key} className={`field ${f.wide ? 'wide' : ''}`}>
             <label htmlFor={id}>
-              {f.label}
-              {!f.optional && <span aria-hidden="true" className="req"> *</span>}
+              {t(f.label)}
+              {!f.optional && (
+                <span aria-hidden="true" className="req">
+                  {REQUIRED}
+                </span>
+              )}
             </label>
             {f.key === 'phone' ? (
               <div className={`phone-input ${error ? 'invalid' : ''}`}>
-                <span className="phone-prefix" aria-label="India country code">
-                  +91
+                <span className="phone-prefix" aria-label={t('address.countryCode')}>
+                  {INDIA_CODE}
                 </span>
                 {input}
               </div>

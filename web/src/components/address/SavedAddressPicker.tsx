@@ -1,10 +1,18 @@
 // A choice of the customer's saved addresses to fill the shipping form (only
 // Indian ones: the store delivers in India), the default first.
 import type { Address } from '../../api/addresses';
+import { currentLanguage, translate, useT } from '../../lib/i18n';
 import './address.css';
 
 export function savedLabel(a: Address): string {
-  return `${a.type.charAt(0).toUpperCase()}${a.type.slice(1)}: ${a.street}, ${a.city}, ${a.state} ${a.zipCode}${a.isDefault ? ' (default)' : ''}`;
+  return translate(currentLanguage(), 'address.saved', {
+    type: a.type,
+    street: a.street,
+    city: a.city,
+    state: a.state,
+    pin: a.zipCode,
+    isDefault: a.isDefault ? 'yes' : 'no',
+  });
 }
 
 interface Props {
@@ -16,11 +24,12 @@ interface Props {
 }
 
 export function SavedAddressPicker({ addresses, value, onPick, disabled }: Props) {
+  const t = useT();
   return (
     <div className="field wide saved-address">
-      <label htmlFor="saved-address">Saved address</label>
+      <label htmlFor="saved-address">{t('address.savedLabel')}</label>
       <select id="saved-address" value={value} onChange={(e) => onPick(e.target.value)} disabled={disabled}>
-        <option value="">Enter a new address</option>
+        <option value="">{t('address.new')}</option>
         {addresses.map((a) => (
           <option key={a._id} value={a._id}>
             {savedLabel(a)}

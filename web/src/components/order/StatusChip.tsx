@@ -2,9 +2,9 @@
 // the customer's orders, the admin's orders and /track.
 import './order.css';
 
-/** A status as a word with a capital: 'pending' → 'Pending'. */
-export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+import { useT } from '../../lib/i18n';
 
 export function StatusChip({ status }: { status: string }) {
-  return <span className={`status-chip status-${status}`}>{statusLabel(status)}</span>;
+  const t = useT();
+  return <span className={`status-chip status-${status}`}>{t('orders.status', { status })}</span>;
 }

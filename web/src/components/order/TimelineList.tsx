@@ -4,11 +4,13 @@
 import type { TimelineEvent } from '../../api/orders';
 import { formatDate } from '../../lib/formatDate';
 import './order.css';
+import { useT } from '../../lib/i18n';
 
 export function TimelineList({ events }: { events: TimelineEvent[] }) {
-  if (events.length === 0) return <p className="muted">Nothing has happened to this order yet.</p>;
+  const t = useT();
+  if (events.length === 0) return <p className="muted">{t('order.timelineEmpty')}</p>;
   return (
-    <ol className="order-timeline" aria-label="Order timeline">
+    <ol className="order-timeline" aria-label={t('order.timeline')}>
       {events.map((e, i) => (
         <li key={`${e.kind}-${e.at}-${i}`} className={`timeline-${e.kind}`}>
           <span className="timeline-label">{e.label}</span> <time dateTime={new Date(e.at).toISOString()}>{formatDate(e.at)}</time>

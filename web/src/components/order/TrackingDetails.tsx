@@ -3,12 +3,13 @@
 // courier's scans, newest first. On the customer's order page, in the admin's
 // order details and on /track.
 import { useId, type ReactNode } from 'react';
-import { SHIPMENT_STATE_LABEL, type Tracking } from '../../api/shipping';
+import type { Tracking } from '../../api/shipping';
+import { useT } from '../../lib/i18n';
 import { formatDate } from '../../lib/formatDate';
-import { dateFormat } from '../../lib/dateFormat';
+import { shopperDateFormat } from '../../lib/dateFormat';
 import './order.css';
 
-const dayFormat = dateFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = shopperDateFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A YYYY-MM-DD date as "Sat, 28 Nov, 2026" (a calendar day: no time zone shifts it). */
 export function formatDay(ymd: string): string {
@@ -16,37 +17,38 @@ export function formatDay(ymd: string): string {
   return Number.isNaN(d.getTime()) ? ymd : dayFormat.format(d);
 }
 
-export function TrackingDetails({ tracking, title = 'Delivery', children }: { tracking: Tracking; title?: string; children?: ReactNode }) {
+export function TrackingDetails({ tracking, title, children }: { tracking: Tracking; title?: string; children?: ReactNode }) {
+  const t = useT();
   const scans = [...tracking.events].reverse();
   const headingId = useId();
   return (
     <section className="tracking" aria-labelledby={headingId}>
-      <h3 id={headingId}>{title}</h3>
+      <h3 id={headingId}>{title ?? t('tracking.delivery')}</h3>
       <dl className="tracking-facts">
-        <dt>Courier</dt>
+        <dt>{t('tracking.courier')}</dt>
         <dd>{tracking.courier}</dd>
-        <dt>AWB</dt>
+        <dt>{t('tracking.awb')}</dt>
         <dd>
           <a href={tracking.trackingUrl} target="_blank" rel="noopener noreferrer">
             {tracking.awb}
-            <span className="visually-hidden"> (track on the courier’s site, opens in a new tab)</span>
+            <span className="visually-hidden">{t('tracking.opensCourier')}</span>
           </a>
         </dd>
-        <dt>State</dt>
+        <dt>{t('tracking.state')}</dt>
         <dd>
-          <span className={`shipment-state shipment-${tracking.state}`}>{SHIPMENT_STATE_LABEL[tracking.state]}</span>
+          <span className={`shipment-state shipment-${tracking.state}`}>{t('tracking.shipmentState', { state: tracking.state })}</span>
         </dd>
         {tracking.etd && tracking.state !== 'delivered' && (
           <>
-            <dt>Estimated delivery</dt>
+            <dt>{t('tracking.estimated')}</dt>
             <dd>{formatDay(tracking.etd)}</dd>
           </>
         )}
-        <dt>Shipped</dt>
+        <dt>{t('tracking.shipped')}</dt>
         <dd>{formatDate(tracking.shippedAt)}</dd>
       </dl>
       {scans.length > 0 ? (
-        <ol className="tracking-scans" aria-label="Courier scans, newest first">
+        <ol className="tracking-scans" aria-label={t('tracking.scans')}>
           {scans.map((s, i) => (
             <li key={`${s.at}-${i}`}>
               <time dateTime={new Date(s.at).toISOString()}>{formatDate(s.at)}</time>
@@ -56,7 +58,7 @@ export function TrackingDetails({ tracking, title = 'Delivery', children }: { tr
           ))}
         </ol>
       ) : (
-        <p className="muted">No scans from the courier yet.</p>
+        <p className="muted">{t('tracking.noScans')}</p>
       )}
       {children}
     </section>

@@ -12,6 +12,15 @@ import type { components } from '../../lib/schema';
 import { SizeChartBeside } from '../SizeChart';
 import { readLine, readPaste, sizeCounts, type PendingLine, type RosterModel } from './rosterModel';
 import './roster.css';
+import { engineError } from '../../lib/engineMessages';
+import { useT } from '../../lib/i18n';
+
+/** Signs the same in every language. */
+const DOT = '· ';
+const SPACE = ' ';
+const REMOVE = '✕';
+const ROW_SIGN = '#';
+const PASTE_EXAMPLE = 'Sharma, 10, M\nO\'Brien, 7, XL';
 
 const inputOf = (row: RosterRow): RosterRowInput => ({ size: row.size, name: row.name, number: row.number });
 
@@ -34,10 +43,11 @@ export function RosterEditor({
   const id = useId();
   const [pending, setPending] = useState<PendingLine[]>([]);
   const [status, setStatus] = useState('');
+  const t = useT();
   const { rows } = model;
   const inputs = rows.map(inputOf);
   const rowProblems = new Map<number, string>();
-  for (const p of model.problems) if (p.row > 0 && !rowProblems.has(p.row)) rowProblems.set(p.row, p.message);
+  for (const p of model.problems) if (p.row > 0 && !rowProblems.has(p.row)) rowProblems.set(p.row, engineError(t, p));
   const wholeProblems = model.problems.filter((p) => p.row === 0);
 
   /** Adds pasted text's rows; the lines the engine could not read wait to be fixed. */
@@ -53,7 +63,7 @@ export function RosterEditor({
     }
     setPending((p) => [...p, ...read.pending]);
     const bad = read.pending.length;
-    setStatus(`Added ${read.rows.length} row${read.rows.length === 1 ? '' : 's'}${bad ? `; ${bad} line${bad === 1 ? '' : 's'} to fix below` : ''}.`);
+    setStatus(t('studio.rosterAdded', { rows: read.rows.length, bad }));
     return true;
   };
 
@@ -64,7 +74,7 @@ export function RosterEditor({
     if (row) {
       const error = model.setRows([...inputs, inputOf(row)]);
       if (error) return setPending((p) => p.map((l) => (l.id === line.id ? { ...l, message: error } : l)));
-      setStatus(`Line ${line.line} added as row ${inputs.length + 1}.`);
+      setStatus(t('studio.rosterLineAdded', { line: String(line.line), row: String(inputs.length + 1) }));
     }
     setPending((p) => p.filter((l) => l.id !== line.id));
   };
@@ -76,7 +86,7 @@ export function RosterEditor({
         <ul className="roster-problems" data-testid="roster-problems">
           {wholeProblems.map((p) => (
             <li key={p.code + p.message} className="error">
-              {p.message}
+              {engineError(t, p)}
             </li>
           ))}
         </ul>
@@ -87,7 +97,7 @@ export function RosterEditor({
       </p>
       {pending.length > 0 && (
         <section className="roster-pending" aria-labelledby={`${id}-fix`} data-testid="roster-pending">
-          <h3 id={`${id}-fix`}>Lines to fix</h3>
+          <h3 id={`${id}-fix`}>{t('studio.rosterLinesToFix')}</h3>
           <ul>
             {pending.map((line) => (
               <PendingItem
@@ -104,13 +114,13 @@ export function RosterEditor({
       {rows.length > 0 && (
         <div className="roster-rows-box">
           <div className="roster-row roster-head" aria-hidden="true">
-            <span>#</span>
-            <span>Name</span>
-            <span>No.</span>
-            <span>Size</span>
+            <span>{ROW_SIGN}</span>
+            <span>{t('studio.rosterName')}</span>
+            <span>{t('studio.rosterNo')}</span>
+            <span>{t('studio.rosterSize')}</span>
             <span />
           </div>
-          <ol className="roster-rows" aria-label="Rows" data-testid="roster-rows">
+          <ol className="roster-rows" aria-label={t('studio.rosterRows')} data-testid="roster-rows">
             {rows.map((row, i) => (
               <RowItem
                 key={i}
@@ -123,7 +133,7 @@ export function RosterEditor({
                 onChange={(input) => model.setRows(inputs.map((r, j) => (j === i ? input : r)), `roster-row:${i}`)}
                 onRemove={() => {
                   model.setRows(inputs.filter((_, j) => j !== i));
-                  setStatus(`Row ${i + 1} removed.`);
+                  setStatus(t('studio.rosterRowRemoved', { row: String(i + 1) }));
                 }}
               />
             ))}
@@ -138,15 +148,17 @@ export function RosterEditor({
 
 /** Pieces per size, and in all. */
 function RosterCounts({ rows, sizes }: { rows: RosterRow[]; sizes: Size[] }) {
+  const t = useT();
   return (
     <p className="roster-counts" data-testid="roster-counts">
       <strong>
-        {rows.length} piece{rows.length === 1 ? '' : 's'}
+        {t('studio.rosterPieces', { count: rows.length, n: String(rows.length) })}
       </strong>
       {sizeCounts(rows, sizes).map(({ size, count }) => (
         <span key={size}>
-          {' '}
-          · {size} {count}
+          {SPACE}
+          {DOT}
+          {size} {count}
         </span>
       ))}
     </p>
@@ -167,6 +179,7 @@ function readText(file: File): Promise<string> {
 function PasteBox({ id, onPaste, disabled }: { id: string; onPaste: (text: string) => boolean; disabled: boolean }) {
   const [text, setText] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
+  const t = useT();
   const add = () => onPaste(text) && setText('');
   const pickFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -176,20 +189,20 @@ function PasteBox({ id, onPaste, disabled }: { id: string; onPaste: (text: strin
       setFileError(null);
       onPaste(await readText(file));
     } catch {
-      setFileError(`${file.name} could not be read.`);
+      setFileError(t('studio.rosterFileUnreadable', { name: file.name }));
     }
   };
   return (
     <details className="roster-paste" open>
-      <summary>Paste a list or choose a CSV file</summary>
-      <label htmlFor={`${id}-paste`}>Paste a list: name, number, size on each line</label>
-      <textarea id={`${id}-paste`} rows={4} value={text} placeholder={'Sharma, 10, M\nO\'Brien, 7, XL'} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+      <summary>{t('studio.rosterPasteSummary')}</summary>
+      <label htmlFor={`${id}-paste`}>{t('studio.rosterPasteLabel')}</label>
+      <textarea id={`${id}-paste`} rows={4} value={text} placeholder={PASTE_EXAMPLE} onChange={(e) => setText(e.target.value)} spellCheck={false} />
       <div className="row roster-paste-actions">
         <button type="button" className="btn small" onClick={add} disabled={disabled || !text.trim()}>
-          Add these rows
+          {t('studio.rosterAddThese')}
         </button>
         <label className="btn small ghost file-button">
-          Choose a CSV file
+          {t('studio.rosterChooseCsv')}
           <input type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" className="visually-hidden" onChange={(e) => void pickFile(e)} disabled={disabled} />
         </label>
       </div>
@@ -204,10 +217,11 @@ function PasteBox({ id, onPaste, disabled }: { id: string; onPaste: (text: strin
 
 function PendingItem({ line, onChange, onAdd, onDrop }: { line: PendingLine; onChange: (text: string) => void; onAdd: () => void; onDrop: () => void }) {
   const messageId = `${line.id}-message`;
+  const t = useT();
   return (
     <li className="roster-pending-line" data-line={line.line}>
       <label htmlFor={line.id} className="small">
-        Line {line.line} as pasted
+        {t('studio.rosterLineAsPasted', { line: String(line.line) })}
       </label>
       <div className="row">
         <input
@@ -219,11 +233,11 @@ function PendingItem({ line, onChange, onAdd, onDrop }: { line: PendingLine; onC
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), onAdd())}
         />
-        <button type="button" className="btn small" onClick={onAdd} aria-label={`Add line ${line.line}`}>
-          Add
+        <button type="button" className="btn small" onClick={onAdd} aria-label={t('studio.rosterAddLine', { line: String(line.line) })}>
+          {t('studio.rosterAdd')}
         </button>
-        <button type="button" className="btn small ghost" onClick={onDrop} aria-label={`Drop line ${line.line}`}>
-          ✕
+        <button type="button" className="btn small ghost" onClick={onDrop} aria-label={t('studio.rosterDropLine', { line: String(line.line) })}>
+          {REMOVE}
         </button>
       </div>
       <p id={messageId} className="error small" data-testid="roster-line-error">
@@ -245,6 +259,7 @@ function RowItem({
   onRemove,
 }: { idPrefix: string; index: number; row: RosterRow; problem?: string; onChange: (input: RosterRowInput) => string | null; onRemove: () => void } & SizeChoice) {
   const n = index + 1;
+  const t = useT();
   // What is being typed (kept while the field has focus: the engine trims and capitalises what it keeps).
   const [draft, setDraft] = useState<RosterRowInput | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -264,13 +279,13 @@ function RowItem({
       <span className="roster-n" aria-hidden="true">
         {n}
       </span>
-      <input aria-label={`Name, row ${n}`} value={shown.name ?? ''} spellCheck={false} autoCapitalize="characters" onChange={(e) => edit({ ...shown, name: e.target.value })} onBlur={settle} {...described} />
-      <input aria-label={`Number, row ${n}`} value={shown.number ?? ''} inputMode="numeric" onChange={(e) => edit({ ...shown, number: e.target.value })} onBlur={settle} {...described} />
-      <select aria-label={`Size, row ${n}`} value={shown.size} onChange={(e) => edit({ ...shown, size: e.target.value })} {...described}>
+      <input aria-label={t('studio.rosterNameRow', { row: String(n) })} value={shown.name ?? ''} spellCheck={false} autoCapitalize="characters" onChange={(e) => edit({ ...shown, name: e.target.value })} onBlur={settle} {...described} />
+      <input aria-label={t('studio.rosterNumberRow', { row: String(n) })} value={shown.number ?? ''} inputMode="numeric" onChange={(e) => edit({ ...shown, number: e.target.value })} onBlur={settle} {...described} />
+      <select aria-label={t('studio.rosterSizeRow', { row: String(n) })} value={shown.size} onChange={(e) => edit({ ...shown, size: e.target.value })} {...described}>
         <SizeOptions sizes={sizes} sizePrices={sizePrices} />
       </select>
-      <button type="button" className="btn small ghost" aria-label={`Remove row ${n}`} onClick={onRemove}>
-        ✕
+      <button type="button" className="btn small ghost" aria-label={t('studio.rosterRemoveRow', { row: String(n) })} onClick={onRemove}>
+        {REMOVE}
       </button>
       {message && (
         <p id={messageId} className="error small roster-row-error" data-testid="roster-row-error">
@@ -288,6 +303,7 @@ function AddRow({ id, sizes, sizePrices, onAdd }: { id: string; onAdd: (input: R
   // A size the product no longer lists (its sizes arrived or changed): its first.
   const input = sizes.includes(chosen.size) ? chosen : { ...chosen, size: sizes[0] };
   const [refused, setRefused] = useState<string | null>(null);
+  const t = useT();
   const add = () => {
     const error = onAdd(input);
     setRefused(error);
@@ -297,28 +313,28 @@ function AddRow({ id, sizes, sizePrices, onAdd }: { id: string; onAdd: (input: R
   const described = refused ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-add-error` } : {};
   return (
     <fieldset className="roster-add">
-      <legend>Add a row</legend>
+      <legend>{t('studio.rosterAddRow')}</legend>
       <div className="roster-add-fields">
         <label>
-          Name
+          {t('studio.rosterName')}
           <input value={input.name ?? ''} onChange={(e) => setInput({ ...input, name: e.target.value })} onKeyDown={onKey} spellCheck={false} autoCapitalize="characters" {...described} />
         </label>
         <label>
-          Number
+          {t('studio.rosterNumber')}
           <input value={input.number ?? ''} inputMode="numeric" onChange={(e) => setInput({ ...input, number: e.target.value })} onKeyDown={onKey} {...described} />
         </label>
         <label>
-          Size
+          {t('studio.rosterSize')}
           <select value={input.size} onChange={(e) => setInput({ ...input, size: e.target.value })}>
             <SizeOptions sizes={sizes} sizePrices={sizePrices} />
           </select>
         </label>
       </div>
       <button type="button" className="btn small" onClick={add}>
-        Add row
+        {t('studio.rosterAddRowButton')}
       </button>
       <p className="hint muted">
-        Names up to {FACTS.maxNameChars} letters, numbers up to {FACTS.maxNumberDigits} digits; names print in capitals.
+        {t('studio.rosterHint', { name: String(FACTS.maxNameChars), number: String(FACTS.maxNumberDigits) })}
       </p>
       {refused && (
         <p id={`${id}-add-error`} className="error small" role="alert">

@@ -5,6 +5,8 @@
 // this module only counts rows and finds a pasted line's text again.
 import type { RosterReader, RosterRow, RosterRowInput, RowError, Size, Studio } from '../../lib/engine';
 import { sizeKey } from '../../lib/sizes';
+import { engineErrorNow } from '../../lib/engineMessages';
+import { currentLanguage, translate } from '../../lib/i18n';
 import type { components } from '../../lib/schema';
 
 /** A row as the API carries it in a design (the engine's rows are ones too). */
@@ -49,7 +51,7 @@ export function readPaste(reader: RosterReader, text: string): { rows: RosterRow
   const parsed = reader.parse(text);
   // The engine counts lines as Rust's `str::lines` does: split at \n, a trailing \r dropped.
   const lines = text.split('\n');
-  const pending = parsed.errors.map((e) => ({ id: `line-${++pendingIds}`, line: e.row, text: (lines[e.row - 1] ?? '').replace(/\r$/, ''), message: e.message }));
+  const pending = parsed.errors.map((e) => ({ id: `line-${++pendingIds}`, line: e.row, text: (lines[e.row - 1] ?? '').replace(/\r$/, ''), message: engineErrorNow(e) }));
   return { rows: parsed.rows, pending };
 }
 
@@ -60,15 +62,15 @@ export function readPaste(reader: RosterReader, text: string): { rows: RosterRow
  */
 export function readLine(reader: RosterReader, pending: PendingLine): { row?: RosterRow; message?: string } {
   const parsed = reader.parse('\n'.repeat(Math.max(0, pending.line - 1)) + pending.text);
-  return { row: parsed.rows[0], message: parsed.errors[0]?.message };
+  return { row: parsed.rows[0], message: parsed.errors[0] && engineErrorNow(parsed.errors[0]) };
 }
 
 /** "27 names and numbers", "1 name", "3 numbers": what a roster holds, for a collapsed list. */
 export function rosterCount(rows: ListedRow[]): string {
   const names = rows.some((r) => r.name);
   const numbers = rows.some((r) => r.number);
-  const what = names && numbers ? ['name and number', 'names and numbers'] : numbers ? ['number', 'numbers'] : ['name', 'names'];
-  return `${rows.length} ${rows.length === 1 ? what[0] : what[1]}`;
+  const what = names && numbers ? 'both' : numbers ? 'numbers' : 'names';
+  return translate(currentLanguage(), 'roster.count', { what, count: rows.length });
 }
 
 /** A row as it prints, for lists: "SHARMA · 10". */

@@ -11,6 +11,7 @@ import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js'
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { AreaKey, AreaSpec, Raster } from '../../lib/engine';
 import { modelNode } from '../../lib/printAreas';
+import { useT, type MessageId } from '../../lib/i18n';
 import { createModelCache } from './modelCache';
 import { isRendererNoise } from './rendererErrors';
 import { COLOR_CHANGE_DEBOUNCE_MS, useDebounced } from './useDebounced';
@@ -134,12 +135,18 @@ function Garment({ modelUrl, colorHex, decals, onMissingArea }: Omit<GarmentView
   return <primitive object={scene} />;
 }
 
-class ViewerBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: string | null; quiet: number }> {
-  state = { error: null as string | null, quiet: 0 };
+/** A message over the 3D view, in the shopper's language. */
+function ViewerMessage({ id, className }: { id: MessageId; className: string }) {
+  const t = useT();
+  return <div className={className}>{t(id)}</div>;
+}
+
+class ViewerBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: MessageId | null; quiet: number }> {
+  state = { error: null as MessageId | null, quiet: 0 };
   static getDerivedStateFromError(e: Error) {
     // The spec: renderer errors about Object.keys / converting undefined or null are only logged.
     if (isRendererNoise(e)) return null;
-    return { error: /load|fetch|404|JSON|glTF|Unexpected/i.test(e.message) ? 'Failed to load 3D model' : 'Something went wrong' };
+    return { error: /load|fetch|404|JSON|glTF|Unexpected/i.test(e.message) ? ('design3d.loadFailed' as const) : ('design3d.failed' as const) };
   }
   componentDidCatch(e: Error) {
     if (!isRendererNoise(e)) return;
@@ -150,8 +157,8 @@ class ViewerBoundary extends Component<{ children: ReactNode; resetKey: string }
     if (prev.resetKey !== this.props.resetKey && (this.state.error || this.state.quiet)) this.setState({ error: null, quiet: 0 });
   }
   render() {
-    const error = this.state.error ?? (this.state.quiet > MAX_QUIET_ERRORS ? 'Something went wrong' : null);
-    return error ? <div className="viewer-message error">{error}</div> : this.props.children;
+    const error = this.state.error ?? (this.state.quiet > MAX_QUIET_ERRORS ? 'design3d.failed' : null);
+    return error ? <ViewerMessage id={error} className="viewer-message error" /> : this.props.children;
   }
 }
 
@@ -171,7 +178,7 @@ export default function GarmentViewer(props: GarmentViewerProps) {
   return (
     <div className={`viewer ${props.className ?? ''}`} data-testid="garment-viewer">
       <ViewerBoundary resetKey={modelUrl}>
-        <Suspense fallback={<div className="viewer-message">Loading 3D model...</div>}>
+        <Suspense fallback={<ViewerMessage id="design3d.loading" className="viewer-message" />}>
           <Canvas
             frameloop="demand"
             dpr={[1, 2]}
@@ -189,8 +196,8 @@ export default function GarmentViewer(props: GarmentViewerProps) {
           </Canvas>
         </Suspense>
       </ViewerBoundary>
-      {contextLost && <div className="viewer-message overlay">Restoring 3D view...</div>}
-      {missing && <div className="viewer-message overlay small">Print area not available</div>}
+      {contextLost && <ViewerMessage id="design3d.restoring" className="viewer-message overlay" />}
+      {missing && <ViewerMessage id="design3d.noArea" className="viewer-message overlay small" />}
     </div>
   );
 }

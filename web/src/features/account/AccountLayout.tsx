@@ -1,27 +1,29 @@
 // The customer area (/user/*): the side menu beside the page. Only signed-in
 // users get here (the route guard sends a visitor to /login first).
 import { NavLink, Outlet } from 'react-router';
+import { useT } from '../../lib/i18n';
 import './account.css';
 
 export default function AccountLayout() {
+  const t = useT();
   return (
     <div className="account-shell">
       <aside className="account-menu">
         <h2>
           <NavLink to="/user" end>
-            My Account
+            {t('account.menu.title')}
           </NavLink>
         </h2>
-        <nav aria-label="My Account">
-          <NavLink to="/user/orders">Orders</NavLink>
-          <NavLink to="/user/saved-designs">Saved Designs</NavLink>
-          <NavLink to="/user/quotes">Quotes</NavLink>
-          <NavLink to="/account/group-orders">Group Orders</NavLink>
-          <NavLink to="/user/profile">Profile</NavLink>
-          <NavLink to="/user/addresses">Addresses</NavLink>
-          <NavLink to="/account/support">Support</NavLink>
+        <nav aria-label={t('account.menu.title')}>
+          <NavLink to="/user/orders">{t('account.menu.orders')}</NavLink>
+          <NavLink to="/user/saved-designs">{t('account.menu.savedDesigns')}</NavLink>
+          <NavLink to="/user/quotes">{t('account.menu.quotes')}</NavLink>
+          <NavLink to="/account/group-orders">{t('account.menu.groupOrders')}</NavLink>
+          <NavLink to="/user/profile">{t('account.menu.profile')}</NavLink>
+          <NavLink to="/user/addresses">{t('account.menu.addresses')}</NavLink>
+          <NavLink to="/account/support">{t('account.menu.support')}</NavLink>
           <NavLink to="/" end>
-            Back to Home
+            {t('account.menu.home')}
           </NavLink>
         </nav>
       </aside>

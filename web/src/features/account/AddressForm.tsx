@@ -2,12 +2,19 @@
 // are required; for India (the default country) six pincode digits fill city
 // and state from the store's offline pincode table.
 import { useCallback, useState, type FormEvent } from 'react';
-import { ADDRESS_MESSAGES, type Address, type AddressRequest } from '../../api/addresses';
+import type { Address, AddressRequest } from '../../api/addresses';
+import { useT, type MessageId } from '../../lib/i18n';
 import { cleanPhone, cleanPincode } from '../../lib/inputs';
 import { usePincodeAutofill } from '../../hooks/usePincodeAutofill';
 
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
 export const DEFAULT_COUNTRY = 'India';
+const REQUIRED_MARK = ' *';
+
+/** A saved address's type in words (the catalogue's id); null for a type the store does not offer. */
+export function addressTypeId(type: string): MessageId | null {
+  return (ADDRESS_TYPES as readonly string[]).includes(type) ? (`addresses.type.${type}` as MessageId) : null;
+}
 
 type Fields = Required<Omit<AddressRequest, 'isDefault'>> & { isDefault: boolean };
 
@@ -36,6 +43,7 @@ interface Props {
 }
 
 export function AddressForm({ address, saving, error, onSave, onCancel }: Props) {
+  const t = useT();
   const [f, setF] = useState<Fields>(() => fieldsOf(address));
   const [missing, setMissing] = useState(false);
   const pin = usePincodeAutofill(useCallback((d) => setF((x) => ({ ...x, city: d.city || d.district, state: d.state })), []));
@@ -61,36 +69,41 @@ export function AddressForm({ address, saving, error, onSave, onCancel }: Props)
     onSave(trimmed);
   };
 
-  const pinHint = pin.status.kind === 'looking' ? 'Looking up city and state…' : pin.status.kind === 'found' ? `Found: ${pin.status.place}` : pin.status.kind === 'error' ? pin.status.message : null;
-  const problem = missing ? ADDRESS_MESSAGES.required : error;
+  const pinHint = pin.status.kind === 'looking' ? t('addresses.lookingUp') : pin.status.kind === 'found' ? t('addresses.found', { place: pin.status.place }) : pin.status.kind === 'error' ? pin.status.message : null;
+  const problem = missing ? t('addresses.required') : error;
 
   return (
     <form className="account-form" onSubmit={submit} noValidate aria-busy={saving}>
       <div className="address-form-grid">
         <div className="field">
-          <label htmlFor="address-type">Address type</label>
+          <label htmlFor="address-type">{t('addresses.typeLabel')}</label>
           <select id="address-type" value={f.type} onChange={(e) => set('type', e.target.value)}>
-            {ADDRESS_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t.charAt(0).toUpperCase() + t.slice(1)}
+            {ADDRESS_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(addressTypeId(type)!)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor="address-country">Country</label>
+          <label htmlFor="address-country">{t('addresses.country')}</label>
           <input id="address-country" autoComplete="country-name" value={f.country} onChange={(e) => set('country', e.target.value)} />
         </div>
         <div className="field wide">
           <label htmlFor="address-street">
-            Street address<span className="req" aria-hidden="true"> *</span>
+            {t('addresses.street')}
+            <span className="req" aria-hidden="true">
+              {REQUIRED_MARK}
+            </span>
           </label>
           <input id="address-street" autoComplete="street-address" required value={f.street} onChange={(e) => set('street', e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="address-zip">
-            {india ? 'Pincode' : 'Postal code'}
-            <span className="req" aria-hidden="true"> *</span>
+            {india ? t('addresses.pincode') : t('addresses.postalCode')}
+            <span className="req" aria-hidden="true">
+              {REQUIRED_MARK}
+            </span>
           </label>
           <input
             id="address-zip"
@@ -108,25 +121,31 @@ export function AddressForm({ address, saving, error, onSave, onCancel }: Props)
           )}
         </div>
         <div className="field">
-          <label htmlFor="address-phone">Phone (optional)</label>
+          <label htmlFor="address-phone">{t('addresses.phoneOptional')}</label>
           <input id="address-phone" type="tel" inputMode="numeric" autoComplete="tel-national" value={f.phone} onChange={(e) => set('phone', cleanPhone(e.target.value))} />
         </div>
         <div className="field">
           <label htmlFor="address-city">
-            City<span className="req" aria-hidden="true"> *</span>
+            {t('addresses.city')}
+            <span className="req" aria-hidden="true">
+              {REQUIRED_MARK}
+            </span>
           </label>
           <input id="address-city" autoComplete="address-level2" required value={f.city} onChange={(e) => set('city', e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="address-state">
-            State<span className="req" aria-hidden="true"> *</span>
+            {t('addresses.state')}
+            <span className="req" aria-hidden="true">
+              {REQUIRED_MARK}
+            </span>
           </label>
           <input id="address-state" autoComplete="address-level1" required value={f.state} onChange={(e) => set('state', e.target.value)} />
         </div>
         {!address?.isDefault && (
           <label className="check wide">
             <input type="checkbox" checked={f.isDefault} onChange={(e) => set('isDefault', e.target.checked)} />
-            Set as default address
+            {t('addresses.makeDefault')}
           </label>
         )}
       </div>
@@ -137,10 +156,10 @@ export function AddressForm({ address, saving, error, onSave, onCancel }: Props)
       )}
       <div className="actions">
         <button type="submit" className="btn" disabled={saving}>
-          {saving ? 'Saving…' : address ? 'Save Address' : 'Add Address'}
+          {saving ? t('addresses.saving') : address ? t('addresses.save') : t('addresses.add')}
         </button>
         <button type="button" className="btn ghost" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t('addresses.cancel')}
         </button>
       </div>
     </form>

@@ -1,15 +1,19 @@
 // Saved addresses (/user/addresses): list, add, edit, delete (after a
 // confirmation) and choose the default one, which checkout offers first.
 import { useState } from 'react';
-import { ADDRESS_MESSAGES as M, addressError, useAddresses, useDeleteAddress, useSaveAddress, useSetDefaultAddress, type Address, type AddressRequest } from '../../api/addresses';
+import { addressError, useAddresses, useDeleteAddress, useSaveAddress, useSetDefaultAddress, type Address, type AddressRequest } from '../../api/addresses';
 import { Banners, useBanners } from '../../components/Banners';
 import { Dialog } from '../../components/Dialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { AddressCard } from './AddressCard';
 import { AddressForm } from './AddressForm';
+import { useT } from '../../lib/i18n';
+
+const COMMA = ', ';
 
 export default function AddressesPage() {
+  const t = useT();
   const addresses = useAddresses();
   const save = useSaveAddress();
   const remove = useDeleteAddress();
@@ -25,48 +29,48 @@ export default function AddressesPage() {
   };
   const submit = (body: AddressRequest) => {
     const id = editing === 'new' ? undefined : editing?._id;
-    save.mutate({ id, body }, { onSuccess: () => (setEditing(null), banners.success(id ? M.updated : M.added)) });
+    save.mutate({ id, body }, { onSuccess: () => (setEditing(null), banners.success(id ? t('addresses.updated') : t('addresses.added'))) });
   };
   const confirmDelete = () => {
     const a = deleting;
     setDeleting(null);
     if (!a) return;
-    remove.mutate(a._id, { onSuccess: () => banners.success(M.deleted), onError: (e) => banners.error(addressError(e, M.deleteFailed)) });
+    remove.mutate(a._id, { onSuccess: () => banners.success(t('addresses.deleted')), onError: (e) => banners.error(addressError(e, t('addresses.deleteFailed'))) });
   };
   const setDefault = (a: Address) =>
-    makeDefault.mutate(a._id, { onSuccess: () => banners.success(M.defaultUpdated), onError: (e) => banners.error(addressError(e, M.defaultFailed)) });
+    makeDefault.mutate(a._id, { onSuccess: () => banners.success(t('addresses.defaultUpdated')), onError: (e) => banners.error(addressError(e, t('addresses.defaultFailed'))) });
 
   const list = addresses.data ?? [];
   return (
     <section className="page addresses-page">
       <header className="page-head section-head">
         <div>
-          <h1>My Addresses</h1>
-          <p className="muted">The default address is offered first at checkout.</p>
+          <h1>{t('addresses.title')}</h1>
+          <p className="muted">{t('addresses.intro')}</p>
         </div>
         {list.length > 0 && (
           <button className="btn" onClick={() => openForm('new')} disabled={busy}>
-            Add New Address
+            {t('addresses.addNew')}
           </button>
         )}
       </header>
       <Banners banners={banners} />
 
       {addresses.isPending ? (
-        <Spinner label="Loading addresses…" />
+        <Spinner label={t('addresses.loading')} />
       ) : addresses.isError ? (
         <div className="empty-state" role="alert">
-          <h2>{M.fetchFailed}</h2>
+          <h2>{t('addresses.fetchFailed')}</h2>
           <button className="btn" onClick={() => void addresses.refetch()} disabled={addresses.isFetching}>
-            Try Again
+            {t('addresses.tryAgain')}
           </button>
         </div>
       ) : list.length === 0 ? (
         <div className="empty-state">
-          <h2>No saved addresses</h2>
-          <p className="muted">Save an address to check out faster.</p>
+          <h2>{t('addresses.empty')}</h2>
+          <p className="muted">{t('addresses.emptyHint')}</p>
           <button className="btn" onClick={() => openForm('new')}>
-            Add New Address
+            {t('addresses.addNew')}
           </button>
         </div>
       ) : (
@@ -78,11 +82,11 @@ export default function AddressesPage() {
       )}
 
       {editing && (
-        <Dialog title={editing === 'new' ? 'Add New Address' : 'Edit Address'} onClose={() => !save.isPending && setEditing(null)}>
+        <Dialog title={editing === 'new' ? t('addresses.addNew') : t('addresses.editTitle')} onClose={() => !save.isPending && setEditing(null)}>
           <AddressForm
             address={editing === 'new' ? null : editing}
             saving={save.isPending}
-            error={save.isError ? addressError(save.error, M.saveFailed) : null}
+            error={save.isError ? addressError(save.error, t('addresses.saveFailed')) : null}
             onSave={submit}
             onCancel={() => setEditing(null)}
           />
@@ -91,13 +95,16 @@ export default function AddressesPage() {
 
       {deleting && (
         <ConfirmDialog
-          title="Delete address"
-          question={M.confirmDelete}
-          confirmLabel="Delete"
+          title={t('addresses.deleteTitle')}
+          question={t('addresses.confirmDelete')}
+          confirmLabel={t('addresses.delete')}
+          cancelLabel={t('addresses.cancel')}
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}
         >
-          {deleting.street}, {deleting.city}
+          {deleting.street}
+          {COMMA}
+          {deleting.city}
         </ConfirmDialog>
       )}
     </section>

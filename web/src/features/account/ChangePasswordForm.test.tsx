@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
-import ChangePasswordForm, { CHANGE_PASSWORD_MESSAGES } from './ChangePasswordForm';
+import ChangePasswordForm from './ChangePasswordForm';
+import { translate } from '../../lib/i18n';
+
+const CHANGE_PASSWORD_MESSAGES = { tooShort: translate('en', 'profile.password.tooShort', { min: 8 }), mismatch: translate('en', 'profile.password.mismatch') };
 
 const WEAK = 'This password is too easy to guess. This is a very common password. Add another word or two. Uncommon words are better.';
 

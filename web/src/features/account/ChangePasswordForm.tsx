@@ -3,18 +3,16 @@
 // the user's name or e-mail) and says why; that message is shown as it is.
 // Other devices are signed out; this one stays signed in.
 import { useState, type FormEvent } from 'react';
-import { CHANGE_PASSWORD_FAILED, changePassword } from '../../api/auth';
+import { changePassword } from '../../api/auth';
 import { ApiError } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 
 const MIN_PASSWORD_CHARS = 8;
-export const CHANGE_PASSWORD_MESSAGES = {
-  tooShort: 'Password must be at least 8 characters',
-  mismatch: 'Passwords do not match',
-} as const;
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
 export default function ChangePasswordForm() {
+  const t = useT();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -23,8 +21,8 @@ export default function ChangePasswordForm() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if ([...next].length < MIN_PASSWORD_CHARS) return setNotice({ kind: 'error', text: CHANGE_PASSWORD_MESSAGES.tooShort });
-    if (next !== confirm) return setNotice({ kind: 'error', text: CHANGE_PASSWORD_MESSAGES.mismatch });
+    if ([...next].length < MIN_PASSWORD_CHARS) return setNotice({ kind: 'error', text: t('profile.password.tooShort', { min: MIN_PASSWORD_CHARS }) });
+    if (next !== confirm) return setNotice({ kind: 'error', text: t('profile.password.mismatch') });
     setBusy(true);
     setNotice(null);
     try {
@@ -34,7 +32,7 @@ export default function ChangePasswordForm() {
       setConfirm('');
       setNotice({ kind: 'ok', text: message });
     } catch (err) {
-      setNotice({ kind: 'error', text: err instanceof ApiError && err.message ? err.message : CHANGE_PASSWORD_FAILED });
+      setNotice({ kind: 'error', text: err instanceof ApiError && err.message ? err.message   : t('profile.password.failed') });
     } finally {
       setBusy(false);
     }
@@ -42,14 +40,14 @@ export default function ChangePasswordForm() {
 
   return (
     <div className="account-panel">
-      <h2 id="change-password-title">Change password</h2>
+      <h2 id="change-password-title">{t('profile.password.title')}</h2>
       <form className="account-form" onSubmit={submit} noValidate aria-labelledby="change-password-title" aria-busy={busy}>
         <div className="field">
-          <label htmlFor="current-password">Current password</label>
+          <label htmlFor="current-password">{t('profile.password.current')}</label>
           <input id="current-password" type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="new-password">New password</label>
+          <label htmlFor="new-password">{t('profile.password.new')}</label>
           <input
             id="new-password"
             type="password"
@@ -61,17 +59,16 @@ export default function ChangePasswordForm() {
             onChange={(e) => setNext(e.target.value)}
           />
           <small id="new-password-hint" className="muted hint">
-            At least {MIN_PASSWORD_CHARS} characters. A few uncommon words together are strong and easy to remember; common passwords and your
-            own name or e-mail are refused.
+            {t('profile.password.hint', { min: MIN_PASSWORD_CHARS })}
           </small>
         </div>
         <div className="field">
-          <label htmlFor="confirm-password">Confirm new password</label>
+          <label htmlFor="confirm-password">{t('profile.password.confirm')}</label>
           <input id="confirm-password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         </div>
         <div className="actions">
           <button type="submit" className="btn" disabled={busy || !current || !next || !confirm}>
-            {busy ? 'Saving…' : 'Change password'}
+            {busy ? t('profile.saving') : t('profile.password.submit')}
           </button>
         </div>
         {notice && (

@@ -2,9 +2,9 @@
 // e-mail address is shown (with whether it is verified) but cannot. A new
 // mobile number is saved only with the code sent to it, as the server asks;
 // when the store cannot send SMS (503), its message says so.
-// Below, the password can be changed (ChangePasswordForm).
+// Below, the store's language (LanguageChoice) and the password (ChangePasswordForm) can be changed.
 import { useState, type FormEvent } from 'react';
-import { FETCH_PROFILE_FAILED, PROFILE_UPDATED, profileError, SEND_PHONE_CODE_FAILED, sendPhoneCode, UPDATE_PROFILE_FAILED, useProfile, useUpdateProfile } from '../../api/profile';
+import { profileError, sendPhoneCode, useProfile, useUpdateProfile } from '../../api/profile';
 import { Banners, useBanners } from '../../components/Banners';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
@@ -12,11 +12,17 @@ import { useAuth } from '../../lib/auth';
 import { parsePhone } from '../../lib/contact';
 import { cleanPhone } from '../../lib/inputs';
 import ChangePasswordForm from './ChangePasswordForm';
-import { dateFormat } from '../../lib/dateFormat';
+import LanguageChoice from './LanguageChoice';
+import { useT } from '../../lib/i18n';
+import { shopperDateFormat } from '../../lib/dateFormat';
 
-const memberSince = dateFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+/** India's dialling code and the verified mark, the same in every language. */
+const INDIA_CODE = '+91';
+
+const memberSince = shopperDateFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
 export default function ProfilePage() {
+  const t = useT();
   const profile = useProfile();
   const update = useUpdateProfile();
   const { updateUser } = useAuth();
@@ -27,13 +33,13 @@ export default function ProfilePage() {
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  if (profile.isPending) return <Spinner label="Loading profile…" />;
+  if (profile.isPending) return <Spinner label={t('profile.loading')} />;
   if (profile.isError) {
     return (
       <section className="page empty-state" role="alert">
-        <h2>{FETCH_PROFILE_FAILED}</h2>
+        <h2>{t('profile.loadFailed')}</h2>
         <button className="btn" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
-          Try Again
+          {t('profile.tryAgain')}
         </button>
       </section>
     );
@@ -55,7 +61,7 @@ export default function ProfilePage() {
     } catch (e) {
       // A 503 names what is missing (no SMS provider, or it refused the message).
       const unavailable = e instanceof ApiError && e.status === 503 && e.message;
-      banners.error(unavailable ? e.message : profileError(e, SEND_PHONE_CODE_FAILED));
+      banners.error(unavailable ? e.message : profileError(e, t('profile.sendCodeFailed')));
     } finally {
       setSending(false);
     }
@@ -71,9 +77,9 @@ export default function ProfilePage() {
           setCode('');
           setCodeSentTo(null);
           updateUser({ name: p.name });
-          banners.success(PROFILE_UPDATED);
+          banners.success(t('profile.updated'));
         },
-        onError: (err) => banners.error(profileError(err, UPDATE_PROFILE_FAILED)),
+        onError: (err) => banners.error(profileError(err, t('profile.updateFailed'))),
       },
     );
   };
@@ -87,30 +93,30 @@ export default function ProfilePage() {
   return (
     <section className="page profile-page">
       <header className="page-head">
-        <h1>My Profile</h1>
-        <p className="muted">Your name and mobile number, as we use them for your orders.</p>
+        <h1>{t('profile.title')}</h1>
+        <p className="muted">{t('profile.intro')}</p>
       </header>
       <Banners banners={banners} />
       <div className="account-panel">
         <dl className="profile-facts">
-          <dt>Member since</dt>
+          <dt>{t('profile.memberSince')}</dt>
           <dd data-testid="member-since">{memberSince.format(new Date(saved.createdAt))}</dd>
         </dl>
         <form className="account-form" onSubmit={save} noValidate aria-busy={update.isPending}>
           <div className="field">
-            <label htmlFor="profile-name">Full name</label>
+            <label htmlFor="profile-name">{t('profile.fullName')}</label>
             <input id="profile-name" autoComplete="name" required value={values.name} onChange={(e) => edit({ name: e.target.value })} />
           </div>
           <div className="field">
-            <label htmlFor="profile-email">Email</label>
+            <label htmlFor="profile-email">{t('profile.email')}</label>
             <input id="profile-email" type="email" value={saved.email} readOnly aria-describedby="profile-email-status" />
             <span id="profile-email-status" className={`verified ${saved.isVerified ? '' : 'no'}`}>
-              {saved.isVerified ? '✓ Verified' : 'Not verified'}
+              {saved.isVerified ? t('profile.verified') : t('profile.notVerified')}
             </span>
-            <small className="muted hint">Your e-mail address cannot be changed.</small>
+            <small className="muted hint">{t('profile.emailFixed')}</small>
           </div>
           <div className="field">
-            <label htmlFor="profile-phone">Mobile number</label>
+            <label htmlFor="profile-phone">{t('profile.mobile')}</label>
             <input
               id="profile-phone"
               type="tel"
@@ -121,12 +127,12 @@ export default function ProfilePage() {
               onChange={(e) => edit({ phone: cleanPhone(e.target.value) })}
             />
             <small id="profile-phone-hint" className="muted hint">
-              10-digit mobile number{newPhone ? '. A new number is saved once you enter the code we send to it.' : ''}
+              {newPhone ? t('profile.mobileHintNew') : t('profile.mobileHint')}
             </small>
           </div>
           {newPhone && (
             <div className="field">
-              <label htmlFor="profile-code">Code sent to your new number</label>
+              <label htmlFor="profile-code">{t('profile.codeLabel')}</label>
               <div className="field-row">
                 <input
                   id="profile-code"
@@ -138,24 +144,25 @@ export default function ProfilePage() {
                   onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
                 />
                 <button type="button" className="btn ghost small" onClick={() => void sendCode()} disabled={sending || parsePhone(phone) === null}>
-                  {sending ? 'Sending…' : codeSentTo === phone ? 'Resend code' : 'Send code'}
+                  {sending ? t('profile.sending') : codeSentTo === phone ? t('profile.resendCode') : t('profile.sendCode')}
                 </button>
               </div>
-              {codeSentTo === phone && <small className="muted hint">We sent a 6-digit code to +91 {phone}.</small>}
+              {codeSentTo === phone && <small className="muted hint">{t('profile.codeSent', { to: `${INDIA_CODE} ${phone}` })}</small>}
             </div>
           )}
           <div className="actions">
             <button type="submit" className="btn" disabled={!dirty || update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save Changes'}
+              {update.isPending ? t('profile.saving') : t('profile.save')}
             </button>
             {dirty && (
               <button type="button" className="btn ghost" onClick={reset} disabled={update.isPending}>
-                Cancel
+                {t('profile.cancel')}
               </button>
             )}
           </div>
         </form>
       </div>
+      <LanguageChoice />
       <ChangePasswordForm />
     </section>
   );

@@ -2,62 +2,68 @@
 // contact form, or made by a claim on an order), the chosen one's thread with
 // its deadlines, and a reply box (a reply reopens a resolved ticket).
 import { Link, useSearchParams } from 'react-router';
-import { REPLY_FAILED, TICKETS_FAILED, useMyTickets, useReplyToTicket } from '../../api/support';
+import { useMyTickets, useReplyToTicket } from '../../api/support';
 import type { Ticket } from '../../api/supportTickets';
 import { serverErrorText } from '../../lib/api';
 import { formatDate } from '../../lib/formatDate';
 import { Spinner } from '../../components/Spinner';
 import { TicketBadges, TicketThread } from '../../components/support/TicketThread';
 import { MessageForm } from '../../components/support/MessageForm';
+import { useT } from '../../lib/i18n';
+
+const SPACE = ' ';
 
 export default function SupportPage() {
+  const t = useT();
   const tickets = useMyTickets();
   const [params] = useSearchParams();
   const list = tickets.data ?? [];
   // The ticket named in the address, else the newest.
-  const chosen = list.find((t) => t.id === params.get('ticket')) ?? list[0];
+  const chosen = list.find((ticket) => ticket.id === params.get('ticket')) ?? list[0];
 
   return (
     <section className="page support-page">
-      <title>Support · Legacy Threads</title>
+      <title>{t('support.docTitle')}</title>
       <header className="page-head">
-        <h1>Support</h1>
-        <p className="muted">Your complaints and claims: we acknowledge each within 48 hours and resolve it within one month.</p>
+        <h1>{t('support.title')}</h1>
+        <p className="muted">{t('support.intro')}</p>
       </header>
       {tickets.isPending ? (
-        <Spinner label="Loading your tickets…" />
+        <Spinner label={t('support.loading')} />
       ) : tickets.isError ? (
         <div className="empty-state" role="alert">
-          <h2>Error Loading Tickets</h2>
-          <p className="muted">{serverErrorText(tickets.error, TICKETS_FAILED)}</p>
+          <h2>{t('support.loadError')}</h2>
+          <p className="muted">{serverErrorText(tickets.error, t('support.loadFailed'))}</p>
           <button className="btn" onClick={() => void tickets.refetch()} disabled={tickets.isFetching}>
-            Try Again
+            {t('support.tryAgain')}
           </button>
         </div>
       ) : list.length === 0 ? (
         <div className="empty-state">
-          <h2>No Tickets Yet</h2>
-          <p className="muted">A problem with an order? Use “Report a problem” on the order, or write to us from the contact page.</p>
+          <h2>{t('support.empty')}</h2>
+          <p className="muted">{t('support.emptyHint')}</p>
           <div className="row support-empty-links">
             <Link className="btn" to="/user/orders">
-              My Orders
+              {t('support.myOrders')}
             </Link>
             <Link className="btn ghost" to="/contact">
-              Contact us
+              {t('support.contactUs')}
             </Link>
           </div>
         </div>
       ) : (
         <div className="support-layout">
-          <nav aria-label="Your tickets">
+          <nav aria-label={t('support.yourTickets')}>
             <ul className="ticket-list">
-              {list.map((t) => (
-                <li key={t.id}>
-                  <Link to={{ search: `?ticket=${encodeURIComponent(t.id)}` }} aria-current={t.id === chosen?.id ? 'true' : undefined} className="ticket-link">
-                    <span className="ticket-number">{t.number}</span>
-                    <span className="ticket-link-subject">{t.subject}</span>
+              {list.map((ticket) => (
+                <li key={ticket.id}>
+                  <Link to={{ search: `?ticket=${encodeURIComponent(ticket.id)}` }} aria-current={ticket.id === chosen?.id ? 'true' : undefined} className="ticket-link">
+                    <span className="ticket-number">{ticket.number}</span>
+                    <span className="ticket-link-subject">{ticket.subject}</span>
                     <span className="ticket-meta">
-                      <TicketBadges ticket={t} /> <span className="muted">{formatDate(t.createdAt)}</span>
+                      <TicketBadges ticket={ticket} />
+                      {SPACE}
+                      <span className="muted">{formatDate(ticket.createdAt)}</span>
                     </span>
                   </Link>
                 </li>
@@ -72,18 +78,19 @@ export default function SupportPage() {
 }
 
 function ChosenTicket({ ticket }: { ticket: Ticket }) {
+  const t = useT();
   const reply = useReplyToTicket(ticket.id);
   return (
     <div className="support-thread">
       <TicketThread ticket={ticket}>
         <MessageForm
-          label="Your reply"
-          name="Reply to this ticket"
-          send="Send reply"
-          sending="Sending…"
-          missing="Please write your reply"
-          failed={REPLY_FAILED}
-          hint={ticket.status === 'resolved' ? 'Replying reopens this ticket.' : undefined}
+          label={t('support.yourReply')}
+          name={t('support.replyName')}
+          send={t('support.sendReply')}
+          sending={t('support.sending')}
+          missing={t('support.writeReply')}
+          failed={t('support.replyFailed')}
+          hint={ticket.status === 'resolved' ? t('support.reopens') : undefined}
           onSend={(message) => reply.mutateAsync(message)}
         />
       </TicketThread>

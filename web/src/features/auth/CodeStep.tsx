@@ -1,12 +1,11 @@
 // The one-time code step of /login, for a code sent by e-mail or by SMS: the
 // code field, verify, resend, and a way back to change where it went.
 import type { FormEvent, ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
 
 interface Props {
-  /** Where the code went, as the shopper typed it. */
-  sentTo: ReactNode;
-  /** 'a 6-digit code' or 'a 6-digit code by SMS'. */
-  how: string;
+  /** The sentence saying where the code went (by e-mail or SMS), with the address as the shopper typed it. */
+  sent: ReactNode;
   code: string;
   onCode: (code: string) => void;
   onSubmit: (e: FormEvent) => void;
@@ -18,14 +17,13 @@ interface Props {
   disabled: boolean;
 }
 
-export default function CodeStep({ sentTo, how, code, onCode, onSubmit, submitLabel, onResend, onChange, changeLabel, busy, disabled }: Props) {
+export default function CodeStep({ sent, code, onCode, onSubmit, submitLabel, onResend, onChange, changeLabel, busy, disabled }: Props) {
+  const t = useT();
   return (
     <form onSubmit={onSubmit} className="stack">
-      <p className="muted">
-        We sent {how} to <strong>{sentTo}</strong>.
-      </p>
+      <p className="muted">{sent}</p>
       <label>
-        One-time code (OTP)
+        {t('auth.otpLabel')}
         <input
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -38,11 +36,11 @@ export default function CodeStep({ sentTo, how, code, onCode, onSubmit, submitLa
         />
       </label>
       <button className="btn" type="submit" disabled={disabled || code.length !== 6}>
-        {busy ? 'Checking…' : submitLabel}
+        {busy ? t('auth.checking') : submitLabel}
       </button>
       <div className="row">
         <button type="button" className="link-button" onClick={onResend} disabled={disabled}>
-          Resend code
+          {t('auth.resendCode')}
         </button>
         <button type="button" className="link-button" onClick={onChange} disabled={disabled}>
           {changeLabel}

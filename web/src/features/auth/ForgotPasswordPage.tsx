@@ -2,13 +2,15 @@
 // whether or not the address has an account (the server's own words).
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { FORGOT_PASSWORD_FAILED, forgotPassword } from '../../api/auth';
+import { forgotPassword } from '../../api/auth';
 import { ApiError } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import './login.css';
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
 export default function ForgotPasswordPage() {
+  const t = useT();
   const location = useLocation();
   const [email, setEmail] = useState(() => {
     const given = (location.state as { email?: unknown } | null)?.email;
@@ -24,7 +26,7 @@ export default function ForgotPasswordPage() {
     try {
       setNotice({ kind: 'ok', text: await forgotPassword(email.trim()) });
     } catch (err) {
-      setNotice({ kind: 'error', text: err instanceof ApiError ? err.message : FORGOT_PASSWORD_FAILED });
+      setNotice({ kind: 'error', text: err instanceof ApiError ? err.message   : t('auth.forgotFailed') });
     } finally {
       setBusy(false);
     }
@@ -33,15 +35,15 @@ export default function ForgotPasswordPage() {
   return (
     <section className="page login-page">
       <div className="login-card">
-        <h1>Forgot password?</h1>
-        <p className="muted">Enter the e-mail address of your account and we will send you a link to set a new password.</p>
+        <h1>{t('auth.forgotPassword')}</h1>
+        <p className="muted">{t('auth.forgotIntro')}</p>
         <form onSubmit={submit} className="stack">
           <label>
-            Email address
+            {t('auth.emailLabel')}
             <input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
           </label>
           <button className="btn" type="submit" disabled={busy || !email.trim()}>
-            {busy ? 'Sending…' : 'Send reset link'}
+            {busy ? t('auth.sending') : t('auth.sendResetLink')}
           </button>
         </form>
         {notice && (
@@ -50,7 +52,7 @@ export default function ForgotPasswordPage() {
           </p>
         )}
         <p className="login-forgot">
-          <Link to="/login">Back to sign in</Link>
+          <Link to="/login">{t('auth.backToSignIn')}</Link>
         </p>
       </div>
     </section>

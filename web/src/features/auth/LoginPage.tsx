@@ -10,13 +10,14 @@
 // browser and can do nothing on the server.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { LOGIN_FAILED, loginWithPassword, type AuthData } from '../../api/auth';
+import { loginWithPassword, type AuthData } from '../../api/auth';
 import type { SecondFactorChallenge } from '../../api/secondFactor';
 import { api, ApiError, messageOf } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { parsePhone } from '../../lib/contact';
 import { cleanPhone } from '../../lib/inputs';
+import { useT } from '../../lib/i18n';
 import { redirectTarget, startsWithPassword, type LoginStep } from './redirect';
 import CodeStep from './CodeStep';
 import SecondFactorStep from './SecondFactorStep';
@@ -26,9 +27,13 @@ import './login.css';
 export const REDIRECT_AFTER_LOGIN_MS = 800;
 export const REDIRECT_AFTER_REGISTRATION_MS = 1500;
 
+/** India's dialling code, the same in every language. */
+const INDIA_CODE = '+91';
+
 type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
 export default function LoginPage() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const { signIn, isAuthenticated, startOffline } = useAuth();
@@ -57,7 +62,7 @@ export default function LoginPage() {
       setStep('second-factor');
       setNotice({
         kind: 'ok',
-        text: data.secondFactor.enrolled ? 'Enter the code from your authenticator app' : 'Set up your authenticator app to finish signing in',
+        text: data.secondFactor.enrolled ? t('auth.enterAppCode') : t('auth.setUpApp'),
       });
       return;
     }
@@ -73,7 +78,7 @@ export default function LoginPage() {
     try {
       await action();
     } catch {
-      setNotice({ kind: 'error', text: 'An unexpected error occurred. Please try again.' });
+      setNotice({ kind: 'error', text: t('auth.unexpected') });
     } finally {
       setBusy(false);
     }
@@ -84,12 +89,12 @@ export default function LoginPage() {
     void run(async () => {
       const res = await api.POST('/auth/otp/email/send', { body: { email: email.trim() } });
       if (res.error) {
-        setNotice({ kind: 'error', text: messageOf(res.error, 'Failed to send email OTP') });
+        setNotice({ kind: 'error', text: messageOf(res.error, t('auth.emailCodeFailed')) });
         return;
       }
       setStep('email-otp');
       setCode('');
-      setNotice({ kind: 'ok', text: 'OTP sent to your email' });
+      setNotice({ kind: 'ok', text: t('auth.emailCodeSent') });
     });
   };
 
@@ -98,15 +103,15 @@ export default function LoginPage() {
     void run(async () => {
       const res = await api.POST('/auth/otp/email/verify', { body: { email: email.trim(), code: code.trim() } });
       if (res.error) {
-        setNotice({ kind: 'error', text: messageOf(res.error, 'Verification failed') });
+        setNotice({ kind: 'error', text: messageOf(res.error, t('auth.verifyFailed')) });
         return;
       }
       const data = res.data.data;
       if (data?.existingUser) {
-        finish(data, REDIRECT_AFTER_LOGIN_MS, 'Login successful');
+        finish(data, REDIRECT_AFTER_LOGIN_MS, t('auth.loginSuccessful'));
       } else {
         setStep('details');
-        setNotice({ kind: 'ok', text: 'Enter your details to continue' });
+        setNotice({ kind: 'ok', text: t('auth.enterDetails') });
       }
     });
   };
@@ -118,7 +123,7 @@ export default function LoginPage() {
       try {
         signedIn = await loginWithPassword(email.trim(), password);
       } catch (err) {
-        setNotice({ kind: 'error', text: err instanceof ApiError ? err.message : LOGIN_FAILED });
+        setNotice({ kind: 'error', text: err instanceof ApiError ? err.message : t('auth.loginFailed') });
         return;
       }
       finish(signedIn.data, REDIRECT_AFTER_LOGIN_MS, signedIn.message);
@@ -130,7 +135,7 @@ export default function LoginPage() {
     void run(async () => {
       const res = await api.POST('/auth/otp/phone/send', { body: { phone: phone.trim() } });
       if (res.error) {
-        setNotice({ kind: 'error', text: messageOf(res.error, 'Failed to send the code by SMS') });
+        setNotice({ kind: 'error', text: messageOf(res.error, t('auth.smsFailed')) });
         return;
       }
       setStep('phone-otp');
@@ -144,10 +149,10 @@ export default function LoginPage() {
     void run(async () => {
       const res = await api.POST('/auth/otp/phone/verify', { body: { phone: phone.trim(), code: code.trim() } });
       if (res.error) {
-        setNotice({ kind: 'error', text: messageOf(res.error, 'Verification failed') });
+        setNotice({ kind: 'error', text: messageOf(res.error, t('auth.verifyFailed')) });
         return;
       }
-      finish(res.data.data, REDIRECT_AFTER_LOGIN_MS, 'Login successful');
+      finish(res.data.data, REDIRECT_AFTER_LOGIN_MS, t('auth.loginSuccessful'));
     });
   };
 
@@ -163,42 +168,37 @@ export default function LoginPage() {
         body: { email: email.trim(), name: name.trim(), phone: phone.trim(), code: code.trim() },
       });
       if (res.error) {
-        setNotice({ kind: 'error', text: messageOf(res.error, 'Registration failed. Please try again.') });
+        setNotice({ kind: 'error', text: messageOf(res.error, t('auth.registrationFailed')) });
         return;
       }
-      finish(res.data.data, REDIRECT_AFTER_REGISTRATION_MS, 'Registration successful! Logging you in...');
+      finish(res.data.data, REDIRECT_AFTER_REGISTRATION_MS, t('auth.registrationSuccessful'));
     });
   };
 
   return (
     <section className="page login-page">
       <div className="login-card">
-        <h1>{step === 'details' ? 'Create your account' : step === 'second-factor' ? 'Second factor' : 'Sign in'}</h1>
-        {from !== '/products' && <p className="notice info">Please log in to access the requested page</p>}
+        <h1>{step === 'details' ? t('auth.createAccountTitle') : step === 'second-factor' ? t('auth.secondFactorTitle') : t('auth.signInTitle')}</h1>
+        {from !== '/products' && <p className="notice info">{t('auth.loginToAccess')}</p>}
         {(step === 'email' || step === 'email-otp' || step === 'details') && (
-          <ol className="login-steps" aria-label="Steps">
-            <li aria-current={step === 'email' ? 'step' : undefined}>E-mail</li>
-            <li aria-current={step === 'email-otp' ? 'step' : undefined}>Code</li>
-            <li aria-current={step === 'details' ? 'step' : undefined}>Your details</li>
+          <ol className="login-steps" aria-label={t('auth.steps')}>
+            <li aria-current={step === 'email' ? 'step' : undefined}>{t('auth.step.email')}</li>
+            <li aria-current={step === 'email-otp' ? 'step' : undefined}>{t('auth.step.code')}</li>
+            <li aria-current={step === 'details' ? 'step' : undefined}>{t('auth.step.details')}</li>
           </ol>
         )}
 
         {backend === false && (
           <p className="notice error" role="alert">
-            Backend server is not available. Please check if the server is running. Signing in needs the server; the
-            studio keeps working meanwhile.
+            {t('auth.backendDown')}
           </p>
         )}
         {backend === false && (
           <section className="offline-session" aria-labelledby="offline-session-heading">
-            <h2 id="offline-session-heading">Offline session</h2>
-            <p className="muted">
-              Keep designing and fill a cart kept in this browser. An offline session is not an account: it can do nothing
-              on the server (no orders, no saved designs). When the server is back, sign in and your offline cart goes to
-              your account&apos;s cart.
-            </p>
+            <h2 id="offline-session-heading">{t('auth.offlineTitle')}</h2>
+            <p className="muted">{t('auth.offlineText')}</p>
             <button type="button" className="btn ghost block" onClick={startOffline}>
-              Continue offline
+              {t('auth.continueOffline')}
             </button>
           </section>
         )}
@@ -206,17 +206,17 @@ export default function LoginPage() {
         {step === 'email' && (
           <form onSubmit={sendCode} className="stack">
             <label>
-              Email address
+              {t('auth.emailLabel')}
               <input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
             </label>
             <button className="btn" type="submit" disabled={busy || !email.trim() || backend === false}>
-              {busy ? 'Sending…' : 'Send code'}
+              {busy ? t('auth.sending') : t('auth.sendCode')}
             </button>
             <button type="button" className="link-button" onClick={() => goTo('password')} disabled={busy}>
-              Sign in with a password instead
+              {t('auth.withPassword')}
             </button>
             <button type="button" className="link-button" onClick={() => goTo('phone')} disabled={busy}>
-              Sign in with a phone code instead
+              {t('auth.withPhone')}
             </button>
           </form>
         )}
@@ -224,21 +224,21 @@ export default function LoginPage() {
         {step === 'password' && (
           <form onSubmit={passwordLogin} className="stack">
             <label>
-              Email address
+              {t('auth.emailLabel')}
               <input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
             </label>
             <label>
-              Password
+              {t('auth.passwordLabel')}
               <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
             </label>
             <button className="btn" type="submit" disabled={busy || leaving || !email.trim() || !password || backend === false}>
-              {busy ? 'Signing in…' : 'Sign in'}
+              {busy ? t('auth.signingIn') : t('auth.signIn')}
             </button>
             <button type="button" className="link-button" onClick={() => goTo('email')} disabled={busy || leaving}>
-              Sign in with an e-mail code instead
+              {t('auth.withEmail')}
             </button>
             <button type="button" className="link-button" onClick={() => goTo('phone')} disabled={busy || leaving}>
-              Sign in with a phone code instead
+              {t('auth.withPhone')}
             </button>
           </form>
         )}
@@ -246,11 +246,11 @@ export default function LoginPage() {
         {step === 'phone' && (
           <form onSubmit={sendPhoneCode} className="stack">
             <label>
-              Mobile number
+              {t('auth.mobileLabel')}
               <span className="phone-input">
-                <span aria-hidden="true">+91</span>
+                <span aria-hidden="true">{INDIA_CODE}</span>
                 <input
-                  aria-label="Mobile number"
+                  aria-label={t('auth.mobileLabel')}
                   type="tel"
                   autoComplete="tel-national"
                   inputMode="numeric"
@@ -262,28 +262,27 @@ export default function LoginPage() {
               </span>
             </label>
             <button className="btn" type="submit" disabled={busy || parsePhone(phone) === null || backend === false}>
-              {busy ? 'Sending…' : 'Send code by SMS'}
+              {busy ? t('auth.sending') : t('auth.sendSms')}
             </button>
             <button type="button" className="link-button" onClick={() => goTo('email')} disabled={busy}>
-              Sign in with an e-mail code instead
+              {t('auth.withEmail')}
             </button>
             <button type="button" className="link-button" onClick={() => goTo('password')} disabled={busy}>
-              Sign in with a password instead
+              {t('auth.withPassword')}
             </button>
           </form>
         )}
 
         {step === 'phone-otp' && (
           <CodeStep
-            sentTo={`+91 ${phone}`}
-            how="a 6-digit code by SMS"
+            sent={t.rich('auth.sentSms', { to: `+91 ${phone}`, b: (chunks) => <strong key="b">{chunks}</strong> })}
             code={code}
             onCode={setCode}
             onSubmit={verifyPhoneCode}
-            submitLabel="Verify and sign in"
+            submitLabel={t('auth.verifySignIn')}
             onResend={() => sendPhoneCode()}
             onChange={() => goTo('phone')}
-            changeLabel="Use a different number"
+            changeLabel={t('auth.differentNumber')}
             busy={busy}
             disabled={busy || leaving}
           />
@@ -292,22 +291,21 @@ export default function LoginPage() {
         {(step === 'email' || step === 'password') && (
           <p className="login-forgot">
             <Link to="/forgot-password" state={{ email: email.trim() }}>
-              Forgot password?
+              {t('auth.forgotPassword')}
             </Link>
           </p>
         )}
 
         {step === 'email-otp' && (
           <CodeStep
-            sentTo={email.trim()}
-            how="a 6-digit code"
+            sent={t.rich('auth.sentEmail', { to: email.trim(), b: (chunks) => <strong key="b">{chunks}</strong> })}
             code={code}
             onCode={setCode}
             onSubmit={verifyCode}
-            submitLabel="Verify and continue"
+            submitLabel={t('auth.verifyContinue')}
             onResend={() => sendCode()}
             onChange={() => goTo('email')}
-            changeLabel="Use a different e-mail"
+            changeLabel={t('auth.differentEmail')}
             busy={busy}
             disabled={busy || leaving}
           />
@@ -316,15 +314,15 @@ export default function LoginPage() {
         {step === 'details' && (
           <form onSubmit={register} className="stack">
             <label>
-              Full name
+              {t('auth.fullName')}
               <input autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} autoFocus />
             </label>
             <label>
-              Mobile number
+              {t('auth.mobileLabel')}
               <input type="tel" autoComplete="tel" inputMode="tel" required value={phone} onChange={(e) => setPhone(e.target.value)} />
             </label>
             <button className="btn" type="submit" disabled={busy || leaving || !name.trim() || !phone.trim()}>
-              {busy ? 'Creating…' : 'Create account'}
+              {busy ? t('auth.creating') : t('auth.createAccount')}
             </button>
           </form>
         )}

@@ -4,32 +4,33 @@
 // signs out every session and leads to the password sign-in.
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { INVALID_LINK, recheckSession, RESET_PASSWORD_FAILED, resetPassword } from '../../api/auth';
+import { recheckSession, resetPassword } from '../../api/auth';
 import { ApiError } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import { useAuth } from '../../lib/auth';
 import { PASSWORD_LOGIN } from './redirect';
 import './login.css';
 
 export const MIN_PASSWORD_CHARS = 8;
-export const PASSWORD_MESSAGES = {
-  tooShort: 'Password must be at least 8 characters',
-  mismatch: 'Passwords do not match',
-} as const;
+/** A result mark, the same in every language. */
+const TICK = '✓';
+const LINKS_BETWEEN = ' · ';
 
 export default function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const { isAuthenticated } = useAuth();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(token ? null : INVALID_LINK);
+  const [error, setError] = useState<string | null>(token ? null : t('auth.invalidLink'));
   const [done, setDone] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if ([...password].length < MIN_PASSWORD_CHARS) return setError(PASSWORD_MESSAGES.tooShort);
-    if (password !== confirm) return setError(PASSWORD_MESSAGES.mismatch);
+    if ([...password].length < MIN_PASSWORD_CHARS) return setError(t('auth.passwordTooShort', { min: MIN_PASSWORD_CHARS }));
+    if (password !== confirm) return setError(t('auth.passwordMismatch'));
     setBusy(true);
     setError(null);
     try {
@@ -37,7 +38,7 @@ export default function ResetPasswordPage() {
       if (isAuthenticated) await recheckSession();
       setDone(message);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : RESET_PASSWORD_FAILED);
+      setError(err instanceof ApiError ? err.message   : t('auth.resetFailed'));
     } finally {
       setBusy(false);
     }
@@ -48,15 +49,15 @@ export default function ResetPasswordPage() {
       <section className="page login-page">
         <div className="login-card center">
           <div className="result-icon" aria-hidden="true">
-            ✓
+            {TICK}
           </div>
-          <h1>Password reset</h1>
+          <h1>{t('auth.passwordResetDone')}</h1>
           <p className="notice ok" role="status">
             {done}
           </p>
           <div className="actions">
             <Link className="btn" to="/login" state={PASSWORD_LOGIN}>
-              Sign in
+              {t('auth.signIn')}
             </Link>
           </div>
         </div>
@@ -67,11 +68,11 @@ export default function ResetPasswordPage() {
   return (
     <section className="page login-page">
       <div className="login-card">
-        <h1>Set a new password</h1>
+        <h1>{t('auth.setNewPassword')}</h1>
         {token && (
           <form onSubmit={submit} className="stack" noValidate>
             <label>
-              New password
+              {t('auth.newPassword')}
               <input
                 type="password"
                 autoComplete="new-password"
@@ -84,15 +85,14 @@ export default function ResetPasswordPage() {
               />
             </label>
             <small id="new-password-hint" className="muted">
-              At least {MIN_PASSWORD_CHARS} characters. A few uncommon words together are strong and easy to remember; common passwords and
-              your own name or e-mail are refused.
+              {t('auth.passwordHint', { min: MIN_PASSWORD_CHARS })}
             </small>
             <label>
-              Confirm new password
+              {t('auth.confirmNewPassword')}
               <input type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
             </label>
             <button className="btn" type="submit" disabled={busy || !password || !confirm}>
-              {busy ? 'Saving…' : 'Reset password'}
+              {busy ? t('auth.saving') : t('auth.resetPassword')}
             </button>
           </form>
         )}
@@ -102,7 +102,9 @@ export default function ResetPasswordPage() {
           </p>
         )}
         <p className="login-forgot">
-          <Link to="/forgot-password">Request a new link</Link> · <Link to="/login">Back to sign in</Link>
+          <Link to="/forgot-password">{t('auth.requestNewLink')}</Link>
+          {LINKS_BETWEEN}
+          <Link to="/login">{t('auth.backToSignIn')}</Link>
         </p>
       </div>
     </section>

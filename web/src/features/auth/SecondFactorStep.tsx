@@ -5,8 +5,9 @@
 // set-up. Enrolled: the app's current 6-digit code, or a recovery code.
 import { useState, type FormEvent } from 'react';
 import type { AuthData } from '../../api/auth';
-import { ENROL_FAILED, enrolSecondFactor, SECOND_FACTOR_FAILED, verifySecondFactor, type Enrolment, type SecondFactorChallenge } from '../../api/secondFactor';
+import { enrolSecondFactor, verifySecondFactor, type Enrolment, type SecondFactorChallenge } from '../../api/secondFactor';
 import { ApiError } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 
 interface Props {
   challenge: SecondFactorChallenge;
@@ -24,6 +25,7 @@ export function groupSecret(secret: string): string {
 }
 
 export default function SecondFactorStep({ challenge, onSignedIn, onRestart, done }: Props) {
+  const t = useT();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -42,7 +44,7 @@ export default function SecondFactorStep({ challenge, onSignedIn, onRestart, don
     try {
       setEnrolment(await enrolSecondFactor(challenge.challenge));
     } catch (err) {
-      failed(err, ENROL_FAILED);
+      failed(err, t('auth.enrolFailed'));
     } finally {
       setBusy(false);
     }
@@ -56,7 +58,7 @@ export default function SecondFactorStep({ challenge, onSignedIn, onRestart, don
       const signedIn = await verifySecondFactor(challenge.challenge, code.trim());
       onSignedIn(signedIn.data, signedIn.message);
     } catch (err) {
-      failed(err, SECOND_FACTOR_FAILED);
+      failed(err, t('auth.secondFactorFailed'));
     } finally {
       setBusy(false);
     }
@@ -82,7 +84,7 @@ export default function SecondFactorStep({ challenge, onSignedIn, onRestart, don
         {hint}
       </small>
       <button className="btn" type="submit" disabled={busy || done || !code.trim()}>
-        {busy ? 'Checking…' : 'Verify and sign in'}
+        {busy ? t('auth.checking') : t('auth.verifySignIn')}
       </button>
     </form>
   );
@@ -91,52 +93,53 @@ export default function SecondFactorStep({ challenge, onSignedIn, onRestart, don
     <div className="stack second-factor">
       {settingUp && !enrolment && (
         <>
-          <p>
-            Admins sign in with a second factor. Set up an authenticator app (such as Google Authenticator, Microsoft Authenticator or
-            1Password) on your phone: it shows a new 6-digit code every 30 seconds.
-          </p>
+          <p>{t('auth.tfa.intro')}</p>
           <button className="btn" type="button" onClick={() => void enrol()} disabled={busy || expired}>
-            {busy ? 'Preparing…' : 'Set up authenticator app'}
+            {busy ? t('auth.tfa.preparing') : t('auth.tfa.setUp')}
           </button>
         </>
       )}
       {settingUp && enrolment && (
         <>
-          <h2>1. Scan the QR code</h2>
+          <h2>{t('auth.tfa.scan')}</h2>
           <img
             className="totp-qr"
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
-            alt="QR code for setting up your authenticator app; the same key is shown as text below"
+            alt={t('auth.tfa.qrAlt')}
             width={200}
             height={200}
           />
           <p>
-            Can’t scan it? Enter this key in the app:{' '}
-            <code className="totp-secret" aria-label="Setup key">
-              {groupSecret(enrolment.secret)}
-            </code>
+            {t.rich('auth.tfa.cantScan', {
+              key: (chunks) => (
+                <code key="key" className="totp-secret" aria-label={t('auth.tfa.setupKey')}>
+                  {chunks}
+                </code>
+              ),
+              secret: groupSecret(enrolment.secret),
+            })}
           </p>
-          <h2>2. Keep your recovery codes</h2>
-          <p>If you lose your phone, each of these codes signs you in once. Keep them somewhere safe: they are shown only now.</p>
-          <ul className="recovery-codes" aria-label="Recovery codes">
+          <h2>{t('auth.tfa.keepCodes')}</h2>
+          <p>{t('auth.tfa.keepCodesText')}</p>
+          <ul className="recovery-codes" aria-label={t('auth.tfa.recoveryCodes')}>
             {enrolment.recoveryCodes.map((c) => (
               <li key={c}>
                 <code>{c}</code>
               </li>
             ))}
           </ul>
-          <h2>3. Enter the code from the app</h2>
-          {codeForm('6-digit code from your app', 'The code the app shows for this store now.')}
+          <h2>{t('auth.tfa.enterCode')}</h2>
+          {codeForm(t('auth.tfa.appCodeLabel'), t('auth.tfa.appCodeHint'))}
         </>
       )}
-      {!settingUp && codeForm('Authentication code', 'The 6-digit code from your authenticator app, or one of your recovery codes.')}
+      {!settingUp && codeForm(t('auth.tfa.codeLabel'), t('auth.tfa.codeHint'))}
       {error && (
         <p className="notice error" role="alert">
           {error}
         </p>
       )}
       <button type="button" className="link-button" onClick={onRestart} disabled={busy || done}>
-        {expired ? 'Sign in again' : 'Use a different account'}
+        {expired ? t('auth.signInAgain') : t('auth.differentAccount')}
       </button>
     </div>
   );

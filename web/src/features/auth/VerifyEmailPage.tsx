@@ -4,19 +4,25 @@
 // and this browser's is then ended too.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { INVALID_LINK, recheckSession, VERIFY_EMAIL_FAILED, verifyEmail } from '../../api/auth';
+import { recheckSession, verifyEmail } from '../../api/auth';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import { useAuth } from '../../lib/auth';
 import './login.css';
+
+/** Result marks, the same in every language. */
+const TICK = '✓';
+const CROSS = '✕';
 
 type State = { kind: 'checking' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
 
 export default function VerifyEmailPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const { loading, isAuthenticated } = useAuth();
-  const [state, setState] = useState<State>(() => (token ? { kind: 'checking' } : { kind: 'failed', message: INVALID_LINK }));
+  const [state, setState] = useState<State>(() => (token ? { kind: 'checking' } : { kind: 'failed', message: t('auth.invalidLink') }));
   const sent = useRef(false);
 
   useEffect(() => {
@@ -27,58 +33,58 @@ export default function VerifyEmailPage() {
         if (isAuthenticated) await recheckSession();
         setState({ kind: 'done', message });
       },
-      (e) => setState({ kind: 'failed', message: e instanceof ApiError ? e.message : VERIFY_EMAIL_FAILED }),
+      (e) => setState({ kind: 'failed', message: e instanceof ApiError ? e.message   : t('auth.verifyEmailFailed') }),
     );
-  }, [token, loading, isAuthenticated]);
+  }, [token, loading, isAuthenticated, t]);
 
   return (
     <section className="page login-page">
       <div className="login-card center">
         {state.kind === 'checking' ? (
           <>
-            <h1>Verifying your email</h1>
-            <Spinner label="Verifying your email…" />
+            <h1>{t('auth.verifyingEmail')}</h1>
+            <Spinner label={t('auth.verifyingEmailBusy')} />
           </>
         ) : state.kind === 'done' ? (
           <>
             <div className="result-icon" aria-hidden="true">
-              ✓
+              {TICK}
             </div>
-            <h1>Email verified</h1>
+            <h1>{t('auth.emailVerified')}</h1>
             <p className="notice ok" role="status">
               {state.message}
             </p>
             <div className="actions">
               {isAuthenticated ? (
                 <Link className="btn" to="/user">
-                  Go to My Account
+                  {t('auth.goToAccount')}
                 </Link>
               ) : (
                 <Link className="btn" to="/login">
-                  Sign in
+                  {t('auth.signIn')}
                 </Link>
               )}
               <Link className="btn ghost" to="/products">
-                Continue Shopping
+                {t('auth.continueShopping')}
               </Link>
             </div>
           </>
         ) : (
           <>
             <div className="result-icon failed" aria-hidden="true">
-              ✕
+              {CROSS}
             </div>
-            <h1>Email not verified</h1>
+            <h1>{t('auth.emailNotVerified')}</h1>
             <p className="notice error" role="alert">
               {state.message}
             </p>
-            <p className="muted">Signing in with a code sent to your e-mail confirms your address too.</p>
+            <p className="muted">{t('auth.codeConfirmsEmail')}</p>
             <div className="actions">
               <Link className="btn" to="/login">
-                Sign in
+                {t('auth.signIn')}
               </Link>
               <Link className="btn ghost" to="/">
-                Go to Home
+                {t('auth.goHome')}
               </Link>
             </div>
           </>

@@ -24,9 +24,13 @@ import { RosterSummary } from '../../components/roster/RosterSummary';
 import { PersonalisationCharge } from '../../components/roster/PersonalisationCharge';
 import { EditNamesDialog } from './EditNamesDialog';
 import { CouponField } from './CouponField';
+import { useT, type T } from '../../lib/i18n';
 import './cart.css';
 
 export { errorText };
+
+// The minus before a discount, the same in every language.
+const MINUS = '−';
 
 export default function CartPage() {
   const navigate = useNavigate();
@@ -35,15 +39,16 @@ export default function CartPage() {
   const [confirmClear, setConfirmClear] = useState(false);
   const backend = useBackendAvailable();
   const { offline } = useAuth();
+  const t = useT();
 
   if (backend === false || offline) return <LocalCart />;
-  if (cart.isPending) return <Spinner label="Loading your cart…" />;
+  if (cart.isPending) return <Spinner label={t('cart.loading')} />;
   if (cart.isError) {
     return (
       <section className="page empty-state" role="alert">
-        <h2>{errorText(cart.error, 'Cart not found')}</h2>
+        <h2>{errorText(cart.error, t('cart.notFound'))}</h2>
         <button className="btn" onClick={() => void cart.refetch()} disabled={cart.isFetching}>
-          Try Again
+          {t('cart.tryAgain')}
         </button>
       </section>
     );
@@ -53,10 +58,10 @@ export default function CartPage() {
   if (data.items.length === 0) {
     return (
       <section className="page empty-state">
-        <h1>Your cart is empty</h1>
-        <p className="muted">Design a shirt in the studio and it will wait for you here.</p>
+        <h1>{t('cart.empty')}</h1>
+        <p className="muted">{t('cart.emptyNote')}</p>
         <button className="btn" onClick={() => navigate('/')}>
-          Continue Shopping
+          {t('cart.continueShopping')}
         </button>
         <LocalLinesLeft />
       </section>
@@ -66,10 +71,8 @@ export default function CartPage() {
   return (
     <section className="page cart-page">
       <header className="page-head row">
-        <h1>Your Cart</h1>
-        <span className="muted">
-          {data.itemCount} {data.itemCount === 1 ? 'item' : 'items'}
-        </span>
+        <h1>{t('cart.title')}</h1>
+        <span className="muted">{t('cart.itemCount', { count: data.itemCount })}</span>
       </header>
       <div className="cart-layout">
         <ul className="cart-lines">
@@ -77,18 +80,18 @@ export default function CartPage() {
             <CartLine key={item._id} item={item} />
           ))}
         </ul>
-        <aside className="cart-summary" aria-label="Order summary">
-          <h2>Order summary</h2>
+        <aside className="cart-summary" aria-label={t('cart.summary')}>
+          <h2>{t('cart.summary')}</h2>
           <dl>
             {data.discount > 0 && (
               <>
-                <dt>Before the coupon</dt>
+                <dt>{t('cart.beforeCoupon')}</dt>
                 <dd>{rupees(data.subtotal + data.discount)}</dd>
-                <dt>Coupon {data.coupon?.code}</dt>
-                <dd data-testid="cart-discount">−{rupees(data.discount)}</dd>
+                <dt>{t('cart.couponLine', { code: data.coupon?.code ?? '' })}</dt>
+                <dd data-testid="cart-discount">{MINUS}{rupees(data.discount)}</dd>
               </>
             )}
-            <dt>Subtotal</dt>
+            <dt>{t('cart.subtotal')}</dt>
             <dd>{rupees(data.subtotal)}</dd>
             {chargesGatewayFee(data.gatewayChargeBps) && (
               <>
@@ -96,35 +99,35 @@ export default function CartPage() {
                 <dd>{rupees(data.gatewayCharge)}</dd>
               </>
             )}
-            <dt className="total">Total</dt>
+            <dt className="total">{t('cart.total')}</dt>
             <dd className="total" data-testid="cart-total">
               {rupees(data.totalPrice)}
             </dd>
           </dl>
           <CouponField cart={data} />
           <button className="btn block" onClick={() => navigate('/shipping')}>
-            Proceed to Checkout
+            {t('cart.checkout')}
           </button>
           <button className="link-button" onClick={() => setConfirmClear(true)} disabled={clear.isPending}>
-            Clear cart
+            {t('cart.clear')}
           </button>
           {clear.isError && (
             <p className="notice error" role="alert">
-              {errorText(clear.error, 'Failed to clear cart')}
+              {errorText(clear.error, t('cart.clearFailed'))}
             </p>
           )}
         </aside>
       </div>
       <LocalLinesLeft />
       {confirmClear && (
-        <Dialog title="Clear cart" onClose={() => setConfirmClear(false)}>
-          <p>Are you sure you want to clear your cart?</p>
+        <Dialog title={t('cart.clear')} onClose={() => setConfirmClear(false)}>
+          <p>{t('cart.clearConfirm')}</p>
           <div className="row">
             <button className="btn danger" onClick={() => (setConfirmClear(false), clear.mutate())}>
-              Clear cart
+              {t('cart.clear')}
             </button>
             <button className="btn ghost" onClick={() => setConfirmClear(false)}>
-              Keep items
+              {t('cart.keepItems')}
             </button>
           </div>
         </Dialog>
@@ -145,6 +148,7 @@ function CartLine({ item }: { item: CartItem }) {
   const sizes = lineSizes(item.quantity, sizesOf(product.data));
   const shown = draft ?? item.quantity;
   const busy = update.isPending || remove.isPending;
+  const t = useT();
 
   const change = (size: string, n: number) => setDraft({ ...shown, [size]: Math.max(0, n) });
   const save = () =>
@@ -156,17 +160,21 @@ function CartLine({ item }: { item: CartItem }) {
       <div className="cart-line-body">
         <h2>{item.name}</h2>
         <p className="muted">
-          {item.color} · {elementsText(item)} · <span data-testid="cart-unit-price">{rupees(item.price)}</span> each
-          {item.designFee > 0 && <> · design fee {rupees(item.designFee)}</>}
+          {t.rich(item.designFee > 0 ? 'cart.line.detailsWithFee' : 'cart.line.details', {
+            color: item.color,
+            elements: elementsText(item, t),
+            price: <span key="price" data-testid="cart-unit-price">{rupees(item.price)}</span>,
+            fee: rupees(item.designFee),
+          })}
         </p>
         {item.quote && (
           <p className="tier-note" data-testid="cart-quote">
-            Quoted price {item.quote.number}: {rupees(item.quote.heldUnitPrice)} each, for these pieces (remove the line to give it up)
+            {t('cart.line.quote', { number: item.quote.number, price: rupees(item.quote.heldUnitPrice) })}
           </p>
         )}
         {item.tierLabel && (
           <p className="tier-note" data-testid="cart-tier">
-            {item.tierLabel} {rupees(item.basePrice)}: you save {rupees(item.tierDiscount)}
+            {t('cart.line.tierLabel', { label: item.tierLabel, base: rupees(item.basePrice), saving: rupees(item.tierDiscount) })}
           </p>
         )}
         {item.nextTierHint && (
@@ -177,7 +185,7 @@ function CartLine({ item }: { item: CartItem }) {
         <PersonalisationCharge line={item.personalisation} testId="cart-personalisation" />
         {item.discount > 0 && (
           <p className="coupon-note" data-testid="cart-line-discount">
-            Coupon: −{rupees(item.discount)} (was {rupees(item.lineTotal + item.discount)})
+            {t('cart.line.coupon', { discount: rupees(item.discount), was: rupees(item.lineTotal + item.discount) })}
           </p>
         )}
         {(item.elements > 0 || roster.length > 0) && <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />}
@@ -185,8 +193,8 @@ function CartLine({ item }: { item: CartItem }) {
         {roster.length > 0 && (
           <div className="row cart-roster">
             <RosterSummary rows={roster} />
-            <button className="btn small ghost" onClick={() => setEditingNames(true)} disabled={busy} aria-label={`Edit names: ${item.name} (${item.color})`}>
-              Edit names
+            <button className="btn small ghost" onClick={() => setEditingNames(true)} disabled={busy} aria-label={t('cart.editNames.title', { name: item.name, color: item.color })}>
+              {t('cart.editNames.button')}
             </button>
           </div>
         )}
@@ -195,29 +203,29 @@ function CartLine({ item }: { item: CartItem }) {
         {draft && (
           <div className="row">
             <button className="btn" onClick={save} disabled={busy}>
-              {update.isPending ? 'Saving…' : `Update to ${totalOf(shown)} items`}
+              {update.isPending ? t('cart.saving') : t('cart.line.updateTo', { count: totalOf(shown) })}
             </button>
             <button className="link-button" onClick={() => (setDraft(null), update.reset())} disabled={busy}>
-              Cancel
+              {t('cart.cancel')}
             </button>
           </div>
         )}
         {update.isError && (
           <p className="notice error" role="alert">
-            {errorText(update.error, 'Failed to update item')}
+            {errorText(update.error, t('cart.updateFailed'))}
           </p>
         )}
         {remove.isError && (
           <p className="notice error" role="alert">
-            {errorText(remove.error, 'Failed to remove item from cart')}
+            {errorText(remove.error, t('cart.removeFailed'))}
           </p>
         )}
       </div>
       {editingNames && <EditNamesDialog item={item} onClose={() => setEditingNames(false)} />}
       <div className="cart-line-side">
         <strong className="price">{rupees(item.lineTotal)}</strong>
-        <button className="link-button" onClick={() => remove.mutate(item._id)} disabled={busy} aria-label={`Remove ${item.name} (${item.color})`}>
-          {remove.isPending ? 'Removing…' : 'Remove'}
+        <button className="link-button" onClick={() => remove.mutate(item._id)} disabled={busy} aria-label={t('cart.line.removeItem', { name: item.name, color: item.color })}>
+          {remove.isPending ? t('cart.removing') : t('cart.remove')}
         </button>
       </div>
     </li>
@@ -225,7 +233,7 @@ function CartLine({ item }: { item: CartItem }) {
 }
 
 /** "2 design elements"; a line printing only names and numbers says so instead of "0 design elements". */
-function elementsText(item: { elements: number; personalisation?: { label: string } }): string {
+function elementsText(item: { elements: number; personalisation?: { label: string } }, t: T): string {
   if (item.elements === 0 && item.personalisation) return item.personalisation.label;
-  return `${item.elements} design ${item.elements === 1 ? 'element' : 'elements'}`;
+  return t('cart.line.elements', { count: item.elements });
 }

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useApplyCoupon, useRemoveCoupon, type Cart } from '../../api/cart';
 import { rupees } from '../../lib/money';
 import { errorText } from './errorText';
+import { useT } from '../../lib/i18n';
 
 export function CouponField({ cart }: { cart: Cart }) {
   const apply = useApplyCoupon();
@@ -12,6 +13,7 @@ export function CouponField({ cart }: { cart: Cart }) {
   const [code, setCode] = useState('');
   const busy = apply.isPending || remove.isPending;
   const coupon = cart.coupon;
+  const t = useT();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -26,17 +28,21 @@ export function CouponField({ cart }: { cart: Cart }) {
       {coupon && (
         <div className="row coupon-applied">
           <span>
-            Coupon <strong data-testid="coupon-code">{coupon.code}</strong> ({coupon.label})
-            {coupon.applied && cart.discount > 0 && <>: you save {rupees(cart.discount)}</>}
+            {t.rich(coupon.applied && cart.discount > 0 ? 'cart.coupon.appliedSaving' : 'cart.coupon.applied', {
+              code: (chunks) => <strong key="code" data-testid="coupon-code">{chunks}</strong>,
+              coupon: coupon.code,
+              label: coupon.label,
+              saving: rupees(cart.discount),
+            })}
           </span>
           <button
             type="button"
             className="link-button"
             onClick={() => (apply.reset(), remove.mutate())}
             disabled={busy}
-            aria-label={`Remove coupon ${coupon.code}`}
+            aria-label={t('cart.coupon.removeLabel', { code: coupon.code })}
           >
-            {remove.isPending ? 'Removing…' : 'Remove'}
+            {remove.isPending ? t('cart.removing') : t('cart.remove')}
           </button>
         </div>
       )}
@@ -47,26 +53,26 @@ export function CouponField({ cart }: { cart: Cart }) {
       )}
       <form className="row coupon-form" onSubmit={submit}>
         <input
-          aria-label="Coupon code"
+          aria-label={t('cart.coupon.code')}
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          placeholder="Coupon code"
+          placeholder={t('cart.coupon.code')}
           maxLength={20}
           autoComplete="off"
           disabled={busy}
         />
         <button className="btn small" type="submit" disabled={busy || !code.trim()}>
-          {apply.isPending ? 'Applying…' : 'Apply'}
+          {apply.isPending ? t('cart.coupon.applying') : t('cart.coupon.apply')}
         </button>
       </form>
       {apply.isError && (
         <p className="notice error" role="alert" data-testid="coupon-error">
-          {errorText(apply.error, 'Failed to apply the coupon')}
+          {errorText(apply.error, t('cart.coupon.applyFailed'))}
         </p>
       )}
       {remove.isError && (
         <p className="notice error" role="alert">
-          {errorText(remove.error, 'Failed to remove the coupon')}
+          {errorText(remove.error, t('cart.coupon.removeFailed'))}
         </p>
       )}
     </div>

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { designDoc, fail, mockApi, ok, product, renderRoutes, signedIn } from '../../test/testkit';
+import { designDoc, fail, inHindi, mockApi, ok, product, renderRoutes, signedIn } from '../../test/testkit';
+import { englishLeft } from '../../test/englishLeft';
 import type { Cart, CartItem } from '../../api/cart';
 import CartPage from './CartPage';
 
@@ -92,5 +93,30 @@ describe('a personalised cart line', () => {
         roster: [...roster, { size: 'S', name: 'IYER', number: '5' }],
       },
     ]);
+  });
+});
+
+describe('a personalised cart line in Hindi', () => {
+  it('edits the names in a Hindi dialog', async () => {
+    await inHindi();
+    signedIn();
+    mockApi(async (_m, path) => {
+      if (path === '/api/cart') return ok(cart([{ ...teamLine(), personalisation: { ...teamLine().personalisation!, label: 'नाम और नंबर' } }]));
+      if (path === '/api/products/64f1a2b3c4d5e6f708190a05') return ok(product({ _id: '64f1a2b3c4d5e6f708190a05', name: 'T-Shirt Normal' }));
+      return undefined;
+    });
+    renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+    const row = await screen.findByTestId('cart-line');
+    expect(within(row).getByText('2 नाम और नंबर')).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'नाम बदलें: T-Shirt Normal (white)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'नाम बदलें: T-Shirt Normal (white)' });
+    await within(dialog).findByTestId('roster-rows');
+    fireEvent.change(within(dialog).getByLabelText('सूची पेस्ट करें: हर लाइन में नाम, नंबर, साइज़'), { target: { value: 'iyer, 5, s' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ये पंक्तियाँ जोड़ें' }));
+    expect(within(dialog).getByTestId('roster-status').textContent).toBe('1 पंक्ति जोड़ी गई।');
+    expect(within(dialog).getByRole('button', { name: '3 पीस सहेजें' })).toBeTruthy();
+    // The rows' own names and the product's name, colour and sizes aside (the paste box's example is names too).
+    const own = ['SHARMA', 'RAO', 'IYER', 'Shirt', 'Normal', 'white', 'XXL', 'Sharma', 'Brien', 'CSV'];
+    expect(englishLeft(dialog, own)).toEqual([]);
   });
 });

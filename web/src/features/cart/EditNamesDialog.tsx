@@ -15,6 +15,7 @@ import { Spinner } from '../../components/Spinner';
 import { engineMessage, studioFromDesign, type Design, type Garment, type Studio } from '../../lib/engine';
 import { garmentOf } from '../../lib/garment';
 import { errorText } from './errorText';
+import { useT } from '../../lib/i18n';
 
 /** An engine studio on a design and its product's garment (once it has arrived), for as long as the dialog is open. */
 function useLineStudio(design: Design, garment: Garment | undefined): { studio: Studio | null; error: string | null } {
@@ -48,6 +49,7 @@ export function EditNamesDialog({ item, onClose }: { item: CartItem; onClose: ()
   const reader = useRosterReader(garment?.sizes);
   const update = useUpdateCartItem();
   const [, setVersion] = useState(0);
+  const t = useT();
 
   const model: RosterModel | null = studio && {
     rows: studio.roster(),
@@ -71,28 +73,28 @@ export function EditNamesDialog({ item, onClose }: { item: CartItem; onClose: ()
   };
 
   return (
-    <Dialog title={`Edit names: ${item.name} (${item.color})`} onClose={onClose} wide>
+    <Dialog title={t('cart.editNames.title', { name: item.name, color: item.color })} onClose={onClose} wide>
       {(error || product.isError) && (
         <p className="notice error" role="alert">
-          {error ?? errorText(product.error, 'Failed to fetch product from database.')}
+          {error ?? errorText(product.error, t('cart.productFailed'))}
         </p>
       )}
-      {!model && !error && !product.isError && <Spinner label="Opening the list…" />}
+      {!model && !error && !product.isError && <Spinner label={t('cart.editNames.opening')} />}
       {model && garment && (
         <>
-          <RosterEditor model={model} reader={reader} sizes={garment.sizes} sizePrices={garment.sizePrices} sizeChart={product.data?.sizeChart} label="Names and numbers list" />
+          <RosterEditor model={model} reader={reader} sizes={garment.sizes} sizePrices={garment.sizePrices} sizeChart={product.data?.sizeChart} label={t('cart.editNames.list')} />
           <div className="row">
             <button className="btn" onClick={save} disabled={update.isPending} data-testid="save-names">
-              {update.isPending ? 'Saving…' : `Save ${model.rows.length} pieces`}
+              {update.isPending ? t('cart.saving') : t('cart.editNames.save', { count: model.rows.length })}
             </button>
             <button className="btn ghost" onClick={onClose} disabled={update.isPending}>
-              Cancel
+              {t('cart.cancel')}
             </button>
           </div>
           <div role="alert">
             {update.isError && (
               <p className="notice error" data-testid="save-names-error">
-                {errorText(update.error, 'Failed to update item')}
+                {errorText(update.error, t('cart.updateFailed'))}
               </p>
             )}
           </div>

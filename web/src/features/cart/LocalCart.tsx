@@ -16,6 +16,7 @@ import type { LocalLine } from '../../lib/localCart';
 import { percentOff, rupees } from '../../lib/money';
 import { sizesText } from '../../lib/sizes';
 import { lineLabel } from '../../lib/mergeLocalCart';
+import { useT } from '../../lib/i18n';
 import { useFeePolicy, useLocalCart, useLocalCartChanges, useLocalCartQuote } from '../../hooks/useLocalCart';
 
 export function LocalCart() {
@@ -23,27 +24,27 @@ export function LocalCart() {
   const lines = useLocalCart();
   const fee = useFeePolicy();
   const quote = useLocalCartQuote(lines.data, fee);
+  const t = useT();
 
   if (lines.isError) {
     return (
       <section className="page empty-state" role="alert">
-        <h1>Your offline cart could not be opened</h1>
+        <h1>{t('cart.offline.openFailed')}</h1>
         <p className="muted">{engineMessage(lines.error)}</p>
       </section>
     );
   }
-  if (lines.isPending || (lines.data.length > 0 && quote.isPending)) return <Spinner label="Loading your offline cart…" />;
+  if (lines.isPending || (lines.data.length > 0 && quote.isPending)) return <Spinner label={t('cart.offline.loading')} />;
   const items = lines.data;
   const head = (
     <header className="page-head row">
-      <h1>Your Cart</h1>
-      <span className="offline-label">Offline</span>
+      <h1>{t('cart.title')}</h1>
+      <span className="offline-label">{t('cart.offline.label')}</span>
     </header>
   );
   const explanation = (
     <p className="notice info" data-testid="offline-cart-note">
-      The server cannot be reached, so this cart is kept in this browser. Its prices come from the same engine the
-      server uses; when the server is back, sign in and these lines go to your cart, where any change is named.
+      {t('cart.offline.explanation')}
     </p>
   );
   if (items.length === 0) {
@@ -52,9 +53,9 @@ export function LocalCart() {
         {head}
         {explanation}
         <div className="empty-state">
-          <p className="muted">Your offline cart is empty. The studio keeps working: design a shirt and add it here.</p>
+          <p className="muted">{t('cart.offline.empty')}</p>
           <button className="btn" onClick={() => navigate('/products')}>
-            Continue Shopping
+            {t('cart.continueShopping')}
           </button>
         </div>
       </section>
@@ -63,7 +64,7 @@ export function LocalCart() {
   if (quote.isError) {
     return (
       <section className="page empty-state" role="alert">
-        <h1>Your offline cart could not be priced</h1>
+        <h1>{t('cart.offline.priceFailed')}</h1>
         <p className="muted">{engineMessage(quote.error)}</p>
       </section>
     );
@@ -79,10 +80,10 @@ export function LocalCart() {
             <LocalCartLine key={line.id} line={line} quote={quote.data!.lines[i]} warnings={quote.data!.printWarnings[i]} />
           ))}
         </ul>
-        <aside className="cart-summary" aria-label="Order summary">
-          <h2>Order summary</h2>
+        <aside className="cart-summary" aria-label={t('cart.summary')}>
+          <h2>{t('cart.summary')}</h2>
           <dl>
-            <dt>Subtotal</dt>
+            <dt>{t('cart.subtotal')}</dt>
             <dd>{rupees(order.subtotal)}</dd>
             {fee && chargesGatewayFee(order.gatewayChargeBps) && (
               <>
@@ -90,16 +91,16 @@ export function LocalCart() {
                 <dd>{rupees(order.gatewayCharge)}</dd>
               </>
             )}
-            <dt className="total">Total</dt>
+            <dt className="total">{t('cart.total')}</dt>
             <dd className="total" data-testid="cart-total">
               {rupees(order.total)}
             </dd>
           </dl>
           <button className="btn block" disabled aria-describedby="checkout-needs-server">
-            Proceed to Checkout
+            {t('cart.checkout')}
           </button>
           <p id="checkout-needs-server" className="muted small">
-            Checkout needs the server: it opens again once the connection is back and you are signed in.
+            {t('cart.offline.checkoutNeedsServer')}
           </p>
         </aside>
       </div>
@@ -117,11 +118,12 @@ export function LocalLinesLeft() {
   const lines = useLocalCart();
   const fee = useFeePolicy();
   const quote = useLocalCartQuote(lines.data, fee);
+  const t = useT();
   if (!lines.data?.length || !quote.data) return null;
   return (
     <section className="local-left" aria-labelledby="local-left-heading">
-      <h2 id="local-left-heading">Still in this browser</h2>
-      <p className="muted">These lines from your offline cart are not in your cart: the server did not take them.</p>
+      <h2 id="local-left-heading">{t('cart.offline.leftTitle')}</h2>
+      <p className="muted">{t('cart.offline.leftNote')}</p>
       <ul className="cart-lines">
         {lines.data.map((line, i) => (
           <LocalCartLine key={line.id} line={line} quote={quote.data.lines[i]} warnings={quote.data.printWarnings[i]} />
@@ -133,6 +135,7 @@ export function LocalLinesLeft() {
 
 function LocalCartLine({ line, quote, warnings }: { line: LocalLine; quote: LineQuote; warnings: string[] }) {
   const { remove } = useLocalCartChanges();
+  const t = useT();
 
   return (
     <li className="cart-line" data-testid="cart-line">
@@ -140,12 +143,16 @@ function LocalCartLine({ line, quote, warnings }: { line: LocalLine; quote: Line
       <div className="cart-line-body">
         <h2>{line.name}</h2>
         <p className="muted">
-          {line.design.color} · {quote.elements} design {quote.elements === 1 ? 'element' : 'elements'} · {rupees(quote.unitPrice)} each
-          {quote.designFee > 0 && <> · design fee {rupees(quote.designFee)}</>}
+          {t(quote.designFee > 0 ? 'cart.line.detailsWithFee' : 'cart.line.details', {
+            color: line.design.color,
+            elements: t('cart.line.elements', { count: quote.elements }),
+            price: rupees(quote.unitPrice),
+            fee: rupees(quote.designFee),
+          })}
         </p>
         {quote.tierDiscountBps > 0 && (
           <p className="tier-note">
-            Quantity tier: {percentOff(quote.tierDiscountBps)} off {rupees(quote.baseUnitPrice)}: you save {rupees(quote.tierDiscount)}
+            {t('cart.line.tier', { percent: percentOff(quote.tierDiscountBps), base: rupees(quote.baseUnitPrice), saving: rupees(quote.tierDiscount) })}
           </p>
         )}
         {quote.nextTier && <p className="muted small">{quote.nextTier.hint}</p>}
@@ -153,12 +160,12 @@ function LocalCartLine({ line, quote, warnings }: { line: LocalLine; quote: Line
         {(quote.elements > 0 || !!line.design.roster?.length) && <DesignThumbnails productId={line.design.productId} color={line.design.color} design={line.design} />}
         <PrintWarnings warnings={warnings} />
         <RosterSummary rows={line.design.roster} />
-        <p>Sizes: {sizesText(line.design.quantities, line.sizes)}</p>
+        <p>{t('cart.line.sizes', { sizes: sizesText(line.design.quantities, line.sizes) })}</p>
       </div>
       <div className="cart-line-side">
         <strong className="price">{rupees(quote.total)}</strong>
-        <button className="link-button" onClick={() => void remove(line.id)} aria-label={`Remove ${lineLabel(line)}`}>
-          Remove
+        <button className="link-button" onClick={() => void remove(line.id)} aria-label={t('cart.line.removeLabel', { name: lineLabel(line) })}>
+          {t('cart.remove')}
         </button>
       </div>
     </li>

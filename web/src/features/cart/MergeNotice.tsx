@@ -5,14 +5,18 @@
 import { Link } from 'react-router';
 import { describeMerge, needsNotice } from '../../lib/mergeLocalCart';
 import type { useLocalCartSync } from '../../hooks/useLocalCart';
+import { useT } from '../../lib/i18n';
+
+const CLOSE = '×';
 
 export function MergeNotice({ sync }: { sync: ReturnType<typeof useLocalCartSync> }) {
   const { report, dismiss, waiting } = sync;
+  const t = useT();
   return (
     <div role="status" className="merge-notice">
       {waiting && (
         <p className="notice info">
-          The server is back. Your offline cart is kept in this browser: <Link to="/login">sign in</Link> to send it to your cart.
+          {t.rich('cart.merge.serverBack', { link: (chunks) => <Link key="link" to="/login">{chunks}</Link> })}
         </p>
       )}
       {report && needsNotice(report) && <MergeReportNotice report={report} onDismiss={dismiss} />}
@@ -23,21 +27,21 @@ export function MergeNotice({ sync }: { sync: ReturnType<typeof useLocalCartSync
 function MergeReportNotice({ report, onDismiss }: { report: NonNullable<ReturnType<typeof useLocalCartSync>['report']>; onDismiss: () => void }) {
   const { repriced, kept } = describeMerge(report);
   const moved = report.taken.length + report.repriced.length;
+  const t = useT();
   return (
-    <section className="notice info merge-report" aria-label="Your offline cart" data-testid="merge-report">
+    <section className="notice info merge-report" aria-label={t('cart.merge.title')} data-testid="merge-report">
       <div className="merge-report-head">
-        <strong>Your offline cart</strong>
-        <button type="button" className="dismiss" aria-label="Dismiss the offline cart notice" onClick={onDismiss}>
-          ×
+        <strong>{t('cart.merge.title')}</strong>
+        <button type="button" className="dismiss" aria-label={t('cart.merge.dismiss')} onClick={onDismiss}>
+          {CLOSE}
         </button>
       </div>
       <p>
-        {moved} of {moved + report.kept.length} line{moved + report.kept.length === 1 ? '' : 's'} went to your cart.{' '}
-        <Link to="/cart">View your cart</Link>
+        {t.rich('cart.merge.moved', { moved, count: moved + report.kept.length, link: (chunks) => <Link key="link" to="/cart">{chunks}</Link> })}
       </p>
       {repriced.length > 0 && (
         <>
-          <p>Repriced:</p>
+          <p>{t('cart.merge.repriced')}</p>
           <ul data-testid="merge-repriced">
             {repriced.map((text) => (
               <li key={text}>{text}</li>
@@ -47,7 +51,7 @@ function MergeReportNotice({ report, onDismiss }: { report: NonNullable<ReturnTy
       )}
       {kept.length > 0 && (
         <>
-          <p>Not added:</p>
+          <p>{t('cart.merge.notAdded')}</p>
           <ul data-testid="merge-kept">
             {kept.map((text) => (
               <li key={text}>{text}</li>

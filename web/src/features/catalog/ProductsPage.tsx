@@ -3,6 +3,7 @@ import { useProducts, type Product } from '../../api/products';
 import { ProductCard } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 
 /**
  * The spec lists only products with colour pictures. In mock mode (the backend
@@ -15,17 +16,18 @@ export function listable(products: Product[]): Product[] {
 
 export default function ProductsPage() {
   const query = useProducts();
+  const t = useT();
 
   let body;
   if (query.isPending) {
-    body = <Spinner label="Loading images..." />;
+    body = <Spinner label={t('catalog.loading')} />;
   } else if (query.isError) {
     body = (
       <div className="empty-state" role="alert">
-        <h2>Failed to load products</h2>
-        <p className="muted">{query.error instanceof ApiError ? query.error.message : 'Failed to fetch products'}</p>
+        <h2>{t('catalog.loadFailed')}</h2>
+        <p className="muted">{query.error instanceof ApiError ? query.error.message : t('catalog.fetchFailed')}</p>
         <button className="btn" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Try Again
+          {t('catalog.tryAgain')}
         </button>
       </div>
     );
@@ -34,13 +36,13 @@ export default function ProductsPage() {
     body =
       products.length === 0 ? (
         <div className="empty-state">
-          <h2>No Products Available</h2>
-          <p className="muted">Check back later for our latest products.</p>
+          <h2>{t('catalog.empty')}</h2>
+          <p className="muted">{t('catalog.emptyNote')}</p>
         </div>
       ) : (
         <>
           <p className="muted result-count">
-            {products.length} {products.length === 1 ? 'product' : 'products'}
+            {t('catalog.count', { count: products.length })}
           </p>
           <div className="grid product-grid">
             {products.map((p) => (
@@ -54,8 +56,8 @@ export default function ProductsPage() {
   return (
     <section className="page shop">
       <header className="page-head">
-        <h1>Shop All</h1>
-        <p className="muted">Pick a garment and a colour, then make it yours with text, logos and artwork.</p>
+        <h1>{t('catalog.title')}</h1>
+        <p className="muted">{t('catalog.intro')}</p>
       </header>
       {body}
     </section>

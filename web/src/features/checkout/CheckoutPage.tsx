@@ -40,7 +40,11 @@ import { useCheckoutPayment } from './useCheckoutPayment';
 import { useGstinCheck } from '../../hooks/useGstinCheck';
 import { usePincodeAutofill } from '../../hooks/usePincodeAutofill';
 import { useDeliveryNote } from '../../hooks/useDeliveryNote';
+import { useT } from '../../lib/i18n';
 import './checkout.css';
+
+// Signs the same in every language.
+const MINUS = '−';
 
 /** 'Fill Test Data' (test mode only): a real Delhi pincode, so the lookup agrees. */
 export const TEST_DATA = {
@@ -65,6 +69,7 @@ function cartLines(cart: Cart) {
 
 export default function CheckoutPage() {
   const { user, isAuthenticated } = useAuth();
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const backend = useBackendAvailable();
@@ -201,7 +206,7 @@ export default function CheckoutPage() {
 
   const saveTestOrder = () => {
     setSubmitted(true);
-    if (!isAuthenticated) return payment.setProblem({ message: 'Please log in to test payments' });
+    if (!isAuthenticated) return payment.setProblem({ message: t('checkout.test.loginFirst') });
     if (summary) return focusFirstError();
     if (!ready || busy) return;
     const { shippingAddress, billingAddress } = addressesOf(form);
@@ -220,13 +225,13 @@ export default function CheckoutPage() {
   // ---- what the page shows ----
 
   if (backend !== false) {
-    if (cart.isPending) return <Spinner label="Loading your cart…" />;
+    if (cart.isPending) return <Spinner label={t('checkout.loadingCart')} />;
     if (cart.isError) {
       return (
         <section className="page empty-state" role="alert">
-          <h2>{cart.error instanceof ApiError ? cart.error.message : 'Cart not found'}</h2>
+          <h2>{cart.error instanceof ApiError ? cart.error.message : t('checkout.cartNotFound')}</h2>
           <button className="btn" onClick={() => void cart.refetch()} disabled={cart.isFetching}>
-            Try Again
+            {t('checkout.tryAgain')}
           </button>
         </section>
       );
@@ -234,10 +239,10 @@ export default function CheckoutPage() {
     if (cart.data.items.length === 0) {
       return (
         <section className="page empty-state">
-          <h1>Your cart is empty</h1>
-          <p className="muted">Add a design to your cart before checking out.</p>
+          <h1>{t('checkout.emptyCart')}</h1>
+          <p className="muted">{t('checkout.emptyCartNote')}</p>
           <Link className="btn" to="/products">
-            Browse products
+            {t('checkout.browseProducts')}
           </Link>
         </section>
       );
@@ -247,22 +252,19 @@ export default function CheckoutPage() {
   return (
     <section className="page checkout-page">
       <header className="page-head">
-        <h1>Checkout</h1>
-        <p className="muted">Shipping in India only. Delivery in 15-20 business days.</p>
+        <h1>{t('checkout.title')}</h1>
+        <p className="muted">{t('checkout.shippingNote')}</p>
       </header>
       {backend === false && (
         <div className="notice error" role="alert">
-          <strong>Backend server is not available. Please check if the server is running.</strong>
-          <p>
-            Checkout needs the server: your cart, the order and the payment are all handled there. What you type here is kept in this tab, so nothing is
-            lost; place the order when the connection is back.
-          </p>
+          <strong>{t('checkout.serverDown')}</strong>
+          <p>{t('checkout.serverDownNote')}</p>
         </div>
       )}
       <form ref={formEl} className="checkout-layout" onSubmit={submit} noValidate aria-busy={busy}>
         <div className="checkout-forms">
           <fieldset className="checkout-card" disabled={busy}>
-            <legend>Shipping address</legend>
+            <legend>{t('checkout.shippingAddress')}</legend>
             {savedAddresses.length > 0 && <SavedAddressPicker addresses={savedAddresses} value={pickedAddress} onPick={pickAddress} />}
             <AddressFields
               section="shipping"
@@ -275,20 +277,20 @@ export default function CheckoutPage() {
             />
           </fieldset>
           <fieldset className="checkout-card" disabled={busy}>
-            <legend>Billing address</legend>
+            <legend>{t('checkout.billingAddress')}</legend>
             <label className="check">
               <input
                 type="checkbox"
                 checked={form.sameAsShipping}
                 onChange={(e) => setForm((f) => ({ ...f, sameAsShipping: e.target.checked }))}
               />
-              Same as shipping address
+              {t('checkout.sameAsShipping')}
             </label>
             {!form.sameAsShipping && (
               <AddressFields section="billing" values={form.billing} errorOf={errorOf} onChange={change('billing')} onBlur={blur} pincode={billingPin.status} />
             )}
             <div className="field wide gstin-field">
-              <label htmlFor="gstin">GSTIN (for business purchases)</label>
+              <label htmlFor="gstin">{t('checkout.gstin')}</label>
               <input
                 id="gstin"
                 name="gstin"
@@ -311,32 +313,32 @@ export default function CheckoutPage() {
               ) : (
                 <small id="gstin-hint" className="muted field-hint">
                   {gstin.registeredIn && !errors.gstin
-                    ? `Registered in ${gstin.registeredIn}: it goes on your tax invoice.`
-                    : 'Optional. Registered in the billing state; it goes on your tax invoice.'}
+                    ? t('checkout.gstinRegistered', { state: gstin.registeredIn })
+                    : t('checkout.gstinHint')}
                 </small>
               )}
             </div>
           </fieldset>
           {testMode && (
-            <div className="checkout-card test-tools" aria-label="Test mode tools" role="group">
-              <h2>Test mode</h2>
-              <p className="muted">These buttons exist only while the built-in test payment provider is active.</p>
+            <div className="checkout-card test-tools" aria-label={t('checkout.test.tools')} role="group">
+              <h2>{t('checkout.test.title')}</h2>
+              <p className="muted">{t('checkout.test.note')}</p>
               <div className="row">
                 <button type="button" className="btn ghost small" onClick={fillTestData} disabled={busy}>
-                  Fill Test Data
+                  {t('checkout.test.fill')}
                 </button>
                 <button type="button" className="btn ghost small" onClick={saveTestOrder} disabled={busy || !ready}>
-                  Save Test Order
+                  {t('checkout.test.save')}
                 </button>
               </div>
             </div>
           )}
         </div>
 
-        <aside className="checkout-summary" aria-label="Order summary">
-          <h2>Order summary</h2>
+        <aside className="checkout-summary" aria-label={t('checkout.summary')}>
+          <h2>{t('checkout.summary')}</h2>
           {backend === false || !cart.data ? (
-            <p className="muted">Your cart is kept on the server; it shows here when the connection is back.</p>
+            <p className="muted">{t('checkout.cartOnServer')}</p>
           ) : (
             <>
               <ul className="summary-lines">
@@ -346,23 +348,27 @@ export default function CheckoutPage() {
                     <div>
                       <strong>{item.name}</strong>
                       <span className="muted">
-                        {item.color} · {item.itemCount} × {rupees(item.price)}
+                        {t('checkout.line.pieces', { color: item.color, count: item.itemCount, price: rupees(item.price) })}
                       </span>
                       {item.tierLabel && (
                         <span className="muted" data-testid="summary-tier">
-                          {item.tierLabel}: saves {rupees(item.tierDiscount)}
+                          {t('checkout.line.tier', { label: item.tierLabel, saving: rupees(item.tierDiscount) })}
                         </span>
                       )}
-                      {item.designFee > 0 && <span className="muted">Design fee {rupees(item.designFee)}</span>}
+                      {item.designFee > 0 && <span className="muted">{t('checkout.line.designFee', { fee: rupees(item.designFee) })}</span>}
                       {item.personalisation && (
                         <span className="muted" data-testid="summary-personalisation">
-                          {item.personalisation.label}: {item.personalisation.pieces} ×{' '}
-                          {rupees(item.personalisation.perPiece)} = {rupees(item.personalisation.total)}
+                          {t('roster.charge', {
+                            label: item.personalisation.label,
+                            pieces: item.personalisation.pieces,
+                            perPiece: rupees(item.personalisation.perPiece),
+                            total: rupees(item.personalisation.total),
+                          })}
                         </span>
                       )}
                       {item.discount > 0 && (
                         <span className="muted" data-testid="summary-discount">
-                          Coupon: −{rupees(item.discount)}
+                          {t('checkout.line.coupon', { discount: rupees(item.discount) })}
                         </span>
                       )}
                       <PrintWarnings warnings={item.printWarnings} />
@@ -374,36 +380,48 @@ export default function CheckoutPage() {
               <dl>
                 {cart.data.discount > 0 && (
                   <>
-                    <dt>Coupon {cart.data.coupon?.code}</dt>
-                    <dd data-testid="checkout-discount">−{rupees(cart.data.discount)}</dd>
+                    <dt>{t('checkout.coupon', { code: cart.data.coupon?.code ?? '' })}</dt>
+                    <dd data-testid="checkout-discount">
+                      {MINUS}
+                      {rupees(cart.data.discount)}
+                    </dd>
                   </>
                 )}
-                <dt>Subtotal ({cart.data.itemCount} items)</dt>
+                <dt>{t('checkout.subtotal', { count: cart.data.itemCount })}</dt>
                 <dd>{rupees(cart.data.subtotal)}</dd>
-                <dt>Shipping</dt>
-                <dd>Free</dd>
+                <dt>{t('checkout.shipping')}</dt>
+                <dd>{t('checkout.free')}</dd>
                 {chargesGatewayFee(cart.data.gatewayChargeBps) && (
                   <>
                     <dt>{cart.data.gatewayLabel}</dt>
                     <dd>{rupees(cart.data.gatewayCharge)}</dd>
                   </>
                 )}
-                <dt className="total">Total</dt>
+                <dt className="total">{t('checkout.total')}</dt>
                 <dd className="total" data-testid="checkout-total">
                   {rupees(cart.data.totalPrice)}
                 </dd>
               </dl>
               {cart.data.advance && (
                 <fieldset className="payment-plan" data-testid="payment-plan">
-                  <legend>How would you like to pay?</legend>
+                  <legend>{t('checkout.plan.title')}</legend>
                   <label>
                     <input type="radio" name="payment-plan" checked={!payAdvance} onChange={() => setPayAdvance(false)} disabled={busy} />
-                    Pay in full <strong>{rupees(cart.data.totalPrice)}</strong>
+                    {t.rich('checkout.plan.full', { amount: rupees(cart.data.totalPrice), b: (chunks) => <strong key="b">{chunks}</strong> })}
                   </label>
                   <label>
                     <input type="radio" name="payment-plan" checked={payAdvance} onChange={() => setPayAdvance(true)} disabled={busy} />
-                    Pay {cart.data.advance.percent}% now <strong>{rupees(cart.data.advance.advance)}</strong>
-                    <span className="muted"> and {rupees(cart.data.advance.balance)} before dispatch</span>
+                    {t.rich('checkout.plan.advance', {
+                      percent: cart.data.advance.percent,
+                      advance: rupees(cart.data.advance.advance),
+                      balance: rupees(cart.data.advance.balance),
+                      b: (chunks) => <strong key="b">{chunks}</strong>,
+                      muted: (chunks) => (
+                        <span key="muted" className="muted">
+                          {chunks}
+                        </span>
+                      ),
+                    })}
                   </label>
                 </fieldset>
               )}
@@ -420,17 +438,17 @@ export default function CheckoutPage() {
               {payment.problem.paidOrder && (
                 <>
                   {' '}
-                  <Link to="/user/orders">View My Orders</Link>
+                  <Link to="/user/orders">{t('checkout.viewOrders')}</Link>
                 </>
               )}
             </p>
           )}
           <button type="submit" className="btn block big" disabled={busy || !ready || delivery?.blocks}>
-            {busy ? 'Placing order…' : 'Place Order'}
+            {busy ? t('checkout.placing') : t('checkout.placeOrder')}
           </button>
-          <p className="muted small-print center">Secure payment by card. You are charged only after you confirm in the payment window.</p>
+          <p className="muted small-print center">{t('checkout.secure')}</p>
           <Link to="/cart" className="center">
-            Back to cart
+            {t('checkout.backToCart')}
           </Link>
         </aside>
       </form>

@@ -4,10 +4,16 @@ import { Link, Navigate, useLocation } from 'react-router';
 import type { OrderConfirmation } from '../../api/payments';
 import { addressLine } from '../../lib/address';
 import { rupees } from '../../lib/money';
+import { useT } from '../../lib/i18n';
 import './checkout.css';
+
+// Signs the same in every language.
+const TICK = '✓';
+const INDIA_CODE = '+91';
 
 export default function OrderConfirmationPage() {
   const location = useLocation();
+  const t = useT();
   const orderData = (location.state as { orderData?: OrderConfirmation } | null)?.orderData;
   if (!orderData || typeof orderData !== 'object') return <Navigate to="/" replace />;
   const a = orderData.shippingAddress;
@@ -16,47 +22,47 @@ export default function OrderConfirmationPage() {
     <section className="page narrow result-page">
       <div className="result-card success">
         <div className="result-icon" aria-hidden="true">
-          ✓
+          {TICK}
         </div>
-        <h1>Order Placed Successfully!</h1>
-        <p>Thank you for your order. Your payment was received and your custom apparel is now in the queue.</p>
+        <h1>{t('checkout.done.title')}</h1>
+        <p>{t('checkout.done.thanks')}</p>
         <dl className="result-facts">
-          <dt>Order number</dt>
+          <dt>{t('checkout.done.orderNumber')}</dt>
           <dd data-testid="order-number">{orderData.orderNumber}</dd>
-          <dt>Total paid</dt>
+          <dt>{t('checkout.done.totalPaid')}</dt>
           <dd data-testid="order-total">{rupees(orderData.totalPrice)}</dd>
-          <dt>Items</dt>
+          <dt>{t('checkout.done.items')}</dt>
           <dd>{orderData.itemsCount}</dd>
           {orderData.paymentId && (
             <>
-              <dt>Payment ID</dt>
+              <dt>{t('checkout.done.paymentId')}</dt>
               <dd className="mono">{orderData.paymentId}</dd>
             </>
           )}
         </dl>
         {a && (
           <div className="result-address">
-            <h2>Shipping to</h2>
+            <h2>{t('checkout.done.shippingTo')}</h2>
             <address>
               <strong>{a.fullName}</strong>
               <br />
               {addressLine(a)}
               <br />
-              {a.phone && <>+91 {a.phone} · </>}
+              {a.phone && <>{t('checkout.done.phone', { code: INDIA_CODE, phone: a.phone })}</>}
               {a.email}
             </address>
           </div>
         )}
-        <p className="muted">Expect delivery in 15-20 business days. We will e-mail you when it ships.</p>
+        <p className="muted">{t('checkout.done.delivery')}</p>
         <div className="result-actions">
           <Link className="btn" to="/user/orders">
-            View My Orders
+            {t('checkout.viewOrders')}
           </Link>
           <Link className="btn ghost" to="/products">
-            Continue Shopping
+            {t('checkout.continueShopping')}
           </Link>
           <Link className="btn ghost" to="/">
-            Go to Home
+            {t('checkout.goHome')}
           </Link>
         </div>
       </div>

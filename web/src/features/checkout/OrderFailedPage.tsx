@@ -6,16 +6,21 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../components/Dialog';
 import { useStoreFacts } from '../../api/store';
 import { FALLBACK, type ErrorData } from '../../lib/paymentFailure';
-import { SUPPORT_LOADING, SUPPORT_UNAVAILABLE, telHref } from './support';
+import { telHref } from './support';
+import { useT, type T } from '../../lib/i18n';
 import './checkout.css';
+
+// The failure's sign, the same in every language.
+const BANG = '!';
 
 export default function OrderFailedPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [contact, setContact] = useState(false);
   const store = useStoreFacts();
+  const t = useT();
   const support = store.data;
-  const supportMissing = <p className="muted">{store.isError ? SUPPORT_UNAVAILABLE : SUPPORT_LOADING}</p>;
+  const supportMissing = <p className="muted">{store.isError ? t('checkout.failed.supportUnavailable') : t('checkout.failed.supportLoading')}</p>;
   const errorData = (location.state as { errorData?: Partial<ErrorData> } | null)?.errorData;
   if (!errorData || typeof errorData !== 'object') return <Navigate to="/" replace />;
   const code = errorData.code || FALLBACK.unknownCode;
@@ -25,32 +30,45 @@ export default function OrderFailedPage() {
     <section className="page narrow result-page">
       <div className="result-card failed">
         <div className="result-icon" aria-hidden="true">
-          !
+          {BANG}
         </div>
-        <h1>Payment Failed</h1>
+        <h1>{t('checkout.failed.title')}</h1>
         <p className="notice error" role="alert">
           {description}
         </p>
         <p>
-          <strong>{chargeNote(code)}</strong> Your cart and the details you entered are kept, so you can try again.
+          {t.rich('checkout.failed.kept', { note: chargeNote(code, t), b: (chunks) => <strong key="b">{chunks}</strong> })}
         </p>
         <dl className="result-facts">
-          <dt>Error code</dt>
+          <dt>{t('checkout.failed.errorCode')}</dt>
           <dd className="mono" data-testid="error-code">
             {code}
           </dd>
           {errorData.orderNumber && (
             <>
-              <dt>Order reference</dt>
+              <dt>{t('checkout.failed.orderReference')}</dt>
               <dd className="mono">{errorData.orderNumber}</dd>
             </>
           )}
         </dl>
         <div className="result-address">
-          <h2>Need help?</h2>
+          <h2>{t('checkout.failed.needHelp')}</h2>
           {support ? (
             <p>
-              E-mail <a href={`mailto:${support.supportEmail}`}>{support.supportEmail}</a> or call <a href={telHref(support.supportPhone)}>{support.supportPhone}</a>.
+              {t.rich('checkout.failed.reachUs', {
+                email: support.supportEmail,
+                phone: support.supportPhone,
+                mail: (chunks) => (
+                  <a key="mail" href={`mailto:${support.supportEmail}`}>
+                    {chunks}
+                  </a>
+                ),
+                tel: (chunks) => (
+                  <a key="tel" href={telHref(support.supportPhone)}>
+                    {chunks}
+                  </a>
+                ),
+              })}
             </p>
           ) : (
             supportMissing
@@ -58,46 +76,66 @@ export default function OrderFailedPage() {
         </div>
         <div className="result-actions">
           <button className="btn" onClick={() => navigate('/shipping', { state: { formData: errorData.formData } })}>
-            Try Again
+            {t('checkout.tryAgain')}
           </button>
           <button className="btn ghost" onClick={() => setContact(true)}>
-            Contact Support
+            {t('checkout.failed.contactSupport')}
           </button>
           <Link className="btn ghost" to="/cart">
-            Review Cart
+            {t('checkout.failed.reviewCart')}
           </Link>
           <Link className="btn ghost" to="/">
-            Go to Home
+            {t('checkout.goHome')}
           </Link>
         </div>
       </div>
       {contact && (
-        <Dialog title="Contact Support" onClose={() => setContact(false)}>
-          <p>Our support team will help with your payment or order.</p>
+        <Dialog title={t('checkout.failed.contactSupport')} onClose={() => setContact(false)}>
+          <p>{t('checkout.failed.supportHelps')}</p>
           {support ? (
             <ul className="contact-list">
               <li>
-                Email: <a href={`mailto:${support.supportEmail}`}>{support.supportEmail}</a>
+                {t.rich('checkout.failed.email', {
+                  email: support.supportEmail,
+                  mail: (chunks) => (
+                    <a key="mail" href={`mailto:${support.supportEmail}`}>
+                      {chunks}
+                    </a>
+                  ),
+                })}
               </li>
               <li>
-                Phone: <a href={telHref(support.supportPhone)}>{support.supportPhone}</a>
+                {t.rich('checkout.failed.phone', {
+                  phone: support.supportPhone,
+                  tel: (chunks) => (
+                    <a key="tel" href={telHref(support.supportPhone)}>
+                      {chunks}
+                    </a>
+                  ),
+                })}
               </li>
             </ul>
           ) : (
             supportMissing
           )}
           <p className="muted">
-            Please quote error code <span className="mono">{code}</span>
-            {errorData.orderNumber && (
-              <>
-                {' '}
-                and order <span className="mono">{errorData.orderNumber}</span>
-              </>
-            )}
-            .
+            {t.rich(errorData.orderNumber ? 'checkout.failed.quoteBoth' : 'checkout.failed.quoteCode', {
+              code,
+              order: errorData.orderNumber ?? '',
+              mono: (chunks) => (
+                <span key="code" className="mono">
+                  {chunks}
+                </span>
+              ),
+              ref: (chunks) => (
+                <span key="order" className="mono">
+                  {chunks}
+                </span>
+              ),
+            })}
           </p>
           <button className="btn block" onClick={() => setContact(false)} autoFocus>
-            Close
+            {t('checkout.failed.close')}
           </button>
         </Dialog>
       )}
@@ -106,8 +144,8 @@ export default function OrderFailedPage() {
 }
 
 /** A payment that reached an order the shopper had cancelled was taken, then given back. */
-function chargeNote(code: string): string {
-  if (code === 'PAYMENT_REFUNDED') return 'Your payment has been refunded in full.';
-  if (code === 'ORDER_CANCELLED') return 'Your payment will be refunded.';
-  return 'No charge was made to your account.';
+function chargeNote(code: string, t: T): string {
+  if (code === 'PAYMENT_REFUNDED') return t('checkout.failed.refunded');
+  if (code === 'ORDER_CANCELLED') return t('checkout.failed.willRefund');
+  return t('checkout.failed.noCharge');
 }

@@ -6,6 +6,3 @@
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
-
-export const SUPPORT_LOADING = 'Loading the support contact…';
-export const SUPPORT_UNAVAILABLE = 'The support contact could not be loaded. Please try again in a moment.';

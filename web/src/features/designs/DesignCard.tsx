@@ -4,10 +4,6 @@
 import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import {
-  DEFAULT_DESIGN_NAME,
-  MOVE_TO_CART_FAILED,
-  REMOVE_DESIGN_FAILED,
-  UPDATE_QUANTITY_FAILED,
   useDeleteDesign,
   useMoveDesignToCart,
   useUpdateDesign,
@@ -20,6 +16,7 @@ import { RosterSummary } from '../../components/roster/RosterSummary';
 import type { Quantities } from '../../components/SizeSteppers';
 import { rupees } from '../../lib/money';
 import { serverErrorText } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import { DesignThumbnail } from './DesignThumbnail';
 import { canLower, lowered, raised } from './quantity';
 import { ShareControls } from './ShareControls';
@@ -30,7 +27,9 @@ import { ShareControls } from './ShareControls';
  */
 export type GroupStarter = ComponentType<{ design: SavedDesign; onClose: () => void }>;
 
-export const REMOVE_QUESTION = 'Are you sure you want to remove this design from your saved items?';
+/** The quantity stepper's signs, the same in every language. */
+const MINUS = '−';
+const PLUS = '+';
 
 /** The studio, reopening this design. */
 function studioLink(d: Pick<SavedDesign, '_id' | 'productId' | 'color'>): string {
@@ -38,7 +37,8 @@ function studioLink(d: Pick<SavedDesign, '_id' | 'productId' | 'color'>): string
 }
 
 export function DesignCard({ design, banners, groupStarter: StartGroup }: { design: SavedDesign; banners: BannerState; groupStarter?: GroupStarter }) {
-  const update = useUpdateDesign(UPDATE_QUANTITY_FAILED);
+  const t = useT();
+  const update = useUpdateDesign(t('designs.updateFailed'));
   const remove = useDeleteDesign();
   const move = useMoveDesignToCart();
   const [sharing, setSharing] = useState(false);
@@ -50,19 +50,19 @@ export function DesignCard({ design, banners, groupStarter: StartGroup }: { desi
     if (!quantity) return;
     update.mutate(
       { id: design._id, version: design.version, quantity },
-      { onError: (e) => banners.error(serverErrorText(e, UPDATE_QUANTITY_FAILED)) },
+      { onError: (e) => banners.error(serverErrorText(e, t('designs.updateFailed'))) },
     );
   };
   const moveToCart = () =>
     move.mutate(design._id, {
-      onSuccess: () => banners.success(`“${design.name}” was moved to your cart.`),
-      onError: (e) => banners.error(serverErrorText(e, MOVE_TO_CART_FAILED)),
+      onSuccess: () => banners.success(t('designs.moved', { name: design.name })),
+      onError: (e) => banners.error(serverErrorText(e, t('designs.moveFailed'))),
     });
   const confirmRemove = () => {
     setConfirming(false);
     remove.mutate(design._id, {
-      onSuccess: () => banners.success(`“${design.name}” was removed from your saved designs.`),
-      onError: (e) => banners.error(serverErrorText(e, REMOVE_DESIGN_FAILED)),
+      onSuccess: () => banners.success(t('designs.removed', { name: design.name })),
+      onError: (e) => banners.error(serverErrorText(e, t('designs.removeFailed'))),
     });
   };
 
@@ -70,62 +70,63 @@ export function DesignCard({ design, banners, groupStarter: StartGroup }: { desi
     <li className="design-card" data-testid="design-card" aria-busy={busy}>
       <DesignThumbnail design={design} />
       <div className="design-body">
-        <h2>{design.name || DEFAULT_DESIGN_NAME}</h2>
+        <h2>{design.name || t('designs.defaultName')}</h2>
         <p className="muted">{design.productName}</p>
         <DesignDetails design={design} />
         <RosterSummary rows={design.design.roster} />
         <dl className="design-figures">
-          <dt>Unit price</dt>
+          <dt>{t('designs.unitPrice')}</dt>
           <dd>{rupees(design.price)}</dd>
-          <dt>Items</dt>
+          <dt>{t('designs.items')}</dt>
           <dd>
             <span className="stepper">
-              <button type="button" aria-label="Fewer items" disabled={busy || !canLower(design.quantity)} onClick={() => setQuantity(lowered(design.quantity))}>
-                −
+              <button type="button" aria-label={t('designs.fewer')} disabled={busy || !canLower(design.quantity)} onClick={() => setQuantity(lowered(design.quantity))}>
+                {MINUS}
               </button>
-              <output aria-label="Item count" data-testid="item-count">
+              <output aria-label={t('designs.itemCount')} data-testid="item-count">
                 {design.itemCount}
               </output>
-              <button type="button" aria-label="More items" disabled={busy} onClick={() => setQuantity(raised(design.quantity))}>
-                +
+              <button type="button" aria-label={t('designs.more')} disabled={busy} onClick={() => setQuantity(raised(design.quantity))}>
+                {PLUS}
               </button>
             </span>
           </dd>
           {design.designFee > 0 && (
             <>
-              <dt>Design fee</dt>
+              <dt>{t('designs.designFee')}</dt>
               <dd>{rupees(design.designFee)}</dd>
             </>
           )}
-          <dt className="total">Line total</dt>
+          <dt className="total">{t('designs.lineTotal')}</dt>
           <dd className="total" data-testid="line-total">
             {rupees(design.lineTotal)}
           </dd>
         </dl>
         <div className="design-actions">
           <button className="btn small" disabled={busy} onClick={moveToCart}>
-            {move.isPending ? 'Moving…' : 'Move to cart'}
+            {move.isPending ? t('designs.moving') : t('designs.moveToCart')}
           </button>
           <Link className="btn ghost small" to={studioLink(design)}>
-            Edit in studio
+            {t('designs.editInStudio')}
           </Link>
           <button className="btn ghost small danger-text" disabled={busy} onClick={() => setConfirming(true)}>
-            {remove.isPending ? 'Removing…' : 'Remove design'}
+            {remove.isPending ? t('designs.removing') : t('designs.removeDesign')}
           </button>
         </div>
         <ShareControls design={design} disabled={busy} onBusy={setSharing} banners={banners} />
         {StartGroup && (
           <button className="btn ghost small group-start" disabled={busy} onClick={() => setGrouping(true)}>
-            Start a group order
+            {t('designs.startGroup')}
           </button>
         )}
       </div>
       {grouping && StartGroup && <StartGroup design={design} onClose={() => setGrouping(false)} />}
       {confirming && (
         <ConfirmDialog
-          title="Remove design"
-          question={REMOVE_QUESTION}
-          confirmLabel="Remove"
+          title={t('designs.removeDesign')}
+          question={t('designs.removeQuestion')}
+          confirmLabel={t('designs.remove')}
+          cancelLabel={t('designs.cancel')}
           onConfirm={confirmRemove}
           onCancel={() => setConfirming(false)}
         />

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { calls, designDoc, fail, mockApi, ok, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
 import type { SavedDesign } from '../../api/designs';
 import SavedDesignsPage from './SavedDesignsPage';
-import { REMOVE_QUESTION } from './DesignCard';
+import { translate } from '../../lib/i18n';
+
+const REMOVE_QUESTION = translate('en', 'designs.removeQuestion');
 
 let n = 0;
 /** A saved design as GET /api/designs returns it: 3 white tees with a text on the Left Chest. */

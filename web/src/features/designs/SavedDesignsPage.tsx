@@ -6,15 +6,20 @@
 // dialog (`groupStarter`).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { FETCH_DESIGNS_FAILED, useAllSavedDesigns, useSavedDesigns } from '../../api/designs';
+import { useAllSavedDesigns, useSavedDesigns } from '../../api/designs';
 import { Banners, useBanners } from '../../components/Banners';
 import { Spinner } from '../../components/Spinner';
 import { rupees } from '../../lib/money';
 import { serverErrorText } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import { DesignCard, type GroupStarter } from './DesignCard';
 import './designs.css';
 
+/** Shown while the total over every page is fetched. */
+const ELLIPSIS = '…';
+
 export default function SavedDesignsPage({ groupStarter }: { groupStarter?: GroupStarter }) {
+  const t = useT();
   const [page, setPage] = useState(1);
   const designs = useSavedDesigns(page);
   const banners = useBanners();
@@ -34,41 +39,45 @@ export default function SavedDesignsPage({ groupStarter }: { groupStarter?: Grou
   return (
     <section className="page saved-designs-page">
       <header className="page-head">
-        <h1>Saved Designs</h1>
-        <p className="muted">Your custom designs and saved items</p>
+        <h1>{t('designs.title')}</h1>
+        <p className="muted">{t('designs.intro')}</p>
       </header>
       <Banners banners={banners} />
 
       {designs.isPending ? (
-        <Spinner label="Loading saved designs..." />
+        <Spinner label={t('designs.loading')} />
       ) : designs.isError ? (
         <div className="empty-state" role="alert">
-          <h2>Error Loading Designs</h2>
-          <p className="muted">{serverErrorText(designs.error, FETCH_DESIGNS_FAILED)}</p>
+          <h2>{t('designs.loadError')}</h2>
+          <p className="muted">{serverErrorText(designs.error, t('designs.loadFailed'))}</p>
           <button className="btn" onClick={() => void designs.refetch()} disabled={designs.isFetching}>
-            Try Again
+            {t('designs.tryAgain')}
           </button>
         </div>
       ) : list.length === 0 ? (
         <div className="empty-state">
-          <h2>No Saved Designs</h2>
-          <p className="muted">Design a shirt in the studio and save it to find it here.</p>
+          <h2>{t('designs.empty')}</h2>
+          <p className="muted">{t('designs.emptyHint')}</p>
           <Link className="btn" to="/design">
-            Create Design
+            {t('designs.create')}
           </Link>
         </div>
       ) : (
         <>
           <div className="designs-summary" data-testid="designs-summary">
+            <p>{t.rich('designs.saved', { count: pagination?.total ?? list.length, b: (chunks) => <strong key="b">{chunks}</strong> })}</p>
             <p>
-              <strong>{pagination?.total ?? list.length}</strong> {(pagination?.total ?? list.length) === 1 ? 'item' : 'items'} saved
-            </p>
-            <p>
-              Total value{' '}
-              <strong data-testid="designs-total">{counted ? rupees(counted.reduce((sum, d) => sum + d.lineTotal, 0)) : '…'}</strong>
+              {t.rich('designs.totalValue', {
+                value: counted ? rupees(counted.reduce((sum, d) => sum + d.lineTotal, 0)) : ELLIPSIS,
+                b: (chunks) => (
+                  <strong key="b" data-testid="designs-total">
+                    {chunks}
+                  </strong>
+                ),
+              })}
             </p>
             <Link className="btn" to="/cart">
-              View Cart
+              {t('designs.viewCart')}
             </Link>
           </div>
           <ul className={`design-grid ${designs.isPlaceholderData ? 'stale' : ''}`} aria-busy={designs.isFetching}>
@@ -77,15 +86,13 @@ export default function SavedDesignsPage({ groupStarter }: { groupStarter?: Grou
             ))}
           </ul>
           {pagination && pagination.pages > 1 && (
-            <nav className="pager" aria-label="Pagination">
+            <nav className="pager" aria-label={t('designs.pagination')}>
               <button className="btn ghost small" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || designs.isFetching}>
-                Previous
+                {t('designs.previous')}
               </button>
-              <span>
-                Page {pagination.page} of {pagination.pages}
-              </span>
+              <span>{t('designs.pageOf', { page: pagination.page, pages: pagination.pages })}</span>
               <button className="btn ghost small" onClick={() => setPage((p) => p + 1)} disabled={page >= pagination.pages || designs.isFetching}>
-                Next
+                {t('designs.next')}
               </button>
             </nav>
           )}

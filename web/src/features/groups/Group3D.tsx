@@ -10,10 +10,12 @@ import { createStudio, type AreaKey, type Garment } from '../../lib/engine';
 import { garmentOf } from '../../lib/garment';
 import { provideStoredImages } from '../../lib/imageStore';
 import type { components } from '../../lib/schema';
+import { useT } from '../../lib/i18n';
 
 const DECAL_WIDTH = 512;
 
 export default function Group3D({ productId, design }: { productId: string; design: components['schemas']['Design'] }) {
+  const t = useT();
   const product = useProduct(productId);
   const json = JSON.stringify(design);
   // Drawn on the product's garment once it has arrived (its areas are the decals).
@@ -42,8 +44,8 @@ export default function Group3D({ productId, design }: { productId: string; desi
   }, [productId, design.color, json, garmentJson]);
 
   const url = product.data ? modelUrl(product.data, design.color) : undefined;
-  if (decals === 'failed' || product.isError) return <p className="muted">3D view not available</p>;
-  if (!decals || product.isPending) return <p className="muted">Drawing the design…</p>;
-  if (!url) return <p className="muted">3D Model Not Available</p>;
+  if (decals === 'failed' || product.isError) return <p className="muted">{t('groups.no3d')}</p>;
+  if (!decals || product.isPending) return <p className="muted">{t('groups.drawing')}</p>;
+  if (!url) return <p className="muted">{t('groups.noModel')}</p>;
   return <GarmentViewer modelUrl={url} colorHex={colorSwatch(design.color, product.data?.colorHex)} decals={decals} side="back" />;
 }

@@ -8,6 +8,7 @@ import type { components } from '../../lib/schema';
 type RosterRow = components['schemas']['RosterRow'];
 import { DesignThumbnails } from '../../components/DesignThumbnails';
 import { Spinner } from '../../components/Spinner';
+import { useT } from '../../lib/i18n';
 
 const Group3D = lazy(() => import('./Group3D'));
 
@@ -18,6 +19,7 @@ type Design = components['schemas']['Design'];
  * `row`: the name and number drawn on a personalised design (the member's own, or a sample), with its caption.
  */
 export function GroupDesign({ token, productId, design: plain, row, rowCaption }: { token: string; productId: string; design: Design; row?: RosterRow; rowCaption?: string }) {
+  const t = useT();
   const [show3d, setShow3d] = useState(false);
   const [pictures, setPictures] = useState(false);
   useEffect(() => {
@@ -34,17 +36,17 @@ export function GroupDesign({ token, productId, design: plain, row, rowCaption }
   const design: Design = row ? { ...plain, roster: [row] } : plain;
   return (
     <div className="group-design stack">
-      <DesignThumbnails key={pictures ? 'pictures' : 'drawing'} productId={productId} color={design.color} design={design} missingImageNote="(its image could not be loaded)" />
+      <DesignThumbnails key={pictures ? 'pictures' : 'drawing'} productId={productId} color={design.color} design={design} missingImageNote={t('groups.imageNotLoaded')} />
       {row && rowCaption && <p className="muted small-print">{rowCaption}</p>}
       {show3d ? (
         <div className="group-3d">
-          <Suspense fallback={<Spinner label="Loading 3D view..." />}>
+          <Suspense fallback={<Spinner label={t('groups.loading3d')} />}>
             <Group3D productId={productId} design={design} />
           </Suspense>
         </div>
       ) : (
         <button className="btn ghost small" type="button" onClick={() => setShow3d(true)}>
-          View in 3D
+          {t('groups.view3d')}
         </button>
       )}
     </div>

@@ -4,8 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
 import { FakePieces, groupDesign, GROUP_TOKEN, myPieces, productAnswer, publicGroup } from '../../test/groupFixtures';
 import type { GroupRowRequest, MyGroupPieces, PublicGroupOrder } from '../../api/groupOrders';
-import GroupLinkPage, { LINK_NOT_VALID } from './GroupLinkPage';
-import { GROUP_CANCELLED, GROUP_CLOSED, GROUP_DEADLINE_PASSED } from './statusText';
+import { translate } from '../../lib/i18n';
+import GroupLinkPage from './GroupLinkPage';
+
+const LINK_NOT_VALID = translate('en', 'groups.linkNotValid');
+const GROUP_CLOSED = translate('en', 'groups.closed');
+const GROUP_CANCELLED = translate('en', 'groups.cancelled');
+const GROUP_DEADLINE_PASSED = translate('en', 'groups.deadlinePassed');
 
 const base = `/api/group-orders/by-token/${GROUP_TOKEN}`;
 

@@ -8,8 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { fail, mockApi, ok, order, renderRoutes, signedIn, type FakeResponse } from '../../test/testkit';
 import { FakePieces, GROUP_TOKEN, myPieces, publicGroup } from '../../test/groupFixtures';
 import type { GroupRowRequest, MyGroupPieces } from '../../api/groupOrders';
-import GroupLinkPage, { MEMBERS_PAY_TEXT } from './GroupLinkPage';
-import { PAID_NO_CHANGE, REFUND_WARNING } from './MemberPieces';
+import { translate } from '../../lib/i18n';
+import GroupLinkPage from './GroupLinkPage';
+
+const MEMBERS_PAY_TEXT = translate('en', 'groups.membersPay');
+const PAID_NO_CHANGE = translate('en', 'groups.paidNoChange');
+const REFUND_WARNING = translate('en', 'groups.refundWarning');
 
 const base = `/api/group-orders/by-token/${GROUP_TOKEN}`;
 const SHARE = 29900;

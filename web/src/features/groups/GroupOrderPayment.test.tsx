@@ -9,6 +9,9 @@ import { group, groupRow, GROUP_ID, GROUP_TOKEN } from '../../test/groupFixtures
 import type { GroupOrder } from '../../api/groupOrders';
 import GroupOrderPage, { topUpPayLabel } from './GroupOrderPage';
 import { paidProgress } from './GroupProgressPanel';
+import { translate } from '../../lib/i18n';
+
+const english = (id: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate('en', id, values);
 
 const SHIP_TO = { email: 'asha@example.com', fullName: 'Asha Verma', phone: '9876543210', addressLine1: '12 Janpath', street: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001', country: 'India' };
 const BELOW = 'Minimum quantity requirement not met. You need 22 more items to reach the minimum of 25 per color.';
@@ -116,10 +119,10 @@ describe('GroupOrderPage, members paying', () => {
   });
 
   it('words the paid progress and the top-up button', () => {
-    expect(paidProgress({ paidPieces: 0, paidNeedMore: 25 }).text).toBe('25 more paid pieces needed to reach the minimum of 25.');
-    expect(paidProgress({ paidPieces: 24, paidNeedMore: 1 }).text).toBe('1 more paid piece needed to reach the minimum of 25.');
-    expect(paidProgress({ paidPieces: 27, paidNeedMore: 0 })).toEqual({ max: 27, needMore: 0, text: 'The minimum of paid pieces is reached.' });
-    expect(topUpPayLabel(30648, 1)).toBe('Pay ₹306.48 for your 1 top-up piece');
-    expect(topUpPayLabel(707004, 23)).toBe('Pay ₹7,070.04 for your 23 top-up pieces');
+    expect(paidProgress(english, { paidPieces: 0, paidNeedMore: 25 }).text).toBe('25 more paid pieces needed to reach the minimum of 25.');
+    expect(paidProgress(english, { paidPieces: 24, paidNeedMore: 1 }).text).toBe('1 more paid piece needed to reach the minimum of 25.');
+    expect(paidProgress(english, { paidPieces: 27, paidNeedMore: 0 })).toEqual({ max: 27, needMore: 0, text: 'The minimum of paid pieces is reached.' });
+    expect(topUpPayLabel(english, 30648, 1)).toBe('Pay ₹306.48 for your 1 top-up piece');
+    expect(topUpPayLabel(english, 707004, 23)).toBe('Pay ₹7,070.04 for your 23 top-up pieces');
   });
 });

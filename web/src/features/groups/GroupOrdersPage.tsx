@@ -2,38 +2,47 @@
 // with its status, deadline and pieces against the minimum; a new one starts
 // from a saved design.
 import { Link } from 'react-router';
-import { GROUPS_FAILED, useGroupOrders } from '../../api/groupOrders';
+import { useGroupOrders } from '../../api/groupOrders';
 import { Spinner } from '../../components/Spinner';
 import { FACTS } from '../../lib/engine';
 import { serverErrorText } from '../../lib/api';
 import { formatDate } from '../../lib/formatDate';
+import { useT } from '../../lib/i18n';
 import { STATUS_LABELS } from './GroupOrderPage';
 import './groups.css';
 
+/** A product's name and a status, the same in every language. */
+const productAndStatus = (product: string, status: string) => `${product} · ${status}`;
+
 export default function GroupOrdersPage() {
+  const t = useT();
   const groups = useGroupOrders();
+  const statusOf = (status: string) => {
+    const id = STATUS_LABELS[status];
+    return id ? t(id) : status;
+  };
   return (
     <section className="page group-list-page">
       <header className="page-head">
-        <h1>Group Orders</h1>
-        <p className="muted">One link for your team, club or office: everyone picks their own size, you place one order.</p>
+        <h1>{t('groups.listTitle')}</h1>
+        <p className="muted">{t('groups.listIntro')}</p>
       </header>
       {groups.isPending ? (
-        <Spinner label="Loading your group orders..." />
+        <Spinner label={t('groups.listLoading')} />
       ) : groups.isError ? (
         <div className="empty-state" role="alert">
-          <h2>Error Loading Group Orders</h2>
-          <p className="muted">{serverErrorText(groups.error, GROUPS_FAILED)}</p>
+          <h2>{t('groups.listError')}</h2>
+          <p className="muted">{serverErrorText(groups.error, t('groups.listFailed'))}</p>
           <button className="btn" onClick={() => void groups.refetch()} disabled={groups.isFetching}>
-            Try Again
+            {t('groups.tryAgain')}
           </button>
         </div>
       ) : groups.data.length === 0 ? (
         <div className="empty-state">
-          <h2>No Group Orders Yet</h2>
-          <p className="muted">Start one from a saved design: “Start a group order” on its card.</p>
+          <h2>{t('groups.listEmpty')}</h2>
+          <p className="muted">{t('groups.listEmptyHint')}</p>
           <Link className="btn" to="/user/saved-designs">
-            Saved Designs
+            {t('groups.savedDesigns')}
           </Link>
         </div>
       ) : (
@@ -44,11 +53,12 @@ export default function GroupOrdersPage() {
                 <Link to={`/account/group-orders/${g._id}`}>{g.title}</Link>
               </h2>
               <p className="muted">
-                {g.productName} · {STATUS_LABELS[g.status] ?? g.status}
+                {productAndStatus(g.productName, statusOf(g.status))}
               </p>
               <p>
-                {g.progress.pieces} {g.progress.pieces === 1 ? 'piece' : 'pieces'} ({g.progress.minimumReached ? 'minimum reached' : `${g.progress.needMore} more for the minimum of ${FACTS.minPerColor}`}) · deadline{' '}
-                {formatDate(g.deadline)}
+                {g.progress.minimumReached
+                  ? t('groups.cardProgressReached', { count: g.progress.pieces, date: formatDate(g.deadline) })
+                  : t('groups.cardProgress', { count: g.progress.pieces, more: g.progress.needMore, minimum: FACTS.minPerColor, date: formatDate(g.deadline) })}
               </p>
             </li>
           ))}

@@ -9,22 +9,21 @@
 // will not print) shows the server's message.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { GROUP_CHANGE_FAILED, GROUP_FAILED, JOIN_FAILED, useMyGroupPieces, useMyPieceActions, type MyGroupPiece } from '../../api/groupOrders';
+import { useMyGroupPieces, useMyPieceActions, type MyGroupPiece } from '../../api/groupOrders';
 import { chargesGatewayFee, useStoreFacts } from '../../api/store';
 import type { SizeOffer } from '../../api/products';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { rupees } from '../../lib/money';
 import { serverErrorText } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import { PayForPieces } from './PayForPieces';
 import type { PrintedFields } from './printedFields';
 import { EMPTY_ROW, RowFields, rowRequest, type RowValue } from './RowFields';
 
+const SPACE = ' ';
 const asValue = (piece: MyGroupPiece): RowValue => ({ size: piece.size, name: piece.name ?? '', number: piece.number ?? '' });
 const describe = (piece: MyGroupPiece) => [piece.size, piece.name, piece.number].filter(Boolean).join(' · ');
-
-export const PAID_NO_CHANGE = 'Your piece is paid for, so it cannot change: withdraw it (you are refunded) and join again.';
-export const REFUND_WARNING = 'You have paid for this piece: withdrawing it refunds your payment to the card you paid with. You can join again (and pay again) until the deadline.';
 
 interface Props {
   token: string;
@@ -41,6 +40,7 @@ interface Props {
 }
 
 export function MemberPieces({ token, fields, offer, open, withdrawOpen = open, membersPay = false, piecesPerMember = 1 }: Props) {
+  const t = useT();
   const mine = useMyGroupPieces(token, true);
   const actions = useMyPieceActions(token);
   const [editing, setEditing] = useState<{ id: string; value: RowValue } | null>(null);
@@ -50,11 +50,11 @@ export function MemberPieces({ token, fields, offer, open, withdrawOpen = open, 
   const [done, setDone] = useState<string | null>(null);
   const busy = actions.join.isPending || actions.change.isPending || actions.withdraw.isPending;
 
-  if (mine.isPending) return <Spinner label="Loading your piece..." />;
+  if (mine.isPending) return <Spinner label={t('groups.loadingYourPiece')} />;
   if (mine.isError) {
     return (
       <p className="notice error" role="alert">
-        {serverErrorText(mine.error, GROUP_FAILED)}
+        {serverErrorText(mine.error, t('groups.loadFailed'))}
       </p>
     );
   }
@@ -74,13 +74,13 @@ export function MemberPieces({ token, fields, offer, open, withdrawOpen = open, 
       onError: (e) => setError(serverErrorText(e, fallback)),
     });
   };
-  const join = (value: RowValue, success: string) => run((o) => actions.join.mutate(rowRequest(value, fields), o), success, JOIN_FAILED);
+  const join = (value: RowValue, success: string) => run((o) => actions.join.mutate(rowRequest(value, fields), o), success, t('groups.joinFailed'));
 
   const pieces = mine.data?.pieces ?? [];
   if (pieces.length === 0) {
     if (!open) return feedback;
     return (
-      <PieceForm id="join" title="Join this group order" submitLabel="Join" pendingLabel="Joining…" fields={fields} offer={offer} busy={busy} onSubmit={(v) => join(v, 'You have joined the group order.')}>
+      <PieceForm id="join" title={t('groups.joinTitle')} submitLabel={t('groups.join')} pendingLabel={t('groups.joining')} fields={fields} offer={offer} busy={busy} onSubmit={(v) => join(v, t('groups.joined'))}>
         {feedback}
       </PieceForm>
     );
@@ -89,12 +89,12 @@ export function MemberPieces({ token, fields, offer, open, withdrawOpen = open, 
   const several = pieces.length > 1;
   const submitChange = (e: FormEvent) => {
     e.preventDefault();
-    if (editing) run((o) => actions.change.mutate({ row: editing.id, body: rowRequest(editing.value, fields) }, o), 'Your piece was changed.', GROUP_CHANGE_FAILED);
+    if (editing) run((o) => actions.change.mutate({ row: editing.id, body: rowRequest(editing.value, fields) }, o), t('groups.pieceChanged'), t('groups.changeFailed'));
   };
   const withdrawPaid = membersPay && !!withdrawing?.paid;
   return (
     <section className="stack your-piece" aria-labelledby="your-piece-title">
-      <h2 id="your-piece-title">{several ? 'Your pieces' : 'Your piece'}</h2>
+      <h2 id="your-piece-title">{several ? t('groups.yourPieces') : t('groups.yourPiece')}</h2>
       <ul className="your-pieces">
         {pieces.map((piece) => {
           const paid = membersPay && piece.paid;
@@ -106,10 +106,10 @@ export function MemberPieces({ token, fields, offer, open, withdrawOpen = open, 
                   <RowFields id="my-row" value={editing.value} onChange={(value) => setEditing({ id: piece._id, value })} fields={fields} offer={offer} disabled={busy} />
                   <div className="row">
                     <button className="btn" type="submit" disabled={busy || !editing.value.size}>
-                      {actions.change.isPending ? 'Saving…' : 'Save changes'}
+                      {actions.change.isPending ? t('groups.saving') : t('groups.saveChanges')}
                     </button>
                     <button className="btn ghost" type="button" onClick={() => setEditing(null)}>
-                      Cancel
+                      {t('groups.cancel')}
                     </button>
                   </div>
                 </form>
@@ -119,16 +119,16 @@ export function MemberPieces({ token, fields, offer, open, withdrawOpen = open, 
                     {describe(piece)}
                   </p>
                   {paid && <PaidPiece orderNumber={piece.orderNumber} />}
-                  {open && paid && <p className="muted small-print">{PAID_NO_CHANGE}</p>}
+                  {open && paid && <p className="muted small-print">{t('groups.paidNoChange')}</p>}
                   {withdrawOpen && (
                     <div className="row">
                       {open && !paid && (
                         <button className="btn small" type="button" disabled={busy} aria-describedby={lineId} onClick={() => (setDone(null), setAdding(false), setEditing({ id: piece._id, value: asValue(piece) }))}>
-                          Change
+                          {t('groups.change')}
                         </button>
                       )}
                       <button className="btn ghost small danger-text" type="button" disabled={busy} aria-describedby={lineId} onClick={() => setWithdrawing(piece)}>
-                        Withdraw
+                        {t('groups.withdraw')}
                       </button>
                     </div>
                   )}
@@ -144,39 +144,37 @@ export function MemberPieces({ token, fields, offer, open, withdrawOpen = open, 
           unpaid={pieces.filter((p) => !p.paid).length}
           token={token}
           open={open}
-          onPaid={(c) => (setError(null), setDone(`Payment received: order ${c.orderNumber} is paid.`))}
+          onPaid={(c) => (setError(null), setDone(t('groups.paymentReceived', { order: c.orderNumber })))}
         />
       )}
       {open &&
         pieces.length < piecesPerMember &&
         (adding ? (
-          <PieceForm id="add-piece" title="Add another piece" submitLabel="Add piece" pendingLabel="Adding…" fields={fields} offer={offer} busy={busy} onSubmit={(v) => join(v, 'Piece added.')} onCancel={() => setAdding(false)} />
+          <PieceForm id="add-piece" title={t('groups.addAnother')} submitLabel={t('groups.addPiece')} pendingLabel={t('groups.adding')} fields={fields} offer={offer} busy={busy} onSubmit={(v) => join(v, t('groups.pieceAdded'))} onCancel={() => setAdding(false)} />
         ) : (
           <p className="row">
             <button className="btn ghost small" type="button" disabled={busy} onClick={() => (setDone(null), setEditing(null), setAdding(true))}>
-              Add another piece
+              {t('groups.addAnother')}
             </button>
-            <span className="muted small-print">
-              You may add up to {piecesPerMember} pieces ({piecesPerMember - pieces.length} more).
-            </span>
+            <span className="muted small-print">{t('groups.mayAddUpTo', { max: piecesPerMember, left: piecesPerMember - pieces.length })}</span>
           </p>
         ))}
       {feedback}
       {withdrawing && (
         <ConfirmDialog
-          title="Withdraw"
-          question={several ? `Withdraw this piece (${describe(withdrawing)}) from the group order?` : 'Withdraw your piece from this group order?'}
-          confirmLabel="Withdraw"
-          cancelLabel="Keep my piece"
+          title={t('groups.withdraw')}
+          question={several ? t('groups.withdrawThisQuestion', { piece: describe(withdrawing) }) : t('groups.withdrawYoursQuestion')}
+          confirmLabel={t('groups.withdraw')}
+          cancelLabel={t('groups.keepMyPiece')}
           onConfirm={() => {
             const piece = withdrawing;
             setWithdrawing(null);
             // A paid piece: the server's own words on the refund.
-            run((o) => actions.withdraw.mutate(piece._id, o), withdrawPaid ? null : several ? 'Your piece was withdrawn.' : 'You have withdrawn from the group order.', GROUP_CHANGE_FAILED);
+            run((o) => actions.withdraw.mutate(piece._id, o), withdrawPaid ? null : several ? t('groups.pieceWithdrawn') : t('groups.youWithdrew'), t('groups.changeFailed'));
           }}
           onCancel={() => setWithdrawing(null)}
         >
-          {withdrawPaid ? REFUND_WARNING : 'You can join again until the deadline.'}
+          {withdrawPaid ? t('groups.refundWarning') : t('groups.joinAgainUntil')}
         </ConfirmDialog>
       )}
     </section>
@@ -198,6 +196,7 @@ interface PieceFormProps {
 
 /** A new piece's fields: joining, or adding another. */
 function PieceForm({ id, title, submitLabel, pendingLabel, fields, offer, busy, onSubmit, onCancel, children }: PieceFormProps) {
+  const t = useT();
   const [value, setValue] = useState<RowValue>(EMPTY_ROW);
   return (
     <form
@@ -216,7 +215,7 @@ function PieceForm({ id, title, submitLabel, pendingLabel, fields, offer, busy, 
         </button>
         {onCancel && (
           <button className="btn ghost" type="button" onClick={onCancel}>
-            Cancel
+            {t('groups.cancel')}
           </button>
         )}
       </div>
@@ -227,30 +226,30 @@ function PieceForm({ id, title, submitLabel, pendingLabel, fields, offer, busy, 
 
 /** A paid piece: its order's number and where to follow it. */
 function PaidPiece({ orderNumber }: { orderNumber?: string }) {
+  const t = useT();
+  const strong = (chunks: ReactNode[]) => <strong key="b">{chunks}</strong>;
   return (
     <p className="notice ok paid-piece" data-testid="piece-paid">
-      <span>
-        <strong>Paid</strong>
-        {orderNumber ? ` — order ${orderNumber}` : ''}
-      </span>{' '}
-      <Link to="/user/orders">View in My Orders</Link>
+      <span>{orderNumber ? t.rich('groups.paidOrder', { order: orderNumber, b: strong }) : t.rich('groups.paidBare', { b: strong })}</span>
+      {SPACE}
+      <Link to="/user/orders">{t('groups.viewInMyOrders')}</Link>
     </p>
   );
 }
 
 /** A members-pay group's unpaid pieces: what they cost, and Pay while the group is open. */
 function UnpaidPieces({ toPay, unpaid, token, open, onPaid }: { toPay: number; unpaid: number; token: string; open: boolean; onPaid: Parameters<typeof PayForPieces>[0]['onPaid'] }) {
+  const t = useT();
   const facts = useStoreFacts();
   if (toPay <= 0) return null;
-  const fee = facts.data && chargesGatewayFee(facts.data.gatewayFeeBps) ? ` (${facts.data.gatewayLabel} included)` : '';
-  const what = unpaid > 1 ? `your ${unpaid} pieces` : 'your piece';
+  // `none`: no gateway fee to name.
+  const fee = facts.data && chargesGatewayFee(facts.data.gatewayFeeBps) ? facts.data.gatewayLabel : 'none';
   return (
     <>
       <p className="piece-unpaid" data-testid="piece-unpaid">
-        Not paid yet: <strong>{rupees(toPay)}</strong> for {what}
-        {fee}. {unpaid > 1 ? 'They count towards the group once they are paid.' : 'It counts towards the group once it is paid.'}
+        {t.rich('groups.notPaidYet', { amount: rupees(toPay), count: Math.max(unpaid, 1), fee, b: (chunks) => <strong key="b">{chunks}</strong> })}
       </p>
-      {open && <PayForPieces token={token} amount={toPay} label={`Pay ${rupees(toPay)}`} onPaid={onPaid} />}
+      {open && <PayForPieces token={token} amount={toPay} label={t('groups.payAmount', { amount: rupees(toPay) })} onPaid={onPaid} />}
     </>
   );
 }

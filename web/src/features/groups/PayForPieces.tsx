@@ -6,11 +6,12 @@
 // price changed fetches them again, so the new amount shows.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { createGroupPayment, PAY_FAILED, useRefreshAfterPayment } from '../../api/groupOrders';
+import { createGroupPayment, useRefreshAfterPayment } from '../../api/groupOrders';
 import type { OrderConfirmation } from '../../api/payments';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { rupees } from '../../lib/money';
+import { useT } from '../../lib/i18n';
 import { forgetReceipt, receiptFor } from '../../lib/receipt';
 import { TestPaymentDialog } from '../../components/TestPaymentDialog';
 import { useGstinCheck } from '../../hooks/useGstinCheck';
@@ -21,8 +22,6 @@ import { emptyAddress, useAddressForm } from './useAddressForm';
 /** Codes after which the amount shown is no longer the server's: the row and the group are fetched again. */
 const STALE = ['AMOUNT_MISMATCH', 'GROUP_ROWS_CHANGED', 'GROUP_NOTHING_TO_PAY', 'ORDER_ALREADY_PAID', 'GROUP_CLOSED', 'GROUP_CANCELLED', 'GROUP_DEADLINE_PASSED'];
 
-export const BILLING_HINT = 'Your name and billing address go on your tax invoice. The piece ships with the group to the organiser’s address.';
-
 interface Props {
   token: string;
   /** Paise, the server's `toPay`. */
@@ -30,10 +29,12 @@ interface Props {
   /** The button that opens the billing details, e.g. "Pay ₹306.48". */
   label: string;
   onPaid: (confirmation: OrderConfirmation) => void;
+  /** Above the billing fields; by default, the member's (their invoice, the piece shipping with the group). */
   hint?: string;
 }
 
-export function PayForPieces({ token, amount, label, onPaid, hint = BILLING_HINT }: Props) {
+export function PayForPieces({ token, amount, label, onPaid, hint }: Props) {
+  const t = useT();
   const id = useId();
   const { user } = useAuth();
   const refresh = useRefreshAfterPayment(token);
@@ -54,7 +55,7 @@ export function PayForPieces({ token, amount, label, onPaid, hint = BILLING_HINT
       onPaid(confirmation);
     },
     onFailed: (e) => {
-      setProblem({ text: e.orderNumber ? `${e.description} (order ${e.orderNumber})` : e.description });
+      setProblem({ text: e.orderNumber ? t('groups.failedWithOrder', { reason: e.description, order: e.orderNumber }) : e.description });
       refresh();
     },
   });
@@ -88,7 +89,7 @@ export function PayForPieces({ token, amount, label, onPaid, hint = BILLING_HINT
       if (err instanceof ApiError && err.code && STALE.includes(err.code)) refresh();
       // The session ended: the route guard takes the member to sign in.
       if (err instanceof ApiError && err.status === 401) return;
-      setProblem({ text: (err instanceof ApiError && err.message) || PAY_FAILED, paidOrder: err instanceof ApiError && err.code === 'ORDER_ALREADY_PAID' });
+      setProblem({ text: (err instanceof ApiError && err.message) || t('groups.payFailed'), paidOrder: err instanceof ApiError && err.code === 'ORDER_ALREADY_PAID' });
     }
   };
 
@@ -101,10 +102,10 @@ export function PayForPieces({ token, amount, label, onPaid, hint = BILLING_HINT
         </button>
       ) : (
         <form ref={formRef} className="stack group-form pay-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`} aria-busy={busy}>
-          <h3 id={`${id}-title`}>Pay {rupees(amount)}</h3>
-          <AddressForm form={billing} legend="Billing details" hint={hint} disabled={busy} />
+          <h3 id={`${id}-title`}>{t('groups.payAmount', { amount: rupees(amount) })}</h3>
+          <AddressForm form={billing} legend={t('groups.billingDetails')} hint={hint ?? t('groups.billingHint')} disabled={busy} />
           <div className="field wide gstin-field">
-            <label htmlFor={`${id}-gstin`}>GSTIN (for business purchases)</label>
+            <label htmlFor={`${id}-gstin`}>{t('groups.gstinLabel')}</label>
             <input
               id={`${id}-gstin`}
               autoComplete="off"
@@ -117,7 +118,7 @@ export function PayForPieces({ token, amount, label, onPaid, hint = BILLING_HINT
               onChange={(e) => setGstin(e.target.value)}
             />
             <small id={`${id}-gstin-note`} className={gstinCheck.error ? 'field-error' : 'muted field-hint'}>
-              {gstinCheck.error ?? 'Optional. Registered in the billing state; it goes on your tax invoice.'}
+              {gstinCheck.error ?? t('groups.gstinHint')}
             </small>
           </div>
           <div role="alert">
@@ -128,7 +129,7 @@ export function PayForPieces({ token, amount, label, onPaid, hint = BILLING_HINT
                 {problem.paidOrder && (
                   <>
                     {' '}
-                    <Link to="/user/orders">View My Orders</Link>
+                    <Link to="/user/orders">{t('groups.viewMyOrders')}</Link>
                   </>
                 )}
               </p>
@@ -136,13 +137,13 @@ export function PayForPieces({ token, amount, label, onPaid, hint = BILLING_HINT
           </div>
           <div className="row">
             <button className="btn" type="submit" disabled={busy}>
-              {busy ? 'Opening payment…' : 'Continue to payment'}
+              {busy ? t('groups.openingPayment') : t('groups.continueToPayment')}
             </button>
             <button className="btn ghost" type="button" disabled={busy} onClick={() => setOpen(false)}>
-              Cancel
+              {t('groups.cancel')}
             </button>
           </div>
-          <p className="muted small-print">Secure payment by card. You are charged only after you confirm in the payment window.</p>
+          <p className="muted small-print">{t('groups.securePayment')}</p>
         </form>
       )}
       {payment.testOrder && <TestPaymentDialog order={payment.testOrder} paying={payment.testPaying} onPay={(o) => void payment.payTest(o)} onDismiss={payment.dismissTest} />}

@@ -7,6 +7,7 @@ import type { GroupRow } from '../../api/groupOrders';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate } from '../../lib/formatDate';
 import type { PrintedFields } from './printedFields';
+import { useT } from '../../lib/i18n';
 
 export function RosterTable({
   rows,
@@ -21,23 +22,24 @@ export function RosterTable({
   busy: boolean;
   membersPay?: boolean;
 }) {
+  const t = useT();
   const [removing, setRemoving] = useState<GroupRow | null>(null);
-  if (rows.length === 0) return <p className="muted empty-roster">Nobody has joined yet. Send the link round: rows appear here as people join.</p>;
+  if (rows.length === 0) return <p className="muted empty-roster">{t('groups.nobodyYet')}</p>;
   const describe = (r: GroupRow) => [r.size, r.name, r.number].filter(Boolean).join(' ');
   return (
-    <div className="roster-scroll" tabIndex={0} role="region" aria-label="Roster">
+    <div className="roster-scroll" tabIndex={0} role="region" aria-label={t('groups.roster')}>
       <table className="group-roster">
         <thead>
           <tr>
-            <th scope="col">Member</th>
-            <th scope="col">Size</th>
-            {fields.name && <th scope="col">Name</th>}
-            {fields.number && <th scope="col">Number</th>}
-            <th scope="col">Joined</th>
-            {membersPay && <th scope="col">Payment</th>}
+            <th scope="col">{t('groups.col.member')}</th>
+            <th scope="col">{t('groups.size')}</th>
+            {fields.name && <th scope="col">{t('groups.col.name')}</th>}
+            {fields.number && <th scope="col">{t('groups.number')}</th>}
+            <th scope="col">{t('groups.col.joined')}</th>
+            {membersPay && <th scope="col">{t('groups.col.payment')}</th>}
             {onRemove && (
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('groups.col.actions')}</span>
               </th>
             )}
           </tr>
@@ -47,7 +49,7 @@ export function RosterTable({
             <tr key={r._id} data-testid="group-row">
               <td>
                 {r.member}
-                {r.topUp && <span className="chip-label"> (top-up)</span>}
+                {r.topUp && <span className="chip-label">{t('groups.topUpMark')}</span>}
               </td>
               <td>{r.size}</td>
               {fields.name && <td>{r.name ?? ''}</td>}
@@ -55,13 +57,13 @@ export function RosterTable({
               <td>{formatDate(r.joinedAt)}</td>
               {membersPay && (
                 <td data-testid="row-paid">
-                  <span className={`paid-marker ${r.paid ? 'is-paid' : 'not-paid'}`}>{r.paid ? 'Paid' : 'Not paid'}</span>
+                  <span className={`paid-marker ${r.paid ? 'is-paid' : 'not-paid'}`}>{r.paid ? t('groups.paid') : t('groups.notPaid')}</span>
                 </td>
               )}
               {onRemove && (
                 <td>
-                  <button className="btn ghost small danger-text" type="button" disabled={busy} onClick={() => setRemoving(r)} aria-label={`Remove ${r.member}’s piece (${describe(r)})`}>
-                    Remove
+                  <button className="btn ghost small danger-text" type="button" disabled={busy} onClick={() => setRemoving(r)} aria-label={t('groups.removeLabel', { member: r.member, piece: describe(r) })}>
+                    {t('groups.remove')}
                   </button>
                 </td>
               )}
@@ -71,17 +73,18 @@ export function RosterTable({
       </table>
       {removing && onRemove && (
         <ConfirmDialog
-          title="Remove piece"
-          question={`Remove ${removing.member}’s piece (${describe(removing)})?`}
-          confirmLabel="Remove"
+          title={t('groups.removePiece')}
+          question={t('groups.removeQuestion', { member: removing.member, piece: describe(removing) })}
+          confirmLabel={t('groups.remove')}
+          cancelLabel={t('groups.cancel')}
           onConfirm={() => {
             onRemove(removing);
             setRemoving(null);
           }}
           onCancel={() => setRemoving(null)}
         >
-          {removing.topUp ? 'It is one of your own top-up pieces.' : 'They will get an e-mail saying so.'}
-          {membersPay && removing.paid && ' Its payment is refunded.'}
+          {t(removing.topUp ? 'groups.removeNote.topUp' : 'groups.removeNote.member')}
+          {membersPay && removing.paid && t('groups.removeNote.refunded')}
         </ConfirmDialog>
       )}
     </div>

@@ -8,6 +8,7 @@ import type { SizeOffer } from '../../api/products';
 import { SizeChartBeside } from '../../components/SizeChart';
 import { sizeWithSurcharge } from '../../lib/sizes';
 import type { PrintedFields } from './printedFields';
+import { useT } from '../../lib/i18n';
 
 export type RowValue = { size: string; name: string; number: string };
 export const EMPTY_ROW: RowValue = { size: '', name: '', number: '' };
@@ -33,12 +34,13 @@ export function RowFields({
   offer: SizeOffer;
   disabled?: boolean;
 }) {
+  const t = useT();
   return (
     <div className="row-fields">
       <div className="field">
-        <label htmlFor={`${id}-size`}>Size</label>
+        <label htmlFor={`${id}-size`}>{t('groups.size')}</label>
         <select id={`${id}-size`} value={value.size} required disabled={disabled} onChange={(e) => onChange({ ...value, size: e.target.value })}>
-          <option value="">{offer.sizes.length ? 'Choose a size' : 'Loading sizes…'}</option>
+          <option value="">{offer.sizes.length ? t('groups.chooseSize') : t('groups.loadingSizes')}</option>
           {offer.sizes.map((s) => (
             <option key={s} value={s}>
               {sizeWithSurcharge(s, offer.sizePrices)}
@@ -49,7 +51,7 @@ export function RowFields({
       </div>
       {fields.name && (
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name on the shirt</label>
+          <label htmlFor={`${id}-name`}>{t('groups.nameOnShirt')}</label>
           <input
             id={`${id}-name`}
             value={value.name}
@@ -62,7 +64,7 @@ export function RowFields({
       )}
       {fields.number && (
         <div className="field">
-          <label htmlFor={`${id}-number`}>Number</label>
+          <label htmlFor={`${id}-number`}>{t('groups.number')}</label>
           <input
             id={`${id}-number`}
             value={value.number}

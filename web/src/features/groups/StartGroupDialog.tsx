@@ -7,22 +7,23 @@
 // children). Goes to the new group's page.
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { GROUP_CHANGE_FAILED, MEMBERS_PAY, useCreateGroupOrder } from '../../api/groupOrders';
+import { MEMBERS_PAY, useCreateGroupOrder } from '../../api/groupOrders';
 import type { SavedDesign } from '../../api/designs';
 import { Dialog } from '../../components/Dialog';
 import { useAuth } from '../../lib/auth';
 import { serverErrorText } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import { AddressForm } from './AddressForm';
 import { dateInputValue, DAY_MS, deadlineFromDate, DEFAULT_DAYS } from './deadline';
 import { printedFields, printsAny } from './printedFields';
 import { emptyAddress, useAddressForm } from './useAddressForm';
 
 export const TITLE_MAX_CHARS = 80;
-export const SHIP_TO_HINT = 'Every piece ships here, together, once the group is placed.';
 /** The most pieces a member may be allowed (the server's MAX_PIECES_PER_MEMBER, which judges). */
 export const MAX_PIECES_PER_MEMBER = 10;
 
 export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onClose: () => void }) {
+  const t = useT();
   const create = useCreateGroupOrder();
   const navigate = useNavigate();
   const [title, setTitle] = useState(design.name);
@@ -39,7 +40,7 @@ export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onC
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const deadline = deadlineFromDate(day);
-    if (deadline === null) return setError('Please choose the deadline’s date.');
+    if (deadline === null) return setError(t('groups.chooseDeadline'));
     const address = membersPay ? shipTo.submit() : null;
     if (membersPay && !address) {
       setError(shipTo.summary);
@@ -49,51 +50,50 @@ export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onC
     setError(null);
     create.mutate(
       { designId: design._id, title, deadline, payment, personalisation: printsAny(fields), piecesPerMember, ...(address ? { shipTo: address } : {}) },
-      { onSuccess: (group) => navigate(`/account/group-orders/${group._id}`), onError: (err) => setError(serverErrorText(err, GROUP_CHANGE_FAILED)) },
+      { onSuccess: (group) => navigate(`/account/group-orders/${group._id}`), onError: (err) => setError(serverErrorText(err, t('groups.changeFailed'))) },
     );
   };
 
   return (
-    <Dialog title="Start a group order" onClose={onClose}>
+    <Dialog title={t('groups.start.title')} onClose={onClose}>
       <form ref={formRef} className="stack group-form" onSubmit={submit} noValidate>
         <p className="muted">
-          Share one link: everyone picks their own size{printsAny(fields) ? ' and fills in what the design prints (their name and number)' : ''}.{' '}
-          {membersPay ? 'Each member pays for their own piece; you close the group once enough pieces are paid.' : 'You close it and pay for all the pieces in one order.'}
+          {t(printsAny(fields) ? 'groups.start.introPersonal' : 'groups.start.intro')} {t(membersPay ? 'groups.start.introMembers' : 'groups.start.introOrganiser')}
         </p>
         <div className="field">
-          <label htmlFor="group-title">Title</label>
+          <label htmlFor="group-title">{t('groups.start.titleLabel')}</label>
           <input id="group-title" value={title} maxLength={TITLE_MAX_CHARS} required autoFocus onChange={(e) => setTitle(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="group-deadline">Deadline (members can join until the end of this day)</label>
+          <label htmlFor="group-deadline">{t('groups.start.deadlineLabel')}</label>
           <input id="group-deadline" type="date" value={day} min={dateInputValue(Date.now())} required onChange={(e) => setDay(e.target.value)} />
         </div>
         <fieldset className="who-pays">
-          <legend>Who pays</legend>
+          <legend>{t('groups.start.whoPays')}</legend>
           <label>
-            <input type="radio" name="group-payment" value="organiser" checked={!membersPay} onChange={() => setPayment('organiser')} /> I pay for everyone
+            <input type="radio" name="group-payment" value="organiser" checked={!membersPay} onChange={() => setPayment('organiser')} /> {t('groups.start.iPay')}
           </label>
           <label>
-            <input type="radio" name="group-payment" value="members" checked={membersPay} onChange={() => setPayment('members')} aria-describedby="members-pay-note" /> Each member pays for their own piece
+            <input type="radio" name="group-payment" value="members" checked={membersPay} onChange={() => setPayment('members')} aria-describedby="members-pay-note" /> {t('groups.start.eachPays')}
           </label>
           <p id="members-pay-note" className="muted small-print">
-            Each member pays their share when they join; the pieces ship together to one address.
+            {t('groups.start.eachPaysNote')}
           </p>
         </fieldset>
         <div className="field">
-          <label htmlFor="group-pieces">Pieces each member may add</label>
+          <label htmlFor="group-pieces">{t('groups.start.piecesEach')}</label>
           <select id="group-pieces" value={piecesPerMember} onChange={(e) => setPiecesPerMember(Number(e.target.value))} aria-describedby="group-pieces-note">
             {Array.from({ length: MAX_PIECES_PER_MEMBER }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
-                {n === 1 ? '1 (one each)' : n}
+                {n === 1 ? t('groups.start.oneEach') : n}
               </option>
             ))}
           </select>
           <p id="group-pieces-note" className="muted small-print">
-            More than one lets a member order for others too, such as a parent for two children.
+            {t('groups.start.piecesEachNote')}
           </p>
         </div>
-        {membersPay && <AddressForm form={shipTo} legend="Ship every piece to" hint={SHIP_TO_HINT} disabled={create.isPending} />}
+        {membersPay && <AddressForm form={shipTo} legend={t('groups.start.shipTo')} hint={t('groups.start.shipToHint')} disabled={create.isPending} />}
         {error && (
           <p className="notice error" role="alert">
             {error}
@@ -101,10 +101,10 @@ export function StartGroupDialog({ design, onClose }: { design: SavedDesign; onC
         )}
         <div className="row">
           <button className="btn" type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Starting…' : 'Start group order'}
+            {create.isPending ? t('groups.start.starting') : t('groups.start.submit')}
           </button>
           <button className="btn ghost" type="button" onClick={onClose}>
-            Cancel
+            {t('groups.cancel')}
           </button>
         </div>
       </form>

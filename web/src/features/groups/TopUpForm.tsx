@@ -3,10 +3,11 @@
 // one at a time with its name and number when it does. Each piece is one
 // call, so a refusal part-way says how many went in and the server's reason.
 import { useId, useState, type FormEvent } from 'react';
-import { GROUP_CHANGE_FAILED, type GroupOrder, type GroupRowRequest } from '../../api/groupOrders';
+import { type GroupOrder, type GroupRowRequest } from '../../api/groupOrders';
 import type { SizeOffer } from '../../api/products';
 import { FACTS } from '../../lib/engine';
 import { serverErrorText } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import { printsAny, type PrintedFields } from './printedFields';
 import { EMPTY_ROW, RowFields, rowRequest, type RowValue } from './RowFields';
 
@@ -21,6 +22,7 @@ interface Props {
 }
 
 export function TopUpForm({ fields, offer, addPiece, suggested, disabled }: Props) {
+  const t = useT();
   const id = useId();
   const [row, setRow] = useState<RowValue>(EMPTY_ROW);
   const [count, setCount] = useState(String(Math.max(1, suggested)));
@@ -39,11 +41,11 @@ export function TopUpForm({ fields, offer, addPiece, suggested, disabled }: Prop
       for (; added < wanted; added++) group = await addPiece(rowRequest(row, fields));
       // What is still missing, as the server counts it, is the next suggestion.
       if (group) setCount(String(Math.max(1, group.progress.needMore)));
-      setMessage({ ok: true, text: `Added ${added} ${added === 1 ? 'piece' : 'pieces'} in ${row.size}.` });
+      setMessage({ ok: true, text: t('groups.topUpAdded', { count: added, size: row.size }) });
       if (personal) setRow({ ...row, name: '', number: '' });
     } catch (err) {
-      const reason = serverErrorText(err, GROUP_CHANGE_FAILED);
-      setMessage({ ok: false, text: added ? `Added ${added} of ${wanted}. ${reason}` : reason });
+      const reason = serverErrorText(err, t('groups.changeFailed'));
+      setMessage({ ok: false, text: added ? t('groups.topUpPartly', { added, wanted, reason }) : reason });
     } finally {
       setAdding(false);
     }
@@ -51,13 +53,13 @@ export function TopUpForm({ fields, offer, addPiece, suggested, disabled }: Prop
 
   return (
     <form className="group-form top-up" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Top up</h2>
-      <p className="muted">Add pieces yourself: for people who are not online, or to reach the minimum.</p>
+      <h2 id={`${id}-title`}>{t('groups.topUp')}</h2>
+      <p className="muted">{t('groups.topUpIntro')}</p>
       <div className="row top-up-fields">
         <RowFields id={`${id}-row`} value={row} onChange={setRow} fields={fields} offer={offer} disabled={disabled || adding} />
         {!personal && (
           <div className="field">
-            <label htmlFor={`${id}-count`}>How many</label>
+            <label htmlFor={`${id}-count`}>{t('groups.howMany')}</label>
             <input
               id={`${id}-count`}
               type="number"
@@ -71,7 +73,7 @@ export function TopUpForm({ fields, offer, addPiece, suggested, disabled }: Prop
         )}
       </div>
       <button className="btn" type="submit" disabled={disabled || adding || !row.size}>
-        {adding ? 'Adding…' : personal ? 'Add piece' : 'Add pieces'}
+        {adding ? t('groups.adding') : personal ? t('groups.addPiece') : t('groups.addPieces')}
       </button>
       <div role="status">{message?.ok && <p className="notice ok">{message.text}</p>}</div>
       <div role="alert">{message && !message.ok && <p className="notice error">{message.text}</p>}</div>

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type TouchEvent } from 'react';
 import { useProducts, type Product } from '../../api/products';
 import { ProductCard } from '../../components/ProductCard';
+import { useT } from '../../lib/i18n';
 
 export const FEATURED_COUNT = 3;
 export const FEATURED_LIMIT = 8;
@@ -17,10 +18,11 @@ export function featuredOf(products: Product[] | undefined): Product[] {
 
 export function FeaturedProducts() {
   const query = useProducts({ isFeatured: true, limit: FEATURED_LIMIT });
+  const t = useT();
 
   if (query.isPending) {
     return (
-      <div className="featured-skeleton" role="status" aria-label="Loading featured products">
+      <div className="featured-skeleton" role="status" aria-label={t('home.featuredLoading')}>
         {Array.from({ length: FEATURED_COUNT }, (_, i) => (
           <div className="skeleton-card" key={i} aria-hidden="true">
             <div className="skeleton-shot" />
@@ -34,9 +36,9 @@ export function FeaturedProducts() {
   if (query.isError) {
     return (
       <div className="empty-state">
-        <h3>Failed to load products</h3>
+        <h3>{t('home.loadFailed')}</h3>
         <button className="btn ghost" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Try Again
+          {t('home.tryAgain')}
         </button>
       </div>
     );
@@ -45,8 +47,8 @@ export function FeaturedProducts() {
   if (featured.length === 0) {
     return (
       <div className="empty-state">
-        <h3>No Featured Products</h3>
-        <p className="muted">Check back later for our latest products.</p>
+        <h3>{t('home.noFeatured')}</h3>
+        <p className="muted">{t('home.noFeaturedNote')}</p>
       </div>
     );
   }
@@ -58,19 +60,20 @@ function Carousel({ products }: { products: Product[] }) {
   const [drag, setDrag] = useState(0);
   const start = useRef<{ x: number; y: number; sideways: boolean | null } | null>(null);
   const last = products.length - 1;
+  const t = useT();
 
   useEffect(() => setIndex((i) => Math.min(i, last)), [last]);
 
   const onTouchStart = (e: TouchEvent) => {
-    const t = e.touches[0];
-    start.current = { x: t.clientX, y: t.clientY, sideways: null };
+    const touch = e.touches[0];
+    start.current = { x: touch.clientX, y: touch.clientY, sideways: null };
   };
   const onTouchMove = (e: TouchEvent) => {
     const s = start.current;
     if (!s) return;
-    const t = e.touches[0];
-    const dx = t.clientX - s.x;
-    const dy = t.clientY - s.y;
+    const touch = e.touches[0];
+    const dx = touch.clientX - s.x;
+    const dy = touch.clientY - s.y;
     // Decide once whether this is a sideways swipe or a page scroll.
     if (s.sideways === null && Math.max(Math.abs(dx), Math.abs(dy)) > 8) s.sideways = Math.abs(dx) > Math.abs(dy);
     if (s.sideways) setDrag(dx);
@@ -87,7 +90,7 @@ function Carousel({ products }: { products: Product[] }) {
 
   const style = { '--slide': index, '--drag': `${drag}px`, '--count': products.length } as CSSProperties;
   return (
-    <div className="featured" aria-roledescription="carousel" aria-label="Featured products">
+    <div className="featured" aria-roledescription={t('home.carousel')} aria-label={t('home.featuredLabel')}>
       <div className="featured-viewport">
         <div
           className={`featured-track ${drag !== 0 ? 'dragging' : ''}`}
@@ -99,19 +102,19 @@ function Carousel({ products }: { products: Product[] }) {
           onTouchCancel={() => ((start.current = null), setDrag(0))}
         >
           {products.map((p, i) => (
-            <div className="featured-slide" key={p._id} aria-roledescription="slide" aria-label={`${i + 1} of ${products.length}`} data-current={i === index}>
+            <div className="featured-slide" key={p._id} aria-roledescription={t('home.slide')} aria-label={t('home.slideOf', { n: i + 1, count: products.length })} data-current={i === index}>
               <ProductCard product={p} />
             </div>
           ))}
         </div>
       </div>
       {products.length > 1 && (
-        <div className="dots" role="group" aria-label="Choose a featured product">
+        <div className="dots" role="group" aria-label={t('home.chooseFeatured')}>
           {products.map((p, i) => (
             <button
               key={p._id}
               className="dot"
-              aria-label={`Show product ${i + 1} of ${products.length}`}
+              aria-label={t('home.showProduct', { n: i + 1, count: products.length })}
               aria-current={i === index ? 'true' : undefined}
               onClick={() => setIndex(i)}
             />

@@ -7,51 +7,54 @@
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { useStoreFacts } from '../../api/store';
+import { useT } from '../../lib/i18n';
 
 function ReturnsPromise() {
   const facts = useStoreFacts();
   const days = facts.data?.claimWindowDays;
+  const t = useT();
   return (
     <Link className="promise-link" to="/refunds">
-      {facts.isError ? (
-        'Returns and refunds'
-      ) : (
-        <>
-          Returns within <span className="promise-days">{days}</span> days
-        </>
-      )}
+      {facts.isError
+        ? t('home.hero.returns')
+        : t.rich('home.hero.returnsWithin', {
+            days: days ?? '',
+            n: (chunks) => (
+              <span key="days" className="promise-days">
+                {chunks}
+              </span>
+            ),
+          })}
     </Link>
   );
 }
 
 export function Hero() {
+  const t = useT();
   return (
     <section className="hero">
       <div className="hero-inner">
         <div className="hero-copy">
-          <p className="eyebrow">Custom shirts &amp; t-shirts, made to order</p>
-          <h1>Design Your Legacy</h1>
-          <p className="lead">
-            Put your logo, your words and your artwork on premium apparel. Design it in your browser, see it in 3D, and we make it real for your
-            team, event or brand.
-          </p>
+          <p className="eyebrow">{t('home.hero.eyebrow')}</p>
+          <h1>{t('home.hero.title')}</h1>
+          <p className="lead">{t('home.hero.lead')}</p>
           <div className="hero-actions">
             <Link className="btn hero-btn" to="/products">
-              Start Customizing
+              {t('home.hero.start')}
             </Link>
             <a className="btn ghost hero-btn" href="#how-it-works">
-              How it works
+              {t('home.howItWorks')}
             </a>
           </div>
           <ul className="promise-list">
             <li>
-              <Icon name="truck" size={18} /> Delivery in 15-20 business days
+              <Icon name="truck" size={18} /> {t('home.hero.delivery')}
             </li>
             <li>
               <Icon name="returns" size={18} /> <ReturnsPromise />
             </li>
             <li>
-              <Icon name="lock" size={18} /> Secure checkout
+              <Icon name="lock" size={18} /> {t('home.hero.secure')}
             </li>
           </ul>
         </div>
@@ -63,6 +66,7 @@ export function Hero() {
 
 /** A decorative shirt drawn in SVG: the hero's picture without a download. */
 function HeroArt() {
+  const t = useT();
   return (
     <div className="hero-art" aria-hidden="true">
       <svg viewBox="0 0 24 24" className="hero-shirt">
@@ -82,8 +86,8 @@ function HeroArt() {
         <circle cx="14.6" cy="8.2" r="1.5" fill="#fff" opacity="0.95" />
         <polygon points="14.6 7.2 14.9 7.85 15.6 7.95 15.1 8.45 15.2 9.15 14.6 8.8 14 9.15 14.1 8.45 13.6 7.95 14.3 7.85" fill="#ea580c" />
       </svg>
-      <span className="hero-tag tag-chest">Your logo here</span>
-      <span className="hero-tag tag-3d">See it in 3D</span>
+      <span className="hero-tag tag-chest">{t('home.hero.logoHere')}</span>
+      <span className="hero-tag tag-3d">{t('home.hero.see3d')}</span>
     </div>
   );
 }

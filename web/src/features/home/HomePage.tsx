@@ -6,43 +6,36 @@ import { FeaturedProducts } from './FeaturedProducts';
 import { Hero } from './Hero';
 import { Icon, type IconName } from '../../components/Icon';
 import { useStoreFacts } from '../../api/store';
+import { useT, type T } from '../../lib/i18n';
+
+// The arrow after a link, the same in every language.
+const ARROW = ' →';
 
 /** The steps; the last names the claim window (CLAIM_WINDOW_DAYS) once the store's facts are in, as the refunds page does. */
-const steps = (days: number | undefined): { icon: IconName; title: string; text: string }[] => [
-  {
-    icon: 'pen',
-    title: 'Design Your Clothing',
-    text: 'Pick a garment and a colour, then add your text, logo or artwork on the left chest or the back, and see it in 2D and 3D.',
-  },
-  {
-    icon: 'printer',
-    title: 'We Create Your Vision',
-    text: 'We print or embroider your design on premium fabric and check every piece before it leaves us.',
-  },
-  {
-    icon: 'package',
-    title: 'Receive Your Custom Apparel',
-    text: `Your order reaches you in 15-20 business days.${days === undefined ? '' : ` Misprints and damage reported within ${days} days are reprinted or refunded.`}`,
-  },
+const steps = (days: number | undefined, t: T): { icon: IconName; title: string; text: string }[] => [
+  { icon: 'pen', title: t('home.step1.title'), text: t('home.step1.text') },
+  { icon: 'printer', title: t('home.step2.title'), text: t('home.step2.text') },
+  { icon: 'package', title: t('home.step3.title'), text: days === undefined ? t('home.step3.text') : t('home.step3.textWithin', { days }) },
 ];
 
 export function HomePage() {
   const days = useStoreFacts().data?.claimWindowDays;
+  const t = useT();
   return (
     <div className="home">
       <Hero />
 
       <section className="page section" id="how-it-works" aria-labelledby="how-heading">
         <h2 id="how-heading" className="section-title">
-          How it works
+          {t('home.howItWorks')}
         </h2>
         <ol className="steps">
-          {steps(days).map((s, i) => (
+          {steps(days, t).map((s, i) => (
             <li className="step" key={s.title}>
               <span className="step-icon">
                 <Icon name={s.icon} size={26} />
               </span>
-              <span className="step-number">Step {i + 1}</span>
+              <span className="step-number">{t('home.step', { n: i + 1 })}</span>
               <h3>{s.title}</h3>
               <p className="muted">{s.text}</p>
             </li>
@@ -54,12 +47,13 @@ export function HomePage() {
         <div className="section-head">
           <div>
             <h2 id="featured-heading" className="section-title">
-              Featured Products
+              {t('home.featured')}
             </h2>
-            <p className="muted">Choose a colour and start designing.</p>
+            <p className="muted">{t('home.featuredNote')}</p>
           </div>
           <Link to="/products" className="see-all">
-            Shop all →
+            {t('home.shopAll')}
+            {ARROW}
           </Link>
         </div>
         <FeaturedProducts />
@@ -67,13 +61,10 @@ export function HomePage() {
 
       <section className="page section">
         <div className="cta">
-          <h2>Ready to Create?</h2>
-          <p>
-            Start with any garment, add your design and choose sizes from S to XXL. Delivery in 15-20 business days
-            {days === undefined ? '' : `, returns within ${days} days`} and a secure checkout.
-          </p>
+          <h2>{t('home.cta.title')}</h2>
+          <p>{days === undefined ? t('home.cta.text') : t('home.cta.textWithin', { days })}</p>
           <Link className="btn cta-btn" to="/products">
-            Start Designing
+            {t('home.cta.button')}
           </Link>
         </div>
       </section>

@@ -3,16 +3,18 @@
 // address is not subscribed and is sent nothing.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CONFIRM_FAILED, confirmNewsletter, INVALID_LINK } from '../../api/newsletter';
+import { confirmNewsletter } from '../../api/newsletter';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
+import { currentLanguage, translate, useT } from '../../lib/i18n';
 
 type State = { kind: 'checking' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
 
 export default function NewsletterConfirmPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const [state, setState] = useState<State>(() => (token ? { kind: 'checking' } : { kind: 'failed', message: INVALID_LINK }));
+  const [state, setState] = useState<State>(() => (token ? { kind: 'checking' } : { kind: 'failed', message: t('newsletterConfirm.invalidLink') }));
   const sent = useRef(false);
 
   useEffect(() => {
@@ -20,7 +22,7 @@ export default function NewsletterConfirmPage() {
     sent.current = true;
     confirmNewsletter(token).then(
       (message) => setState({ kind: 'done', message }),
-      (e) => setState({ kind: 'failed', message: e instanceof ApiError ? e.message : CONFIRM_FAILED }),
+      (e) => setState({ kind: 'failed', message: e instanceof ApiError ? e.message : translate(currentLanguage(), 'newsletterConfirm.failed') }),
     );
   }, [token]);
 
@@ -28,28 +30,28 @@ export default function NewsletterConfirmPage() {
     <section className="page narrow center">
       {state.kind === 'checking' ? (
         <>
-          <h1>Confirming your subscription</h1>
-          <Spinner label="Confirming your subscription…" />
+          <h1>{t('newsletterConfirm.confirming')}</h1>
+          <Spinner label={t('newsletterConfirm.confirmingBusy')} />
         </>
       ) : state.kind === 'done' ? (
         <>
-          <h1>Subscription confirmed</h1>
+          <h1>{t('newsletterConfirm.confirmed')}</h1>
           <p className="notice ok" role="status">
             {state.message}
           </p>
           <Link className="btn" to="/products">
-            Continue Shopping
+            {t('newsletterConfirm.continueShopping')}
           </Link>
         </>
       ) : (
         <>
-          <h1>Subscription not confirmed</h1>
+          <h1>{t('newsletterConfirm.notConfirmed')}</h1>
           <p className="notice error" role="alert">
             {state.message}
           </p>
-          <p className="muted">Subscribe again at the foot of any page for a new link.</p>
+          <p className="muted">{t('newsletterConfirm.again')}</p>
           <Link className="btn" to="/">
-            Go to Home
+            {t('newsletterConfirm.goHome')}
           </Link>
         </>
       )}

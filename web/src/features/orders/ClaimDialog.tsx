@@ -4,7 +4,7 @@
 // photo goes up as artwork as soon as it is chosen (its SHA-256 names it);
 // the claim is filed with their names and answered with its ticket number.
 import { useId, useState, type FormEvent } from 'react';
-import { CLAIM_FAILED, CLAIM_REASONS, MAX_CLAIM_MESSAGE, MAX_PHOTOS, useFileClaim, type Claim, type ClaimReason } from '../../api/claims';
+import { CLAIM_REASONS, MAX_CLAIM_MESSAGE, MAX_PHOTOS, useFileClaim, type Claim, type ClaimReason } from '../../api/claims';
 import { uploadPhoto } from '../../api/artwork';
 import type { Order, OrderItem } from '../../api/orders';
 import { serverErrorText } from '../../lib/api';
@@ -12,6 +12,10 @@ import { useObjectUrl } from '../../lib/objectUrl';
 import { orderedSizes, totalOf } from '../../lib/sizes';
 import { Dialog } from '../../components/Dialog';
 import { RadioGroup } from '../../components/RadioGroup';
+import { useT } from '../../lib/i18n';
+
+/** Between a design's name and its colour: the same in every language. */
+const DOT = ' · ';
 
 interface Photo {
   key: number;
@@ -30,6 +34,7 @@ export interface ClaimableLine {
 
 export function ClaimDialog({ order, lines, onClose, onFiled }: { order: Order; lines: ClaimableLine[]; onClose: () => void; onFiled: (claim: Claim) => void }) {
   const id = useId();
+  const t = useT();
   const file = useFileClaim(order._id);
   const open = lines.filter((l) => totalOf(l.left) > 0);
   const [itemId, setItemId] = useState(open[0]?.item._id ?? '');
@@ -46,13 +51,13 @@ export function ClaimDialog({ order, lines, onClose, onFiled }: { order: Order; 
   const addPhotos = (files: FileList | null) => {
     const room = MAX_PHOTOS - photos.length;
     const chosen = [...(files ?? [])].slice(0, Math.max(0, room));
-    setErrors((e) => ({ ...e, photos: files && files.length > room ? `At most ${MAX_PHOTOS} photos` : undefined }));
+    setErrors((e) => ({ ...e, photos: files && files.length > room ? t('claims.atMostPhotos', { max: String(MAX_PHOTOS) }) : undefined }));
     for (const f of chosen) {
       const key = Math.random();
       setPhotos((ps) => [...ps, { key, file: f }]);
       uploadPhoto(f).then(
         (sha256) => setPhotos((ps) => ps.map((p) => (p.key === key ? { ...p, sha256 } : p))),
-        (e: unknown) => setPhotos((ps) => ps.map((p) => (p.key === key ? { ...p, error: serverErrorText(e, 'Failed to upload the photo') } : p))),
+        (e: unknown) => setPhotos((ps) => ps.map((p) => (p.key === key ? { ...p, error: serverErrorText(e, t('claims.photoFailed')) } : p))),
       );
     }
   };
@@ -63,14 +68,14 @@ export function ClaimDialog({ order, lines, onClose, onFiled }: { order: Order; 
     const found: Partial<Record<Field, string>> = {};
     const chosen = Object.fromEntries(Object.entries(pieces).filter(([, n]) => n > 0));
     const over = sizes.find((s) => (pieces[s.key] ?? 0) > s.count);
-    if (over) found.pieces = `No more than ${over.count} ${over.count === 1 ? 'piece' : 'pieces'} of size ${over.label}`;
-    else if (totalOf(chosen) === 0) found.pieces = 'Choose how many pieces have the problem';
-    if (!message.trim()) found.message = 'Please describe the problem';
+    if (over) found.pieces = t('claims.noMoreThan', { count: over.count, n: String(over.count), size: over.label });
+    else if (totalOf(chosen) === 0) found.pieces = t('claims.choosePieces');
+    if (!message.trim()) found.message = t('claims.describeRequired');
     const uploaded = photos.flatMap((p) => (p.sha256 ? [p.sha256] : []));
-    if (reason !== 'missing' && uploaded.length === 0) found.photos = 'Please add at least one photo of the problem';
+    if (reason !== 'missing' && uploaded.length === 0) found.photos = t('claims.photoRequired');
     setErrors(found);
     if (Object.keys(found).length > 0 || !line) return;
-    file.mutate({ itemId: line.item._id, pieces: chosen, reason, message: message.trim(), photos: uploaded }, { onSuccess: onFiled, onError: (err) => setFailure(serverErrorText(err, CLAIM_FAILED)) });
+    file.mutate({ itemId: line.item._id, pieces: chosen, reason, message: message.trim(), photos: uploaded }, { onSuccess: onFiled, onError: (err) => setFailure(serverErrorText(err, t('claims.fileFailed'))) });
   };
 
   const described = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
@@ -82,15 +87,15 @@ export function ClaimDialog({ order, lines, onClose, onFiled }: { order: Order; 
     );
 
   return (
-    <Dialog title="Report a problem" onClose={onClose} wide>
-      <form className="claim-form" onSubmit={submit} noValidate aria-label={`Report a problem with order ${order.orderNumber}`}>
+    <Dialog title={t('claims.report')} onClose={onClose} wide>
+      <form className="claim-form" onSubmit={submit} noValidate aria-label={t('claims.reportWith', { number: order.orderNumber })}>
         <p className="muted">
-          Order {order.orderNumber}. We reprint or refund misprinted, damaged, wrong or missing pieces; you get a ticket number to follow it.
+          {t('claims.intro', { number: order.orderNumber })}
         </p>
         {open.length > 1 && (
           <div className="claim-field">
             <label className="claim-label" htmlFor={`${id}-line`}>
-              Which design?
+              {t('claims.whichDesign')}
             </label>
             <select
               id={`${id}-line`}
@@ -102,19 +107,21 @@ export function ClaimDialog({ order, lines, onClose, onFiled }: { order: Order; 
             >
               {open.map(({ item }) => (
                 <option key={item._id} value={item._id}>
-                  {item.name} · {item.color}
+                  {item.name}
+                  {DOT}
+                  {item.color}
                 </option>
               ))}
             </select>
           </div>
         )}
         <fieldset aria-describedby={described('pieces')}>
-          <legend>Pieces with the problem</legend>
+          <legend>{t('claims.pieces')}</legend>
           <div className="claim-sizes">
             {sizes.map((s) => (
               <label key={s.key}>
                 <span>
-                  Size {s.label} <span className="muted">(up to {s.count})</span>
+                  {t('claims.size', { size: s.label })} <span className="muted">{t('claims.upTo', { count: String(s.count) })}</span>
                 </span>
                 <input
                   type="number"
@@ -136,13 +143,13 @@ export function ClaimDialog({ order, lines, onClose, onFiled }: { order: Order; 
         </fieldset>
         <div className="claim-field">
           <span className="claim-label" aria-hidden>
-            What went wrong?
+            {t('claims.whatWrong')}
           </span>
-          <RadioGroup label="What went wrong?" options={CLAIM_REASONS} value={reason} onChange={setReason} optionClass="btn small" />
+          <RadioGroup label={t('claims.whatWrong')} options={CLAIM_REASONS.map((r) => ({ value: r.value, label: t('claims.reason', { reason: r.value }) }))} value={reason} onChange={setReason} optionClass="btn small" />
         </div>
         <div className="claim-field">
           <label className="claim-label" htmlFor={`${id}-message`}>
-            Describe the problem
+            {t('claims.describe')}
           </label>
           <textarea
             id={`${id}-message`}
@@ -160,10 +167,10 @@ export function ClaimDialog({ order, lines, onClose, onFiled }: { order: Order; 
         </div>
         <div className="claim-field">
           <label className="claim-label" htmlFor={`${id}-photos`}>
-            Photos of the problem
+            {t('claims.photos')}
           </label>
           <p className="muted small" id={`${id}-photos-hint`}>
-            PNG, JPEG or GIF, under 5 MB each, up to {MAX_PHOTOS}.
+            {t('claims.photosHint', { max: String(MAX_PHOTOS) })}
           </p>
           <input
             id={`${id}-photos`}
@@ -179,7 +186,7 @@ export function ClaimDialog({ order, lines, onClose, onFiled }: { order: Order; 
           />
           {fieldError('photos')}
           {photos.length > 0 && (
-            <ul className="claim-photos" aria-label="Photos added">
+            <ul className="claim-photos" aria-label={t('claims.photosAdded')}>
               {photos.map((p, i) => (
                 <ChosenPhoto key={p.key} photo={p} index={i + 1} onRemove={() => setPhotos((ps) => ps.filter((x) => x.key !== p.key))} />
               ))}
@@ -193,10 +200,10 @@ export function ClaimDialog({ order, lines, onClose, onFiled }: { order: Order; 
         )}
         <div className="row dialog-actions">
           <button type="button" className="btn ghost" onClick={onClose}>
-            Cancel
+            {t('claims.cancel')}
           </button>
           <button type="submit" className="btn" disabled={file.isPending || uploading}>
-            {file.isPending ? 'Reporting…' : uploading ? 'Uploading photos…' : 'Report the problem'}
+            {file.isPending ? t('claims.reporting') : uploading ? t('claims.uploadingPhotos') : t('claims.reportTheProblem')}
           </button>
         </div>
       </form>
@@ -206,12 +213,13 @@ export function ClaimDialog({ order, lines, onClose, onFiled }: { order: Order; 
 
 function ChosenPhoto({ photo, index, onRemove }: { photo: Photo; index: number; onRemove: () => void }) {
   const src = useObjectUrl(photo.file);
+  const t = useT();
   return (
     <li>
-      {src && <img src={src} alt={`Photo ${index}: ${photo.file.name}`} />}
-      <span className={photo.error ? 'error small' : 'muted small'}>{photo.error ?? (photo.sha256 ? 'Uploaded' : 'Uploading…')}</span>
-      <button type="button" className="link-button small" onClick={onRemove} aria-label={`Remove photo ${index}`}>
-        Remove
+      {src && <img src={src} alt={t('claims.photoAlt', { index: String(index), name: photo.file.name })} />}
+      <span className={photo.error ? 'error small' : 'muted small'}>{photo.error ?? (photo.sha256 ? t('claims.uploaded') : t('claims.uploading'))}</span>
+      <button type="button" className="link-button small" onClick={onRemove} aria-label={t('claims.removePhoto', { index: String(index) })}>
+        {t('claims.remove')}
       </button>
     </li>
   );

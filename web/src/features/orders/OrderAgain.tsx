@@ -2,30 +2,32 @@
 // The answer is shown as the server gives it: each line added (with a price
 // change named) and each line left out with its reason; then on to the cart.
 import { Link } from 'react-router';
-import { REORDER_FAILED, ordersError, useReorder, type ReorderResult } from '../../api/orders';
+import { ordersError, useReorder, type ReorderResult } from '../../api/orders';
+import { useT } from '../../lib/i18n';
 import { rupees } from '../../lib/money';
 
 export function ReorderAnswer({ answer }: { answer: ReorderResult }) {
+  const t = useT();
   return (
     <div className="reorder-answer" role="status">
       {answer.added.length > 0 ? (
         <>
-          <p>Added to your cart:</p>
+          <p>{t('orders.addedToCart')}</p>
           <ul>
             {answer.added.map((l, i) => (
               <li key={`${l.productId}-${l.color}-${i}`}>
-                {l.name} · {l.color} · {l.itemCount} items at {rupees(l.price)} each
-                {l.price !== l.orderedPrice && <span className="muted"> (was {rupees(l.orderedPrice)})</span>}
+                {t('orders.reorderLine', { name: l.name, color: l.color, count: String(l.itemCount), price: rupees(l.price) })}
+                {l.price !== l.orderedPrice && <span className="muted">{t('orders.was', { price: rupees(l.orderedPrice) })}</span>}
               </li>
             ))}
           </ul>
         </>
       ) : (
-        <p>Nothing could be added to your cart.</p>
+        <p>{t('orders.nothingAdded')}</p>
       )}
       {answer.leftOut.length > 0 && (
         <>
-          <p>Left out:</p>
+          <p>{t('orders.leftOut')}</p>
           <ul className="reorder-left-out">
             {answer.leftOut.map((l, i) => (
               <li key={`${l.productId}-${l.color}-${i}`}>{l.reason}</li>
@@ -35,7 +37,7 @@ export function ReorderAnswer({ answer }: { answer: ReorderResult }) {
       )}
       {answer.added.length > 0 && (
         <Link className="btn small" to="/cart">
-          Go to cart
+          {t('orders.goToCart')}
         </Link>
       )}
     </div>
@@ -44,14 +46,15 @@ export function ReorderAnswer({ answer }: { answer: ReorderResult }) {
 
 export function OrderAgain({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
   const reorder = useReorder();
+  const t = useT();
   return (
     <div className="order-again">
-      <button className="btn ghost small" onClick={() => reorder.mutate(orderId)} disabled={reorder.isPending} aria-label={`Order again: order ${orderNumber}`}>
-        {reorder.isPending ? 'Adding to cart…' : 'Order again'}
+      <button className="btn ghost small" onClick={() => reorder.mutate(orderId)} disabled={reorder.isPending} aria-label={t('orders.orderAgainLabel', { number: orderNumber })}>
+        {reorder.isPending ? t('orders.addingToCart') : t('orders.orderAgain')}
       </button>
       {reorder.isError && (
         <p className="notice error" role="alert">
-          {ordersError(reorder.error, REORDER_FAILED)}
+          {ordersError(reorder.error, t('orders.reorderFailed'))}
         </p>
       )}
       {reorder.data && <ReorderAnswer answer={reorder.data} />}

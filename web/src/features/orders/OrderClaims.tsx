@@ -5,7 +5,7 @@
 // with their ticket numbers and decisions.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CLAIMS_FAILED, CLAIM_STATUS_LABEL, claimablePieces, deliveredAt, reasonLabel, useClaims, withinClaimWindow, type Claim } from '../../api/claims';
+import { claimablePieces, deliveredAt, useClaims, withinClaimWindow, type Claim } from '../../api/claims';
 import { useOrder, type Order, type OrderItem } from '../../api/orders';
 import { useStoreFacts } from '../../api/store';
 import { serverErrorText } from '../../lib/api';
@@ -13,6 +13,14 @@ import { formatDate } from '../../lib/formatDate';
 import { rupees } from '../../lib/money';
 import { sizesText, totalOf } from '../../lib/sizes';
 import { ClaimDialog } from './ClaimDialog';
+import { useT } from '../../lib/i18n';
+
+/** Signs the same in every language. */
+const DOT = ' · ';
+const SPACE = ' ';
+const OPEN_QUOTE = '“';
+const CLOSE_QUOTE = '”';
+const ELLIPSIS = '…';
 
 export function OrderClaims({ order }: { order: Order }) {
   const delivered = order.status === 'delivered';
@@ -21,10 +29,11 @@ export function OrderClaims({ order }: { order: Order }) {
   const facts = useStoreFacts();
   const [claiming, setClaiming] = useState(false);
   const [filed, setFiled] = useState<Claim | null>(null);
+  const t = useT();
 
   const contact = (
     <Link className="btn ghost small" to={`/contact?orderId=${encodeURIComponent(order.orderNumber)}`}>
-      Report a problem
+      {t('claims.report')}
     </Link>
   );
   if (!delivered) return <div className="order-claims">{contact}</div>;
@@ -41,25 +50,24 @@ export function OrderClaims({ order }: { order: Order }) {
     <div className="order-claims">
       {mayClaim ? (
         <button className="btn ghost small" onClick={() => setClaiming(true)}>
-          Report a problem
+          {t('claims.report')}
         </button>
       ) : (
         claims.isSuccess && contact
       )}
       {filed && (
         <p className="notice ok" role="status">
-          Problem reported: ticket <strong>{filed.ticketNumber}</strong>. We acknowledge it within 48 hours; follow it under{' '}
-          <Link to="/account/support">Support</Link>.
+          {t.rich('claims.filed', { ticket: filed.ticketNumber, b: (chunks) => <strong>{chunks}</strong>, link: (chunks) => <Link to="/account/support">{chunks}</Link> })}
         </p>
       )}
       {claims.isError && (
         <p className="notice error" role="alert">
-          {serverErrorText(claims.error, CLAIMS_FAILED)}
+          {serverErrorText(claims.error, t('claims.fetchFailed'))}
         </p>
       )}
       {list.length > 0 && (
-        <section aria-label={`Problems reported with order ${order.orderNumber}`}>
-          <h3 className="claims-heading">Problems reported</h3>
+        <section aria-label={t('claims.reportedWith', { number: order.orderNumber })}>
+          <h3 className="claims-heading">{t('claims.reported')}</h3>
           <ul className="claim-list">
             {list.map((c) => (
               <ClaimSummary key={c.id} claim={c} line={order.orderItems.length > 1 ? order.orderItems.find((i) => i._id === c.itemId) : undefined} />
@@ -85,29 +93,44 @@ export function OrderClaims({ order }: { order: Order }) {
 /** A claim, with its line's name when the order has several. */
 function ClaimSummary({ claim, line }: { claim: Claim; line?: OrderItem }) {
   const d = claim.decision;
+  const t = useT();
   return (
     <li className="claim-summary" data-testid="claim">
       <p>
-        <strong>Ticket {claim.ticketNumber}</strong> · {reasonLabel(claim.reason)} · {line && `${line.name} (${line.color}) `}
-        {sizesText(claim.pieces)}{' '}
-        <span className={`claim-status claim-${claim.status}`}>{CLAIM_STATUS_LABEL[claim.status]}</span>
+        <strong>{t('claims.ticket', { number: claim.ticketNumber })}</strong>
+        {DOT}
+        {t('claims.reason', { reason: claim.reason })}
+        {DOT}
+        {line && t('claims.line', { name: line.name, color: line.color })}
+        {sizesText(claim.pieces)}{SPACE}
+        <span className={`claim-status claim-${claim.status}`}>{t('claims.status', { status: claim.status })}</span>
       </p>
-      <p className="muted">Reported {formatDate(claim.createdAt)}</p>
+      <p className="muted">{t('claims.reportedOn', { date: formatDate(claim.createdAt) })}</p>
       {d && (
         <p>
           {d.action === 'reprint' && d.reprintOrderId && (
             <>
-              Reprinted free of charge as <ReprintOrder id={d.reprintOrderId} />.{' '}
+              {t.rich('claims.reprinted', { order: <ReprintOrder id={d.reprintOrderId} /> })}{SPACE}
             </>
           )}
           {d.action === 'refund' && (
             <>
-              Refunded{d.refundPaise !== undefined && ` ${rupees(d.refundPaise)}`}
-              {d.creditNoteNumber && ` (credit note ${d.creditNoteNumber})`}.{' '}
+              {t('claims.refunded', {
+                hasAmount: d.refundPaise !== undefined ? 'yes' : 'no',
+                amount: d.refundPaise !== undefined ? rupees(d.refundPaise) : '',
+                hasNote: d.creditNoteNumber ? 'yes' : 'no',
+                note: d.creditNoteNumber ?? '',
+              })}{SPACE}
             </>
           )}
-          {d.action === 'reject' && <>Not accepted. </>}
-          {d.note && <span className="claim-note">“{d.note}”</span>} <span className="muted">{formatDate(d.decidedAt)}</span>
+          {d.action === 'reject' && <>{t('claims.rejected')} </>}
+          {d.note && (
+            <span className="claim-note">
+              {OPEN_QUOTE}
+              {d.note}
+              {CLOSE_QUOTE}
+            </span>
+          )} <span className="muted">{formatDate(d.decidedAt)}</span>
         </p>
       )}
     </li>
@@ -117,5 +140,6 @@ function ClaimSummary({ claim, line }: { claim: Claim; line?: OrderItem }) {
 /** The reprint's order by its number, once it has loaded. */
 function ReprintOrder({ id }: { id: string }) {
   const order = useOrder(id);
-  return <strong>order {order.data?.orderNumber ?? '…'}</strong>;
+  const t = useT();
+  return <strong>{t('claims.reprintOrder', { number: order.data?.orderNumber ?? ELLIPSIS })}</strong>;
 }

@@ -2,18 +2,20 @@
 // server tells it: paid, proof approved (when the order has that event),
 // in production, each production stage reached, shipped, out for delivery,
 // delivered; each with its date.
-import { FETCH_ORDER_FAILED, ordersError, useOrder } from '../../api/orders';
+import { ordersError, useOrder } from '../../api/orders';
+import { useT } from '../../lib/i18n';
 import { Spinner } from '../../components/Spinner';
 import { TimelineList } from '../../components/order/TimelineList';
 
 /** Loads the order (with its timeline) while shown. */
 export function OrderTimeline({ orderId }: { orderId: string }) {
   const order = useOrder(orderId);
-  if (order.isPending) return <Spinner label="Loading the timeline…" />;
+  const t = useT();
+  if (order.isPending) return <Spinner label={t('order.loadingTimeline')} />;
   if (order.isError)
     return (
       <p className="notice error" role="alert">
-        {ordersError(order.error, FETCH_ORDER_FAILED)}
+        {ordersError(order.error, t('order.fetchFailed'))}
       </p>
     );
   return <TimelineList events={order.data.timeline ?? []} />;

@@ -4,7 +4,7 @@
 // and a shipped one's parcel tracked in its details.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CANCEL_ORDER_FAILED, FETCH_ORDERS_FAILED, ordersError, useCancelOrder, useOrders, type Order } from '../../api/orders';
+import { ordersError, useCancelOrder, useOrders, type Order } from '../../api/orders';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PersonalisationCharge } from '../../components/roster/PersonalisationCharge';
 import { RosterSummary } from '../../components/roster/RosterSummary';
@@ -14,7 +14,8 @@ import { addressLine } from '../../lib/address';
 import { rupees } from '../../lib/money';
 import { chargesGatewayFee } from '../../api/store';
 import './orders.css';
-import { StatusChip, statusLabel } from '../../components/order/StatusChip';
+import { StatusChip } from '../../components/order/StatusChip';
+import { useT } from '../../lib/i18n';
 import { TaxDocumentLinks } from '../../components/order/TaxDocumentLinks';
 import { formatDate } from '../../lib/formatDate';
 import { OrderAgain } from './OrderAgain';
@@ -28,6 +29,12 @@ import { hasShipped } from '../../api/shipping';
 /** The customer's filters: every status but refunded. */
 export const FILTERS = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 
+/** Signs between an order's facts: the same in every language. */
+const DOT = ' · ';
+const SPACE = ' ';
+const MINUS = '−';
+const LIST_COMMA = ', ';
+
 export default function OrdersPage() {
   const [status, setStatus] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
@@ -35,6 +42,7 @@ export default function OrdersPage() {
   const cancel = useCancelOrder();
   const [confirming, setConfirming] = useState<Order | null>(null);
   const [cancelled, setCancelled] = useState<string | null>(null);
+  const t = useT();
 
   const choose = (s: string | undefined) => {
     setStatus(s);
@@ -61,48 +69,48 @@ export default function OrdersPage() {
   return (
     <section className="page orders-page">
       <header className="page-head">
-        <h1>My Orders</h1>
-        <p className="muted">Track your orders and cancel one while it is still pending.</p>
+        <h1>{t('orders.title')}</h1>
+        <p className="muted">{t('orders.intro')}</p>
       </header>
 
-      <div className="status-filters" role="group" aria-label="Filter by status">
+      <div className="status-filters" role="group" aria-label={t('orders.filterByStatus')}>
         <button className={`filter ${status === undefined ? 'active' : ''}`} aria-pressed={status === undefined} onClick={() => choose(undefined)}>
-          All
+          {t('orders.all')}
         </button>
         {FILTERS.map((s) => (
           <button key={s} className={`filter ${status === s ? 'active' : ''}`} aria-pressed={status === s} onClick={() => choose(s)}>
-            {statusLabel(s)}
+            {t('orders.status', { status: s })}
           </button>
         ))}
       </div>
 
       {cancelled && (
         <p className="notice ok" role="status">
-          Order {cancelled} was cancelled.
+          {t('orders.cancelled', { number: cancelled })}
         </p>
       )}
       {cancel.isError && (
         <p className="notice error" role="alert">
-          {ordersError(cancel.error, CANCEL_ORDER_FAILED)}
+          {ordersError(cancel.error, t('orders.cancelFailed'))}
         </p>
       )}
 
       {orders.isPending ? (
-        <Spinner label="Loading orders…" />
+        <Spinner label={t('orders.loading')} />
       ) : orders.isError ? (
         <div className="empty-state" role="alert">
-          <h2>Error Loading Orders</h2>
-          <p className="muted">{ordersError(orders.error, FETCH_ORDERS_FAILED)}</p>
+          <h2>{t('orders.loadError')}</h2>
+          <p className="muted">{ordersError(orders.error, t('orders.fetchFailed'))}</p>
           <button className="btn" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
-            Try Again
+            {t('orders.tryAgain')}
           </button>
         </div>
       ) : list.length === 0 ? (
         <div className="empty-state">
-          <h2>No Orders Found</h2>
-          <p className="muted">{status ? `You have no ${status} orders.` : 'You have not placed any orders yet.'}</p>
+          <h2>{t('orders.noneFound')}</h2>
+          <p className="muted">{status ? t('orders.noneInStatus', { status }) : t('orders.noneYet')}</p>
           <Link className="btn" to="/products">
-            Start Shopping
+            {t('orders.startShopping')}
           </Link>
         </div>
       ) : (
@@ -113,15 +121,15 @@ export default function OrdersPage() {
             ))}
           </ul>
           {pagination && pagination.pages > 1 && (
-            <nav className="pager" aria-label="Pagination">
+            <nav className="pager" aria-label={t('orders.pagination')}>
               <button className="btn ghost small" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || orders.isFetching}>
-                Previous
+                {t('orders.previous')}
               </button>
               <span>
-                Page {pagination.page} of {pagination.pages} · {pagination.total} orders
+                {t('orders.page', { page: String(pagination.page), pages: String(pagination.pages), total: String(pagination.total) })}
               </span>
               <button className="btn ghost small" onClick={() => setPage((p) => p + 1)} disabled={page >= pagination.pages || orders.isFetching}>
-                Next
+                {t('orders.next')}
               </button>
             </nav>
           )}
@@ -130,14 +138,14 @@ export default function OrdersPage() {
 
       {confirming && (
         <ConfirmDialog
-          title="Cancel order"
-          question="Are you sure you want to cancel this order?"
-          confirmLabel="Yes, cancel order"
-          cancelLabel="Keep order"
+          title={t('orders.cancelTitle')}
+          question={t('orders.cancelQuestion')}
+          confirmLabel={t('orders.cancelConfirm')}
+          cancelLabel={t('orders.keepOrder')}
           onConfirm={confirmCancel}
           onCancel={() => setConfirming(null)}
         >
-          Order {confirming.orderNumber} · {rupees(confirming.totalPrice)}
+          {t('orders.orderAndTotal', { number: confirming.orderNumber, total: rupees(confirming.totalPrice) })}
         </ConfirmDialog>
       )}
     </section>
@@ -149,16 +157,17 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
   const items = order.orderItems;
   const a = order.shippingAddress;
   const detailsId = `order-${order._id}-details`;
+  const t = useT();
   return (
     <li className="order-card" data-testid="order-card">
       <div className="order-head">
         <div>
-          <h2>Order {order.orderNumber}</h2>
+          <h2>{t('orders.orderNumber', { number: order.orderNumber })}</h2>
           <span className="muted">{formatDate(order.createdAt)}</span>
         </div>
         <div className="order-badges">
           <StatusChip status={order.status} />
-          <span className={`pay-chip ${order.isPaid ? 'paid' : 'unpaid'}`}>{order.isPaid ? (order.balanceDue > 0 ? 'Advance paid' : 'Paid') : 'Pending'}</span>
+          <span className={`pay-chip ${order.isPaid ? 'paid' : 'unpaid'}`}>{order.isPaid ? (order.balanceDue > 0 ? t('orders.advancePaid') : t('orders.paid')) : t('orders.pending')}</span>
         </div>
       </div>
       <ul className="order-items">
@@ -166,7 +175,8 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
           <li key={item._id}>
             <span className="summary-dot" style={{ background: item.colorHex ?? '#ccc' }} aria-hidden />
             <span>
-              {item.name} <span className="muted">· {item.color} · {item.itemCount} items</span>
+              {item.name}{SPACE}
+              <span className="muted">{t('orders.lineFacts', { color: item.color, count: String(item.itemCount) })}</span>
             </span>
             <span>{rupees(item.lineTotal)}</span>
           </li>
@@ -174,16 +184,18 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
       </ul>
       <div className="order-foot">
         <span>
-          {order.itemsCount} items · <strong>Total {rupees(order.totalPrice)}</strong>
+          {t('orders.itemsCount', { count: String(order.itemsCount) })}
+          {DOT}
+          <strong>{t('orders.total', { total: rupees(order.totalPrice) })}</strong>
         </span>
         <div className="row">
           <button className="link-button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)}>
-            {open ? 'Hide details' : 'View details'}
+            {open ? t('orders.hideDetails') : t('orders.viewDetails')}
           </button>
           {/* Pending and unpaid: a paid order is refunded by the store, not cancelled here. */}
           {order.status === 'pending' && !order.isPaid && (
             <button className="btn ghost small danger-text" onClick={onCancel} disabled={cancelling}>
-              {cancelling ? 'Cancelling…' : 'Cancel Order'}
+              {cancelling ? t('orders.cancelling') : t('orders.cancelOrder')}
             </button>
           )}
         </div>
@@ -200,11 +212,15 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
           {order.isPaid && <OrderTimeline orderId={order._id} />}
           {hasShipped(order) && <OrderTracking orderId={order._id} />}
           {/* Each line as ordered: its design drawn over the garment by the engine. */}
-          <ul className="order-line-designs" aria-label="Designs ordered">
+          <ul className="order-line-designs" aria-label={t('orders.designsOrdered')}>
             {items.map((item) => (
               <li key={item._id}>
                 <span>
-                  {item.name} <span className="muted">· {item.color}</span>
+                  {item.name}{SPACE}
+                  <span className="muted">
+                    {DOT}
+                    {item.color}
+                  </span>
                 </span>
                 <DesignThumbnails productId={item.productId} color={item.color} design={item.design} />
                 <PersonalisationCharge line={item.personalisation} />
@@ -213,10 +229,10 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
             ))}
           </ul>
           <dl>
-            <dt>Items</dt>
+            <dt>{t('orders.items')}</dt>
             <dd>{rupees(order.itemsPrice)}</dd>
-            <dt>Shipping</dt>
-            <dd>{order.shippingPrice ? rupees(order.shippingPrice) : 'Free'}</dd>
+            <dt>{t('orders.shipping')}</dt>
+            <dd>{order.shippingPrice ? rupees(order.shippingPrice) : t('orders.free')}</dd>
             {chargesGatewayFee(order.gatewayFeeBps) && (
               <>
                 <dt>{order.gatewayLabel}</dt>
@@ -225,33 +241,38 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
             )}
             {order.discountAmount > 0 && (
               <>
-                <dt>Discount</dt>
-                <dd>−{rupees(order.discountAmount)}</dd>
+                <dt>{t('orders.discount')}</dt>
+                <dd>
+                  {MINUS}
+                  {rupees(order.discountAmount)}
+                </dd>
               </>
             )}
-            <dt className="total">Total</dt>
+            <dt className="total">{t('orders.totalLabel')}</dt>
             <dd className="total">{rupees(order.totalPrice)}</dd>
           </dl>
           <p>
-            <strong>Shipping to:</strong> {a.fullName}, {addressLine(a)}
+            <strong>{t('orders.shippingTo')}</strong> {a.fullName}
+            {LIST_COMMA}
+            {addressLine(a)}
           </p>
           <p>
-            <strong>Payment:</strong> {order.paymentMethod || 'card'} · {order.isPaid ? 'Paid' : 'Pending'}
+            <strong>{t('orders.payment')}</strong> {t('orders.paymentFacts', { method: order.paymentMethod || 'card', paid: order.isPaid ? 'yes' : 'no' })}
           </p>
           {order.buyerGstin && (
             <p>
-              <strong>Your GSTIN:</strong> {order.buyerGstin}
+              <strong>{t('orders.yourGstin')}</strong> {order.buyerGstin}
             </p>
           )}
           {/* A shipped order's number is the AWB, shown with its tracking above. */}
           {order.trackingNumber && !hasShipped(order) && (
             <p>
-              <strong>Tracking number:</strong> {order.trackingNumber}
+              <strong>{t('orders.trackingNumber')}</strong> {order.trackingNumber}
             </p>
           )}
           {order.cancelReason && (
             <p>
-              <strong>Cancelled:</strong> {order.cancelReason}
+              <strong>{t('orders.cancelledLabel')}</strong> {order.cancelReason}
             </p>
           )}
         </div>

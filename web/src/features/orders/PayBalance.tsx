@@ -10,6 +10,10 @@ import { ApiError } from '../../lib/api';
 import { rupees } from '../../lib/money';
 import { TestPaymentDialog } from '../../components/TestPaymentDialog';
 import { usePaymentPopup } from '../../hooks/usePaymentPopup';
+import { useT } from '../../lib/i18n';
+
+/** Between the balance and its note: the same in every language. */
+const SPACE = ' ';
 
 /** Whether the order has a balance the customer can pay now. */
 export function balanceOwed(order: Order): boolean {
@@ -20,6 +24,7 @@ export function PayBalance({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const [paid, setPaid] = useState(false);
+  const t = useT();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['orders'] });
   const payment = usePaymentPopup({
     onPaid: () => {
@@ -39,7 +44,7 @@ export function PayBalance({ order }: { order: Order }) {
       await payment.pay(() => createBalancePayment(order._id), { fullName: a.fullName, email: a.email, phone: a.phone.replace(/\D/g, '').slice(-10) });
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) return;
-      setProblem((e instanceof ApiError && e.message) || 'The balance payment could not be started. Please try again.');
+      setProblem((e instanceof ApiError && e.message) || t('orders.balanceNotStarted'));
       refresh();
     }
   };
@@ -47,18 +52,16 @@ export function PayBalance({ order }: { order: Order }) {
     <div className="balance-due stack" data-testid="balance-due">
       {paid ? (
         <p className="notice success" role="status">
-          Balance paid: your order is paid in full and will be dispatched.
+          {t('orders.balancePaid')}
         </p>
       ) : (
         <>
           <p>
-            <strong>Balance due {rupees(order.balanceDue)}</strong>{' '}
-            <span className="muted">
-              (advance of {rupees(order.advanceAmount)} paid; the order is dispatched once the balance is paid)
-            </span>
+            <strong>{t('orders.balanceDue', { amount: rupees(order.balanceDue) })}</strong>{SPACE}
+            <span className="muted">{t('orders.advanceNote', { amount: rupees(order.advanceAmount) })}</span>
           </p>
           <button type="button" className="btn small" onClick={() => void pay()} disabled={payment.processing}>
-            {payment.processing ? 'Paying…' : `Pay balance ${rupees(order.balanceDue)}`}
+            {payment.processing ? t('orders.paying') : t('orders.payBalance', { amount: rupees(order.balanceDue) })}
           </button>
         </>
       )}

@@ -2,10 +2,15 @@
 // opens the latest version (the PDF), and the customer approves it or asks
 // for changes with a comment; then the state the proof is in.
 import { useId, useState } from 'react';
-import { ANSWER_FAILED, MAX_COMMENT, PROOFS_FAILED, latest, openProof, useAnswerProof, useProofs } from '../../api/proofs';
+import { MAX_COMMENT, latest, openProof, useAnswerProof, useProofs } from '../../api/proofs';
 import type { Order } from '../../api/orders';
 import { messageOf } from '../../lib/api';
 import { Spinner } from '../../components/Spinner';
+import { useT } from '../../lib/i18n';
+
+/** Signs the same in every language. */
+const DOT = ' · ';
+const OF = '/';
 
 export function ProofReview({ order }: { order: Order }) {
   const proofs = useProofs(order);
@@ -16,12 +21,13 @@ export function ProofReview({ order }: { order: Order }) {
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
   const commentId = useId();
+  const t = useT();
   if (!order.isPaid || !order.proofState) return null;
-  if (proofs.isPending) return <Spinner label="Loading the proof…" />;
+  if (proofs.isPending) return <Spinner label={t('proofs.loading')} />;
   if (proofs.isError) {
     return (
       <p className="notice error" role="alert">
-        {messageOf(proofs.error, PROOFS_FAILED)}
+        {messageOf(proofs.error, t('proofs.loadFailed'))}
       </p>
     );
   }
@@ -35,25 +41,25 @@ export function ProofReview({ order }: { order: Order }) {
       .catch((e: Error) => setPdfError(e.message))
       .finally(() => setOpening(false));
   };
-  const failure = answer.isError ? messageOf(answer.error, ANSWER_FAILED) : null;
+  const failure = answer.isError ? messageOf(answer.error, t('proofs.answerFailed')) : null;
 
   let body;
   if (state === 'approved') {
-    body = <p className="notice ok">{proof ? `You approved proof version ${proof.version}. Your order goes into production.` : 'Your order goes into production.'}</p>;
+    body = <p className="notice ok">{proof ? t('proofs.approved', { version: String(proof.version) }) : t('proofs.inProduction')}</p>;
   } else if (!proof) {
-    body = <p className="muted">We are preparing the proof of your design. We will e-mail you when it is ready to review.</p>;
+    body = <p className="muted">{t('proofs.preparing')}</p>;
   } else if (proof.state === 'changes_requested') {
     body = (
       <p className="muted">
-        You asked for changes to version {proof.version}: “{proof.comment}”. We will send you a new version.
+        {t('proofs.changesAsked', { version: String(proof.version), comment: proof.comment ?? '' })}
       </p>
     );
   } else if (!open) {
     body = (
       <div className="row">
-        <span>Proof version {proof.version} is ready for your approval.</span>
+        <span>{t('proofs.ready', { version: String(proof.version) })}</span>
         <button className="btn small" onClick={() => setOpen(true)}>
-          Review proof
+          {t('proofs.review')}
         </button>
       </div>
     );
@@ -62,18 +68,19 @@ export function ProofReview({ order }: { order: Order }) {
     body = (
       <div className="proof-review-body">
         <p>
-          Proof version {proof.version}
-          {proof.note ? ` · ${proof.note}` : ''}
+          {t('proofs.version', { version: String(proof.version) })}
+          {proof.note && DOT}
+          {proof.note}
         </p>
         <div className="row">
           <button className="btn ghost small" onClick={view} disabled={opening}>
-            {opening ? 'Opening the proof…' : 'Open the proof (PDF)'}
+            {opening ? t('proofs.opening') : t('proofs.open')}
           </button>
           <button className="btn small" disabled={answer.isPending} onClick={() => answer.mutate({ version: proof.version })}>
-            {answer.isPending && !asking ? 'Approving…' : 'Approve'}
+            {answer.isPending && !asking ? t('proofs.approving') : t('proofs.approve')}
           </button>
           <button className="btn ghost small" aria-expanded={asking} onClick={() => setAsking((a) => !a)}>
-            Ask for changes
+            {t('proofs.askChanges')}
           </button>
         </div>
         {asking && (
@@ -84,13 +91,15 @@ export function ProofReview({ order }: { order: Order }) {
               if (trimmed) answer.mutate({ version: proof.version, comment: trimmed }, { onSuccess: () => setAsking(false) });
             }}
           >
-            <label htmlFor={commentId}>What should we change?</label>
+            <label htmlFor={commentId}>{t('proofs.whatToChange')}</label>
             <textarea id={commentId} value={comment} maxLength={MAX_COMMENT} rows={3} onChange={(e) => setComment(e.target.value)} required />
             <span className="muted small">
-              {comment.length}/{MAX_COMMENT}
+              {comment.length}
+              {OF}
+              {MAX_COMMENT}
             </span>
             <button className="btn small" type="submit" disabled={!trimmed || answer.isPending}>
-              {answer.isPending ? 'Sending…' : 'Send the request'}
+              {answer.isPending ? t('proofs.sending') : t('proofs.send')}
             </button>
           </form>
         )}
@@ -103,8 +112,8 @@ export function ProofReview({ order }: { order: Order }) {
     );
   }
   return (
-    <section className="proof-review" aria-label={`Proof of order ${order.orderNumber}`}>
-      <h3>Proof</h3>
+    <section className="proof-review" aria-label={t('proofs.ofOrder', { number: order.orderNumber })}>
+      <h3>{t('proofs.title')}</h3>
       {body}
       {failure && (
         <p className="notice error" role="alert">

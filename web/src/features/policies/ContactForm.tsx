@@ -6,12 +6,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { CATEGORY_LABEL, FILE_FAILED, fileTicket, TicketRefused, type NewTicket, type Ticket } from '../../api/supportTickets';
+import { CATEGORY_LABEL, fileTicket, TicketRefused, type NewTicket, type Ticket } from '../../api/supportTickets';
 import { serverErrorText } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { parseEmail, parsePhone } from '../../lib/contact';
 import { formatDate } from '../../lib/formatDate';
 import { cleanPhone } from '../../lib/inputs';
+import { useT, type T } from '../../lib/i18n';
 
 type Field = keyof NewTicket;
 type Values = Record<Field, string>;
@@ -21,14 +22,14 @@ type Errors = Partial<Record<Field, string>>;
 const ORDER: Field[] = ['name', 'email', 'phone', 'category', 'orderId', 'subject', 'message'];
 
 /** What the form can tell before asking the server (which checks everything again, lengths included). */
-function check(v: Values): Errors {
+function check(v: Values, t: T): Errors {
   const errors: Errors = {};
-  if (!v.name.trim()) errors.name = 'Please enter your name';
-  if (!parseEmail(v.email)) errors.email = 'Please enter a valid email address';
-  if (v.phone && !parsePhone(v.phone)) errors.phone = 'Please enter a valid 10-digit mobile number';
-  if (!v.category) errors.category = 'Please choose what your message is about';
-  if (!v.subject.trim()) errors.subject = 'Please enter a subject';
-  if (!v.message.trim()) errors.message = 'Please write your message';
+  if (!v.name.trim()) errors.name = t('policies.form.missingName');
+  if (!parseEmail(v.email)) errors.email = t('policies.form.badEmail');
+  if (v.phone && !parsePhone(v.phone)) errors.phone = t('policies.form.badPhone');
+  if (!v.category) errors.category = t('policies.form.missingCategory');
+  if (!v.subject.trim()) errors.subject = t('policies.form.missingSubject');
+  if (!v.message.trim()) errors.message = t('policies.form.missingMessage');
   return errors;
 }
 
@@ -55,6 +56,7 @@ export function ContactForm() {
   const form = useRef<HTMLFormElement>(null);
   const id = useId();
   const file = useMutation({ mutationFn: fileTicket });
+  const t = useT();
 
   const focusFirst = (errs: Errors) => {
     const first = ORDER.find((f) => errs[f]);
@@ -62,7 +64,7 @@ export function ContactForm() {
   };
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
-    const found = check(values);
+    const found = check(values, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirst(found);
     file.mutate(request(values), {
@@ -113,32 +115,32 @@ export function ContactForm() {
 
   return (
     <section className="contact-form-box" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Write to us</h2>
-      <p className="muted">A complaint, a question about an order, anything: you get a ticket number at once.</p>
+      <h2 id={`${id}-heading`}>{t('policies.form.title')}</h2>
+      <p className="muted">{t('policies.form.intro')}</p>
       <form ref={form} className="contact-form" onSubmit={submit} noValidate aria-busy={file.isPending}>
-        {field('name', 'Your name', (p) => <input {...p} autoComplete="name" />)}
-        {field('email', 'E-mail address', (p) => <input {...p} type="email" inputMode="email" autoComplete="email" />)}
-        {field('phone', 'Mobile number (optional)', (p) => <input {...p} type="tel" inputMode="numeric" autoComplete="tel-national" onChange={(e) => edit('phone', cleanPhone(e.target.value))} />, '10-digit mobile number')}
-        {field('category', 'What is it about?', (p) => (
+        {field('name', t('policies.form.name'), (p) => <input {...p} autoComplete="name" />)}
+        {field('email', t('policies.form.email'), (p) => <input {...p} type="email" inputMode="email" autoComplete="email" />)}
+        {field('phone', t('policies.form.phone'), (p) => <input {...p} type="tel" inputMode="numeric" autoComplete="tel-national" onChange={(e) => edit('phone', cleanPhone(e.target.value))} />, t('policies.form.phoneHint'))}
+        {field('category', t('policies.form.about'), (p) => (
           <select {...p}>
-            <option value="">Choose a topic</option>
-            {Object.entries(CATEGORY_LABEL).map(([value, label]) => (
+            <option value="">{t('policies.form.chooseTopic')}</option>
+            {Object.keys(CATEGORY_LABEL).map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t('policies.form.category', { category: value })}
               </option>
             ))}
           </select>
         ))}
-        {field('orderId', 'Order number (optional)', (p) => <input {...p} autoComplete="off" spellCheck={false} />)}
-        {field('subject', 'Subject', (p) => <input {...p} autoComplete="off" />)}
-        {field('message', 'Message', (p) => <textarea {...p} rows={6} />)}
+        {field('orderId', t('policies.form.order'), (p) => <input {...p} autoComplete="off" spellCheck={false} />)}
+        {field('subject', t('policies.form.subject'), (p) => <input {...p} autoComplete="off" />)}
+        {field('message', t('policies.form.message'), (p) => <textarea {...p} rows={6} />)}
         {refusedWhole && (
           <p className="notice error" role="alert">
-            {serverErrorText(file.error, FILE_FAILED)}
+            {serverErrorText(file.error, t('policies.form.failed'))}
           </p>
         )}
         <button className="btn" type="submit" disabled={file.isPending}>
-          {file.isPending ? 'Sending…' : 'Send message'}
+          {file.isPending ? t('policies.form.sending') : t('policies.form.send')}
         </button>
       </form>
     </section>
@@ -158,23 +160,30 @@ function Filed({ ticket, onAnother }: { ticket: Ticket; onAnother: () => void })
   // The form is gone: its place's heading takes the focus, and a screen reader reads the news.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const t = useT();
   return (
     <section className="contact-form-box ticket-filed" aria-labelledby="ticket-filed-heading">
       <h2 id="ticket-filed-heading" ref={heading} tabIndex={-1}>
-        We have your message
+        {t('policies.filed.title')}
       </h2>
       <p role="status">
-        Your ticket number is <strong data-testid="ticket-number">{ticket.number}</strong>. We have e-mailed it to {ticket.email}.
+        {t.rich('policies.filed.number', {
+          number: ticket.number,
+          email: ticket.email,
+          b: (chunks) => (
+            <strong key="number" data-testid="ticket-number">
+              {chunks}
+            </strong>
+          ),
+        })}
       </p>
-      <p>
-        We acknowledge it by {formatDate(ticket.acknowledgeBy)} and resolve it by {formatDate(ticket.resolveBy)}.
-      </p>
+      <p>{t('policies.filed.dates', { acknowledge: formatDate(ticket.acknowledgeBy), resolve: formatDate(ticket.resolveBy) })}</p>
       <div className="row">
         <Link className="btn" to={`/support/lookup?number=${encodeURIComponent(ticket.number)}`}>
-          Track your ticket
+          {t('policies.filed.track')}
         </Link>
         <button className="btn ghost" type="button" onClick={onAnother}>
-          Write another message
+          {t('policies.filed.another')}
         </button>
       </div>
     </section>

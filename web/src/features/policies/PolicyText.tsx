@@ -1,17 +1,21 @@
 // A policy page's title and text, from GET /api/pages/{slug}: a skeleton while it loads, a way to try again when it
 // cannot, and the page's title in the browser's tab.
-import { PAGE_FAILED, usePage, type PageSlug } from '../../api/pages';
+import { usePage, type PageSlug } from '../../api/pages';
 import { hasOwnHeading, PageHtml } from '../../components/PageHtml';
-import { dateFormat } from '../../lib/dateFormat';
+import { shopperDateFormat } from '../../lib/dateFormat';
+import { useT } from '../../lib/i18n';
 
 const STORE_NAME = 'Legacy Threads';
-const updatedFormat = dateFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+/** The browser tab's title: the page's (the merchant's words) and the store's name. */
+const tabTitle = (title: string) => `${title} · ${STORE_NAME}`;
+const updatedFormat = shopperDateFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
 export function PolicyText({ slug }: { slug: PageSlug }) {
   const page = usePage(slug);
+  const t = useT();
   if (page.isPending) {
     return (
-      <div className="policy-skeleton" role="status" aria-label="Loading the page">
+      <div className="policy-skeleton" role="status" aria-label={t('policies.loading')}>
         <title>{STORE_NAME}</title>
         <div className="skeleton-line title" />
         {[0, 1, 2, 3, 4, 5].map((i) => (
@@ -23,10 +27,10 @@ export function PolicyText({ slug }: { slug: PageSlug }) {
   if (page.isError) {
     return (
       <div className="empty-state" role="alert">
-        <title>{`Page not available · ${STORE_NAME}`}</title>
-        <h1>{PAGE_FAILED}</h1>
+        <title>{t('policies.unavailableTitle', { store: STORE_NAME })}</title>
+        <h1>{t('policies.failed')}</h1>
         <button className="btn" onClick={() => void page.refetch()} disabled={page.isFetching}>
-          Try Again
+          {t('policies.tryAgain')}
         </button>
       </div>
     );
@@ -34,10 +38,10 @@ export function PolicyText({ slug }: { slug: PageSlug }) {
   const { title, html, updatedAt } = page.data;
   return (
     <article className="policy">
-      <title>{`${title} · ${STORE_NAME}`}</title>
+      <title>{tabTitle(title)}</title>
       {!hasOwnHeading(html) && <h1>{title}</h1>}
       <PageHtml html={html} />
-      {updatedAt != null && <p className="muted policy-updated">Last updated {updatedFormat.format(updatedAt)}</p>}
+      {updatedAt != null && <p className="muted policy-updated">{t('policies.updated', { date: updatedFormat.format(updatedAt) })}</p>}
     </article>
   );
 }

@@ -4,18 +4,34 @@
 // of that name already: ids stay unique).
 import type { ReactNode } from 'react';
 import { useStoreFacts } from '../../api/store';
+import { useT } from '../../lib/i18n';
 
 function Contact({ email, phone }: { email: string; phone: string }) {
+  const t = useT();
   return (
     <>
       {email && (
         <p>
-          E-mail: <a href={`mailto:${email}`}>{email}</a>
+          {t.rich('policies.contact.email', {
+            email,
+            mail: (chunks) => (
+              <a key="mail" href={`mailto:${email}`}>
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
       )}
       {phone && (
         <p>
-          Phone: <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+          {t.rich('policies.contact.phone', {
+            phone,
+            tel: (chunks) => (
+              <a key="tel" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
       )}
     </>
@@ -35,24 +51,25 @@ export function SellerContact({ officerId }: { officerId: string }) {
   const facts = useStoreFacts();
   const seller = facts.data?.seller;
   const officer = facts.data?.grievanceOfficer;
-  const unknown = facts.isError ? <p className="muted">The seller&apos;s details could not be loaded. Please try again later.</p> : <div className="skeleton-line" />;
+  const t = useT();
+  const unknown = facts.isError ? <p className="muted">{t('policies.contact.unavailable')}</p> : <div className="skeleton-line" />;
   return (
-    <aside className="contact-card" aria-label="Seller and grievance officer">
-      <Box id="seller-details" title="Seller" busy={facts.isPending}>
+    <aside className="contact-card" aria-label={t('policies.contact.label')}>
+      <Box id="seller-details" title={t('policies.contact.seller')} busy={facts.isPending}>
         {seller ? (
           <>
             <p>
               <strong data-testid="seller-name">{seller.legalName}</strong>
             </p>
             <p className="seller-address">{seller.address}</p>
-            {seller.gstin && <p>GSTIN: {seller.gstin}</p>}
+            {seller.gstin && <p>{t('policies.contact.gstin', { gstin: seller.gstin })}</p>}
             <Contact email={seller.email} phone={seller.phone} />
           </>
         ) : (
           unknown
         )}
       </Box>
-      <Box id={officerId} title="Grievance officer" busy={facts.isPending}>
+      <Box id={officerId} title={t('policies.contact.officer')} busy={facts.isPending}>
         {officer?.complete ? (
           <>
             <p>
@@ -64,8 +81,7 @@ export function SellerContact({ officerId }: { officerId: string }) {
           </>
         ) : officer ? (
           <p className="notice info">
-            The grievance officer&apos;s details are not published yet. Meanwhile, please use the form on this page: every
-            complaint gets a ticket number.
+            {t('policies.contact.officerPending')}
           </p>
         ) : (
           unknown

@@ -15,7 +15,12 @@ import { useBackendAvailable } from '../../lib/health';
 import { rupees } from '../../lib/money';
 import { Icon, type IconName } from '../../components/Icon';
 import { useStoreFacts } from '../../api/store';
-import { NO_PRODUCT_ID, NOT_FOUND, productErrorMessage } from './productError';
+import { productErrorMessage } from './productError';
+import { useLanguage, useT, type T } from '../../lib/i18n';
+
+// Signs the same in every language.
+const BACK = '← ';
+const ELLIPSIS = '…';
 import { RadioGroup } from '../../components/RadioGroup';
 
 // three.js and the viewer download only when a product page shows a model.
@@ -33,35 +38,37 @@ export interface ProductToStudioState {
   colorHex: string;
 }
 
-/** "the left chest and the back": the product's areas in words. */
-function areasInWords(product: Product): string {
-  const names = areasOf(product).map((a) => `the ${a.label.toLowerCase()}`);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+/** "the left chest and the back": the product's areas in words, listed in the shopper's language. */
+function areasInWords(product: Product, t: T, locale: string): string {
+  const names = areasOf(product).map((a) => t('product.info.area', { area: a.label.toLowerCase() }));
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
 }
 
 /** "Sizes S to XXL", or the one size a product comes in. */
-function sizesInWords(sizes: string[]): string {
-  return sizes.length > 1 ? `Sizes ${sizes[0]} to ${sizes[sizes.length - 1]}` : `One size (${sizes[0]})`;
+function sizesInWords(sizes: string[], t: T): string {
+  return sizes.length > 1 ? t('product.info.sizeRange', { first: sizes[0], last: sizes[sizes.length - 1] }) : t('product.info.oneSize', { size: sizes[0] });
 }
 
 /** `days`: the store's claim window (CLAIM_WINDOW_DAYS, GET /api/store) as the refunds page names it, once known. */
-const info = (product: Product, sizes: string[], days: number | undefined): { icon: IconName; title: string; text: string }[] => [
-  { icon: 'star', title: 'Premium Quality', text: 'Soft, durable fabric that keeps its shape wash after wash.' },
-  { icon: 'pen', title: 'Customizable', text: `Add your text, logo or artwork on ${areasInWords(product)}.` },
-  { icon: 'shirt', title: 'Perfect Fit', text: `${sizesInWords(sizes)}; mix sizes freely in one order.` },
-  { icon: 'truck', title: '15-20 Day Delivery', text: 'Made to order and delivered in 15-20 business days.' },
+const info = (product: Product, sizes: string[], days: number | undefined, t: T, locale: string): { icon: IconName; title: string; text: string }[] => [
+  { icon: 'star', title: t('product.info.qualityTitle'), text: t('product.info.quality') },
+  { icon: 'pen', title: t('product.info.customTitle'), text: t('product.info.custom', { areas: areasInWords(product, t, locale) }) },
+  { icon: 'shirt', title: t('product.info.fitTitle'), text: t('product.info.fit', { sizes: sizesInWords(sizes, t) }) },
+  { icon: 'truck', title: t('product.info.deliveryTitle'), text: t('product.info.delivery') },
   {
     icon: 'returns',
-    title: 'Easy Returns',
-    text: `Misprints, defects and damage${days === undefined ? '' : ` reported within ${days} days of delivery`} are reprinted or refunded.`,
+    title: t('product.info.returnsTitle'),
+    text: days === undefined ? t('product.info.returns') : t('product.info.returnsWithin', { days }),
   },
-  { icon: 'lock', title: 'Secure Checkout', text: 'Pay safely by card through our payment partner.' },
+  { icon: 'lock', title: t('product.info.secureTitle'), text: t('product.info.secure') },
 ];
 
 function BackLink() {
+  const t = useT();
   return (
     <Link to="/products" className="back-link">
-      ← Back to Products
+      {BACK}
+      {t('product.back')}
     </Link>
   );
 }
@@ -69,26 +76,28 @@ function BackLink() {
 export default function ProductPage() {
   const { productId } = useParams();
   const query = useProduct(productId);
+  const t = useT();
 
-  if (!productId) return <Problem message={NO_PRODUCT_ID} />;
+  if (!productId) return <Problem message={t('product.error.noId')} />;
   if (query.isPending) {
     return (
       <section className="page">
         <BackLink />
-        <Spinner label="Loading product..." />
+        <Spinner label={t('product.loading')} />
       </section>
     );
   }
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
-    return <Problem message={productErrorMessage(query.error)} onRetry={notFound ? undefined : () => void query.refetch()} retrying={query.isFetching} />;
+    return <Problem message={productErrorMessage(query.error, t)} onRetry={notFound ? undefined : () => void query.refetch()} retrying={query.isFetching} />;
   }
-  if (!query.data) return <Problem message={NOT_FOUND} />;
+  if (!query.data) return <Problem message={t('product.error.notFound')} />;
   // A new product starts with fresh choices.
   return <ProductDetail key={query.data._id} product={query.data} />;
 }
 
 function Problem({ message, onRetry, retrying }: { message: string; onRetry?: () => void; retrying?: boolean }) {
+  const t = useT();
   return (
     <section className="page">
       <BackLink />
@@ -97,11 +106,11 @@ function Problem({ message, onRetry, retrying }: { message: string; onRetry?: ()
         <div className="row center-row">
           {onRetry && (
             <button className="btn" onClick={onRetry} disabled={retrying}>
-              Try Again
+              {t('product.tryAgain')}
             </button>
           )}
           <Link className="btn ghost" to="/products">
-            Go to Products
+            {t('product.goToProducts')}
           </Link>
         </div>
       </div>
@@ -117,6 +126,8 @@ function ProductDetail({ product }: { product: Product }) {
   const total = totalOf(quantities);
   const colorHex = colorSwatch(color, product.colorHex);
   const claimDays = useStoreFacts().data?.claimWindowDays;
+  const t = useT();
+  const { locale } = useLanguage();
 
   const customize = (studioColor: string = color) => {
     const state: ProductToStudioState = {
@@ -140,14 +151,21 @@ function ProductDetail({ product }: { product: Product }) {
           <h1>{product.name}</h1>
           <p className="product-price">{rupees(product.price)}</p>
           <Description text={product.description} />
-          <p className="muted product-origin">Country of origin: {product.countryOfOrigin}</p>
+          <p className="muted product-origin">{t('product.origin', { country: product.countryOfOrigin })}</p>
 
           <div className="option-block">
             <h2 className="option-title">
-              Colour: <span className="capitalize">{color}</span>
+              {t.rich('product.colour', {
+                color,
+                name: (chunks) => (
+                  <span key="color" className="capitalize">
+                    {chunks}
+                  </span>
+                ),
+              })}
             </h2>
             <RadioGroup
-              label="Colours"
+              label={t('product.colours')}
               className="chips swatches"
               optionClass="chip"
               options={product.colors.map((c) => ({ value: c, label: c, swatch: colorSwatch(c, product.colorHex) }))}
@@ -157,10 +175,17 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
 
           <div className="option-block">
-            <h2 className="option-title">Quantity per size</h2>
+            <h2 className="option-title">{t('product.quantityPerSize')}</h2>
             <SizeSteppers sizes={sizes} sizePrices={product.sizePrices} value={quantities} onChange={(size, n) => setQuantities((q) => ({ ...q, [size]: Math.max(0, n) }))} />
             <p className="muted small-print">
-              Total: <strong data-testid="total-quantity">{total}</strong> {total === 1 ? 'item' : 'items'} · orders start at 25 pieces per colour
+              {t.rich('product.total', {
+                count: total,
+                b: (chunks) => (
+                  <strong key="total" data-testid="total-quantity">
+                    {chunks}
+                  </strong>
+                ),
+              })}
             </p>
             {product.sizeChart && <SizeChart chart={product.sizeChart} sizes={sizes} />}
           </div>
@@ -168,13 +193,13 @@ function ProductDetail({ product }: { product: Product }) {
           <TemplatePicker productId={product._id} colors={product.colors} onOpen={(c) => customize(c ?? color)} />
 
           <button className="btn block big" disabled={total === 0} onClick={() => customize()}>
-            {total === 0 ? 'Select Quantity to Continue' : 'Customize & Add to Cart'}
+            {total === 0 ? t('product.selectQuantity') : t('product.customize')}
           </button>
         </div>
       </div>
 
       <ul className="info-blocks">
-        {info(product, sizes, claimDays).map((b) => (
+        {info(product, sizes, claimDays, t, locale).map((b) => (
           <li className="info-block" key={b.title}>
             <span className="info-icon">
               <Icon name={b.icon} size={22} />
@@ -192,16 +217,17 @@ function ProductDetail({ product }: { product: Product }) {
 
 function Description({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   if (!text) return null;
   const long = text.length > DESCRIPTION_PREVIEW_CHARS;
   return (
     <p className="product-description">
-      {open || !long ? text : `${text.slice(0, DESCRIPTION_PREVIEW_CHARS).trimEnd()}…`}
+      {open || !long ? text : text.slice(0, DESCRIPTION_PREVIEW_CHARS).trimEnd() + ELLIPSIS}
       {long && (
         <>
           {' '}
           <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-            {open ? 'Show less' : 'Read more'}
+            {open ? t('product.showLess') : t('product.readMore')}
           </button>
         </>
       )}
@@ -219,10 +245,11 @@ function Preview({ product, color, colorHex }: { product: Product; color: string
   const backend = useBackendAvailable();
   const url = backend === false ? undefined : modelUrl(product, color);
   const photo = colorImage(product, color);
+  const t = useT();
   const picture = photo ? (
-    <img className="preview-photo" src={photo} alt={`${product.name} in ${color}`} fetchPriority="high" />
+    <img className="preview-photo" src={photo} alt={t('product.photoAlt', { name: product.name, color })} fetchPriority="high" />
   ) : (
-    <div className="preview-photo placeholder">{url ? 'Loading 3D model...' : 'Image Not Available'}</div>
+    <div className="preview-photo placeholder">{url ? t('product.loadingModel') : t('product.noImage')}</div>
   );
 
   return (
@@ -235,7 +262,7 @@ function Preview({ product, color, colorHex }: { product: Product; color: string
       ) : (
         picture
       )}
-      {url && <p className="preview-hint">Drag to rotate · scroll or pinch to zoom</p>}
+      {url && <p className="preview-hint">{t('product.previewHint')}</p>}
     </div>
   );
 }

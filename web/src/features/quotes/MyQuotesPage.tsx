@@ -4,26 +4,34 @@ import { Link } from 'react-router';
 import { useMyQuotes } from '../../api/quotes';
 import { Spinner } from '../../components/Spinner';
 import { rupees } from '../../lib/money';
+import { useT } from '../../lib/i18n';
 import { dayText, STATUS_TEXT } from './QuotePage';
 import './quotes.css';
 
+const SPACE = ' ';
+
 export default function MyQuotesPage() {
+  const t = useT();
   const quotes = useMyQuotes();
+  const statusOf = (status: string) => {
+    const id = STATUS_TEXT[status];
+    return id ? t(id) : status;
+  };
   return (
     <section className="page my-quotes">
-      <h1>Quotes</h1>
+      <h1>{t('quotes.listTitle')}</h1>
       {quotes.isPending ? (
-        <Spinner label="Loading your quotes..." />
+        <Spinner label={t('quotes.listLoading')} />
       ) : quotes.isError ? (
         <div className="empty-state" role="alert">
           <p>{quotes.error.message}</p>
           <button className="btn" onClick={() => void quotes.refetch()}>
-            Try Again
+            {t('quotes.tryAgain')}
           </button>
         </div>
       ) : quotes.data.length === 0 ? (
         <div className="empty-state">
-          <p>No quotes yet. For a large order, ask the store for one.</p>
+          <p>{t('quotes.listEmpty')}</p>
         </div>
       ) : (
         <ul className="quote-list">
@@ -31,9 +39,11 @@ export default function MyQuotesPage() {
             <li key={q.id} data-testid="my-quote">
               <Link to={`/quotes/${q.id}`}>
                 <strong>{q.number}</strong>
-              </Link>{' '}
-              {q.productName} ({q.color}) · {q.line.quantity} pieces at {rupees(q.line.unitPrice)} each · {STATUS_TEXT[q.status] ?? q.status}
-              {q.status === 'open' && <> until {dayText(q.validUntil)}</>}
+              </Link>
+              {SPACE}
+              {q.status === 'open'
+                ? t('quotes.lineOpen', { product: q.productName, color: q.color, count: q.line.quantity, price: rupees(q.line.unitPrice), status: statusOf(q.status), day: dayText(q.validUntil) })
+                : t('quotes.line', { product: q.productName, color: q.color, count: q.line.quantity, price: rupees(q.line.unitPrice), status: statusOf(q.status) })}
             </li>
           ))}
         </ul>

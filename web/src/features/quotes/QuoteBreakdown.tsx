@@ -3,6 +3,7 @@
 // quote page and the admin's form (its preview).
 import { rupees } from '../../lib/money';
 import type { QuoteLine } from '../../api/quotes';
+import { useT } from '../../lib/i18n';
 
 /** "M 10 · L 15": the sizes with pieces, in the order given. */
 export function sizesText(quantities: Record<string, number>): string {
@@ -13,29 +14,30 @@ export function sizesText(quantities: Record<string, number>): string {
 }
 
 export function QuoteBreakdown({ line, testId = 'quote-breakdown' }: { line: QuoteLine; testId?: string }) {
+  const t = useT();
   const held = line.unitPrice < line.listUnitPrice;
   return (
     <dl className="quote-breakdown" data-testid={testId}>
-      <dt>Pieces</dt>
+      <dt>{t('quotes.pieces')}</dt>
       <dd>{line.quantity}</dd>
-      <dt>List price per piece</dt>
+      <dt>{t('quotes.listPrice')}</dt>
       <dd data-testid="quote-list-price">{rupees(line.listUnitPrice)}</dd>
-      <dt>Quoted price per piece</dt>
+      <dt>{t('quotes.quotedPrice')}</dt>
       <dd data-testid="quote-unit-price">
         <strong>{rupees(line.unitPrice)}</strong>
-        {held && <> (you save {rupees(line.listUnitPrice - line.unitPrice)} a piece)</>}
+        {held && t('quotes.youSave', { amount: rupees(line.listUnitPrice - line.unitPrice) })}
       </dd>
-      <dt>Garments</dt>
+      <dt>{t('quotes.garments')}</dt>
       <dd>{rupees(line.garments)}</dd>
       {line.designFee > 0 && (
         <>
-          <dt>Design fee ({line.elements} {line.elements === 1 ? 'element' : 'elements'})</dt>
+          <dt>{t('quotes.designFee', { count: line.elements })}</dt>
           <dd>{rupees(line.designFee)}</dd>
         </>
       )}
       {line.sizeSurcharges > 0 && (
         <>
-          <dt>Larger sizes</dt>
+          <dt>{t('quotes.largerSizes')}</dt>
           <dd>{rupees(line.sizeSurcharges)}</dd>
         </>
       )}
@@ -45,7 +47,7 @@ export function QuoteBreakdown({ line, testId = 'quote-breakdown' }: { line: Quo
           <dd>{rupees(line.personalisation.total)}</dd>
         </>
       )}
-      <dt>Total before tax</dt>
+      <dt>{t('quotes.totalBeforeTax')}</dt>
       <dd data-testid="quote-total">
         <strong>{rupees(line.total)}</strong>
       </dd>

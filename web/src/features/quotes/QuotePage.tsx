@@ -5,34 +5,41 @@
 // and colour. An expired or accepted quote says so and offers no acceptance.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAcceptQuote, useQuote, downloadQuotePdf, ACCEPT_QUOTE_FAILED, type Quote } from '../../api/quotes';
+import { useAcceptQuote, useQuote, downloadQuotePdf, type Quote } from '../../api/quotes';
 import { useAllSavedDesigns } from '../../api/designs';
 import { Spinner } from '../../components/Spinner';
 import { serverErrorText } from '../../lib/api';
 import { formatDate } from '../../lib/formatDate';
+import { currentLanguage, useT, type MessageId } from '../../lib/i18n';
 import { QuoteBreakdown, sizesText } from './QuoteBreakdown';
 import './quotes.css';
 
-/** "30 Nov 2026" from the quote's YYYY-MM-DD (its last day, in India). */
+const hindiDay = new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "30 Nov 2026" (in Hindi "30 नव॰ 2026") from the quote's YYYY-MM-DD (its last day, in India). */
 export function dayText(ymd: string): string {
   const [y, m, d] = ymd.split('-').map(Number);
+  if (!(Number.isFinite(y) && m >= 1 && m <= 12)) return ymd;
+  if (currentLanguage() === 'hi') return hindiDay.format(Date.UTC(y, m - 1, d));
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return Number.isFinite(y) && m >= 1 && m <= 12 ? `${d} ${months[m - 1]} ${y}` : ymd;
+  return `${d} ${months[m - 1]} ${y}`;
 }
 
-export const STATUS_TEXT: Record<string, string> = { open: 'Open', accepted: 'Accepted', expired: 'Expired' };
+/** A quote's status in words (the catalogue's ids); another status shows as the server names it. */
+export const STATUS_TEXT: Partial<Record<string, MessageId>> = { open: 'quotes.status.open', accepted: 'quotes.status.accepted', expired: 'quotes.status.expired' };
 
 export default function QuotePage() {
   const { id = '' } = useParams();
+  const t = useT();
   const quote = useQuote(id);
-  if (quote.isPending) return <Spinner label="Loading the quote..." />;
+  if (quote.isPending) return <Spinner label={t('quotes.loading')} />;
   if (quote.isError)
     return (
       <section className="page quote-page">
         <div className="empty-state" role="alert">
           <p>{quote.error.message}</p>
           <Link className="btn" to="/user/quotes">
-            Your quotes
+            {t('quotes.yourQuotes')}
           </Link>
         </div>
       </section>
@@ -41,6 +48,7 @@ export default function QuotePage() {
 }
 
 function QuoteView({ quote }: { quote: Quote }) {
+  const t = useT();
   const navigate = useNavigate();
   const accept = useAcceptQuote(quote.id);
   const needsDesign = !quote.design && quote.status === 'open';
@@ -52,23 +60,23 @@ function QuoteView({ quote }: { quote: Quote }) {
   const go = () => accept.mutate(needsDesign ? designId : undefined, { onSuccess: () => void navigate('/cart') });
   const pdf = () => {
     setPdfError(null);
-    downloadQuotePdf(quote).catch((e: unknown) => setPdfError(e instanceof Error ? e.message : 'Failed to download the quote'));
+    downloadQuotePdf(quote).catch((e: unknown) => setPdfError(e instanceof Error ? e.message : t('quotes.pdfFailed')));
   };
 
   return (
     <section className="page quote-page">
       <header>
-        <h1>Quote {quote.number}</h1>
+        <h1>{t('quotes.title', { number: quote.number })}</h1>
         <p className="muted">
-          {quote.productName} · {quote.color} · {quote.design ? 'with your design' : 'garments only'}
+          {t(quote.design ? 'quotes.subtitleDesign' : 'quotes.subtitleGarments', { product: quote.productName, color: quote.color })}
         </p>
       </header>
       <p className={`quote-status quote-${quote.status}`} data-testid="quote-status">
-        {quote.status === 'open' && <>Valid until the end of {dayText(quote.validUntil)} (India)</>}
-        {quote.status === 'expired' && <>This quote expired at the end of {dayText(quote.validUntil)}. Ask the store for a new one.</>}
-        {quote.status === 'accepted' && <>Accepted{quote.acceptedAt != null && <> on {formatDate(quote.acceptedAt)}</>}: its line is (or was) in your cart at the quoted price.</>}
+        {quote.status === 'open' && t('quotes.validUntil', { day: dayText(quote.validUntil) })}
+        {quote.status === 'expired' && t('quotes.expired', { day: dayText(quote.validUntil) })}
+        {quote.status === 'accepted' && (quote.acceptedAt != null ? t('quotes.acceptedOn', { date: formatDate(quote.acceptedAt) }) : t('quotes.accepted'))}
       </p>
-      <p data-testid="quote-sizes">Sizes: {sizesText(quote.quantities)}</p>
+      <p data-testid="quote-sizes">{t('quotes.sizes', { sizes: sizesText(quote.quantities) })}</p>
       <QuoteBreakdown line={quote.line} />
       {quote.note && (
         <blockquote className="quote-note" data-testid="quote-note">
@@ -77,19 +85,19 @@ function QuoteView({ quote }: { quote: Quote }) {
       )}
       <div className="row">
         <button className="btn ghost" onClick={pdf}>
-          Download PDF
+          {t('quotes.downloadPdf')}
         </button>
         {quote.status === 'open' && (
           <button className="btn" onClick={go} disabled={accept.isPending || (needsDesign && !designId)}>
-            {accept.isPending ? 'Accepting…' : 'Accept and go to cart'}
+            {accept.isPending ? t('quotes.accepting') : t('quotes.accept')}
           </button>
         )}
       </div>
       {needsDesign && (
         <label className="field">
-          <span>Your design for these garments</span>
+          <span>{t('quotes.yourDesign')}</span>
           <select value={designId} onChange={(e) => setDesignId(e.target.value)}>
-            <option value="">{designs.isPending ? 'Loading your designs…' : fitting.length ? 'Choose a saved design' : 'No saved design of this product and colour'}</option>
+            <option value="">{designs.isPending ? t('quotes.loadingDesigns') : fitting.length ? t('quotes.chooseDesign') : t('quotes.noFittingDesign')}</option>
             {fitting.map((d) => (
               <option key={d._id} value={d._id}>
                 {d.name}
@@ -98,14 +106,22 @@ function QuoteView({ quote }: { quote: Quote }) {
           </select>
           {!designs.isPending && fitting.length === 0 && (
             <small className="muted">
-              Save a design of the {quote.productName} in {quote.color} in the <Link to={`/design?${new URLSearchParams({ productId: quote.productId, color: quote.color })}`}>studio</Link> first.
+              {t.rich('quotes.saveDesignFirst', {
+                product: quote.productName,
+                color: quote.color,
+                link: (chunks) => (
+                  <Link key="link" to={`/design?${new URLSearchParams({ productId: quote.productId, color: quote.color })}`}>
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </small>
           )}
         </label>
       )}
       {accept.isError && (
         <p className="notice error" role="alert">
-          {serverErrorText(accept.error, ACCEPT_QUOTE_FAILED)}
+          {serverErrorText(accept.error, t('quotes.acceptFailed'))}
         </p>
       )}
       {pdfError && (

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, fail, mockApi, ok, renderRoutes } from '../../test/testkit';
+import { calls, fail, inHindi, mockApi, ok, renderRoutes } from '../../test/testkit';
+import { englishLeft } from '../../test/englishLeft';
 import type { SharedDesign } from '../../api/sharedDesigns';
 import { draftKey, draftOrigin, setDraftOrigin } from '../../lib/studioDraft';
-import SharedDesignPage, { LINK_NOT_VALID } from './SharedDesignPage';
+import SharedDesignPage from './SharedDesignPage';
 
 const token = 'c'.repeat(32);
 const productId = 'p'.repeat(24);
@@ -63,7 +64,7 @@ describe('SharedDesignPage', () => {
   it('says the link is not valid when the server does not know it (404)', async () => {
     mockApi((_method, path) => (path === `/api/shared-designs/${token}` ? fail(404, 'This design link is not valid or was turned off') : undefined));
     renderShared();
-    expect(await screen.findByRole('heading', { name: LINK_NOT_VALID })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This link is not valid or was turned off' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start my own copy' })).toBeNull();
   });
 
@@ -90,5 +91,28 @@ describe('SharedDesignPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Artwork not found');
     expect(localStorage.getItem(draftKey(productId))).toBeNull();
     expect(screen.queryByTestId('path')).toBeNull();
+  });
+});
+
+describe('SharedDesignPage in Hindi', () => {
+  it("reads in Hindi, the design's own words aside", async () => {
+    await inHindi();
+    mockApi((_method, path) => (path === `/api/shared-designs/${token}` ? ok(shared) : undefined));
+    const { container } = renderShared();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team Legacy tee' })).toBeTruthy();
+    expect(screen.getByText('साझा किया गया डिज़ाइन')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Team Legacy tee की झलक' })).toBeTruthy();
+    expect(screen.getByText('छपाई की जगह')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'अपनी कॉपी शुरू करें' })).toBeTruthy();
+    const own = ['Team', 'Legacy', 'tee', 'Shirt', 'Normal', 'black', 'Left', 'Chest', 'Back', 'Premium', 'High'];
+    expect(englishLeft(container, own)).toEqual([]);
+  });
+
+  it('says a link is gone in Hindi', async () => {
+    await inHindi();
+    mockApi((_method, path) => (path === `/api/shared-designs/${token}` ? fail(404, 'गया') : undefined));
+    const { container } = renderShared();
+    expect(await screen.findByRole('heading', { name: 'यह लिंक मान्य नहीं है या बंद कर दिया गया है' })).toBeTruthy();
+    expect(englishLeft(container)).toEqual([]);
   });
 });

@@ -6,17 +6,18 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { storeDesignPictures } from '../../api/designPictures';
-import { SHARED_DESIGN_FAILED, useSharedDesign } from '../../api/sharedDesigns';
+import { useSharedDesign } from '../../api/sharedDesigns';
 import { DesignDetails } from '../../components/DesignDetails';
 import { RosterSummary } from '../../components/roster/RosterSummary';
 import { Spinner } from '../../components/Spinner';
 import { ApiError, serverErrorText } from '../../lib/api';
 import { rupees } from '../../lib/money';
 import { startDraft } from '../../lib/studioDraft';
+import { useT } from '../../lib/i18n';
 import './sharedDesign.css';
 
-export const LINK_NOT_VALID = 'This link is not valid or was turned off';
-export const COPY_FAILED = 'Failed to start your copy. Please try again.';
+// Between the product and its colour, the same in every language.
+const DOT = ' · ';
 
 export default function SharedDesignPage() {
   const { token } = useParams();
@@ -24,22 +25,23 @@ export default function SharedDesignPage() {
   const shared = useSharedDesign(token);
   const [copying, setCopying] = useState(false);
   const [copyError, setCopyError] = useState<string | null>(null);
+  const t = useT();
 
-  if (shared.isPending) return <Spinner label="Loading design..." />;
+  if (shared.isPending) return <Spinner label={t('shared.loading')} />;
   if (shared.isError) {
     const gone = shared.error instanceof ApiError && shared.error.status === 404;
     return (
       <section className="page narrow empty-state shared-gone" role="alert">
-        <h1>{gone ? LINK_NOT_VALID : serverErrorText(shared.error, SHARED_DESIGN_FAILED)}</h1>
+        <h1>{gone ? t('shared.linkNotValid') : serverErrorText(shared.error, t('shared.loadFailed'))}</h1>
         {gone ? (
-          <p className="muted">Ask for a new link, or design your own.</p>
+          <p className="muted">{t('shared.askNewLink')}</p>
         ) : (
           <button className="btn" onClick={() => void shared.refetch()} disabled={shared.isFetching}>
-            Try Again
+            {t('shared.tryAgain')}
           </button>
         )}
         <Link className="btn ghost" to="/products">
-          Browse Products
+          {t('shared.browse')}
         </Link>
       </section>
     );
@@ -54,34 +56,36 @@ export default function SharedDesignPage() {
       startDraft(d.productId, d.design, null);
       navigate(`/design?${new URLSearchParams({ productId: d.productId, color: d.color })}`);
     } catch (e) {
-      setCopyError(serverErrorText(e, COPY_FAILED));
+      setCopyError(serverErrorText(e, t('shared.copyFailed')));
       setCopying(false);
     }
   };
 
   return (
     <section className="page shared-design">
-      <img className="shared-shot" src={d.thumbnailUrl} alt={`${d.name} thumbnail`} />
+      <img className="shared-shot" src={d.thumbnailUrl} alt={t('shared.thumbnail', { name: d.name })} />
       <div className="stack">
-        <p className="eyebrow">Shared design</p>
+        <p className="eyebrow">{t('shared.eyebrow')}</p>
         <h1>{d.name}</h1>
         <p className="shared-product">
-          {d.productName} · <span className="summary-dot" style={{ background: d.colorHex ?? '#ccc' }} aria-hidden /> <span className="capitalize">{d.color}</span>
+          {d.productName}
+          {DOT}
+          <span className="summary-dot" style={{ background: d.colorHex ?? '#ccc' }} aria-hidden /> <span className="capitalize">{d.color}</span>
         </p>
         <DesignDetails design={d} />
         <RosterSummary rows={d.design.roster} />
         <dl className="shared-price">
-          <dt>Unit price</dt>
+          <dt>{t('shared.unitPrice')}</dt>
           <dd>{rupees(d.price)}</dd>
-          <dt>Items</dt>
+          <dt>{t('shared.items')}</dt>
           <dd>{d.itemCount}</dd>
           {d.designFee > 0 && (
             <>
-              <dt>Design fee</dt>
+              <dt>{t('shared.designFee')}</dt>
               <dd>{rupees(d.designFee)}</dd>
             </>
           )}
-          <dt className="total">Total</dt>
+          <dt className="total">{t('shared.total')}</dt>
           <dd className="total" data-testid="shared-total">
             {rupees(d.lineTotal)}
           </dd>
@@ -92,9 +96,9 @@ export default function SharedDesignPage() {
           </p>
         )}
         <button className="btn" onClick={() => void startCopy()} disabled={copying}>
-          {copying ? 'Starting your copy…' : 'Start my own copy'}
+          {copying ? t('shared.copying') : t('shared.copy')}
         </button>
-        <p className="muted small-print">Your copy opens in the studio. Change anything you like: the original stays as it is.</p>
+        <p className="muted small-print">{t('shared.copyNote')}</p>
       </div>
     </section>
   );

@@ -5,22 +5,24 @@ import { ClipartPicker } from './ClipartPicker';
 import { ImageUpload } from './ImageUpload';
 import { QrCodeForm } from './QrCodeForm';
 import type { StudioHandle } from './useStudio';
+import { useT } from '../../lib/i18n';
 
 type Source = 'upload' | 'clipart' | 'qr';
 
 /** The area's image: an upload, a clip-art of the library, or a QR code. */
 export function AddImagePanel({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
   const [source, setSource] = useState<Source>('upload');
+  const t = useT();
   return (
     <section className="panel" aria-labelledby="image-heading">
-      <h2 id="image-heading">Add Image</h2>
+      <h2 id="image-heading">{t('studio.addImageHeading')}</h2>
       <RadioGroup<Source>
-        label="Image source"
+        label={t('studio.imageSource')}
         optionClass="btn small"
         options={[
-          { value: 'upload', label: 'Upload' },
-          { value: 'clipart', label: 'Clip-art' },
-          { value: 'qr', label: 'QR code' },
+          { value: 'upload', label: t('studio.sourceUpload') },
+          { value: 'clipart', label: t('studio.sourceClipart') },
+          { value: 'qr', label: t('studio.sourceQr') },
         ]}
         value={source}
         onChange={setSource}

@@ -8,11 +8,13 @@ import { AreaCanvas } from './AreaCanvas';
 import { ElementHandles } from './ElementHandles';
 import { placeOf } from '../../lib/printAreas';
 import type { StudioHandle } from './useStudio';
+import { useT } from '../../lib/i18n';
 
 export function DesignCanvas({ handle, product, color, area, snapping, row }: { handle: StudioHandle; product: Product; color: string; area: AreaKey; snapping: boolean; row?: RosterRowInput }) {
   const areas = handle.garment.printAreas;
   const spec = areas.find((a) => a.key === area) ?? areas[0];
   const place = placeOf(spec);
+  const t = useT();
   const picture = colorImage(product, color, place.side);
   // Which picture last loaded or failed: a cached one loads before any effect would run, so the
   // status is derived from it rather than reset by an effect (which left 'Loading Image...' showing).
@@ -40,18 +42,18 @@ export function DesignCanvas({ handle, product, color, area, snapping, row }: { 
   return (
     <div className="design-canvas" ref={box}>
       {picture && status !== 'broken' && (
-        <img src={picture} alt={`${product.name} ${place.side}`} onLoad={() => setSettled({ picture, ok: true })} onError={() => setSettled({ picture, ok: false })} draggable={false} />
+        <img src={picture} alt={t('studio.pictureAlt', { product: product.name, side: place.side })} onLoad={() => setSettled({ picture, ok: true })} onError={() => setSettled({ picture, ok: false })} draggable={false} />
       )}
-      {status === 'loading' && <p className="muted overlay-note">Loading Image...</p>}
-      {status === 'broken' && <div className="picture-missing">{picture ? 'Image not available' : product.colorImages.length === 0 ? 'No Images Available' : 'Image Not Available'}</div>}
+      {status === 'loading' && <p className="muted overlay-note">{t('studio.loadingImage')}</p>}
+      {status === 'broken' && <div className="picture-missing">{picture ? t('studio.imageNotAvailableLower') : product.colorImages.length === 0 ? t('studio.noImages') : t('studio.imageNotAvailable')}</div>}
       <div
         className="print-area"
         style={{ left: `${place.cx - place.width / 2}%`, width: `${place.width}%`, top: `${place.cy}%` }}
         data-testid="print-area"
       >
-        <AreaCanvas handle={handle} area={area} pixelWidth={pixelWidth} interactive snapping={snapping} row={row} label={`${spec.label} print area`} />
+        <AreaCanvas handle={handle} area={area} pixelWidth={pixelWidth} interactive snapping={snapping} row={row} label={t('studio.areaCanvas', { area: spec.label })} />
         <div className="safe-area" data-testid="safe-area" aria-hidden="true">
-          <span>Print area</span>
+          <span>{t('studio.printArea')}</span>
         </div>
         <ElementHandles handle={handle} area={area} />
       </div>

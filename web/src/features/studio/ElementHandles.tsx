@@ -8,6 +8,7 @@ import type { AreaKey, ElementKind } from '../../lib/engine';
 import { describeImage, describeText } from './describeDesign';
 import { contentOf } from '../../lib/printAreas';
 import type { StudioHandle } from './useStudio';
+import { useT } from '../../lib/i18n';
 
 /** The width the handles are laid out at; only the proportions matter. */
 const LAYOUT_WIDTH = 1000;
@@ -16,6 +17,7 @@ const STEPS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight
 export function ElementHandles({ handle, area }: { handle: StudioHandle; area: AreaKey }) {
   const { studio, design } = handle;
   const [said, setSaid] = useState('');
+  const t = useT();
   const keysId = useId();
   const content = contentOf(design, area);
   const spec = handle.garment.printAreas.find((a) => a.key === area);
@@ -28,7 +30,7 @@ export function ElementHandles({ handle, area }: { handle: StudioHandle; area: A
     // A text whose font has not arrived yet has no box: no handle until it has.
   }
 
-  const describe = (kind: ElementKind) => (kind === 'text' ? content.text && describeText(content.text) : content.image && describeImage(content.image)) ?? '';
+  const describe = (kind: ElementKind) => (kind === 'text' ? content.text && describeText(t, content.text) : content.image && describeImage(t, content.image)) ?? '';
 
   const onKeyDown = (e: KeyboardEvent, kind: ElementKind) => {
     const step = STEPS[e.key];
@@ -40,8 +42,8 @@ export function ElementHandles({ handle, area }: { handle: StudioHandle; area: A
       error = handle.change((s) => s.moveElement(area, kind, position.x + step[0] * by, position.y + step[1] * by));
     } else if (grow && kind === 'text' && content.text) {
       // Out of range, the engine refuses with its own message, which is announced.
-      const t = content.text;
-      error = handle.change((s) => s.setText(area, t.text, t.font, t.size + grow * (e.shiftKey ? 4 : 1), t.color));
+      const text = content.text;
+      error = handle.change((s) => s.setText(area, text.text, text.font, text.size + grow * (e.shiftKey ? 4 : 1), text.color));
     } else if (grow && kind === 'image' && content.image) {
       const { width, height } = content.image.size;
       const by = grow * (e.shiftKey ? 10 : 5);
@@ -50,9 +52,9 @@ export function ElementHandles({ handle, area }: { handle: StudioHandle; area: A
       // Focus must not fall to the page: the area's other element, else its print-area choice.
       const next =
         e.currentTarget.parentElement?.querySelector<HTMLElement>(`.element-handle:not([data-kind="${kind}"])`) ??
-        document.querySelector<HTMLElement>('[role="radiogroup"][aria-label="Print area"] [aria-checked="true"]');
+        document.querySelector<HTMLElement>(`[role="radiogroup"][aria-label="${t('studio.printArea')}"] [aria-checked="true"]`);
       handle.change((s) => s.remove(area, kind));
-      setSaid(`${kind === 'text' ? 'Text' : 'Image'} removed from ${label}`);
+      setSaid(t('studio.elementRemoved', { kind, area: label }));
       next?.focus();
       e.preventDefault();
       return;
@@ -63,7 +65,7 @@ export function ElementHandles({ handle, area }: { handle: StudioHandle; area: A
     if (error) return setSaid(error);
     // The document after the change: the engine may have clamped it.
     const now = contentOf(studio.design(), area);
-    const el = kind === 'text' ? now.text && describeText(now.text) : now.image && describeImage(now.image);
+    const el = kind === 'text' ? now.text && describeText(t, now.text) : now.image && describeImage(t, now.image);
     if (el) setSaid(el.charAt(0).toUpperCase() + el.slice(1));
   };
 
@@ -81,13 +83,13 @@ export function ElementHandles({ handle, area }: { handle: StudioHandle; area: A
             width: `${(b.width / LAYOUT_WIDTH) * 100}%`,
             height: `${(b.height / layoutHeight) * 100}%`,
           }}
-          aria-label={`${b.kind === 'text' ? 'Text' : 'Image'} on ${label}: ${describe(b.kind)}`}
+          aria-label={t('studio.elementHandle', { kind: b.kind, area: label, description: describe(b.kind) })}
           aria-describedby={keysId}
           onKeyDown={(e) => onKeyDown(e, b.kind)}
         />
       ))}
       <span id={keysId} className="visually-hidden">
-        Arrow keys move it by 1%, with Shift by 10%. Plus and minus resize it. Delete removes it.
+        {t('studio.handleKeys')}
       </span>
       <span className="visually-hidden" aria-live="polite">
         {said}

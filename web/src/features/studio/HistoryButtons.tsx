@@ -3,6 +3,10 @@
 // own undo of the typing applies.
 import { useEffect, useState } from 'react';
 import type { HistoryControls } from './useStudio';
+import { useT } from '../../lib/i18n';
+
+const UNDO_SIGN = '↶';
+const REDO_SIGN = '↷';
 
 const TYPING = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
 
@@ -17,6 +21,7 @@ export function HistoryButtons({ history }: { history: HistoryControls }) {
   const { undo, redo, canUndo, canRedo } = history;
   // What was done, as a new node each time, so that a screen reader announces every step, not only the first.
   const [said, setSaidState] = useState<{ text: string; n: number } | null>(null);
+  const t = useT();
   const setSaid = (text: string) => setSaidState((prev) => ({ text, n: (prev?.n ?? 0) + 1 }));
 
   useEffect(() => {
@@ -26,26 +31,26 @@ export function HistoryButtons({ history }: { history: HistoryControls }) {
       const action = key === 'z' ? (e.shiftKey ? 'redo' : 'undo') : key === 'y' && e.ctrlKey && !e.shiftKey ? 'redo' : null;
       if (!action) return;
       e.preventDefault();
-      void (action === 'undo' ? undo() : redo()).then(() => setSaid(action === 'undo' ? 'Undone' : 'Redone'));
+      void (action === 'undo' ? undo() : redo()).then(() => setSaid(action === 'undo' ? t('studio.undone') : t('studio.redone')));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [undo, redo]);
+  }, [undo, redo, t]);
 
   return (
-    <div className="row history-buttons" role="group" aria-label="History">
-      <button type="button" className="btn small ghost" onClick={() => void undo().then(() => setSaid('Undone'))} disabled={!canUndo} aria-keyshortcuts="Control+Z Meta+Z" title="Undo (Ctrl+Z)">
-        <span aria-hidden="true">↶</span> Undo
+    <div className="row history-buttons" role="group" aria-label={t('studio.history')}>
+      <button type="button" className="btn small ghost" onClick={() => void undo().then(() => setSaid(t('studio.undone')))} disabled={!canUndo} aria-keyshortcuts="Control+Z Meta+Z" title={t('studio.undoTitle')}>
+        <span aria-hidden="true">{UNDO_SIGN}</span> {t('studio.undo')}
       </button>
       <button
         type="button"
         className="btn small ghost"
-        onClick={() => void redo().then(() => setSaid('Redone'))}
+        onClick={() => void redo().then(() => setSaid(t('studio.redone')))}
         disabled={!canRedo}
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-        title="Redo (Ctrl+Shift+Z)"
+        title={t('studio.redoTitle')}
       >
-        <span aria-hidden="true">↷</span> Redo
+        <span aria-hidden="true">{REDO_SIGN}</span> {t('studio.redo')}
       </button>
       <span className="visually-hidden" aria-live="polite">
         {said && <span key={said.n}>{said.text}</span>}

@@ -1,9 +1,11 @@
 import { useRef, useState } from 'react';
-import { checkUpload, engineMessage, FACTS, removeBackground, type AreaKey } from '../../lib/engine';
+import { checkUpload, FACTS, removeBackground, type AreaKey } from '../../lib/engine';
+import { engineError } from '../../lib/engineMessages';
+import { useT } from '../../lib/i18n';
 import { useAuth } from '../../lib/auth';
 import { putImage } from '../../lib/imageStore';
 import { isSvgFile, SVG_MIME } from '../../lib/svgLogo';
-import { addSvgLogo, SVG_SIGN_IN } from './svgUpload';
+import { addSvgLogo } from './svgUpload';
 import type { StudioHandle } from './useStudio';
 
 /**
@@ -20,6 +22,7 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
   const [dropBackground, setDropBackground] = useState(false);
   const [embroidery, setEmbroidery] = useState(false);
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   const { isAuthenticated, offline } = useAuth();
   const svg = file !== null && isSvgFile(file);
@@ -31,12 +34,12 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
     try {
       await checkUpload(isSvgFile(f) ? SVG_MIME : f.type, f.size);
       if (isSvgFile(f) && (!isAuthenticated || offline)) {
-        onMessage('error', SVG_SIGN_IN);
+        onMessage('error', t('studio.svgSignIn'));
         return resetInput();
       }
       setFile(f);
     } catch (e) {
-      onMessage('error', engineMessage(e));
+      onMessage('error', engineError(t, e));
       resetInput();
     }
   };
@@ -53,10 +56,10 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
         const error = await addSvgLogo(handle, area, file, (s) => {
           s.setImageSize(area, width, height);
           s.setEmbroidery(area, embroidery);
-        });
+        }, t);
         if (error) return onMessage('error', error);
         resetInput();
-        return onMessage('ok', 'Logo added');
+        return onMessage('ok', t('studio.logoAdded'));
       }
       let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer());
       let mime = file.type;
@@ -78,7 +81,7 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
       if (error) return onMessage('error', error);
       await putImage(sha, { bytes, mime, name: file.name });
       resetInput();
-      onMessage('ok', 'Image added');
+      onMessage('ok', t('studio.imageAdded'));
     } finally {
       setBusy(false);
     }
@@ -86,20 +89,20 @@ export function ImageUpload({ handle, area, onMessage }: { handle: StudioHandle;
 
   return (
     <div className="stack">
-      <input ref={input} type="file" accept="image/*,.svg" aria-label="Upload image" onChange={(e) => void choose(e.target.files?.[0])} />
-      <p className="hint muted">JPG, PNG, GIF · up to 5 MB; SVG logo · up to 1 MB, signed in</p>
-      <label htmlFor="img-w">Width: {width}%</label>
+      <input ref={input} type="file" accept="image/*,.svg" aria-label={t('studio.uploadImage')} onChange={(e) => void choose(e.target.files?.[0])} />
+      <p className="hint muted">{t('studio.uploadHint')}</p>
+      <label htmlFor="img-w">{t('studio.imageWidth', { width: String(width) })}</label>
       <input id="img-w" type="range" min={FACTS.imageSizeMin} max={FACTS.imageSizeMax} value={width} onChange={(e) => setWidth(Number(e.target.value))} />
-      <label htmlFor="img-h">Height: {height}%</label>
+      <label htmlFor="img-h">{t('studio.imageHeight', { height: String(height) })}</label>
       <input id="img-h" type="range" min={FACTS.imageSizeMin} max={FACTS.imageSizeMax} value={height} onChange={(e) => setHeight(Number(e.target.value))} />
       <label className="check">
-        <input type="checkbox" checked={dropBackground && !svg} disabled={svg} onChange={(e) => setDropBackground(e.target.checked)} /> Remove background
+        <input type="checkbox" checked={dropBackground && !svg} disabled={svg} onChange={(e) => setDropBackground(e.target.checked)} /> {t('studio.removeBackground')}
       </label>
       <label className="check">
-        <input type="checkbox" checked={embroidery} onChange={(e) => setEmbroidery(e.target.checked)} /> Embroidery effect
+        <input type="checkbox" checked={embroidery} onChange={(e) => setEmbroidery(e.target.checked)} /> {t('studio.embroidery')}
       </label>
       <button className="btn" disabled={!file || busy} onClick={add}>
-        {busy ? 'Adding…' : 'Add Image'}
+        {busy ? t('studio.adding') : t('studio.addImage')}
       </button>
     </div>
   );

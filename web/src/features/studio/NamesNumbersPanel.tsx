@@ -14,11 +14,12 @@ import { FontPicker } from './FontPicker';
 import { areaLabel, contentOf } from '../../lib/printAreas';
 import type { components } from '../../lib/schema';
 import { RowList } from './RowList';
+import { useT } from '../../lib/i18n';
 import type { StudioHandle } from './useStudio';
 
-const FIELDS: { field: PersonalField; label: string; height: number }[] = [
-  { field: 'name', label: 'Name', height: FACTS.nameHeightDefault },
-  { field: 'number', label: 'Number', height: FACTS.numberHeightDefault },
+const FIELDS: { field: PersonalField; height: number }[] = [
+  { field: 'name', height: FACTS.nameHeightDefault },
+  { field: 'number', height: FACTS.numberHeightDefault },
 ];
 
 /** The studio's roster, kept in its undoable engine document. */
@@ -51,17 +52,18 @@ export function NamesNumbersPanel({
   const model = studioRoster(handle);
   const personalised = isPersonalised(handle);
   const label = areaLabel(handle.garment.printAreas, area);
+  const t = useT();
   return (
     <section className="panel names-numbers" aria-labelledby="names-heading" data-testid="names-numbers">
-      <h2 id="names-heading">Names &amp; Numbers</h2>
-      <p className="hint muted">A name and a number of its own on each piece, on the {label}. Your sizes follow the list below.</p>
+      <h2 id="names-heading">{t('studio.namesNumbers')}</h2>
+      <p className="hint muted">{t('studio.namesNumbersHint', { area: label })}</p>
       {FIELDS.map((f) => (
         <FieldStyle key={f.field} handle={handle} area={area} areaName={label} {...f} onMessage={onMessage} />
       ))}
       {(personalised || model.rows.length > 0) && (
         <>
-          <h3 className="roster-heading">Your list</h3>
-          <RosterEditor model={model} reader={reader} sizes={handle.garment.sizes} sizePrices={handle.garment.sizePrices} sizeChart={sizeChart} label="Names and numbers list" />
+          <h3 className="roster-heading">{t('studio.yourList')}</h3>
+          <RosterEditor model={model} reader={reader} sizes={handle.garment.sizes} sizePrices={handle.garment.sizePrices} sizeChart={sizeChart} label={t('studio.namesList')} />
           <RowList rows={model.rows} selected={preview} onSelect={onPreview} />
         </>
       )}
@@ -80,7 +82,6 @@ function FieldStyle({
   area,
   areaName,
   field,
-  label,
   height: defaultHeight,
   onMessage,
 }: {
@@ -89,11 +90,12 @@ function FieldStyle({
   /** The area's label. */
   areaName: string;
   field: PersonalField;
-  label: string;
   height: number;
   onMessage: (kind: 'ok' | 'error', text: string) => void;
 }) {
   const id = useId();
+  const t = useT();
+  const label = t('studio.personalField', { field });
   const style = contentOf(handle.design, area)[field];
   const font = (style?.font ?? FACTS.fonts[0]) as Font;
   const color = FACTS.textColorPresets.find((c) => c.toLowerCase() === style?.color?.toLowerCase()) ?? style?.color ?? FACTS.textColorPresets[0];
@@ -108,7 +110,7 @@ function FieldStyle({
   const toggle = (on: boolean) => {
     const error = handle.change((s) => (on ? s.setPersonal(area, field, font, height, color) : void s.removePersonal(area, field)));
     if (error) onMessage('error', error);
-    else onMessage('ok', `${label} ${on ? 'added to' : 'removed from'} the ${areaName}`);
+    else onMessage('ok', t(on ? 'studio.personalAdded' : 'studio.personalRemoved', { field, area: areaName }));
   };
 
   return (
@@ -116,11 +118,11 @@ function FieldStyle({
       <legend>{label}</legend>
       <label className="check">
         <input type="checkbox" checked={!!style} disabled={!handle.textReady} onChange={(e) => toggle(e.target.checked)} />
-        {handle.textReady ? `Print a ${field} on the ${areaName}` : 'Loading fonts…'}
+        {handle.textReady ? t('studio.printPersonal', { field, area: areaName }) : t('studio.loadingFonts')}
       </label>
       {style && (
         <>
-          <label htmlFor={`${id}-font`}>{label} font</label>
+          <label htmlFor={`${id}-font`}>{t('studio.personalFont', { field })}</label>
           <FontPicker
             id={`${id}-font`}
             value={font}
@@ -128,10 +130,10 @@ function FieldStyle({
               void handle.loadFonts([{ font: f, text: '' }]).then((unloaded) => (unloaded ? onMessage('error', unloaded) : set({ font: f })))
             }
           />
-          <span className="label">{label} colour</span>
-          <RadioGroup label={`${label} colour`} className="chips" optionClass="chip" options={FACTS.textColorPresets.map((c) => ({ value: c, label: c, swatch: c }))} value={color} onChange={(c) => set({ color: c })} />
+          <span className="label">{t('studio.personalColour', { field })}</span>
+          <RadioGroup label={t('studio.personalColour', { field })} className="chips" optionClass="chip" options={FACTS.textColorPresets.map((c) => ({ value: c, label: c, swatch: c }))} value={color} onChange={(c) => set({ color: c })} />
           <label htmlFor={`${id}-height`}>
-            {label} height: {height}% of the print area
+            {t('studio.personalHeight', { field, height: String(height) })}
           </label>
           <input
             id={`${id}-height`}
@@ -145,7 +147,7 @@ function FieldStyle({
           />
           {(['x', 'y'] as const).map((axis) => (
             <label key={axis} className="personal-position">
-              {label} {axis === 'x' ? 'across' : 'down'}: {Math.round(style.position[axis])}%
+              {t('studio.personalPosition', { field, axis, at: String(Math.round(style.position[axis])) })}
               <input
                 type="range"
                 min={0}

@@ -6,12 +6,14 @@
 // in this browser, to be sent to the server cart at the next real sign-in.
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api, ApiError, isUnreachable, refreshSession, SERVER_UNREACHABLE, unwrap } from '../../lib/api';
+import { api, ApiError, isUnreachable, refreshSession, unwrap } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { percentOff, rupees } from '../../lib/money';
 import { prefersReducedMotion } from '../../lib/motion';
-import { engineMessage, FACTS, pricingOf, type LineQuote, type OrderQuote } from '../../lib/engine';
+import { FACTS, pricingOf, type LineQuote, type OrderQuote } from '../../lib/engine';
+import { engineError } from '../../lib/engineMessages';
+import { useT } from '../../lib/i18n';
 import { useAddToCart } from '../../api/cart';
 import { chargesGatewayFee, useStoreFacts } from '../../api/store';
 import { useFeePolicy, useLocalCartChanges } from '../../hooks/useLocalCart';
@@ -24,6 +26,8 @@ import { TierTable } from './TierTable';
 import { isPersonalised } from './NamesNumbersPanel';
 
 export const REDIRECT_AFTER_ADD_MS = 1_500;
+/** The phone bar's price before there is one: the same in every language. */
+const NO_PRICE = '—';
 
 export function PricePanel({ handle, product, onPreview, onMessage }: { handle: StudioHandle; product: Product; onPreview: () => void; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
   const { studio, design } = handle;
@@ -38,12 +42,13 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
   const store = useStoreFacts();
   const fee = useFeePolicy();
   const localCart = useLocalCartChanges();
+  const t = useT();
 
   // After a 401 the shopper may renew the session in place, keeping the design.
   const refreshAuth = async () => {
     if (await refreshSession()) {
       setAuthLost(false);
-      onMessage('ok', 'Authentication restored! Please try adding to cart again.');
+      onMessage('ok', t('studio.authRestored'));
     } else {
       navigate('/login', { state: { from: { pathname: location.pathname, search: location.search } } });
     }
@@ -73,43 +78,43 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
     try {
       studio.checkForCart();
     } catch (e) {
-      return onMessage('error', engineMessage(e));
+      return onMessage('error', engineError(t, e));
     }
     if (!isAuthenticated) {
-      onMessage('error', 'Please login to add items to cart');
+      onMessage('error', t('studio.loginToAdd'));
       navigate('/login', { state: { from: { pathname: location.pathname, search: location.search } } });
       return;
     }
     if (backend === false || offline) return addOffline();
-    if (product._id.length !== 24) return onMessage('error', 'Invalid product data. Please refresh the page and try again.');
+    if (product._id.length !== 24) return onMessage('error', t('studio.invalidProduct'));
     setAdding(true);
     try {
       try {
-        unwrap(await api.GET('/products/{id}', { params: { path: { id: product._id } } }), 'Product verification failed.');
+        unwrap(await api.GET('/products/{id}', { params: { path: { id: product._id } } }), t('studio.verificationFailedShort'));
       } catch (e) {
         if (isUnreachable(e)) throw e;
-        return onMessage('error', 'Product verification failed. Please refresh the page and try again.');
+        return onMessage('error', t('studio.verificationFailed'));
       }
       const design = studio.design();
       // The pictures first: the server prints what it holds.
-      if (designImages(design).length > 0) onMessage('ok', 'Uploading your image...');
+      if (designImages(design).length > 0) onMessage('ok', t('studio.uploadingImage'));
       await uploadDesignImages(design);
       // The price per piece shown: the server refuses it unless it is its own for these pieces.
       await addToCart.mutateAsync({ design, price: line?.unitPrice ?? product.price });
       handle.discardDraft();
-      onMessage('ok', 'Added to cart! Taking you to your cart...');
+      onMessage('ok', t('studio.addedToCart'));
       setTimeout(() => navigate('/cart'), REDIRECT_AFTER_ADD_MS);
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) {
         setAuthLost(true);
-        onMessage('error', 'Authentication required. If you are already logged in, click the "Refresh Auth State" button below or try logging in again.');
+        onMessage('error', t('studio.authRequired'));
       } else if (e instanceof ApiError) {
         onMessage('error', e.message);
       } else if (isUnreachable(e)) {
         // The server went away after the last health check: the line waits in this browser.
-        await addOffline(SERVER_UNREACHABLE);
+        await addOffline(true);
       } else {
-        onMessage('error', 'Failed to add item to cart. Please check your connection and try again.');
+        onMessage('error', t('studio.addFailed'));
       }
     } finally {
       setAdding(false);
@@ -117,83 +122,83 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
   };
 
   /** Keeps the line in this browser's cart, at the price shown here. */
-  async function addOffline(why?: string) {
+  async function addOffline(unreachable = false) {
     try {
       await localCart.add(product, studio.design());
     } catch (e) {
-      return onMessage('error', engineMessage(e));
+      return onMessage('error', engineError(t, e));
     }
     handle.discardDraft();
-    onMessage('ok', `${why ? `${why} ` : ''}Added to your offline cart! Taking you to your cart...`);
+    onMessage('ok', t(unreachable ? 'studio.addedOfflineUnreachable' : 'studio.addedOffline'));
     setTimeout(() => navigate('/cart'), REDIRECT_AFTER_ADD_MS);
   }
 
   return (
     <aside className="panel stack" aria-labelledby="summary-heading">
-      <h2 id="summary-heading">Summary</h2>
+      <h2 id="summary-heading">{t('studio.summary')}</h2>
       <dl className="summary">
-        <dt>Product</dt>
+        <dt>{t('studio.product')}</dt>
         <dd>{product.name}</dd>
-        <dt>Colour</dt>
+        <dt>{t('studio.colour')}</dt>
         <dd className="capitalize">{design.color}</dd>
-        <dt>Material</dt>
-        <dd>{design.materialQuality}</dd>
-        <dt>Print quality</dt>
-        <dd>{design.printQuality}</dd>
-        <dt>Base price</dt>
-        <dd>{rupees(product.price)} each</dd>
+        <dt>{t('studio.material')}</dt>
+        <dd>{t('studio.materialQuality', { quality: design.materialQuality })}</dd>
+        <dt>{t('studio.printQuality')}</dt>
+        <dd>{t('studio.printQualityValue', { quality: design.printQuality })}</dd>
+        <dt>{t('studio.basePrice')}</dt>
+        <dd>{t('studio.each', { price: rupees(product.price) })}</dd>
       </dl>
-      <h3>Sizes</h3>
+      <h3>{t('studio.sizes')}</h3>
       {/* A personalised design has a piece per row of its list: the list sets the sizes. */}
       <SizeSteppers sizes={handle.garment.sizes} sizePrices={handle.garment.sizePrices} value={design.quantities} onChange={setQuantity} disabled={personalised} />
       <SizeChartBeside chart={product.sizeChart} sizes={handle.garment.sizes} />
       {personalised && (
         <p className="hint muted" data-testid="sizes-from-roster">
-          The sizes follow your names and numbers list.
+          {t('studio.sizesFromRoster')}
         </p>
       )}
       <p className="muted" data-testid="total-quantity">
-        {total} item{total === 1 ? '' : 's'} · minimum {FACTS.minPerColor} per colour
+        {t('studio.totalQuantity', { count: total, n: String(total), min: String(FACTS.minPerColor) })}
       </p>
       {line && (
         <table className="breakdown" data-testid="price-breakdown">
           <tbody>
             <tr>
               <td>
-                Garments ({line.quantity} × {rupees(line.unitPrice)})
+                {t('studio.garments', { quantity: String(line.quantity), price: rupees(line.unitPrice) })}
               </td>
               <td>{rupees(line.garments)}</td>
             </tr>
             {!!line.sizeSurcharges && (
               <tr data-testid="size-surcharges">
-                <td>Size surcharges</td>
+                <td>{t('studio.sizeSurcharges')}</td>
                 <td>{rupees(line.sizeSurcharges)}</td>
               </tr>
             )}
             {line.tierDiscountBps > 0 && (
               <tr data-testid="tier-discount">
                 <td>
-                  Quantity tier ({percentOff(line.tierDiscountBps)} off {rupees(line.baseUnitPrice)})
+                  {t('studio.quantityTier', { percent: percentOff(line.tierDiscountBps), price: rupees(line.baseUnitPrice) })}
                 </td>
-                <td>saves {rupees(line.tierDiscount)}</td>
+                <td>{t('studio.saves', { amount: rupees(line.tierDiscount) })}</td>
               </tr>
             )}
             <tr>
               <td>
-                Design fee ({line.elements} element{line.elements === 1 ? '' : 's'}, first free)
+                {t('studio.designFee', { count: line.elements })}
               </td>
               <td>{rupees(line.designFee)}</td>
             </tr>
             {line.personalisation && (
               <tr data-testid="studio-personalisation">
                 <td>
-                  {line.personalisation.label} ({line.personalisation.pieces} × {rupees(line.personalisation.perPiece)})
+                  {t('studio.personalisation', { label: line.personalisation.label, pieces: String(line.personalisation.pieces), price: rupees(line.personalisation.perPiece) })}
                 </td>
                 <td>{rupees(line.personalisation.total)}</td>
               </tr>
             )}
             <tr>
-              <td>Subtotal</td>
+              <td>{t('studio.subtotal')}</td>
               <td>{rupees(order?.subtotal ?? line.total)}</td>
             </tr>
             {order && fee && chargesGatewayFee(fee.gatewayFeeBps) && (
@@ -204,14 +209,14 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
             )}
             {order && (
               <tr className="grand">
-                <td>Total</td>
+                <td>{t('studio.total')}</td>
                 <td data-testid="studio-total">{rupees(order.total)}</td>
               </tr>
             )}
             {!fee && (
               <tr>
                 <td colSpan={2} className="muted" data-testid="fee-pending">
-                  {store.isError ? 'The payment gateway charge, if any, is added at checkout.' : 'Loading the payment gateway charge…'}
+                  {store.isError ? t('studio.feeAtCheckout') : t('studio.feeLoading')}
                 </td>
               </tr>
             )}
@@ -220,20 +225,20 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
       )}
       <TierTable pricing={pricing} line={line} />
       <button className="btn ghost" onClick={onPreview}>
-        Preview Design
+        {t('studio.previewDesign')}
       </button>
       {authLost && (
         <button className="btn ghost" onClick={() => void refreshAuth()}>
-          Refresh Auth State
+          {t('studio.refreshAuth')}
         </button>
       )}
       {/* Below the minimum it still answers a click: with the engine's message saying what is missing. */}
       <button ref={addButton} className="btn block" disabled={adding} onClick={add} data-testid="add-to-cart">
-        {adding ? 'Adding…' : need > 0 ? `Add to Cart (Need ${need} more)` : 'Add to Cart'}
+        {adding ? t('studio.adding') : need > 0 ? t('studio.addToCartNeed', { need: String(need) }) : t('studio.addToCart')}
       </button>
       {order && (
         <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-          Total {rupees(order.total)} for {total} item{total === 1 ? '' : 's'}
+          {t('studio.totalFor', { total: rupees(order.total), count: total, n: String(total) })}
         </p>
       )}
       {/* Phones: the price stays in view while the design is edited above; a tap brings Add to Cart. */}
@@ -245,9 +250,9 @@ export function PricePanel({ handle, product, onPreview, onMessage }: { handle: 
           addButton.current?.focus({ preventScroll: true });
         }}
       >
-        <strong>{order ? rupees(order.total) : '—'}</strong>
+        <strong>{order ? rupees(order.total) : NO_PRICE}</strong>
         <span>
-          {total} item{total === 1 ? '' : 's'} · Review and add to cart
+          {t('studio.phoneBar', { count: total, n: String(total) })}
         </span>
       </button>
     </aside>

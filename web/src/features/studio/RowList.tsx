@@ -4,9 +4,14 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { rowText } from '../../components/roster/rosterModel';
 import type { RosterRow } from '../../lib/engine';
+import { useT } from '../../lib/i18n';
+
+/** After a row's number in the list: the same in every language. */
+const AFTER_NUMBER = '.';
 
 export function RowList({ rows, selected, onSelect }: { rows: RosterRow[]; selected: number; onSelect: (index: number) => void }) {
   const id = useId();
+  const t = useT();
   const list = useRef<HTMLUListElement>(null);
   const current = Math.min(selected, rows.length - 1);
 
@@ -24,9 +29,9 @@ export function RowList({ rows, selected, onSelect }: { rows: RosterRow[]; selec
   };
   return (
     <section className="row-list stack" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>Spell-check</h3>
+      <h3 id={`${id}-heading`}>{t('studio.spellCheck')}</h3>
       <p className="hint muted" id={`${id}-hint`}>
-        Every name and number as it will print. Choose one to see it on the garment.
+        {t('studio.spellCheckHint')}
       </p>
       <ul
         ref={list}
@@ -41,7 +46,7 @@ export function RowList({ rows, selected, onSelect }: { rows: RosterRow[]; selec
       >
         {rows.map((row, i) => (
           <li key={i} id={`${id}-row-${i}`} role="option" aria-selected={i === current} onClick={() => onSelect(i)} data-row={i + 1}>
-            <span className="spell-n">{i + 1}.</span> <span className="spell-text">{rowText(row)}</span> <span className="muted">{row.size}</span>
+            <span className="spell-n">{i + 1}{AFTER_NUMBER}</span> <span className="spell-text">{rowText(row)}</span> <span className="muted">{row.size}</span>
           </li>
         ))}
       </ul>

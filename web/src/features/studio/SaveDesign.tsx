@@ -5,10 +5,11 @@
 // them). Shows whether what is on screen is saved.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { DEFAULT_DESIGN_NAME, SAVE_DESIGN_FAILED, useSaveDesign, useUpdateDesign, type SavedDesign } from '../../api/designs';
+import { SAVE_DESIGN_FAILED, useSaveDesign, useUpdateDesign, type SavedDesign } from '../../api/designs';
+import { useT, type T } from '../../lib/i18n';
 import { uploadDesignImages } from '../../api/artwork';
 import { Dialog } from '../../components/Dialog';
-import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
+import { ApiError, isUnreachable } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBackendAvailable } from '../../lib/health';
 import { draftOrigin, setDraftOrigin, type DraftOrigin } from '../../lib/studioDraft';
@@ -16,10 +17,12 @@ import type { StudioHandle } from './useStudio';
 import './saveDesign.css';
 
 export const NAME_MAX_CHARS = 80;
+/** Between the design's name and whether it is saved: the same in every language. */
+const NAME_SEPARATOR = ' · ';
 
-function saveError(e: unknown): string {
-  if (e instanceof ApiError) return e.status === 401 ? 'Please login to save your design' : e.message;
-  return isUnreachable(e) ? SERVER_UNREACHABLE : SAVE_DESIGN_FAILED;
+function saveError(t: T, e: unknown): string {
+  if (e instanceof ApiError) return e.status === 401 ? t('studio.loginToSave') : e.message;
+  return t(isUnreachable(e) ? 'studio.serverUnreachable' : 'studio.saveFailed');
 }
 
 interface Props {
@@ -41,6 +44,7 @@ export function SaveDesign({ handle, openError, onMessage }: Props) {
   const create = useSaveDesign();
   const update = useUpdateDesign(SAVE_DESIGN_FAILED);
   const current = JSON.stringify(handle.design);
+  const t = useT();
 
   // A design just opened: what the studio made of it is what is saved.
   useEffect(() => {
@@ -59,7 +63,7 @@ export function SaveDesign({ handle, openError, onMessage }: Props) {
   };
 
   const save = async (name?: string) => {
-    if (backend === false) return onMessage('error', SERVER_UNREACHABLE);
+    if (backend === false) return onMessage('error', t('studio.serverUnreachable'));
     setSaving(true);
     try {
       const design = handle.studio.design();
@@ -70,9 +74,9 @@ export function SaveDesign({ handle, openError, onMessage }: Props) {
           ? await update.mutateAsync({ id: origin.id, version: origin.version, design })
           : await create.mutateAsync({ name, design });
       remember(saved, baseline);
-      onMessage('ok', `Design saved as “${saved.name}”`);
+      onMessage('ok', t('studio.savedAs', { name: saved.name }));
     } catch (e) {
-      onMessage('error', saveError(e));
+      onMessage('error', saveError(t, e));
     } finally {
       setSaving(false);
     }
@@ -80,13 +84,13 @@ export function SaveDesign({ handle, openError, onMessage }: Props) {
 
   const submitName = (e: FormEvent) => {
     e.preventDefault();
-    const name = naming?.trim() || DEFAULT_DESIGN_NAME;
+    const name = naming?.trim() || t('studio.defaultDesignName');
     setNaming(null);
     void save(name);
   };
 
   const dirty = origin === null || (origin.baseline !== null && origin.baseline !== current);
-  const state = origin === null ? 'Not saved yet' : dirty ? 'Unsaved changes' : 'Saved';
+  const state = origin === null ? t('studio.notSaved') : dirty ? t('studio.unsaved') : t('studio.saved');
 
   return (
     <div className="save-design row">
@@ -97,35 +101,35 @@ export function SaveDesign({ handle, openError, onMessage }: Props) {
       )}
       {!isAuthenticated ? (
         <Link className="btn ghost small" to="/login" state={{ from: { pathname: location.pathname, search: location.search } }}>
-          Log in to save your design
+          {t('studio.loginToSaveLink')}
         </Link>
       ) : (
         <>
           <span className={`save-state ${dirty ? 'dirty' : 'clean'}`} data-testid="save-state" aria-live="polite">
-            {origin && <span className="save-name">{origin.name} · </span>}
-            {saving ? 'Saving…' : state}
+            {origin && <span className="save-name">{origin.name}{NAME_SEPARATOR}</span>}
+            {saving ? t('studio.saving') : state}
           </span>
-          <button className="btn small" disabled={saving || (origin !== null && !dirty)} onClick={() => (origin ? void save() : setNaming(DEFAULT_DESIGN_NAME))}>
-            Save design
+          <button className="btn small" disabled={saving || (origin !== null && !dirty)} onClick={() => (origin ? void save() : setNaming(t('studio.defaultDesignName')))}>
+            {t('studio.saveDesign')}
           </button>
           {origin && (
-            <button className="btn ghost small" disabled={saving} onClick={() => setNaming(`${origin.name} (copy)`.slice(0, NAME_MAX_CHARS))}>
-              Save as new
+            <button className="btn ghost small" disabled={saving} onClick={() => setNaming(t('studio.copyName', { name: origin.name }).slice(0, NAME_MAX_CHARS))}>
+              {t('studio.saveAsNew')}
             </button>
           )}
         </>
       )}
       {naming !== null && (
-        <Dialog title="Save design" onClose={() => setNaming(null)}>
+        <Dialog title={t('studio.saveDesign')} onClose={() => setNaming(null)}>
           <form className="stack" onSubmit={submitName}>
-            <label htmlFor="design-name">Design name</label>
+            <label htmlFor="design-name">{t('studio.designName')}</label>
             <input id="design-name" value={naming} maxLength={NAME_MAX_CHARS} autoFocus onChange={(e) => setNaming(e.target.value)} />
             <div className="row">
               <button className="btn" type="submit">
-                Save
+                {t('studio.save')}
               </button>
               <button className="btn ghost" type="button" onClick={() => setNaming(null)}>
-                Cancel
+                {t('studio.cancel')}
               </button>
             </div>
           </form>

@@ -7,6 +7,7 @@ import GarmentViewer, { areaDecals } from '../../components/three/GarmentViewer'
 import type { AreaKey, Raster, RosterRowInput, Studio } from '../../lib/engine';
 import { modelNode } from '../../lib/printAreas';
 import type { StudioHandle } from './useStudio';
+import { useT } from '../../lib/i18n';
 
 const DECAL_WIDTH = 512;
 
@@ -40,6 +41,7 @@ export default function Studio3D({
   onMissingArea?: (area: AreaKey) => void;
 }) {
   const { studio, version, garment } = handle;
+  const t = useT();
   const areas = garment.printAreas;
   // A personalised design shows the previewed row's name and number.
   const rowKey = row ? JSON.stringify(row) : '';
@@ -56,6 +58,6 @@ export default function Studio3D({
     const area = areas.find((a) => modelNode(a.key) === node);
     if (area) onMissingArea?.(area.key);
   }, [areas, onMissingArea]);
-  if (!modelUrl) return <div className="viewer-message">3D Model Not Available</div>;
+  if (!modelUrl) return <div className="viewer-message">{t('studio.noModel')}</div>;
   return <GarmentViewer modelUrl={modelUrl} colorHex={colorHex} decals={decals} side={side} onMissingArea={onMissingArea ? missing : undefined} />;
 }

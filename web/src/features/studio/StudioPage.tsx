@@ -26,9 +26,7 @@ import { HistoryButtons } from './HistoryButtons';
 import { isPersonalised, NamesNumbersPanel } from './NamesNumbersPanel';
 import { previewRow, RowPreviewBar } from './RowPreviewBar';
 import { useBackendAvailable } from '../../lib/health';
-
-/** The specification's studio warning while the health check fails. */
-export const MOCK_MODE_WARNING = 'Backend server is not available. Cart functionality will work in mock mode.';
+import { useT } from '../../lib/i18n';
 
 const Studio3D = lazy(() => import('./Studio3D'));
 
@@ -63,6 +61,7 @@ export default function StudioPage() {
   const [previewIndex, setPreviewIndex] = useState(0);
   const appliedQuantities = useRef(false);
   const backend = useBackendAvailable();
+  const t = useT();
 
   const onMessage = useCallback((kind: 'ok' | 'error', text: string) => setBanner({ kind, text, id: Date.now() }), []);
   useEffect(() => {
@@ -88,11 +87,11 @@ export default function StudioPage() {
   }, [designColor, color, setParams]);
 
   if (!productId) return <NoProduct />;
-  if (product.isPending) return <Spinner label="Loading product..." />;
+  if (product.isPending) return <Spinner label={t('studio.loadingProduct')} />;
   if (product.isError || !product.data) return <NoProduct message={product.error?.message} />;
   const p = product.data;
   if (error) return <div className="page notice error">{error}</div>;
-  if (!handle || !color) return <Spinner label="Loading the studio..." />;
+  if (!handle || !color) return <Spinner label={t('studio.loadingStudio')} />;
   const personalised = isPersonalised(handle);
   const rows = personalised ? handle.studio.roster() : [];
   const row = personalised ? previewRow(rows, previewIndex) : undefined;
@@ -111,15 +110,15 @@ export default function StudioPage() {
   return (
     <div className="page studio">
       <div className="row spread">
-        <h1>View Your {p.name}</h1>
+        <h1>{t('studio.title', { name: p.name })}</h1>
         <SaveDesign key={savedId ?? ''} handle={handle} openError={opened.error} onMessage={onMessage} />
         <button className="btn ghost" onClick={() => navigate('/products')}>
-          Back to Products
+          {t('studio.backToProducts')}
         </button>
       </div>
       {backend === false && (
         <p className="notice info" data-testid="mock-mode-warning">
-          {MOCK_MODE_WARNING}
+          {t('studio.mockMode')}
         </p>
       )}
       {withLogo && textError && (
@@ -133,7 +132,7 @@ export default function StudioPage() {
       <div className="studio-grid">
         <div className="stack">
           <section className="panel">
-            <label htmlFor="studio-color">Colour</label>
+            <label htmlFor="studio-color">{t('studio.colour')}</label>
             <select
               id="studio-color"
               value={color}
@@ -148,8 +147,8 @@ export default function StudioPage() {
                 </option>
               ))}
             </select>
-            <span className="label">Print area</span>
-            <RadioGroup label="Print area" options={areas.map((a) => ({ value: a.key, label: a.label }))} value={area} onChange={setArea} />
+            <span className="label">{t('studio.printArea')}</span>
+            <RadioGroup label={t('studio.printArea')} options={areas.map((a) => ({ value: a.key, label: a.label }))} value={area} onChange={setArea} />
           </section>
           {withLogo && <TextEditor handle={handle} area={area} onMessage={onMessage} />}
           {withLogo && <AddImagePanel handle={handle} area={area} onMessage={onMessage} />}
@@ -159,7 +158,7 @@ export default function StudioPage() {
         <div className="stack studio-view">
           <div className="row studio-tools">
             <RadioGroup
-              label="View"
+              label={t('studio.view')}
               optionClass="btn small"
               options={[
                 { value: '2d', label: '2D' },
@@ -170,20 +169,20 @@ export default function StudioPage() {
             />
             {history && <HistoryButtons history={history} />}
             {view === '2d' && (
-              <button type="button" className="btn small ghost" aria-pressed={snapping} onClick={() => setSnapping((on) => !on)} title="Snap to the centre lines and edges while dragging (hold Alt to drag freely)">
-                Snap
+              <button type="button" className="btn small ghost" aria-pressed={snapping} onClick={() => setSnapping((on) => !on)} title={t('studio.snapTitle')}>
+                {t('studio.snap')}
               </button>
             )}
           </div>
           {notIn3D && (
             <p className="notice info" role="status" data-testid="not-in-3d">
-              The 3D preview does not show the {spec.label}; the 2D view shows it as printed.
+              {t('studio.notIn3D', { area: spec.label })}
             </p>
           )}
           {view === '2d' || notIn3D ? (
             <DesignCanvas handle={handle} product={p} color={color} area={area} snapping={snapping} row={row} />
           ) : (
-            <Suspense fallback={<Spinner label="Loading 3D view..." />}>
+            <Suspense fallback={<Spinner label={t('studio.loading3D')} />}>
               <Studio3D
                 handle={handle}
                 modelUrl={model}
@@ -196,10 +195,10 @@ export default function StudioPage() {
           )}
           {personalised && <RowPreviewBar rows={rows} index={previewIndex} onSelect={setPreviewIndex} />}
           <p className="muted small hint">
-            Drag an element to place it (it snaps to the centre lines and edges; hold Alt to drag freely), or select it with Tab and move it with the arrow keys. {spec.label} is selected.
+            {t('studio.dragHint', { area: spec.label })}
           </p>
           <p className="visually-hidden" data-testid="design-description">
-            Your design: {describeDesign(handle.design, areas)}
+            {t('studio.yourDesign', { description: describeDesign(t, handle.design, areas) })}
           </p>
         </div>
         <PricePanel handle={handle} product={p} onPreview={() => setPreviewing(true)} onMessage={onMessage} />
@@ -210,12 +209,13 @@ export default function StudioPage() {
 }
 
 function NoProduct({ message }: { message?: string }) {
+  const t = useT();
   return (
     <section className="page narrow center">
-      <h1>No product available</h1>
+      <h1>{t('studio.noProduct')}</h1>
       {message && <p className="muted">{message}</p>}
       <Link className="btn" to="/products">
-        Go to Products
+        {t('studio.goToProducts')}
       </Link>
     </section>
   );

@@ -5,6 +5,11 @@ import type { StudioHandle } from './useStudio';
 import { RadioGroup } from '../../components/RadioGroup';
 import { contentOf } from '../../lib/printAreas';
 import { FontPicker } from './FontPicker';
+import { useT } from '../../lib/i18n';
+import type { MessageId } from '../../lib/i18n';
+
+/** Between the letters typed and the most allowed: the same in every language. */
+const OF = '/';
 
 /** The text of the chosen print area: adding replaces the area's text (the engine's rule). */
 export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
@@ -13,6 +18,7 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
   const [color, setColor] = useState(FACTS.textColorPresets[0]);
   const [font, setFont] = useState(FACTS.fonts[0]);
   const chars = letterCount(text);
+  const t = useT();
 
   const add = async () => {
     // The font's file, and its script's where the text needs one, before the engine sets the text.
@@ -21,31 +27,33 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
     const error = handle.change((s) => s.setText(area, text, font, size, color));
     if (error) return onMessage('error', error);
     setText('');
-    onMessage('ok', 'Text added');
+    onMessage('ok', t('studio.textAdded'));
   };
 
   return (
     <section className="panel" aria-labelledby="text-heading">
-      <h2 id="text-heading">Add Text</h2>
-      <label htmlFor="studio-text">Text</label>
+      <h2 id="text-heading">{t('studio.addTextHeading')}</h2>
+      <label htmlFor="studio-text">{t('studio.text')}</label>
       <input
         id="studio-text"
         value={text}
-        placeholder="Your text"
+        placeholder={t('studio.textPlaceholder')}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && text.trim() && handle.textReady && void add()}
       />
       <span className={chars > FACTS.maxTextChars ? 'counter error' : 'counter muted'} aria-live="polite">
-        {chars}/{FACTS.maxTextChars}
+        {chars}
+        {OF}
+        {FACTS.maxTextChars}
       </span>
-      <label htmlFor="studio-font-size">Font size: {size}</label>
+      <label htmlFor="studio-font-size">{t('studio.fontSize', { size: String(size) })}</label>
       <input id="studio-font-size" type="range" min={FACTS.fontSizeMin} max={FACTS.fontSizeMax} value={size} onChange={(e) => setSize(Number(e.target.value))} />
-      <span className="label">Colour</span>
-      <RadioGroup label="Text colour" className="chips" optionClass="chip" options={FACTS.textColorPresets.map((c) => ({ value: c, label: c, swatch: c }))} value={color} onChange={setColor} />
-      <label htmlFor="studio-font">Font</label>
+      <span className="label">{t('studio.colour')}</span>
+      <RadioGroup label={t('studio.textColour')} className="chips" optionClass="chip" options={FACTS.textColorPresets.map((c) => ({ value: c, label: c, swatch: c }))} value={color} onChange={setColor} />
+      <label htmlFor="studio-font">{t('studio.font')}</label>
       <FontPicker id="studio-font" value={font} onChange={setFont} />
       <button className="btn" disabled={!text.trim() || !handle.textReady} aria-busy={!handle.textReady} onClick={() => void add()}>
-        {handle.textReady ? 'Add Text' : 'Loading fonts…'}
+        {handle.textReady ? t('studio.addText') : t('studio.loadingFonts')}
       </button>
       <TextEffects handle={handle} area={area} onMessage={onMessage} />
     </section>
@@ -53,10 +61,10 @@ export function TextEditor({ handle, area, onMessage }: { handle: StudioHandle; 
 }
 
 type Arc = 'none' | 'up' | 'down';
-const ARCS: { value: Arc; label: string }[] = [
-  { value: 'none', label: 'None' },
-  { value: 'up', label: 'Arch up' },
-  { value: 'down', label: 'Arch down' },
+const ARCS: { value: Arc; label: MessageId }[] = [
+  { value: 'none', label: 'studio.arcNone' },
+  { value: 'up', label: 'studio.arcUp' },
+  { value: 'down', label: 'studio.arcDown' },
 ];
 
 /**
@@ -95,6 +103,7 @@ function NumberBox({ id, label, value, min, max, disabled, onCommit }: { id: str
 export function TextEffects({ handle, area, onMessage }: { handle: StudioHandle; area: AreaKey; onMessage: (kind: 'ok' | 'error', text: string) => void }) {
   const text = contentOf(handle.design, area).text;
   const [refused, setRefused] = useState<string | null>(null);
+  const t = useT();
   // What a control goes back to when turned on again.
   const [radius, setRadius] = useState(FACTS.arcRadiusDefault);
   const [outlineColor, setOutlineColor] = useState(FACTS.textColorPresets[1]);
@@ -111,31 +120,31 @@ export function TextEffects({ handle, area, onMessage }: { handle: StudioHandle;
     return !error;
   };
   const setArc = (direction: Arc, r: number) => {
-    const done = apply((s) => s.setTextArc(area, direction, r), direction === 'none' ? 'Arc removed' : 'Arc updated');
+    const done = apply((s) => s.setTextArc(area, direction, r), direction === 'none' ? t('studio.arcRemoved') : t('studio.arcUpdated'));
     if (done && direction !== 'none') setRadius(r);
     return done;
   };
-  const setOutline = (w: number, c: string) => apply((s) => s.setTextOutline(area, w, c), w === 0 ? 'Outline removed' : 'Outline updated');
+  const setOutline = (w: number, c: string) => apply((s) => s.setTextOutline(area, w, c), w === 0 ? t('studio.outlineRemoved') : t('studio.outlineUpdated'));
 
   if (!text) {
     return (
       <p className="hint muted" id="text-effects">
-        Add a text to curve or outline it.
+        {t('studio.effectsHint')}
       </p>
     );
   }
   return (
     <fieldset className="text-effects" id="text-effects">
-      <legend>Text effects</legend>
-      <label htmlFor="studio-arc">Arc</label>
+      <legend>{t('studio.textEffects')}</legend>
+      <label htmlFor="studio-arc">{t('studio.arc')}</label>
       <select id="studio-arc" value={arc} onChange={(e) => setArc(e.target.value as Arc, shownRadius)}>
         {ARCS.map((a) => (
           <option key={a.value} value={a.value}>
-            {a.label}
+            {t(a.label)}
           </option>
         ))}
       </select>
-      <label htmlFor="studio-arc-radius">Curve radius (% of the print area&apos;s height; smaller bends more)</label>
+      <label htmlFor="studio-arc-radius">{t('studio.arcRadius')}</label>
       <div className="row effect-row">
         <input
           id="studio-arc-radius"
@@ -147,13 +156,13 @@ export function TextEffects({ handle, area, onMessage }: { handle: StudioHandle;
           aria-describedby={refused ? 'text-effects-error' : undefined}
           onChange={(e) => setArc(arc, Number(e.target.value))}
         />
-        <NumberBox id="studio-arc-radius-value" label="Curve radius (typed)" value={shownRadius} min={FACTS.arcRadiusMin} max={FACTS.arcRadiusMax} disabled={arc === 'none'} onCommit={(r) => setArc(arc, r)} />
+        <NumberBox id="studio-arc-radius-value" label={t('studio.arcRadiusTyped')} value={shownRadius} min={FACTS.arcRadiusMin} max={FACTS.arcRadiusMax} disabled={arc === 'none'} onCommit={(r) => setArc(arc, r)} />
       </div>
-      <label htmlFor="studio-outline-width">Outline width (% of the font size, 0 = none)</label>
+      <label htmlFor="studio-outline-width">{t('studio.outlineWidth')}</label>
       <NumberBox id="studio-outline-width" value={width} min={0} max={FACTS.outlineWidthMax} onCommit={(w) => setOutline(w, color)} />
-      <span className="label">Outline colour</span>
+      <span className="label">{t('studio.outlineColour')}</span>
       <RadioGroup
-        label="Outline colour"
+        label={t('studio.outlineColour')}
         className="chips"
         optionClass="chip"
         options={FACTS.textColorPresets.map((c) => ({ value: c, label: c, swatch: c }))}

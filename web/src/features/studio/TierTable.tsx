@@ -4,6 +4,8 @@
 import { useEffect, useState } from 'react';
 import { tierPrices, type LineQuote, type ProductPricing, type TierPrice } from '../../lib/engine';
 import { percentOff, rupees } from '../../lib/money';
+import { valuesIn } from '../../lib/engineMessages';
+import { useT, type T } from '../../lib/i18n';
 
 function useTierPrices(pricing: ProductPricing): TierPrice[] | null {
   const [prices, setPrices] = useState<TierPrice[] | null>(null);
@@ -21,19 +23,26 @@ function useTierPrices(pricing: ProductPricing): TierPrice[] | null {
   return prices;
 }
 
+/** The engine's English hint in the shopper's language (its figures read back from it), else as the engine wrote it. */
+function nextTierHint(t: T, hint: string): string {
+  const values = valuesIn('studio.nextTier', hint);
+  return values ? t('studio.nextTier', values) : hint;
+}
+
 export function TierTable({ pricing, line }: { pricing: ProductPricing; line: LineQuote | null }) {
+  const t = useT();
   const prices = useTierPrices(pricing);
   if (!prices || prices.length < 2) return null;
   return (
     <section className="tiers stack" aria-labelledby="tiers-heading" data-testid="price-tiers">
-      <h3 id="tiers-heading">Quantity pricing</h3>
+      <h3 id="tiers-heading">{t('studio.quantityPricing')}</h3>
       <table className="breakdown tier-table">
-        <caption className="visually-hidden">Price per piece by pieces of one design in one colour</caption>
+        <caption className="visually-hidden">{t('studio.tiersCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Pieces</th>
-            <th scope="col">Discount</th>
-            <th scope="col">Per piece</th>
+            <th scope="col">{t('studio.pieces')}</th>
+            <th scope="col">{t('studio.discount')}</th>
+            <th scope="col">{t('studio.perPiece')}</th>
           </tr>
         </thead>
         <tbody>
@@ -42,9 +51,10 @@ export function TierTable({ pricing, line }: { pricing: ProductPricing; line: Li
             return (
               <tr key={tier.minPieces} className={current ? 'current' : undefined} aria-current={current ? 'true' : undefined} data-testid={current ? 'current-tier' : undefined}>
                 <td>
-                  {tier.minPieces}+{current && <span className="visually-hidden"> (your tier)</span>}
+                  {t('studio.tierFrom', { pieces: String(tier.minPieces) })}
+                  {current && <span className="visually-hidden">{t('studio.yourTier')}</span>}
                 </td>
-                <td>{tier.discountBps > 0 ? `${percentOff(tier.discountBps)} off` : 'Base price'}</td>
+                <td>{tier.discountBps > 0 ? t('studio.percentOff', { percent: percentOff(tier.discountBps) }) : t('studio.basePrice')}</td>
                 <td>{rupees(tier.unitPrice)}</td>
               </tr>
             );
@@ -53,7 +63,7 @@ export function TierTable({ pricing, line }: { pricing: ProductPricing; line: Li
       </table>
       {line?.nextTier && (
         <p className="next-tier" data-testid="next-tier" aria-live="polite">
-          {line.nextTier.hint}
+          {nextTierHint(t, line.nextTier.hint)}
         </p>
       )}
     </section>

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FACTS, type Design } from '../../lib/engine';
-import { describeArea, describeDesign } from './describeDesign';
+import { translatorOf } from '../../lib/engineMessages';
+import { describeArea as inWords, describeDesign as designInWords } from './describeDesign';
+
+const t = translatorOf('en');
+const describeArea = (...args: [Design, string, typeof FACTS.printAreas]) => inWords(t, ...args);
+const describeDesign = (...args: [Design, typeof FACTS.printAreas]) => designInWords(t, ...args);
 
 const design = {
   color: 'navy',

@@ -8,30 +8,28 @@ import type { AreaKey, Studio } from '../../lib/engine';
 import { putImage } from '../../lib/imageStore';
 import { drawSvg, SVG_MIME } from '../../lib/svgLogo';
 import type { StudioHandle } from './useStudio';
-
-export const SVG_SIGN_IN = 'Please sign in to add an SVG logo: the store checks and cleans every SVG on its server first. JPG, PNG and GIF pictures need no sign-in.';
-export const NOT_AN_SVG = 'This file is not an SVG logo. Please choose an .svg file, or add the picture as a JPG, PNG or GIF.';
+import type { T } from '../../lib/i18n';
 
 /** Sends the logo to the sanitiser and places its clean copy; the engine's error message, or null when placed. */
-export async function addSvgLogo(handle: StudioHandle, area: AreaKey, file: File, place: (s: Studio) => void): Promise<string | null> {
+export async function addSvgLogo(handle: StudioHandle, area: AreaKey, file: File, place: (s: Studio) => void, t: T): Promise<string | null> {
   const raw = new Uint8Array(await file.arrayBuffer());
   let clean: Uint8Array;
   let info: ArtworkInfo;
   try {
     info = await putArtwork(await sha256Hex(raw), raw, SVG_MIME);
-    if (info.mime !== SVG_MIME) return NOT_AN_SVG;
+    if (info.mime !== SVG_MIME) return t('studio.notAnSvg');
     const got = await api.GET('/artwork/{sha256}', { params: { path: { sha256: info.sha256 } }, parseAs: 'arrayBuffer' });
-    if (got.error !== undefined || !got.data) throw new ApiError(messageOf(got.error, 'Failed to read the cleaned logo. Please try again.'), got.response.status);
+    if (got.error !== undefined || !got.data) throw new ApiError(messageOf(got.error, t('studio.cleanLogoFailed')), got.response.status);
     clean = new Uint8Array(got.data as ArrayBuffer);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) return SVG_SIGN_IN;
+    if (e instanceof ApiError && e.status === 401) return t('studio.svgSignIn');
     return e instanceof Error ? e.message : String(e);
   }
   let png: Uint8Array;
   try {
     png = await drawSvg(clean, info.width, info.height);
   } catch {
-    return 'This browser could not draw the SVG logo. Please try again, or add it as a PNG.';
+    return t('studio.svgDrawFailed');
   }
   const error = handle.change((s) => {
     s.addSvgLogo(area, info.sha256, info.bytes, info.width, info.height, png, file.name);

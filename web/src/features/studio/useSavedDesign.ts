@@ -6,22 +6,27 @@
 import { useLayoutEffect, useState } from 'react';
 import { fetchSavedDesign } from '../../api/designs';
 import { storeDesignPictures } from '../../api/designPictures';
-import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
+import { ApiError, isUnreachable } from '../../lib/api';
+import { english } from '../../lib/i18n/catalogues';
+import { useT, type T } from '../../lib/i18n';
 import { draftOrigin, setDraftOrigin, startDraft } from '../../lib/studioDraft';
 
-export const OPEN_DESIGN_FAILED = 'Failed to open the saved design';
-export const OTHER_PRODUCT = 'This saved design is for another product.';
+/** The English of the refusal of a design saved for another product (the tests' words). */
+export const OTHER_PRODUCT = english['studio.otherProduct'];
 
-function openError(e: unknown): string {
+class OtherProduct extends Error {}
+
+function openError(t: T, e: unknown): string {
   if (e instanceof ApiError) return e.message;
-  if (isUnreachable(e)) return SERVER_UNREACHABLE;
-  return e instanceof Error && e.message ? e.message : OPEN_DESIGN_FAILED;
+  if (isUnreachable(e)) return t('studio.serverUnreachable');
+  return t(e instanceof OtherProduct ? 'studio.otherProduct' : 'studio.openFailed');
 }
 
 /** `ready` once the draft is in place (the studio may start); `error` when the design could not be opened. */
 export function useSavedDesign(productId: string | undefined, savedId: string | null): { ready: boolean; error: string | null } {
   const want = savedId ?? '';
   const [done, setDone] = useState<{ id: string; error: string | null } | null>(null);
+  const t = useT();
 
   // A layout effect, as the studio's opening is (useStudio): called first, it runs first, so a new design's draft has
   // no saved design's origin by the time the studio (and SaveDesign, which reads it once) can open in the same task.
@@ -38,7 +43,7 @@ export function useSavedDesign(productId: string | undefined, savedId: string | 
     (async () => {
       try {
         const saved = await fetchSavedDesign(want);
-        if (saved.productId !== productId) throw new Error(OTHER_PRODUCT);
+        if (saved.productId !== productId) throw new OtherProduct();
         await storeDesignPictures(saved.design);
         const origin = draftOrigin(productId);
         if (origin?.id !== saved._id || origin.version !== saved.version) {
@@ -48,7 +53,7 @@ export function useSavedDesign(productId: string | undefined, savedId: string | 
       } catch (e) {
         // The studio opens the draft it has; a draft of this design made offline stays editable.
         if (draftOrigin(productId)?.id !== want) setDraftOrigin(productId, null);
-        if (!cancelled) setDone({ id: want, error: openError(e) });
+        if (!cancelled) setDone({ id: want, error: openError(t, e) });
       }
     })();
     return () => {

@@ -6,9 +6,11 @@
 // beside the draft, so undo survives a reload too.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { createStudio, engineMessage, fontUsesOf, loadFontsFor, loadTextEngine, type Design, type FontUse, type Garment, type Studio } from '../../lib/engine';
+import { createStudio, fontUsesOf, loadFontsFor, loadTextEngine, type Design, type FontUse, type Garment, type Studio } from '../../lib/engine';
 import { provideStoredImages } from '../../lib/imageStore';
 import { draftKey, historyKey } from '../../lib/studioDraft';
+import { engineError } from '../../lib/engineMessages';
+import { useT } from '../../lib/i18n';
 import { canRedo, canUndo, loadHistory, record, redo, saveHistory, undo, type History } from './history';
 import { forgetPendingText } from './pendingText';
 
@@ -59,6 +61,10 @@ export function useStudio(product: { id: string; garment: Garment } | undefined,
   const [version, setVersion] = useState(0);
   const [textReady, setTextReady] = useState(false);
   const [textError, setTextError] = useState<string | null>(null);
+  const t = useT();
+  // The translator the callbacks below read, so a language switch does not reopen the studio.
+  const tRef = useRef(t);
+  tRef.current = t;
 
   // The text module is fetched once the studio has opened and drawn (createStudio
   // waits for it first only when the design holds text).
@@ -69,7 +75,7 @@ export function useStudio(product: { id: string; garment: Garment } | undefined,
     const start = setTimeout(() =>
       loadTextEngine().then(
         () => !cancelled && setTextReady(true),
-        () => !cancelled && setTextError('The fonts could not be loaded. Please check your connection and reload the page.'),
+        () => !cancelled && setTextError(tRef.current('studio.fontsFailedReload')),
       ),
     );
     return () => {
@@ -125,7 +131,7 @@ export function useStudio(product: { id: string; garment: Garment } | undefined,
           setOpened(true);
         });
       } catch (e) {
-        if (!cancelled) setError(engineMessage(e));
+        if (!cancelled) setError(engineError(tRef.current, e));
       }
     })();
     return () => {
@@ -145,7 +151,7 @@ export function useStudio(product: { id: string; garment: Garment } | undefined,
       if (await loadFontsFor(studio, uses)) setVersion((v) => v + 1);
       return null;
     } catch {
-      return 'The fonts could not be loaded. Please check your connection and try again.';
+      return tRef.current('studio.fontsFailed');
     }
   }, []);
 
@@ -158,7 +164,7 @@ export function useStudio(product: { id: string; garment: Garment } | undefined,
         fn(studio);
         return null;
       } catch (e) {
-        return engineMessage(e);
+        return engineError(tRef.current, e);
       } finally {
         // A refused change leaves the document as it was: no step.
         historyRef.current = record(history, studio.toJson(), gesture);

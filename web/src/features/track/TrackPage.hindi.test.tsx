@@ -1,0 +1,29 @@
+// /track in Hindi: the heading, the form, its own messages and the not-yet-shipped note read in Hindi. (The status
+// chip and the timeline are the order components', translated with the order pages.)
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { inHindi, mockApi, ok, renderAt } from '../../test/testkit';
+import { englishLeft } from '../../test/englishLeft';
+import TrackPage from './TrackPage';
+
+describe('/track in Hindi', () => {
+  it('reads in Hindi', async () => {
+    await inHindi();
+    mockApi((_m, path) => (path === '/api/track' ? ok({ orderNumber: 'LT-1', status: 'confirmed', timeline: [{ kind: 'paid', label: 'भुगतान हुआ', at: Date.UTC(2026, 10, 22) }] }) : undefined));
+    const { container } = renderAt('/track', <TrackPage />);
+    expect(screen.getByRole('heading', { name: 'अपना ऑर्डर ट्रैक करें' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'ऑर्डर ट्रैक करें' }));
+    expect(screen.getByRole('alert').textContent).toBe('कृपया अपना ऑर्डर नंबर लिखें');
+    await user.type(screen.getByLabelText('ऑर्डर नंबर'), 'LT-1');
+    await user.click(screen.getByRole('button', { name: 'ऑर्डर ट्रैक करें' }));
+    expect(screen.getByRole('alert').textContent).toBe('कृपया वह ईमेल पता लिखें जिससे आपने ऑर्डर किया था');
+    await user.type(screen.getByLabelText('ईमेल पता'), 'asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'ऑर्डर ट्रैक करें' }));
+    expect(await screen.findByRole('heading', { name: 'ऑर्डर LT-1' })).toBeTruthy();
+    expect(screen.getByText('आपका ऑर्डर अभी भेजा नहीं गया है: भेजे जाने पर हम आपको ट्रैकिंग लिंक ईमेल करेंगे।')).toBeTruthy();
+    container.querySelectorAll('.status-chip, .order-timeline').forEach((chip) => chip.remove());
+    expect(englishLeft(container)).toEqual([]);
+  });
+});
