@@ -12,6 +12,9 @@ use anyhow::Context;
 
 use crate::env::{Secret, env_or};
 
+/// A send under way.
+pub type Sending<'a> = Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>>;
+
 /// An SMS provider: delivers a one-time code to an Indian mobile number.
 pub trait SmsSender: Send + Sync {
     /// Sends `code` to `mobile` (the 10 digits `domain::contact::Phone` keeps).
@@ -23,11 +26,7 @@ pub trait SmsSender: Send + Sync {
 
     /// Sends an order update's `text` to `mobile` (the WhatsApp fallback),
     /// when the provider has a template for updates.
-    fn send_update<'a>(
-        &'a self,
-        mobile: &'a str,
-        text: &'a str,
-    ) -> Option<Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>>>;
+    fn send_update<'a>(&'a self, mobile: &'a str, text: &'a str) -> Option<Sending<'a>>;
 }
 
 /// Why a provider did not take a message. Its text is the provider's own

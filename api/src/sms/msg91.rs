@@ -93,11 +93,7 @@ impl SmsSender for Msg91 {
         Box::pin(self.send(self.body(mobile, code)))
     }
 
-    fn send_update<'a>(
-        &'a self,
-        mobile: &'a str,
-        text: &'a str,
-    ) -> Option<Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>>> {
+    fn send_update<'a>(&'a self, mobile: &'a str, text: &'a str) -> Option<super::Sending<'a>> {
         let template = self.update_template_id.as_deref()?;
         Some(Box::pin(
             self.send(self.flow(template, mobile, "text", text)),

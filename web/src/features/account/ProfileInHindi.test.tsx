@@ -16,7 +16,7 @@ const PROFILE: Profile = {
   role: 'user',
   createdAt: Date.UTC(2026, 0, 15),
   addresses: [],
-  preferences: {},
+  preferences: {}, whatsappUpdates: false,
 };
 
 describe('the profile in Hindi', () => {

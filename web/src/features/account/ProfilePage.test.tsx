@@ -14,7 +14,7 @@ const PROFILE: Profile = {
   role: 'user',
   createdAt: Date.UTC(2026, 0, 15),
   addresses: [],
-  preferences: {},
+  preferences: {}, whatsappUpdates: false,
 };
 
 function profileApi(put: (body: Record<string, unknown>) => ReturnType<typeof ok> | undefined = (b) => ok({ ...PROFILE, ...b }, 'Profile updated successfully')) {
