@@ -65,7 +65,11 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
         catalogue: Arc::default(),
         metrics: Arc::default(),
         draining: Arc::default(),
-        notify: core::notify::Notifier::new(&config),
+        notify: whatsapp::notifier::Notifier::new(
+            &config.whatsapp,
+            &config.sms,
+            config.test_providers,
+        ),
         config: Arc::new(config),
         db,
     })

@@ -39,7 +39,7 @@ pub struct AppState {
     /// Requests and payments counted for `/metrics`.
     pub metrics: Arc<Metrics>,
     /// Order updates by WhatsApp, SMS and e-mail (`core::notify`).
-    pub notify: crate::core::notify::Notifier,
+    pub notify: crate::whatsapp::notifier::Notifier,
     /// Set when a graceful shutdown begins: readiness answers 503 from then on.
     pub draining: Arc<AtomicBool>,
 }

@@ -5,6 +5,7 @@
 //! `core::notify`'s (docs/whatsapp.md).
 
 pub mod msg91;
+pub mod notifier;
 
 use std::future::Future;
 use std::pin::Pin;

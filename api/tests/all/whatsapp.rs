@@ -466,7 +466,9 @@ async fn the_proof_link_approves_once_and_expires() {
             };
             assert_eq!(status, 409, "{engine:?} {suffix}: used");
         }
-        let tampered = format!("{}0", &token[..token.len() - 1]);
+        // The last digit changed (to another one).
+        let last = if token.ends_with('0') { '1' } else { '0' };
+        let tampered = format!("{}{last}", &token[..token.len() - 1]);
         for bad in ["nope", "0123.abcd", tampered.as_str()] {
             let (status, _) = app.get(&format!("/api/proof-links/{bad}")).await;
             assert_eq!(status, 404, "{engine:?} {bad}");

@@ -13,54 +13,13 @@ pub mod proof_links;
 pub mod quiet;
 pub mod worker;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
-
 use serde::{Deserialize, Serialize};
 
 use crate::db::Db;
 use crate::ids::new_id;
-use crate::sms::SmsSender;
 pub use crate::whatsapp::Event;
-use crate::whatsapp::WhatsAppSender;
 
-/// The providers and the clock the updates go by; shared by every handler.
-#[derive(Clone)]
-pub struct Notifier {
-    pub whatsapp: Option<Arc<dyn WhatsAppSender>>,
-    pub sms: Option<Arc<dyn SmsSender>>,
-    /// Dev mode: each message is also kept in the outbox (channel
-    /// `whatsapp` or `sms`), and an SMS needs no provider.
-    pub dev: bool,
-    pub clock: Clock,
-}
-
-impl Notifier {
-    pub fn new(config: &crate::config::Config) -> Notifier {
-        Notifier {
-            whatsapp: config.whatsapp.sender(),
-            sms: config.sms.sender(),
-            dev: config.test_providers,
-            clock: Clock::default(),
-        }
-    }
-}
-
-/// The time updates are due and quiet hours are read by: the process's
-/// clock, shifted by an offset tests set (`set_offset_ms`) to stand at 22:00
-/// India time or ten minutes later without waiting.
-#[derive(Clone, Default)]
-pub struct Clock(Arc<AtomicI64>);
-
-impl Clock {
-    pub fn now(&self) -> i64 {
-        crate::db::now_ms() + self.0.load(Ordering::Relaxed)
-    }
-
-    pub fn set_offset_ms(&self, ms: i64) {
-        self.0.store(ms, Ordering::Relaxed);
-    }
-}
+pub use crate::whatsapp::notifier::{Clock, Notifier};
 
 /// What a queued update keeps: its template's variables, and for a proof the
 /// link's id (its token is derived again when sent, never stored).
