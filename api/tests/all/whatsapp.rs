@@ -514,3 +514,54 @@ async fn the_proof_link_approves_once_and_expires() {
         }
     }
 }
+
+#[test]
+fn msg91_whatsapp_without_its_settings_refuses_to_start_and_its_key_is_never_printed() {
+    use crate::startup::migrate_with;
+    let key = "msg91-whatsapp-secret-never-printed";
+    let templates: Vec<(String, String)> = api::whatsapp::Event::ALL
+        .into_iter()
+        .map(|e| (e.template_setting(), template(e)))
+        .collect();
+    let mut all: Vec<(&str, &str)> = vec![
+        ("WHATSAPP_PROVIDER", "msg91"),
+        ("MSG91_AUTH_KEY", key),
+        ("WHATSAPP_INTEGRATED_NUMBER", "919000000001"),
+        ("WHATSAPP_WEBHOOK_TOKEN", WEBHOOK_TOKEN),
+    ];
+    all.extend(templates.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let (ok, out) = migrate_with(&all);
+    assert!(ok && !out.contains(key), "{out}");
+    // Each one missing stops the start, named.
+    for missing in [
+        "MSG91_AUTH_KEY",
+        "WHATSAPP_INTEGRATED_NUMBER",
+        "WHATSAPP_TEMPLATE_PROOF_READY",
+        "WHATSAPP_WEBHOOK_TOKEN",
+    ] {
+        let vars: Vec<(&str, &str)> = all.iter().copied().filter(|(k, _)| *k != missing).collect();
+        let (ok, out) = migrate_with(&vars);
+        assert!(!ok && out.contains(missing), "{missing}: {out}");
+        assert!(!out.contains(key), "{out}");
+    }
+    let (ok, out) = migrate_with(&[("WHATSAPP_PROVIDER", "twilio")]);
+    assert!(
+        !ok && out.contains("WHATSAPP_PROVIDER must be none or msg91, not twilio"),
+        "{out}"
+    );
+    let short: Vec<(&str, &str)> = all
+        .iter()
+        .map(|&(k, v)| {
+            if k == "WHATSAPP_WEBHOOK_TOKEN" {
+                (k, "short")
+            } else {
+                (k, v)
+            }
+        })
+        .collect();
+    let (ok, out) = migrate_with(&short);
+    assert!(
+        !ok && out.contains("WHATSAPP_WEBHOOK_TOKEN is 5 bytes"),
+        "{out}"
+    );
+}
