@@ -55,6 +55,10 @@ pub struct Config {
     /// `SMS_PROVIDER` (none or msg91) and the provider's settings
     /// (`sms::SmsConfig`); without one, production answers 503 to phone code sends.
     pub sms: crate::sms::SmsConfig,
+    /// `WHATSAPP_PROVIDER` (none or msg91) and the updates' settings
+    /// (`whatsapp::WhatsAppConfig`); a provider without its key, number,
+    /// templates or webhook token stops the start.
+    pub whatsapp: crate::whatsapp::WhatsAppConfig,
     /// `SMS_DAILY_LIMIT` and `EMAIL_CODE_DAILY_LIMIT`: sign-in codes sent per
     /// day, store-wide, before sends pause (`auth::codes::DailyBudgets`).
     pub code_budgets: DailyBudgets,
@@ -239,6 +243,7 @@ impl Config {
             payments,
             smtp,
             sms: crate::sms::SmsConfig::from_env()?,
+            whatsapp: crate::whatsapp::WhatsAppConfig::from_env()?,
             code_budgets: DailyBudgets::from_env()?,
             public_url,
             trusted_proxies,

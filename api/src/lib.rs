@@ -23,6 +23,7 @@ pub mod sms;
 pub mod state;
 pub mod storage;
 pub mod sweeper;
+pub mod whatsapp;
 
 use std::sync::Arc;
 
@@ -64,6 +65,11 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<state::AppState> 
         catalogue: Arc::default(),
         metrics: Arc::default(),
         draining: Arc::default(),
+        notify: whatsapp::notifier::Notifier::new(
+            &config.whatsapp,
+            &config.sms,
+            config.test_providers,
+        ),
         config: Arc::new(config),
         db,
     })
@@ -176,6 +182,7 @@ pub async fn start(
         crate::core::documents::tax_pdf::attachment(db.clone(), a)
     }));
     tokio::spawn(sweeper::run(state.clone()));
+    tokio::spawn(crate::core::notify::worker::run(state.clone()));
     tokio::spawn(crate::core::groups::run(state.clone()));
     tokio::spawn(crate::core::support::digest::run(state.clone()));
     tokio::spawn(crate::core::backups::run(state.clone()));

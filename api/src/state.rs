@@ -38,6 +38,8 @@ pub struct AppState {
     pub catalogue: Arc<CatalogueCache>,
     /// Requests and payments counted for `/metrics`.
     pub metrics: Arc<Metrics>,
+    /// Order updates by WhatsApp, SMS and e-mail (`core::notify`).
+    pub notify: crate::whatsapp::notifier::Notifier,
     /// Set when a graceful shutdown begins: readiness answers 503 from then on.
     pub draining: Arc<AtomicBool>,
 }

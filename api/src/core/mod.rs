@@ -15,6 +15,7 @@ pub mod fulfilment;
 pub mod groups;
 pub mod library;
 pub mod messages;
+pub mod notify;
 pub mod pages;
 pub mod products;
 pub mod proofs;

@@ -32,6 +32,7 @@ use crate::http::routes::orders::balance::BalanceApi;
 use crate::http::routes::orders::claims::ClaimsApi;
 use crate::http::routes::orders::invoice::InvoiceApi;
 use crate::http::routes::orders::print::PrintFilesApi;
+use crate::http::routes::orders::proof_links::ProofLinksApi;
 use crate::http::routes::orders::proofs::ProofsApi;
 use crate::http::routes::orders::reorder::ReorderApi;
 use crate::http::routes::orders::shipment::ShipmentApi;
@@ -48,6 +49,7 @@ use crate::http::routes::support::SupportApi;
 use crate::http::routes::support_admin::SupportAdminApi;
 use crate::http::routes::upload::UploadApi;
 use crate::http::routes::users::UsersApi;
+use crate::http::routes::whatsapp::WhatsAppApi;
 use crate::state::AppState;
 
 /// Every area of the API, documented as one contract (`openapi.json`).
@@ -77,7 +79,7 @@ pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 (GroupOrdersApi, GroupMembersApi, GroupPaymentsApi),
                 SecondFactorApi,
                 TaxDocumentsApi,
-                ProofsApi,
+                (ProofsApi, ProofLinksApi, WhatsAppApi),
                 (StoreApi, LibraryApi),
                 AccountsApi,
                 ReorderApi,

@@ -13,6 +13,9 @@ use anyhow::Context;
 use crate::domain::Language;
 use crate::env::{Secret, env_or};
 
+/// A send under way.
+pub type Sending<'a> = Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>>;
+
 /// An SMS provider: delivers a one-time code to an Indian mobile number.
 pub trait SmsSender: Send + Sync {
     /// Sends `code` to `mobile` (the 10 digits `domain::contact::Phone` keeps),
@@ -23,6 +26,10 @@ pub trait SmsSender: Send + Sync {
         code: &'a str,
         language: Language,
     ) -> Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>>;
+
+    /// Sends an order update's `text` to `mobile` (the WhatsApp fallback),
+    /// when the provider has a template for updates.
+    fn send_update<'a>(&'a self, mobile: &'a str, text: &'a str) -> Option<Sending<'a>>;
 }
 
 /// Why a provider did not take a message. Its text is the provider's own
@@ -58,6 +65,10 @@ pub struct Msg91Config {
     /// customers who read the store in Hindi (DLT approves each wording on its own);
     /// `MSG91_TEMPLATE_ID`'s for them too when unset.
     pub template_id_hi: Option<String>,
+    /// `MSG91_UPDATE_TEMPLATE_ID` (optional): a DLT-approved flow template
+    /// with one `##text##` variable, for order updates when WhatsApp fails;
+    /// without it those go by e-mail.
+    pub update_template_id: Option<String>,
     /// `MSG91_SENDER_ID` (optional): the six-letter sender; the template's own when unset.
     pub sender_id: Option<String>,
     /// `MSG91_API_BASE`, default https://control.msg91.com (a stand-in in tests).
@@ -82,6 +93,8 @@ impl SmsConfig {
                     auth_key: Secret::new(needed("MSG91_AUTH_KEY")?),
                     template_id: needed("MSG91_TEMPLATE_ID")?,
                     template_id_hi: Some(env_or("MSG91_TEMPLATE_ID_HI", ""))
+                        .filter(|s| !s.is_empty()),
+                    update_template_id: Some(env_or("MSG91_UPDATE_TEMPLATE_ID", ""))
                         .filter(|s| !s.is_empty()),
                     sender_id: Some(env_or("MSG91_SENDER_ID", "")).filter(|s| !s.is_empty()),
                     api_base: env_or("MSG91_API_BASE", MSG91_API_BASE)

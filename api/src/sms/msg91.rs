@@ -22,6 +22,7 @@ pub struct Msg91 {
     auth_key: Secret,
     template_id: String,
     template_id_hi: Option<String>,
+    update_template_id: Option<String>,
     sender_id: Option<String>,
 }
 
@@ -38,6 +39,7 @@ impl Msg91 {
             auth_key: config.auth_key.clone(),
             template_id: config.template_id.clone(),
             template_id_hi: config.template_id_hi.clone(),
+            update_template_id: config.update_template_id.clone(),
             sender_id: config.sender_id.clone(),
         }
     }
@@ -49,10 +51,17 @@ impl Msg91 {
             (Language::Hi, Some(hindi)) => hindi,
             _ => &self.template_id,
         };
+        self.flow(template, mobile, "otp", code)
+    }
+
+    /// A flow request of `template` to `mobile` with one variable.
+    fn flow(&self, template: &str, mobile: &str, name: &str, value: &str) -> Value {
+        let mut recipient = json!({"mobiles": format!("91{mobile}")});
+        recipient[name] = json!(value);
         let mut body = json!({
             "template_id": template,
             "short_url": "0",
-            "recipients": [{"mobiles": format!("91{mobile}"), "otp": code}],
+            "recipients": [recipient],
         });
         if let Some(sender) = &self.sender_id {
             body["sender"] = json!(sender);
@@ -60,12 +69,12 @@ impl Msg91 {
         body
     }
 
-    async fn send(&self, mobile: &str, code: &str, language: Language) -> Result<(), SmsError> {
+    async fn send(&self, body: Value) -> Result<(), SmsError> {
         let res = self
             .http
             .post(&self.url)
             .header("authkey", self.auth_key.expose())
-            .json(&self.body(mobile, code, language))
+            .json(&body)
             .send()
             .await
             // Without the URL: it is ours, and the error's text is enough.
@@ -90,7 +99,14 @@ impl SmsSender for Msg91 {
         code: &'a str,
         language: Language,
     ) -> Pin<Box<dyn Future<Output = Result<(), SmsError>> + Send + 'a>> {
-        Box::pin(self.send(mobile, code, language))
+        Box::pin(self.send(self.body(mobile, code, language)))
+    }
+
+    fn send_update<'a>(&'a self, mobile: &'a str, text: &'a str) -> Option<super::Sending<'a>> {
+        let template = self.update_template_id.as_deref()?;
+        Some(Box::pin(
+            self.send(self.flow(template, mobile, "text", text)),
+        ))
     }
 }
 
@@ -103,6 +119,7 @@ mod tests {
             auth_key: Secret::new("key"),
             template_id: "tmpl-1".into(),
             template_id_hi: Some("tmpl-hi".into()),
+            update_template_id: None,
             sender_id: sender_id.map(str::to_string),
             api_base: "http://127.0.0.1:9".into(),
         })

@@ -64,3 +64,4 @@ mod tiers;
 mod uploads;
 mod users;
 mod webhooks;
+mod whatsapp;

@@ -201,6 +201,7 @@ fn msg91_without_its_settings_refuses_to_start_and_its_key_is_never_printed() {
         auth_key: api::env::Secret::new(key),
         template_id: "t-1".into(),
         template_id_hi: None,
+        update_template_id: None,
         sender_id: None,
         api_base: api::sms::MSG91_API_BASE.into(),
     });

@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
       { path: '/unlock-second-factor', lazy: lazyPage(() => import('../features/auth/UnlockSecondFactorPage')) },
       { path: '/forgot-password', lazy: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/track', lazy: lazyPage(() => import('../features/track/TrackPage')) },
+      // A proof's WhatsApp link: opened and answered without signing in.
+      { path: '/proof/:token', lazy: lazyPage(() => import('../features/proofLink/ProofLinkPage')) },
       { path: '/newsletter/confirm', lazy: lazyPage(() => import('../features/newsletter/NewsletterConfirmPage')) },
       // The store's pages and its complaints desk (issue 49); /contact adds the seller and the complaint form.
       ...PAGE_SLUGS.filter((slug) => slug !== 'contact').map((slug) => ({ path: PAGE_PATH[slug], lazy: policyPage(slug) })),

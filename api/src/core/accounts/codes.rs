@@ -75,7 +75,7 @@ fn paused_for_today(channel: Channel) -> Failure {
 /// upsert; `false` when it is spent. On PostgreSQL the row stays locked until
 /// the transaction ends, so the sends of a channel follow one another from
 /// here on, on every instance.
-async fn take_from_budget(
+pub(crate) async fn take_from_budget(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     channel: Channel,
     budget: i64,

@@ -93,6 +93,7 @@ pub async fn settle(
             paid.refunded_amount >= paid.paid_amount(),
         ));
     }
+    crate::core::notify::events::order_confirmed(state, &paid).await;
     Ok(paid)
 }
 

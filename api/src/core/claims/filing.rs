@@ -204,6 +204,7 @@ pub async fn file(state: &AppState, user_id: &str, order_id: &str, f: Filing) ->
     .await?;
     tx.commit().await.map_err(crate::db::DbError::from)?;
     tracing::info!(claim = %id, order_id = %order.id, ticket = %ticket.number, pieces = pieces.total(), "claim filed");
+    crate::core::notify::events::complaint_acknowledged(state, &order, &id, &ticket.number).await;
     super::get(db, &id).await
 }
 

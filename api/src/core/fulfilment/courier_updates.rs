@@ -39,6 +39,12 @@ pub async fn receive(state: &AppState, update: &TrackingUpdate) -> Result<Outcom
     if applied.moved_to == Some(ShipmentState::Delivered) {
         deliver(state, &shipment.order_id).await?;
     }
+    if let Some(to @ (ShipmentState::OutForDelivery | ShipmentState::Delivered)) = applied.moved_to
+        && let Some(order) = order_admin::get(&state.db, &shipment.order_id).await?
+    {
+        let events = crate::core::notify::events::DeliveryStep::from(to);
+        crate::core::notify::events::delivery_step(state, &order, events).await;
+    }
     Ok(if applied.new_scans > 0 || applied.moved_to.is_some() {
         Outcome::Applied
     } else {

@@ -122,6 +122,8 @@ async fn placed(state: &AppState, group_id: &str, order_id: &str) -> Result<(), 
     if groups::place(&mut tx, group_id, order_id).await? {
         let (title, number) = groups::title_and_number(&mut tx, group_id, order_id).await?;
         tell_everyone(&mut tx, group_id, &messages::placed(&title, &number)).await?;
+        crate::core::notify::events::group_placed(&mut tx, &state.notify.clock, group_id, &title)
+            .await?;
     }
     tx.commit().await?;
     Ok(())

@@ -59,12 +59,14 @@ pub async fn add_row(
         return Err(messages::holds_enough(group.pieces_per_member));
     }
     let pieces = groups::count_in(&mut tx, &group.id).await?;
+    let mut joined = None;
     if !top_up {
         let (name, email) = groups::name_and_email(&mut tx, user_id).await?;
         // A second piece (where the organiser allows more) is added, not joined.
         let added = groups::mine_in(&mut tx, &group.id, user_id).await?.len() > 1;
         let letter = messages::joined(group, &name, &row.piece(), added);
         tell(&mut tx, &email, &letter).await?;
+        joined = (!added).then_some(name);
     }
     if group.payment == groups::ORGANISER_PAYS
         && design_engine::quantities::short_of_minimum(u32::try_from(pieces).unwrap_or(u32::MAX))
@@ -73,6 +75,18 @@ pub async fn add_row(
         tell_minimum(&mut tx, group, pieces).await?;
     }
     tx.commit().await?;
+    if let Some(name) = joined {
+        use crate::core::notify::{Event, events};
+        events::group(
+            state,
+            Event::GroupJoined,
+            &group.id,
+            user_id,
+            &name,
+            &group.title,
+        )
+        .await;
+    }
     Ok(())
 }
 

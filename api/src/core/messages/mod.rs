@@ -35,6 +35,7 @@ pub mod translate;
 
 #[cfg(test)]
 mod both_languages;
+pub mod whatsapp;
 
 use crate::db::outbox;
 use crate::domain::Language;

@@ -29,6 +29,7 @@ pub mod support;
 pub mod support_admin;
 pub mod upload;
 pub mod users;
+pub mod whatsapp;
 
 #[derive(poem_openapi::Tags)]
 pub enum Tag {

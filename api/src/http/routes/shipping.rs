@@ -65,7 +65,7 @@ pub struct DeliveryEstimate {
 
 /// The webhook's token, compared in constant time (as digests, so that the
 /// lengths give nothing away either). No token configured: nothing passes.
-fn token_ok(configured: &str, given: Option<&str>) -> bool {
+pub(crate) fn token_ok(configured: &str, given: Option<&str>) -> bool {
     let Some(given) = given else { return false };
     !configured.is_empty()
         && bool::from(

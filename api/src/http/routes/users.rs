@@ -35,6 +35,14 @@ pub struct Profile {
     // The language the store writes to you in: e-mails, SMS and the errors you are shown
     // (a plain reference: a doc comment would wrap it in allOf).
     pub language: Language,
+    /// Whether order updates go to `whatsappPhone` by WhatsApp (docs/whatsapp.md).
+    pub whatsapp_updates: bool,
+    /// The number WhatsApp consent was given for.
+    #[oai(skip_serializing_if_is_none)]
+    pub whatsapp_phone: Option<String>,
+    /// When consent was given (Unix ms).
+    #[oai(skip_serializing_if_is_none)]
+    pub whatsapp_consent_at: Option<i64>,
 }
 
 #[derive(Object)]
@@ -47,6 +55,9 @@ pub struct ProfileUpdate {
     pub phone_code: Option<String>,
     // `en` or `hi`: the language of your e-mails, SMS and errors; unchanged when absent.
     pub language: Option<Language>,
+    /// Order updates by WhatsApp to the profile's number: true to consent
+    /// (a number is needed), false to stop them at once; absent keeps it.
+    pub whatsapp_updates: Option<bool>,
 }
 
 /// An address as sent by the client. `country` defaults to India.
@@ -128,7 +139,13 @@ async fn profile(state: &AppState, user_id: &str) -> ApiResult<Profile> {
     let user = users::by_id(&state.db, user_id)
         .await?
         .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
+    let consent = crate::core::notify::consent::of(&state.db, user_id).await?;
     Ok(Profile {
+        whatsapp_updates: consent.given(),
+        whatsapp_phone: consent
+            .whatsapp_phone
+            .filter(|_| consent.whatsapp_consent_at.is_some()),
+        whatsapp_consent_at: consent.whatsapp_consent_at,
         addresses: addresses::list(&state.db, user_id).await?,
         preferences: serde_json::from_str(&user.preferences).unwrap_or_default(),
         id: user.id,
@@ -174,6 +191,12 @@ impl UsersApi {
             None | Some("") => None,
             Some(p) => Some(Phone::parse(p)?.into_string()),
         };
+        if body.whatsapp_updates == Some(true) && phone.is_none() {
+            return Err(ApiError::bad_request(
+                "Please add your mobile number to get order updates on WhatsApp",
+            )
+            .into());
+        }
         let current = users::by_id(&state.db, &auth.0.id)
             .await?
             .ok_or_else(|| ApiError::unauthorized("Please log in"))?;
@@ -221,7 +244,7 @@ impl UsersApi {
             "UPDATE users SET name = $1, phone = $2, phone_verified = $3, language = $4, updated_at = $5 WHERE id = $6",
         )
         .bind(name)
-        .bind(phone)
+        .bind(&phone)
         .bind(phone_verified)
         .bind(body.language.unwrap_or(current.language))
         .bind(now_ms())
@@ -234,6 +257,16 @@ impl UsersApi {
                 }
                 _ => e.into(),
             })?;
+        let now = state.notify.clock.now();
+        match (body.whatsapp_updates, phone.as_deref()) {
+            (Some(true), Some(p)) => {
+                crate::core::notify::consent::give(&state.db, &auth.0.id, p, now).await?
+            }
+            (Some(false), _) => {
+                crate::core::notify::consent::withdraw(&state.db, &auth.0.id, now).await?
+            }
+            _ => {}
+        }
         Ok(Envelope::ok(
             "Profile updated successfully",
             profile(&state, &auth.0.id).await?,

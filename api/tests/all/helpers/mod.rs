@@ -13,6 +13,7 @@ pub mod razorpay;
 pub mod s3;
 pub mod shiprocket;
 pub mod smtp;
+pub mod whatsapp;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -111,6 +112,7 @@ pub fn test_config(dir: &Path, database_url: String) -> Config {
         test_providers: true,
         smtp: None,
         sms: Default::default(),
+        whatsapp: Default::default(),
         code_budgets: Default::default(),
         public_url: None,
         trusted_proxies: Vec::new(),

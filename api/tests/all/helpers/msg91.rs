@@ -13,6 +13,8 @@ use serde_json::{Value, json};
 
 pub const AUTH_KEY: &str = "msg91-test-authkey-0123456789";
 pub const TEMPLATE_ID: &str = "65f0c0ffee0123456789abcd";
+/// The flow template for order updates (one `##text##` variable).
+pub const UPDATE_TEMPLATE_ID: &str = "65f0c0ffee00000000update";
 
 #[derive(Clone, Default)]
 pub struct Msg91StandIn {
@@ -36,14 +38,17 @@ fn flow(s: Data<&Msg91StandIn>, headers: &HeaderMap, body: Json<Value>) -> Respo
     if headers.get("authkey").and_then(|v| v.to_str().ok()) != Some(AUTH_KEY) {
         return answer(StatusCode::UNAUTHORIZED, "error", "Authentication failure");
     }
-    if body.0["template_id"] != TEMPLATE_ID {
-        return answer(StatusCode::BAD_REQUEST, "error", "Invalid template id");
-    }
+    // The code's template takes `otp`; the updates' takes `text`.
+    let variable = match body.0["template_id"].as_str() {
+        Some(TEMPLATE_ID) => "otp",
+        Some(UPDATE_TEMPLATE_ID) => "text",
+        _ => return answer(StatusCode::BAD_REQUEST, "error", "Invalid template id"),
+    };
     let recipients = body.0["recipients"].as_array().cloned().unwrap_or_default();
     let valid = |r: &Value| {
         r["mobiles"].as_str().is_some_and(|m| {
             m.len() == 12 && m.starts_with("91") && m.chars().all(|c| c.is_ascii_digit())
-        }) && r["otp"].as_str().is_some()
+        }) && r[variable].as_str().is_some()
     };
     if recipients.is_empty() || !recipients.iter().all(valid) {
         return answer(
@@ -85,6 +90,7 @@ impl Msg91StandIn {
             auth_key: api::env::Secret::new(auth_key),
             template_id: TEMPLATE_ID.into(),
             template_id_hi: None,
+            update_template_id: Some(UPDATE_TEMPLATE_ID.into()),
             sender_id: Some("LGTHRD".into()),
             api_base: self.base.clone(),
         })
@@ -96,7 +102,9 @@ impl Msg91StandIn {
         for _ in 0..100 {
             let found = self.seen.lock().unwrap().iter().rev().find_map(|b| {
                 let r = &b["recipients"][0];
-                (r["mobiles"] == number.as_str()).then(|| r["otp"].as_str().unwrap().to_string())
+                (r["mobiles"] == number.as_str())
+                    .then(|| r["otp"].as_str().map(str::to_string))
+                    .flatten()
             });
             if let Some(code) = found {
                 return code;

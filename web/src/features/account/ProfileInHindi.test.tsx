@@ -18,6 +18,7 @@ const PROFILE: Profile = {
   addresses: [],
   preferences: {},
   language: 'en',
+  whatsappUpdates: false,
 };
 
 describe('the profile in Hindi', () => {

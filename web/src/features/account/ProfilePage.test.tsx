@@ -16,6 +16,7 @@ const PROFILE: Profile = {
   addresses: [],
   preferences: {},
   language: 'en',
+  whatsappUpdates: false,
 };
 
 function profileApi(put: (body: Record<string, unknown>) => ReturnType<typeof ok> | undefined = (b) => ok({ ...PROFILE, ...b }, 'Profile updated successfully')) {

@@ -268,6 +268,7 @@ describe('CheckoutPage', () => {
     expect(within(dialog).getByTestId('test-payment-amount').textContent).toBe('₹6,406.25');
     const [sent] = bodies['/api/payments/create-order'] as Record<string, unknown>[];
     expect(sent).toMatchObject({ amount: 640625, currency: 'INR', sameAsShipping: true });
+    expect(sent.whatsappUpdates).toBeUndefined(); // unticked by default: no consent
     expect(sent.receipt).toMatch(/^[A-Za-z0-9_-]{1,40}$/);
     expect(sent.shippingAddress).toEqual({
       email: 'asha@example.com',

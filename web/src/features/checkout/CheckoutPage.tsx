@@ -84,6 +84,8 @@ export default function CheckoutPage() {
   const [submitted, setSubmitted] = useState(false);
   // Pay in full, or the store's advance now and the balance before dispatch (offered when the cart carries `advance`).
   const [payAdvance, setPayAdvance] = useState(false);
+  // Order updates on WhatsApp: unticked until the shopper ticks it (consent for the number shown).
+  const [whatsapp, setWhatsapp] = useState(false);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const formEl = useRef<HTMLFormElement>(null);
 
@@ -193,6 +195,7 @@ export default function CheckoutPage() {
         ...(buyerGstin ? { gstin: buyerGstin } : {}),
         ...(couponCode ? { couponCode } : {}),
         ...(advance ? { paymentPlan: 'advance' } : {}),
+        ...(whatsapp ? { whatsappUpdates: true } : {}),
       },
       form,
     );
@@ -275,6 +278,10 @@ export default function CheckoutPage() {
               pincode={shippingPin.status}
               delivery={delivery}
             />
+            <label className="check">
+              <input type="checkbox" checked={whatsapp} onChange={(e) => setWhatsapp(e.target.checked)} />
+              {t('checkout.whatsappUpdates', { phone: form.shipping.phone.trim() || '—' })}
+            </label>
           </fieldset>
           <fieldset className="checkout-card" disabled={busy}>
             <legend>{t('checkout.billingAddress')}</legend>

@@ -27,6 +27,7 @@ pub mod balance;
 pub mod claims;
 pub mod invoice;
 pub mod print;
+pub mod proof_links;
 pub mod proofs;
 pub mod reorder;
 pub mod shipment;

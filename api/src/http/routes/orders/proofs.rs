@@ -28,7 +28,7 @@ use crate::state::AppState;
 /// The largest revised proof an admin may upload.
 pub const MAX_PROOF_PDF_BYTES: usize = 10 << 20;
 const MAX_NOTE: usize = 1000;
-const MAX_COMMENT: usize = 2000;
+pub(super) const MAX_COMMENT: usize = 2000;
 
 /// Where the order stands with its proof.
 #[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,7 +137,7 @@ fn trimmed(s: Option<String>) -> Option<String> {
     s.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
 }
 
-fn refused(r: Refused) -> ApiError {
+pub(super) fn refused(r: Refused) -> ApiError {
     match r {
         Refused::NotPaid => ApiError::conflict("This order is not paid: it has no proofs"),
         Refused::Approved => ApiError::conflict("The proof of this order is approved already"),
@@ -286,6 +286,7 @@ impl ProofsApi {
         )
         .await?
         .map_err(refused)?;
+        crate::core::notify::events::proof_ready(&state, &order, version).await;
         Ok(Envelope::ok(
             messages::proof_sent(version),
             list(&state, &order).await?,

@@ -357,6 +357,14 @@ impl ShipmentApi {
         let s = shipments::get(&state.db, &order.id)
             .await?
             .ok_or_else(|| ApiError::internal("a recorded shipment"))?;
+        crate::core::notify::events::shipped(
+            &state,
+            &order,
+            &s.courier,
+            &s.awb,
+            &booking.tracking_url,
+        )
+        .await;
         Ok(Envelope::ok(
             messages::shipped(n, &s.courier, &s.awb),
             tracking(&state, s).await?,

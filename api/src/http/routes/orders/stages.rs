@@ -95,7 +95,14 @@ async fn move_one(state: &AppState, id: &str, to: &str, by: &str) -> ApiResult<S
         _ => None,
     };
     match stages::record(db, id, last, from, to, by, email.as_ref()).await? {
-        Recorded::Moved => Ok(order.order_number),
+        Recorded::Moved => {
+            if email.is_some() {
+                let base = state.config.public_url.as_deref().unwrap_or("");
+                let link = format!("{base}/user/orders?order={}", order.id);
+                crate::core::notify::events::balance_due(state, &order, &link).await;
+            }
+            Ok(order.order_number)
+        }
         Recorded::NotProcessing => Err(messages::left_processing(&order.order_number).into()),
         Recorded::Raced => Err(messages::stage_moved_meanwhile(&order.order_number).into()),
     }

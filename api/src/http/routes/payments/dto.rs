@@ -52,6 +52,10 @@ pub struct CreateOrderRequest {
     /// before dispatch (`POST /api/orders/{id}/balance`); offered on totals of
     /// at least `ADVANCE_MIN_TOTAL`, else 400 `ADVANCE_NOT_OFFERED`.
     pub payment_plan: Option<String>,
+    /// Order updates by WhatsApp to the shipping address's mobile number
+    /// (the checkout shows it; unticked by default): true records consent for
+    /// that number now (docs/whatsapp.md); false or absent changes nothing.
+    pub whatsapp_updates: Option<bool>,
 }
 
 #[derive(Object, Debug)]

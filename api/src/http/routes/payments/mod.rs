@@ -132,6 +132,19 @@ impl PaymentsApi {
         {
             return Err(ApiError::bad_request("Only INR payments are accepted").into());
         }
+        // Checked before anything is made: a bad number changes nothing.
+        let whatsapp_phone = match b.whatsapp_updates {
+            Some(true) => Some(
+                crate::domain::Phone::parse(b.shipping_address.phone.as_deref().unwrap_or(""))
+                    .map_err(|_| {
+                        ApiError::bad_request(
+                            "Please enter a valid 10-digit mobile number to get order updates on WhatsApp",
+                        )
+                    })?
+                    .into_string(),
+            ),
+            _ => None,
+        };
         let checkout = Checkout {
             amount: b.amount,
             receipt: check_receipt(&b.receipt)?,
@@ -146,6 +159,10 @@ impl PaymentsApi {
             plan: PaymentPlan::parse(b.payment_plan.as_deref()).map_err(ApiError::bad_request)?,
         };
         let order = open_order(&state, &auth.0.id, checkout).await?;
+        if let Some(phone) = whatsapp_phone {
+            let now = state.notify.clock.now();
+            crate::core::notify::consent::give(&state.db, &auth.0.id, &phone, now).await?;
+        }
         Ok(Envelope::ok("Order created", created(&state, order)))
     }
 

@@ -114,6 +114,11 @@ pub async fn handle(
     state
         .metrics
         .payment(PaymentVia::Webhook, settle::outcome_of(&outcome));
+    if outcome == Payment::Confirmed
+        && let Some(paid) = orders::get(&state.db, &order.id).await?
+    {
+        crate::core::notify::events::order_confirmed(state, &paid).await;
+    }
     Ok(match outcome {
         Payment::Confirmed => "confirmed",
         Payment::AlreadyPaid => "already_paid",
