@@ -122,6 +122,10 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
             "/api/dev/outbox",
             poem::get(crate::http::routes::dev::outbox_for).around(guards::limit_body),
         );
+        route = route.at(
+            "/api/dev/clock",
+            poem::post(crate::http::routes::dev::set_clock).around(guards::limit_body),
+        );
     }
     // The built-in catalogue's pictures (the URLs in its products' colorImages).
     route = route.nest(

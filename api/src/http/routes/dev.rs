@@ -48,3 +48,41 @@ pub async fn outbox_for(
         }
     }
 }
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ClockBody {
+    offset_ms: i64,
+}
+
+/// The most the dev clock moves either way: a year.
+const MAX_CLOCK_OFFSET_MS: i64 = 366 * 24 * 3_600_000;
+
+/// `POST /api/dev/clock {"offsetMs": …}`: moves the clock updates go by (their
+/// quiet hours, the proof links' expiry), so a browser test at 02:00 India
+/// time sees a WhatsApp message sent as it would be by day.
+#[handler]
+pub async fn set_clock(
+    req: &Request,
+    state: Data<&AppState>,
+    body: Json<ClockBody>,
+) -> poem::Response {
+    if !guards::from_this_machine(req) {
+        tracing::warn!("dev clock asked from another machine: refused");
+        return (
+            StatusCode::FORBIDDEN,
+            "The dev clock answers only on this machine",
+        )
+            .into_response();
+    }
+    if body.offset_ms.abs() > MAX_CLOCK_OFFSET_MS {
+        return (
+            StatusCode::BAD_REQUEST,
+            "offsetMs is at most a year either way",
+        )
+            .into_response();
+    }
+    state.notify.clock.set_offset_ms(body.offset_ms);
+    Json(serde_json::json!({"success": true, "message": "Clock moved", "data": state.notify.clock.now()}))
+        .into_response()
+}
