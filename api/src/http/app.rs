@@ -187,6 +187,10 @@ pub fn build(state: AppState) -> impl poem::Endpoint {
             crate::http::request_metrics::count(ep, req, metrics.clone(), names.clone())
         })
         .around(json_errors)
+        // One type for what is inside: each layer's type holds all those within, and a release build's layout
+        // of the whole went past rustc's query depth (`queries overflow the depth limit`). One call through a
+        // pointer per request.
+        .boxed()
         // The errors' words first, then the bytes compressed: compression wraps what translation wrote.
         .around(move |ep, req| {
             crate::http::language::translate_errors(ep, req, translating.clone())
