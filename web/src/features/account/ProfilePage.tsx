@@ -2,7 +2,7 @@
 // e-mail address is shown (with whether it is verified) but cannot. A new
 // mobile number is saved only with the code sent to it, as the server asks;
 // when the store cannot send SMS (503), its message says so.
-// Below, the store's language (LanguageChoice) and the password (ChangePasswordForm) can be changed.
+// Below, WhatsApp updates (WhatsAppChoice), the store's language (LanguageChoice) and the password (ChangePasswordForm) can be changed.
 import { useState, type FormEvent } from 'react';
 import { profileError, sendPhoneCode, useProfile, useUpdateProfile } from '../../api/profile';
 import { Banners, useBanners } from '../../components/Banners';
@@ -13,6 +13,7 @@ import { parsePhone } from '../../lib/contact';
 import { cleanPhone } from '../../lib/inputs';
 import ChangePasswordForm from './ChangePasswordForm';
 import LanguageChoice from './LanguageChoice';
+import WhatsAppChoice from './WhatsAppChoice';
 import { useT } from '../../lib/i18n';
 import { shopperDateFormat } from '../../lib/dateFormat';
 
@@ -162,6 +163,7 @@ export default function ProfilePage() {
           </div>
         </form>
       </div>
+      <WhatsAppChoice profile={saved} />
       <LanguageChoice />
       <ChangePasswordForm />
     </section>
