@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import { AuthProvider } from '../lib/auth';
 import type { Product } from '../api/products';
 import type { Order } from '../api/orders';
+import type { Profile } from '../api/profile';
 import type { StorePage } from '../api/pages';
 import type { Ticket } from '../api/supportTickets';
 import type { components } from '../lib/schema';
@@ -302,4 +303,22 @@ export function order(n: number, overrides: Partial<Order> = {}): Order {
 export async function inHindi(): Promise<void> {
   await loadCatalogue('hi');
   chooseLanguage('hi');
+}
+
+/** The signed-in customer's profile as GET /api/users/profile returns it (Asha, a proven mobile, no WhatsApp). */
+export function profileFixture(overrides: Partial<Profile> = {}): Profile {
+  return {
+    _id: 'u1',
+    name: 'Asha Verma',
+    email: 'asha@example.com',
+    isVerified: true,
+    phone: '9876543210',
+    role: 'user',
+    createdAt: Date.UTC(2026, 0, 15),
+    addresses: [],
+    preferences: {},
+    language: 'en',
+    whatsappUpdates: false,
+    ...overrides,
+  };
 }

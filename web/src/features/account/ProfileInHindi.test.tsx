@@ -3,23 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
+import { mockApi, ok, renderRoutes, signedIn, profileFixture } from '../../test/testkit';
 import type { Profile } from '../../api/profile';
 import ProfilePage from './ProfilePage';
 
-const PROFILE: Profile = {
-  _id: 'u1',
-  name: 'Asha Verma',
-  email: 'asha@example.com',
-  isVerified: true,
-  phone: '9876543210',
-  role: 'user',
-  createdAt: Date.UTC(2026, 0, 15),
-  addresses: [],
-  preferences: {},
-  language: 'en',
-  whatsappUpdates: false,
-};
+const PROFILE: Profile = profileFixture();
 
 describe('the profile in Hindi', () => {
   it('switches the store to Hindi from the language choice, and back', async () => {
