@@ -27,7 +27,15 @@ const PLAIN_PARAMS: [&str; 8] = [
 ];
 
 /// Path prefixes whose next segment is a bearer secret: whoever holds it may read.
-const SECRET_SEGMENT_AFTER: [&str; 4] = ["/api/shared-designs/", "/d/", "/g/", "/by-token/"];
+const SECRET_SEGMENT_AFTER: [&str; 6] = [
+    "/api/shared-designs/",
+    "/d/",
+    "/g/",
+    "/by-token/",
+    // A proof's WhatsApp link approves the proof without signing in.
+    "/proof/",
+    "/api/proof-links/",
+];
 
 /// The path and query as logged.
 pub fn loggable(path: &str, query: Option<&str>) -> String {
@@ -128,6 +136,15 @@ mod tests {
             "/api/shared-designs/_/thumbnail?v=3"
         );
         assert_eq!(loggable("/d/0123456789abcdef", None), "/d/_");
+        assert_eq!(loggable("/proof/abc.0123456789abcdef", None), "/proof/_");
+        assert_eq!(
+            loggable("/api/proof-links/abc.0123456789abcdef/approve", None),
+            "/api/proof-links/_/approve"
+        );
+        assert_eq!(
+            loggable("/api/orders/o1/proofs/2/approve", None),
+            "/api/orders/o1/proofs/2/approve"
+        );
         assert_eq!(
             loggable(
                 "/api/admin/orders",
