@@ -7,6 +7,7 @@
 import { english, type MessageId } from './i18n/catalogues';
 import { currentLanguage, type Language, type T } from './i18n';
 import { translate, type Values } from './i18n/format';
+import { valuesIn } from './i18n/readBack';
 
 /** How a roster row's problem comes when the engine names the row (typed rows) or the line (a pasted list). */
 const ROW = /^(Row|Line) (\d+): ([\s\S]*)$/;
@@ -14,37 +15,6 @@ const ROW = /^(Row|Line) (\d+): ([\s\S]*)$/;
 function idOf(code: string | undefined): MessageId | undefined {
   const id = `engine.${code}`;
   return code && Object.hasOwn(english, id) ? (id as MessageId) : undefined;
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const patterns = new Map<string, { regex: RegExp; names: string[] }>();
-
-/** The English template as a pattern catching its arguments (`{name}` → a group; ICU's `''` is one apostrophe). */
-function patternOf(template: string): { regex: RegExp; names: string[] } {
-  let made = patterns.get(template);
-  if (!made) {
-    const names: string[] = [];
-    const source = template
-      .split(/(\{\w+\})/)
-      .map((piece) => {
-        const arg = /^\{(\w+)\}$/.exec(piece);
-        if (!arg) return escape(piece.replaceAll("''", "'"));
-        names.push(arg[1]);
-        return '([\\s\\S]+?)';
-      })
-      .join('');
-    made = { regex: new RegExp(`^${source}$`), names };
-    patterns.set(template, made);
-  }
-  return made;
-}
-
-/** The values of an English `message` written by the catalogue's English of `id`, or undefined when it was not. */
-export function valuesIn(id: MessageId, message: string): Values | undefined {
-  const { regex, names } = patternOf(english[id]);
-  const found = regex.exec(message);
-  if (!found) return undefined;
-  return Object.fromEntries(names.map((name, i) => [name, found[i + 1]]));
 }
 
 /** The values of `code`'s message read from the engine's English one, or undefined when it does not match. */

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { tierPrices, type LineQuote, type ProductPricing, type TierPrice } from '../../lib/engine';
 import { percentOff, rupees } from '../../lib/money';
-import { valuesIn } from '../../lib/engineMessages';
+import { valuesIn } from '../../lib/i18n/readBack';
 import { useT, type T } from '../../lib/i18n';
 
 function useTierPrices(pricing: ProductPricing): TierPrice[] | null {
