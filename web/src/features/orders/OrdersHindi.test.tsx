@@ -5,6 +5,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { inHindi, mockApi, ok, order, renderAt, renderRoutes, signedIn, storeFacts } from '../../test/testkit';
 import { claim } from '../../test/supportFixtures';
+import { englishLeft } from '../../test/englishLeft';
+import { COURIER_WORDS, deliveredTracking, FULL_TIMELINE_HINDI, fullTimeline } from '../../test/orderFixtures';
 import OrdersPage from './OrdersPage';
 import { ProofReview } from './ProofReview';
 
@@ -14,7 +16,8 @@ function englishIn(element: Element, data: RegExp): string[] {
 }
 
 /** The test order's data: its product, colour, customer and address, payment method and the server's gateway name. */
-const ORDER_DATA = /^(Shirt|Normal|white|card|Payment|Gateway|Janpath|New|Delhi|India|Asha|Verma|Test|Customer)$/;
+const ORDER_WORDS = ['Shirt', 'Normal', 'white', 'card', 'Payment', 'Gateway', 'Janpath', 'New', 'Delhi', 'India', 'Asha', 'Verma', 'Test', 'Customer'];
+const ORDER_DATA = new RegExp(`^(${ORDER_WORDS.join('|')})$`);
 
 describe('the orders in Hindi', () => {
   it('lists an order and shows its details in Hindi', async () => {
@@ -82,5 +85,29 @@ describe('the orders in Hindi', () => {
     expect(within(form).getByText('चुनें कि कितने पीस में समस्या है')).toBeTruthy();
     expect(within(form).getByText('कृपया समस्या बताएँ')).toBeTruthy();
     expect(englishIn(form, /^(PNG|JPEG|GIF|Shirt|Normal|white)$/)).toEqual([]);
+  });
+
+  it("tells a delivered order's whole story in Hindi: each step, the production stages, the parcel and a claim", async () => {
+    await inHindi();
+    signedIn();
+    const delivered = order(1, { status: 'delivered', isPaid: true });
+    mockApi((method, path) => {
+      if (method !== 'GET') return undefined;
+      if (path === '/api/orders') return { status: 200, body: { success: true, message: 'Orders', data: [delivered], pagination: { page: 1, limit: 10, total: 1, pages: 1 } } };
+      if (path === '/api/store') return ok(storeFacts());
+      if (path === '/api/orders/o1') return ok({ ...delivered, timeline: fullTimeline() }, 'Order fetched');
+      if (path === '/api/orders/o1/tracking') return ok(deliveredTracking());
+      if (path === '/api/orders/o1/claims') return ok([]);
+      return undefined;
+    });
+    renderRoutes([{ path: '/user/orders', element: <OrdersPage /> }], '/user/orders');
+    const card = (await screen.findAllByTestId('order-card'))[0];
+    await userEvent.click(within(card).getByRole('button', { name: 'विवरण देखें' }));
+    const timeline = await within(card).findByRole('list', { name: 'ऑर्डर की टाइमलाइन' });
+    expect(within(timeline).getAllByRole('listitem').map((li) => li.querySelector('.timeline-label')?.textContent)).toEqual(FULL_TIMELINE_HINDI);
+    expect(englishLeft(timeline)).toEqual([]);
+    await within(card).findByRole('link', { name: /DL123456789/ });
+    // The whole card, details open: only the order's data and the courier's words are in Latin letters.
+    expect(englishLeft(card, [...ORDER_WORDS, ...COURIER_WORDS])).toEqual([]);
   });
 });

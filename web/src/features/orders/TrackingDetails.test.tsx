@@ -64,7 +64,7 @@ describe('Tracking details', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Order LT-2 has not shipped yet');
   });
 
-  it('names the shipping kinds of the timeline in the server’s words', () => {
+  it('names the shipping kinds of the timeline (in English, the server’s words)', () => {
     renderAt(
       '/',
       <TimelineList
