@@ -1,7 +1,8 @@
 // Password sign-in and the e-mailed links: verify an address, ask for a reset
-// link, set a new password. Each resolves to the server's message, or throws
-// an ApiError with the server's message (else the fallback).
-import { api, messageOf, unwrap } from '../lib/api';
+// link, set a new password. Each resolves when done (the page says so in its
+// own words: the server's success messages are English), or throws an ApiError
+// with the server's message (else the fallback).
+import { api, unwrap } from '../lib/api';
 import type { components } from '../lib/schema';
 
 export type AuthData = components['schemas']['AuthData'];
@@ -14,37 +15,35 @@ export const CHANGE_PASSWORD_FAILED = 'Failed to change password. Please try aga
 /** The server's answer to a used, expired or mistyped link; also shown for a link without a token. */
 export const INVALID_LINK = 'This link is invalid or has expired';
 
-type Result<T> = { data?: { data?: T; message?: string }; error?: unknown; response: Response };
+/**
+ * The server's answer when proving the address ended the account's sessions
+ * (api/src/http/routes/auth/mod.rs, verify_email): the one success whose words
+ * tell the page something.
+ */
+export const VERIFIED_SIGN_IN_AGAIN = 'Email verified. Please sign in again.';
 
-function messageFrom<T>(result: Result<T>, fallback: string, success: string): string {
-  unwrap(result, fallback);
-  return messageOf(result.data, success);
+export async function loginWithPassword(email: string, password: string): Promise<AuthData> {
+  return unwrap(await api.POST('/auth/login', { body: { email, password } }), LOGIN_FAILED);
 }
 
-export async function loginWithPassword(email: string, password: string): Promise<{ data: AuthData; message: string }> {
-  const result = await api.POST('/auth/login', { body: { email, password } });
-  return { data: unwrap(result, LOGIN_FAILED), message: messageOf(result.data, 'Login successful') };
+/** Proves the address; resolves to whether its owner must sign in again. */
+export async function verifyEmail(token: string): Promise<{ signInAgain: boolean }> {
+  const result = await api.POST('/auth/verify-email', { body: { token } });
+  unwrap(result, VERIFY_EMAIL_FAILED);
+  return { signInAgain: result.data?.message === VERIFIED_SIGN_IN_AGAIN };
 }
 
-export async function verifyEmail(token: string): Promise<string> {
-  return messageFrom(await api.POST('/auth/verify-email', { body: { token } }), VERIFY_EMAIL_FAILED, 'Email verified');
+export async function forgotPassword(email: string): Promise<void> {
+  unwrap(await api.POST('/auth/forgot-password', { body: { email } }), FORGOT_PASSWORD_FAILED);
 }
 
-export async function forgotPassword(email: string): Promise<string> {
-  return messageFrom(
-    await api.POST('/auth/forgot-password', { body: { email } }),
-    FORGOT_PASSWORD_FAILED,
-    'If an account exists for this email, a reset link has been sent',
-  );
+export async function resetPassword(token: string, password: string): Promise<void> {
+  unwrap(await api.POST('/auth/reset-password', { body: { token, password } }), RESET_PASSWORD_FAILED);
 }
 
-export async function resetPassword(token: string, password: string): Promise<string> {
-  return messageFrom(await api.POST('/auth/reset-password', { body: { token, password } }), RESET_PASSWORD_FAILED, 'Password has been reset. Please log in.');
-}
-
-/** Changes the signed-in user's password; resolves to the server's message. */
-export async function changePassword(currentPassword: string, newPassword: string): Promise<string> {
-  return messageFrom(await api.POST('/auth/change-password', { body: { currentPassword, newPassword } }), CHANGE_PASSWORD_FAILED, 'Password changed');
+/** Changes the signed-in user's password. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  unwrap(await api.POST('/auth/change-password', { body: { currentPassword, newPassword } }), CHANGE_PASSWORD_FAILED);
 }
 
 /**

@@ -1,6 +1,6 @@
 // The newsletter's double opt-in: asking to subscribe e-mails a confirmation
 // link; opening it (/newsletter/confirm?token=...) confirms the subscription.
-import { api, ApiError, messageOf, unwrap } from '../lib/api';
+import { api, ApiError, unwrap } from '../lib/api';
 
 export const CONFIRM_FAILED = 'Failed to confirm your subscription. Please try again.';
 /** A link without a token, or one the server no longer knows. */
@@ -23,9 +23,7 @@ export async function subscribeToNewsletter(email: string): Promise<void> {
   if (res.error !== undefined) throw new ApiError(newsletterError(res.response.status), res.response.status);
 }
 
-/** Confirms with the link's token; resolves to the server's message or throws its refusal. */
-export async function confirmNewsletter(token: string): Promise<string> {
-  const result = await api.POST('/newsletter/confirm', { body: { token } });
-  unwrap(result, CONFIRM_FAILED);
-  return messageOf(result.data, 'Your subscription is confirmed. Thank you for subscribing!');
+/** Confirms with the link's token; resolves when confirmed, or throws its refusal. */
+export async function confirmNewsletter(token: string): Promise<void> {
+  unwrap(await api.POST('/newsletter/confirm', { body: { token } }), CONFIRM_FAILED);
 }

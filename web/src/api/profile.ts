@@ -10,7 +10,6 @@ export type ProfileUpdate = components['schemas']['ProfileUpdate'];
 
 export const FETCH_PROFILE_FAILED = 'Failed to fetch profile';
 export const UPDATE_PROFILE_FAILED = 'Failed to update profile';
-export const PROFILE_UPDATED = 'Profile updated successfully!';
 export const SEND_PHONE_CODE_FAILED = 'Failed to send the code. Please try again.';
 
 export function useProfile() {
@@ -30,11 +29,9 @@ export function useUpdateProfile() {
   });
 }
 
-/** Sends a code to a (new) mobile number; resolves to the server's message. */
-export async function sendPhoneCode(phone: string): Promise<string> {
-  const result = await api.POST('/auth/otp/phone/send', { body: { phone } });
-  unwrap(result, SEND_PHONE_CODE_FAILED);
-  return result.data?.message || 'OTP sent to your phone';
+/** Sends a code to a (new) mobile number. */
+export async function sendPhoneCode(phone: string): Promise<void> {
+  unwrap(await api.POST('/auth/otp/phone/send', { body: { phone } }), SEND_PHONE_CODE_FAILED);
 }
 
 /** The server's words for a refused change (a 4xx), else the fallback. */

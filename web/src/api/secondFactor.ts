@@ -1,8 +1,10 @@
 // An admin's second sign-in step: set up an authenticator app (TOTP) with the
 // challenge a first factor gave, then finish signing in with its code or a
 // recovery code; and unlock a factor locked after too many wrong codes with
-// the e-mailed link's token. Each resolves to the server's answer, or throws
-// an ApiError with the server's message (else the fallback).
+// the e-mailed link's token. Each resolves to the server's data (the page says
+// what happened in its own words; a sign-in also gives the server's message,
+// which counts the recovery codes left), or throws an ApiError with the
+// server's message (else the fallback).
 import { api, messageOf, unwrap } from '../lib/api';
 import type { components } from '../lib/schema';
 import type { AuthData } from './auth';
@@ -20,12 +22,10 @@ export async function enrolSecondFactor(challenge: string): Promise<Enrolment> {
 
 export async function verifySecondFactor(challenge: string, code: string): Promise<{ data: AuthData; message: string }> {
   const result = await api.POST('/auth/2fa/verify', { body: { challenge, code } });
-  return { data: unwrap(result, SECOND_FACTOR_FAILED), message: messageOf(result.data, 'Login successful') };
+  return { data: unwrap(result, SECOND_FACTOR_FAILED), message: messageOf(result.data, '') };
 }
 
-/** Uses the unlock link's token (single use); resolves to the server's message. */
-export async function unlockSecondFactor(token: string): Promise<string> {
-  const result = await api.POST('/auth/2fa/unlock', { body: { token } });
-  unwrap(result, UNLOCK_FAILED);
-  return messageOf(result.data, 'Your second factor is unlocked. Please sign in again.');
+/** Uses the unlock link's token (single use). */
+export async function unlockSecondFactor(token: string): Promise<void> {
+  unwrap(await api.POST('/auth/2fa/unlock', { body: { token } }), UNLOCK_FAILED);
 }

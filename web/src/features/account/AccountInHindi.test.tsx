@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { inHindi, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
+import { saidAsStatus } from '../../test/englishLeft';
 import type { Address } from '../../api/addresses';
 import AccountLayout from './AccountLayout';
 import DashboardPage from './DashboardPage';
 import AddressesPage from './AddressesPage';
 import SupportPage from './SupportPage';
+import ChangePasswordForm from './ChangePasswordForm';
 
 const HOME: Address = { _id: 'a1', type: 'home', street: '12 Janpath', city: 'New Delhi', state: 'Delhi', zipCode: '110001', country: 'India', phone: '9876543210', isDefault: true };
 /** Latin words of three letters or more in the page's texts (each text node apart), except the data's. */
@@ -53,5 +55,18 @@ describe('the account pages in Hindi', () => {
     const { container } = renderRoutes([{ path: '/account/support', element: <SupportPage /> }], '/account/support');
     expect(await screen.findByRole('heading', { name: 'अभी कोई टिकट नहीं' })).toBeTruthy();
     expect(englishLeft(container.querySelector('section')!)).toEqual([]);
+  });
+
+  it('says a changed password in Hindi, though the server says it in English', async () => {
+    await inHindi();
+    signedIn();
+    mockApi((_m, path) => (path === '/api/auth/change-password' ? ok(true, 'Password changed') : undefined));
+    const { container } = renderRoutes([{ path: '/user/profile', element: <ChangePasswordForm /> }], '/user/profile');
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText('मौजूदा पासवर्ड'), 'correct horse');
+    await u.type(screen.getByLabelText('नया पासवर्ड'), 'correct horse battery');
+    await u.type(screen.getByLabelText('नया पासवर्ड दोबारा लिखें'), 'correct horse battery');
+    await u.click(screen.getByRole('button', { name: 'पासवर्ड बदलें' }));
+    expect(await saidAsStatus(container, 'पासवर्ड बदल दिया गया')).toEqual({ status: true, english: [] });
   });
 });

@@ -26,11 +26,11 @@ export default function ChangePasswordForm() {
     setBusy(true);
     setNotice(null);
     try {
-      const message = await changePassword(current, next);
+      await changePassword(current, next);
       setCurrent('');
       setNext('');
       setConfirm('');
-      setNotice({ kind: 'ok', text: message });
+      setNotice({ kind: 'ok', text: t('profile.password.changed') });
     } catch (err) {
       setNotice({ kind: 'error', text: err instanceof ApiError && err.message ? err.message   : t('profile.password.failed') });
     } finally {

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import authRoutes from '../../../../api/src/http/routes/auth/mod.rs?raw';
+import { VERIFIED_SIGN_IN_AGAIN } from '../../api/auth';
 import { calls, fail, mockApi, ok, renderRoutes, signedIn } from '../../test/testkit';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import ResetPasswordPage from './ResetPasswordPage';
@@ -18,7 +20,11 @@ function bodiesOf(routes: Record<string, () => ReturnType<typeof ok>>) {
 }
 
 describe('VerifyEmailPage', () => {
-  it("sends the link's token once and shows the server's answer with a way to sign in", async () => {
+  it("knows the server's answer that asks its owner to sign in again (the page's own words say the rest)", () => {
+    expect(authRoutes).toContain(`"${VERIFIED_SIGN_IN_AGAIN}"`);
+  });
+
+  it("sends the link's token once and says it is verified, with a way to sign in", async () => {
     const { bodies } = bodiesOf({ '/api/auth/verify-email': () => ok(true, 'Email verified. Please sign in again.') });
     renderRoutes([{ path: '/verify-email', element: <VerifyEmailPage /> }], '/verify-email?token=abc123');
     expect(await screen.findByText('Email verified. Please sign in again.')).toBeTruthy();
@@ -30,7 +36,7 @@ describe('VerifyEmailPage', () => {
     signedIn();
     const { fetchMock } = bodiesOf({ '/api/auth/verify-email': () => ok(true, 'Email verified') });
     renderRoutes([{ path: '/verify-email', element: <VerifyEmailPage /> }], '/verify-email?token=abc123');
-    expect(await screen.findByText('Email verified', { selector: 'p.notice' }, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByText('Your e-mail address is confirmed.', { selector: 'p.notice' }, { timeout: 2000 })).toBeTruthy();
     await waitFor(() => expect(calls(fetchMock, '/api/auth/me')).toBe(1));
     const order = fetchMock.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), location.href).pathname);
     expect(order.indexOf('/api/auth/refresh')).toBeLessThan(order.indexOf('/api/auth/verify-email'));
@@ -87,7 +93,7 @@ describe('ResetPasswordPage', () => {
 });
 
 describe('ForgotPasswordPage', () => {
-  it("sends the address and shows the server's same-for-everyone answer", async () => {
+  it('sends the address and gives the same-for-everyone answer', async () => {
     const message = 'If an account exists for this email, a reset link has been sent';
     const { bodies } = bodiesOf({ '/api/auth/forgot-password': () => ok(true, message) });
     renderRoutes([{ path: '/forgot-password', element: <ForgotPasswordPage /> }], '/forgot-password');

@@ -39,7 +39,8 @@ describe('signing in, in Hindi', () => {
 
   it('sends a phone code in Hindi', async () => {
     await inHindi();
-    mockApi((_m, path) => (path === '/api/auth/otp/phone/send' ? ok(true, 'कोड भेज दिया गया') : undefined));
+    // The server's success answer is English: the page says it in its own words.
+    mockApi((_m, path) => (path === '/api/auth/otp/phone/send' ? ok(true, 'OTP sent to your phone') : undefined));
     const { container } = renderRoutes([{ path: '/login', element: <LoginPage /> }], '/login');
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'इसके बजाय फ़ोन कोड से साइन इन करें' }));
@@ -47,6 +48,7 @@ describe('signing in, in Hindi', () => {
     await u.click(screen.getByRole('button', { name: 'SMS से कोड भेजें' }));
     expect(await screen.findByText('+91 9876543210').then((e) => e.closest('p')?.textContent)).toBe('हमने +91 9876543210 पर SMS से 6 अंकों का कोड भेजा है।');
     expect(screen.getByRole('button', { name: 'दूसरा नंबर इस्तेमाल करें' })).toBeTruthy();
+    expect(screen.getByText('आपके फ़ोन पर OTP भेज दिया गया है')).toBeTruthy();
     expect(englishLeft(container)).toEqual([]);
   });
 

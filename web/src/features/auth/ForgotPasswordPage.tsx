@@ -24,7 +24,8 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     setNotice(null);
     try {
-      setNotice({ kind: 'ok', text: await forgotPassword(email.trim()) });
+      await forgotPassword(email.trim());
+      setNotice({ kind: 'ok', text: t('auth.resetLinkSent') });
     } catch (err) {
       setNotice({ kind: 'error', text: err instanceof ApiError ? err.message   : t('auth.forgotFailed') });
     } finally {

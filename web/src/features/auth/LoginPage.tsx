@@ -126,7 +126,7 @@ export default function LoginPage() {
         setNotice({ kind: 'error', text: err instanceof ApiError ? err.message : t('auth.loginFailed') });
         return;
       }
-      finish(signedIn.data, REDIRECT_AFTER_LOGIN_MS, signedIn.message);
+      finish(signedIn, REDIRECT_AFTER_LOGIN_MS, t('auth.loginSuccessful'));
     });
   };
 
@@ -140,7 +140,7 @@ export default function LoginPage() {
       }
       setStep('phone-otp');
       setCode('');
-      setNotice({ kind: 'ok', text: res.data.message });
+      setNotice({ kind: 'ok', text: t('auth.phoneCodeSent') });
     });
   };
 
@@ -331,7 +331,7 @@ export default function LoginPage() {
           <SecondFactorStep
             challenge={secondFactor}
             done={leaving}
-            onSignedIn={(data, message) => finish(data, REDIRECT_AFTER_LOGIN_MS, message)}
+            onSignedIn={(data, said) => finish(data, REDIRECT_AFTER_LOGIN_MS, said)}
             onRestart={() => {
               setSecondFactor(null);
               setCode('');

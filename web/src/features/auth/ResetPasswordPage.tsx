@@ -25,7 +25,7 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(token ? null : t('auth.invalidLink'));
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -34,9 +34,9 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      const message = await resetPassword(token, password);
+      await resetPassword(token, password);
       if (isAuthenticated) await recheckSession();
-      setDone(message);
+      setDone(true);
     } catch (err) {
       setError(err instanceof ApiError ? err.message   : t('auth.resetFailed'));
     } finally {
@@ -53,7 +53,7 @@ export default function ResetPasswordPage() {
           </div>
           <h1>{t('auth.passwordResetDone')}</h1>
           <p className="notice ok" role="status">
-            {done}
+            {t('auth.passwordResetText')}
           </p>
           <div className="actions">
             <Link className="btn" to="/login" state={PASSWORD_LOGIN}>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import accountMessages from '../../../../api/src/core/messages/accounts.rs?raw';
+import { english } from '../../lib/i18n/catalogues';
 import { fail, fakeTokens, mockApi, ok, renderRoutes } from '../../test/testkit';
 import { accessToken } from '../../lib/tokens';
 import LoginPage from './LoginPage';
@@ -68,6 +70,10 @@ describe('An admin’s second factor', () => {
       { challenge: 'c1', code: '123456' },
     ]);
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/products'), { timeout: 2000 });
+  });
+
+  it('reads the recovery codes left from the server’s words (its English is the catalogue’s)', () => {
+    expect(accountMessages).toContain(`format!("${english['auth.signedInWithRecoveryCode']}")`);
   });
 
   it('asks an enrolled admin for the app’s code or a recovery code, and offers a new sign-in when the challenge expired', async () => {

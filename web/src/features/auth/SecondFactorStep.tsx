@@ -8,11 +8,12 @@ import type { AuthData } from '../../api/auth';
 import { enrolSecondFactor, verifySecondFactor, type Enrolment, type SecondFactorChallenge } from '../../api/secondFactor';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/i18n';
+import { valuesIn } from '../../lib/i18n/readBack';
 
 interface Props {
   challenge: SecondFactorChallenge;
-  /** The session started: the answer's data and message. */
-  onSignedIn: (data: AuthData, message: string) => void;
+  /** The session started: the answer's data, and `said`: what the page tells the admin (signed in; with a recovery code, how many are left). */
+  onSignedIn: (data: AuthData, said: string) => void;
   /** Back to the first step (an expired challenge, or another account). */
   onRestart: () => void;
   /** Disables the form once signed in (the page is about to leave). */
@@ -56,7 +57,9 @@ export default function SecondFactorStep({ challenge, onSignedIn, onRestart, don
     setError(null);
     try {
       const signedIn = await verifySecondFactor(challenge.challenge, code.trim());
-      onSignedIn(signedIn.data, signedIn.message);
+      // The server counts the recovery codes left (api/src/core/messages/accounts.rs); read back from its English.
+      const left = valuesIn('auth.signedInWithRecoveryCode', signedIn.message);
+      onSignedIn(signedIn.data, left ? t('auth.signedInWithRecoveryCode', left) : t('auth.loginSuccessful'));
     } catch (err) {
       failed(err, t('auth.secondFactorFailed'));
     } finally {

@@ -11,7 +11,7 @@ const UNLOCKED = 'Your second factor is unlocked. Please sign in again.';
 const INVALID = 'This link is invalid or has expired';
 
 describe('UnlockSecondFactorPage', () => {
-  it("sends the link's token once and shows the server's answer with a way to sign in", async () => {
+  it("sends the link's token once and says it is unlocked, with a way to sign in", async () => {
     const bodies: unknown[] = [];
     mockApi(async (_m, path, _url, request) => {
       if (path !== '/api/auth/2fa/unlock') return undefined;

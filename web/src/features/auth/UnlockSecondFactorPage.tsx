@@ -16,7 +16,7 @@ const CROSS = '✕';
 /** The command an admin runs on the server: not translated. */
 const UNLOCK_COMMAND = 'api reset-second-factor --email … --unlock';
 
-type State = { kind: 'checking' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string; retry: boolean };
+type State = { kind: 'checking' } | { kind: 'done' } | { kind: 'failed'; message: string; retry: boolean };
 
 /** What a failure shows; a refused link (4xx other than 429) is final, anything else may be tried again. */
 function failure(e: unknown, language: Language): State {
@@ -27,7 +27,7 @@ function failure(e: unknown, language: Language): State {
 
 function unlock(token: string, show: (state: State) => void) {
   unlockSecondFactor(token).then(
-    (message) => show({ kind: 'done', message }),
+    () => show({ kind: 'done' }),
     (e) => show(failure(e, currentLanguage())),
   );
 }
@@ -65,7 +65,7 @@ export default function UnlockSecondFactorPage() {
             </div>
             <h1>{t('auth.unlocked')}</h1>
             <p className="notice ok" role="status">
-              {state.message}
+              {t('auth.unlockedText')}
             </p>
             <p className="muted">{t('auth.unlockedNote')}</p>
             <div className="actions">

@@ -15,7 +15,7 @@ import './login.css';
 const TICK = '✓';
 const CROSS = '✕';
 
-type State = { kind: 'checking' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
+type State = { kind: 'checking' } | { kind: 'done'; signInAgain: boolean } | { kind: 'failed'; message: string };
 
 export default function VerifyEmailPage() {
   const t = useT();
@@ -29,9 +29,9 @@ export default function VerifyEmailPage() {
     if (!token || loading || sent.current) return;
     sent.current = true;
     verifyEmail(token).then(
-      async (message) => {
+      async ({ signInAgain }) => {
         if (isAuthenticated) await recheckSession();
-        setState({ kind: 'done', message });
+        setState({ kind: 'done', signInAgain });
       },
       (e) => setState({ kind: 'failed', message: e instanceof ApiError ? e.message   : t('auth.verifyEmailFailed') }),
     );
@@ -52,7 +52,7 @@ export default function VerifyEmailPage() {
             </div>
             <h1>{t('auth.emailVerified')}</h1>
             <p className="notice ok" role="status">
-              {state.message}
+              {t('auth.emailVerifiedText', { again: state.signInAgain ? 'yes' : 'no' })}
             </p>
             <div className="actions">
               {isAuthenticated ? (

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { currentLanguage, translate, useT } from '../../lib/i18n';
 
-type State = { kind: 'checking' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
+type State = { kind: 'checking' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
 export default function NewsletterConfirmPage() {
   const t = useT();
@@ -21,7 +21,7 @@ export default function NewsletterConfirmPage() {
     if (!token || sent.current) return;
     sent.current = true;
     confirmNewsletter(token).then(
-      (message) => setState({ kind: 'done', message }),
+      () => setState({ kind: 'done' }),
       (e) => setState({ kind: 'failed', message: e instanceof ApiError ? e.message : translate(currentLanguage(), 'newsletterConfirm.failed') }),
     );
   }, [token]);
@@ -37,7 +37,7 @@ export default function NewsletterConfirmPage() {
         <>
           <h1>{t('newsletterConfirm.confirmed')}</h1>
           <p className="notice ok" role="status">
-            {state.message}
+            {t('newsletterConfirm.confirmedText')}
           </p>
           <Link className="btn" to="/products">
             {t('newsletterConfirm.continueShopping')}
