@@ -1,7 +1,7 @@
 // Group orders: the organiser's groups (made from a saved design, shared as
 // /g/{token}, topped up, closed into one cart line) and a member's own
 // pieces through the link. Prices, progress and every row rule are the server's:
-// these hooks only carry its figures and its messages.
+// these hooks only carry its figures and its refusals.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -74,16 +74,10 @@ function useGroupMutation<V>(id: string, run: (v: V) => Promise<GroupOrder>, aft
   });
 }
 
-/** The server's message beside its answer (what a close or a withdrawal says happened). */
-function withMessage<T>(result: Parameters<typeof unwrap<T>>[0], fallback: string): { data: T; message: string } {
-  const data = unwrap(result, fallback);
-  return { data, message: result.data?.message ?? '' };
-}
-
 /**
  * The organiser's changes to one group. Closing also refreshes the cart (where
  * the group's line now is when the organiser pays) and the orders (members
- * paying: the group is placed); it resolves with the server's message.
+ * paying: the group is placed).
  */
 export function useGroupActions(id: string) {
   const queryClient = useQueryClient();
@@ -92,8 +86,8 @@ export function useGroupActions(id: string) {
   return {
     update: useGroupMutation(id, async (body: UpdateGroupOrder) => unwrap(await api.PUT('/group-orders/{id}', { ...path, body }), GROUP_CHANGE_FAILED)),
     close: useMutation({
-      mutationFn: async () => withMessage(await api.POST('/group-orders/{id}/close', path), GROUP_CHANGE_FAILED),
-      onSuccess: ({ data }) => {
+      mutationFn: async () => unwrap(await api.POST('/group-orders/{id}/close', path), GROUP_CHANGE_FAILED),
+      onSuccess: (data) => {
         queryClient.setQueryData([...mineKey(user?._id), 'one', id], data);
         void queryClient.invalidateQueries({ queryKey: [...mineKey(user?._id), 'list'] });
         void queryClient.invalidateQueries({ queryKey: ['cart'] });
@@ -155,10 +149,8 @@ export function useMyPieceActions(token: string) {
         unwrap(await api.PUT('/group-orders/by-token/{token}/rows/mine/{row}', { params: { path: { token, row } }, body }), GROUP_CHANGE_FAILED),
       onSuccess,
     }),
-    /** Resolves with the server's message (a paid piece: its refund is under way). */
     withdraw: useMutation({
-      mutationFn: async (row: string) =>
-        withMessage(await api.DELETE('/group-orders/by-token/{token}/rows/mine/{row}', { params: { path: { token, row } } }), GROUP_CHANGE_FAILED).message,
+      mutationFn: async (row: string) => unwrap(await api.DELETE('/group-orders/by-token/{token}/rows/mine/{row}', { params: { path: { token, row } } }), GROUP_CHANGE_FAILED),
       onSuccess: () => onSuccess(null),
     }),
   };

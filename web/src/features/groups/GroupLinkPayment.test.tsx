@@ -118,7 +118,7 @@ describe('GroupLinkPage, members paying', () => {
     const confirm = screen.getByRole('dialog', { name: 'Withdraw' });
     expect(within(confirm).getByText(REFUND_WARNING)).toBeTruthy();
     await u.click(within(confirm).getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText(REFUNDED)).toBeTruthy();
+    expect(await screen.findByText(`${REFUNDED}.`)).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Join this group order' })).toBeTruthy();
   });
 
@@ -174,7 +174,7 @@ describe('GroupLinkPage, members paying', () => {
     const confirm = screen.getByRole('dialog', { name: 'Withdraw' });
     expect(within(confirm).getByText(REFUND_WARNING)).toBeTruthy();
     await u.click(within(confirm).getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText(REFUNDED)).toBeTruthy();
+    expect(await screen.findByText(`${REFUNDED}.`)).toBeTruthy();
   });
 
   it('offers no Pay once the group takes no rows, and a paid piece keeps its order', async () => {

@@ -79,7 +79,7 @@ function Organiser({ group }: { group: GroupOrder }) {
 
   const close = () =>
     actions.close.mutate(undefined, {
-      onSuccess: ({ message }) => (membersPay ? banners.success(message) : navigate('/cart')),
+      onSuccess: () => (membersPay ? banners.success(t('groups.closedToPrint')) : navigate('/cart')),
       onError: failed,
     });
   const cancel = () => {

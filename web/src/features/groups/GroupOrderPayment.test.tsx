@@ -101,7 +101,7 @@ describe('GroupOrderPage, members paying', () => {
     expect(screen.getByTestId('group-paid-pieces').textContent).toBe('3 paid');
   });
 
-  it('closes into a placed group with the server’s message; below the minimum of paid pieces, the engine’s', async () => {
+  it('closes into a placed group and says so; below the minimum of paid pieces, the engine’s refusal', async () => {
     let below = true;
     groupApi(membersGroup(), (_m, path) => (path.endsWith('/close') && below ? { status: 400, body: { success: false, code: 'BELOW_MINIMUM', message: BELOW } } : undefined));
     const u = userEvent.setup();
@@ -111,7 +111,7 @@ describe('GroupOrderPage, members paying', () => {
     expect(await screen.findByText(BELOW)).toBeTruthy();
     below = false;
     await u.click(screen.getByRole('button', { name: 'Close and place order' }));
-    expect(await screen.findByText(CLOSED)).toBeTruthy();
+    expect(await screen.findByText(`${CLOSED}.`)).toBeTruthy();
     expect(screen.getByText('Group order · Placed: its pieces go to print')).toBeTruthy();
     expect(screen.getByTestId('group-placed')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close and place order' })).toBeNull();

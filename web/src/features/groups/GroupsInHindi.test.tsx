@@ -1,8 +1,10 @@
 // The group-order pages in Hindi: a visitor's link, a member's piece with its share to pay, and the organiser's
 // page read Hindi, with no English word of the pages left (names and figures from the data aside).
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
-import { mockApi, ok, renderRoutes, signedIn, inHindi } from '../../test/testkit';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, mockApi, ok, renderRoutes, signedIn, inHindi } from '../../test/testkit';
+import { englishLeft as englishOn } from '../../test/englishLeft';
 import { group, GROUP_ID, GROUP_TOKEN, myPieces, productAnswer, publicGroup } from '../../test/groupFixtures';
 import GroupLinkPage from './GroupLinkPage';
 import GroupOrderPage from './GroupOrderPage';
@@ -53,5 +55,29 @@ describe('the group-order pages in Hindi', () => {
     expect(screen.getByRole('button', { name: 'बंद करें और भुगतान करें' })).toBeTruthy();
     const text = container.textContent!.replace(location.origin, '');
     expect(englishLeft(text, DATA)).toEqual([]);
+  });
+
+  it('tells a paying member in Hindi that their withdrawn piece is refunded', async () => {
+    await inHindi();
+    signedIn();
+    const base = `/api/group-orders/by-token/${GROUP_TOKEN}`;
+    let joined = true;
+    mockApi((method, path) => {
+      if (path === base) return ok(publicGroup({ payment: 'members' }));
+      if (path === `${base}/rows/mine/p1` && method === 'DELETE') {
+        joined = false;
+        // The server's English: the page says it in its own words.
+        return ok(publicGroup({ payment: 'members' }), 'You have withdrawn from the group order: your payment is being refunded');
+      }
+      if (path === `${base}/rows/mine`) return joined ? ok(myPieces([{ size: 'M', paid: true, orderId: 'o7', orderNumber: 'LT-20261122-000007' }])) : fail(404, 'Not joined');
+      return productAnswer(path);
+    });
+    const { container } = renderRoutes([{ path: '/g/:token', element: <GroupLinkPage /> }], `/g/${GROUP_TOKEN}`);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'वापस लें' }));
+    await u.click(within(screen.getByRole('dialog', { name: 'वापस लें' })).getByRole('button', { name: 'वापस लें' }));
+    expect(await screen.findByText('आप ग्रुप ऑर्डर से हट गए हैं: आपका भुगतान रिफ़ंड किया जा रहा है।')).toBeTruthy();
+    // The join form is back, with the product's size chart (its measurement, Chest, is the merchant's word).
+    expect(englishOn(container, [...DATA, 'Chest'])).toEqual([]);
   });
 });

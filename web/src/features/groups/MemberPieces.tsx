@@ -65,12 +65,11 @@ export function MemberPieces({ token, fields, offer, open, withdrawOpen = open, 
       <div role="alert">{error && <p className="notice error">{error}</p>}</div>
     </>
   );
-  const run = (mutate: (options: { onSuccess: (message?: unknown) => void; onError: (e: unknown) => void }) => void, success: string | null, fallback: string) => {
+  const run = (mutate: (options: { onSuccess: () => void; onError: (e: unknown) => void }) => void, success: string, fallback: string) => {
     setError(null);
     setDone(null);
     mutate({
-      // `success` null: the server's own words (a paid piece's refund).
-      onSuccess: (message) => (setDone(success ?? String(message)), setEditing(null), setAdding(false)),
+      onSuccess: () => (setDone(success), setEditing(null), setAdding(false)),
       onError: (e) => setError(serverErrorText(e, fallback)),
     });
   };
@@ -169,8 +168,9 @@ export function MemberPieces({ token, fields, offer, open, withdrawOpen = open, 
           onConfirm={() => {
             const piece = withdrawing;
             setWithdrawing(null);
-            // A paid piece: the server's own words on the refund.
-            run((o) => actions.withdraw.mutate(piece._id, o), withdrawPaid ? null : several ? t('groups.pieceWithdrawn') : t('groups.youWithdrew'), t('groups.changeFailed'));
+            // A paid piece is refunded (the server's answer says so too).
+            const said = several ? (withdrawPaid ? 'groups.pieceWithdrawnRefunded' : 'groups.pieceWithdrawn') : withdrawPaid ? 'groups.youWithdrewRefunded' : 'groups.youWithdrew';
+            run((o) => actions.withdraw.mutate(piece._id, o), t(said), t('groups.changeFailed'));
           }}
           onCancel={() => setWithdrawing(null)}
         >
