@@ -34,7 +34,7 @@ describe('NewsletterBox', () => {
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('');
   });
 
-  it("checks the address first, and shows the spec's message for each refusal", async () => {
+  it("checks the address first, and shows the spec's message for each refusal (the catalogue's, in English)", async () => {
     let answer = fail(404, 'Not found');
     mockApi((_m, path) => (path === '/api/newsletter/subscribe' ? answer : undefined));
     render(<NewsletterBox />);

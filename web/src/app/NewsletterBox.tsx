@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { subscribeToNewsletter } from '../api/newsletter';
+import { newsletterRefusal, subscribeToNewsletter } from '../api/newsletter';
 import { ApiError } from '../lib/api';
 import { parseEmail } from '../lib/contact';
 import { useT } from '../lib/i18n';
@@ -40,7 +40,7 @@ export function NewsletterBox() {
       setEmail('');
       setState({ kind: 'success', email: value });
     } catch (err) {
-      setState({ kind: 'error', message: err instanceof ApiError ? err.message : t('newsletter.failed') });
+      setState({ kind: 'error', message: t(err instanceof ApiError ? newsletterRefusal(err.status) : 'newsletter.failed') });
     }
   };
 
