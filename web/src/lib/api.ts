@@ -8,6 +8,8 @@
 // dropped) ends nothing: the next page tries again with the same cookie.
 import createClient, { type Middleware } from 'openapi-fetch';
 import { currentLanguage, localeOf } from './i18n/language';
+import { english } from './i18n/catalogues';
+import { translate } from './i18n/format';
 import type { paths } from './schema';
 import { accessToken, clearSession, storeAccessToken, storedUser, takeLegacyRefreshToken } from './tokens';
 
@@ -148,8 +150,13 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** What the shopper is told when the server does not answer at all. */
-export const SERVER_UNREACHABLE = 'Backend server is not available. Please check if the server is running.';
+/** What the shopper is told when the server does not answer at all, in English (`serverUnreachable()`: as chosen now). */
+export const SERVER_UNREACHABLE = english['server.unreachable'];
+
+/** `SERVER_UNREACHABLE` in the language chosen now. */
+export function serverUnreachable(): string {
+  return translate(currentLanguage(), 'server.unreachable');
+}
 
 /**
  * Whether a request failed without an answer: fetch rejects with a TypeError
@@ -174,7 +181,7 @@ export class ApiError extends Error {
 /** The server's words for a refused call, the unreachable-server message, else the fallback. */
 export function serverErrorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;
-  return isUnreachable(error) ? SERVER_UNREACHABLE : fallback;
+  return isUnreachable(error) ? serverUnreachable() : fallback;
 }
 
 /** Unwraps `{success, message, data}` or throws an ApiError with the server's message. */

@@ -6,7 +6,7 @@
 // the server names, sent back to it), a line the server refuses stays in this
 // browser with the server's reason. A line leaves the local cart only once the
 // server took it.
-import { ApiError, isUnreachable, SERVER_UNREACHABLE } from './api';
+import { ApiError, isUnreachable, serverUnreachable } from './api';
 import type { Design, LineQuote, ProductPricing } from './engine';
 import { garmentsOf, linePricing, type LocalLine } from './localCart';
 import { rupees } from './money';
@@ -48,7 +48,7 @@ const PRICE_MISMATCH = 'PRICE_MISMATCH';
 
 function reasonOf(e: unknown): string {
   if (e instanceof ApiError) return e.message;
-  return isUnreachable(e) ? SERVER_UNREACHABLE : 'Failed to add item to cart. Please check your connection and try again.';
+  return isUnreachable(e) ? serverUnreachable() : translate(currentLanguage(), 'studio.addFailed');
 }
 
 export async function mergeLocalCart(lines: LocalLine[], deps: MergeDeps): Promise<MergeReport> {
@@ -75,7 +75,7 @@ export async function mergeLocalCart(lines: LocalLine[], deps: MergeDeps): Promi
     } catch (e) {
       if (isUnreachable(e)) {
         // The server went away again: this line and every later one stay here.
-        report.kept.push(...lines.slice(i).map((l) => ({ line: l, reason: SERVER_UNREACHABLE })));
+        report.kept.push(...lines.slice(i).map((l) => ({ line: l, reason: serverUnreachable() })));
         break;
       }
       report.kept.push({ line, reason: reasonOf(e) });

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { unlockSecondFactor } from '../../api/secondFactor';
 import { Spinner } from '../../components/Spinner';
-import { ApiError, isUnreachable, SERVER_UNREACHABLE } from '../../lib/api';
+import { ApiError, isUnreachable } from '../../lib/api';
 import { currentLanguage, translate, useT, type Language } from '../../lib/i18n';
 import './login.css';
 
@@ -22,7 +22,7 @@ type State = { kind: 'checking' } | { kind: 'done' } | { kind: 'failed'; message
 function failure(e: unknown, language: Language): State {
   const fallback = translate(language, 'auth.unlockFailed');
   if (e instanceof ApiError) return { kind: 'failed', message: e.message || fallback, retry: e.status === 429 || e.status >= 500 };
-  return { kind: 'failed', message: isUnreachable(e) ? SERVER_UNREACHABLE : fallback, retry: true };
+  return { kind: 'failed', message: isUnreachable(e) ? translate(language, 'server.unreachable') : fallback, retry: true };
 }
 
 function unlock(token: string, show: (state: State) => void) {

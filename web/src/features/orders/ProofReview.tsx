@@ -4,7 +4,7 @@
 import { useId, useState } from 'react';
 import { MAX_COMMENT, latest, openProof, useAnswerProof, useProofs } from '../../api/proofs';
 import type { Order } from '../../api/orders';
-import { messageOf } from '../../lib/api';
+import { serverErrorText } from '../../lib/api';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../lib/i18n';
 
@@ -27,7 +27,7 @@ export function ProofReview({ order }: { order: Order }) {
   if (proofs.isError) {
     return (
       <p className="notice error" role="alert">
-        {messageOf(proofs.error, t('proofs.loadFailed'))}
+        {serverErrorText(proofs.error, t('proofs.loadFailed'))}
       </p>
     );
   }
@@ -41,7 +41,7 @@ export function ProofReview({ order }: { order: Order }) {
       .catch((e: Error) => setPdfError(e.message))
       .finally(() => setOpening(false));
   };
-  const failure = answer.isError ? messageOf(answer.error, t('proofs.answerFailed')) : null;
+  const failure = answer.isError ? serverErrorText(answer.error, t('proofs.answerFailed')) : null;
 
   let body;
   if (state === 'approved') {

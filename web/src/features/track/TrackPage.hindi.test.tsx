@@ -41,4 +41,16 @@ describe('/track in Hindi', () => {
     expect([...timeline.querySelectorAll('.timeline-label')].map((l) => l.textContent)).toEqual(FULL_TIMELINE_HINDI.slice(0, 9));
     expect(englishLeft(container, COURIER_WORDS)).toEqual([]);
   });
+
+  it('says in Hindi that the server cannot be reached', async () => {
+    await inHindi();
+    mockApi(() => undefined, { backend: false });
+    const { container } = renderAt('/track', <TrackPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('ऑर्डर नंबर'), 'LT-1');
+    await user.type(screen.getByLabelText('ईमेल पता'), 'asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'ऑर्डर ट्रैक करें' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('सर्वर उपलब्ध नहीं है। कृपया जाँचें कि सर्वर चल रहा है या नहीं।');
+    expect(englishLeft(container)).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@
 // address and no items, and one message for a wrong number or e-mail.
 import { useMutation } from '@tanstack/react-query';
 import { trackOrder } from '../../api/shipping';
-import { messageOf } from '../../lib/api';
+import { serverErrorText } from '../../lib/api';
 import { LookupForm } from '../../components/LookupForm';
 import { StatusChip } from '../../components/order/StatusChip';
 import { TimelineList } from '../../components/order/TimelineList';
@@ -29,7 +29,7 @@ export default function TrackPage() {
         <h1>{t('track.title')}</h1>
         <p className="muted">{t('track.intro')}</p>
       </header>
-      <LookupForm words={words} pending={track.isPending} error={track.isError ? messageOf(track.error, t('track.failed')) : null} onLookup={(n, e) => track.mutate({ n, e })}>
+      <LookupForm words={words} pending={track.isPending} error={track.isError ? serverErrorText(track.error, t('track.failed')) : null} onLookup={(n, e) => track.mutate({ n, e })}>
         {answer && (
           <article className="track-result">
             <div className="order-head">
