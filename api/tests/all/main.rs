@@ -25,6 +25,7 @@ mod crash;
 mod designs;
 mod fonts;
 mod gateway_fee;
+mod group_languages;
 mod group_orders;
 mod group_payments;
 mod gstin;

@@ -70,15 +70,17 @@ async fn at_deadline(state: &AppState, group: &Group) -> Result<(), Failure> {
     let pieces = quantities.total();
     let closed = quantities.check_minimum().is_ok()
         && close(db, group, state.config.personalisation).await.is_ok();
-    let letter = if closed {
-        messages::closed_at_deadline(group, pieces, members_pay)
-    } else {
-        let grace = members_pay.then_some(state.config.group_grace_hours);
-        messages::deadline_reached(group, pieces, quantities.need_more(), grace)
+    let grace = members_pay.then_some(state.config.group_grace_hours);
+    let letter = |language| {
+        if closed {
+            messages::closed_at_deadline(group, pieces, members_pay, language)
+        } else {
+            messages::deadline_reached(group, pieces, quantities.need_more(), grace, language)
+        }
     };
     let mut tx = crate::db::begin_write(db).await?;
     if groups::claim_flag(&mut tx, &group.id, groups::Flag::Deadline).await? {
-        tell_user(&mut tx, &group.organiser_id, &letter).await?;
+        tell_user(&mut tx, &group.organiser_id, letter).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -121,7 +123,10 @@ async fn placed(state: &AppState, group_id: &str, order_id: &str) -> Result<(), 
     let mut tx = crate::db::begin_write(&state.db).await?;
     if groups::place(&mut tx, group_id, order_id).await? {
         let (title, number) = groups::title_and_number(&mut tx, group_id, order_id).await?;
-        tell_everyone(&mut tx, group_id, &messages::placed(&title, &number)).await?;
+        tell_everyone(&mut tx, group_id, |language| {
+            messages::placed(&title, &number, language)
+        })
+        .await?;
         crate::core::notify::events::group_placed(&mut tx, &state.notify.clock, group_id, &title)
             .await?;
     }
@@ -134,7 +139,10 @@ async fn shipped(state: &AppState, group_id: &str) -> Result<(), Failure> {
     let mut tx = crate::db::begin_write(&state.db).await?;
     if groups::claim_flag(&mut tx, group_id, groups::Flag::Shipped).await? {
         let title = groups::title(&mut tx, group_id).await?;
-        tell_everyone(&mut tx, group_id, &messages::shipped(&title)).await?;
+        tell_everyone(&mut tx, group_id, |language| {
+            messages::shipped(&title, language)
+        })
+        .await?;
     }
     tx.commit().await?;
     Ok(())

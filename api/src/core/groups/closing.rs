@@ -6,6 +6,7 @@ use super::holds::{hold_open, not_open};
 use super::notify::{tell, tell_everyone, tell_user};
 use super::rows::{assemble, design_of, members};
 use crate::core::messages::groups as messages;
+use crate::core::messages::groups::Cancelled;
 use crate::db::group_orders as groups;
 use crate::db::group_orders::Group;
 use crate::db::{Db, cart, products};
@@ -48,7 +49,7 @@ pub async fn close(
         tell(
             &mut tx,
             &member.member_email,
-            &messages::closed_to_print(group, member),
+            &messages::closed_to_print(group, member, member.member_language),
         )
         .await?;
     }
@@ -90,12 +91,12 @@ async fn close_paid(db: &Db, group: &Group) -> Result<(), Failure> {
         tell(
             &mut tx,
             &member.member_email,
-            &messages::closed_without_piece(group, member),
+            &messages::closed_without_piece(group, member, member.member_language),
         )
         .await?;
     }
-    let letter = messages::ordered_with_paid_pieces(group, kept.len());
-    tell_everyone(&mut tx, &group.id, &letter).await?;
+    let letter = |language| messages::ordered_with_paid_pieces(group, kept.len(), language);
+    tell_everyone(&mut tx, &group.id, letter).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -104,8 +105,7 @@ async fn close_paid(db: &Db, group: &Group) -> Result<(), Failure> {
 /// owed back in the same transaction: the refunds owed (their ids, for the
 /// caller to make).
 pub async fn cancel(db: &Db, group: &Group) -> Result<Vec<String>, Failure> {
-    let why = messages::cancelled_by_organiser(group);
-    cancel_because(db, group, &why, false).await
+    cancel_because(db, group, Cancelled::ByOrganiser).await
 }
 
 /// The clock cancels a members-pay group that missed its deadline below the
@@ -116,16 +116,12 @@ pub async fn cancel_by_clock(
     group: &Group,
     grace_hours: i64,
 ) -> Result<Vec<String>, Failure> {
-    let why = messages::cancelled_by_clock(group, grace_hours);
-    cancel_because(db, group, &why, true).await
+    cancel_because(db, group, Cancelled::ByClock { grace_hours }).await
 }
 
-async fn cancel_because(
-    db: &Db,
-    group: &Group,
-    why: &str,
-    tell_organiser: bool,
-) -> Result<Vec<String>, Failure> {
+/// Cancels the group `why`; the clock's cancel tells the organiser too (who
+/// cancels it themselves knows).
+async fn cancel_because(db: &Db, group: &Group, why: Cancelled) -> Result<Vec<String>, Failure> {
     let mut tx = crate::db::begin_write(db).await?;
     if !groups::finish(&mut tx, &group.id, groups::CANCELLED).await? {
         return Err(not_open());
@@ -138,12 +134,12 @@ async fn cancel_because(
     for order in orders {
         owed.extend(groups::release_order(&mut tx, order, messages::CANCELLED, true).await?);
     }
-    if tell_organiser {
-        let letter = messages::cancelled_to_organiser(group, why);
-        tell_user(&mut tx, &group.organiser_id, &letter).await?;
+    if why != Cancelled::ByOrganiser {
+        let letter = |language| messages::cancelled_to_organiser(group, why, language);
+        tell_user(&mut tx, &group.organiser_id, letter).await?;
     }
     for member in members(&rows, &group.organiser_id) {
-        let letter = messages::cancelled_to_member(group, member, why);
+        let letter = messages::cancelled_to_member(group, member, why, member.member_language);
         tell(&mut tx, &member.member_email, &letter).await?;
     }
     tx.commit().await?;

@@ -61,12 +61,12 @@ pub async fn add_row(
     let pieces = groups::count_in(&mut tx, &group.id).await?;
     let mut joined = None;
     if !top_up {
-        let (name, email) = groups::name_and_email(&mut tx, user_id).await?;
+        let member = groups::recipient(&mut tx, user_id).await?;
         // A second piece (where the organiser allows more) is added, not joined.
         let added = groups::mine_in(&mut tx, &group.id, user_id).await?.len() > 1;
-        let letter = messages::joined(group, &name, &row.piece(), added);
-        tell(&mut tx, &email, &letter).await?;
-        joined = (!added).then_some(name);
+        let letter = messages::joined(group, &member.name, &row.piece(), added, member.language);
+        tell(&mut tx, &member.email, &letter).await?;
+        joined = (!added).then_some(member.name);
     }
     if group.payment == groups::ORGANISER_PAYS
         && design_engine::quantities::short_of_minimum(u32::try_from(pieces).unwrap_or(u32::MAX))

@@ -1,6 +1,7 @@
 //! Sending a group's letters through the outbox, inside the transaction that
-//! decided them: to one address, to a user, to everyone in the group; and the
-//! organiser's once-only note that the minimum is reached.
+//! decided them: to one address, to a user, to everyone in the group (each in
+//! their own language: a letter is made per recipient); and the organiser's
+//! once-only note that the minimum is reached.
 
 use sqlx::{Any, Transaction};
 
@@ -9,6 +10,7 @@ use crate::core::messages::groups as messages;
 use crate::db::group_orders as groups;
 use crate::db::group_orders::Group;
 use crate::db::outbox;
+use crate::domain::Language;
 use crate::error::Failure;
 
 /// One e-mail to `email`.
@@ -21,24 +23,25 @@ pub async fn tell(
     Ok(())
 }
 
-/// One e-mail to a user (the organiser).
+/// One e-mail to a user (the organiser), in their language.
 pub async fn tell_user(
     tx: &mut Transaction<'static, Any>,
     user_id: &str,
-    letter: &Letter,
+    letter: impl Fn(Language) -> Letter,
 ) -> Result<(), Failure> {
-    let email = groups::email_of(tx, user_id).await?;
-    tell(tx, &email, letter).await
+    let to = groups::recipient(tx, user_id).await?;
+    tell(tx, &to.email, &letter(to.language)).await
 }
 
-/// One e-mail to the organiser and to each member holding a row.
+/// One e-mail to the organiser and to each member holding a row, each in
+/// their language.
 pub async fn tell_everyone(
     tx: &mut Transaction<'static, Any>,
     group_id: &str,
-    letter: &Letter,
+    letter: impl Fn(Language) -> Letter,
 ) -> Result<(), Failure> {
-    for email in groups::everyone(tx, group_id).await? {
-        tell(tx, &email, letter).await?;
+    for to in groups::everyone(tx, group_id).await? {
+        tell(tx, &to.email, &letter(to.language)).await?;
     }
     Ok(())
 }
@@ -53,6 +56,9 @@ pub async fn tell_minimum(
     if !groups::claim_flag(tx, &group.id, groups::Flag::Minimum).await? {
         return Ok(());
     }
-    let letter = messages::minimum_reached(group, pieces, group.payment == groups::MEMBERS_PAY);
-    tell_user(tx, &group.organiser_id, &letter).await
+    let members_pay = group.payment == groups::MEMBERS_PAY;
+    tell_user(tx, &group.organiser_id, |language| {
+        messages::minimum_reached(group, pieces, members_pay, language)
+    })
+    .await
 }

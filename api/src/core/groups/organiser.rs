@@ -233,7 +233,7 @@ pub async fn remove_row(
         .ok_or_else(|| Failure::not_found("Row not found"))?;
     let owed = release_row(&mut tx, &group, &removed, "Removed from the group order").await?;
     if removed.top_up == 0 && removed.user_id != group.organiser_id {
-        let letter = messages::removed(&group, &removed, owed.is_some());
+        let letter = messages::removed(&group, &removed, owed.is_some(), removed.member_language);
         tell(&mut tx, &removed.member_email, &letter).await?;
     }
     tx.commit().await?;

@@ -219,3 +219,120 @@ fn every_customer_letter_has_both_languages() {
         &["QT/1", "100", "Tee", "₹250.00", "https://x/q"],
     );
 }
+
+#[test]
+fn every_group_letter_has_both_languages() {
+    use super::groups::{self, Cancelled};
+    use crate::db::group_orders::{Group, Row};
+    let group = Group {
+        id: "g1".into(),
+        token: "t".into(),
+        organiser_id: "u1".into(),
+        organiser_name: "Asha".into(),
+        product_id: "p".into(),
+        design: "{}".into(),
+        title: "Chess Club 2026".into(),
+        deadline: 0,
+        payment: "members".into(),
+        personalisation: 1,
+        status: "open".into(),
+        ship_to: None,
+        pieces_per_member: 1,
+        minimum_mailed: 0,
+        created_at: 0,
+        updated_at: 0,
+    };
+    let row = Row {
+        id: "r1".into(),
+        group_id: "g1".into(),
+        user_id: "u2".into(),
+        top_up: 0,
+        size: "M".into(),
+        name: Some("RAVI".into()),
+        number: Some("7".into()),
+        member_name: "Ravi".into(),
+        member_email: "ravi@example.com".into(),
+        member_language: Language::Hi,
+        created_at: 0,
+        order_id: None,
+        paid: 1,
+    };
+    let (title, piece) = ("Chess Club 2026", "M RAVI 7");
+    for added in [false, true] {
+        both(
+            "groups::joined",
+            |l| groups::joined(&group, "Ravi", piece, added, l),
+            &[title, "Asha", "Ravi", piece],
+        );
+    }
+    for refunded in [false, true] {
+        both(
+            "groups::removed",
+            |l| groups::removed(&group, &row, refunded, l),
+            &[title, "Asha", "Ravi", piece],
+        );
+    }
+    both(
+        "groups::closed_to_print",
+        |l| groups::closed_to_print(&group, &row, l),
+        &[title, "Asha", "Ravi", piece],
+    );
+    both(
+        "groups::closed_without_piece",
+        |l| groups::closed_without_piece(&group, &row, l),
+        &[title, "Asha", "Ravi", piece],
+    );
+    both(
+        "groups::ordered_with_paid_pieces",
+        |l| groups::ordered_with_paid_pieces(&group, 26, l),
+        &[title, "26"],
+    );
+    both(
+        "groups::placed",
+        |l| groups::placed(title, "LT-20260305-0001", l),
+        &[title, "LT-20260305-0001"],
+    );
+    both("groups::shipped", |l| groups::shipped(title, l), &[title]);
+    for why in [
+        Cancelled::ByOrganiser,
+        Cancelled::ByClock { grace_hours: 48 },
+    ] {
+        both(
+            "groups::cancelled_to_organiser",
+            |l| groups::cancelled_to_organiser(&group, why, l),
+            &[title, "Asha"],
+        );
+        both(
+            "groups::cancelled_to_member",
+            |l| groups::cancelled_to_member(&group, &row, why, l),
+            &[title, "Asha", "Ravi"],
+        );
+    }
+    both(
+        "groups::cancelled_to_member",
+        |l| groups::cancelled_to_member(&group, &row, Cancelled::ByClock { grace_hours: 48 }, l),
+        &["48"],
+    );
+    for members_pay in [false, true] {
+        both(
+            "groups::minimum_reached",
+            |l| groups::minimum_reached(&group, 25, members_pay, l),
+            &[title, "Asha", "25"],
+        );
+        both(
+            "groups::closed_at_deadline",
+            |l| groups::closed_at_deadline(&group, 27, members_pay, l),
+            &[title, "Asha", "27"],
+        );
+    }
+    both(
+        "groups::deadline_reached",
+        |l| groups::deadline_reached(&group, 20, 5, Some(48), l),
+        &[title, "Asha", "20", "5", "48"],
+    );
+    both(
+        "groups::deadline_reached",
+        |l| groups::deadline_reached(&group, 25, 0, None, l),
+        &[title, "Asha", "25"],
+    );
+}

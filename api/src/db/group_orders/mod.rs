@@ -17,7 +17,7 @@ pub use clock::{
     shipped_unmailed,
 };
 pub use orders::{cancel_or_paid, link_order, pieces_and_rows, release_order, waiting_for};
-pub use recipients::{email_of, everyone, name_and_email, title, title_and_number};
+pub use recipients::{Recipient, everyone, recipient, title, title_and_number};
 pub use rows::{
     NewRow, add_row, count_in, drop_row, mine, mine_in, row_in, rows, rows_in, rows_of_order,
     unpaid_of, update_row,
@@ -59,7 +59,7 @@ pub const CANCELLED: &str = "cancelled";
 pub const ORGANISER_PAYS: &str = "organiser";
 pub const MEMBERS_PAY: &str = "members";
 
-/// A member's piece, with the member's name and e-mail.
+/// A member's piece, with the member's name, e-mail and language.
 #[derive(FromRow, Debug, Clone)]
 pub struct Row {
     pub id: String,
@@ -71,6 +71,7 @@ pub struct Row {
     pub number: Option<String>,
     pub member_name: String,
     pub member_email: String,
+    pub member_language: crate::domain::Language,
     pub created_at: i64,
     /// Members paying: the order paying for this row, and 1 once it is paid.
     pub order_id: Option<String>,
@@ -89,7 +90,7 @@ macro_rules! paid_statuses {
 
 const ROW: &str = concat!(
     "SELECT r.id, r.group_id, r.user_id, r.top_up, r.size, r.name, r.number, u.name AS member_name, \
-                   u.email AS member_email, r.created_at, r.order_id, \
+                   u.email AS member_email, u.language AS member_language, r.created_at, r.order_id, \
                    CASE WHEN EXISTS (SELECT 1 FROM orders o WHERE o.id = r.order_id AND o.is_paid = 1 \
                    AND o.status IN (",
     paid_statuses!(),

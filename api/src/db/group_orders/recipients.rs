@@ -1,41 +1,41 @@
-//! Who a group's messages go to, and what they name: the organiser's or a
-//! member's address, everyone holding a row, the group's title and its order.
+//! Who a group's messages go to, and what they name: the organiser or a
+//! member (their address and language), everyone holding a row, the group's
+//! title and its order.
 
-use sqlx::{Any, Transaction};
+use sqlx::{Any, FromRow, Transaction};
 
 use crate::db::DbError;
+use crate::domain::Language;
 
-/// A user's e-mail address, inside the caller's transaction.
-pub async fn email_of(
-    tx: &mut Transaction<'static, Any>,
-    user_id: &str,
-) -> Result<String, DbError> {
-    Ok(sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_one(&mut **tx)
-        .await?)
+/// Who a letter goes to: their name, their address and the language they
+/// read the store in (every member has an account: rows need one).
+#[derive(FromRow, Debug, Clone)]
+pub struct Recipient {
+    pub name: String,
+    pub email: String,
+    pub language: Language,
 }
 
-/// A user's name and e-mail address, inside the caller's transaction.
-pub async fn name_and_email(
+/// A user as a letter's recipient, inside the caller's transaction.
+pub async fn recipient(
     tx: &mut Transaction<'static, Any>,
     user_id: &str,
-) -> Result<(String, String), DbError> {
+) -> Result<Recipient, DbError> {
     Ok(
-        sqlx::query_as("SELECT name, email FROM users WHERE id = $1")
+        sqlx::query_as("SELECT name, email, language FROM users WHERE id = $1")
             .bind(user_id)
             .fetch_one(&mut **tx)
             .await?,
     )
 }
 
-/// The e-mail addresses of the organiser and of each member holding a row.
+/// The organiser and each member holding a row, by address.
 pub async fn everyone(
     tx: &mut Transaction<'static, Any>,
     group_id: &str,
-) -> Result<Vec<String>, DbError> {
-    Ok(sqlx::query_scalar(
-        "SELECT u.email FROM users u WHERE u.id IN (SELECT organiser_id FROM group_orders WHERE id = $1) \
+) -> Result<Vec<Recipient>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT u.name, u.email, u.language FROM users u WHERE u.id IN (SELECT organiser_id FROM group_orders WHERE id = $1) \
          OR u.id IN (SELECT user_id FROM group_order_rows WHERE group_id = $1) ORDER BY u.email",
     )
     .bind(group_id)
