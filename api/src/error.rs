@@ -4,6 +4,8 @@
 //! kind to its status, once. The cause of an internal failure is logged here
 //! and never shown.
 
+use std::collections::BTreeMap;
+
 /// Why an operation did not happen. Each kind is one answer a client handles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -44,6 +46,9 @@ pub struct Failure {
     pub message: String,
     /// A stable code (e.g. `BELOW_MINIMUM`) where one applies.
     pub code: Option<String>,
+    /// The values the message names, by name (the design engine's: `size`,
+    /// `count`), for its text in another language; empty for most.
+    pub values: BTreeMap<String, String>,
     /// Seconds to wait before trying again (too many attempts, busy).
     pub retry_after: Option<u64>,
 }
@@ -60,12 +65,21 @@ impl Failure {
             kind,
             message: message.into(),
             code: None,
+            values: BTreeMap::new(),
             retry_after: None,
         }
     }
     /// The same failure with its stable code.
     pub fn with_code(mut self, code: &str) -> Failure {
         self.code = Some(code.to_string());
+        self
+    }
+    /// The same failure with the values its message names (the engine's).
+    pub fn with_values(mut self, values: design_engine::error::Values) -> Failure {
+        self.values = values
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), value))
+            .collect();
         self
     }
     pub fn bad_request(message: impl Into<String>) -> Failure {
@@ -135,7 +149,7 @@ impl Failure {
     }
 }
 
-/// A studio rule broken: the engine's own message, with its code.
+/// A studio rule broken: the engine's own message, with its code and values.
 impl From<design_engine::StudioError> for Failure {
     fn from(e: design_engine::StudioError) -> Failure {
         let message = match &e {
@@ -143,7 +157,7 @@ impl From<design_engine::StudioError> for Failure {
             design_engine::StudioError::MalformedDesign(inner) => inner.clone(),
             other => other.to_string(),
         };
-        Failure::bad_request_code(message, e.code())
+        Failure::bad_request_code(message, e.code()).with_values(e.values())
     }
 }
 

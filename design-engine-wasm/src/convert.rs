@@ -6,19 +6,28 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use design_engine::elements::ElementKind;
-use design_engine::error::StudioError;
+use design_engine::error::{StudioError, Values};
 use design_engine::roster::{RosterRow, RosterRowInput};
 use design_engine::size::Size;
 use design_engine::tiers::ProductPricing;
 
-/// A JavaScript `Error` with the studio's message and a `code` property.
+/// A JavaScript `Error` with the studio's message, its `code` and its
+/// `values` (a roster row's with its `row`).
 pub(crate) fn js_error(e: StudioError) -> JsValue {
-    coded_error(&e.to_string(), e.code())
+    coded_error(&e.to_string(), e.code(), &e.values())
 }
 
-pub(crate) fn coded_error(message: &str, code: &str) -> JsValue {
+/// An `Error` with `message`, a `code` property and a `values` one: a plain
+/// object of the values the message names, by the catalogue's names for them,
+/// so the page writes the message in its language without reading the English.
+pub(crate) fn coded_error(message: &str, code: &str, values: &Values) -> JsValue {
     let err = js_sys::Error::new(message);
+    let named = js_sys::Object::new();
+    for (name, value) in values {
+        let _ = js_sys::Reflect::set(&named, &(*name).into(), &value.into());
+    }
     let _ = js_sys::Reflect::set(&err, &"code".into(), &code.into());
+    let _ = js_sys::Reflect::set(&err, &"values".into(), &named);
     err.into()
 }
 
@@ -83,5 +92,6 @@ pub(crate) fn product_pricing(value: JsValue) -> Result<ProductPricing, JsValue>
 pub(crate) fn one_row(row: JsValue, sizes: &[Size]) -> Result<RosterRow, JsValue> {
     let input: RosterRowInput =
         serde_wasm_bindgen::from_value(row).map_err(|e| JsValue::from_str(&e.to_string()))?;
-    RosterRow::from_input(&input, sizes).map_err(|p| coded_error(&p.to_string(), p.code()))
+    RosterRow::from_input(&input, sizes)
+        .map_err(|p| coded_error(&p.to_string(), p.code(), &p.values()))
 }

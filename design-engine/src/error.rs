@@ -197,6 +197,108 @@ impl StudioError {
     }
 }
 
+/// The values a message names, each by the name the web catalogue's text of
+/// its code (`engine.<CODE>`) gives it, written as the English message writes
+/// them (a size's label, "₹12.50", a name without its quotes): the catalogue's
+/// English filled with them is the message, and another language's text puts
+/// them where it likes.
+pub type Values = Vec<(&'static str, String)>;
+
+impl StudioError {
+    /// The values this message names (see [`Values`]); a roster row's adds `row`.
+    pub fn values(&self) -> Values {
+        match self {
+            Self::ArcTooTight(radius) => vec![named("radius", radius)],
+            Self::TooManyPixels { width, height } => {
+                vec![named("width", width), named("height", height)]
+            }
+            Self::QrLowContrast(contrast) => vec![named("contrast", contrast)],
+            Self::UnknownClipArt(name) | Self::MissingClipArt(name) => {
+                vec![("name", unquoted(name))]
+            }
+            Self::BadClipArt(reason) | Self::BadSvg(reason) | Self::MalformedDesign(reason) => {
+                vec![named("reason", reason)]
+            }
+            Self::FontNotLoaded(font) => vec![named("font", font)],
+            Self::NegativeQuantity(size) | Self::QuantityTooLarge(size) => {
+                vec![named("size", size)]
+            }
+            Self::BelowMinimum(count) => vec![named("count", count), named("min", MIN_PER_COLOUR)],
+            Self::UnknownArea(area) => vec![named("area", area)],
+            Self::UnknownSize(size) => vec![named("size", size)],
+            Self::HeldPriceAboveList { held, list } => {
+                vec![named("held", held), named("list", list)]
+            }
+            Self::FirstTierNotBase => vec![named("min", MIN_PER_COLOUR)],
+            Self::TooManyTiers => vec![named("max", MAX_TIERS)],
+            Self::TierPiecesNotIncreasing(tier)
+            | Self::TierDiscountNotIncreasing(tier)
+            | Self::TierDiscountTooLarge(tier) => vec![named("tier", tier)],
+            Self::TierPiecesTooLarge(tier) => {
+                vec![named("tier", tier), named("max", MAX_TIER_PIECES)]
+            }
+            Self::UnsupportedVersion(version) => vec![named("version", version)],
+            Self::PersonalHeightOutOfRange => vec![
+                named("min", PERSONAL_HEIGHT_RANGE.start()),
+                named("max", PERSONAL_HEIGHT_RANGE.end()),
+            ],
+            Self::RosterRow { row, problem } => {
+                let mut values = vec![named("row", row)];
+                values.extend(problem.values());
+                values
+            }
+            Self::RosterSizeMismatch {
+                size,
+                roster,
+                quantity,
+            } => vec![
+                named("size", size),
+                named("roster", roster),
+                named("quantity", quantity),
+            ],
+            Self::RosterTooLong => vec![named("max", MAX_ROSTER_ROWS)],
+            Self::TextEmpty
+            | Self::TextTooLong
+            | Self::FontSizeOutOfRange
+            | Self::ArcRadiusOutOfRange
+            | Self::OutlineWidthOutOfRange
+            | Self::NoText
+            | Self::UnknownFont
+            | Self::InvalidColour
+            | Self::NotAnImage
+            | Self::ImageTooLarge
+            | Self::UndecodableImage
+            | Self::ImageSizeOutOfRange
+            | Self::MissingImage
+            | Self::QrTextEmpty
+            | Self::QrTextTooLong
+            | Self::NoItems
+            | Self::UnknownColour
+            | Self::NegativePrice
+            | Self::PriceOverflow
+            | Self::GatewayFeeOutOfRange
+            | Self::TiersEmpty
+            | Self::NoPersonal(_)
+            | Self::RosterMissing
+            | Self::RosterWithoutPersonalisation => Vec::new(),
+        }
+    }
+}
+
+/// One value by its name.
+fn named(name: &'static str, value: impl std::fmt::Display) -> (&'static str, String) {
+    (name, value.to_string())
+}
+
+/// A value the message shows quoted (`{0:?}`), as it shows it between its quotes.
+fn unquoted(value: &impl std::fmt::Debug) -> String {
+    let quoted = format!("{value:?}");
+    let mut chars = quoted.chars();
+    chars.next();
+    chars.next_back();
+    chars.as_str().to_string()
+}
+
 impl From<Overflow> for StudioError {
     fn from(_: Overflow) -> StudioError {
         StudioError::PriceOverflow
@@ -253,8 +355,28 @@ impl RowProblem {
         }
     }
 
+    /// The values this problem's message names (see [`Values`]).
+    pub fn values(&self) -> Values {
+        match self {
+            Self::NameTooLong => vec![named("max", MAX_NAME_CHARS)],
+            Self::NumberTooLong => vec![named("max", MAX_NUMBER_DIGITS)],
+            Self::NameCharacter(c) | Self::NumberCharacter(c) => vec![("character", unquoted(c))],
+            Self::UnknownSize(size, sizes) => vec![("size", unquoted(size)), named("sizes", sizes)],
+            Self::Empty
+            | Self::NameStart
+            | Self::NameMissing
+            | Self::NumberMissing
+            | Self::NameNotPrinted
+            | Self::NumberNotPrinted
+            | Self::Fields => Vec::new(),
+        }
+    }
+
     /// The problem as the error of row `row` (from 1).
     pub fn at(self, row: usize) -> StudioError {
         StudioError::RosterRow { row, problem: self }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -10,9 +10,11 @@
 
 pub mod parse;
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
-use crate::error::StudioError;
+use crate::error::{StudioError, Values};
 use crate::personal_field::PersonalField;
 use crate::size::Size;
 
@@ -221,6 +223,12 @@ pub struct RowError {
     pub row: usize,
     pub message: String,
     pub code: &'static str,
+    /// The values the message names by their names in the catalogue
+    /// ([`crate::error::Values`]), with `row` when it names its row or line.
+    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
+    pub values: BTreeMap<&'static str, String>,
+    /// `row` is a line of a pasted list ("Line 4: …"), not a typed row ("Row 4: …").
+    pub line: bool,
 }
 
 impl From<&StudioError> for RowError {
@@ -232,6 +240,28 @@ impl From<&StudioError> for RowError {
             },
             message: e.to_string(),
             code: e.code(),
+            values: e.values().into_iter().collect(),
+            line: false,
+        }
+    }
+}
+
+impl RowError {
+    /// The error of line `line` of a pasted list: "Line 4: " and `message`.
+    pub fn at_line(
+        line: usize,
+        message: &dyn std::fmt::Display,
+        code: &'static str,
+        values: Values,
+    ) -> RowError {
+        RowError {
+            row: line,
+            message: format!("Line {line}: {message}"),
+            code,
+            values: std::iter::once(("row", line.to_string()))
+                .chain(values)
+                .collect(),
+            line: true,
         }
     }
 }

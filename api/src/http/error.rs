@@ -2,6 +2,8 @@
 //! body carrying the specification's message (and a stable code where one
 //! applies), never an internal cause.
 
+use std::collections::BTreeMap;
+
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 
@@ -16,6 +18,10 @@ pub struct ErrorBody {
     /// A stable machine-readable code where one applies (e.g. `BELOW_MINIMUM`).
     #[oai(skip_serializing_if_is_none)]
     pub code: Option<String>,
+    /// The values the message names, by name, where its code's text in another
+    /// language needs them (the design studio's: `{"size": "M"}`).
+    #[oai(skip_serializing_if_is_none)]
+    pub values: Option<BTreeMap<String, String>>,
 }
 
 /// The one error type of the API: each variant is a status code.
@@ -66,11 +72,16 @@ pub enum ApiError {
     ServiceUnavailable(Json<ErrorBody>, #[oai(header = "Retry-After")] Option<u64>),
 }
 
-fn body(message: String, code: Option<String>) -> Json<ErrorBody> {
+fn body(
+    message: String,
+    code: Option<String>,
+    values: BTreeMap<String, String>,
+) -> Json<ErrorBody> {
     Json(ErrorBody {
         success: false,
         message,
         code,
+        values: (!values.is_empty()).then_some(values),
     })
 }
 
@@ -78,7 +89,7 @@ fn body(message: String, code: Option<String>) -> Json<ErrorBody> {
 impl From<Failure> for ApiError {
     fn from(f: Failure) -> ApiError {
         let retry_after = f.retry_after;
-        let b = body(f.message, f.code);
+        let b = body(f.message, f.code, f.values);
         match f.kind {
             Kind::Invalid => ApiError::BadRequest(b),
             Kind::Unauthenticated => ApiError::Unauthorized(b),

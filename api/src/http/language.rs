@@ -100,7 +100,12 @@ pub async fn translate_errors<E: Endpoint>(
     };
     let code = json.get("code").and_then(|c| c.as_str());
     let message = json.get("message").and_then(|m| m.as_str());
-    if let Some(hindi) = message.and_then(|m| translate::refusal(language, code, m)) {
+    // The values the message names (the design engine's), for its Hindi by name.
+    let values = json
+        .get("values")
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .unwrap_or_default();
+    if let Some(hindi) = message.and_then(|m| translate::refusal(language, code, m, &values)) {
         json["message"] = serde_json::Value::String(hindi);
         parts.headers.remove(CONTENT_LENGTH);
         return Ok(Response::from_parts(parts, json.to_string().into()));

@@ -126,6 +126,8 @@ async fn a_hindi_customer_is_refused_in_hindi_with_the_same_code() {
             en["message"],
             "Minimum quantity requirement not met. You need 15 more items to reach the minimum of 25 per color."
         );
+        // The values the engine named, for a client writing the code's text itself.
+        assert_eq!(en["values"], json!({"count": "15", "min": "25"}), "{en}");
 
         let (hindi, _) = app.sign_up("hi@example.com").await;
         set_language(&app, &hindi, "hi").await;
@@ -148,11 +150,12 @@ async fn a_hindi_customer_is_refused_in_hindi_with_the_same_code() {
         );
         let hi: Value = res.json().await.unwrap();
         assert_eq!(hi["code"], "BELOW_MINIMUM", "{hi}");
-        let message = hi["message"].as_str().unwrap();
-        assert!(
-            is_hindi(message) && message.contains("25") && message.contains("15"),
-            "{message}"
+        // Filled by name: the minimum, then the pieces missing, in Hindi's order.
+        assert_eq!(
+            hi["message"], "न्यूनतम मात्रा पूरी नहीं हुई। हर रंग के कम से कम 25 पीस चाहिए: 15 पीस और जोड़ें।",
+            "{hi}"
         );
+        assert_eq!(hi["values"], en["values"]);
 
         // Checkout of an empty cart: the route's own refusal, in Hindi.
         let (status, body) = create_order(&app, &hindi, "rcpt_hi").await;

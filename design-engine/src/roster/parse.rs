@@ -37,28 +37,19 @@ pub fn parse_roster(text: &str, sizes: &[Size]) -> RosterParse {
         seen_data = true;
         pieces += 1;
         if pieces > MAX_ROSTER_ROWS {
+            let e = StudioError::RosterTooLong;
             out.errors
-                .push(line_error(number, &StudioError::RosterTooLong));
+                .push(RowError::at_line(number, &e, e.code(), e.values()));
             break;
         }
         match row_of(&fields, sizes) {
             Ok(row) => out.rows.push(row),
-            Err(problem) => out.errors.push(RowError {
-                row: number,
-                message: format!("Line {number}: {problem}"),
-                code: problem.code(),
-            }),
+            Err(p) => out
+                .errors
+                .push(RowError::at_line(number, &p, p.code(), p.values())),
         }
     }
     out
-}
-
-fn line_error(line: usize, e: &StudioError) -> RowError {
-    RowError {
-        row: line,
-        message: format!("Line {line}: {e}"),
-        code: e.code(),
-    }
 }
 
 fn row_of(fields: &[String], sizes: &[Size]) -> Result<RosterRow, RowProblem> {

@@ -269,7 +269,9 @@ fn the_cart_needs_a_roster_that_matches_the_design_piece_for_piece() {
         RowError {
             row: 1,
             message: "Row 1: this design prints no name: leave the name empty or add a name to a print area".into(),
-            code: "ROSTER_NAME_NOT_PRINTED"
+            code: "ROSTER_NAME_NOT_PRINTED",
+            values: [("row", "1".to_string())].into(),
+            line: false,
         }
     );
 }

@@ -1,17 +1,18 @@
 // The engine's refusals in both languages: every code the engine can give has its text in the catalogue, the
 // English word for word the engine's (read from its source, so a new code or a changed wording fails here, not in
-// a shopper's face), and a real refusal reads back as the engine wrote it in English and in Hindi with its values.
+// a shopper's face), and a real refusal, with the values the engine hands over, reads as the engine wrote it in
+// English and in Hindi. (The engine's own test holds every code's values to the catalogue's English.)
 import { beforeAll, describe, expect, it } from 'vitest';
 import engineErrors from '../../../design-engine/src/error.rs?raw';
 import engineTiers from '../../../design-engine/src/tiers.rs?raw';
 import engineRosterPricing from '../../../design-engine/src/roster_pricing.rs?raw';
-import { english } from './i18n/catalogues';
+import { english, type MessageId } from './i18n/catalogues';
 import en from './i18n/en.json';
 import { loadCatalogue } from './i18n';
-import { createStudio } from './engine';
+import { createStudio, rosterReader } from './engine';
 import { garmentOf } from './garment';
 import { product } from '../test/testkit';
-import { engineError, translatorOf as translator } from './engineMessages';
+import { engineError, nextTierHint, translatorOf as translator } from './engineMessages';
 
 /** Each enum of error.rs (StudioError, RowProblem) with its impl: variant → its #[error] text, and code → variant. */
 function engineCodes(): { code: string; wording: string }[] {
@@ -85,7 +86,7 @@ describe("the engine's refusals", () => {
 
     it('read the same in English and in Hindi with the values', async () => {
       const tooMany = await refusal((s) => s.setQuantity('M', 10001));
-      expect((tooMany as Error & { code: string }).code).toBe('QUANTITY_TOO_LARGE');
+      expect(tooMany).toMatchObject({ code: 'QUANTITY_TOO_LARGE', values: { size: 'M' } });
       expect(engineError(english, tooMany)).toBe(tooMany.message);
       expect(engineError(hindi, tooMany)).toBe('साइज़ M की मात्रा 10000 से ज़्यादा नहीं हो सकती');
 
@@ -97,17 +98,56 @@ describe("the engine's refusals", () => {
       expect(engineError(hindi, fewer)).toBe('न्यूनतम मात्रा पूरी नहीं हुई। हर रंग के कम से कम 25 पीस के लिए आपको 20 और आइटम चाहिए।');
     });
 
-    it('name the row of a roster row refused', async () => {
-      const row = Object.assign(new Error('Row 3: a name must start with a letter'), { code: 'ROSTER_NAME_START' });
+    it('hand over the values each message names, by the catalogue text\'s names', async () => {
+      const cases: [Error, string, Record<string, string>][] = [
+        [await refusal((s) => s.setQuantity('XL', -1)), 'QUANTITY_NEGATIVE', { size: 'XL' }],
+        [await refusal((s) => {
+          s.setQuantity('M', 3);
+          s.checkForCart();
+        }), 'BELOW_MINIMUM', { count: '22', min: '25' }],
+        [await refusal((s) => s.setPersonal('back', 'name', 'Arial', 99, '#000000')), 'PERSONAL_HEIGHT_OUT_OF_RANGE', { min: '4', max: '70' }],
+      ];
+      for (const [e, code, values] of cases) {
+        expect(e).toMatchObject({ code, values });
+        expect(english(`engine.${code}` as MessageId, values)).toBe(e.message);
+      }
+    });
+
+    it('name the row of a roster row refused, typed or pasted', async () => {
+      const row = await refusal((s) => s.setRoster([{ size: 'M', name: 'ASHA' }, { size: 'M', number: '7' }, { size: 'M', name: '-RAVI' }]));
+      expect(row).toMatchObject({ code: 'ROSTER_NAME_START', message: 'Row 3: a name must start with a letter', values: { row: '3' } });
       expect(engineError(english, row)).toBe(row.message);
       expect(engineError(hindi, row)).toBe('पंक्ति 3: नाम किसी अक्षर से शुरू होना चाहिए');
+
+      const reader = await rosterReader();
+      const [typed] = reader.check([{ size: 'M', name: 'ASHA' }, { size: 'M', name: 'A#' }]);
+      expect(typed).toMatchObject({ row: 2, code: 'ROSTER_NAME_CHARACTER', line: false, values: { row: '2', character: '#' } });
+      expect(engineError(english, typed)).toBe(typed.message);
+      expect(engineError(hindi, typed)).toMatch(/^पंक्ति 2: .*'#' नहीं$/);
+
+      const [pasted] = reader.parse('ASHA, 7, M\nRAVI, 8, XXXL').errors;
+      expect(pasted).toMatchObject({ row: 2, code: 'ROSTER_UNKNOWN_SIZE', line: true, values: { row: '2', size: 'XXXL' } });
+      expect(engineError(english, pasted)).toBe(pasted.message);
+      expect(pasted.message).toMatch(/^Line 2: /);
+      expect(engineError(hindi, pasted)).toMatch(/^पंक्ति 2: "XXXL" कोई साइज़ नहीं है/);
+    });
+
+    it("write the next tier's hint from its figures as the engine does", async () => {
+      const studio = await createStudio('p1', 'white', null, garmentOf(product({ colors: ['white'] })));
+      studio.setQuantity('M', 25);
+      const next = studio.quote({ unitPrice: 29900, tiers: [{ minPieces: 25, discountBps: 0 }, { minPieces: 50, discountBps: 500 }] }).nextTier;
+      expect(next).toBeTruthy();
+      expect(nextTierHint(english, next!)).toBe(next!.hint);
     });
 
     it('show a message the catalogue does not know as the engine wrote it', () => {
       const odd = Object.assign(new Error('Something new'), { code: 'SOMETHING_NEW' });
       expect(engineError(hindi, odd)).toBe('Something new');
-      const reworded = Object.assign(new Error('Text is too long'), { code: 'TEXT_TOO_LONG' });
-      expect(engineError(hindi, reworded)).toBe('Text is too long');
+      const valueless = Object.assign(new Error('Text is too long'), { code: 'TEXT_TOO_LONG' });
+      expect(engineError(hindi, valueless)).toBe('Text is too long');
+      // Values the catalogue's text does not take in full (an engine ahead of it) leave the engine's words too.
+      const short = Object.assign(new Error('Quantity for size M cannot be more than 10000'), { code: 'QUANTITY_TOO_LARGE', values: {} });
+      expect(engineError(hindi, short)).toBe(short.message);
     });
   });
 });

@@ -1,49 +1,43 @@
-// The design engine's refusals in the shopper's language. The engine (wasm) throws Errors with a stable `code` and
-// its English message; the catalogue holds each code's text (`engine.<CODE>`, the English word for word the
-// engine's, so the test in engineMessages.test.ts can hold them to it). The values a message names (a size, a
-// radius) are read back from the engine's English by the English template, so no value is lost and no rule's
-// wording is typed twice; a message the template does not match (or an unknown code) is shown as the engine
-// wrote it.
+// The design engine's refusals in the shopper's language. The engine (wasm) throws Errors with a stable `code`, its
+// English message and the `values` the message names (`{ size: 'M' }`, a roster row's with its `row`); its roster
+// checks list the same as plain objects, a pasted list's with `line: true`. The catalogue holds each code's text
+// (`engine.<CODE>`, its placeholders the engine's names and its English word for word the engine's, as
+// engineMessages.test.ts and the engine's own test hold), so no rule's wording is typed twice and no value is read
+// back from English. A code the catalogue lacks, or values its text does not take, show as the engine wrote it.
 import { english, type MessageId } from './i18n/catalogues';
 import { currentLanguage, type Language, type T } from './i18n';
 import { translate, type Values } from './i18n/format';
-import { valuesIn } from './i18n/readBack';
+import { rupees } from './money';
 
-/** How a roster row's problem comes when the engine names the row (typed rows) or the line (a pasted list). */
-const ROW = /^(Row|Line) (\d+): ([\s\S]*)$/;
-
-function idOf(code: string | undefined): MessageId | undefined {
+function idOf(code: string): MessageId | undefined {
   const id = `engine.${code}`;
-  return code && Object.hasOwn(english, id) ? (id as MessageId) : undefined;
+  return Object.hasOwn(english, id) ? (id as MessageId) : undefined;
 }
 
-/** The values of `code`'s message read from the engine's English one, or undefined when it does not match. */
-export function valuesOf(code: string, message: string): Values | undefined {
-  const id = idOf(code);
-  return id && valuesIn(id, message);
-}
-
-/** The text of the engine's `code` with `values`, in the shopper's language; `fallbackEnglish` for a code the catalogue lacks. */
-export function engineMessage(t: T, code: string | undefined, values: Values | undefined, fallbackEnglish: string): string {
-  const id = idOf(code);
-  return id ? t(id, values) : fallbackEnglish;
+/** The engine's `values`: a plain object of strings. */
+function valuesOf(values: unknown): Record<string, string> | undefined {
+  if (typeof values !== 'object' || values === null) return undefined;
+  return Object.values(values).every((v) => typeof v === 'string') ? (values as Record<string, string>) : undefined;
 }
 
 /**
- * An engine refusal in the shopper's language: an Error with a `code` as the engine throws it, or a roster row's
- * problem as it lists them (`{ row, code, message }`).
+ * An engine refusal in the shopper's language: an Error with a `code` and `values` as the engine throws it, or a
+ * roster row's problem as it lists them (`{ row, code, message, values, line }`).
  */
 export function engineError(t: T, e: unknown): string {
   if (typeof e !== 'object' || e === null || typeof (e as { message?: unknown }).message !== 'string') return String(e);
-  const { code, message } = e as { code?: unknown; message: string };
-  if (typeof code !== 'string') return message;
-  const values = valuesOf(code, message);
-  if (values) return engineMessage(t, code, values, message);
-  // A roster row's problem, named with its row.
-  const row = ROW.exec(message);
-  const inRow = row && valuesOf(code, row[3]);
-  if (row && inRow) return t(row[1] === 'Row' ? 'engine.row' : 'engine.line', { row: row[2], problem: engineMessage(t, code, inRow, row[3]) });
-  return message;
+  const { code, message, values, line } = e as { code?: unknown; message: string; values?: unknown; line?: unknown };
+  const id = typeof code === 'string' ? idOf(code) : undefined;
+  const named = valuesOf(values);
+  if (!id || !named) return message;
+  const { row, ...own } = named;
+  try {
+    const problem = t(id, own);
+    return row === undefined ? problem : t(line === true ? 'engine.line' : 'engine.row', { row, problem });
+  } catch {
+    // A text asking for a value the engine did not name (a catalogue behind the engine).
+    return message;
+  }
 }
 
 /** A translator for code outside components (texts only: no tags). */
@@ -54,4 +48,9 @@ export function translatorOf(language: Language): T {
 /** `engineError` in the language chosen now, for code outside components (the cart kept in this browser). */
 export function engineErrorNow(e: unknown): string {
   return engineError(translatorOf(currentLanguage()), e);
+}
+
+/** The engine's hint for a line's next quantity tier ("Add 12 more for ₹14.95 less per piece") from its figures. */
+export function nextTierHint(t: T, next: { piecesNeeded: number; savingPerPiece: number }): string {
+  return t('studio.nextTier', { pieces: String(next.piecesNeeded), saving: rupees(next.savingPerPiece) });
 }

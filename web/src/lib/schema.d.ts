@@ -17566,6 +17566,13 @@ export interface components {
             message: string;
             /** @description A stable machine-readable code where one applies (e.g. `BELOW_MINIMUM`). */
             code?: string;
+            /**
+             * @description The values the message names, by name, where its code's text in another
+             *     language needs them (the design studio's: `{"size": "M"}`).
+             */
+            values?: {
+                [key: string]: string;
+            };
         };
         /**
          * FileTicketRequest

@@ -73,10 +73,9 @@ pub fn check_row(
         name: name.map(str::to_string),
         number: number.map(str::to_string),
     };
-    let row =
-        RosterRow::from_input(&input, sizes).map_err(|p| row_error(p.to_string(), p.code()))?;
+    let row = RosterRow::from_input(&input, sizes).map_err(|p| row_error(&p))?;
     if let Some(p) = row_misfit(design, &row) {
-        return Err(row_error(p.to_string(), p.code()));
+        return Err(row_error(&p));
     }
     Ok(CheckedRow {
         size: row.size(),
@@ -86,18 +85,21 @@ pub fn check_row(
 }
 
 fn unknown_size(size: &str, sizes: &[Size]) -> Failure {
-    let p = RowProblem::UnknownSize(size.trim().chars().take(8).collect(), size_list(sizes));
-    row_error(p.to_string(), p.code())
+    row_error(&RowProblem::UnknownSize(
+        size.trim().chars().take(8).collect(),
+        size_list(sizes),
+    ))
 }
 
-/// The engine's message for one row, as a sentence.
-fn row_error(message: String, code: &str) -> Failure {
+/// The engine's message for one row, as a sentence, with its values.
+fn row_error(p: &RowProblem) -> Failure {
+    let message = p.to_string();
     let mut chars = message.chars();
     let sentence = match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => message,
     };
-    Failure::bad_request_code(sentence, code)
+    Failure::bad_request_code(sentence, p.code()).with_values(p.values())
 }
 
 /// The design the rows make: the group's design with a piece per row, and

@@ -12,6 +12,7 @@ import { colorSwatch } from '../../components/colors';
 import { DesignThumbnails } from '../../components/DesignThumbnails';
 import { Spinner } from '../../components/Spinner';
 import { engineMessage, type LineQuote } from '../../lib/engine';
+import { nextTierHint } from '../../lib/engineMessages';
 import type { LocalLine } from '../../lib/localCart';
 import { percentOff, rupees } from '../../lib/money';
 import { sizesText } from '../../lib/sizes';
@@ -155,7 +156,7 @@ function LocalCartLine({ line, quote, warnings }: { line: LocalLine; quote: Line
             {t('cart.line.tier', { percent: percentOff(quote.tierDiscountBps), base: rupees(quote.baseUnitPrice), saving: rupees(quote.tierDiscount) })}
           </p>
         )}
-        {quote.nextTier && <p className="muted small">{quote.nextTier.hint}</p>}
+        {quote.nextTier && <p className="muted small">{nextTierHint(t, quote.nextTier)}</p>}
         <PersonalisationCharge line={quote.personalisation} testId="cart-personalisation" />
         {(quote.elements > 0 || !!line.design.roster?.length) && <DesignThumbnails productId={line.design.productId} color={line.design.color} design={line.design} />}
         <PrintWarnings warnings={warnings} />

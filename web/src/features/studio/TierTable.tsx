@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import { tierPrices, type LineQuote, type ProductPricing, type TierPrice } from '../../lib/engine';
 import { percentOff, rupees } from '../../lib/money';
-import { valuesIn } from '../../lib/i18n/readBack';
-import { useT, type T } from '../../lib/i18n';
+import { nextTierHint } from '../../lib/engineMessages';
+import { useT } from '../../lib/i18n';
 
 function useTierPrices(pricing: ProductPricing): TierPrice[] | null {
   const [prices, setPrices] = useState<TierPrice[] | null>(null);
@@ -21,12 +21,6 @@ function useTierPrices(pricing: ProductPricing): TierPrice[] | null {
     };
   }, [key]);
   return prices;
-}
-
-/** The engine's English hint in the shopper's language (its figures read back from it), else as the engine wrote it. */
-function nextTierHint(t: T, hint: string): string {
-  const values = valuesIn('studio.nextTier', hint);
-  return values ? t('studio.nextTier', values) : hint;
 }
 
 export function TierTable({ pricing, line }: { pricing: ProductPricing; line: LineQuote | null }) {
@@ -63,7 +57,7 @@ export function TierTable({ pricing, line }: { pricing: ProductPricing; line: Li
       </table>
       {line?.nextTier && (
         <p className="next-tier" data-testid="next-tier" aria-live="polite">
-          {nextTierHint(t, line.nextTier.hint)}
+          {nextTierHint(t, line.nextTier)}
         </p>
       )}
     </section>
