@@ -1,7 +1,10 @@
 //! WhatsApp updates through a local stand-in speaking MSG91's WhatsApp API
 //! (helpers::whatsapp), with SMS through the MSG91 Flow stand-in: consent,
 //! once per event under retries and two instances, the fallbacks, the quiet
-//! hours, STOP and the profile's opt-out, and the proof's link.
+//! hours, STOP and the profile's opt-out, and the proof's link. `events`
+//! drives the other updates through the paths that queue them.
+
+mod events;
 
 use chrono::NaiveDate;
 use serde_json::{Value, json};
