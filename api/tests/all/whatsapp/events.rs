@@ -3,7 +3,7 @@
 //! with its courier, AWB and tracking link), the courier's tracking webhook
 //! (out for delivery, delivered), the last production stage of an order paid
 //! in two parts (balance due), a member joining a group and the group placed
-//! (the organiser paying), and a claim filed
+//! (the organiser paying, and the members paying), and a claim filed
 //! (complaint acknowledged). Each is sent once, as its template with its
 //! variables, in the customer's language, to the number consent was given
 //! for; a customer who did not consent is sent nothing, though the same
@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use api::whatsapp::Event;
 
 use super::{MOBILE, Setup, consent_on_profile, deliver, outbox, pay, setup_with};
-use crate::helpers::checkout::{TOTAL, advance_request, order_request, shopper};
+use crate::helpers::checkout::{TOTAL, address, advance_request, order_request, payment, shopper};
 use crate::helpers::groups::{member, members_apart, open};
 use crate::helpers::msg91::AUTH_KEY;
 use crate::helpers::shipping::{hook, ship, update};
@@ -292,5 +292,72 @@ async fn a_member_hears_once_of_joining_and_of_the_group_placed() {
         for email in ["member2@example.com", "captain@example.com"] {
             assert_eq!(queued_for(&app, email).await, 0, "{email}");
         }
+    }
+}
+
+/// Members paying: the group is placed when the organiser closes it with
+/// the paid pieces (not by the clock), and its members hear of it there.
+#[tokio::test]
+async fn members_paying_hear_of_the_group_placed_when_it_closes() {
+    for engine in engines() {
+        let Setup { app, wa, .. } = setup_with(engine, AUTH_KEY, members_apart).await;
+        let (organiser, _) = app.sign_up("captain@example.com").await;
+        let changes = json!({"payment": "members", "shipTo": address(), "piecesPerMember": 10});
+        let g = open(&app, &organiser, changes).await;
+        let (id, token) = (g["_id"].as_str().unwrap(), g["token"].as_str().unwrap());
+        let rows = format!("/api/group-orders/by-token/{token}/rows");
+        let members = [
+            member(&app, 1).await,
+            member(&app, 2).await,
+            member(&app, 3).await,
+        ];
+        consent_on_profile(&app, &members[0], "Meera", MOBILE).await;
+        // 10, 10 and 5 pieces, each member paying for theirs.
+        for (n, (t, pieces)) in members.iter().zip([10, 10, 5]).enumerate() {
+            for _ in 0..pieces {
+                let (status, body) = app.post_auth(&rows, t, json!({"size": "M"})).await;
+                assert_eq!(status, 200, "{body}");
+            }
+            let (_, mine) = app.get_auth(&format!("{rows}/mine"), t).await;
+            let billing = json!({"email": format!("member{n}@example.com"), "fullName": "Member", "phone": "9876500000",
+                "addressLine1": "4 MG Road", "city": "Bengaluru", "state": "Karnataka", "zipCode": "560001"});
+            let (status, created) = app
+                .post_auth(
+                    &format!("{rows}/mine/pay"),
+                    t,
+                    json!({"amount": mine["data"]["toPay"], "receipt": format!("grp_{n}"), "billingAddress": billing}),
+                )
+                .await;
+            assert_eq!(status, 200, "{created}");
+            let paid = payment(&created["data"], &format!("pay_m{n}"));
+            let (status, body) = app.post_auth("/api/payments/verify", t, paid).await;
+            assert_eq!(status, 200, "{body}");
+        }
+        let before = sent_now(&app, &wa).await;
+        let joined: Vec<_> = before
+            .iter()
+            .filter(|s| s.0 == template(Event::GroupJoined))
+            .collect();
+        assert_eq!(
+            joined.len(),
+            1,
+            "{engine:?}: joined once, not per piece: {before:?}"
+        );
+        assert!(
+            before.iter().all(|s| s.2 == format!("91{MOBILE}")),
+            "{before:?}"
+        );
+
+        let close = format!("/api/group-orders/{id}/close");
+        let (status, body) = app.post_auth(&close, &organiser, json!({})).await;
+        assert_eq!(
+            (status, body["data"]["status"].as_str()),
+            (200, Some("placed")),
+            "{body}"
+        );
+        let placed = sent_now(&app, &wa).await;
+        one(placed, Event::GroupPlaced, "en", MOBILE, &["Meera", GROUP]);
+        api::core::groups::tick(&app.state).await.unwrap();
+        assert_eq!(sent_now(&app, &wa).await, vec![], "{engine:?}");
     }
 }
