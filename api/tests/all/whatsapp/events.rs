@@ -361,3 +361,38 @@ async fn members_paying_hear_of_the_group_placed_when_it_closes() {
         assert_eq!(sent_now(&app, &wa).await, vec![], "{engine:?}");
     }
 }
+
+/// A courier without tracking updates: the admin's marking the order
+/// delivered sends it, once however often the status comes back to it.
+#[tokio::test]
+async fn an_order_the_admin_marks_delivered_sends_delivered_once() {
+    for engine in engines() {
+        let Setup { app, wa, .. } =
+            setup_with(engine, AUTH_KEY, |c| c.proof_required = false).await;
+        let admin = app.admin_token().await;
+        let (id, _) = super::paid(&app, "ravi@example.com", true).await;
+        assert_eq!(sent_now(&app, &wa).await.len(), 1, "the confirmation");
+        let n = order_number(&app, &id).await;
+        for (status, sent) in [
+            ("delivered", 1),
+            ("delivered", 0),
+            ("shipped", 0),
+            ("delivered", 0),
+        ] {
+            let (code, body) = app
+                .put_auth(
+                    &format!("/api/orders/{id}/status"),
+                    &admin,
+                    json!({ "status": status }),
+                )
+                .await;
+            assert_eq!(code, 200, "{status}: {body}");
+            let now = sent_now(&app, &wa).await;
+            if sent == 1 {
+                one(now, Event::Delivered, "en", MOBILE, &["Asha Rao", &n]);
+            } else {
+                assert_eq!(now, vec![], "{engine:?} {status}");
+            }
+        }
+    }
+}
