@@ -9,7 +9,9 @@
 //! (verify and webhook, idempotent, a second one given back) issuing the
 //! invoice for the whole order, and a cancelled order's advance refunded.
 
-use crate::helpers::checkout::{TEE, TOTAL, address, captured, payment, shopper, webhook};
+use crate::helpers::checkout::{
+    TEE, TOTAL, address, advance_request, captured, payment, shopper, webhook,
+};
 use crate::helpers::razorpay::{StandIn, start_stand_in};
 use crate::helpers::{Engine, TEST_WEBHOOK_SECRET, TestApp, engines};
 use api::payments::config::ProviderKind;
@@ -31,11 +33,6 @@ async fn app_with(engine: Engine, min_total: Paise, vouchers: bool) -> (TestApp,
     })
     .await;
     (app, stand_in)
-}
-
-fn advance_request(receipt: &str, amount: i64) -> Value {
-    json!({"amount": amount, "currency": "INR", "receipt": receipt, "shippingAddress": address(),
-           "sameAsShipping": true, "paymentPlan": "advance"})
 }
 
 /// The amounts of the provider orders made so far, in order.

@@ -5,42 +5,9 @@
 //! and checkout's estimate without a provider that can say.
 
 use crate::helpers::checkout::paid_order;
+use crate::helpers::shipping::{hook, ship, update};
 use crate::helpers::{TEST_SHIPPING_TOKEN, TestApp, engines};
 use serde_json::{Value, json};
-
-async fn ship(app: &TestApp, admin: &str, id: &str, awb: &str) -> (u16, Value) {
-    app.post_auth(
-        &format!("/api/orders/{id}/shipment"),
-        admin,
-        json!({"courier": "Delhivery", "awb": awb, "trackingUrl": format!("https://www.delhivery.com/track/package/{awb}")}),
-    )
-    .await
-}
-
-async fn hook(app: &TestApp, key: Option<&str>, body: &Value) -> (u16, Value) {
-    let mut req = app
-        .client
-        .post(app.url("/api/shipping/webhook"))
-        .header("content-type", "application/json")
-        .body(body.to_string());
-    if let Some(k) = key {
-        req = req.header("X-Api-Key", k);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
-
-fn update(awb: &str, status: &str, scans: &[(&str, &str)]) -> Value {
-    json!({
-        "awb": awb,
-        "courier_name": "Delhivery Surface",
-        "current_status": status,
-        "etd": "2026-12-02 18:00:00",
-        "is_return": 0,
-        "scans": scans.iter().map(|(date, activity)| json!({"date": date, "activity": activity, "location": "Pune Hub"})).collect::<Vec<_>>(),
-    })
-}
 
 /// A courier's scan time in India, `days` after today's date there: the customer's timeline sorts events by
 /// time, and the courier's must come after the order's own (paid, shipped) on whatever day the tests run.

@@ -68,8 +68,7 @@ async fn at_deadline(state: &AppState, group: &Group) -> Result<(), Failure> {
     }
     let quantities = pieces_of(group, &rows)?;
     let pieces = quantities.total();
-    let closed = quantities.check_minimum().is_ok()
-        && close(db, group, state.config.personalisation).await.is_ok();
+    let closed = quantities.check_minimum().is_ok() && close(state, group).await.is_ok();
     let grace = members_pay.then_some(state.config.group_grace_hours);
     let letter = |language| {
         if closed {

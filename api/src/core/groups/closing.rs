@@ -11,20 +11,18 @@ use crate::db::group_orders as groups;
 use crate::db::group_orders::Group;
 use crate::db::{Db, cart, products};
 use crate::error::Failure;
+use crate::state::AppState;
 
 /// Closes an open group. The organiser paying: into their cart, where the
 /// rows become one line (merged with a line of the same artwork already
 /// there), the group is closed and its members are told, all in one
 /// transaction, so a row that joins at the same moment is either in the
 /// line or refused. Members paying: `close_paid`.
-pub async fn close(
-    db: &Db,
-    group: &Group,
-    charges: design_engine::roster_pricing::PersonalisationCharges,
-) -> Result<(), Failure> {
+pub async fn close(state: &AppState, group: &Group) -> Result<(), Failure> {
     if group.payment == groups::MEMBERS_PAY {
-        return close_paid(db, group).await;
+        return close_paid(state, group).await;
     }
+    let (db, charges) = (&state.db, state.config.personalisation);
     let product = products::get(db, &group.product_id)
         .await?
         .ok_or_else(|| Failure::not_found("Product not found in database."))?;
@@ -61,10 +59,12 @@ pub async fn close(
 /// (each member's own order, released to production now); a row still
 /// unpaid leaves, its order cancelled (a payment landing on it later is
 /// refunded), unless its payment landed first. Below the minimum nothing
-/// changes: the organiser tops up, extends the deadline or cancels.
-async fn close_paid(db: &Db, group: &Group) -> Result<(), Failure> {
+/// changes: the organiser tops up, extends the deadline or cancels. Placed
+/// here (not by the clock, as the organiser's paid line is), so everyone
+/// left in it hears of it here, WhatsApp too.
+async fn close_paid(state: &AppState, group: &Group) -> Result<(), Failure> {
     let base = design_of(group)?;
-    let mut tx = hold_open(db, group).await?;
+    let mut tx = hold_open(&state.db, group).await?;
     let mut kept = Vec::new();
     let mut unpaid = Vec::new();
     for row in groups::rows_in(&mut tx, &group.id).await? {
@@ -97,6 +97,13 @@ async fn close_paid(db: &Db, group: &Group) -> Result<(), Failure> {
     }
     let letter = |language| messages::ordered_with_paid_pieces(group, kept.len(), language);
     tell_everyone(&mut tx, &group.id, letter).await?;
+    crate::core::notify::events::group_placed(
+        &mut tx,
+        &state.notify.clock,
+        &group.id,
+        &group.title,
+    )
+    .await?;
     tx.commit().await?;
     Ok(())
 }

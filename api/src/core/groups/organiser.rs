@@ -195,7 +195,7 @@ pub async fn update(
 /// cart; members paying, with the paid pieces.
 pub async fn close(state: &AppState, user_id: &str, id: &str) -> Result<OrganiserView, Failure> {
     let group = owned(&state.db, user_id, id).await?;
-    closing::close(&state.db, &group, state.config.personalisation).await?;
+    closing::close(state, &group).await?;
     get(state, user_id, id).await
 }
 

@@ -29,6 +29,12 @@ pub fn order_request(receipt: &str, amount: i64) -> Value {
            "notes": {"customer_name": "Asha Rao"}})
 }
 
+/// Checkout's request with the advance plan (paying in two parts).
+pub fn advance_request(receipt: &str, amount: i64) -> Value {
+    json!({"amount": amount, "currency": "INR", "receipt": receipt, "shippingAddress": address(),
+           "sameAsShipping": true, "paymentPlan": "advance"})
+}
+
 /// A signed-up shopper with 25 tees in the cart.
 pub async fn shopper(app: &TestApp, email: &str) -> String {
     let (token, _) = app.sign_up(email).await;

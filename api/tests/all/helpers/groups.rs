@@ -13,10 +13,34 @@ pub const TEE: &str = "64f1a2b3c4d5e6f708190a05"; // T-Shirt Normal, ₹299
 /// An app whose clients are told apart by `X-Forwarded-For` (from loopback),
 /// so that many members can sign up from one test.
 pub async fn app(engine: Engine) -> TestApp {
-    TestApp::spawn_configured(engine, None, |c| {
-        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
-    })
-    .await
+    TestApp::spawn_configured(engine, None, members_apart).await
+}
+
+/// Clients told apart by `X-Forwarded-For` from loopback (see `app`).
+pub fn members_apart(c: &mut api::config::Config) {
+    c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+}
+
+/// A group order "Chess Club 2026" the organiser opens from a newly saved
+/// club tee, a week to its deadline, the organiser paying; `changes` are
+/// the request's fields to change (the members paying, their address..).
+pub async fn open(app: &TestApp, organiser: &str, changes: Value) -> Value {
+    let (status, saved) = app
+        .post_auth(
+            "/api/designs",
+            organiser,
+            json!({"name": "Club tee", "design": tee(false)}),
+        )
+        .await;
+    assert_eq!(status, 201, "{saved}");
+    let mut body = json!({"designId": saved["data"]["_id"], "title": "Chess Club 2026",
+        "deadline": api::db::now_ms() + 7 * 24 * 3_600_000, "payment": "organiser", "personalisation": false});
+    for (k, v) in changes.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    let (status, res) = app.post_auth("/api/group-orders", organiser, body).await;
+    assert_eq!(status, 200, "{res}");
+    res["data"].clone()
 }
 
 /// Member `n`, signed up from their own address: their access token.

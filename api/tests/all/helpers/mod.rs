@@ -11,6 +11,7 @@ mod postgres;
 pub mod process;
 pub mod razorpay;
 pub mod s3;
+pub mod shipping;
 pub mod shiprocket;
 pub mod smtp;
 pub mod whatsapp;

@@ -128,10 +128,17 @@ impl WhatsAppStandIn {
 
     /// The accepted messages' (template, language, to, variables).
     pub fn sent(&self) -> Vec<(String, String, String, Vec<String>)> {
-        self.seen
-            .lock()
-            .unwrap()
-            .iter()
+        Self::read(&self.seen.lock().unwrap())
+    }
+
+    /// The messages accepted and not taken before, as `sent` gives them,
+    /// taken (so each step of a journey sees only its own).
+    pub fn take_sent(&self) -> Vec<(String, String, String, Vec<String>)> {
+        Self::read(&std::mem::take(&mut *self.seen.lock().unwrap()))
+    }
+
+    fn read(seen: &[Value]) -> Vec<(String, String, String, Vec<String>)> {
+        seen.iter()
             .map(|b| {
                 let t = &b["payload"]["template"];
                 let c = &t["to_and_components"][0];

@@ -383,6 +383,12 @@ impl AdminOrdersApi {
                 ApiError::conflict("The order was changed meanwhile. Please reload it.").into(),
             );
         }
+        // A courier without tracking updates: the admin's word is the
+        // delivery (once, as when the tracking says so).
+        if from != to && to == OrderStatus::Delivered {
+            use crate::core::notify::events::{DeliveryStep, delivery_step};
+            delivery_step(&state, &order, DeliveryStep::Delivered).await;
+        }
         let row = order_admin::get(&state.db, &id.0)
             .await?
             .ok_or_else(ApiError::order_not_found)?;

@@ -1,7 +1,10 @@
 //! WhatsApp updates through a local stand-in speaking MSG91's WhatsApp API
 //! (helpers::whatsapp), with SMS through the MSG91 Flow stand-in: consent,
 //! once per event under retries and two instances, the fallbacks, the quiet
-//! hours, STOP and the profile's opt-out, and the proof's link.
+//! hours, STOP and the profile's opt-out, and the proof's link. `events`
+//! drives the other updates through the paths that queue them.
+
+mod events;
 
 use chrono::NaiveDate;
 use serde_json::{Value, json};
@@ -26,11 +29,21 @@ struct Setup {
 /// A dev-mode app (test payments) whose WhatsApp is the stand-in and whose
 /// SMS is the Flow stand-in with `sms_key`, at noon India time.
 async fn setup(engine: Engine, sms_key: &'static str) -> Setup {
+    setup_with(engine, sms_key, |_| {}).await
+}
+
+/// `setup`, with the configuration adjusted by `configure` too.
+async fn setup_with(
+    engine: Engine,
+    sms_key: &'static str,
+    configure: impl FnOnce(&mut api::config::Config),
+) -> Setup {
     let (wa, sms) = (WhatsAppStandIn::start().await, Msg91StandIn::start().await);
     let (wa_config, sms_config) = (wa.config(), sms.config(sms_key));
     let app = TestApp::spawn_configured(engine, None, move |c| {
         c.whatsapp = wa_config;
         c.sms = sms_config;
+        configure(c);
     })
     .await;
     india_time_at(&app.state, 0, 12, 0);
@@ -55,22 +68,46 @@ async fn paid(app: &TestApp, email: &str, whatsapp: bool) -> (String, String) {
     let token = shopper(app, email).await;
     let mut request = order_request(&format!("r{}", whatsapp as u8), TOTAL);
     request["whatsappUpdates"] = json!(whatsapp);
+    (pay(app, &token, request).await, token)
+}
+
+/// Checkout's `request` made and paid by the shopper: the order's id.
+async fn pay(app: &TestApp, token: &str, request: Value) -> String {
     let (status, order) = app
-        .post_auth("/api/payments/create-order", &token, request)
+        .post_auth("/api/payments/create-order", token, request)
         .await;
     assert_eq!(status, 200, "{order}");
     let (status, body) = app
         .post_auth(
             "/api/payments/verify",
-            &token,
+            token,
             payment(&order["data"], "pay_1"),
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    (
-        order["data"]["order"]["_id"].as_str().unwrap().to_string(),
-        token,
-    )
+    order["data"]["order"]["_id"].as_str().unwrap().to_string()
+}
+
+/// Consent given on the profile for `mobile`, proven by its code, as
+/// `name` (the name the updates greet).
+async fn consent_on_profile(app: &TestApp, token: &str, name: &str, mobile: &str) {
+    let (status, body) = app
+        .post("/api/auth/otp/phone/send", json!({"phone": mobile}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let code = app.code_for(mobile).await;
+    let (status, body) = app
+        .put_auth(
+            "/api/users/profile",
+            token,
+            json!({"name": name, "phone": mobile, "phoneCode": code, "whatsappUpdates": true}),
+        )
+        .await;
+    assert_eq!(
+        (status, &body["data"]["whatsappUpdates"]),
+        (200, &json!(true)),
+        "{body}"
+    );
 }
 
 /// The updates stored: (event, state, sent via), oldest first.
@@ -339,17 +376,7 @@ async fn stop_and_the_profile_withdraw_consent_at_once() {
             )
             .await;
         assert_eq!(status, 400, "no number: {body}");
-        app.post("/api/auth/otp/phone/send", json!({"phone": MOBILE}))
-            .await;
-        let code = app.code_for(MOBILE).await;
-        let (status, body) = app
-            .put_auth("/api/users/profile", &token, json!({"name": "Ravi", "phone": MOBILE, "phoneCode": code, "whatsappUpdates": true}))
-            .await;
-        assert_eq!(
-            (status, &body["data"]["whatsappUpdates"]),
-            (200, &json!(true)),
-            "{body}"
-        );
+        consent_on_profile(&app, &token, "Ravi", MOBILE).await;
         let (status, body) = app
             .put_auth(
                 "/api/users/profile",
