@@ -47,7 +47,7 @@ function precompress(): Plugin {
 // asks for the product only once its own code has loaded and run. A tiny async module beside the app's asks for the
 // studio's product at once (the product query takes the answer: src/lib/routeData.ts) and, once that is in, preloads
 // the garment picture the studio opens on (the left chest is on the front). The studio's code and the engine's .wasm
-// are not asked for here: they load once the picture is on screen (StudioRoute), so as not to share a slow
+// are not asked for here: they load once the picture has loaded (StudioRoute), so as not to share a slow
 // connection with it. An external file: the CSP allows no inline script.
 function routePreload(): Plugin {
   let outDir = 'dist';

@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 
 describe("the studio's first screen", () => {
-  it("shows the garment's picture at once, and the studio once the picture is on screen", async () => {
+  it("shows the garment's picture at once, and the studio once the picture has loaded", async () => {
     mockApi((_m, path) => (path === `/api/products/${tee._id}` ? ok(tee) : undefined));
     renderAt('/design', <StudioRoute />, `/design?productId=${tee._id}&color=black`);
     const picture = (await screen.findByRole('img', { name: 'Polo front' })) as HTMLImageElement;
@@ -28,7 +28,7 @@ describe("the studio's first screen", () => {
     expect([picture.getAttribute('src'), picture.width, picture.height]).toEqual([`/api/files/products/${tee._id}/black-front.webp`, 600, 720]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('View Your Polo');
     expect(screen.getByRole('status').textContent).toBe('Loading the studio...');
-    // No controls yet: the studio's code is asked for once the picture has loaded and been painted.
+    // No controls yet: the studio's code is asked for once the picture has loaded.
     expect(screen.queryByRole('radiogroup', { name: 'Print area' })).toBeNull();
 
     fireEvent.load(picture);

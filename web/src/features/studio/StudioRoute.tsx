@@ -1,5 +1,5 @@
 // The studio's route (/design), in the app's main code: the studio's first screen (StudioShell) at once, then the
-// studio. Its code and the engine are asked for once the garment's picture is on screen: asked for with it, they
+// studio. Its code and the engine are asked for once the garment's picture has loaded: asked for with it, they
 // shared a slow connection with the picture (the engine's core .wasm alone is ~450 KB compressed), and the page's
 // largest paint came after all of them.
 import { lazy, Suspense, useEffect, useState } from 'react';

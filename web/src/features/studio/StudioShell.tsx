@@ -16,8 +16,8 @@ export function openingPicture(product: Product, color: string | null | undefine
 }
 
 /**
- * The studio's header and garment picture without its controls; `onShown` is called once the picture is on
- * screen (or there is none to wait for).
+ * The studio's header and garment picture without its controls; `onShown` is called once the picture has loaded
+ * (or failed, or there is none): it is then drawn in the frame being made.
  */
 export function StudioShell({ product, color, onShown }: { product: Product | undefined; color: string | null | undefined; onShown?: () => void }) {
   const t = useT();
@@ -26,22 +26,25 @@ export function StudioShell({ product, color, onShown }: { product: Product | un
   const shown = useRef(onShown);
   shown.current = onShown;
 
-  // The picture loaded, then the frame that shows it painted: a timeout set in the next animation frame runs
-  // after that frame. Without a product or a picture there is nothing to wait for.
+  // Route-preload has usually brought the picture before the first render: it is complete at once. (Waiting for
+  // the frame that paints it as well cost the studio's first render ~120 ms more here and gained nothing.)
   const announced = useRef(false);
   const announce = () => {
     if (announced.current) return;
     announced.current = true;
-    requestAnimationFrame(() => setTimeout(() => shown.current?.()));
+    shown.current?.();
   };
   useLayoutEffect(() => {
     if (product && (!picture?.url || img.current?.complete)) announce();
   });
 
+  // Until the product is in, no room is taken: its name's length decides how the header wraps, so a header drawn
+  // without it would move the picture once it came.
+  if (!product) return <Spinner label={t('studio.loadingProduct')} />;
   return (
     <div className="page studio" aria-busy="true">
       <div className="row spread">
-        <h1>{product ? t('studio.title', { name: product.name }) : ''}</h1>
+        <h1>{t('studio.title', { name: product.name })}</h1>
         {/* The studio's controls there, unseen (the same elements: a button's line height is not a link's), so
             that the header keeps its height. */}
         <div className="save-design row shell-placeholder" aria-hidden="true">
@@ -54,7 +57,7 @@ export function StudioShell({ product, color, onShown }: { product: Product | un
       <div className="studio-grid">
         {/* Where the controls will be: below the picture on a phone, its left on a desktop. */}
         <div className="stack">
-          <Spinner label={t(product ? 'studio.loadingStudio' : 'studio.loadingProduct')} />
+          <Spinner label={t('studio.loadingStudio')} />
         </div>
         <div className="stack studio-view">
           <div className="row studio-tools">
@@ -64,7 +67,7 @@ export function StudioShell({ product, color, onShown }: { product: Product | un
             </button>
           </div>
           <div className="design-canvas">
-            {product && picture?.url && (
+            {picture?.url && (
               <img
                 ref={img}
                 src={picture.url}
