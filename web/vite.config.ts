@@ -43,19 +43,13 @@ function precompress(): Plugin {
   };
 }
 
-// A new visitor's studio (/design) needs its page's code and the engine's core, but the router asks for them only
-// once the app's own code has loaded and run. A tiny async module beside the app's asks for them at once on
-// /design: modulepreload for the code, a preload for the .wasm (the engine's fetch takes it from there). (Importing
-// the engine's package from here instead, to compile the .wasm sooner, made the first render later: 597 against
-// 521 ms, 15 runs each.) It also
-// asks for the studio's product (the product query takes the answer: src/lib/routeData.ts) and, once that is in,
-// preloads the garment picture the studio opens on (the left chest is on the front), so neither waits for the app
-// to start. An external file: the CSP allows no inline script.
+// A new visitor's studio (/design) opens on the garment's picture (StudioShell, in the app's main code), but the app
+// asks for the product only once its own code has loaded and run. A tiny async module beside the app's asks for the
+// studio's product at once (the product query takes the answer: src/lib/routeData.ts) and, once that is in, preloads
+// the garment picture the studio opens on (the left chest is on the front). The studio's code and the engine's .wasm
+// are not asked for here: they load once the picture has loaded (StudioRoute), so as not to share a slow
+// connection with it. An external file: the CSP allows no inline script.
 function routePreload(): Plugin {
-  const routes: Record<string, RegExp[]> = {
-    // The page, the app's door to the engine (its own chunk: pages import it on demand) and the engine's package.
-    '/design': [/\/src\/features\/studio\/StudioPage\.tsx$/, /\/src\/lib\/engine\.ts$/, /\/design_engine\.js$/],
-  };
   let outDir = 'dist';
   let file: { name: string; source: string } | null = null;
   return {
@@ -66,50 +60,9 @@ function routePreload(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const plan: Record<string, [string, 'module' | 'style' | 'fetch'][]> = {};
-        for (const [path, entries] of Object.entries(routes)) {
-          const seen = new Set<string>();
-          const list: [string, 'module' | 'style' | 'fetch'][] = [];
-          const visit = (name: string) => {
-            const chunk = byFile.get(name);
-            if (!chunk || seen.has(name)) return;
-            seen.add(name);
-            list.push([`/${name}`, 'module']);
-            for (const css of chunk.viteMetadata?.importedCss ?? []) list.push([`/${css}`, 'style']);
-            for (const asset of chunk.viteMetadata?.importedAssets ?? []) if (asset.endsWith('.wasm')) list.push([`/${asset}`, 'fetch']);
-            chunk.imports.forEach(visit);
-          };
-          for (const pattern of entries) {
-            const chunk = chunks.find((c) => c.facadeModuleId && pattern.test(c.facadeModuleId));
-            if (!chunk) throw new Error(`route-preload: no chunk for ${pattern}`);
-            visit(chunk.fileName);
-          }
-          // The engine's .wasm is referenced by its chunk's code, not imported: found by name.
-          for (const asset of Object.values(bundle)) {
-            if (asset.type === 'asset' && /^assets\/design_engine_bg-.*\.wasm$/.test(asset.fileName) && !list.some(([h]) => h === `/${asset.fileName}`)) {
-              list.push([`/${asset.fileName}`, 'fetch']);
-            }
-          }
-          // What the HTML itself loads (the app's chunks and stylesheets) needs no second asking.
-          plan[path] = list.filter(([href]) => !html.includes(`"${href}"`));
-        }
+      handler(html) {
         const source =
-          `// Written by vite.config.ts (routePreload): what a page needs first, asked for before the app's code has run.\n` +
-          `const plan = ${JSON.stringify(plan)};\n` +
-          `const preload = (href, as) => {\n` +
-          `  const link = document.createElement('link');\n` +
-          `  link.rel = as === 'module' ? 'modulepreload' : 'preload';\n` +
-          `  if (as !== 'module') link.as = as;\n` +
-          `  if (as !== 'image') link.crossOrigin = '';\n` +
-          `  link.href = href;\n` +
-          `  document.head.append(link);\n` +
-          `};\n` +
-          `for (const [href, kind] of plan[location.pathname] ?? []) preload(href, kind);\n` +
+          `// Written by vite.config.ts (routePreload): what the studio shows first, asked for before the app's code has run.\n` +
           // The app's own functions (src/api/pictures.ts), so the path and the picture are the ones it asks for.
           `${productPath.toString()}\n${colorImage.toString()}\n` +
           `const query = new URLSearchParams(location.search);\n` +
@@ -123,7 +76,12 @@ function routePreload(): Plugin {
           `  product.then((p) => {\n` +
           `    entry.value = p;\n` +
           `    const picture = p?.colorImages && colorImage(p, query.get('color') ?? p.defaultColor);\n` +
-          `    if (picture) preload(picture, 'image');\n` +
+          `    if (!picture) return;\n` +
+          `    const link = document.createElement('link');\n` +
+          `    link.rel = 'preload';\n` +
+          `    link.as = 'image';\n` +
+          `    link.href = picture;\n` +
+          `    document.head.append(link);\n` +
           `  });\n` +
           `}\n`;
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);

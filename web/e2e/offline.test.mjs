@@ -65,6 +65,8 @@ test('with the server down, the home page, the studio and the draft keep working
 
   await page.goto(studioUrl);
   await page.getByRole('heading', { name: 'View Your T-Shirt Normal' }).waitFor();
+  // The studio itself, not its first screen (the same title and picture before the studio's code has loaded).
+  await page.getByTestId('print-area').waitFor();
   const front = page.locator('.design-canvas img');
   assert.deepEqual(await picturesShown(front), [true]);
   const frontUrl = await front.evaluate((i) => i.src);
@@ -95,6 +97,8 @@ test('with the server down, the home page, the studio and the draft keep working
 
   await page.goto(studioUrl);
   await page.getByRole('heading', { name: 'View Your T-Shirt Normal' }).waitFor();
+  // The studio itself, not its first screen (the same title and picture before the studio's code has loaded).
+  await page.getByTestId('print-area').waitFor();
   await page.getByText(BANNER).waitFor();
   assert.deepEqual(await picturesShown(page.locator('.design-canvas img')), [true], 'the garment picture in 2D');
   assert.equal(await page.getByText('No Images Available').count(), 0);

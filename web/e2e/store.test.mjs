@@ -144,6 +144,8 @@ test('a visitor designs a shirt, signs in with a code and finds it in the cart',
   await page.getByRole('button', { name: 'With Logo/Design' }).click();
   await page.waitForURL('**/design?**');
   await page.getByRole('heading', { name: /View Your T-Shirt Normal/ }).waitFor();
+  // The studio itself, not its first screen (the same title before the studio's code has loaded).
+  await page.getByTestId('print-area').waitFor();
   await expectAccessible(page, 'studio, empty');
 
   // A text on the Left Chest.

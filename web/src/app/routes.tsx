@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { RequireAuth } from './RequireAuth';
 import { HomePage } from '../features/home/HomePage';
+import { StudioRoute } from '../features/studio/StudioRoute';
 import { PAGE_PATH, PAGE_SLUGS, type PageSlug } from '../api/pages';
 
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -20,14 +21,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <HomePage /> },
       { path: '/products', lazy: lazyPage(() => import('../features/catalog/ProductsPage')) },
       { path: '/product/:productId', lazy: lazyPage(() => import('../features/product/ProductPage')) },
-      {
-        path: '/design',
-        // The engine (the core .wasm) starts downloading beside the page's code, not after it and the product have arrived.
-        lazy: () => {
-          void import('../lib/engine').then((engine) => engine.loadEngine()).catch(() => {});
-          return lazyPage(() => import('../features/studio/StudioPage'))();
-        },
-      },
+      // The studio's first screen (the garment's picture) is in the main code; the studio loads after it.
+      { path: '/design', element: <StudioRoute /> },
       { path: '/d/:token', lazy: lazyPage(() => import('../features/sharedDesign/SharedDesignPage')) },
       // A group order's link: open to anyone; joining asks to sign in and comes back.
       { path: '/g/:token', lazy: lazyPage(() => import('../features/groups/GroupLinkPage')) },

@@ -91,7 +91,7 @@ export function DesignThumbnails({ productId, color, design, missingImageNote }:
       <div className="design-thumbs">
         <figure className="design-thumb" data-testid="thumb-plain">
           <div className="design-thumb-shot">
-            <img src={front} alt={t('thumbs.plainAlt', { name: product?.name ?? t('thumbs.garment'), color })} loading="lazy" />
+            <img src={front} alt={t('thumbs.plainAlt', { name: product?.name ?? t('thumbs.garment'), color })} width={600} height={720} loading="lazy" />
           </div>
           <figcaption>{t('thumbs.plain')}</figcaption>
         </figure>
@@ -106,7 +106,7 @@ export function DesignThumbnails({ productId, color, design, missingImageNote }:
         return (
           <figure key={area} className="design-thumb" data-testid={`thumb-${area}`}>
             <div className="design-thumb-shot">
-              {picture && <img src={picture} alt="" loading="lazy" />}
+              {picture && <img src={picture} alt="" width={600} height={720} loading="lazy" />}
               <div className="design-thumb-area" style={{ left: `${place.cx - place.width / 2}%`, width: `${place.width}%`, top: `${place.cy}%` }}>
                 <RasterCanvas raster={raster} label={t('thumbs.areaDesign', { area: areaLabel(areas, area) })} />
               </div>

@@ -2,7 +2,10 @@
 // (600 × 720). The product says both (`printAreas`: key, label, inches, side,
 // and its box in percent of the picture); a product without them has the
 // built-in two (the engine's facts).
-import { FACTS, type AreaKey, type AreaSpec, type Design, type Side } from './engine';
+// The facts from their own module, not through ./engine: the studio's first screen (in the app's main code) reads a
+// product's areas without the engine's code.
+import { FACTS } from './facts.gen';
+import type { AreaKey, AreaSpec, Design, Side } from './engine';
 import type { components } from './schema';
 
 type PrintAreaDto = components['schemas']['PrintAreaDto'];

@@ -216,7 +216,7 @@ function ChosenPhoto({ photo, index, onRemove }: { photo: Photo; index: number; 
   const t = useT();
   return (
     <li>
-      {src && <img src={src} alt={t('claims.photoAlt', { index: String(index), name: photo.file.name })} />}
+      {src && <img src={src} alt={t('claims.photoAlt', { index: String(index), name: photo.file.name })} width={110} height={110} />}
       <span className={photo.error ? 'error small' : 'muted small'}>{photo.error ?? (photo.sha256 ? t('claims.uploaded') : t('claims.uploading'))}</span>
       <button type="button" className="link-button small" onClick={onRemove} aria-label={t('claims.removePhoto', { index: String(index) })}>
         {t('claims.remove')}

@@ -22,7 +22,7 @@ export function PreviewModal({ handle, product, color, row, onClose }: { handle:
           const picture = colorImage(product, color, side);
           return (
             <figure key={side} className="design-canvas static">
-              {picture ? <img src={picture} alt={t('studio.pictureAlt', { product: product.name, side })} /> : <div className="picture-missing">{t('studio.imageNotAvailable')}</div>}
+              {picture ? <img src={picture} alt={t('studio.pictureAlt', { product: product.name, side })} width={600} height={720} /> : <div className="picture-missing">{t('studio.imageNotAvailable')}</div>}
               {areas.map(({ area, place }) => (
                 <div key={area.key} className="print-area" style={{ left: `${place.cx - place.width / 2}%`, width: `${place.width}%`, top: `${place.cy}%` }}>
                   <AreaCanvas handle={handle} area={area.key} pixelWidth={Math.round(place.width * PREVIEW_PX_PER_PERCENT)} interactive={false} row={row} label={t('studio.sidePreview', { side: title, area: area.label })} />

@@ -18,6 +18,7 @@ import { placeOf } from '../../lib/printAreas';
 import { useStudio } from './useStudio';
 import { useSavedDesign } from './useSavedDesign';
 import { SaveDesign } from './SaveDesign';
+import { StudioShell } from './StudioShell';
 import './studio.css';
 import type { Quantities } from '../../lib/sizes';
 import { RadioGroup } from '../../components/RadioGroup';
@@ -87,11 +88,12 @@ export default function StudioPage() {
   }, [designColor, color, setParams]);
 
   if (!productId) return <NoProduct />;
-  if (product.isPending) return <Spinner label={t('studio.loadingProduct')} />;
+  // Until the studio has opened, its first screen (the garment's picture) stays as the route showed it.
+  if (product.isPending) return <StudioShell product={undefined} color={color} />;
   if (product.isError || !product.data) return <NoProduct message={product.error?.message} />;
   const p = product.data;
   if (error) return <div className="page notice error">{error}</div>;
-  if (!handle || !color) return <Spinner label={t('studio.loadingStudio')} />;
+  if (!handle || !color) return <StudioShell product={p} color={color} />;
   const personalised = isPersonalised(handle);
   const rows = personalised ? handle.studio.roster() : [];
   const row = personalised ? previewRow(rows, previewIndex) : undefined;

@@ -64,7 +64,7 @@ function ClaimCard({ order, claim }: { order: Order; claim: Claim }) {
 
 function ClaimPhoto({ sha256, alt }: { sha256: string; alt: string }) {
   const photo = useClaimPhoto(sha256);
-  return <li>{photo.src ? <img src={photo.src} alt={alt} /> : <span className="muted small">{photo.failed ? 'Photo not available' : 'Loading photo…'}</span>}</li>;
+  return <li>{photo.src ? <img src={photo.src} alt={alt} width={110} height={110} /> : <span className="muted small">{photo.failed ? 'Photo not available' : 'Loading photo…'}</span>}</li>;
 }
 
 const DECIDED: Record<ClaimAction, string> = { reprint: 'Reprint', refund: 'Refund', reject: 'Reject' };

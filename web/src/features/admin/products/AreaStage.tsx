@@ -80,7 +80,7 @@ export function AreaStage({
 
   return (
     <div className="area-stage" ref={stage} onPointerMove={move} onPointerUp={end} onPointerCancel={end}>
-      {picture ? <img className="area-stage-picture" src={picture.url} alt={picture.alt} draggable={false} /> : <Outline side={side} />}
+      {picture ? <img className="area-stage-picture" src={picture.url} alt={picture.alt} width={600} height={720} draggable={false} /> : <Outline side={side} />}
       {areas.map((a, i) =>
         a.side !== side ? null : (
           <button

@@ -81,7 +81,7 @@ export default function ProductsAdminPage() {
             const thumb = thumbnailOf(p);
             return (
               <li key={p._id} className="card" data-testid="admin-product-card">
-                {thumb ? <img className="product-shot" src={thumb} alt="" loading="lazy" /> : <div className="product-shot placeholder" aria-hidden />}
+                {thumb ? <img className="product-shot" src={thumb} alt="" width={600} height={720} loading="lazy" /> : <div className="product-shot placeholder" aria-hidden />}
                 <div className="card-body">
                   <h2>{p.name}</h2>
                   <p className="muted">{p.category}</p>
