@@ -7,6 +7,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useProduct } from '../../api/products';
+import { useT } from '../../lib/i18n';
 import { StudioShell } from './StudioShell';
 
 let studioPage: Promise<ComponentType> | undefined;
@@ -21,6 +22,7 @@ function loadStudio(): Promise<ComponentType> {
 }
 
 export function StudioRoute() {
+  const t = useT();
   const [params] = useSearchParams();
   const productId = params.get('productId');
   const product = useProduct(productId);
@@ -40,6 +42,11 @@ export function StudioRoute() {
       live = false;
     };
   }, [start]);
-  if (failed) throw new Error('The studio could not be loaded');
+  if (failed)
+    return (
+      <div className="page notice error" role="alert">
+        {t('studio.codeFailed')}
+      </div>
+    );
   return Page ? <Page /> : <StudioShell product={product.data} color={params.get('color')} onShown={() => setShown(true)} />;
 }
