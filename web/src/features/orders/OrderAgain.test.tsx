@@ -62,7 +62,7 @@ describe('Order timeline', () => {
       />,
     );
     const items = within(screen.getByRole('list', { name: 'Order timeline' })).getAllByRole('listitem');
-    expect(items.map((li) => li.querySelector('.timeline-label')?.textContent)).toEqual(['Paid', 'Proof approved', 'Production: Printing', 'Delivered']);
+    expect(items.map((li) => li.querySelector('.timeline-label')?.textContent)).toEqual(['Paid', 'Proof approved', 'Printing', 'Delivered']);
     expect(items[0].textContent).toContain('20 Nov 2026');
     expect(items[3].querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-25T06:00:00.000Z');
   });
