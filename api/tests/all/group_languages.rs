@@ -3,13 +3,11 @@
 //! always has an account: the one they joined with), so one event reaches a
 //! Hindi reader in Hindi and an English one in English.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::helpers::checkout::pay_cart;
-use crate::helpers::groups::{app, member, outbox, tee};
+use crate::helpers::groups::{app, member, member_speaking, open, outbox};
 use crate::helpers::{TestApp, engines};
-
-const DAY_MS: i64 = 24 * 3600 * 1000;
 
 /// The organiser (`captain@example.com`, Asha Rao), reading Hindi by their
 /// profile's choice, and their new group order (the organiser paying): its
@@ -24,46 +22,17 @@ async fn hindi_organiser_and_group(app: &TestApp) -> (String, String, String) {
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    let (status, saved) = app
-        .post_auth(
-            "/api/designs",
-            &organiser,
-            json!({"name": "Club tee", "design": tee(false)}),
-        )
-        .await;
-    assert_eq!(status, 201, "{saved}");
-    let body = json!({"designId": saved["data"]["_id"], "title": "Chess Club 2026",
-                      "deadline": api::db::now_ms() + 7 * DAY_MS, "payment": "organiser",
-                      "personalisation": false});
-    let (status, g) = app.post_auth("/api/group-orders", &organiser, body).await;
-    assert_eq!(status, 200, "{g}");
-    let id = g["data"]["_id"].as_str().unwrap().to_string();
-    let token = g["data"]["token"].as_str().unwrap().to_string();
+    let g = open(app, &organiser, json!({})).await;
+    let id = g["_id"].as_str().unwrap().to_string();
+    let token = g["token"].as_str().unwrap().to_string();
     (organiser, id, token)
 }
 
-/// A member who signed up in Hindi (`Accept-Language`) as member `n`'s address: their token.
-async fn hindi_member(app: &TestApp, n: usize) -> String {
-    let res = app
-        .client
-        .post(app.url("/api/auth/register"))
-        .header("x-forwarded-for", format!("198.51.100.{}", n % 250 + 1))
-        .header("Accept-Language", "hi-IN,hi;q=0.9")
-        .json(&json!({"name": format!("Member {n}"), "email": format!("member{n}@example.com"), "password": "correct horse"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let body: Value = res.json().await.unwrap();
-    body["data"]["accessToken"].as_str().unwrap().to_string()
-}
-
-/// Members 0 (Hindi) to `count - 1` (English) join with a piece each.
 async fn join(app: &TestApp, token: &str, count: usize) {
     let rows = format!("/api/group-orders/by-token/{token}/rows");
     for n in 0..count {
         let member = match n {
-            0 => hindi_member(app, n).await,
+            0 => member_speaking(app, n, "hi-IN,hi;q=0.9").await,
             _ => member(app, n).await,
         };
         let (status, body) = app.post_auth(&rows, &member, json!({"size": "M"})).await;

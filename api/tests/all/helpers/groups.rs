@@ -45,10 +45,17 @@ pub async fn open(app: &TestApp, organiser: &str, changes: Value) -> Value {
 
 /// Member `n`, signed up from their own address: their access token.
 pub async fn member(app: &TestApp, n: usize) -> String {
+    member_speaking(app, n, "en-IN").await
+}
+
+/// Member `n`, signed up from their own address with `accept_language`
+/// (the language their account keeps): their access token.
+pub async fn member_speaking(app: &TestApp, n: usize, accept_language: &str) -> String {
     let res = app
         .client
         .post(app.url("/api/auth/register"))
         .header("x-forwarded-for", format!("198.51.100.{}", n % 250 + 1))
+        .header("Accept-Language", accept_language)
         .json(&json!({"name": format!("Member {n}"), "email": format!("member{n}@example.com"), "password": "correct horse"}))
         .send()
         .await
