@@ -46,7 +46,8 @@ export STORE_API_URL="$api" ADMIN_EMAIL="$admin_email" SCHEMATHESIS_HOOKS="$here
 # --continue-on-failure: an operation's first failure (often a 415 for a
 # missing Content-Type) must not hide its others. Nothing is written to the
 # work tree (no example database; schemathesis.toml turns the crash cache off).
-# timeout: a hang guard only (a pass takes about a minute); --foreground so that
+# timeout: a hang guard only (a pass takes 3-4 minutes alone, 7 beside CI's browser tests and compile, and
+# more than 10 on a machine busy with other builds); --foreground so that
 # Ctrl-C reaches schemathesis.
 status=0
 for role in "${passes[@]}"; do
@@ -54,7 +55,7 @@ for role in "${passes[@]}"; do
   echo "== schemathesis: ${select[*]}, signed in as $role"
   mkdir -p "$reports/$role"
   FUZZ_ROLE="$role" FUZZ_SESSION="$work/$role.json" \
-  timeout --foreground -k 10 600 "$venv/bin/schemathesis" --no-color --config-file "$here/schemathesis.toml" \
+  timeout --foreground -k 10 1500 "$venv/bin/schemathesis" --no-color --config-file "$here/schemathesis.toml" \
     run openapi.json --url "$api" "${select[@]}" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
     --max-examples "$max_examples" --seed "$seed" --workers "$workers" \
