@@ -260,6 +260,11 @@ pub fn proof_superseded(latest: i64) -> Failure {
     ))
 }
 
+/// A request for changes without a comment.
+pub fn proof_comment_missing() -> Failure {
+    Failure::bad_request("Please say what to change")
+}
+
 /// A request for changes with a comment longer than `max` characters.
 pub fn proof_comment_too_long(max: usize) -> Failure {
     Failure::bad_request(format!("The comment can be at most {max} characters"))

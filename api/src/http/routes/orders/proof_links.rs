@@ -8,7 +8,7 @@ use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
-use super::proofs::{ChangesRequest, MAX_COMMENT, ProofPdf, VersionState, refused};
+use super::proofs::{ChangesRequest, ProofPdf, VersionState, refused};
 use crate::core::messages::orders as orders_messages;
 use crate::core::notify::proof_links::{self, Link, Looked};
 use crate::db::orders;
@@ -178,15 +178,7 @@ impl ProofLinksApi {
         token: Path<String>,
         body: Json<ChangesRequest>,
     ) -> Result<Json<Envelope<ProofLinkView>>, Fails<{ BODY | NOT_FOUND | CONFLICT | GONE }>> {
-        let comment = body.0.comment.trim().to_string();
-        if comment.is_empty() {
-            return Err(ApiError::bad_request("Please say what to change").into());
-        }
-        if comment.chars().count() > MAX_COMMENT {
-            return Err(
-                ApiError::from(orders_messages::proof_comment_too_long(MAX_COMMENT)).into(),
-            );
-        }
+        let comment = body.0.checked_comment()?;
         let (link, message) = answer(
             &state,
             &token.0,

@@ -28,7 +28,7 @@ use crate::state::AppState;
 /// The largest revised proof an admin may upload.
 pub const MAX_PROOF_PDF_BYTES: usize = 10 << 20;
 const MAX_NOTE: usize = 1000;
-pub(super) const MAX_COMMENT: usize = 2000;
+const MAX_COMMENT: usize = 2000;
 
 /// Where the order stands with its proof.
 #[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,6 +121,20 @@ pub enum SendProof {
 pub struct ChangesRequest {
     /// What to change (required, at most 2,000 characters).
     pub comment: String,
+}
+
+impl ChangesRequest {
+    /// The comment, trimmed: refused when empty or longer than `MAX_COMMENT` characters.
+    pub(super) fn checked_comment(&self) -> Result<String, ApiError> {
+        let comment = self.comment.trim();
+        if comment.is_empty() {
+            return Err(orders_messages::proof_comment_missing().into());
+        }
+        if comment.chars().count() > MAX_COMMENT {
+            return Err(orders_messages::proof_comment_too_long(MAX_COMMENT).into());
+        }
+        Ok(comment.to_string())
+    }
 }
 
 #[derive(ApiResponse)]
@@ -363,15 +377,7 @@ impl ProofsApi {
         version: Path<i64>,
         body: Json<ChangesRequest>,
     ) -> Result<Json<Envelope<Proofs>>, Fails<{ USER | BODY | NOT_FOUND | CONFLICT }>> {
-        let comment = body.0.comment.trim().to_string();
-        if comment.is_empty() {
-            return Err(ApiError::bad_request("Please say what to change").into());
-        }
-        if comment.chars().count() > MAX_COMMENT {
-            return Err(
-                ApiError::from(orders_messages::proof_comment_too_long(MAX_COMMENT)).into(),
-            );
-        }
+        let comment = body.0.checked_comment()?;
         let order = owned_order(&state, &auth, &id.0).await?;
         proofs::answer(
             &state.db,
